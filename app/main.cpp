@@ -1,0 +1,32 @@
+#include "core/command_line.hpp"
+#include "core/logging.hpp"
+
+#include <iostream>
+
+int main(int argc, char** argv)
+{
+    using namespace memlens;
+    CommandLine commandLine;
+    try {
+        commandLine = parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));
+    } catch (const CommandLineError& error) {
+        std::cerr << "memlens: " << error.what() << "\n(see memlens --help)\n";
+        return kExitBadInput;
+    }
+    configureLogging(commandLine.verbose);
+    switch (commandLine.command) {
+    case Command::Help:
+        std::cout << usageText(commandLine.helpFor);
+        return 0;
+    case Command::Version:
+        std::cout << "memlens " << MEMLENS_VERSION << "\n";
+        return 0;
+    case Command::Inspect:
+        return runInspect(commandLine, std::cout, std::cerr);
+    case Command::Report:
+    case Command::Window:
+        break;
+    }
+    std::cerr << "memlens: not available in this build\n";
+    return kExitBadInput;
+}

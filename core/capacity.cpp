@@ -1,0 +1,130 @@
+#include "core/capacity.hpp"
+
+#include <charconv>
+#include <regex>
+
+namespace memlens {
+
+namespace {
+
+constexpr std::uint64_t KiB = 1024;
+
+bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+
+std::optional<std::uint64_t> bitsBefore(std::string_view error, std::string_view pattern)
+{
+    const std::regex expression(std::string(pattern), std::regex::icase);
+    std::match_results<std::string_view::const_iterator> match;
+    if (!std::regex_search(error.begin(), error.end(), match, expression))
+        return std::nullopt;
+    std::uint64_t bits = 0;
+    const std::string digits = match[1].str();
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), bits);
+    if (ec != std::errc() || end != digits.data() + digits.size())
+        return std::nullopt;
+    return bits;
+}
+
+enum class ChipFamily { Unknown, A2A3, Ascend310B, Ascend950 };
+
+ChipFamily familyOf(std::string_view target)
+{
+    if (startsWith(target, "Ascend910B") || startsWith(target, "Ascend910_93"))
+        return ChipFamily::A2A3;
+    if (startsWith(target, "Ascend310B"))
+        return ChipFamily::Ascend310B;
+    if (startsWith(target, "Ascend910_95") || startsWith(target, "Ascend950"))
+        return ChipFamily::Ascend950;
+    return ChipFamily::Unknown;
+}
+
+} // namespace
+
+const char* capacitySourceKey(CapacitySource source)
+{
+    switch (source) {
+    case CapacitySource::Setting: return "setting";
+    case CapacitySource::ErrorInfo: return "error_info";
+    case CapacitySource::Target: return "target";
+    case CapacitySource::Default: break;
+    }
+    return "default";
+}
+
+std::string describeCapacitySource(const Capacity& capacity)
+{
+    switch (capacity.source) {
+    case CapacitySource::Setting: return "from your setting";
+    case CapacitySource::ErrorInfo: return "from the error message";
+    case CapacitySource::Target: return "from target " + capacity.target;
+    case CapacitySource::Default: break;
+    }
+    return "default";
+}
+
+std::optional<std::uint64_t> availableBitsInError(std::string_view error)
+{
+    return bitsBefore(error, R"(while\s+(\d+)\s+bits\s+available)");
+}
+
+std::optional<std::uint64_t> requiredBitsInError(std::string_view error)
+{
+    return bitsBefore(error, R"(requires\s+(\d+)\s+bits)");
+}
+
+std::optional<std::string> targetInIrText(std::string_view irText)
+{
+    // Look only near each mention: std::regex over a whole IR file is slow.
+    static const std::regex expression(R"(^hacc\.target\s*=\s*#hacc\.target<\s*\"([^\"]+)\"\s*>)");
+    for (std::size_t at = irText.find("hacc.target"); at != std::string_view::npos; at = irText.find("hacc.target", at + 1)) {
+        const std::string_view window = irText.substr(at, 200);
+        std::match_results<std::string_view::const_iterator> match;
+        if (std::regex_search(window.begin(), window.end(), match, expression))
+            return match[1].str();
+    }
+    return std::nullopt;
+}
+
+std::optional<std::uint64_t> capacityOfTarget(std::string_view target, std::string_view scope)
+{
+    const ChipFamily family = familyOf(target);
+    if (family == ChipFamily::Unknown)
+        return std::nullopt;
+    if (scope == "ub") {
+        switch (family) {
+        case ChipFamily::A2A3: return 192 * KiB;
+        case ChipFamily::Ascend310B: return 256 * KiB;
+        case ChipFamily::Ascend950: return 248 * KiB;
+        case ChipFamily::Unknown: break;
+        }
+    } else if (scope == "cbuf") {
+        return family == ChipFamily::Ascend310B ? 1024 * KiB : 512 * KiB;
+    } else if (scope == "cc") {
+        return family == ChipFamily::Ascend950 ? 256 * KiB : 128 * KiB;
+    }
+    return std::nullopt;
+}
+
+std::uint64_t defaultCapacity(std::string_view scope)
+{
+    if (scope == "cbuf")
+        return 512 * KiB;
+    if (scope == "cc")
+        return 128 * KiB;
+    return 256 * KiB; // the UB limit of the case study
+}
+
+Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view scope, std::string_view error,
+                         const std::optional<std::string>& target)
+{
+    if (setting)
+        return {*setting, CapacitySource::Setting, {}};
+    if (const auto bits = availableBitsInError(error))
+        return {(*bits + 7) / 8, CapacitySource::ErrorInfo, {}};
+    if (target)
+        if (const auto bytes = capacityOfTarget(*target, scope))
+            return {*bytes, CapacitySource::Target, *target};
+    return {defaultCapacity(scope), CapacitySource::Default, {}};
+}
+
+} // namespace memlens

@@ -1,0 +1,39 @@
+#pragma once
+// How much on-chip memory a scope has. The dump does not say; memlens takes, in
+// order: the user's setting, the "while N bits available" figure of the error
+// text, the chip named by the IR's hacc.target, else a default.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace memlens {
+
+enum class CapacitySource { Setting, ErrorInfo, Target, Default };
+
+struct Capacity {
+    std::uint64_t bytes = 0;
+    CapacitySource source = CapacitySource::Default;
+    std::string target; // the chip name when source is Target
+};
+
+// "setting", "error_info", "target", "default" (the inspect JSON values).
+const char* capacitySourceKey(CapacitySource source);
+// "from your setting", "from the error message", "from target Ascend910B3", "default".
+std::string describeCapacitySource(const Capacity& capacity);
+
+// "... requires 2097152 bits while 1572864 bits available ..." -> 1572864.
+std::optional<std::uint64_t> availableBitsInError(std::string_view error);
+std::optional<std::uint64_t> requiredBitsInError(std::string_view error);
+
+// `hacc.target = #hacc.target<"Ascend910B3">` anywhere in IR text -> "Ascend910B3".
+std::optional<std::string> targetInIrText(std::string_view irText);
+
+// Capacity of a scope ("ub", "cbuf", "cc") on a chip; nullopt for unknown chips or scopes.
+std::optional<std::uint64_t> capacityOfTarget(std::string_view target, std::string_view scope);
+std::uint64_t defaultCapacity(std::string_view scope);
+
+Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view scope, std::string_view error,
+                         const std::optional<std::string>& target);
+
+} // namespace memlens

@@ -1,0 +1,159 @@
+#include "core/command_line.hpp"
+
+#include "core/byte_size.hpp"
+#include "core/dump_error.hpp"
+#include "core/inspect_json.hpp"
+
+#include <ostream>
+
+namespace memlens {
+
+namespace {
+
+const char* const kOptionsHelp =
+    "  --ir FILE            the adapter IR (.ttadapter) the dump was compiled from;\n"
+    "                       default: found beside the dump\n"
+    "  --scope NAME         only this memory scope (ub, cbuf, cc, ...)\n"
+    "  --capacity SIZE      capacity in bytes, or with K/KB/KiB, M/MB/MiB (powers of 1024);\n"
+    "                       default: from the error message, the IR's target, else 256 KB\n"
+    "  --source-dir DIR     look for source files here too (repeatable)\n"
+    "  --substitute FROM=TO replace the path prefix FROM by TO when looking for files (repeatable)\n"
+    "  --verbose            log parsing and file lookup details to stderr (also MEMLENS_VERBOSE=1)\n"
+    "  -h, --help           show this help\n";
+
+const char* const kExitHelp =
+    "Exit status: 0 every scope fits, 3 some scope overflows its capacity,\n"
+    "             2 bad input or usage (the message on stderr names file, JSON path and problem).\n";
+
+std::string requireValue(const std::vector<std::string>& args, std::size_t& i)
+{
+    if (i + 1 >= args.size())
+        throw CommandLineError("option " + args[i] + " needs a value");
+    return args[++i];
+}
+
+} // namespace
+
+std::string usageText(Command command)
+{
+    switch (command) {
+    case Command::Inspect:
+        return std::string("Usage: memlens inspect DUMP [options]\n\n"
+                           "Print the memory plan of DUMP (memory_info_aiv.json or any dump in that format)\n"
+                           "as JSON on stdout: every scope with its capacity, peaks and overflow verdict,\n"
+                           "and every block with its Life and source lines.\n\nOptions:\n")
+            + kOptionsHelp + "\n" + kExitHelp;
+    case Command::Report:
+        return std::string("Usage: memlens report DUMP --out DIR [options]\n\n"
+                           "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
+                           "chart.svg (the block chart of the scope that overflows, else the first),\n"
+                           "blocks.csv (every block of every scope) and live_at_peak.csv.\n"
+                           "Files of those names already in DIR are replaced.\n\nOptions:\n"
+                           "  --out DIR            the folder to write (created when missing)\n")
+            + kOptionsHelp + "\n" + kExitHelp
+            + "\nIn CI:  memlens report memory_info_aiv.json --out report || [ $? -ne 3 ] || exit 1\n";
+    default:
+        break;
+    }
+    return std::string("Usage: memlens [DUMP] [options]              open the window (with DUMP if given)\n"
+                       "       memlens inspect DUMP [options]        print the model as JSON on stdout\n"
+                       "       memlens report DUMP --out DIR [options]  write the report files, no display needed\n"
+                       "       memlens COMMAND --help                help on a command\n\n"
+                       "memlens shows how an Ascend NPU kernel's on-chip memory plan uses its capacity:\n"
+                       "every buffer as a block over its Life, what crosses capacity, and the IR and\n"
+                       "Python lines that allocated it.\n\nOptions:\n")
+        + kOptionsHelp + "  --version            print the version\n\n" + kExitHelp;
+}
+
+CommandLine parseCommandLine(const std::vector<std::string>& args)
+{
+    CommandLine commandLine;
+    std::size_t i = 0;
+    if (!args.empty() && (args[0] == "inspect" || args[0] == "report")) {
+        commandLine.command = args[0] == "inspect" ? Command::Inspect : Command::Report;
+        i = 1;
+    }
+    const Command mainCommand = commandLine.command;
+    for (; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "-h" || arg == "--help") {
+            commandLine.helpFor = mainCommand;
+            commandLine.command = Command::Help;
+            return commandLine;
+        }
+        if (arg == "--version") {
+            commandLine.command = Command::Version;
+            return commandLine;
+        }
+        if (arg == "--verbose" || arg == "-v") {
+            commandLine.verbose = true;
+        } else if (arg == "--ir") {
+            commandLine.load.irFile = requireValue(args, i);
+        } else if (arg == "--scope") {
+            commandLine.scope = requireValue(args, i);
+        } else if (arg == "--capacity") {
+            const std::string value = requireValue(args, i);
+            const auto bytes = parseByteSize(value);
+            if (!bytes || *bytes == 0)
+                throw CommandLineError("--capacity: expected a size such as 196608, 192K or 192KiB, found \"" + value + "\"");
+            commandLine.load.capacity.all = bytes;
+        } else if (arg == "--source-dir") {
+            commandLine.load.sourceDirs.push_back(requireValue(args, i));
+        } else if (arg == "--substitute") {
+            const std::string value = requireValue(args, i);
+            const std::size_t equals = value.find('=');
+            if (equals == std::string::npos || equals == 0)
+                throw CommandLineError("--substitute: expected FROM=TO, found \"" + value + "\"");
+            commandLine.load.substitutions.emplace_back(value.substr(0, equals), value.substr(equals + 1));
+        } else if (arg == "--out" && mainCommand == Command::Report) {
+            commandLine.outDir = requireValue(args, i);
+        } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
+            throw CommandLineError("unknown option " + arg);
+        } else if (commandLine.dump.empty()) {
+            commandLine.dump = arg;
+        } else {
+            throw CommandLineError("unexpected argument \"" + arg + "\" (one dump at a time)");
+        }
+    }
+    if (mainCommand != Command::Window && commandLine.dump.empty())
+        throw CommandLineError("missing DUMP: the memory dump to read (memory_info_aiv.json)");
+    if (mainCommand == Command::Report && commandLine.outDir.empty())
+        throw CommandLineError("missing --out DIR: the folder to write the report into");
+    return commandLine;
+}
+
+void requireScope(const PlanDocument& document, const std::optional<std::string>& scope)
+{
+    if (!scope || document.dump.findScope(*scope))
+        return;
+    std::string present;
+    for (const auto& plan : document.dump.scopes)
+        present += (present.empty() ? "" : ", ") + plan.scope;
+    throw DumpError(document.dump.file, "Record", "no memory scope \"" + *scope + "\" (the dump has: " + (present.empty() ? "none" : present) + ")");
+}
+
+int exitStatusFor(const PlanDocument& document, const std::optional<std::string>& scope)
+{
+    for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
+        if (scope && document.dump.scopes[i].scope != *scope)
+            continue;
+        if (document.analyses[i].overflow)
+            return kExitOverflow;
+    }
+    return kExitFits;
+}
+
+int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& err)
+{
+    try {
+        const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
+        requireScope(document, commandLine.scope);
+        out << inspectJson(document, commandLine.scope).dump(2) << '\n';
+        return exitStatusFor(document, commandLine.scope);
+    } catch (const DumpError& error) {
+        err << "memlens: " << error.what() << '\n';
+        return kExitBadInput;
+    }
+}
+
+} // namespace memlens

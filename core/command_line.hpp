@@ -1,0 +1,49 @@
+#pragma once
+// The command-line contract (DESIGN.md section 7): parsing and the Qt-free
+// `inspect` command. `report` and the window live in app/, which links this.
+#include "core/plan_document.hpp"
+
+#include <iosfwd>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+inline constexpr int kExitFits = 0;
+inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitOverflow = 3;
+
+enum class Command { Window, Inspect, Report, Help, Version };
+
+struct CommandLine {
+    Command command = Command::Window;
+    Command helpFor = Command::Window;   // with Help: which command's help
+    std::string dump;                    // may be empty for Window
+    std::string outDir;                  // report --out
+    std::optional<std::string> scope;    // --scope
+    LoadOptions load;
+    bool verbose = false;
+};
+
+class CommandLineError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// `args` excludes the program name. Throws CommandLineError with a usage message.
+CommandLine parseCommandLine(const std::vector<std::string>& args);
+
+std::string usageText(Command command);
+
+// Exit status for a loaded document: 3 when any shown scope overflows, else 0.
+int exitStatusFor(const PlanDocument& document, const std::optional<std::string>& scope);
+
+// Throws DumpError when --scope names a scope the dump does not have.
+void requireScope(const PlanDocument& document, const std::optional<std::string>& scope);
+
+// Runs `memlens inspect`: JSON on `out`, messages on `err`; returns the exit status.
+int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& err);
+
+} // namespace memlens

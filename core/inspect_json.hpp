@@ -1,0 +1,15 @@
+#pragma once
+// The model as `memlens inspect` prints it (DESIGN.md section 7: a stable contract).
+#include "core/plan_document.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+
+namespace memlens {
+
+// `onlyScope` limits "scopes" to that one (which must exist).
+nlohmann::ordered_json inspectJson(const PlanDocument& document, const std::optional<std::string>& onlyScope);
+
+} // namespace memlens

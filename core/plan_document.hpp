@@ -1,0 +1,47 @@
+#pragma once
+// Everything memlens knows about one opened dump: the plan as dumped, its IR,
+// and the analysis of each scope. Built by loadPlanDocument() off the GUI
+// thread; both the command line and the window read it and never parse.
+#include "core/dump_model.hpp"
+#include "core/plan_analysis.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace memlens {
+
+struct CapacitySettings {
+    std::optional<std::uint64_t> all;                  // --capacity: every scope
+    std::map<std::string, std::uint64_t> byScope;      // per scope (the window's setting); wins over `all`
+
+    std::optional<std::uint64_t> settingFor(const std::string& scope) const;
+};
+
+struct LoadOptions {
+    CapacitySettings capacity;
+    std::string irFile;                                // --ir; empty: look beside the dump
+    std::vector<std::string> sourceDirs;               // --source-dir
+    std::vector<std::pair<std::string, std::string>> substitutions; // --substitute FROM=TO
+};
+
+struct PlanDocument {
+    Dump dump;
+    std::string irFile;                                // the IR used; empty when none was found
+    std::string irNote;                                // why there is none, for the views
+    std::optional<std::string> target;                 // hacc.target of the IR
+    std::vector<PlanAnalysis> analyses;                // parallel to dump.scopes
+
+    const PlanAnalysis* analysisOf(const std::string& scope) const;
+};
+
+// Throws DumpError for a dump that cannot be read; a missing IR is not an error.
+PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options);
+
+// Capacity changed: recompute every scope's analysis (cheap, no file access).
+void reanalyze(PlanDocument& document, const CapacitySettings& capacity);
+
+} // namespace memlens

@@ -1,0 +1,85 @@
+#include "core/byte_size.hpp"
+#include "core/capacity.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace memlens;
+
+TEST_CASE("capacity comes from the setting first", "[capacity]")
+{
+    const Capacity capacity = resolveCapacity(4096, "ub", "requires 8 bits while 16 bits available", std::string("Ascend910B3"));
+    CHECK(capacity.bytes == 4096);
+    CHECK(capacity.source == CapacitySource::Setting);
+    CHECK(std::string(capacitySourceKey(capacity.source)) == "setting");
+}
+
+TEST_CASE("capacity comes from the error text's available bits before the target", "[capacity]")
+{
+    const Capacity capacity = resolveCapacity(std::nullopt, "ub", "ub overflow, requires 2097152 bits while 1572864 bits available! (possible reason: ...)",
+                                              std::string("Ascend310B1"));
+    CHECK(capacity.bytes == 196608);
+    CHECK(capacity.source == CapacitySource::ErrorInfo);
+    CHECK(describeCapacitySource(capacity) == "from the error message");
+}
+
+TEST_CASE("capacity comes from the IR's target when the error text has none", "[capacity]")
+{
+    CHECK(resolveCapacity(std::nullopt, "ub", "", std::string("Ascend910B3")).bytes == 192 * 1024);
+    CHECK(resolveCapacity(std::nullopt, "ub", "", std::string("Ascend910_9382")).bytes == 192 * 1024);
+    CHECK(resolveCapacity(std::nullopt, "ub", "", std::string("Ascend310B4")).bytes == 256 * 1024);
+    CHECK(resolveCapacity(std::nullopt, "ub", "", std::string("Ascend910_9599")).bytes == 248 * 1024);
+    CHECK(resolveCapacity(std::nullopt, "cbuf", "", std::string("Ascend910B1")).bytes == 512 * 1024);
+    CHECK(resolveCapacity(std::nullopt, "cbuf", "", std::string("Ascend310B1")).bytes == 1024 * 1024);
+    CHECK(resolveCapacity(std::nullopt, "cc", "", std::string("Ascend910B1")).bytes == 128 * 1024);
+    CHECK(resolveCapacity(std::nullopt, "cc", "", std::string("Ascend950PR")).bytes == 256 * 1024);
+    const Capacity fromTarget = resolveCapacity(std::nullopt, "ub", "", std::string("Ascend910B3"));
+    CHECK(fromTarget.source == CapacitySource::Target);
+    CHECK(describeCapacitySource(fromTarget) == "from target Ascend910B3");
+}
+
+TEST_CASE("capacity falls back to 256 KB for UB on an unknown chip", "[capacity]")
+{
+    const Capacity capacity = resolveCapacity(std::nullopt, "ub", "", std::string("SomeFutureChip"));
+    CHECK(capacity.bytes == 262144);
+    CHECK(capacity.source == CapacitySource::Default);
+    CHECK(resolveCapacity(std::nullopt, "ub", "", std::nullopt).bytes == 262144);
+}
+
+TEST_CASE("bits figures are read out of the error text", "[capacity]")
+{
+    const std::string error = "ub overflow, requires 2097152 bits while 1572864 bits available!";
+    CHECK(requiredBitsInError(error) == std::optional<std::uint64_t>(2097152));
+    CHECK(availableBitsInError(error) == std::optional<std::uint64_t>(1572864));
+    CHECK_FALSE(availableBitsInError("something else failed").has_value());
+}
+
+TEST_CASE("the target is read from the IR's module attributes", "[capacity]")
+{
+    CHECK(targetInIrText("module attributes {hacc.target = #hacc.target<\"Ascend910_9382\">} {\n}") == std::optional<std::string>("Ascend910_9382"));
+    CHECK_FALSE(targetInIrText("module {\n}").has_value());
+    CHECK_FALSE(targetInIrText("// hacc.target mentioned in a comment").has_value());
+}
+
+TEST_CASE("byte sizes parse with binary units", "[bytes]")
+{
+    CHECK(parseByteSize("196608") == std::optional<std::uint64_t>(196608));
+    CHECK(parseByteSize("192K") == std::optional<std::uint64_t>(196608));
+    CHECK(parseByteSize("192KB") == std::optional<std::uint64_t>(196608));
+    CHECK(parseByteSize("192 KiB") == std::optional<std::uint64_t>(196608));
+    CHECK(parseByteSize("1M") == std::optional<std::uint64_t>(1048576));
+    CHECK(parseByteSize("1mib") == std::optional<std::uint64_t>(1048576));
+    CHECK_FALSE(parseByteSize("lots").has_value());
+    CHECK_FALSE(parseByteSize("12 parsecs").has_value());
+    CHECK_FALSE(parseByteSize("-5").has_value());
+    CHECK_FALSE(parseByteSize("99999999999999999999G").has_value());
+}
+
+TEST_CASE("byte sizes format for people", "[bytes]")
+{
+    CHECK(formatBytes(32) == "32 B");
+    CHECK(formatBytes(196608) == "192 KB");
+    CHECK(formatBytes(1536 * 1024) == "1.5 MB");
+    CHECK(formatBytes(262144) == "256 KB");
+    CHECK(formatPercent(262144, 196608) == "133%");
+    CHECK(formatPercent(1, 0) == "-");
+}

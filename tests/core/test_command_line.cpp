@@ -1,0 +1,78 @@
+#include "core/command_line.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace memlens;
+
+TEST_CASE("the command line reads every option of the contract", "[cli]")
+{
+    const CommandLine line = parseCommandLine({"report", "d.json", "--out", "r", "--ir", "k.ttadapter", "--scope", "ub", "--capacity", "192KiB",
+                                               "--source-dir", "a", "--source-dir", "b", "--substitute", "/old=/new", "--verbose"});
+    CHECK(line.command == Command::Report);
+    CHECK(line.dump == "d.json");
+    CHECK(line.outDir == "r");
+    CHECK(line.load.irFile == "k.ttadapter");
+    CHECK(line.scope == std::optional<std::string>("ub"));
+    CHECK(line.load.capacity.all == std::optional<std::uint64_t>(196608));
+    CHECK(line.load.sourceDirs == std::vector<std::string>{"a", "b"});
+    REQUIRE(line.load.substitutions.size() == 1);
+    CHECK(line.load.substitutions[0].first == "/old");
+    CHECK(line.load.substitutions[0].second == "/new");
+    CHECK(line.verbose);
+}
+
+TEST_CASE("the command line without a command opens the window", "[cli]")
+{
+    CHECK(parseCommandLine({}).command == Command::Window);
+    const CommandLine line = parseCommandLine({"memory_info_aiv.json"});
+    CHECK(line.command == Command::Window);
+    CHECK(line.dump == "memory_info_aiv.json");
+}
+
+TEST_CASE("help is per command", "[cli]")
+{
+    const CommandLine help = parseCommandLine({"report", "--help"});
+    CHECK(help.command == Command::Help);
+    CHECK(help.helpFor == Command::Report);
+    CHECK_THAT(usageText(Command::Report), Catch::Contains("--out DIR"));
+    CHECK_THAT(usageText(Command::Window), Catch::Contains("memlens inspect DUMP"));
+}
+
+TEST_CASE("usage mistakes are refused with a reason", "[cli]")
+{
+    CHECK_THROWS_WITH(parseCommandLine({"inspect"}), Catch::Contains("missing DUMP"));
+    CHECK_THROWS_WITH(parseCommandLine({"report", "d.json"}), Catch::Contains("missing --out DIR"));
+    CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--capacity", "huge"}), Catch::Contains("--capacity: expected a size"));
+    CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--substitute", "nothing"}), Catch::Contains("expected FROM=TO"));
+    CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--frobnicate"}), Catch::Contains("unknown option --frobnicate"));
+    CHECK_THROWS_WITH(parseCommandLine({"inspect", "a.json", "b.json"}), Catch::Contains("one dump at a time"));
+    CHECK_THROWS_WITH(parseCommandLine({"inspect", "a.json", "--ir"}), Catch::Contains("--ir needs a value"));
+}
+
+TEST_CASE("inspect of a bad dump exits 2 with the message on stderr and nothing on stdout", "[cli]")
+{
+    std::ostringstream out;
+    std::ostringstream err;
+    const std::string dump = memlens::test::data("dumps/bad/extent_string.json").string();
+    const int status = runInspect(parseCommandLine({"inspect", dump}), out, err);
+    CHECK(status == 2);
+    CHECK(out.str().empty());
+    CHECK(err.str() == "memlens: " + dump + ": Record[0].memory_info_array[1].extent: expected an integer size in bits, found a string (\"256\")\n");
+}
+
+TEST_CASE("inspect exits 3 when the plan overflows although status says success", "[cli]")
+{
+    std::ostringstream out;
+    std::ostringstream err;
+    const int status = runInspect(parseCommandLine({"inspect", memlens::test::data("dumps/success_but_overflow.json").string()}), out, err);
+    CHECK(status == 3);
+    const auto json = nlohmann::json::parse(out.str());
+    CHECK(json["scopes"][0]["status"] == "success");
+    CHECK(json["scopes"][0]["overflow"] == true);
+    CHECK(json["scopes"][0]["capacity_source"] == "default");
+    CHECK(json["core"].is_null());
+}

@@ -1,0 +1,216 @@
+#include "core/dump_error.hpp"
+#include "core/dump_parser.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using namespace memlens;
+using memlens::test::data;
+
+namespace {
+
+// The message a dump error carries, or "" when the file loads.
+std::string loadError(const std::string& relative)
+{
+    try {
+        loadDumpFile(data(relative).string());
+    } catch (const DumpError& error) {
+        return error.what();
+    }
+    return {};
+}
+
+} // namespace
+
+TEST_CASE("a dump in the real layout gives one block per offset with sizes in bytes", "[dump]")
+{
+    const Dump dump = loadDumpFile(data("dumps/two_scopes_multibuffer.json").string());
+    REQUIRE(dump.kernel == "_softmax_kernel");
+    REQUIRE(dump.scopes.size() == 2);
+    const ScopePlan& ub = dump.scopes[0];
+    CHECK(ub.scope == "ub");
+    CHECK(ub.status == std::optional<std::string>("success"));
+    REQUIRE(ub.buffers.size() == 3);
+    REQUIRE(ub.blocks.size() == 4); // the double-buffered tile is two rectangles
+
+    const Buffer& tile = ub.buffers[0];
+    CHECK(tile.ssaName == "%x_tile");
+    CHECK(tile.shape == std::vector<std::int64_t>{4096});
+    CHECK(tile.elementType == "f16");
+    CHECK(tile.memrefType == "memref<4096xf16, #hivm.address_space<ub>>");
+    CHECK(tile.extentBits == 65536);
+    CHECK(tile.sizeBytes == 8192);
+    CHECK(tile.location == "loc(\"/work/kernels/softmax.py\":21:12)");
+    CHECK(ub.blocks[0].offset == 0);
+    CHECK(ub.blocks[1].offset == 8192);
+    CHECK(ub.blocks[1].copy == 1);
+    CHECK(ub.blocks[1].size == 8192);
+    CHECK(ub.blocks[1].start == 2);
+    CHECK(ub.blocks[1].end == 9);
+
+    const Buffer& scratch = ub.buffers[2];
+    CHECK(scratch.isTmp);
+    CHECK(ub.blocks[3].tmp);
+    CHECK(scratch.sizeBytes == 100);
+
+    // Buffer ids count across scopes in file order.
+    CHECK(dump.scopes[1].buffers[0].id == 3);
+    CHECK(dump.scopes[1].buffers[0].shape == std::vector<std::int64_t>{128, 256});
+}
+
+TEST_CASE("extent in bits rounds up to whole bytes", "[dump]")
+{
+    const Dump dump = loadDumpFile(data("dumps/reordered_extra_keys.json").string());
+    CHECK(dump.scopes.at(0).buffers.at(0).extentBits == 257);
+    CHECK(dump.scopes.at(0).buffers.at(0).sizeBytes == 33);
+}
+
+TEST_CASE("keys in any order and unknown keys are accepted", "[dump]")
+{
+    const Dump dump = loadDumpFile(data("dumps/reordered_extra_keys.json").string());
+    CHECK(dump.kernel == "_reordered");
+    REQUIRE(dump.scopes.size() == 1);
+    CHECK(dump.scopes[0].scope == "ub");
+    CHECK(dump.scopes[0].status == std::optional<std::string>("success"));
+    CHECK(dump.scopes[0].buffers[0].ssaName == "%odd");
+    CHECK(dump.scopes[0].blocks[0].start == 7);
+}
+
+TEST_CASE("the err_msg key is read as the error text", "[dump]")
+{
+    const Dump dump = loadDumpFile(data("dumps/err_msg_variant.json").string());
+    CHECK(dump.scopes.at(0).error == "ub overflow, requires 1835008 bits while 1572864 bits available!");
+}
+
+TEST_CASE("the old flat layout is one ub scope with unknown status", "[dump]")
+{
+    const Dump dump = loadDumpFile(data("dumps/flat_layout.json").string());
+    CHECK(dump.flatLayout);
+    REQUIRE(dump.scopes.size() == 1);
+    CHECK(dump.scopes[0].scope == "ub");
+    CHECK_FALSE(dump.scopes[0].status.has_value());
+    CHECK(dump.scopes[0].blocks.size() == 2);
+    CHECK(dump.scopes[0].buffers[1].ssaName == "%alloc_1");
+}
+
+TEST_CASE("the file name decides nothing but the core kind", "[dump]")
+{
+    const std::string text = R"({"Header":{"KernelName":"k"},"Record":[]})";
+    CHECK(parseDumpText(text, "anything.txt").core == CoreKind::Unknown);
+    CHECK(parseDumpText(text, "/x/memory_info_aiv.json").core == CoreKind::Vector);
+    CHECK(parseDumpText(text, "/x/memory_info_aic.json").core == CoreKind::Cube);
+}
+
+TEST_CASE("a buffer string without an SSA name is its own name", "[dump]")
+{
+    const std::string text = R"({"Record":[{"scope":"ub","memory_info_array":[
+        {"buffer":"tmp scratch","offset":[0],"extent":8,"life_time_in_ir":[0,0]}]}]})";
+    const Dump dump = parseDumpText(text, "t.json");
+    CHECK(dump.scopes[0].buffers[0].ssaName == "tmp scratch");
+    CHECK(dump.scopes[0].buffers[0].elementType.empty());
+}
+
+TEST_CASE("bad dumps give an error naming file, JSON path and problem", "[dump][errors]")
+{
+    SECTION("empty file")
+    {
+        CHECK_THAT(loadError("dumps/bad/empty.json"), Catch::Contains("empty.json: the file is empty"));
+    }
+    SECTION("truncated file")
+    {
+        const std::string message = loadError("dumps/bad/truncated.json");
+        CHECK_THAT(message, Catch::Contains("truncated.json: Record[0].memory_info_array[0]"));
+        CHECK_THAT(message, Catch::Contains("invalid JSON at byte"));
+    }
+    SECTION("binary garbage")
+    {
+        CHECK_THAT(loadError("dumps/bad/garbage.bin"), Catch::Contains("garbage.bin: invalid JSON at byte 1"));
+    }
+    SECTION("a string where an integer belongs")
+    {
+        CHECK_THAT(loadError("dumps/bad/extent_string.json"),
+                   Catch::EndsWith("extent_string.json: Record[0].memory_info_array[1].extent: expected an integer size in bits, found a string (\"256\")"));
+    }
+    SECTION("a fraction where an integer belongs")
+    {
+        CHECK_THAT(loadError("dumps/bad/extent_fraction.json"),
+                   Catch::Contains("Record[0].memory_info_array[1].extent: expected an integer size in bits, found a number with a fraction (25.5)"));
+    }
+    SECTION("a missing key")
+    {
+        CHECK_THAT(loadError("dumps/bad/missing_offset.json"), Catch::Contains("Record[0].memory_info_array[1]: missing key \"offset\""));
+    }
+    SECTION("a negative number")
+    {
+        CHECK_THAT(loadError("dumps/bad/negative_offset.json"),
+                   Catch::Contains("Record[0].memory_info_array[1].offset[1]: expected a non-negative byte offset, found a negative number (-64)"));
+    }
+    SECTION("an absurd number")
+    {
+        CHECK_THAT(loadError("dumps/bad/absurd_extent.json"), Catch::Contains("Record[0].memory_info_array[1].extent: expected a size in bits of at most"));
+    }
+    SECTION("an inverted Life")
+    {
+        CHECK_THAT(loadError("dumps/bad/inverted_life.json"),
+                   Catch::Contains("Record[0].memory_info_array[1].life_time_in_ir: inverted Life: ends at 2 before it starts at 9"));
+    }
+    SECTION("a Life that is not a pair")
+    {
+        CHECK_THAT(loadError("dumps/bad/life_three_items.json"), Catch::Contains("life_time_in_ir: expected a list of two op positions [first, last], found a list of 3"));
+    }
+    SECTION("a flag that is not a boolean")
+    {
+        CHECK_THAT(loadError("dumps/bad/tmp_not_bool.json"), Catch::Contains("Record[0].memory_info_array[1].is_tmpbuf: expected true or false, found a string"));
+    }
+    SECTION("a buffer that is not an object")
+    {
+        CHECK_THAT(loadError("dumps/bad/buffer_not_object.json"), Catch::Contains("Record[0].memory_info_array[1]: expected a buffer object, found an integer (42)"));
+    }
+    SECTION("a top level that is not an object")
+    {
+        CHECK_THAT(loadError("dumps/bad/top_level_array.json"), Catch::Contains("expected a JSON object with \"Header\" and \"Record\", found an array"));
+    }
+    SECTION("Record that is not a list")
+    {
+        CHECK_THAT(loadError("dumps/bad/record_not_list.json"), Catch::Contains("record_not_list.json: Record: expected a list of memory scopes, found an object"));
+    }
+    SECTION("no Record at all")
+    {
+        CHECK_THAT(loadError("dumps/bad/missing_record.json"), Catch::Contains("missing key \"Record\""));
+    }
+    SECTION("a kernel name that is not a string")
+    {
+        CHECK_THAT(loadError("dumps/bad/kernel_name_number.json"), Catch::Contains("Header.KernelName: expected a string, found an integer (7)"));
+    }
+    SECTION("a directory")
+    {
+        CHECK_THAT(loadError("dumps"), Catch::Contains("is a directory, not a memory dump"));
+    }
+    SECTION("a file that does not exist")
+    {
+        CHECK_THAT(loadError("dumps/nothing_here.json"), Catch::Contains("nothing_here.json: no such file"));
+    }
+    SECTION("a device file")
+    {
+        try {
+            loadDumpFile("/dev/zero");
+            FAIL("/dev/zero loaded");
+        } catch (const DumpError& error) {
+            CHECK_THAT(error.what(), Catch::Contains("/dev/zero: is not a regular file"));
+        }
+    }
+}
+
+TEST_CASE("deeply nested JSON is refused without recursion", "[dump][errors]")
+{
+    std::string text = R"({"Record":[{"scope":"ub","memory_info_array":[]}],"Header":)";
+    text += std::string(100000, '[') + std::string(100000, ']') + "}";
+    try {
+        parseDumpText(text, "deep.json");
+        FAIL("nested text parsed");
+    } catch (const DumpError& error) {
+        CHECK_THAT(error.what(), Catch::Contains("nesting deeper than 64 levels"));
+    }
+}

@@ -1,0 +1,137 @@
+#include "core/dump_parser.hpp"
+#include "core/plan_analysis.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace memlens;
+
+namespace {
+
+ScopePlan planOf(std::initializer_list<Block> blocks)
+{
+    ScopePlan scope;
+    scope.scope = "ub";
+    scope.status = "success";
+    for (Block block : blocks) {
+        Buffer buffer;
+        buffer.id = static_cast<int>(scope.buffers.size());
+        buffer.sizeBytes = block.size;
+        buffer.offsets = {block.offset};
+        buffer.lifeStart = block.start;
+        buffer.lifeEnd = block.end;
+        block.bufferIndex = buffer.id;
+        scope.buffers.push_back(buffer);
+        scope.blocks.push_back(block);
+    }
+    return scope;
+}
+
+Block block(std::uint64_t offset, std::uint64_t size, std::int64_t start, std::int64_t end)
+{
+    Block b;
+    b.offset = offset;
+    b.size = size;
+    b.start = start;
+    b.end = end;
+    return b;
+}
+
+Capacity capacityOf(std::uint64_t bytes) { return {bytes, CapacitySource::Setting, {}}; }
+
+} // namespace
+
+TEST_CASE("usage counts a block at every op of its inclusive Life", "[analysis]")
+{
+    const ScopePlan scope = planOf({block(0, 100, 2, 4), block(100, 50, 4, 6)});
+    const PlanAnalysis analysis = analyzePlan(scope, capacityOf(1000));
+    CHECK(analysis.firstOp == 2);
+    CHECK(analysis.lastOp == 6);
+    CHECK(analysis.liveBytesAt(1) == 0);
+    CHECK(analysis.liveBytesAt(2) == 100);
+    CHECK(analysis.liveBytesAt(3) == 100);
+    CHECK(analysis.liveBytesAt(4) == 150);
+    CHECK(analysis.liveBytesAt(5) == 50);
+    CHECK(analysis.liveBytesAt(6) == 50);
+    CHECK(analysis.liveBytesAt(7) == 0);
+    CHECK(analysis.highAddressAt(4) == 150);
+    CHECK(analysis.highAddressAt(5) == 150);
+    CHECK(analysis.highAddressAt(3) == 100);
+    CHECK(analysis.peakLiveBytes == 150);
+    CHECK(analysis.peakLiveAt == std::optional<std::int64_t>(4));
+}
+
+TEST_CASE("the highest address in use can exceed live bytes when the plan leaves gaps", "[analysis]")
+{
+    const ScopePlan scope = planOf({block(1000, 10, 0, 1), block(0, 10, 1, 3)});
+    const PlanAnalysis analysis = analyzePlan(scope, capacityOf(4096));
+    CHECK(analysis.highAddressAt(0) == 1010);
+    CHECK(analysis.highAddressAt(2) == 10);
+    CHECK(analysis.peakAddressBytes == 1010);
+    CHECK(analysis.peakLiveBytes == 20);
+    CHECK(analysis.peakLiveAt == std::optional<std::int64_t>(1));
+}
+
+TEST_CASE("the peak is attributed to the first op reaching it", "[analysis]")
+{
+    const ScopePlan scope = planOf({block(0, 64, 1, 1), block(0, 64, 5, 5)});
+    const PlanAnalysis analysis = analyzePlan(scope, capacityOf(4096));
+    CHECK(analysis.peakLiveAt == std::optional<std::int64_t>(1));
+}
+
+TEST_CASE("a block ending exactly at capacity fits; one byte over overflows", "[analysis]")
+{
+    const ScopePlan fits = planOf({block(0, 512, 0, 1), block(512, 512, 1, 2)});
+    const PlanAnalysis fitting = analyzePlan(fits, capacityOf(1024));
+    CHECK_FALSE(fitting.overflow);
+    CHECK_FALSE(fitting.firstOverflowAt.has_value());
+    CHECK(fitting.overCapacityBlocks.empty());
+
+    const ScopePlan over = planOf({block(0, 512, 0, 1), block(512, 513, 3, 4), block(2000, 8, 2, 9)});
+    const PlanAnalysis overflowing = analyzePlan(over, capacityOf(1024));
+    CHECK(overflowing.overflow);
+    CHECK(overflowing.overCapacityBlocks == std::vector<int>{1, 2});
+    CHECK(overflowing.firstOverflowAt == std::optional<std::int64_t>(2));
+}
+
+TEST_CASE("the live set at an op lists the blocks whose Life covers it", "[analysis]")
+{
+    const ScopePlan scope = planOf({block(0, 1, 0, 2), block(8, 1, 2, 3), block(16, 1, 4, 4)});
+    CHECK(liveBlocksAt(scope, 2) == std::vector<int>{0, 1});
+    CHECK(liveBlocksAt(scope, 4) == std::vector<int>{2});
+    CHECK(liveBlocksAt(scope, 9).empty());
+}
+
+TEST_CASE("the verdict comes from the plan, whatever the status says", "[analysis]")
+{
+    ScopePlan scope = planOf({block(0, 2048, 0, 1)});
+    const PlanAnalysis over = analyzePlan(scope, capacityOf(1024));
+    CHECK(verdictOf(scope, over) == PlanVerdict::OverflowDespiteSuccess);
+    scope.status = "fail";
+    CHECK(verdictOf(scope, over) == PlanVerdict::Overflow);
+    const PlanAnalysis roomy = analyzePlan(scope, capacityOf(4096));
+    CHECK(verdictOf(scope, roomy) == PlanVerdict::FailedWithinCapacity);
+    scope.status = "success";
+    CHECK(verdictOf(scope, roomy) == PlanVerdict::Fits);
+}
+
+TEST_CASE("a dump that says success but crosses the default capacity is an overflow", "[analysis]")
+{
+    const Dump dump = loadDumpFile(memlens::test::data("dumps/success_but_overflow.json").string());
+    const ScopePlan& scope = dump.scopes.at(0);
+    const PlanAnalysis analysis = analyzePlan(scope, resolveCapacity(std::nullopt, scope.scope, scope.error, std::nullopt));
+    CHECK(analysis.capacity.bytes == 262144);
+    CHECK(analysis.capacity.source == CapacitySource::Default);
+    CHECK(analysis.overflow);
+    CHECK(analysis.overCapacityBlocks == std::vector<int>{1});
+    CHECK(verdictOf(scope, analysis) == PlanVerdict::OverflowDespiteSuccess);
+}
+
+TEST_CASE("an empty scope has no peak and no overflow", "[analysis]")
+{
+    const PlanAnalysis analysis = analyzePlan(ScopePlan{}, capacityOf(10));
+    CHECK_FALSE(analysis.peakLiveAt.has_value());
+    CHECK(analysis.peakAddressBytes == 0);
+    CHECK_FALSE(analysis.overflow);
+    CHECK(analysis.liveBytesAt(0) == 0);
+}

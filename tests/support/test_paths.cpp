@@ -1,0 +1,22 @@
+#include "support/test_paths.hpp"
+
+#include <cstdio>
+
+namespace memlens::test {
+
+std::filesystem::path samplesDir() { return std::filesystem::path(MEMLENS_SAMPLES_DIR); }
+std::filesystem::path dataDir() { return std::filesystem::path(MEMLENS_TEST_DATA_DIR); }
+std::filesystem::path sourceDir() { return std::filesystem::path(MEMLENS_SOURCE_DIR); }
+
+bool samplesAvailable(const char* what)
+{
+    if (std::filesystem::is_directory(samplesDir()))
+        return true;
+    std::fprintf(stderr, "SKIPPED (%s): real samples not found at %s\n", what, samplesDir().string().c_str());
+    return false;
+}
+
+std::filesystem::path sample(const std::string& relative) { return samplesDir() / relative; }
+std::filesystem::path data(const std::string& relative) { return dataDir() / relative; }
+
+} // namespace memlens::test
