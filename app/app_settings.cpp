@@ -1,0 +1,158 @@
+#include "app/app_settings.hpp"
+
+#include <QByteArray>
+#include <algorithm>
+#include <QFileInfo>
+
+namespace memlens {
+
+namespace {
+constexpr const char* kCapacityGroup = "capacity";
+
+const SettingSpec& specOf(SettingId id)
+{
+    for (const auto& spec : settingSpecs())
+        if (spec.id == id)
+            return spec;
+    Q_UNREACHABLE();
+}
+
+// Map entries "key=value" stored as a list (QSettings keys cannot hold slashes well).
+QString valueOfPair(const QStringList& pairs, const QString& key)
+{
+    const QString prefix = key + QLatin1Char('=');
+    for (const QString& pair : pairs)
+        if (pair.startsWith(prefix))
+            return pair.mid(prefix.size());
+    return {};
+}
+} // namespace
+
+const std::vector<SettingSpec>& settingSpecs()
+{
+    static const std::vector<SettingSpec> specs = {
+        {SettingId::RecentFiles, "files/recent", QStringList()},
+        {SettingId::LastOpenDir, "files/lastOpenDir", QString()},
+        {SettingId::LastExportDir, "export/lastDir", QString()},
+        {SettingId::WindowGeometry, "window/geometry", QByteArray()},
+        {SettingId::WindowState, "window/state", QByteArray()},
+        {SettingId::SourceDirs, "sources/dirs", QStringList()},
+        {SettingId::Substitutions, "sources/substitutions", QStringList()},
+        {SettingId::IrFiles, "sources/irFiles", QStringList()},
+    };
+    return specs;
+}
+
+AppSettings::AppSettings()
+    : settings_(std::make_unique<QSettings>())
+{
+}
+
+AppSettings::AppSettings(const QString& iniFile)
+    : settings_(std::make_unique<QSettings>(iniFile, QSettings::IniFormat))
+{
+}
+
+QVariant AppSettings::value(SettingId id) const
+{
+    const SettingSpec& spec = specOf(id);
+    QVariant stored = settings_->value(QLatin1String(spec.key), spec.defaultValue);
+    if (spec.defaultValue.typeId() == QMetaType::QStringList && stored.typeId() == QMetaType::QString)
+        return QStringList{stored.toString()}; // INI files store a one-item list as a string
+    return stored;
+}
+
+void AppSettings::setValue(SettingId id, const QVariant& value)
+{
+    settings_->setValue(QLatin1String(specOf(id).key), value);
+}
+
+QStringList AppSettings::recentFiles() const { return value(SettingId::RecentFiles).toStringList(); }
+
+void AppSettings::addRecentFile(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList files = recentFiles();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    setValue(SettingId::RecentFiles, files);
+}
+
+QStringList AppSettings::pruneRecentFiles()
+{
+    QStringList kept;
+    QStringList dropped;
+    for (const QString& file : recentFiles())
+        (QFileInfo::exists(file) ? kept : dropped).append(file);
+    if (!dropped.isEmpty())
+        setValue(SettingId::RecentFiles, kept);
+    return dropped;
+}
+
+std::optional<quint64> AppSettings::capacityFor(const QString& kernel, const QString& scope) const
+{
+    settings_->beginGroup(QLatin1String(kCapacityGroup));
+    const QString key = QString::fromLatin1(QByteArray(kernel.toUtf8()).toHex()) + QLatin1Char('_') + scope;
+    const QVariant stored = settings_->value(key);
+    settings_->endGroup();
+    bool ok = false;
+    const quint64 bytes = stored.toULongLong(&ok);
+    if (!stored.isValid() || !ok || bytes == 0)
+        return std::nullopt;
+    return bytes;
+}
+
+void AppSettings::setCapacityFor(const QString& kernel, const QString& scope, std::optional<quint64> bytes)
+{
+    settings_->beginGroup(QLatin1String(kCapacityGroup));
+    // Kernel names are free text; hex keeps them valid as keys.
+    const QString key = QString::fromLatin1(QByteArray(kernel.toUtf8()).toHex()) + QLatin1Char('_') + scope;
+    if (bytes)
+        settings_->setValue(key, QVariant::fromValue<qulonglong>(*bytes));
+    else
+        settings_->remove(key);
+    settings_->endGroup();
+}
+
+std::vector<std::pair<QString, QString>> AppSettings::substitutions() const
+{
+    std::vector<std::pair<QString, QString>> pairs;
+    for (const QString& entry : value(SettingId::Substitutions).toStringList()) {
+        const qsizetype equals = entry.indexOf(QLatin1Char('='));
+        if (equals > 0)
+            pairs.emplace_back(entry.left(equals), entry.mid(equals + 1));
+    }
+    return pairs;
+}
+
+void AppSettings::addSubstitution(const QString& from, const QString& to)
+{
+    QStringList entries = value(SettingId::Substitutions).toStringList();
+    const QString entry = from + QLatin1Char('=') + to;
+    entries.removeAll(entry);
+    entries.prepend(entry);
+    setValue(SettingId::Substitutions, entries);
+}
+
+QString AppSettings::irFileFor(const QString& dumpPath) const
+{
+    return valueOfPair(value(SettingId::IrFiles).toStringList(), QFileInfo(dumpPath).absoluteFilePath());
+}
+
+void AppSettings::setIrFileFor(const QString& dumpPath, const QString& irPath)
+{
+    const QString key = QFileInfo(dumpPath).absoluteFilePath();
+    QStringList pairs = value(SettingId::IrFiles).toStringList();
+    pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const QString& pair) { return pair.startsWith(key + QLatin1Char('=')); }), pairs.end());
+    if (!irPath.isEmpty())
+        pairs.prepend(key + QLatin1Char('=') + irPath);
+    while (pairs.size() > 50)
+        pairs.removeLast();
+    setValue(SettingId::IrFiles, pairs);
+}
+
+void AppSettings::sync() { settings_->sync(); }
+
+} // namespace memlens

@@ -1,0 +1,66 @@
+#pragma once
+// Every persisted setting of the window in one table of keys and defaults, so
+// no two places can read one key into another setting.
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace memlens {
+
+enum class SettingId {
+    RecentFiles,
+    LastOpenDir,
+    LastExportDir,
+    WindowGeometry,
+    WindowState,
+    SourceDirs,
+    Substitutions,   // "FROM=TO" entries
+    IrFiles,         // "dump path=IR path": the IR the user opened for a dump
+};
+
+struct SettingSpec {
+    SettingId id;
+    const char* key;
+    QVariant defaultValue;
+};
+
+const std::vector<SettingSpec>& settingSpecs();
+
+class AppSettings {
+public:
+    static constexpr int kMaxRecentFiles = 10;
+
+    // Uses the application's QSettings unless given a file (tests).
+    AppSettings();
+    explicit AppSettings(const QString& iniFile);
+
+    QVariant value(SettingId id) const;
+    void setValue(SettingId id, const QVariant& value);
+
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& path);
+    // Drops entries whose file is gone; returns the dropped ones.
+    QStringList pruneRecentFiles();
+
+    // Capacity the user set for a kernel's scope; remembered per kernel.
+    std::optional<quint64> capacityFor(const QString& kernel, const QString& scope) const;
+    void setCapacityFor(const QString& kernel, const QString& scope, std::optional<quint64> bytes);
+
+    std::vector<std::pair<QString, QString>> substitutions() const;
+    void addSubstitution(const QString& from, const QString& to);
+    QString irFileFor(const QString& dumpPath) const;
+    void setIrFileFor(const QString& dumpPath, const QString& irPath);
+
+    void sync();
+
+private:
+    std::unique_ptr<QSettings> settings_;
+};
+
+} // namespace memlens

@@ -1,0 +1,96 @@
+// Load and analysis of a generated 100k-buffer dump. Run by hand:
+//   build/bench/memlens_bench_core
+#include "core/dump_parser.hpp"
+#include "core/plan_analysis.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <sys/resource.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace {
+
+std::string generatedDump(int buffers)
+{
+    std::mt19937 random(42);
+    std::ostringstream out;
+    out << "{\"Header\": {\"KernelName\": \"_generated\"}, \"Record\": [{\"scope\": \"ub\", \"status\": \"fail\", "
+           "\"error_info\": \"ub overflow, requires 1 bits while 1572864 bits available!\", \"memory_info_array\": [\n";
+    for (int i = 0; i < buffers; ++i) {
+        const int elements = 16 << (random() % 8);
+        const int start = static_cast<int>(random() % 200000);
+        const int end = start + static_cast<int>(random() % 500);
+        const unsigned offset = (random() % 8192) * 32;
+        out << (i ? ",\n" : "") << "{\"buffer\": \"%alloc_" << i << " = memref.alloc() : memref<" << elements
+            << "xf16, #hivm.address_space<ub>>\", \"offset\": [" << offset;
+        if (i % 4 == 0)
+            out << ", " << offset + elements * 2;
+        out << "], \"extent\": " << elements * 16 << ", \"alloc_time_in_ir\": " << start << ", \"life_time_in_ir\": [" << start << ", " << end
+            << "], \"source_location\": \"loc(\\\"/tmp/kernel.py\\\":" << (i % 300) << ":8)\", \"is_tmpbuf\": " << (i % 17 == 0 ? "true" : "false") << "}";
+    }
+    out << "]}]}\n";
+    return out.str();
+}
+
+const std::string& dumpFile()
+{
+    static const std::string path = [] {
+        const auto file = std::filesystem::temp_directory_path() / "memlens_bench_100k.json";
+        std::ofstream(file) << generatedDump(100000);
+        return file.string();
+    }();
+    return path;
+}
+
+long maxRssKiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+void BM_LoadDump100k(benchmark::State& state)
+{
+    const std::string& path = dumpFile();
+    const long rssBefore = maxRssKiB();
+    for (auto _ : state) {
+        memlens::Dump dump = memlens::loadDumpFile(path);
+        benchmark::DoNotOptimize(dump.scopes.data());
+    }
+    state.counters["file_MiB"] = static_cast<double>(std::filesystem::file_size(path)) / (1 << 20);
+    state.counters["peak_rss_growth_MiB"] = static_cast<double>(maxRssKiB() - rssBefore) / 1024.0;
+}
+BENCHMARK(BM_LoadDump100k)->Unit(benchmark::kMillisecond);
+
+void BM_AnalyzePlan100k(benchmark::State& state)
+{
+    const memlens::Dump dump = memlens::loadDumpFile(dumpFile());
+    const memlens::ScopePlan& scope = dump.scopes.front();
+    const memlens::Capacity capacity{196608, memlens::CapacitySource::ErrorInfo, {}};
+    for (auto _ : state) {
+        memlens::PlanAnalysis analysis = memlens::analyzePlan(scope, capacity);
+        benchmark::DoNotOptimize(analysis.usage.data());
+    }
+    state.counters["blocks"] = static_cast<double>(scope.blocks.size());
+}
+BENCHMARK(BM_AnalyzePlan100k)->Unit(benchmark::kMillisecond);
+
+void BM_LiveSetAtOp100k(benchmark::State& state)
+{
+    const memlens::Dump dump = memlens::loadDumpFile(dumpFile());
+    std::int64_t op = 0;
+    for (auto _ : state) {
+        auto live = memlens::liveBlocksAt(dump.scopes.front(), op);
+        benchmark::DoNotOptimize(live.data());
+        op = (op + 7919) % 200000;
+    }
+}
+BENCHMARK(BM_LiveSetAtOp100k)->Unit(benchmark::kMicrosecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

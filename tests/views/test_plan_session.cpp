@@ -1,0 +1,58 @@
+#include "core/plan_document.hpp"
+#include "support/test_paths.hpp"
+#include "views/plan_session.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QSignalSpy>
+
+using namespace memlens;
+
+namespace {
+std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative, CapacitySettings capacity = {})
+{
+    LoadOptions options;
+    options.capacity = capacity;
+    return std::make_shared<const PlanDocument>(loadPlanDocument(memlens::test::data(relative).string(), options));
+}
+} // namespace
+
+TEST_CASE("the session starts on the scope that overflows", "[session]")
+{
+    PlanSession session;
+    CapacitySettings capacity;
+    capacity.byScope["cbuf"] = 1024; // the cbuf block (128 KB) now crosses its capacity
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json", capacity));
+    REQUIRE(session.scope());
+    CHECK(session.scope()->scope == "cbuf");
+}
+
+TEST_CASE("selection and cursor changes are announced once", "[session]")
+{
+    PlanSession session;
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    QSignalSpy selected(&session, &PlanSession::selectedBlockChanged);
+    QSignalSpy cursor(&session, &PlanSession::cursorChanged);
+    session.selectBlock(2);
+    session.selectBlock(2);
+    session.selectBlock(99); // out of range clears
+    session.setCursorOp(4);
+    session.setCursorOp(4);
+    CHECK(selected.count() == 2);
+    CHECK(session.selectedBlock() == -1);
+    CHECK(cursor.count() == 1);
+    CHECK(session.cursorOp() == std::optional<std::int64_t>(4));
+}
+
+TEST_CASE("a reload of the same file keeps scope and selection", "[session]")
+{
+    PlanSession session;
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    session.setScopeIndex(1);
+    session.selectBlock(0);
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    CHECK(session.scopeIndex() == 1);
+    CHECK(session.selectedBlock() == 0);
+    session.setScopeIndex(0);
+    CHECK(session.selectedBlock() == -1);
+}

@@ -1,0 +1,116 @@
+#include "views/plan_session.hpp"
+
+namespace memlens {
+
+PlanSession::PlanSession(QObject* parent)
+    : QObject(parent)
+{
+}
+
+bool PlanSession::hasScope() const
+{
+    return document_ && scopeIndex_ >= 0 && scopeIndex_ < static_cast<int>(document_->dump.scopes.size());
+}
+
+const ScopePlan* PlanSession::scope() const
+{
+    return hasScope() ? &document_->dump.scopes[static_cast<std::size_t>(scopeIndex_)] : nullptr;
+}
+
+const PlanAnalysis* PlanSession::analysis() const
+{
+    return hasScope() ? &document_->analyses[static_cast<std::size_t>(scopeIndex_)] : nullptr;
+}
+
+const Block* PlanSession::selectedBlockPtr() const
+{
+    const ScopePlan* plan = scope();
+    if (!plan || selectedBlock_ < 0 || selectedBlock_ >= static_cast<int>(plan->blocks.size()))
+        return nullptr;
+    return &plan->blocks[static_cast<std::size_t>(selectedBlock_)];
+}
+
+void PlanSession::setDocument(std::shared_ptr<const PlanDocument> document)
+{
+    std::string previousScope;
+    if (const ScopePlan* plan = scope())
+        previousScope = plan->scope;
+    const bool sameFile = document_ && document && document_->dump.file == document->dump.file;
+    const int previousBlock = selectedBlock_;
+
+    document_ = std::move(document);
+    scopeIndex_ = -1;
+    if (document_ && !document_->dump.scopes.empty()) {
+        scopeIndex_ = 0;
+        // Prefer the scope already on show, else the first that overflows.
+        int overflowing = -1;
+        for (std::size_t i = 0; i < document_->dump.scopes.size(); ++i) {
+            if (!previousScope.empty() && document_->dump.scopes[i].scope == previousScope) {
+                overflowing = -1;
+                scopeIndex_ = static_cast<int>(i);
+                break;
+            }
+            if (overflowing < 0 && document_->analyses[i].overflow)
+                overflowing = static_cast<int>(i);
+        }
+        if (overflowing >= 0)
+            scopeIndex_ = overflowing;
+    }
+    // A reload or a capacity change keeps the selection when the block still exists.
+    const ScopePlan* plan = scope();
+    selectedBlock_ = sameFile && plan && previousBlock < static_cast<int>(plan->blocks.size()) ? previousBlock : -1;
+    if (!sameFile)
+        cursorOp_.reset();
+    highlighted_.clear();
+    emit documentChanged();
+    emit scopeChanged();
+    emit selectedBlockChanged(selectedBlock_);
+    emit cursorChanged();
+    emit highlightChanged();
+}
+
+void PlanSession::setScopeIndex(int index)
+{
+    if (!document_ || index == scopeIndex_ || index < 0 || index >= static_cast<int>(document_->dump.scopes.size()))
+        return;
+    scopeIndex_ = index;
+    selectedBlock_ = -1;
+    highlighted_.clear();
+    emit scopeChanged();
+    emit selectedBlockChanged(selectedBlock_);
+    emit highlightChanged();
+}
+
+void PlanSession::selectBlock(int blockIndex)
+{
+    const ScopePlan* plan = scope();
+    if (!plan || blockIndex < -1 || blockIndex >= static_cast<int>(plan->blocks.size()))
+        blockIndex = -1;
+    if (blockIndex == selectedBlock_)
+        return;
+    selectedBlock_ = blockIndex;
+    emit selectedBlockChanged(selectedBlock_);
+}
+
+void PlanSession::setCursorOp(std::optional<std::int64_t> op)
+{
+    if (op == cursorOp_)
+        return;
+    cursorOp_ = op;
+    emit cursorChanged();
+}
+
+void PlanSession::setHighlightedBlocks(std::vector<int> blocks)
+{
+    if (blocks == highlighted_)
+        return;
+    highlighted_ = std::move(blocks);
+    emit highlightChanged();
+}
+
+void PlanSession::clear()
+{
+    setDocument(nullptr);
+}
+
+} // namespace memlens

@@ -1,0 +1,60 @@
+#pragma once
+// The one shared state every view follows: the open document, the scope on
+// show, the selected block, the time cursor, and the blocks highlighted from a
+// source line. Views change it through its setters and listen to its signals;
+// none of them talk to each other directly.
+#include "core/plan_document.hpp"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace memlens {
+
+class PlanSession : public QObject {
+    Q_OBJECT
+public:
+    explicit PlanSession(QObject* parent = nullptr);
+
+    // The document on show; null before the first load.
+    const PlanDocument* document() const { return document_.get(); }
+    std::shared_ptr<const PlanDocument> sharedDocument() const { return document_; }
+    bool hasScope() const;
+    int scopeIndex() const { return scopeIndex_; }
+    const ScopePlan* scope() const;
+    const PlanAnalysis* analysis() const;
+
+    // Index into scope()->blocks, or -1.
+    int selectedBlock() const { return selectedBlock_; }
+    const Block* selectedBlockPtr() const;
+    std::optional<std::int64_t> cursorOp() const { return cursorOp_; }
+    // Blocks allocated by the IR or Python line the user picked (reverse link).
+    const std::vector<int>& highlightedBlocks() const { return highlighted_; }
+
+public slots:
+    // Replaces the document; keeps the scope by name when it still exists.
+    void setDocument(std::shared_ptr<const PlanDocument> document);
+    void setScopeIndex(int index);
+    void selectBlock(int blockIndex);
+    void setCursorOp(std::optional<std::int64_t> op);
+    void setHighlightedBlocks(std::vector<int> blocks);
+    void clear();
+
+signals:
+    void documentChanged();      // new document (also emitted after a capacity change re-analysis)
+    void scopeChanged();         // another scope on show (also after documentChanged)
+    void selectedBlockChanged(int blockIndex);
+    void cursorChanged();
+    void highlightChanged();
+
+private:
+    std::shared_ptr<const PlanDocument> document_;
+    int scopeIndex_ = -1;
+    int selectedBlock_ = -1;
+    std::optional<std::int64_t> cursorOp_;
+    std::vector<int> highlighted_;
+};
+
+} // namespace memlens

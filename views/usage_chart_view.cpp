@@ -1,0 +1,140 @@
+#include "views/usage_chart_view.hpp"
+
+#include "core/byte_size.hpp"
+
+#include <QMouseEvent>
+#include <QtCharts/QChart>
+#include <QtCharts/QLegendMarker>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+
+#include <cmath>
+
+namespace memlens {
+
+namespace {
+// Kilobytes on the axis: QValueAxis formats numbers, not byte units.
+constexpr double kKiB = 1024.0;
+} // namespace
+
+UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
+    : QChartView(parent)
+    , session_(session)
+    , live_(new QLineSeries)
+    , address_(new QLineSeries)
+    , capacity_(new QLineSeries)
+    , cursor_(new QLineSeries)
+    , opAxis_(new QValueAxis)
+    , bytesAxis_(new QValueAxis)
+{
+    auto* chart = new QChart;
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setFont(QFont(font().family(), 8));
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(140);
+    setToolTip(tr("Live bytes and the highest address in use at every op. Click to set the time cursor."));
+
+    live_->setName(tr("live bytes"));
+    live_->setPen(QPen(QColor(0x2f, 0x6f, 0xb3), 1.6));
+    address_->setName(tr("highest address"));
+    address_->setPen(QPen(QColor(0x8a, 0x5a, 0xc8), 1.2, Qt::SolidLine));
+    capacity_->setName(tr("capacity"));
+    capacity_->setPen(QPen(QColor(0xc6, 0x28, 0x28), 1.4, Qt::DashLine));
+    cursor_->setName(tr("cursor"));
+    cursor_->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.0, Qt::DotLine));
+
+    opAxis_->setLabelFormat("%d");
+    opAxis_->setTitleText(tr("op"));
+    bytesAxis_->setLabelFormat("%.0f KB");
+    for (QValueAxis* axis : {opAxis_, bytesAxis_}) {
+        axis->setLabelsFont(QFont(font().family(), 8));
+        axis->setTitleFont(QFont(font().family(), 8));
+    }
+    chart->addAxis(opAxis_, Qt::AlignBottom);
+    chart->addAxis(bytesAxis_, Qt::AlignLeft);
+    for (QLineSeries* series : {live_, address_, capacity_, cursor_}) {
+        chart->addSeries(series);
+        series->attachAxis(opAxis_);
+        series->attachAxis(bytesAxis_);
+    }
+    for (QLegendMarker* marker : chart->legend()->markers(cursor_))
+        marker->setVisible(false);
+
+    connect(session_, &PlanSession::documentChanged, this, &UsageChartView::rebuild);
+    connect(session_, &PlanSession::scopeChanged, this, &UsageChartView::rebuild);
+    connect(session_, &PlanSession::cursorChanged, this, &UsageChartView::updateCursor);
+    rebuild();
+}
+
+void UsageChartView::rebuild()
+{
+    const PlanAnalysis* analysis = session_->analysis();
+    QList<QPointF> live;
+    QList<QPointF> address;
+    double top = 1.0;
+    if (analysis && !analysis->usage.empty()) {
+        // Steps drawn as horizontal runs: each value holds until the next step.
+        const auto& usage = analysis->usage;
+        for (std::size_t i = 0; i < usage.size(); ++i) {
+            const double from = static_cast<double>(usage[i].op);
+            const double to = i + 1 < usage.size() ? static_cast<double>(usage[i + 1].op) : from + 1;
+            live << QPointF(from, usage[i].liveBytes / kKiB) << QPointF(to, usage[i].liveBytes / kKiB);
+            address << QPointF(from, usage[i].highAddress / kKiB) << QPointF(to, usage[i].highAddress / kKiB);
+        }
+        top = std::max({analysis->peakAddressBytes, analysis->peakLiveBytes, analysis->capacity.bytes}) / kKiB * 1.1;
+        capacity_->replace({QPointF(analysis->firstOp, analysis->capacity.bytes / kKiB), QPointF(analysis->lastOp + 1, analysis->capacity.bytes / kKiB)});
+        setOpRange(analysis->firstOp, analysis->lastOp + 1);
+        capacity_->setName(tr("capacity %1").arg(QString::fromStdString(formatBytes(analysis->capacity.bytes))));
+    } else {
+        capacity_->clear();
+        setOpRange(0, 1);
+    }
+    live_->replace(live);
+    address_->replace(address);
+    bytesAxis_->setRange(0, std::ceil(top));
+    updateCursor();
+}
+
+void UsageChartView::setOpRange(double firstOp, double lastOp)
+{
+    if (lastOp <= firstOp)
+        lastOp = firstOp + 1;
+    opAxis_->setRange(firstOp, lastOp);
+}
+
+void UsageChartView::updateCursor()
+{
+    const auto op = session_->cursorOp();
+    if (!op || !session_->analysis()) {
+        cursor_->clear();
+        return;
+    }
+    const double x = static_cast<double>(*op) + 0.5;
+    cursor_->replace({QPointF(x, 0), QPointF(x, bytesAxis_->max())});
+}
+
+std::optional<std::int64_t> UsageChartView::opAt(const QPoint& position) const
+{
+    const QPointF scenePoint = mapToScene(position);
+    const QPointF chartPoint = chart()->mapFromScene(scenePoint);
+    if (!chart()->plotArea().contains(chartPoint))
+        return std::nullopt;
+    const QPointF value = chart()->mapToValue(chartPoint, live_);
+    return static_cast<std::int64_t>(std::floor(value.x()));
+}
+
+void UsageChartView::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton && session_->analysis()) {
+        if (const auto op = opAt(event->position().toPoint())) {
+            session_->setCursorOp(*op);
+            event->accept();
+            return;
+        }
+    }
+    QChartView::mousePressEvent(event);
+}
+
+} // namespace memlens

@@ -1,0 +1,45 @@
+#pragma once
+// The usage curve (Qt Charts): live bytes and highest address in use at every
+// op, with the capacity. Its op range follows the block chart; a click sets
+// the shared time cursor.
+#include "views/plan_session.hpp"
+
+#include <QtCharts/QChartView>
+
+class QLineSeries;
+class QValueAxis;
+
+namespace memlens {
+
+class UsageChartView : public QChartView {
+    Q_OBJECT
+public:
+    explicit UsageChartView(PlanSession* session, QWidget* parent = nullptr);
+
+    QLineSeries* liveSeries() const { return live_; }
+    QLineSeries* addressSeries() const { return address_; }
+    QLineSeries* capacitySeries() const { return capacity_; }
+    QValueAxis* opAxis() const { return opAxis_; }
+    // The op under a point of this widget, or nothing outside the plot.
+    std::optional<std::int64_t> opAt(const QPoint& position) const;
+
+public slots:
+    void setOpRange(double firstOp, double lastOp);
+
+protected:
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    void rebuild();
+    void updateCursor();
+
+    PlanSession* session_;
+    QLineSeries* live_;
+    QLineSeries* address_;
+    QLineSeries* capacity_;
+    QLineSeries* cursor_;
+    QValueAxis* opAxis_;
+    QValueAxis* bytesAxis_;
+};
+
+} // namespace memlens
