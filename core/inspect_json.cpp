@@ -12,7 +12,18 @@ ojson optionalValue(const std::optional<T>& value)
     return value ? ojson(*value) : ojson(nullptr);
 }
 
-ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block)
+ojson frameJson(const SourceFrame& frame, const std::string& localPath)
+{
+    ojson out;
+    out["file"] = localPath.empty() ? frame.file : localPath;
+    out["line"] = frame.line;
+    out["column"] = frame.column;
+    out["name"] = frame.name.empty() ? ojson(nullptr) : ojson(frame.name);
+    out["location_file"] = frame.file; // as the compiler wrote it
+    return out;
+}
+
+ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block, const BlockSource* source)
 {
     const Buffer& buffer = scope.bufferOf(block);
     ojson out;
@@ -29,11 +40,23 @@ ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Bloc
     out["ir"] = nullptr;
     out["python"] = nullptr;
     out["python_frames"] = ojson::array();
+    if (source) {
+        if (source->ir)
+            out["ir"] = {{"file", source->ir->file}, {"line", source->ir->line}};
+        if (source->python)
+            out["python"] = frameJson(*source->python, source->pythonLocalPath);
+        for (const SourceFrame& frame : source->pythonFrames)
+            out["python_frames"].push_back(frameJson(frame, source->python && frame.file == source->python->file ? source->pythonLocalPath : std::string()));
+        if (!source->note.empty())
+            out["source_note"] = source->note;
+    }
     return out;
 }
 
-ojson scopeJson(const ScopePlan& scope, const PlanAnalysis& analysis)
+ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
 {
+    const ScopePlan& scope = document.dump.scopes[scopeIndex];
+    const PlanAnalysis& analysis = document.analyses[scopeIndex];
     ojson out;
     out["scope"] = scope.scope;
     out["status"] = optionalValue(scope.status);
@@ -47,7 +70,7 @@ ojson scopeJson(const ScopePlan& scope, const PlanAnalysis& analysis)
     out["first_overflow_at"] = optionalValue(analysis.firstOverflowAt);
     ojson blocks = ojson::array();
     for (const Block& block : scope.blocks)
-        blocks.push_back(blockJson(scope, analysis, block));
+        blocks.push_back(blockJson(scope, analysis, block, document.sourceOf(scopeIndex, block)));
     out["blocks"] = std::move(blocks);
     return out;
 }
@@ -67,7 +90,7 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
         const ScopePlan& scope = document.dump.scopes[i];
         if (onlyScope && scope.scope != *onlyScope)
             continue;
-        scopes.push_back(scopeJson(scope, document.analyses[i]));
+        scopes.push_back(scopeJson(document, i));
     }
     out["scopes"] = std::move(scopes);
     return out;

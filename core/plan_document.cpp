@@ -5,8 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 
 namespace memlens {
 
@@ -25,6 +24,80 @@ const PlanAnalysis* PlanDocument::analysisOf(const std::string& scope) const
     return nullptr;
 }
 
+const BlockSource* PlanDocument::sourceOf(std::size_t scopeIndex, const Block& block) const
+{
+    if (scopeIndex >= sources.size() || block.bufferIndex < 0 || static_cast<std::size_t>(block.bufferIndex) >= sources[scopeIndex].size())
+        return nullptr;
+    return &sources[scopeIndex][static_cast<std::size_t>(block.bufferIndex)];
+}
+
+namespace {
+
+std::shared_ptr<FileFinder> finderFor(const std::string& dumpPath, const LoadOptions& options)
+{
+    auto finder = std::make_shared<FileFinder>();
+    finder->setDumpDir(std::filesystem::absolute(dumpPath).parent_path());
+    for (const auto& [from, to] : options.substitutions)
+        finder->addSubstitution(from, to);
+    for (const auto& dir : options.sourceDirs)
+        finder->addSourceDir(dir);
+    return finder;
+}
+
+// The file named by the first location that has one: where an IR compiled
+// without locations is, the dump points into the IR itself.
+std::string firstLocationFile(const Dump& dump)
+{
+    for (const auto& scope : dump.scopes)
+        for (const auto& buffer : scope.buffers) {
+            const ResolvedLocation resolved = resolveLocationText(buffer.location, LocationResolver());
+            if (!resolved.chain.empty())
+                return resolved.chain.front().file;
+        }
+    return {};
+}
+
+void attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
+{
+    std::filesystem::path irPath = options.irFile;
+    if (irPath.empty()) {
+        const FindResult found = discoverIrFile(dumpPath, firstLocationFile(document.dump), document.dump.kernel, *document.finder);
+        if (!found.found) {
+            document.irNote = "no IR file beside the dump (" + found.message() + "); use --ir or File > Open IR";
+            spdlog::debug("{}", document.irNote);
+            return;
+        }
+        irPath = *found.found;
+        spdlog::debug("IR found beside the dump: {}", irPath.string());
+    }
+    IrLoadResult loaded = loadIrIndex(irPath);
+    if (!loaded.ok()) {
+        document.irNote = "cannot read the IR " + irPath.string() + ": " + loaded.error;
+        spdlog::warn("{}", document.irNote);
+        return;
+    }
+    for (const auto& warning : loaded.index->warnings())
+        spdlog::debug("{}: {}", irPath.string(), warning);
+    document.irFile = irPath.string();
+    document.target = loaded.index->target();
+    document.ir = std::make_shared<const IrIndex>(std::move(*loaded.index));
+}
+
+void linkSources(PlanDocument& document)
+{
+    SourceLinker linker(document.ir.get(), document.finder.get());
+    document.sources.clear();
+    for (const auto& scope : document.dump.scopes) {
+        std::vector<BlockSource> scopeSources;
+        scopeSources.reserve(scope.buffers.size());
+        for (const auto& buffer : scope.buffers)
+            scopeSources.push_back(linker.link(buffer.location));
+        document.sources.push_back(std::move(scopeSources));
+    }
+}
+
+} // namespace
+
 void reanalyze(PlanDocument& document, const CapacitySettings& capacity)
 {
     document.analyses.clear();
@@ -38,19 +111,9 @@ PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& op
 {
     PlanDocument document;
     document.dump = loadDumpFile(dumpPath);
-    document.irFile = options.irFile;
-    if (!document.irFile.empty()) {
-        std::ifstream in(document.irFile, std::ios::binary);
-        if (in) {
-            std::stringstream text;
-            text << in.rdbuf();
-            document.target = targetInIrText(text.str());
-        } else {
-            document.irNote = "cannot read " + document.irFile;
-            spdlog::warn("{}", document.irNote);
-            document.irFile.clear();
-        }
-    }
+    document.finder = finderFor(dumpPath, options);
+    attachIr(document, dumpPath, options);
+    linkSources(document);
     reanalyze(document, options.capacity);
     return document;
 }

@@ -4,9 +4,11 @@
 // thread; both the command line and the window read it and never parse.
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
+#include "core/source_linker.hpp"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -34,8 +36,12 @@ struct PlanDocument {
     std::string irNote;                                // why there is none, for the views
     std::optional<std::string> target;                 // hacc.target of the IR
     std::vector<PlanAnalysis> analyses;                // parallel to dump.scopes
+    std::shared_ptr<const IrIndex> ir;                 // null when no IR was found
+    std::shared_ptr<const FileFinder> finder;          // how files named in the dump and IR are found here
+    std::vector<std::vector<BlockSource>> sources;     // [scope][buffer]: IR and Python lines
 
     const PlanAnalysis* analysisOf(const std::string& scope) const;
+    const BlockSource* sourceOf(std::size_t scopeIndex, const Block& block) const;
 };
 
 // Throws DumpError for a dump that cannot be read; a missing IR is not an error.
