@@ -1,0 +1,88 @@
+#pragma once
+// Finding files named by dumps and IR (paths of the machine where the compiler
+// ran) on this machine, and reading them safely (DESIGN.md section 3).
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace memlens {
+
+inline constexpr std::uintmax_t kDefaultMaxReadBytes = 64ull * 1024 * 1024;
+
+struct ReadResult {
+    std::string text;
+    std::string error; // "" on success
+    bool ok() const { return error.empty(); }
+};
+
+// Read a regular text file. The type is checked (following symlinks) before the
+// file is opened, so a FIFO, device (/dev/zero), directory or socket fails at
+// once without blocking; so do files larger than maxBytes and binary files
+// (containing NUL bytes). Never throws.
+ReadResult readTextFile(const std::filesystem::path& path, std::uintmax_t maxBytes = kDefaultMaxReadBytes);
+
+// True when `path` names (after symlinks) an existing regular file. Never throws.
+bool isRegularFile(const std::filesystem::path& path);
+
+struct FindResult {
+    std::optional<std::filesystem::path> found;
+    std::vector<std::filesystem::path> tried; // every candidate looked at, in order
+    std::string note;                         // extra explanation ("" when none)
+
+    // "found at X" or "not found; tried: a, b, c" for a UI message.
+    std::string message() const;
+};
+
+class FileFinder {
+public:
+    // A prefix rewrite, as gdb's `set substitute-path FROM TO`. The prefix must
+    // end at a path-component boundary ("/a/b" rewrites "/a/b/c" but not "/a/bc").
+    void addSubstitution(std::string from, std::string to);
+    // A folder searched by file name; recursive up to maxDepth levels below it.
+    void addSourceDir(std::filesystem::path dir, bool recursive = true, int maxDepth = 6);
+    // The folder of the dump being viewed: it and its parents are searched by file name.
+    void setDumpDir(std::filesystem::path dir);
+    void setParentLevels(int levels) { parentLevels_ = levels; }
+    // The user's answer to "Locate...": used first for `original` from now on.
+    void remember(std::string original, std::filesystem::path located);
+
+    const std::vector<std::pair<std::string, std::string>>& substitutions() const { return substitutions_; }
+    const std::optional<std::filesystem::path>& dumpDir() const { return dumpDir_; }
+
+    // Look for `path`: remembered answers; the path itself (a relative one also
+    // beside the dump); substitutions; the dump's folder and up to
+    // parentLevels() parents by file name; source folders by file name (in a
+    // recursive folder, the match sharing the longest path tail with `path` wins).
+    FindResult find(std::string_view path) const;
+
+    int parentLevels() const { return parentLevels_; }
+
+private:
+    struct SourceDir {
+        std::filesystem::path dir;
+        bool recursive = true;
+        int maxDepth = 6;
+    };
+    std::vector<std::pair<std::string, std::string>> substitutions_;
+    std::vector<SourceDir> sourceDirs_;
+    std::vector<std::pair<std::string, std::filesystem::path>> remembered_;
+    std::optional<std::filesystem::path> dumpDir_;
+    int parentLevels_ = 4;
+};
+
+// Find the IR a dump was compiled from, beside the dump: a file with the name
+// used in the dump's locations (`locationFile`, looked up through `finder`
+// when it names an IR file), then in the dump's folder *.ttadapter,
+// *.ttadapter.mlir, *.bcmlir (several of a kind: <kernelName>.ttadapter, or
+// the one whose name contains the kernel name, else the first by name).
+FindResult discoverIrFile(const std::filesystem::path& dumpPath, std::string_view locationFile,
+                          std::string_view kernelName, const FileFinder& finder);
+
+// True for names of IR files (.ttadapter, .mlir, .bcmlir, .ttir, .ttgir).
+bool looksLikeIrFile(std::string_view path);
+
+} // namespace memlens

@@ -1,0 +1,146 @@
+#pragma once
+// MLIR source locations (DESIGN.md section 3): parsing the printed form into a
+// tree, and resolving a tree (through a table of #loc aliases) into the frames a
+// user cares about. Qt-free; never throws to the caller.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+namespace memlens {
+
+struct Location;
+using LocationPtr = std::shared_ptr<const Location>;
+
+// "file":line:col, optionally a range ("f":3:5 to 3:9, "f":3:5 to :9).
+struct FileLineColLoc {
+    std::string file;
+    int line = 0;
+    int column = 0;
+    std::optional<int> endLine;   // set only for ranges
+    std::optional<int> endColumn; // set only for ranges
+};
+struct UnknownLoc {};
+// "name"(child) or "name" alone.
+struct NameLoc {
+    std::string name;
+    LocationPtr child; // may be null
+};
+struct CallSiteLoc {
+    LocationPtr callee;
+    LocationPtr caller;
+};
+// fused[a, b] or fused<metadata>[a, b]; metadata is kept as raw text.
+struct FusedLoc {
+    std::optional<std::string> metadata;
+    std::vector<LocationPtr> children;
+};
+// #loc12: a reference into the file's alias table.
+struct AliasRefLoc {
+    std::string alias; // including the '#'
+};
+
+struct Location {
+    std::variant<UnknownLoc, FileLineColLoc, NameLoc, CallSiteLoc, FusedLoc, AliasRefLoc> node;
+};
+
+struct LocationParseError {
+    std::string message;
+    std::size_t position = 0; // byte offset into the parsed text
+};
+
+struct LocationParseResult {
+    LocationPtr location;            // null on error
+    std::optional<LocationParseError> error;
+    std::size_t end = 0;             // offset just after the consumed text
+    bool ok() const { return location != nullptr && !error; }
+};
+
+// Maximum nesting of locations inside one another before parsing gives up.
+inline constexpr int kMaxLocationDepth = 256;
+
+// Parse a whole location: "loc(...)" (or the bare inner form, e.g. "#loc3",
+// "callsite(a at b)"). Surrounding whitespace is allowed; anything else after
+// the location is an error.
+LocationParseResult parseLocation(std::string_view text);
+
+// Parse one location starting at `pos` (leading whitespace skipped) and stop
+// after it; trailing text is left alone (result.end tells where it stopped).
+// Used by the IR scanner.
+LocationParseResult parseLocationPrefix(std::string_view text, std::size_t pos = 0);
+
+// Print a location back in MLIR syntax (for diagnostics and tests).
+std::string toString(const Location& loc);
+
+// ---------------------------------------------------------------------------
+// Resolution
+
+struct SourceFrame {
+    std::string file;
+    int line = 0;
+    int column = 0;
+    std::string name;     // innermost named-location name ("" when none)
+    bool library = false; // a Triton frame (/triton/language/, /triton/runtime/)
+
+    bool operator==(const SourceFrame&) const = default;
+};
+
+// True for frames inside Triton itself rather than the user's kernel.
+bool isLibraryPath(std::string_view path);
+
+// "standard.py:306" or "kernel.py:53 \"mean\"" (file name only).
+std::string formatFrame(const SourceFrame& frame);
+
+struct ResolvedLocation {
+    // One call stack per alternative of a fused location (a single entry for a
+    // plain location), each innermost first and including library frames.
+    std::vector<std::vector<SourceFrame>> stacks;
+    // Every frame of every stack, in order (stacks concatenated).
+    std::vector<SourceFrame> chain;
+    // The non-library frames of `chain`, without duplicates, innermost first.
+    std::vector<SourceFrame> userFrames;
+    // The user-facing frame: userFrames.front() when there is one.
+    std::optional<SourceFrame> primary;
+    // Why something is missing (unknown alias, alias cycle, ...); "" when fine.
+    std::string problem;
+
+    bool empty() const { return chain.empty(); }
+    // "standard.py:306 <- kernel.py:53 \"mean\"" for stack i (innermost first).
+    std::string describeStack(std::size_t i = 0) const;
+};
+
+using AliasTable = std::unordered_map<std::string, LocationPtr>;
+
+// Resolves locations against one alias table, memoising every alias it meets.
+// Not thread-safe (the memo mutates); cheap to copy the table into another.
+class LocationResolver {
+public:
+    LocationResolver() = default;
+    explicit LocationResolver(AliasTable aliases);
+
+    const AliasTable& aliases() const { return aliases_; }
+    ResolvedLocation resolve(const Location& loc) const;
+    ResolvedLocation resolve(const LocationPtr& loc) const;
+
+private:
+    using Stacks = std::vector<std::vector<SourceFrame>>;
+    struct Memo {
+        Stacks stacks;
+        std::string problem;
+    };
+    Stacks flatten(const Location& loc, int depth, std::string& problem) const;
+    const Memo& resolveAlias(const std::string& alias, int depth) const;
+
+    AliasTable aliases_;
+    mutable std::unordered_map<std::string, Memo> memo_;
+    mutable std::unordered_map<std::string, bool> inProgress_;
+};
+
+// Convenience: parse then resolve without aliases (or with the given ones).
+ResolvedLocation resolveLocationText(std::string_view text, const LocationResolver& resolver);
+
+} // namespace memlens

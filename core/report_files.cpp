@@ -1,0 +1,183 @@
+#include "core/report_files.hpp"
+
+#include "core/byte_size.hpp"
+#include "core/csv.hpp"
+
+#include <filesystem>
+#include <sstream>
+
+namespace memlens {
+
+namespace {
+
+std::string frameText(const SourceFrame& frame)
+{
+    std::string text = std::filesystem::path(frame.file).filename().string() + ":" + std::to_string(frame.line);
+    if (!frame.name.empty())
+        text += " `" + frame.name + "`";
+    return text;
+}
+
+std::string verdictText(PlanVerdict verdict)
+{
+    switch (verdict) {
+    case PlanVerdict::Fits: return "compiled; the plan fits";
+    case PlanVerdict::Overflow: return "**overflow**: the plan exceeds capacity";
+    case PlanVerdict::OverflowDespiteSuccess: return "**overflow**: the plan exceeds capacity although the dump's status says success";
+    case PlanVerdict::FailedWithinCapacity: return "compile failed, but the plan fits this capacity";
+    }
+    return {};
+}
+
+// Markdown table cells: pipes would end the cell.
+std::string cell(std::string text)
+{
+    std::string out;
+    for (const char c : text) {
+        if (c == '|')
+            out += "\\|";
+        else if (c == '\n')
+            out += ' ';
+        else
+            out += c;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string blocksCsvHeader()
+{
+    return csvRow({"scope", "id", "buffer", "copy", "offset", "size", "start", "end", "tmp", "over_capacity", "location", "ir_file", "ir_line",
+                   "python_file", "python_line", "name"});
+}
+
+std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
+{
+    const ScopePlan& scope = document.dump.scopes.at(ref.first);
+    const PlanAnalysis& analysis = document.analyses.at(ref.first);
+    const Block& block = scope.blocks.at(ref.second);
+    const Buffer& buffer = scope.bufferOf(block);
+    const BlockSource* source = document.sourceOf(ref.first, block);
+    std::string irFile, irLine, pythonFile, pythonLine, name;
+    if (source && source->ir) {
+        irFile = source->ir->file;
+        irLine = std::to_string(source->ir->line);
+    }
+    if (source && source->python) {
+        pythonFile = source->pythonLocalPath.empty() ? source->python->file : source->pythonLocalPath;
+        pythonLine = std::to_string(source->python->line);
+        name = source->python->name;
+    }
+    return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText, std::to_string(block.copy), std::to_string(block.offset),
+                   std::to_string(block.size), std::to_string(block.start), std::to_string(block.end), block.tmp ? "true" : "false",
+                   analysis.isOverCapacity(block) ? "true" : "false", buffer.location, irFile, irLine, pythonFile, pythonLine, name});
+}
+
+std::string blocksCsv(const PlanDocument& document, const std::vector<BlockRef>& rows)
+{
+    std::string text = blocksCsvHeader();
+    for (const BlockRef& row : rows)
+        text += blocksCsvRow(document, row);
+    return text;
+}
+
+std::string blocksCsv(const PlanDocument& document)
+{
+    std::vector<BlockRef> rows;
+    for (std::size_t s = 0; s < document.dump.scopes.size(); ++s)
+        for (std::size_t b = 0; b < document.dump.scopes[s].blocks.size(); ++b)
+            rows.emplace_back(s, b);
+    return blocksCsv(document, rows);
+}
+
+std::string liveAtPeakCsv(const PlanDocument& document)
+{
+    std::vector<BlockRef> rows;
+    for (std::size_t s = 0; s < document.dump.scopes.size(); ++s) {
+        const auto& peak = document.analyses[s].peakLiveAt;
+        if (!peak)
+            continue;
+        for (const int b : liveBlocksAt(document.dump.scopes[s], *peak))
+            rows.emplace_back(s, static_cast<std::size_t>(b));
+    }
+    return blocksCsv(document, rows);
+}
+
+std::size_t reportScopeIndex(const PlanDocument& document)
+{
+    for (std::size_t s = 0; s < document.analyses.size(); ++s)
+        if (document.analyses[s].overflow)
+            return s;
+    return 0;
+}
+
+std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage)
+{
+    std::ostringstream out;
+    const Dump& dump = document.dump;
+    out << "# memlens report: `" << (dump.kernel.empty() ? "(unnamed kernel)" : dump.kernel) << "`\n\n";
+    out << "- Dump: `" << dump.file << "`";
+    if (const char* core = coreKindName(dump.core))
+        out << " (" << core << " core)";
+    out << "\n- IR: " << (document.irFile.empty() ? "none found" + (document.irNote.empty() ? std::string() : " (" + document.irNote + ")") : "`" + document.irFile + "`");
+    if (document.target)
+        out << " (target " << *document.target << ")";
+    out << "\n\n";
+
+    for (std::size_t s = 0; s < dump.scopes.size(); ++s) {
+        const ScopePlan& scope = dump.scopes[s];
+        const PlanAnalysis& analysis = document.analyses[s];
+        const std::uint64_t capacity = analysis.capacity.bytes;
+        out << "## Scope `" << scope.scope << "`: " << verdictText(verdictOf(scope, analysis)) << "\n\n";
+        out << "| | |\n|---|---|\n";
+        out << "| Status in the dump | " << (scope.status ? *scope.status : std::string("(not given)")) << " |\n";
+        if (!scope.error.empty())
+            out << "| Error | " << cell(scope.error) << " |\n";
+        out << "| Capacity | " << formatBytes(capacity) << " (" << capacity << " B), " << describeCapacitySource(analysis.capacity) << " |\n";
+        out << "| Peak address | " << formatBytes(analysis.peakAddressBytes) << " (" << analysis.peakAddressBytes << " B), "
+            << formatPercent(analysis.peakAddressBytes, capacity) << " of capacity |\n";
+        out << "| Peak live | " << formatBytes(analysis.peakLiveBytes) << " (" << formatPercent(analysis.peakLiveBytes, capacity) << ")";
+        if (analysis.peakLiveAt)
+            out << " at op " << *analysis.peakLiveAt;
+        out << " |\n";
+        out << "| Blocks | " << scope.blocks.size() << " (" << scope.buffers.size() << " buffers) |\n";
+        if (analysis.firstOverflowAt)
+            out << "| First overflow | op " << *analysis.firstOverflowAt << " |\n";
+        out << "\n";
+
+        if (s == reportScopeIndex(document) && !chartImage.empty())
+            out << "![Memory block chart of " << scope.scope << "](" << chartImage << ")\n\n";
+
+        if (analysis.overCapacityBlocks.empty()) {
+            out << "No block ends above capacity.\n\n";
+            continue;
+        }
+        out << "### Blocks above capacity\n\n";
+        out << "| Buffer | Copy | Size | Address range | Over by | Life | IR line | Python line |\n|---|---|---|---|---|---|---|---|\n";
+        for (const int index : analysis.overCapacityBlocks) {
+            const Block& block = scope.blocks[static_cast<std::size_t>(index)];
+            const Buffer& buffer = scope.bufferOf(block);
+            const BlockSource* source = document.sourceOf(s, block);
+            std::string irText = "-";
+            std::string pythonText = "-";
+            if (source && source->ir)
+                irText = std::filesystem::path(source->ir->file).filename().string() + ":" + std::to_string(source->ir->line);
+            if (source && source->python) {
+                pythonText = frameText(*source->python);
+                if (source->chain.size() > 1 && source->chain.front().library)
+                    pythonText += " (via " + frameText(source->chain.front()) + ")";
+            }
+            out << "| `" << cell(buffer.ssaName) << "` " << cell(buffer.memrefType.empty() ? "" : "`" + buffer.memrefType + "`") << " | " << block.copy + 1
+                << "/" << buffer.offsets.size() << " | " << formatBytes(block.size) << " | [" << block.offset << ", " << block.addressEnd() << ") | "
+                << formatBytes(block.addressEnd() - capacity) << " | [" << block.start << ", " << block.end << "] | " << cell(irText) << " | "
+                << cell(pythonText) << " |\n";
+        }
+        out << "\n";
+    }
+    out << "Life is `[first, last]` in the memory planner's op sequence (not IR text lines). "
+           "Sizes are bytes (the dump's `extent` is bits).\n";
+    return out.str();
+}
+
+} // namespace memlens

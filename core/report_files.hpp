@@ -1,0 +1,30 @@
+#pragma once
+// The contents of the report files (DESIGN.md section 7): blocks.csv,
+// live_at_peak.csv and summary.md. Text only; writing them is the caller's job.
+#include "core/plan_document.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace memlens {
+
+// A block of a scope: (scope index, block index).
+using BlockRef = std::pair<std::size_t, std::size_t>;
+
+// The stable header: scope,id,buffer,copy,offset,size,start,end,tmp,over_capacity,location,ir_file,ir_line,python_file,python_line,name
+std::string blocksCsvHeader();
+std::string blocksCsvRow(const PlanDocument& document, const BlockRef& block);
+// Every block of every scope, or only `rows` in the given order.
+std::string blocksCsv(const PlanDocument& document);
+std::string blocksCsv(const PlanDocument& document, const std::vector<BlockRef>& rows);
+// Blocks live at each scope's peak_live_at.
+std::string liveAtPeakCsv(const PlanDocument& document);
+
+// The scope a report charts: the first that overflows, else the first.
+std::size_t reportScopeIndex(const PlanDocument& document);
+
+// A bug-report-ready summary; `chartImage` is the chart file name to link ("" for none).
+std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage);
+
+} // namespace memlens

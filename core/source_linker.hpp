@@ -1,0 +1,65 @@
+#pragma once
+// From a block's `source_location` to the IR line that allocated it and the
+// Python line that caused it (DESIGN.md section 3).
+#include "core/file_finder.hpp"
+#include "core/ir_index.hpp"
+#include "core/mlir_location.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace memlens {
+
+struct IrRef {
+    std::string file; // the local IR file when indexed, else the path in the location
+    int line = 0;
+    bool operator==(const IrRef&) const = default;
+};
+
+struct BlockSource {
+    std::optional<IrRef> ir;               // the best IR line
+    std::vector<int> irLines;              // every candidate IR line, ascending
+    std::optional<SourceFrame> python;     // the user-facing Python frame (file as written in the IR/dump)
+    std::vector<SourceFrame> pythonFrames; // every user frame, primary first
+    std::vector<SourceFrame> chain;        // every frame innermost first, library frames included
+    std::string pythonLocalPath;           // where python->file was found on this machine ("" if not)
+    std::string note;                      // why something is missing ("" when all found)
+};
+
+// Resolves dump locations; memoised by location string, so resolving many
+// blocks that share locations is cheap. Not thread-safe. The index and finder
+// must outlive the linker.
+class SourceLinker {
+public:
+    SourceLinker(const IrIndex* index, const FileFinder* finder);
+
+    // The result stays valid for the linker's lifetime.
+    const BlockSource& link(std::string_view sourceLocation);
+
+    std::size_t cacheSize() const { return cache_.size(); }
+
+private:
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>()(s); }
+    };
+    BlockSource compute(std::string_view sourceLocation);
+    bool isIndexedIrFile(const std::string& file);
+    std::string localPathFor(const std::string& file);
+
+    const IrIndex* index_;
+    const FileFinder* finder_;
+    LocationResolver emptyResolver_;
+    std::unordered_map<std::string, BlockSource, Hash, std::equal_to<>> cache_;
+    std::unordered_map<std::string, std::string> localPaths_;
+    std::unordered_map<std::string, bool> isIrFile_;
+};
+
+// One-shot helper (no memo).
+BlockSource linkBlockSource(std::string_view sourceLocation, const IrIndex* index, const FileFinder* finder);
+
+} // namespace memlens

@@ -1,0 +1,368 @@
+#include "core/ir_index.hpp"
+#include "core/file_finder.hpp"
+
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <string>
+
+using namespace memlens;
+
+namespace {
+
+IrIndex loadOk(const std::filesystem::path& path)
+{
+    IrLoadResult r = loadIrIndex(path);
+    INFO(path.string() << ": " << r.error);
+    REQUIRE(r.ok());
+    return std::move(*r.index);
+}
+
+// The 1-based line whose text contains `needle` (the first one).
+int lineOf(const IrIndex& ix, std::string_view needle)
+{
+    for (int l = 1; l <= ix.lineCount(); ++l)
+        if (ix.lineText(l).find(needle) != std::string_view::npos)
+            return l;
+    FAIL("no line contains " << needle);
+    return 0;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix)
+{
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+const char* const kKernel = "/home/dev/proj/src/kernels/softmax_kernel.py";
+
+} // namespace
+
+TEST_CASE("the IR target comes from hacc.target", "[ir]")
+{
+    IrIndex ix = IrIndex::build(R"(module attributes {hacc.target = #hacc.target<"Ascend910B3">} {
+})");
+    REQUIRE(ix.target());
+    CHECK(*ix.target() == "Ascend910B3");
+    CHECK_FALSE(IrIndex::build("module {\n}\n").target());
+}
+
+TEST_CASE("an op's trailing loc gives its line a resolved location, aliases defined before or after", "[ir]")
+{
+    IrIndex ix = loadOk(test::data("mlir/small_kernel.ttadapter"));
+    CHECK(ix.warnings().empty());
+    CHECK(ix.target() == std::optional<std::string>("Ascend910B3"));
+
+    // #loc20 (before the module) -> "row"(#loc2) with #loc2 defined after it.
+    int row = lineOf(ix, "%row = memref.alloc()");
+    const ResolvedLocation* at = ix.locationAt(row);
+    REQUIRE(at);
+    REQUIRE(at->primary);
+    CHECK(at->primary->file == kKernel);
+    CHECK(at->primary->line == 18);
+    CHECK(at->primary->column == 12);
+    CHECK(at->primary->name == "row");
+    CHECK(ix.rawLocationAt(row) == "loc(#loc20)");
+
+    // Alias definitions are not ops; the module takes its location from `} loc(#loc)`.
+    CHECK(ix.locationAt(lineOf(ix, "#loc1 = loc(")) == nullptr);
+    REQUIRE(ix.locationAt(lineOf(ix, "module attributes")));
+    CHECK(ix.locationAt(lineOf(ix, "module attributes"))->primary->line == 10);
+    CHECK(ix.locationAt(0) == nullptr);
+    CHECK(ix.locationAt(ix.lineCount() + 1) == nullptr);
+}
+
+TEST_CASE("a region op's closing loc applies to the closing line and to the opening line", "[ir]")
+{
+    IrIndex ix = loadOk(test::data("mlir/small_kernel.ttadapter"));
+    int open = lineOf(ix, "%loop = scf.for");
+    int close = lineOf(ix, "} loc(#loc25)");
+    for (int l : {open, close}) {
+        const ResolvedLocation* at = ix.locationAt(l);
+        INFO("line " << l);
+        REQUIRE(at);
+        CHECK(at->primary->name == "loop");
+        CHECK(at->primary->line == 24);
+    }
+    // The op inside the region keeps its own location.
+    const ResolvedLocation* inner = ix.locationAt(lineOf(ix, "%scratch = memref.alloc"));
+    REQUIRE(inner);
+    CHECK(inner->primary->name == "scratch");
+    CHECK(inner->primary->file == "/home/dev/proj/src/kernels/helpers.py");
+
+    // linalg.reduce: header over two lines (block arguments carry their own locs).
+    int reduce = lineOf(ix, "%reduced = linalg.reduce");
+    for (int l : {reduce, reduce + 1, lineOf(ix, "} loc(#loc30)")}) {
+        const ResolvedLocation* at = ix.locationAt(l);
+        INFO("line " << l);
+        REQUIRE(at);
+        CHECK(at->primary->name == "row_max");
+        CHECK(at->primary->line == 21);
+    }
+    CHECK(ix.locationAt(lineOf(ix, "%m = arith.maximumf")) != nullptr);
+}
+
+TEST_CASE("a multi-line op takes the loc on its last line for all of its lines", "[ir]")
+{
+    IrIndex ix = loadOk(test::data("mlir/small_kernel.ttadapter"));
+    int first = lineOf(ix, "hivm.hir.vadd");
+    for (int l = first; l <= first + 2; ++l) {
+        const ResolvedLocation* at = ix.locationAt(l);
+        INFO("line " << l);
+        REQUIRE(at);
+        CHECK(at->primary->line == 30);
+    }
+}
+
+TEST_CASE("allocating ops are marked and found by Python file and line", "[ir]")
+{
+    IrIndex ix = loadOk(test::data("mlir/small_kernel.ttadapter"));
+    const int row = lineOf(ix, "%row = memref.alloc");
+    const int acc = lineOf(ix, "%acc = tensor.empty");
+    const int red = lineOf(ix, "%red = bufferization.alloc_tensor");
+    const int tmp = lineOf(ix, "%tmp = memref.alloca");
+    const int generic = lineOf(ix, "\"memref.alloc\"()");
+    for (int l : {row, acc, red, tmp, generic})
+        CHECK(ix.isAllocLine(l));
+    CHECK_FALSE(ix.isAllocLine(lineOf(ix, "%cst = arith.constant")));
+    CHECK_FALSE(ix.isAllocLine(lineOf(ix, "hivm.hir.vadd")));
+    CHECK(ix.allocLines().size() == 7);
+
+    CHECK(ix.allocLinesFor(kKernel, 18) == std::vector<int>{row});
+    CHECK(ix.allocLinesFor(kKernel, 24) == std::vector<int>{acc});
+    // Through the callsite into triton/language to the user line 21 "row_max".
+    CHECK(ix.allocLinesFor(kKernel, 21) == std::vector<int>{red});
+    // Both user frames of a fused location find the op.
+    CHECK(ix.allocLinesFor(kKernel, 26) == std::vector<int>{tmp});
+    CHECK(ix.allocLinesFor("/home/dev/proj/src/kernels/helpers.py", 5).size() == 2); // tmp (fused) and scratch
+    // The file matches by name when the absolute path differs.
+    CHECK(ix.allocLinesFor("/Users/someone/else/softmax_kernel.py", 18) == std::vector<int>{row});
+    CHECK(ix.allocLinesFor("softmax_kernel.py", 18) == std::vector<int>{row});
+    CHECK(ix.allocLinesFor(kKernel, 999).empty());
+    // Library frames are not indexed as Python lines.
+    CHECK(ix.linesFor("/opt/venv/lib/python3.10/site-packages/triton/language/standard.py", 180).empty());
+    // Every op (not only allocations) at a Python line.
+    CHECK(ix.linesFor(kKernel, 21).size() >= 3);
+}
+
+TEST_CASE("escaped strings and loc(unknown) on op lines do not confuse the index", "[ir]")
+{
+    IrIndex ix = loadOk(test::data("mlir/small_kernel.ttadapter"));
+    const ResolvedLocation* quoted = ix.locationAt(lineOf(ix, "%quoted = memref.alloc"));
+    REQUIRE(quoted);
+    CHECK(quoted->primary->name == "a \"quoted\" \\ name");
+    CHECK(quoted->primary->line == 40);
+    const ResolvedLocation* unknown = ix.locationAt(lineOf(ix, "%mystery"));
+    REQUIRE(unknown);
+    CHECK(unknown->empty());
+}
+
+TEST_CASE("memref.alloc inside a word is not a loc( and arguments' locs are not op locs", "[ir]")
+{
+    IrIndex ix = IrIndex::build("#l = loc(\"/k.py\":1:1)\n"
+                                "func.func @f(%a: i32 loc(\"/k.py\":2:2)) {\n"
+                                "  %x = memref.alloc() : memref<4xf16>\n"
+                                "  %y = memref.alloc() : memref<4xf16> loc(\"/k.py\":4:4)\n"
+                                "  return loc(#l)\n"
+                                "} loc(\"/k.py\":9:9)\n");
+    CHECK(ix.warnings().empty());
+    CHECK(ix.locationAt(3) == nullptr); // an op without a loc does not borrow the next op's
+    REQUIRE(ix.locationAt(4));
+    CHECK(ix.locationAt(4)->primary->line == 4);
+    REQUIRE(ix.locationAt(2));
+    CHECK(ix.locationAt(2)->primary->line == 9); // the func's own location, from its closing line
+    REQUIRE(ix.locationAt(5));
+    CHECK(ix.locationAt(5)->primary->line == 1);
+    CHECK(ix.isAllocLine(3));
+    CHECK(ix.isAllocLine(4));
+}
+
+TEST_CASE("bad locations and undefined aliases are warnings, the rest is indexed", "[ir]")
+{
+    IrIndex ix = IrIndex::build("%a = memref.alloc() : memref<4xf16> loc(#nowhere)\n"
+                                "%b = memref.alloc() : memref<4xf16> loc(callsite(\n"
+                                "%c = memref.alloc() : memref<4xf16> loc(\"/k.py\":3:1)\n");
+    CHECK(ix.warnings().size() == 2);
+    REQUIRE(ix.locationAt(3));
+    CHECK(ix.locationAt(3)->primary->line == 3);
+    CHECK(ix.locationAt(2) == nullptr);
+}
+
+TEST_CASE("empty and location-free IR index without error", "[ir]")
+{
+    IrIndex empty = IrIndex::build("");
+    CHECK(empty.lineCount() == 0);
+    CHECK(empty.locationAt(1) == nullptr);
+    CHECK(empty.lineText(1).empty());
+}
+
+TEST_CASE("loadIrIndex refuses what is not a regular file", "[ir]")
+{
+    IrLoadResult r = loadIrIndex("/dev/zero");
+    CHECK_FALSE(r.ok());
+    CHECK_THAT(r.error, Catch::Contains("not a regular file"));
+    CHECK_FALSE(loadIrIndex(test::data("mlir/does_not_exist.ttadapter")).ok());
+}
+
+// ---------------------------------------------------------------------------
+// Real compiler output
+
+TEST_CASE("every real ttadapter sample indexes without warnings", "[ir]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    for (const auto& entry : std::filesystem::directory_iterator(test::sample("ttadapter"))) {
+        IrIndex ix = loadOk(entry.path());
+        INFO(entry.path().string());
+        CHECK(ix.warnings().empty());
+        CHECK(ix.target());
+        CHECK(ix.locatedLineCount() > 100);
+        CHECK_FALSE(ix.allocLines().empty());
+        // Every allocation resolves to a user Python line, and back.
+        for (int l : ix.allocLines()) {
+            const ResolvedLocation* at = ix.locationAt(l);
+            INFO("line " << l << ": " << ix.lineText(l));
+            REQUIRE(at);
+            REQUIRE(at->primary);
+            CHECK(endsWith(at->primary->file, ".py"));
+            auto back = ix.allocLinesFor(at->primary->file, at->primary->line);
+            CHECK(std::find(back.begin(), back.end(), l) != back.end());
+        }
+    }
+}
+
+TEST_CASE("layer-norm sample: allocs resolve to the Python lines that made them", "[ir]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    IrIndex ix = loadOk(test::sample("ttadapter/ascend_tutorial_05-layer-norm.ttadapter"));
+    CHECK(ix.target() == std::optional<std::string>("Ascend910_9362"));
+
+    const int a30 = lineOf(ix, "%a_30 = memref.alloc()");
+    const ResolvedLocation* a = ix.locationAt(a30);
+    REQUIRE(a);
+    REQUIRE(a->primary);
+    CHECK(a->primary->line == 51);
+    CHECK(a->primary->column == 20);
+    CHECK(a->primary->name == "a");
+    CHECK(endsWith(a->primary->file, "05-layer-norm.6cVH47.py"));
+
+    const int mean4 = lineOf(ix, "%mean_4 = bufferization.alloc_tensor()");
+    const ResolvedLocation* mean = ix.locationAt(mean4);
+    REQUIRE(mean);
+    REQUIRE(mean->primary);
+    CHECK(mean->primary->line == 53);
+    CHECK(mean->primary->name == "mean");
+    REQUIRE(mean->chain.size() == 2);
+    CHECK(mean->chain[0].line == 306);
+    CHECK(mean->chain[0].library);
+    CHECK(mean->describeStack() == "standard.py:306 <- 05-layer-norm.6cVH47.py:53 \"mean\"");
+
+    // #loc87 = callsite(#loc6 at #loc85): a callsite inside a callsite.
+    const ResolvedLocation* cst = ix.locationAt(lineOf(ix, "%mean = arith.constant"));
+    REQUIRE(cst);
+    CHECK(cst->chain.size() == 3);
+    CHECK(cst->primary->line == 53);
+
+    // The scf.for that opens on one line and closes with `} loc(#loc60)`.
+    const int forOpen = lineOf(ix, "%_mean = scf.for");
+    REQUIRE(ix.locationAt(forOpen));
+    CHECK(ix.locationAt(forOpen)->primary->name == "_mean");
+    CHECK(ix.locationAt(forOpen)->primary->line == 49);
+
+    // Python -> IR: line 51 made one alloc; line 53 one alloc_tensor.
+    CHECK(ix.allocLinesFor("/tmp/05-layer-norm.6cVH47.py", 51) == std::vector<int>{a30});
+    CHECK(ix.allocLinesFor("/home/me/05-layer-norm.6cVH47.py", 53) == std::vector<int>{mean4});
+    CHECK(ix.allocLinesFor("/tmp/05-layer-norm.6cVH47.py", 70) == std::vector<int>{lineOf(ix, "%w_27 = memref.alloc()")});
+}
+
+TEST_CASE("big kernels: fused locations keep both user frames", "[ir]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    IrIndex ix = loadOk(test::sample("ttadapter/chunk_kda_bwd_kernel_wy_dqkg_fused_opt_v2.ttadapter"));
+    // #loc311 = loc(fused[#loc222, #loc223]); #loc222 = "p_gn"(#loc55), #loc223 = "g"(#loc56)
+    const ResolvedLocation* fused = ix.locationAt(lineOf(ix, "%p_gn_79 = arith.addi"));
+    REQUIRE(fused);
+    REQUIRE(fused->userFrames.size() == 2);
+    CHECK(fused->userFrames[0].name == "p_gn");
+    CHECK(fused->userFrames[1].name == "g");
+    CHECK(fused->primary->name == "p_gn");
+
+    IrIndex vllm = loadOk(test::sample("ttadapter/kernels_vllm_chunk_gated_delta_rule_fwd_kernel_h_blockdim64.ttadapter"));
+    // #loc126 = loc(fused[#loc79, #loc80]), both named "h_base".
+    const ResolvedLocation* hbase = vllm.locationAt(lineOf(vllm, "%h_base_1 = arith.constant"));
+    REQUIRE(hbase);
+    REQUIRE(hbase->userFrames.size() == 2);
+    CHECK(hbase->userFrames[0].name == "h_base");
+    CHECK(hbase->userFrames[1].name == "h_base");
+    CHECK(hbase->userFrames[0].line == 84);
+    CHECK(hbase->userFrames[0].column == 43); // #loc8, then #loc9: same line, other column
+    CHECK(hbase->userFrames[1].column == 39);
+}
+
+TEST_CASE("fused-attention sample: allocs map through callsites, loc(unknown) aliases are empty", "[ir]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    IrIndex ix = loadOk(test::sample("ttadapter/python_tutorial_06-fused-attention.ttadapter"));
+    const int q25 = lineOf(ix, "%q_25 = memref.alloc()");
+    const ResolvedLocation* q = ix.locationAt(q25);
+    REQUIRE(q);
+    CHECK(q->primary->name == "q");
+    CHECK(ix.allocLinesFor(q->primary->file, q->primary->line) == std::vector<int>{q25});
+
+    // #loc143 = callsite(#loc101 at #loc27): the k alloc inside the inner loop.
+    const ResolvedLocation* k = ix.locationAt(lineOf(ix, "%k_69 = memref.alloc() : memref<32x64xf16> loc(#loc143)"));
+    REQUIRE(k);
+    REQUIRE(k->primary);
+    CHECK(k->chain.size() >= 2);
+    CHECK_FALSE(k->primary->library);
+}
+
+TEST_CASE("IR compiled without locations indexes allocations by line", "[ir]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    for (const char* name : {"fake_attn_fwd/fake_attn_fwd.ttadapter",
+                             "fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter"}) {
+        IrIndex ix = loadOk(test::sample(name));
+        INFO(name);
+        CHECK(ix.warnings().empty());
+        CHECK(ix.target() == std::optional<std::string>("Ascend910_9382"));
+        CHECK(ix.locatedLineCount() == 0);
+        CHECK(ix.allocLines() == std::vector<int>{17, 18, 19});
+        CHECK(ix.lineText(17).substr(12, 12) == "memref.alloc");
+        CHECK(ix.lineCount() == 40);
+    }
+}
+
+TEST_CASE("indexing the biggest real sample is fast", "[ir]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    ReadResult text = readTextFile(test::sample("ttadapter/chunk_kda_bwd_kernel_wy_dqkg_fused_opt_v2.ttadapter"));
+    REQUIRE(text.ok());
+    auto t0 = std::chrono::steady_clock::now();
+    IrIndex ix = IrIndex::build(text.text, "x.ttadapter");
+    auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(ix.lineCount() > 800);
+    CHECK(ms < 50.0);
+    // Three copies: ~2600 lines (aliases redefined, which is fine for timing).
+    std::string triple = text.text + text.text + text.text;
+    t0 = std::chrono::steady_clock::now();
+    IrIndex big = IrIndex::build(triple, "y.ttadapter");
+    ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(big.lineCount() > 2500);
+    CHECK(ms < 50.0);
+    WARN("indexing " << big.lineCount() << " lines took " << ms << " ms");
+}
+
+TEST_CASE("truncated or scrambled IR indexes without crashing", "[ir]")
+{
+    ReadResult text = readTextFile(test::data("mlir/small_kernel.ttadapter"));
+    REQUIRE(text.ok());
+    for (std::size_t n = 0; n < text.text.size(); n += 7)
+        (void)IrIndex::build(text.text.substr(0, n), "cut.ttadapter");
+    // Stray closing braces and brackets, unterminated strings.
+    IrIndex odd = IrIndex::build("}\n}}) ] \"open\n%a = memref.alloc() : memref<1xf16> loc(\"/k.py\":1:1)\n{\n");
+    REQUIRE(odd.locationAt(3));
+    CHECK(odd.locationAt(3)->primary->line == 1);
+}

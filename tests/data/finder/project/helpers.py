@@ -1,0 +1,3 @@
+# memlens test fixture: found from a dump folder two levels below by name.
+def helper():
+    return 1

@@ -1,0 +1,1 @@
+# memlens test fixture: a same-named file elsewhere, to test tie-breaking.
