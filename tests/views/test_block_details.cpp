@@ -1,0 +1,147 @@
+#include "core/plan_document.hpp"
+#include "support/test_paths.hpp"
+#include "views/block_details_panel.hpp"
+#include "views/plan_session.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QClipboard>
+#include <QPushButton>
+#include <QTest>
+
+#include <memory>
+#include <string>
+
+using namespace memlens;
+
+namespace {
+
+std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySettings capacity = {})
+{
+    LoadOptions options;
+    options.capacity = std::move(capacity);
+    return std::make_shared<const PlanDocument>(loadPlanDocument(path, options));
+}
+
+std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative)
+{
+    return loadPath(memlens::test::data(relative).string());
+}
+
+std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity = {})
+{
+    return loadPath(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), std::move(capacity));
+}
+
+} // namespace
+
+TEST_CASE("the details panel hints until a block is selected", "[details]")
+{
+    PlanSession session;
+    BlockDetailsPanel panel(&session);
+    CHECK_FALSE(panel.hasBlock());
+    CHECK(panel.lifeText().isEmpty());
+    CHECK(panel.hintText() == "Open a memory plan dump to see its blocks");
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    CHECK(panel.hintText() == "Click a block in the chart or a row in the table");
+    session.selectBlock(2);
+    CHECK(panel.hasBlock());
+    CHECK(panel.hintText().isEmpty());
+    session.selectBlock(-1);
+    CHECK(panel.hintText() == "Click a block in the chart or a row in the table");
+    session.selectBlock(2);
+    session.setScopeIndex(1); // another scope drops the selection
+    CHECK_FALSE(panel.hasBlock());
+}
+
+TEST_CASE("the details panel shows the overflowing block of the real sample", "[details]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    PlanSession session;
+    BlockDetailsPanel panel(&session);
+    session.setDocument(loadOverflowSample());
+    session.selectBlock(1);
+    REQUIRE(panel.hasBlock());
+    CHECK(panel.nameText() == "%alloc_0");
+    CHECK(panel.lifeText().contains("Life [4, 5]"));
+    CHECK(panel.lifeDetailText() == QString::fromUtf8("alloc at 4, last use at 5 \u00b7 spans 2 ops"));
+    CHECK(panel.sizeText() == "131072 B (128 KB)");
+    CHECK(panel.addressText() == "[131072, 262144)");
+    CHECK(panel.offsetsText() == "131072 (copy 1 of 1)");
+    CHECK(panel.typeText() == "65536xf16 (f16, shape 65536)");
+    CHECK(panel.tempText() == "no");
+    CHECK(panel.overCapacityText().startsWith("by 64 KB: ends at 256 KB, capacity 192 KB from the error message"));
+    CHECK(panel.locationText() == "fake_attn_fwd_overflow.ttadapter:18:13");
+    CHECK(panel.rawBufferText() == "%alloc_0 = memref.alloc() : memref<65536xf16, #hivm.address_space<ub>>");
+    CHECK(panel.rawLocationText()
+          == "loc(\"/Users/YokeLove/huawei/AscendNPU-IR/data/fake_attn_fwd_overflow.ttadapter\":18:13)");
+
+    // Block 0 ends at 128 KB: below capacity.
+    session.selectBlock(0);
+    CHECK(panel.lifeText() == "Life [3, 6]");
+    CHECK(panel.overCapacityText().startsWith("no: ends at 128 KB, 64 KB below the capacity 192 KB"));
+
+    // A capacity change (re-analysis) updates the verdict on the selected block.
+    session.selectBlock(1);
+    CapacitySettings larger;
+    larger.byScope["ub"] = 512 * 1024;
+    session.setDocument(loadOverflowSample(larger));
+    REQUIRE(panel.hasBlock());
+    CHECK(panel.overCapacityText().startsWith("no: ends at 256 KB, 256 KB below the capacity 512 KB from your setting"));
+}
+
+TEST_CASE("the details panel lists every copy and marks temporaries", "[details]")
+{
+    PlanSession session;
+    BlockDetailsPanel panel(&session);
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    session.selectBlock(1); // %x_tile, second copy
+    CHECK(panel.nameText() == "%x_tile");
+    CHECK(panel.offsetsText() == "0 (copy 1 of 2), 8192 (copy 2 of 2)");
+    CHECK(panel.addressText() == "[8192, 16384)");
+    CHECK(panel.sizeText() == "8192 B (8 KB)");
+    session.selectBlock(3); // %tmp_buf, Life [5, 5], 100 bytes, loc(unknown)
+    CHECK(panel.lifeText() == "Life [5, 5]");
+    CHECK(panel.lifeDetailText().endsWith("spans 1 op"));
+    CHECK(panel.sizeText() == "100 B (100 B)");
+    CHECK(panel.tempText().startsWith("yes"));
+    CHECK(panel.typeText() == "100xi8 (i8, shape 100)");
+    CHECK(panel.locationText() == "unknown");
+}
+
+TEST_CASE("copy details puts a plain-text summary on the clipboard", "[details]")
+{
+    PlanSession session;
+    BlockDetailsPanel panel(&session);
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    session.selectBlock(2);
+    QApplication::clipboard()->clear();
+    QTest::mouseClick(panel.copyButton(), Qt::LeftButton);
+    const QString text = QApplication::clipboard()->text();
+    CHECK(text == panel.summaryText());
+    CHECK(text.startsWith("%row_max (scope ub, kernel _softmax_kernel)\nLife [4, 6]: alloc at 4, last use at 6"));
+    CHECK(text.contains("Size: 16384 B (16 KB)\n"));
+    CHECK(text.contains("Source location: loc(\"/work/kernels/softmax.py\":23:18)\n"));
+    CHECK_FALSE(text.contains("<"
+                              "b>"));
+}
+
+TEST_CASE("the details panel renders", "[details]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    PlanSession session;
+    BlockDetailsPanel panel(&session);
+    panel.resize(460, 480);
+    session.setDocument(loadOverflowSample());
+    panel.show();
+    QCoreApplication::processEvents();
+    CHECK(panel.grab().save("/tmp/memlens_details_empty.png"));
+    session.selectBlock(1);
+    QCoreApplication::processEvents();
+    CHECK(panel.grab().save("/tmp/memlens_details_block.png"));
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    session.selectBlock(1);
+    QCoreApplication::processEvents();
+    CHECK(panel.grab().save("/tmp/memlens_details_copies.png"));
+}

@@ -1,0 +1,192 @@
+#include "core/plan_document.hpp"
+#include "support/test_paths.hpp"
+#include "views/plan_session.hpp"
+#include "views/title_bar.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTest>
+#include <QToolButton>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+using namespace memlens;
+
+namespace {
+
+std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySettings capacity = {})
+{
+    LoadOptions options;
+    options.capacity = std::move(capacity);
+    return std::make_shared<const PlanDocument>(loadPlanDocument(path, options));
+}
+
+std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative, CapacitySettings capacity = {})
+{
+    return loadPath(memlens::test::data(relative).string(), std::move(capacity));
+}
+
+std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity = {})
+{
+    return loadPath(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), std::move(capacity));
+}
+
+void typeAndEnter(QLineEdit* edit, const QString& text)
+{
+    edit->clear();
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+} // namespace
+
+TEST_CASE("the title bar tells the story of the real overflow sample", "[titlebar]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(loadOverflowSample());
+    CHECK(bar.kernelText() == "_attn_fwd");
+    CHECK(bar.fileText() == QString::fromUtf8("memory_info_aiv.json \u00b7 vector core (aiv)"));
+    CHECK(bar.statusText() == "compile failed");
+    CHECK(bar.errorVisible());
+    CHECK(bar.errorText().startsWith("ub overflow, requires 2097152 bits"));
+    CHECK(bar.capacityText() == "192 KB from the error message");
+    CHECK(bar.peakText().contains("133%"));
+    CHECK(bar.peakText()
+          == QString::fromUtf8("peak address 256 KB (133% of capacity) \u00b7 peak live 256 KB at op 4 \u00b7 over capacity from op 4"));
+    REQUIRE(bar.scopeCombo()->count() == 1);
+    CHECK(bar.scopeCombo()->itemText(0) == QString::fromUtf8("ub \u2014 compile failed"));
+    CHECK_FALSE(bar.capacityResetButton()->isEnabled());
+}
+
+TEST_CASE("the title bar reports each verdict", "[titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    CHECK(bar.kernelText() == "No dump open");
+    CHECK(bar.statusText().isEmpty());
+
+    session.setDocument(loadFixture("dumps/success_but_overflow.json"));
+    CHECK(bar.kernelText() == "_lying_kernel");
+    CHECK(bar.statusText() == "overflow: the plan exceeds capacity although status says success");
+    CHECK_FALSE(bar.errorVisible());
+    CHECK(bar.errorText().isEmpty());
+
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    CHECK(bar.statusText() == "compiled");
+    CHECK_FALSE(bar.errorVisible());
+
+    session.setDocument(loadFixture("dumps/flat_layout.json"));
+    CHECK(bar.statusText() == "fits the capacity");
+    CHECK(bar.scopeCombo()->itemText(0) == QString::fromUtf8("ub \u2014 fits"));
+
+    SECTION("a failed compile whose plan fits")
+    {
+        MEMLENS_REQUIRE_SAMPLES();
+        CapacitySettings larger;
+        larger.byScope["ub"] = 512 * 1024;
+        session.setDocument(loadOverflowSample(larger));
+        CHECK(bar.statusText() == "failed, but the plan fits the capacity");
+        CHECK(bar.capacityText() == "512 KB from your setting");
+        CHECK(bar.peakText().contains("(50% of capacity)"));
+        CHECK(bar.capacityResetButton()->isEnabled());
+        CHECK(bar.errorVisible()); // the compiler's text is shown whatever memlens concludes
+    }
+}
+
+TEST_CASE("the scope selector shows every scope with its status and follows the session", "[titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    CapacitySettings capacity;
+    capacity.byScope["cbuf"] = 1024;
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json", capacity));
+    QComboBox* combo = bar.scopeCombo();
+    REQUIRE(combo->count() == 2);
+    CHECK(combo->itemText(0) == QString::fromUtf8("ub \u2014 compiled"));
+    CHECK(combo->itemText(1) == QString::fromUtf8("cbuf \u2014 overflow despite success"));
+    // The session starts on the scope that overflows, and so does the selector.
+    CHECK(session.scopeIndex() == 1);
+    CHECK(combo->currentIndex() == 1);
+    CHECK(bar.statusText() == "overflow: the plan exceeds capacity although status says success");
+
+    combo->setCurrentIndex(0);
+    CHECK(session.scopeIndex() == 0);
+    CHECK(bar.statusText() == "compiled");
+    CHECK(bar.capacityText() == "256 KB (default)");
+    session.setScopeIndex(1);
+    CHECK(combo->currentIndex() == 1);
+    CHECK(bar.capacityText() == "1 KB from your setting");
+}
+
+TEST_CASE("the capacity field accepts sizes and refuses the rest", "[titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    REQUIRE(session.scope()->scope == "ub");
+    QSignalSpy edited(&bar, &TitleBar::capacityEdited);
+    REQUIRE(edited.isValid());
+
+    typeAndEnter(bar.capacityEdit(), "512K");
+    REQUIRE(edited.count() == 1);
+    CHECK(edited.at(0).at(0).toString() == "ub");
+    const auto bytes = edited.at(0).at(1).value<std::optional<quint64>>();
+    REQUIRE(bytes.has_value());
+    CHECK(*bytes == 524288u);
+    CHECK(bar.capacityEdit()->text().isEmpty());
+
+    typeAndEnter(bar.capacityEdit(), "lots");
+    CHECK(edited.count() == 1);
+    CHECK_FALSE(bar.capacityErrorText().isEmpty());
+    CHECK(bar.capacityEdit()->text() == "lots"); // left for the user to correct
+    typeAndEnter(bar.capacityEdit(), "0");
+    CHECK(edited.count() == 1);
+
+    typeAndEnter(bar.capacityEdit(), "196608");
+    typeAndEnter(bar.capacityEdit(), "192KiB");
+    REQUIRE(edited.count() == 3);
+    CHECK(*edited.at(1).at(1).value<std::optional<quint64>>() == 196608u);
+    CHECK(*edited.at(2).at(1).value<std::optional<quint64>>() == 196608u);
+    CHECK(bar.capacityErrorText().isEmpty());
+
+    bar.resetCapacity();
+    REQUIRE(edited.count() == 4);
+    CHECK_FALSE(edited.at(3).at(1).value<std::optional<quint64>>().has_value());
+}
+
+TEST_CASE("the title bar renders", "[titlebar]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    PlanSession session;
+    TitleBar bar(&session);
+    bar.resize(1280, bar.sizeHint().height());
+    session.setDocument(loadOverflowSample());
+    bar.show();
+    QCoreApplication::processEvents();
+    bar.resize(1280, bar.sizeHint().height());
+    QCoreApplication::processEvents();
+    CHECK(bar.grab().save("/tmp/memlens_title_bar.png"));
+
+    CapacitySettings capacity;
+    capacity.byScope["cbuf"] = 1024;
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json", capacity));
+    bar.capacityEdit()->setText("lots");
+    bar.applyCapacityEdit();
+    QCoreApplication::processEvents();
+    bar.resize(1280, bar.sizeHint().height());
+    QCoreApplication::processEvents();
+    CHECK(bar.grab().save("/tmp/memlens_title_bar_bad_input.png"));
+
+    session.setScopeIndex(1); // cbuf: says success, crosses its 1 KB capacity
+    QCoreApplication::processEvents();
+    bar.resize(1280, bar.sizeHint().height());
+    QCoreApplication::processEvents();
+    CHECK(bar.grab().save("/tmp/memlens_title_bar_lying.png"));
+}

@@ -1,0 +1,114 @@
+#include "views/block_filter_proxy.hpp"
+
+#include "views/block_table_model.hpp"
+#include "views/plan_session.hpp"
+
+namespace memlens {
+
+BlockFilterProxy::BlockFilterProxy(PlanSession* session, QObject* parent)
+    : QSortFilterProxyModel(parent)
+    , session_(session)
+{
+    setSortRole(BlockTableModel::SortRole);
+    setSortCaseSensitivity(Qt::CaseInsensitive);
+    setDynamicSortFilter(true);
+    connect(session_, &PlanSession::cursorChanged, this, [this] {
+        if (liveAtCursorOnly_)
+            refilter();
+    });
+}
+
+bool BlockFilterProxy::waitingForCursor() const
+{
+    return liveAtCursorOnly_ && !session_->cursorOp();
+}
+
+void BlockFilterProxy::setFilterText(const QString& text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed == filterText_)
+        return;
+    filterText_ = trimmed;
+    refilter();
+}
+
+void BlockFilterProxy::setOverCapacityOnly(bool on)
+{
+    if (on == overCapacityOnly_)
+        return;
+    overCapacityOnly_ = on;
+    refilter();
+}
+
+void BlockFilterProxy::setLiveAtCursorOnly(bool on)
+{
+    if (on == liveAtCursorOnly_)
+        return;
+    liveAtCursorOnly_ = on;
+    refilter();
+}
+
+void BlockFilterProxy::refilter()
+{
+    invalidateFilter();
+    emit filtersChanged();
+}
+
+int BlockFilterProxy::rowOfBlock(int blockIndex) const
+{
+    const auto* model = qobject_cast<const BlockTableModel*>(sourceModel());
+    if (!model)
+        return -1;
+    const int sourceRow = model->rowOfBlock(blockIndex);
+    if (sourceRow < 0)
+        return -1;
+    return mapFromSource(model->index(sourceRow, 0)).row();
+}
+
+int BlockFilterProxy::blockIndexAt(int row) const
+{
+    if (row < 0 || row >= rowCount())
+        return -1;
+    const QVariant value = index(row, 0).data(BlockTableModel::BlockIndexRole);
+    return value.isValid() ? value.toInt() : -1;
+}
+
+bool BlockFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (overCapacityOnly_ && !index.data(BlockTableModel::OverCapacityRole).toBool())
+        return false;
+    if (liveAtCursorOnly_) {
+        if (const auto op = session_->cursorOp()) {
+            const qlonglong start = index.data(BlockTableModel::LifeStartRole).toLongLong();
+            const qlonglong end = index.data(BlockTableModel::LifeEndRole).toLongLong();
+            if (*op < start || *op > end)
+                return false;
+        }
+    }
+    if (!filterText_.isEmpty()
+        && !index.data(BlockTableModel::FilterTextRole).toString().contains(filterText_, Qt::CaseInsensitive))
+        return false;
+    return true;
+}
+
+bool BlockFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    const QVariant a = left.data(sortRole());
+    const QVariant b = right.data(sortRole());
+    if (a.typeId() == QMetaType::QString || b.typeId() == QMetaType::QString) {
+        const int text = QString::compare(a.toString(), b.toString(), sortCaseSensitivity());
+        if (text != 0)
+            return text < 0;
+    } else {
+        const QPartialOrdering order = QVariant::compare(a, b);
+        if (order == QPartialOrdering::Less)
+            return true;
+        if (order == QPartialOrdering::Greater)
+            return false;
+    }
+    // Ties keep file order, so a sort is stable and reproducible.
+    return left.data(BlockTableModel::BlockIndexRole).toInt() < right.data(BlockTableModel::BlockIndexRole).toInt();
+}
+
+} // namespace memlens

@@ -1,0 +1,412 @@
+#include "views/block_table_model.hpp"
+
+#include "core/byte_size.hpp"
+#include "core/mlir_location.hpp"
+#include "views/plan_session.hpp"
+
+#include <QBrush>
+#include <QColor>
+#include <QStringList>
+
+#include <algorithm>
+
+namespace memlens {
+
+namespace {
+
+QString toQString(const std::string& text) { return QString::fromStdString(text); }
+QString bytesText(std::uint64_t bytes) { return QString::fromStdString(formatBytes(bytes)); }
+
+QString fileName(const std::string& path)
+{
+    const std::size_t slash = path.find_last_of("/\\");
+    return toQString(slash == std::string::npos ? path : path.substr(slash + 1));
+}
+
+// Warning colours that read on light and dark palettes alike.
+QColor overCapacityBackground() { return QColor(229, 57, 53, 46); }
+QColor overCapacityForeground() { return QColor(198, 40, 40); }
+
+} // namespace
+
+QString bufferTypeText(const Buffer& buffer)
+{
+    if (buffer.shape.empty() && buffer.elementType.empty())
+        return toQString(buffer.memrefType);
+    QStringList parts;
+    for (const std::int64_t dim : buffer.shape)
+        parts << (dim < 0 ? QStringLiteral("?") : QString::number(dim));
+    parts << toQString(buffer.elementType);
+    return parts.join(QLatin1Char('x'));
+}
+
+QString shortLocationText(std::string_view rawLocation)
+{
+    if (rawLocation.empty())
+        return {};
+    const LocationResolver resolver;
+    const ResolvedLocation resolved = resolveLocationText(rawLocation, resolver);
+    std::optional<SourceFrame> frame = resolved.primary;
+    if (!frame && !resolved.chain.empty())
+        frame = resolved.chain.front();
+    if (!frame) {
+        const LocationParseResult parsed = parseLocation(rawLocation);
+        if (parsed.ok() && std::holds_alternative<UnknownLoc>(parsed.location->node))
+            return QStringLiteral("unknown");
+        return QString::fromUtf8(rawLocation.data(), static_cast<qsizetype>(rawLocation.size()));
+    }
+    QString text = fileName(frame->file) + QLatin1Char(':') + QString::number(frame->line);
+    if (frame->column > 0)
+        text += QLatin1Char(':') + QString::number(frame->column);
+    if (!frame->name.empty())
+        text += QStringLiteral(" \"%1\"").arg(toQString(frame->name));
+    return text;
+}
+
+BlockTableModel::BlockTableModel(PlanSession* session, QObject* parent)
+    : QAbstractTableModel(parent)
+    , session_(session)
+{
+    // documentChanged also covers a capacity change: over-capacity depends on the analysis.
+    // A new document is announced twice (documentChanged, then scopeChanged): rebuild once.
+    const auto follow = [this] {
+        const int scope = session_->hasScope() ? session_->scopeIndex() : -1;
+        if (session_->sharedDocument() != document_ || scope != scopeIndex_)
+            rebuild();
+    };
+    connect(session_, &PlanSession::documentChanged, this, follow);
+    connect(session_, &PlanSession::scopeChanged, this, follow);
+    rebuild();
+}
+
+void BlockTableModel::setGroupCopies(bool group)
+{
+    if (group == groupCopies_)
+        return;
+    groupCopies_ = group;
+    rebuild();
+    emit groupCopiesChanged(group);
+}
+
+const ScopePlan* BlockTableModel::plan() const
+{
+    if (!document_ || scopeIndex_ < 0 || scopeIndex_ >= static_cast<int>(document_->dump.scopes.size()))
+        return nullptr;
+    return &document_->dump.scopes[static_cast<std::size_t>(scopeIndex_)];
+}
+
+const PlanAnalysis* BlockTableModel::analysis() const
+{
+    if (!plan() || scopeIndex_ >= static_cast<int>(document_->analyses.size()))
+        return nullptr;
+    return &document_->analyses[static_cast<std::size_t>(scopeIndex_)];
+}
+
+void BlockTableModel::rebuild()
+{
+    beginResetModel();
+    document_ = session_->sharedDocument();
+    scopeIndex_ = session_->hasScope() ? session_->scopeIndex() : -1;
+    rows_.clear();
+    rowOfBlock_.clear();
+    shortLocations_.clear();
+    if (const ScopePlan* scope = plan()) {
+        shortLocations_.reserve(scope->buffers.size());
+        for (const Buffer& buffer : scope->buffers)
+            shortLocations_.push_back(shortLocationText(buffer.location));
+        rowOfBlock_.assign(scope->blocks.size(), -1);
+        std::vector<int> rowOfBuffer(scope->buffers.size(), -1);
+        for (std::size_t i = 0; i < scope->blocks.size(); ++i) {
+            const int buffer = scope->blocks[i].bufferIndex;
+            int row = -1;
+            if (groupCopies_ && buffer >= 0 && buffer < static_cast<int>(rowOfBuffer.size()))
+                row = rowOfBuffer[static_cast<std::size_t>(buffer)];
+            if (row < 0) {
+                row = static_cast<int>(rows_.size());
+                rows_.push_back(Row{buffer, {}});
+                if (groupCopies_ && buffer >= 0 && buffer < static_cast<int>(rowOfBuffer.size()))
+                    rowOfBuffer[static_cast<std::size_t>(buffer)] = row;
+            }
+            rows_[static_cast<std::size_t>(row)].blocks.push_back(static_cast<int>(i));
+            rowOfBlock_[i] = row;
+        }
+    }
+    endResetModel();
+}
+
+int BlockTableModel::rowOfBlock(int blockIndex) const
+{
+    if (blockIndex < 0 || blockIndex >= static_cast<int>(rowOfBlock_.size()))
+        return -1;
+    return rowOfBlock_[static_cast<std::size_t>(blockIndex)];
+}
+
+int BlockTableModel::blockIndexAt(int row) const
+{
+    if (row < 0 || row >= static_cast<int>(rows_.size()))
+        return -1;
+    return rows_[static_cast<std::size_t>(row)].blocks.front();
+}
+
+std::vector<int> BlockTableModel::blocksAt(int row) const
+{
+    if (row < 0 || row >= static_cast<int>(rows_.size()))
+        return {};
+    return rows_[static_cast<std::size_t>(row)].blocks;
+}
+
+QString BlockTableModel::rowNoun(int count) const
+{
+    if (groupCopies_)
+        return count == 1 ? tr("buffer") : tr("buffers");
+    return count == 1 ? tr("block") : tr("blocks");
+}
+
+int BlockTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
+
+int BlockTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+std::uint64_t BlockTableModel::overshootOf(const Row& row) const
+{
+    const PlanAnalysis* info = analysis();
+    if (!info)
+        return 0;
+    std::uint64_t overshoot = 0;
+    for (const int index : row.blocks) {
+        const Block& block = plan()->blocks[static_cast<std::size_t>(index)];
+        if (info->isOverCapacity(block))
+            overshoot = std::max(overshoot, block.addressEnd() - info->capacity.bytes);
+    }
+    return overshoot;
+}
+
+QVariant BlockTableModel::displayData(const Row& row, int column) const
+{
+    const ScopePlan& scope = *plan();
+    const Buffer& buffer = scope.buffers[static_cast<std::size_t>(row.buffer)];
+    const Block& first = scope.blocks[static_cast<std::size_t>(row.blocks.front())];
+    const bool grouped = row.blocks.size() > 1 || groupCopies_;
+    switch (column) {
+    case IdColumn:
+        return buffer.id;
+    case BufferColumn:
+        return toQString(buffer.ssaName);
+    case TypeColumn:
+        return bufferTypeText(buffer);
+    case SizeColumn:
+        return bytesText(first.size);
+    case OffsetColumn:
+    case AddressColumn: {
+        QStringList parts;
+        for (const int index : row.blocks) {
+            const Block& block = scope.blocks[static_cast<std::size_t>(index)];
+            parts << (column == OffsetColumn ? QString::number(block.offset)
+                                             : QStringLiteral("[%1, %2)").arg(block.offset).arg(block.addressEnd()));
+        }
+        return parts.join(QStringLiteral(", "));
+    }
+    case LifeStartColumn:
+        return static_cast<qlonglong>(first.start);
+    case LifeEndColumn:
+        return static_cast<qlonglong>(first.end);
+    case TempColumn:
+        return first.tmp ? QStringLiteral("\u2713") : QString();
+    case CopiesColumn: {
+        const auto copies = static_cast<int>(buffer.offsets.size());
+        if (grouped)
+            return QString::number(row.blocks.size());
+        return QStringLiteral("%1/%2").arg(first.copy + 1).arg(std::max(copies, 1));
+    }
+    case OverCapacityColumn: {
+        const std::uint64_t overshoot = overshootOf(row);
+        return overshoot > 0 ? QStringLiteral("+") + bytesText(overshoot) : QString();
+    }
+    case LocationColumn:
+        return row.buffer < static_cast<int>(shortLocations_.size()) ? shortLocations_[static_cast<std::size_t>(row.buffer)] : QString();
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant BlockTableModel::sortData(const Row& row, int column) const
+{
+    const ScopePlan& scope = *plan();
+    const Buffer& buffer = scope.buffers[static_cast<std::size_t>(row.buffer)];
+    const Block& first = scope.blocks[static_cast<std::size_t>(row.blocks.front())];
+    switch (column) {
+    case IdColumn:
+        // File order: buffer id, then copy.
+        return static_cast<qlonglong>(row.blocks.front());
+    case BufferColumn:
+        return toQString(buffer.ssaName);
+    case TypeColumn:
+        return bufferTypeText(buffer);
+    case SizeColumn:
+        return static_cast<qulonglong>(first.size);
+    case OffsetColumn:
+        return static_cast<qulonglong>(first.offset);
+    case AddressColumn: {
+        std::uint64_t end = 0;
+        for (const int index : row.blocks)
+            end = std::max(end, scope.blocks[static_cast<std::size_t>(index)].addressEnd());
+        return static_cast<qulonglong>(end);
+    }
+    case LifeStartColumn:
+        return static_cast<qlonglong>(first.start);
+    case LifeEndColumn:
+        return static_cast<qlonglong>(first.end);
+    case TempColumn:
+        return static_cast<qlonglong>(first.tmp ? 1 : 0);
+    case CopiesColumn:
+        return static_cast<qlonglong>(groupCopies_ ? static_cast<int>(row.blocks.size()) : first.copy);
+    case OverCapacityColumn:
+        return static_cast<qulonglong>(overshootOf(row));
+    case LocationColumn:
+        return displayData(row, LocationColumn);
+    default:
+        break;
+    }
+    return {};
+}
+
+QString BlockTableModel::toolTipOf(const Row& row) const
+{
+    const ScopePlan& scope = *plan();
+    const Buffer& buffer = scope.buffers[static_cast<std::size_t>(row.buffer)];
+    const Block& first = scope.blocks[static_cast<std::size_t>(row.blocks.front())];
+    QString html = QStringLiteral("<qt><b>%1</b>").arg(toQString(buffer.ssaName).toHtmlEscaped());
+    const auto copies = buffer.offsets.size();
+    if (row.blocks.size() > 1)
+        html += tr(" &mdash; %1 copies, %2 in total").arg(row.blocks.size()).arg(bytesText(first.size * row.blocks.size()));
+    else if (copies > 1)
+        html += tr(" &mdash; copy %1 of %2").arg(first.copy + 1).arg(copies);
+    html += QStringLiteral("<br><code>%1</code>").arg(toQString(buffer.bufferText).toHtmlEscaped());
+    html += tr("<br>Life [%1, %2] &middot; %3").arg(first.start).arg(first.end).arg(bytesText(first.size));
+    if (const std::uint64_t overshoot = overshootOf(row); overshoot > 0)
+        html += tr("<br><span style='color:#c62828'>%1 above the %2 capacity</span>")
+                    .arg(bytesText(overshoot), bytesText(analysis()->capacity.bytes));
+    if (!buffer.location.empty())
+        html += tr("<br>Location: <code>%1</code>").arg(toQString(buffer.location).toHtmlEscaped());
+    html += QStringLiteral("</qt>");
+    return html;
+}
+
+QVariant BlockTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !plan())
+        return {};
+    const Row& row = rows_[static_cast<std::size_t>(index.row())];
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayData(row, column);
+    case Qt::ToolTipRole:
+        return toolTipOf(row);
+    case Qt::TextAlignmentRole:
+        switch (column) {
+        case IdColumn:
+        case SizeColumn:
+        case OffsetColumn:
+        case LifeStartColumn:
+        case LifeEndColumn:
+        case OverCapacityColumn:
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        case TempColumn:
+        case CopiesColumn:
+            return QVariant(Qt::AlignCenter);
+        default:
+            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        }
+    case Qt::BackgroundRole:
+        if (overshootOf(row) > 0)
+            return QBrush(overCapacityBackground());
+        return {};
+    case Qt::ForegroundRole:
+        if (column == OverCapacityColumn && overshootOf(row) > 0)
+            return QBrush(overCapacityForeground());
+        return {};
+    case SortRole:
+        return sortData(row, column);
+    case BlockIndexRole:
+        return row.blocks.front();
+    case OverCapacityRole:
+        return overshootOf(row) > 0;
+    case LifeStartRole:
+        return static_cast<qlonglong>(plan()->blocks[static_cast<std::size_t>(row.blocks.front())].start);
+    case LifeEndRole:
+        return static_cast<qlonglong>(plan()->blocks[static_cast<std::size_t>(row.blocks.front())].end);
+    case FilterTextRole: {
+        const Buffer& buffer = plan()->buffers[static_cast<std::size_t>(row.buffer)];
+        return QStringList{toQString(buffer.ssaName), bufferTypeText(buffer), toQString(buffer.memrefType),
+                           toQString(buffer.location), displayData(row, LocationColumn).toString()}
+            .join(QLatin1Char('\n'));
+    }
+    default:
+        break;
+    }
+    return {};
+}
+
+QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case IdColumn: return tr("ID");
+        case BufferColumn: return tr("Buffer");
+        case TypeColumn: return tr("Type");
+        case SizeColumn: return tr("Size");
+        case OffsetColumn: return groupCopies_ ? tr("Offsets") : tr("Offset");
+        case AddressColumn: return tr("Address range");
+        case LifeStartColumn: return tr("Life start");
+        case LifeEndColumn: return tr("Life end");
+        case TempColumn: return tr("Temp");
+        case CopiesColumn: return groupCopies_ ? tr("Copies") : tr("Copy");
+        case OverCapacityColumn: return tr("Over capacity");
+        case LocationColumn: return tr("Location");
+        default: break;
+        }
+    } else if (role == Qt::TextAlignmentRole) {
+        switch (section) {
+        case IdColumn:
+        case SizeColumn:
+        case OffsetColumn:
+        case LifeStartColumn:
+        case LifeEndColumn:
+        case OverCapacityColumn:
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        case TempColumn:
+        case CopiesColumn:
+            return QVariant(Qt::AlignCenter);
+        default:
+            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+        }
+    } else if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case IdColumn: return tr("Buffer number in file order across the dump");
+        case BufferColumn: return tr("SSA name of the allocation");
+        case TypeColumn: return tr("Shape and element type of the memref");
+        case SizeColumn: return tr("Size of one copy (the dump's extent in bits, rounded up to bytes)");
+        case OffsetColumn: return tr("Start address in bytes, as planned by the compiler");
+        case AddressColumn: return tr("Bytes [offset, offset + size) the block occupies; sorts by its end");
+        case LifeStartColumn: return tr("First op of the Life, a position in the planner's op sequence (not an IR line)");
+        case LifeEndColumn: return tr("Last op of the Life (inclusive)");
+        case TempColumn: return tr("Temporary buffer an op needs internally");
+        case CopiesColumn: return groupCopies_ ? tr("Number of copies (multi-buffering)") : tr("Copy k of n (multi-buffering)");
+        case OverCapacityColumn: return tr("How far the block ends above the scope's capacity");
+        case LocationColumn: return tr("Where the allocating op comes from (the dump's source_location)");
+        default: break;
+        }
+    }
+    return {};
+}
+
+} // namespace memlens

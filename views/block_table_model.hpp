@@ -1,0 +1,107 @@
+#pragma once
+// The details table's model: the blocks of the scope on show, one row per block
+// or (grouped) one row per buffer with its copies together. It follows the
+// PlanSession and keeps its own reference to the document it shows, so a row
+// never points into a plan that has just been replaced.
+#include "core/dump_model.hpp"
+#include "core/plan_document.hpp"
+
+#include <QAbstractTableModel>
+#include <QString>
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace memlens {
+
+class PlanSession;
+
+// "65536xf16", "2x?x16xf32", "f16" (rank 0); the memref type text when neither is known.
+QString bufferTypeText(const Buffer& buffer);
+// A dump location shortened for a table cell: "kernel.py:21:12", with the variable
+// name when the location has one ("kernel.py:21:12 \"a\""); "unknown" for loc(unknown);
+// the raw text when it cannot be read.
+QString shortLocationText(std::string_view rawLocation);
+
+class BlockTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        IdColumn,
+        BufferColumn,
+        TypeColumn,
+        SizeColumn,
+        OffsetColumn,
+        AddressColumn,
+        LifeStartColumn,
+        LifeEndColumn,
+        TempColumn,
+        CopiesColumn,
+        OverCapacityColumn,
+        LocationColumn,
+        ColumnCount
+    };
+
+    enum Role {
+        // Raw value for sorting: qint64 / quint64 for numbers, QString for text.
+        SortRole = Qt::UserRole + 1,
+        // int: index into ScopePlan::blocks (a grouped row: its first copy).
+        BlockIndexRole,
+        // bool: the row (any copy of a grouped row) ends above capacity.
+        OverCapacityRole,
+        // qint64: Life start / end (inclusive), the same for every copy.
+        LifeStartRole,
+        LifeEndRole,
+        // QString: what the text filter searches (buffer name, type, location).
+        FilterTextRole,
+    };
+
+    explicit BlockTableModel(PlanSession* session, QObject* parent = nullptr);
+
+    PlanSession* session() const { return session_; }
+
+    bool groupCopies() const { return groupCopies_; }
+    void setGroupCopies(bool group);
+
+    // Row showing `blockIndex` (in grouped mode, the row of its buffer); -1 when none.
+    int rowOfBlock(int blockIndex) const;
+    // Block of a row (grouped: its first copy); -1 for a bad row.
+    int blockIndexAt(int row) const;
+    // Every block of a row (one, or every copy when grouped).
+    std::vector<int> blocksAt(int row) const;
+    // "block" / "blocks" or "buffer" / "buffers", as the rows are counted.
+    QString rowNoun(int count) const;
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+signals:
+    void groupCopiesChanged(bool group);
+
+private:
+    struct Row {
+        int buffer = 0;
+        std::vector<int> blocks; // indices into ScopePlan::blocks, copy order
+    };
+
+    void rebuild();
+    const ScopePlan* plan() const;
+    const PlanAnalysis* analysis() const;
+    std::uint64_t overshootOf(const Row& row) const;
+    QVariant displayData(const Row& row, int column) const;
+    QVariant sortData(const Row& row, int column) const;
+    QString toolTipOf(const Row& row) const;
+
+    PlanSession* session_;
+    bool groupCopies_ = false;
+    std::shared_ptr<const PlanDocument> document_; // the document the rows describe
+    int scopeIndex_ = -1;
+    std::vector<Row> rows_;
+    std::vector<int> rowOfBlock_;          // block index -> row
+    std::vector<QString> shortLocations_;  // per buffer of the scope
+};
+
+} // namespace memlens

@@ -1,0 +1,267 @@
+#include "views/block_table_view.hpp"
+
+#include "views/block_filter_proxy.hpp"
+#include "views/block_table_model.hpp"
+#include "views/plan_session.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScopedValueRollback>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace memlens {
+
+namespace {
+
+// Secondary text: between the text and the background, readable on light and dark palettes.
+QColor secondaryText(const QPalette& palette)
+{
+    const QColor text = palette.color(QPalette::WindowText);
+    const QColor window = palette.color(QPalette::Window);
+    const auto mix = [](float a, float b) { return a * 0.62f + b * 0.38f; };
+    return QColor::fromRgbF(mix(text.redF(), window.redF()), mix(text.greenF(), window.greenF()), mix(text.blueF(), window.blueF()));
+}
+
+} // namespace
+
+BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
+    : QWidget(parent)
+    , session_(session)
+    , model_(new BlockTableModel(session, this))
+    , proxy_(new BlockFilterProxy(session, this))
+    , filterEdit_(new QLineEdit(this))
+    , overCapacityOnlyBox_(new QCheckBox(tr("Over capacity only"), this))
+    , liveAtCursorBox_(new QCheckBox(tr("Live at cursor only"), this))
+    , groupCopiesBox_(new QCheckBox(tr("Group copies"), this))
+    , countLabel_(new QLabel(this))
+    , table_(new QTableView(this))
+{
+    setObjectName(QStringLiteral("blockTableView"));
+    proxy_->setSourceModel(model_);
+
+    filterEdit_->setObjectName(QStringLiteral("blockFilterEdit"));
+    filterEdit_->setPlaceholderText(tr("Filter by name, type or location"));
+    filterEdit_->setClearButtonEnabled(true);
+    filterEdit_->setToolTip(tr("Case-insensitive text in the buffer name, its type or its source location"));
+    overCapacityOnlyBox_->setToolTip(tr("Show only blocks that end above the scope's capacity"));
+    liveAtCursorBox_->setToolTip(tr("Show only blocks whose Life covers the op under the time cursor"));
+    groupCopiesBox_->setToolTip(tr("One row per buffer, its copies (multi-buffering) together"));
+    countLabel_->setObjectName(QStringLiteral("blockCountLabel"));
+    countLabel_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    countLabel_->setTextInteractionFlags(Qt::NoTextInteraction);
+    {
+        QPalette palette = countLabel_->palette();
+        palette.setColor(QPalette::WindowText, secondaryText(palette));
+        countLabel_->setPalette(palette);
+    }
+
+    auto* controls = new QHBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+    controls->setSpacing(12);
+    controls->addWidget(filterEdit_, 1);
+    controls->addWidget(overCapacityOnlyBox_);
+    controls->addWidget(liveAtCursorBox_);
+    controls->addWidget(groupCopiesBox_);
+    controls->addWidget(countLabel_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    layout->addLayout(controls);
+    layout->addWidget(table_, 1);
+
+    // Know about resets, filtering and sorting before the view and its selection
+    // model react to them (they connect in setModel below), and resynchronise after
+    // they have: a row hidden by a filter or a reset must not clear the session's
+    // selection, and the row of the selected block is selected again afterwards.
+    const auto changing = [this] { modelChanging(); };
+    const auto changed = [this] { modelChanged(); };
+    connect(proxy_, &QAbstractItemModel::modelAboutToBeReset, this, changing);
+    connect(proxy_, &QAbstractItemModel::layoutAboutToBeChanged, this, changing);
+    connect(proxy_, &QAbstractItemModel::rowsAboutToBeRemoved, this, changing);
+    connect(proxy_, &QAbstractItemModel::rowsAboutToBeInserted, this, changing);
+
+    table_->setObjectName(QStringLiteral("blockTable"));
+    table_->setModel(proxy_);
+    connect(proxy_, &QAbstractItemModel::modelReset, this, changed);
+    connect(proxy_, &QAbstractItemModel::layoutChanged, this, changed);
+    connect(proxy_, &QAbstractItemModel::rowsRemoved, this, changed);
+    connect(proxy_, &QAbstractItemModel::rowsInserted, this, changed);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table_->setAlternatingRowColors(true);
+    table_->setWordWrap(false);
+    table_->setTextElideMode(Qt::ElideMiddle);
+    table_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    table_->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    table_->verticalHeader()->setVisible(false);
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 8);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->horizontalHeader()->setHighlightSections(false);
+    table_->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    table_->horizontalHeader()->setSortIndicator(BlockTableModel::IdColumn, Qt::AscendingOrder);
+    table_->setSortingEnabled(true);
+    table_->setCornerButtonEnabled(false);
+
+    auto* copy = new QAction(tr("Copy row"), table_);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, [this] {
+        const QString text = selectedRowsAsText();
+        if (!text.isEmpty())
+            QApplication::clipboard()->setText(text);
+    });
+    table_->addAction(copy);
+    table_->setContextMenuPolicy(Qt::ActionsContextMenu);
+
+    connect(filterEdit_, &QLineEdit::textChanged, proxy_, &BlockFilterProxy::setFilterText);
+    connect(overCapacityOnlyBox_, &QCheckBox::toggled, proxy_, &BlockFilterProxy::setOverCapacityOnly);
+    connect(liveAtCursorBox_, &QCheckBox::toggled, proxy_, &BlockFilterProxy::setLiveAtCursorOnly);
+    connect(groupCopiesBox_, &QCheckBox::toggled, model_, &BlockTableModel::setGroupCopies);
+    connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::updateCountLabel);
+    connect(session_, &PlanSession::cursorChanged, this, &BlockTableView::updateCountLabel);
+    connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::fitColumns);
+
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &BlockTableView::onSelectionChanged);
+    connect(table_, &QAbstractItemView::activated, this, &BlockTableView::onActivated);
+    connect(session_, &PlanSession::selectedBlockChanged, this, [this] { selectFromSession(true); });
+
+    fitColumns();
+    updateCountLabel();
+    selectFromSession(false);
+}
+
+QString BlockTableView::countText() const
+{
+    return countLabel_->text();
+}
+
+void BlockTableView::updateCountLabel()
+{
+    if (!session_->scope()) {
+        countLabel_->setText(tr("No plan loaded"));
+        return;
+    }
+    const int total = model_->rowCount();
+    QString text = tr("%1 of %2 %3").arg(proxy_->rowCount()).arg(total).arg(model_->rowNoun(total));
+    if (proxy_->waitingForCursor())
+        text += tr(" \u00b7 no time cursor");
+    else if (proxy_->liveAtCursorOnly() && session_->cursorOp())
+        text += tr(" \u00b7 live at op %1").arg(*session_->cursorOp());
+    countLabel_->setText(text);
+}
+
+void BlockTableView::modelChanging()
+{
+    ++modelChanging_;
+}
+
+void BlockTableView::modelChanged()
+{
+    modelChanging_ = std::max(0, modelChanging_ - 1);
+    if (modelChanging_ == 0) {
+        selectFromSession(true);
+        updateCountLabel();
+    }
+}
+
+void BlockTableView::onSelectionChanged()
+{
+    if (syncing_ || modelChanging_ > 0)
+        return;
+    const QModelIndexList rows = table_->selectionModel()->selectedRows();
+    const int block = rows.isEmpty() ? -1 : proxy_->blockIndexAt(rows.front().row());
+    // A grouped row stands for every copy: keep the session's copy when it is one of them.
+    if (block >= 0 && model_->rowOfBlock(session_->selectedBlock()) == model_->rowOfBlock(block))
+        return;
+    session_->selectBlock(block);
+}
+
+void BlockTableView::onActivated(const QModelIndex& index)
+{
+    const int block = proxy_->blockIndexAt(index.row());
+    if (block < 0)
+        return;
+    if (model_->rowOfBlock(session_->selectedBlock()) != model_->rowOfBlock(block))
+        session_->selectBlock(block);
+    emit blockActivated(session_->selectedBlock());
+}
+
+void BlockTableView::selectFromSession(bool scroll)
+{
+    QItemSelectionModel* selection = table_->selectionModel();
+    const QScopedValueRollback guard(syncing_, true);
+    const int row = proxy_->rowOfBlock(session_->selectedBlock());
+    if (row < 0) {
+        if (selection->hasSelection())
+            selection->clearSelection();
+        return;
+    }
+    const int column = std::max(0, selection->currentIndex().column());
+    const QModelIndex index = proxy_->index(row, column);
+    if (!selection->isRowSelected(row) || selection->selectedRows().size() != 1 || selection->currentIndex().row() != row)
+        selection->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    if (scroll)
+        table_->scrollTo(index);
+}
+
+void BlockTableView::fitColumns()
+{
+    // Widths from the header and a sample of the rows: resizing to every row's
+    // contents is slow for large plans.
+    QString key;
+    if (const PlanDocument* document = session_->document(); document && session_->scope())
+        key = QString::fromStdString(document->dump.file + '\n' + session_->scope()->scope)
+            + (model_->groupCopies() ? QStringLiteral("\ngrouped") : QString());
+    // Keep the user's widths across a capacity change or a reload of the same plan.
+    if (!key.isEmpty() && key == fittedFor_)
+        return;
+    fittedFor_ = key;
+    QHeaderView* header = table_->horizontalHeader();
+    const QFontMetrics cells = table_->fontMetrics();
+    const QFontMetrics headers = header->fontMetrics();
+    const int padding = 2 * cells.horizontalAdvance(QLatin1Char('M'));
+    const int sample = std::min(model_->rowCount(), 400);
+    for (int column = 0; column < BlockTableModel::ColumnCount - 1; ++column) {
+        int width = headers.horizontalAdvance(model_->headerData(column, Qt::Horizontal).toString()) + padding
+            + header->style()->pixelMetric(QStyle::PM_HeaderMarkSize, nullptr, header);
+        for (int row = 0; row < sample; ++row)
+            width = std::max(width, cells.horizontalAdvance(model_->index(row, column).data().toString()) + padding);
+        int limit = 22 * cells.horizontalAdvance(QLatin1Char('0'));
+        if (column == BlockTableModel::BufferColumn || column == BlockTableModel::AddressColumn
+            || column == BlockTableModel::OffsetColumn)
+            limit = 30 * cells.horizontalAdvance(QLatin1Char('0'));
+        header->resizeSection(column, std::min(width, limit));
+    }
+}
+
+QString BlockTableView::selectedRowsAsText() const
+{
+    const QModelIndexList rows = table_->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return {};
+    QStringList header;
+    for (int column = 0; column < proxy_->columnCount(); ++column)
+        header << proxy_->headerData(column, Qt::Horizontal).toString();
+    QStringList lines{header.join(QLatin1Char('\t'))};
+    for (const QModelIndex& row : rows) {
+        QStringList cells;
+        for (int column = 0; column < proxy_->columnCount(); ++column)
+            cells << proxy_->index(row.row(), column).data().toString();
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+} // namespace memlens

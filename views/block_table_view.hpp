@@ -1,0 +1,69 @@
+#pragma once
+// The details table: every block of the scope on show, with a text filter,
+// "over capacity only", "live at cursor only" and "group copies". Selection is
+// the session's: picking a row selects its block everywhere, and a block picked
+// elsewhere (chart, source pane) is selected and scrolled to here.
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QItemSelection;
+class QModelIndex;
+
+namespace memlens {
+
+class PlanSession;
+class BlockTableModel;
+class BlockFilterProxy;
+
+class BlockTableView : public QWidget {
+    Q_OBJECT
+public:
+    explicit BlockTableView(PlanSession* session, QWidget* parent = nullptr);
+
+    PlanSession* session() const { return session_; }
+    BlockTableModel* model() const { return model_; }
+    BlockFilterProxy* proxy() const { return proxy_; }
+
+    QLineEdit* filterEdit() const { return filterEdit_; }
+    QCheckBox* overCapacityOnlyBox() const { return overCapacityOnlyBox_; }
+    QCheckBox* liveAtCursorBox() const { return liveAtCursorBox_; }
+    QCheckBox* groupCopiesBox() const { return groupCopiesBox_; }
+    QTableView* tableView() const { return table_; }
+    QLabel* countLabel() const { return countLabel_; }
+    // "2 of 4 blocks", "3 of 3 buffers", "No plan loaded".
+    QString countText() const;
+
+    // Tab-separated text of the selected row with a header line (what Ctrl+C copies).
+    QString selectedRowsAsText() const;
+
+signals:
+    // A row was double-clicked or Enter was pressed on it (after the session selected it).
+    void blockActivated(int blockIndex);
+
+private:
+    void onSelectionChanged();
+    void onActivated(const QModelIndex& index);
+    void selectFromSession(bool scroll);
+    void updateCountLabel();
+    void fitColumns();
+    void modelChanging();
+    void modelChanged();
+
+    PlanSession* session_;
+    BlockTableModel* model_;
+    BlockFilterProxy* proxy_;
+    QLineEdit* filterEdit_;
+    QCheckBox* overCapacityOnlyBox_;
+    QCheckBox* liveAtCursorBox_;
+    QCheckBox* groupCopiesBox_;
+    QLabel* countLabel_;
+    QTableView* table_;
+    bool syncing_ = false;      // selecting a row because the session said so
+    int modelChanging_ = 0;     // inside a reset / filter / sort of the proxy
+    QString fittedFor_;         // document, scope and grouping the column widths were fitted to
+};
+
+} // namespace memlens

@@ -1,0 +1,390 @@
+#include "views/title_bar.hpp"
+
+#include "core/byte_size.hpp"
+#include "core/capacity.hpp"
+#include "views/plan_session.hpp"
+
+#include <QComboBox>
+#include <QFontDatabase>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QIcon>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPixmap>
+#include <QSignalBlocker>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace memlens {
+
+namespace {
+
+QString toQString(const std::string& text) { return QString::fromStdString(text); }
+QString bytesText(std::uint64_t bytes) { return QString::fromStdString(formatBytes(bytes)); }
+
+// Secondary text: between the text and the background, readable on light and dark palettes.
+QColor secondaryText(const QPalette& palette)
+{
+    const QColor text = palette.color(QPalette::WindowText);
+    const QColor window = palette.color(QPalette::Window);
+    const auto mix = [](float a, float b) { return a * 0.62f + b * 0.38f; };
+    return QColor::fromRgbF(mix(text.redF(), window.redF()), mix(text.greenF(), window.greenF()), mix(text.blueF(), window.blueF()));
+}
+
+bool hasStatus(const ScopePlan& scope) { return scope.status.has_value(); }
+
+QColor verdictColor(PlanVerdict verdict)
+{
+    switch (verdict) {
+    case PlanVerdict::Fits: return QColor(46, 125, 50);                 // green
+    case PlanVerdict::Overflow: return QColor(198, 40, 40);             // red
+    case PlanVerdict::OverflowDespiteSuccess: return QColor(230, 81, 0); // orange
+    case PlanVerdict::FailedWithinCapacity: return QColor(173, 20, 87); // magenta: failed for another reason?
+    }
+    return QColor(97, 97, 97);
+}
+
+QIcon dotIcon(const QColor& color)
+{
+    QPixmap pixmap(12, 12);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(color);
+    painter.drawEllipse(QRectF(1, 1, 10, 10));
+    return QIcon(pixmap);
+}
+
+QString coreDescription(CoreKind core)
+{
+    switch (core) {
+    case CoreKind::Vector: return QObject::tr("vector core (aiv)");
+    case CoreKind::Cube: return QObject::tr("cube core (aic)");
+    case CoreKind::Unknown: break;
+    }
+    return {};
+}
+
+QLabel* dimLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    QPalette palette = label->palette();
+    palette.setColor(QPalette::WindowText, secondaryText(palette));
+    label->setPalette(palette);
+    return label;
+}
+
+} // namespace
+
+QString TitleBar::verdictText(const ScopePlan& scope, const PlanAnalysis& analysis)
+{
+    switch (verdictOf(scope, analysis)) {
+    case PlanVerdict::Fits: return hasStatus(scope) ? tr("compiled") : tr("fits the capacity");
+    case PlanVerdict::Overflow: return hasStatus(scope) ? tr("compile failed") : tr("overflow");
+    case PlanVerdict::OverflowDespiteSuccess: return tr("overflow: the plan exceeds capacity although status says success");
+    case PlanVerdict::FailedWithinCapacity: return tr("failed, but the plan fits the capacity");
+    }
+    return {};
+}
+
+QString TitleBar::shortVerdictText(const ScopePlan& scope, const PlanAnalysis& analysis)
+{
+    switch (verdictOf(scope, analysis)) {
+    case PlanVerdict::Fits: return hasStatus(scope) ? tr("compiled") : tr("fits");
+    case PlanVerdict::Overflow: return hasStatus(scope) ? tr("compile failed") : tr("overflow");
+    case PlanVerdict::OverflowDespiteSuccess: return tr("overflow despite success");
+    case PlanVerdict::FailedWithinCapacity: return tr("failed, fits capacity");
+    }
+    return {};
+}
+
+TitleBar::TitleBar(PlanSession* session, QWidget* parent)
+    : QWidget(parent)
+    , session_(session)
+    , kernel_(new QLabel(this))
+    , file_(dimLabel(this))
+    , scopeCombo_(new QComboBox(this))
+    , status_(new QLabel(this))
+    , error_(new QLabel(this))
+    , capacityCaption_(dimLabel(this))
+    , capacity_(new QLabel(this))
+    , capacityEdit_(new QLineEdit(this))
+    , capacityReset_(new QToolButton(this))
+    , capacityError_(new QLabel(this))
+    , peak_(new QLabel(this))
+{
+    setObjectName(QStringLiteral("titleBar"));
+
+    kernel_->setObjectName(QStringLiteral("titleKernel"));
+    QFont kernelFont = kernel_->font();
+    kernelFont.setPointSizeF(kernelFont.pointSizeF() * 1.6);
+    kernelFont.setBold(true);
+    kernel_->setFont(kernelFont);
+    kernel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    file_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* scopeCaption = dimLabel(this);
+    scopeCaption->setText(tr("Scope"));
+    scopeCaption->setBuddy(scopeCombo_);
+    scopeCombo_->setObjectName(QStringLiteral("titleScopeCombo"));
+    scopeCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    scopeCombo_->setToolTip(tr("Memory scope on show: ub (Unified Buffer), cbuf (L1), cc (L0C), ..."));
+
+    status_->setObjectName(QStringLiteral("titleStatus"));
+    status_->setAlignment(Qt::AlignCenter);
+    status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    error_->setObjectName(QStringLiteral("titleError"));
+    error_->setWordWrap(true);
+    error_->setTextFormat(Qt::PlainText);
+    error_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    error_->setCursor(Qt::IBeamCursor);
+    error_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    error_->setStyleSheet(QStringLiteral("#titleError { background: rgba(229, 57, 53, 20); border: 1px solid rgba(198, 40, 40, 90);"
+                                         " border-left: 4px solid #c62828; border-radius: 3px; padding: 5px 8px; }"));
+    error_->setToolTip(tr("The compiler's error text (select to copy)"));
+
+    capacityCaption_->setText(tr("Capacity"));
+    capacity_->setObjectName(QStringLiteral("titleCapacity"));
+    capacity_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    capacityEdit_->setObjectName(QStringLiteral("titleCapacityEdit"));
+    capacityEdit_->setPlaceholderText(tr("set, e.g. 192K"));
+    capacityEdit_->setToolTip(tr("Capacity of this scope in bytes, or with K, KB, KiB, M, MB, MiB (powers of 1024). Enter applies."));
+    capacityEdit_->setClearButtonEnabled(true);
+    capacityEdit_->setMaximumWidth(capacityEdit_->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")) + 30);
+    capacityReset_->setObjectName(QStringLiteral("titleCapacityReset"));
+    capacityReset_->setText(tr("Auto"));
+    capacityReset_->setToolTip(tr("Go back to the automatic capacity (error message, IR target, or the default)"));
+    capacityError_->setObjectName(QStringLiteral("titleCapacityError"));
+    capacityError_->setStyleSheet(QStringLiteral("color: #c62828;"));
+    capacityError_->setVisible(false);
+    peak_->setObjectName(QStringLiteral("titlePeak"));
+    peak_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* top = new QHBoxLayout;
+    top->setSpacing(10);
+    top->addWidget(kernel_);
+    top->addWidget(file_, 0, Qt::AlignBottom);
+    top->addStretch(1);
+    top->addWidget(scopeCaption);
+    top->addWidget(scopeCombo_);
+    top->addWidget(status_);
+
+    auto* separator = new QFrame(this);
+    separator->setFrameShape(QFrame::VLine);
+    separator->setFrameShadow(QFrame::Sunken);
+
+    auto* facts = new QHBoxLayout;
+    facts->setSpacing(8);
+    facts->addWidget(capacityCaption_);
+    facts->addWidget(capacity_);
+    facts->addWidget(capacityEdit_);
+    facts->addWidget(capacityReset_);
+    facts->addWidget(capacityError_);
+    facts->addSpacing(6);
+    facts->addWidget(separator);
+    facts->addSpacing(6);
+    facts->addWidget(peak_, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 8, 10, 8);
+    layout->setSpacing(6);
+    layout->addLayout(top);
+    layout->addLayout(facts);
+    layout->addWidget(error_);
+
+    connect(scopeCombo_, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (!updatingScopes_ && index >= 0)
+            session_->setScopeIndex(index);
+    });
+    connect(capacityEdit_, &QLineEdit::returnPressed, this, &TitleBar::applyCapacityEdit);
+    connect(capacityEdit_, &QLineEdit::textChanged, this, [this] { showCapacityError({}); });
+    connect(capacityReset_, &QToolButton::clicked, this, &TitleBar::resetCapacity);
+    connect(session_, &PlanSession::documentChanged, this, [this] {
+        refreshScopes();
+        refresh();
+    });
+    connect(session_, &PlanSession::scopeChanged, this, [this] {
+        capacityEdit_->clear(); // what was typed was for the scope before
+        refresh();
+    });
+    refreshScopes();
+    refresh();
+}
+
+QString TitleBar::kernelText() const { return kernel_->text(); }
+QString TitleBar::fileText() const { return file_->text(); }
+QString TitleBar::statusText() const { return status_->isHidden() ? QString() : status_->text(); }
+QString TitleBar::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
+bool TitleBar::errorVisible() const { return !error_->isHidden(); }
+QString TitleBar::capacityText() const { return capacity_->text(); }
+QString TitleBar::peakText() const { return peak_->text(); }
+QString TitleBar::capacityErrorText() const { return capacityError_->isHidden() ? QString() : capacityError_->text(); }
+
+void TitleBar::refreshScopes()
+{
+    const QSignalBlocker blocker(scopeCombo_);
+    updatingScopes_ = true;
+    scopeCombo_->clear();
+    if (const PlanDocument* document = session_->document()) {
+        for (std::size_t i = 0; i < document->dump.scopes.size(); ++i) {
+            const ScopePlan& scope = document->dump.scopes[i];
+            const PlanAnalysis& analysis = document->analyses[i];
+            scopeCombo_->addItem(dotIcon(verdictColor(verdictOf(scope, analysis))),
+                                 QStringLiteral("%1 \u2014 %2").arg(toQString(scope.scope), shortVerdictText(scope, analysis)));
+            scopeCombo_->setItemData(static_cast<int>(i), verdictText(scope, analysis), Qt::ToolTipRole);
+        }
+    }
+    scopeCombo_->setCurrentIndex(session_->scopeIndex());
+    updatingScopes_ = false;
+}
+
+void TitleBar::refresh()
+{
+    const PlanDocument* document = session_->document();
+    const ScopePlan* scope = session_->scope();
+    const PlanAnalysis* analysis = session_->analysis();
+    {
+        const QSignalBlocker blocker(scopeCombo_);
+        if (scopeCombo_->currentIndex() != session_->scopeIndex())
+            scopeCombo_->setCurrentIndex(session_->scopeIndex());
+    }
+    scopeCombo_->setEnabled(document != nullptr);
+
+    if (!document) {
+        kernel_->setText(tr("No dump open"));
+        file_->clear();
+        file_->setToolTip(QString());
+    } else {
+        kernel_->setText(document->dump.kernel.empty() ? tr("(unnamed kernel)") : toQString(document->dump.kernel));
+        const std::string& path = document->dump.file;
+        const std::size_t slash = path.find_last_of("/\\");
+        QString file = toQString(slash == std::string::npos ? path : path.substr(slash + 1));
+        if (const QString core = coreDescription(document->dump.core); !core.isEmpty())
+            file += QStringLiteral(" \u00b7 ") + core;
+        file_->setText(file);
+        file_->setToolTip(toQString(path));
+    }
+
+    const bool haveScope = scope && analysis;
+    status_->setVisible(haveScope);
+    capacityCaption_->setVisible(haveScope);
+    capacity_->setVisible(haveScope);
+    capacityEdit_->setVisible(haveScope);
+    capacityReset_->setVisible(haveScope);
+    peak_->setVisible(haveScope);
+    if (!haveScope) {
+        status_->clear();
+        capacity_->clear();
+        peak_->clear();
+        error_->clear();
+        error_->setVisible(false);
+        showCapacityError({});
+        return;
+    }
+
+    const PlanVerdict verdict = verdictOf(*scope, *analysis);
+    status_->setText(verdictText(*scope, *analysis));
+    const QColor color = verdictColor(verdict);
+    status_->setStyleSheet(QStringLiteral("#titleStatus { background: %1; color: white; font-weight: 600;"
+                                          " border-radius: 10px; padding: 3px 10px; }")
+                               .arg(color.name()));
+    QString statusTip;
+    switch (verdict) {
+    case PlanVerdict::Fits:
+        statusTip = tr("Every block ends within the %1 capacity.").arg(bytesText(analysis->capacity.bytes));
+        break;
+    case PlanVerdict::Overflow:
+        statusTip = tr("%1 block(s) end above the %2 capacity.").arg(analysis->overCapacityBlocks.size()).arg(bytesText(analysis->capacity.bytes));
+        break;
+    case PlanVerdict::OverflowDespiteSuccess:
+        statusTip = tr("The dump says success, but %1 block(s) end above the %2 capacity (a known compiler regression "
+                       "writes success for plans that overflow).")
+                        .arg(analysis->overCapacityBlocks.size())
+                        .arg(bytesText(analysis->capacity.bytes));
+        break;
+    case PlanVerdict::FailedWithinCapacity:
+        statusTip = tr("The compiler reports a failure, yet every block ends within the %1 capacity: the capacity may be "
+                       "set too high, or the failure has another cause.")
+                        .arg(bytesText(analysis->capacity.bytes));
+        break;
+    }
+    if (scope->status)
+        statusTip += tr("\nStatus in the dump: %1").arg(toQString(*scope->status));
+    else
+        statusTip += tr("\nThe dump has no status (old flat layout).");
+    status_->setToolTip(statusTip);
+
+    const QString error = toQString(scope->error);
+    error_->setText(error);
+    error_->setVisible(!error.isEmpty());
+
+    const QString source = toQString(describeCapacitySource(analysis->capacity));
+    capacity_->setText(analysis->capacity.source == CapacitySource::Default
+                           ? tr("%1 (default)").arg(bytesText(analysis->capacity.bytes))
+                           : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source));
+    capacity_->setToolTip(tr("%1 bytes").arg(analysis->capacity.bytes));
+    capacityReset_->setEnabled(analysis->capacity.source == CapacitySource::Setting);
+
+    if (scope->blocks.empty()) {
+        peak_->setText(tr("no blocks in this scope"));
+    } else {
+        const std::uint64_t capacity = analysis->capacity.bytes;
+        QString peak = tr("peak address %1 (%2 of capacity)")
+                           .arg(bytesText(analysis->peakAddressBytes), QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity)));
+        peak += tr(" \u00b7 peak live %1").arg(bytesText(analysis->peakLiveBytes));
+        if (analysis->peakLiveAt)
+            peak += tr(" at op %1").arg(*analysis->peakLiveAt);
+        if (analysis->firstOverflowAt)
+            peak += tr(" \u00b7 over capacity from op %1").arg(*analysis->firstOverflowAt);
+        peak_->setText(peak);
+        peak_->setToolTip(tr("Peak address: the largest offset + size, the address space the plan reserves.\n"
+                             "Peak live: the largest sum of the sizes of the blocks live at one op."));
+    }
+}
+
+void TitleBar::showCapacityError(const QString& message)
+{
+    capacityError_->setText(message);
+    capacityError_->setVisible(!message.isEmpty());
+    capacityEdit_->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 1px solid #c62828; }"));
+}
+
+bool TitleBar::applyCapacityEdit()
+{
+    const ScopePlan* scope = session_->scope();
+    if (!scope)
+        return false;
+    const QString text = capacityEdit_->text().trimmed();
+    if (text.isEmpty())
+        return false;
+    const std::optional<std::uint64_t> bytes = parseByteSize(text.toStdString());
+    if (!bytes) {
+        showCapacityError(tr("not a size: use bytes, or K/KB/KiB, M/MB/MiB"));
+        return false;
+    }
+    if (*bytes == 0) {
+        showCapacityError(tr("the capacity must be more than 0"));
+        return false;
+    }
+    showCapacityError({});
+    capacityEdit_->clear();
+    emit capacityEdited(toQString(scope->scope), static_cast<quint64>(*bytes));
+    return true;
+}
+
+void TitleBar::resetCapacity()
+{
+    const ScopePlan* scope = session_->scope();
+    if (!scope)
+        return;
+    capacityEdit_->clear();
+    showCapacityError({});
+    emit capacityEdited(toQString(scope->scope), std::nullopt);
+}
+
+} // namespace memlens

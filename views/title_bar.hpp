@@ -1,0 +1,77 @@
+#pragma once
+// The title bar: kernel name, the scope on show (each with its own status), the
+// verdict on the plan (which may contradict the dump's status), the error text,
+// the capacity and where it comes from (editable), and the peaks.
+#include "core/plan_analysis.hpp"
+
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QToolButton;
+
+namespace memlens {
+
+class PlanSession;
+
+class TitleBar : public QWidget {
+    Q_OBJECT
+public:
+    explicit TitleBar(PlanSession* session, QWidget* parent = nullptr);
+
+    PlanSession* session() const { return session_; }
+
+    QString kernelText() const;        // "_attn_fwd"
+    QString fileText() const;          // "memory_info_aiv.json · vector core (aiv)"
+    QString statusText() const;        // "compile failed", "compiled", "overflow: ..."
+    QString errorText() const;         // the dump's error text ("" when none)
+    bool errorVisible() const;
+    QString capacityText() const;      // "192 KB from the error message"
+    QString peakText() const;          // "peak address 256 KB (133% of capacity) · peak live 256 KB at op 4"
+    QString capacityErrorText() const; // why the last capacity entry was refused ("" when fine)
+
+    QComboBox* scopeCombo() const { return scopeCombo_; }
+    QLineEdit* capacityEdit() const { return capacityEdit_; }
+    QToolButton* capacityResetButton() const { return capacityReset_; }
+    QLabel* statusBadge() const { return status_; }
+
+    // The badge text and a short status for the scope selector, from verdictOf().
+    static QString verdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
+    static QString shortVerdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
+
+public slots:
+    // What Enter in the capacity field does: emits capacityEdited, or shows why not.
+    bool applyCapacityEdit();
+    // Back to the automatic capacity: emits capacityEdited(scope, nullopt).
+    void resetCapacity();
+
+signals:
+    // The user set (bytes) or reset (nullopt) the capacity of `scope`. The main
+    // window re-analyses the document and remembers the setting per kernel.
+    void capacityEdited(const QString& scope, std::optional<quint64> bytes);
+
+private:
+    void refresh();
+    void refreshScopes();
+    void showCapacityError(const QString& message);
+
+    PlanSession* session_;
+    QLabel* kernel_;
+    QLabel* file_;
+    QComboBox* scopeCombo_;
+    QLabel* status_;
+    QLabel* error_;
+    QLabel* capacityCaption_;
+    QLabel* capacity_;
+    QLineEdit* capacityEdit_;
+    QToolButton* capacityReset_;
+    QLabel* capacityError_;
+    QLabel* peak_;
+    bool updatingScopes_ = false;
+};
+
+} // namespace memlens
