@@ -1,0 +1,126 @@
+#pragma once
+// Paints the memory block chart of one scope onto any QPainter: the widget, a
+// QImage for PNG export, a QSvgGenerator for SVG export.
+//
+// Two modes. The default (for the screen and PNG) draws blocks of a few pixels
+// or more as outlined rectangles and pours the smaller ones into one pixel
+// layer (each pixel once, over-capacity blocks winning), so 100k blocks paint
+// in a frame. The exact mode (for SVG) draws every block as its own rectangle.
+//
+// In the exact mode every block is one QPainter::drawRect call, and nothing
+// else is drawn with drawRect/fillRect (decorations are paths, lines and text),
+// so an SVG has exactly one <rect> element per block on show.
+#include "views/chart_mapping.hpp"
+
+#include <QFont>
+#include <QImage>
+#include <QSize>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+class QIODevice;
+class QPainter;
+
+namespace memlens {
+
+struct ScopePlan;
+struct PlanAnalysis;
+
+struct ChartRenderOptions {
+    std::optional<DataWindow> window;       // the window to show ("as shown"); none: fit the plan
+    int selectedBlock = -1;                 // outlined thick
+    std::vector<int> highlightedBlocks;     // outlined
+    int hoveredBlock = -1;                  // outlined lightly (the widget's hover)
+    std::optional<std::int64_t> cursorOp;   // vertical line through the middle of the op
+    QString title;                          // e.g. "_attn_fwd · ub"; empty: no title row
+    bool legend = true;
+    bool blockLabels = true;                // buffer names inside blocks where they fit
+    bool exact = false;                     // every block its own rectangle (SVG)
+    std::optional<QFont> font;              // none: the application font at 12 px
+};
+
+// Where the parts of the chart go in an image of `size`.
+struct ChartLayout {
+    QRectF plot;       // the data area (whole pixels)
+    QRectF header;     // title and legend
+    bool legendOwnRow = false;
+};
+ChartLayout layoutBlockChart(QSize size, const QFont& font, bool hasTitle, bool legend);
+
+// The font the chart uses for `options` (the application font at 12 px by default).
+QFont chartFont(const ChartRenderOptions& options);
+
+// The geometry an image of `size` is painted with, so tests and the exporter
+// can find things in it: the mapping (plot rectangle and window), the row of
+// the capacity line, and each block's rectangle (mapping.blockPixelRect(block)).
+struct ChartGeometry {
+    ChartMapping mapping;
+    ChartLayout layout;
+    int capacityY = 0;                       // the capacity line covers rows capacityY - 1 and capacityY
+    int capacityDashX = 0;                   // a column inside the line's first dash
+    QRect blockRect(const ScopePlan& plan, int blockIndex) const;
+};
+ChartGeometry blockChartGeometry(const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
+                                 const ChartRenderOptions& options);
+
+class BlockChartPainter {
+public:
+    struct Stats {
+        int visibleBlocks = 0;     // blocks in the window
+        int drawnRects = 0;        // blocks drawn as their own rectangle
+        int pooledBlocks = 0;      // blocks poured into the pixel layer
+        int labels = 0;            // blocks with a text label
+    };
+
+    // `mapping` must already carry the plot rectangle from layoutBlockChart.
+    // `index` (optional) speeds up culling when zoomed in; it must be built from `plan`.
+    BlockChartPainter(const ScopePlan& plan, const PlanAnalysis& analysis, const ChartMapping& mapping,
+                      const ChartRenderOptions& options, const BlockHitIndex* index = nullptr);
+
+    // Everything: base then overlay.
+    void paint(QPainter& painter, QSize size);
+    // Background, grid, shade, blocks, capacity line, axes, legend, title: what
+    // does not change with selection, hover or cursor (the widget caches it).
+    void paintBase(QPainter& painter, QSize size);
+    // Highlights, hover, selection and the time cursor.
+    void paintOverlay(QPainter& painter);
+
+    const Stats& stats() const { return stats_; }
+
+    // The text drawn inside a block when it fits ("%alloc_0").
+    static QString blockLabel(const ScopePlan& plan, int blockIndex);
+
+private:
+    void paintGrid(QPainter& painter);
+    void paintCapacityShade(QPainter& painter);
+    void paintBlocks(QPainter& painter);
+    void paintCapacityLine(QPainter& painter);
+    void paintAxes(QPainter& painter);
+    void paintLegend(QPainter& painter, QSize size);
+    void paintTitle(QPainter& painter);
+    void outlineBlock(QPainter& painter, int blockIndex, const QColor& color, double width, bool halo);
+    std::vector<int> visibleBlocks() const;
+
+    const ScopePlan& plan_;
+    const PlanAnalysis& analysis_;
+    const ChartMapping& mapping_;
+    ChartRenderOptions options_;
+    const BlockHitIndex* index_;
+    QFont font_;
+    ChartLayout layout_;
+    Stats stats_;
+};
+
+// PNG export: the chart of `plan` in an image of `size` (ARGB32 premultiplied, white background).
+QImage renderBlockChartImage(const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
+                             const ChartRenderOptions& options);
+
+// SVG export, always in exact mode: one <rect> per block on show. On failure
+// returns false and sets *error (when given).
+bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
+                        const ChartRenderOptions& options, QString* error = nullptr);
+
+} // namespace memlens

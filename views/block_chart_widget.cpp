@@ -1,0 +1,539 @@
+#include "views/block_chart_widget.hpp"
+
+#include "core/byte_size.hpp"
+#include "core/dump_model.hpp"
+#include "core/plan_analysis.hpp"
+#include "views/chart_style.hpp"
+#include "views/plan_session.hpp"
+
+#include <QApplication>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QRegularExpression>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace memlens {
+
+namespace {
+
+constexpr double kKeyZoom = 1.5;
+
+// "loc("/a/b/kernel.ttadapter":18:13)" -> "kernel.ttadapter:18:13"; other forms as written.
+QString shortLocation(const std::string& location)
+{
+    const QString raw = QString::fromStdString(location);
+    static const QRegularExpression fileLineCol(QStringLiteral("\"([^\"]*)\":(\\d+):(\\d+)"));
+    const QRegularExpressionMatch m = fileLineCol.match(raw);
+    if (m.hasMatch()) {
+        QString file = m.captured(1);
+        const int slash = file.lastIndexOf(QLatin1Char('/'));
+        if (slash >= 0)
+            file = file.mid(slash + 1);
+        return QStringLiteral("%1:%2:%3").arg(file, m.captured(2), m.captured(3));
+    }
+    return raw.size() > 90 ? raw.left(87) + QStringLiteral("...") : raw;
+}
+
+} // namespace
+
+BlockChartWidget::BlockChartWidget(PlanSession* session, QWidget* parent)
+    : QWidget(parent)
+    , session_(session)
+{
+    setObjectName(QStringLiteral("blockChart"));
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setWhatsThis(tr("<b>Memory block chart</b><br>"
+                    "Each rectangle is one block: a buffer at one of its offsets, from the op that allocates it "
+                    "to the op that frees it (x) at its address range (y). The dashed line is the capacity; "
+                    "blocks ending above it are red.<br><br>"
+                    "Click a block to select it; click empty space to set the time cursor.<br>"
+                    "Drag with the left button to pan. <b>Shift + left drag</b> zooms into a rectangle.<br>"
+                    "Wheel zooms about the pointer (Ctrl: ops only, Shift: addresses only); + and - zoom too.<br>"
+                    "Double-click empty space or press Home to show the whole plan.<br>"
+                    "Arrow keys move the selection to the neighbouring block; Escape clears it."));
+    if (session_) {
+        // scopeChanged follows every documentChanged (new file, reload, capacity change), so
+        // listening to it alone refits and rebuilds the index once per change.
+        connect(session_, &PlanSession::scopeChanged, this, &BlockChartWidget::onScopeChanged);
+        connect(session_, &PlanSession::selectedBlockChanged, this, &BlockChartWidget::onSelectionChanged);
+        connect(session_, &PlanSession::cursorChanged, this, qOverload<>(&QWidget::update));
+        connect(session_, &PlanSession::highlightChanged, this, qOverload<>(&QWidget::update));
+    }
+    onScopeChanged();
+}
+
+QString BlockChartWidget::placeholderText() { return tr("Open a memory dump (File > Open…)"); }
+
+QSize BlockChartWidget::sizeHint() const { return {900, 480}; }
+QSize BlockChartWidget::minimumSizeHint() const { return {360, 220}; }
+
+bool BlockChartWidget::hasPlan() const { return session_ && session_->scope() && session_->analysis(); }
+
+void BlockChartWidget::ensureLayout() const
+{
+    if (layoutSize_ == size())
+        return;
+    layoutSize_ = size();
+    const ChartRenderOptions options = renderOptions();
+    const ChartLayout layout = layoutBlockChart(size(), chartFont(options), false, options.legend);
+    mapping_.setPlotRect(layout.plot);
+}
+
+const ChartMapping& BlockChartWidget::mapping() const
+{
+    ensureLayout();
+    return mapping_;
+}
+
+ChartRenderOptions BlockChartWidget::renderOptions() const
+{
+    ChartRenderOptions options;
+    options.legend = true;
+    options.window = mapping_.window();
+    if (session_) {
+        options.selectedBlock = session_->selectedBlock();
+        options.cursorOp = session_->cursorOp();
+        options.highlightedBlocks = session_->highlightedBlocks();
+    }
+    options.hoveredBlock = hovered_;
+    return options;
+}
+
+void BlockChartWidget::onScopeChanged()
+{
+    index_.clear();
+    hovered_ = -1;
+    drag_ = Drag::None;
+    if (hasPlan())
+        index_.build(*session_->scope());
+    fitToPlan();
+}
+
+void BlockChartWidget::fitToPlan()
+{
+    ensureLayout();
+    if (hasPlan())
+        mapping_.fitToPlan(*session_->scope(), *session_->analysis());
+    else
+        mapping_.fitToExtent(0.0, 1.0, 1.0);
+    windowChanged();
+}
+
+void BlockChartWidget::setViewWindow(const DataWindow& window)
+{
+    ensureLayout();
+    mapping_.setWindow(window);
+    windowChanged();
+}
+
+void BlockChartWidget::setOpRange(double x0, double x1)
+{
+    ensureLayout();
+    const DataWindow before = mapping_.window();
+    mapping_.setXRange(x0, x1);
+    const DataWindow& now = mapping_.window();
+    if (now == before)
+        return;
+    baseValid_ = false;
+    update();
+    // Following another view: answer only when the range had to be clamped.
+    const double tolerance = 1e-9 * std::max(1.0, std::abs(x1 - x0));
+    if (std::abs(now.x0 - x0) > tolerance || std::abs(now.x1 - x1) > tolerance)
+        emitRangeIfChanged();
+    else {
+        emittedX0_ = now.x0;
+        emittedX1_ = now.x1;
+    }
+}
+
+void BlockChartWidget::zoomIn()
+{
+    ensureLayout();
+    mapping_.zoomAt(mapping_.plotRect().center(), kKeyZoom);
+    windowChanged();
+}
+
+void BlockChartWidget::zoomOut()
+{
+    ensureLayout();
+    mapping_.zoomAt(mapping_.plotRect().center(), 1.0 / kKeyZoom);
+    windowChanged();
+}
+
+void BlockChartWidget::windowChanged()
+{
+    baseValid_ = false;
+    update();
+    emitRangeIfChanged();
+}
+
+void BlockChartWidget::emitRangeIfChanged()
+{
+    const DataWindow& w = mapping_.window();
+    if (w.x0 == emittedX0_ && w.x1 == emittedX1_)
+        return;
+    emittedX0_ = w.x0;
+    emittedX1_ = w.x1;
+    emit viewWindowChanged(w.x0, w.x1);
+}
+
+void BlockChartWidget::onSelectionChanged(int blockIndex)
+{
+    const ScopePlan* plan = hasPlan() ? session_->scope() : nullptr;
+    if (plan && blockIndex >= 0 && blockIndex < static_cast<int>(plan->blocks.size())) {
+        ensureLayout();
+        const Block& b = plan->blocks[static_cast<std::size_t>(blockIndex)];
+        const DataWindow& w = mapping_.window();
+        const bool partlyShown = static_cast<double>(b.end) + 1.0 > w.x0 && static_cast<double>(b.start) < w.x1
+            && static_cast<double>(b.addressEnd()) > w.y0 && static_cast<double>(b.offset) < w.y1;
+        // A click here picked a block on show: leave the view alone.
+        if (!(selectingHere_ && partlyShown) && mapping_.ensureVisible(b))
+            windowChanged();
+    }
+    update();
+}
+
+int BlockChartWidget::blockAt(const QPoint& pos) const
+{
+    if (!hasPlan())
+        return -1;
+    ensureLayout();
+    return index_.hitTest(mapping_, QPointF(pos) + QPointF(0.5, 0.5));
+}
+
+QString BlockChartWidget::toolTipForBlock(int blockIndex) const
+{
+    const ScopePlan* plan = hasPlan() ? session_->scope() : nullptr;
+    if (!plan || blockIndex < 0 || blockIndex >= static_cast<int>(plan->blocks.size()))
+        return {};
+    const PlanAnalysis& analysis = *session_->analysis();
+    const Block& b = plan->blocks[static_cast<std::size_t>(blockIndex)];
+    const Buffer& buffer = plan->bufferOf(b);
+    QStringList lines;
+    QString head = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(buffer.ssaName).toHtmlEscaped());
+    if (buffer.offsets.size() > 1)
+        head += QStringLiteral(" &nbsp;copy %1 of %2").arg(b.copy + 1).arg(buffer.offsets.size());
+    if (b.tmp)
+        head += QStringLiteral(" &nbsp;<i>tmp</i>");
+    lines << head;
+    if (!buffer.memrefType.empty())
+        lines << QStringLiteral("<code>%1</code>").arg(QString::fromStdString(buffer.memrefType).toHtmlEscaped());
+    lines << QStringLiteral("Size %1 B (%2)").arg(b.size).arg(QString::fromStdString(formatBytes(b.size)));
+    lines << QStringLiteral("Address [%1, %2)").arg(b.offset).arg(b.addressEnd());
+    lines << QStringLiteral("Life [%1, %2]").arg(b.start).arg(b.end);
+    if (b.tmp)
+        lines << QStringLiteral("Temporary buffer");
+    if (!buffer.location.empty())
+        lines << QStringLiteral("Location %1").arg(shortLocation(buffer.location).toHtmlEscaped());
+    if (analysis.isOverCapacity(b)) {
+        const std::uint64_t over = b.addressEnd() - analysis.capacity.bytes;
+        lines << QStringLiteral("<span style=\"color:%1\"><b>Over capacity by %2</b></span>")
+                     .arg(chart_style::warningOutline().name(), QString::fromStdString(formatBytes(over)));
+    }
+    return QStringLiteral("<qt>") + lines.join(QStringLiteral("<br>")) + QStringLiteral("</qt>");
+}
+
+QString BlockChartWidget::toolTipAt(const QPoint& pos) const { return toolTipForBlock(blockAt(pos)); }
+
+void BlockChartWidget::setHovered(int blockIndex)
+{
+    if (blockIndex == hovered_)
+        return;
+    hovered_ = blockIndex;
+    setCursor(blockIndex >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    update();
+}
+
+bool BlockChartWidget::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int block = blockAt(help->pos());
+        if (block >= 0) {
+            const QRect r = mapping().blockPixelRect(session_->scope()->blocks[static_cast<std::size_t>(block)]);
+            QToolTip::showText(help->globalPos(), toolTipForBlock(block), this, r.adjusted(-3, -3, 3, 3));
+        } else {
+            QToolTip::hideText();
+            event->ignore();
+        }
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void BlockChartWidget::paintEvent(QPaintEvent*)
+{
+    ensureLayout();
+    QPainter painter(this);
+    if (!hasPlan()) {
+        painter.fillRect(rect(), chart_style::windowBackground());
+        painter.setPen(chart_style::placeholderText());
+        QFont f = font();
+        if (f.pointSizeF() > 0)
+            f.setPointSizeF(f.pointSizeF() * 1.15);
+        painter.setFont(f);
+        painter.drawText(rect(), Qt::AlignCenter, placeholderText());
+        return;
+    }
+    const ScopePlan& plan = *session_->scope();
+    const PlanAnalysis& analysis = *session_->analysis();
+    const ChartRenderOptions options = renderOptions();
+    BlockChartPainter chart(plan, analysis, mapping_, options, &index_);
+
+    const qreal dpr = devicePixelRatioF();
+    const QSize device = (QSizeF(size()) * dpr).toSize();
+    if (!baseValid_ || base_.size() != device || base_.devicePixelRatioF() != dpr) {
+        base_ = QImage(device, QImage::Format_ARGB32_Premultiplied);
+        base_.setDevicePixelRatio(dpr);
+        base_.fill(chart_style::windowBackground());
+        QPainter p(&base_);
+        chart.paintBase(p, size());
+        p.end();
+        baseValid_ = true;
+    }
+    painter.drawImage(QPoint(0, 0), base_);
+    chart.paintOverlay(painter);
+
+    if (plan.blocks.empty()) {
+        painter.setPen(chart_style::placeholderText());
+        painter.drawText(mapping_.plotRect(), Qt::AlignCenter, tr("No blocks in scope %1")
+                                                                   .arg(QString::fromStdString(plan.scope)));
+    }
+    if (drag_ == Drag::RubberBand && !band_.isNull()) {
+        const QRectF r = QRectF(band_.normalized()).intersected(mapping_.plotRect());
+        QPainterPath path;
+        path.addRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+        painter.fillPath(path, chart_style::rubberBandFill());
+        painter.strokePath(path, QPen(chart_style::rubberBandOutline(), 1));
+    }
+    if (hasFocus()) {
+        QPen pen(palette().color(QPalette::Highlight), 1);
+        painter.setPen(pen);
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+}
+
+void BlockChartWidget::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    ensureLayout();
+    baseValid_ = false;
+}
+
+void BlockChartWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+        layoutSize_ = QSize();
+        baseValid_ = false;
+        update();
+    }
+    QWidget::changeEvent(event);
+}
+
+void BlockChartWidget::mousePressEvent(QMouseEvent* event)
+{
+    if (!hasPlan() || event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    pressPos_ = lastPos_ = event->position().toPoint();
+    if (event->modifiers() & Qt::ShiftModifier) {
+        drag_ = Drag::RubberBand;
+        band_ = QRect(pressPos_, pressPos_);
+    } else {
+        drag_ = Drag::Pending;
+    }
+    event->accept();
+}
+
+void BlockChartWidget::mouseMoveEvent(QMouseEvent* event)
+{
+    const QPoint pos = event->position().toPoint();
+    switch (drag_) {
+    case Drag::None:
+        setHovered(blockAt(pos));
+        break;
+    case Drag::Pending:
+        if ((pos - pressPos_).manhattanLength() < QApplication::startDragDistance())
+            break;
+        drag_ = Drag::Pan;
+        setCursor(Qt::ClosedHandCursor);
+        QToolTip::hideText();
+        [[fallthrough]];
+    case Drag::Pan:
+        ensureLayout();
+        mapping_.panByPixels(QPointF(pos - lastPos_));
+        lastPos_ = pos;
+        windowChanged();
+        break;
+    case Drag::RubberBand:
+        band_ = QRect(pressPos_, pos);
+        update();
+        break;
+    }
+    event->accept();
+}
+
+void BlockChartWidget::mouseReleaseEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton || drag_ == Drag::None) {
+        QWidget::mouseReleaseEvent(event);
+        return;
+    }
+    const QPoint pos = event->position().toPoint();
+    const Drag drag = drag_;
+    drag_ = Drag::None;
+    if (drag == Drag::Pending && hasPlan()) {
+        const int block = blockAt(pos);
+        if (block >= 0) {
+            selectingHere_ = true;
+            session_->selectBlock(block);
+            selectingHere_ = false;
+        } else if (mapping().plotRect().contains(QPointF(pos))) {
+            const double x = mapping_.pixelToX(pos.x() + 0.5);
+            session_->setCursorOp(static_cast<std::int64_t>(std::floor(x)));
+        }
+    } else if (drag == Drag::RubberBand) {
+        const QRectF r = QRectF(QPointF(pressPos_), QPointF(pos)).normalized();
+        const bool wide = r.width() >= 4;
+        const bool tall = r.height() >= 4;
+        if (wide || tall) {
+            ensureLayout();
+            mapping_.zoomToPixelRect(r, wide && tall ? ZoomAxes::Both : (wide ? ZoomAxes::X : ZoomAxes::Y));
+            windowChanged();
+        }
+        band_ = QRect();
+        update();
+    }
+    setCursor(hovered_ >= 0 ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    event->accept();
+}
+
+void BlockChartWidget::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (!hasPlan() || event->button() != Qt::LeftButton) {
+        QWidget::mouseDoubleClickEvent(event);
+        return;
+    }
+    drag_ = Drag::None;
+    const int block = blockAt(event->position().toPoint());
+    if (block >= 0) {
+        selectingHere_ = true;
+        session_->selectBlock(block);
+        selectingHere_ = false;
+        emit blockActivated(block);
+    } else {
+        fitToPlan();
+    }
+    event->accept();
+}
+
+void BlockChartWidget::wheelEvent(QWheelEvent* event)
+{
+    if (!hasPlan()) {
+        event->ignore();
+        return;
+    }
+    QPoint delta = event->angleDelta();
+    const int steps = delta.y() != 0 ? delta.y() : delta.x();
+    if (steps == 0) {
+        event->ignore();
+        return;
+    }
+    ZoomAxes axes = ZoomAxes::Both;
+    if (event->modifiers() & Qt::ControlModifier)
+        axes = ZoomAxes::X;
+    else if (event->modifiers() & Qt::ShiftModifier)
+        axes = ZoomAxes::Y;
+    ensureLayout();
+    const QRectF plot = mapping_.plotRect();
+    QPointF at = event->position();
+    at.setX(std::clamp(at.x(), plot.left(), plot.right()));
+    at.setY(std::clamp(at.y(), plot.top(), plot.bottom()));
+    const double factor = std::pow(1.2, steps / 120.0);
+    mapping_.zoomAt(at, factor, axes);
+    windowChanged();
+    event->accept();
+}
+
+void BlockChartWidget::navigate(int key)
+{
+    const ScopePlan& plan = *session_->scope();
+    if (plan.blocks.empty())
+        return;
+    int from = session_->selectedBlock();
+    int to = -1;
+    if (from < 0) {
+        // Nothing selected yet: start where the trouble is.
+        const PlanAnalysis& analysis = *session_->analysis();
+        to = analysis.overCapacityBlocks.empty() ? 0 : analysis.overCapacityBlocks.front();
+    } else {
+        NavDirection dir = NavDirection::Left;
+        switch (key) {
+        case Qt::Key_Left: dir = NavDirection::Left; break;
+        case Qt::Key_Right: dir = NavDirection::Right; break;
+        case Qt::Key_Up: dir = NavDirection::Up; break;
+        default: dir = NavDirection::Down; break;
+        }
+        to = neighbourBlock(plan, from, dir);
+    }
+    if (to >= 0)
+        session_->selectBlock(to);
+}
+
+void BlockChartWidget::keyPressEvent(QKeyEvent* event)
+{
+    if (!hasPlan()) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    switch (event->key()) {
+    case Qt::Key_Home:
+        fitToPlan();
+        break;
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomIn();
+        break;
+    case Qt::Key_Minus:
+    case Qt::Key_Underscore:
+        zoomOut();
+        break;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+        navigate(event->key());
+        break;
+    case Qt::Key_Escape:
+        if (drag_ == Drag::RubberBand) {
+            drag_ = Drag::None;
+            band_ = QRect();
+            update();
+        } else {
+            session_->selectBlock(-1);
+        }
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    event->accept();
+}
+
+void BlockChartWidget::leaveEvent(QEvent* event)
+{
+    setHovered(-1);
+    QWidget::leaveEvent(event);
+}
+
+} // namespace memlens

@@ -1,0 +1,163 @@
+#pragma once
+// The geometry of the memory block chart, with no painting in it: where a data
+// point (x = op position, y = byte address) lands in the plot rectangle and
+// back, the visible data window and how zoom and pan change it, axis ticks, and
+// which block lies under a pixel.
+//
+// Data space: a block covers x in [start, end + 1) (a one-op life is one unit
+// wide) and y in [offset, offset + size). Addresses grow upward: y = 0 is at
+// the bottom of the plot.
+#include <QPointF>
+#include <QRect>
+#include <QRectF>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace memlens {
+
+struct Block;
+struct ScopePlan;
+struct PlanAnalysis;
+
+// The part of data space on show. x in ops, y in bytes.
+struct DataWindow {
+    double x0 = 0.0;
+    double x1 = 1.0;
+    double y0 = 0.0;
+    double y1 = 1.0;
+
+    double width() const { return x1 - x0; }
+    double height() const { return y1 - y0; }
+    bool operator==(const DataWindow&) const = default;
+};
+
+struct AxisTick {
+    double position = 0.0; // where the label sits, in data units
+    double value = 0.0;    // the op or byte address the label names
+    QString label;
+};
+
+enum class ZoomAxes { Both, X, Y };
+
+class ChartMapping {
+public:
+    static constexpr double kMinOpSpan = 1.0;     // never zoom in past one op across the plot
+    static constexpr double kMinByteSpan = 32.0;  // nor past 32 bytes (one UB alignment unit) up it
+    static constexpr double kHeadroom = 0.08;     // fit: room above max(peak address, capacity)
+    static constexpr double kOpPadding = 0.01;    // fit: room left and right of the op range
+
+    ChartMapping() = default;
+
+    // The pixel rectangle the data window is drawn into.
+    void setPlotRect(const QRectF& rect);
+    const QRectF& plotRect() const { return plot_; }
+
+    // The window that shows the whole plan: every op, and addresses up to
+    // max(peak address, capacity) plus kHeadroom. Also the limit of zoom-out and
+    // pan. Sets the window to it.
+    void fitToPlan(const ScopePlan& plan, const PlanAnalysis& analysis);
+    // The same from raw extents (ops [firstOp, endOp), addresses [0, topAddress)).
+    void fitToExtent(double firstOp, double endOp, double topAddress);
+    void fit() { window_ = fit_; }
+    const DataWindow& fitWindow() const { return fit_; }
+    bool isFit() const { return window_ == fit_; }
+
+    const DataWindow& window() const { return window_; }
+    // Sets the window, clamped to the limits (minimum spans, inside the fit window).
+    void setWindow(const DataWindow& window);
+    void setXRange(double x0, double x1);
+
+    // Data <-> pixel.
+    double xToPixel(double x) const { return plot_.left() + (x - window_.x0) * (plot_.width() / window_.width()); }
+    double yToPixel(double y) const { return plot_.bottom() - (y - window_.y0) * (plot_.height() / window_.height()); }
+    double pixelToX(double px) const { return window_.x0 + (px - plot_.left()) * (window_.width() / plot_.width()); }
+    double pixelToY(double py) const { return window_.y0 + (plot_.bottom() - py) * (window_.height() / plot_.height()); }
+    QPointF toPixel(double x, double y) const { return {xToPixel(x), yToPixel(y)}; }
+    QPointF toData(const QPointF& pixel) const { return {pixelToX(pixel.x()), pixelToY(pixel.y())}; }
+    double pixelsPerOp() const;
+    double bytesPerPixel() const;
+
+    // A block's rectangle in pixels, unsnapped.
+    QRectF blockRectF(const Block& block) const;
+    // The rectangle the painter fills: edges rounded to whole pixels, at least
+    // 1 px each way, coordinates kept within a few pixels around the plot. Two
+    // blocks that touch in data space touch here without overlapping.
+    QRect blockPixelRect(const Block& block) const;
+    // The capacity line's pixel row (rounded), as the painter draws it.
+    int capacityPixelY(std::uint64_t capacityBytes) const;
+
+    // Zoom by `factor` (> 1 zooms in) keeping the data point under `pixel` fixed.
+    void zoomAt(const QPointF& pixel, double factor, ZoomAxes axes = ZoomAxes::Both);
+    // Move the content by `delta` pixels (as a drag does: content follows the mouse).
+    void panByPixels(const QPointF& delta);
+    // Show the data under a pixel rectangle (rubber band).
+    void zoomToPixelRect(const QRectF& rect, ZoomAxes axes = ZoomAxes::Both);
+    // Pan (and if needed zoom out) so that `block` is on show with some margin.
+    // Returns true when the window changed.
+    bool ensureVisible(const Block& block);
+
+    // Tick labels: ops are integers at 1-2-5 steps; when a single op is wide
+    // enough the labels sit at the middle of each op's column. Addresses step in
+    // powers of two and read "0", "64 KB", "128 KB"...
+    std::vector<AxisTick> opTicks(double minSpacingPx = 64.0) const;
+    std::vector<AxisTick> addressTicks(double minSpacingPx = 34.0) const;
+
+private:
+    void clampWindow(DataWindow& w) const;
+
+    QRectF plot_{0.0, 0.0, 100.0, 100.0};
+    DataWindow fit_;
+    DataWindow window_;
+};
+
+// "0", "512 B", "64 KB", "192.25 KB": exact for a multiple of `step` (a power of two).
+QString formatAddressTick(std::uint64_t value, std::uint64_t step);
+
+// Finds blocks by position quickly: a packed R-tree over the blocks' data
+// rectangles, built once per plan (about 10 ms for 100k blocks).
+class BlockHitIndex {
+public:
+    BlockHitIndex() = default;
+    explicit BlockHitIndex(const ScopePlan& plan) { build(plan); }
+
+    void build(const ScopePlan& plan);
+    void clear();
+    std::size_t size() const { return boxes_.size(); }
+    bool empty() const { return boxes_.empty(); }
+
+    // Blocks whose data rectangle meets the closed data rectangle [x0, x1] x [y0, y1],
+    // as ascending block indices.
+    std::vector<int> query(double x0, double x1, double y0, double y1) const;
+
+    // The block under `pixel`, or -1. Where blocks overlap the last drawn (highest
+    // index) wins. A block thinner than `tolerancePx` in either direction is hit
+    // within that distance of it (the nearest such block wins). Points outside the
+    // plot rectangle hit nothing.
+    int hitTest(const ChartMapping& mapping, const QPointF& pixel, double tolerancePx = 3.0) const;
+
+private:
+    struct Box {
+        double x0, x1, y0, y1;
+    };
+    struct Node {
+        Box box;
+        int first; // into the level below (or items_ for leaves)
+        int count;
+    };
+    std::vector<Box> boxes_;              // per block, by block index
+    std::vector<int> items_;              // block indices in leaf order
+    std::vector<std::vector<Node>> levels_; // [0] = leaves ... back() = root level
+};
+
+enum class NavDirection { Left, Right, Up, Down };
+
+// The block an arrow key moves the selection to, or -1 when there is none.
+// Left/Right: the nearest block earlier/later in time (by start op) on an
+// address band overlapping `from`'s, else the one nearest in address.
+// Up/Down: the nearest block above/below (by offset) among those live at the same
+// time as `from`, else the one nearest in time.
+int neighbourBlock(const ScopePlan& plan, int from, NavDirection direction);
+
+} // namespace memlens
