@@ -1,3 +1,5 @@
+#include "app/report_command.hpp"
+#include "app/window_command.hpp"
 #include "core/command_line.hpp"
 #include "core/logging.hpp"
 
@@ -24,9 +26,9 @@ int main(int argc, char** argv)
     case Command::Inspect:
         return runInspect(commandLine, std::cout, std::cerr);
     case Command::Report:
+        return runReportCommand(commandLine, argc, argv);
     case Command::Window:
         break;
     }
-    std::cerr << "memlens: not available in this build\n";
-    return kExitBadInput;
+    return runWindow(commandLine, argc, argv);
 }

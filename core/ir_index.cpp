@@ -1,5 +1,7 @@
 #include "core/ir_index.hpp"
 
+#include "core/capacity.hpp"
+
 #include "core/file_finder.hpp"
 
 #include <algorithm>
@@ -93,12 +95,7 @@ IrIndex IrIndex::build(std::string text, std::string path)
             ix.warnings_.push_back(std::move(w));
     };
 
-    if (auto t = all.find("#hacc.target<\""); t != std::string_view::npos) {
-        std::size_t begin = t + 14;
-        std::size_t end = all.find('"', begin);
-        if (end != std::string_view::npos && end - begin < 256 && all.substr(begin, end - begin).find('\n') == std::string_view::npos)
-            ix.target_ = std::string(all.substr(begin, end - begin));
-    }
+    ix.target_ = targetInIrText(all);
 
     struct Pending {
         int start, headerEnd, end;

@@ -98,6 +98,19 @@ void linkSources(PlanDocument& document)
 
 } // namespace
 
+void keepOnlyScope(PlanDocument& document, const std::string& scope)
+{
+    for (std::size_t i = document.dump.scopes.size(); i-- > 0;) {
+        if (document.dump.scopes[i].scope == scope)
+            continue;
+        const auto at = static_cast<std::ptrdiff_t>(i);
+        document.dump.scopes.erase(document.dump.scopes.begin() + at);
+        document.analyses.erase(document.analyses.begin() + at);
+        if (i < document.sources.size())
+            document.sources.erase(document.sources.begin() + at);
+    }
+}
+
 void reanalyze(PlanDocument& document, const CapacitySettings& capacity)
 {
     document.analyses.clear();

@@ -47,6 +47,9 @@ struct PlanDocument {
 // Throws DumpError for a dump that cannot be read; a missing IR is not an error.
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options);
 
+// A document of one scope (a report with --scope).
+void keepOnlyScope(PlanDocument& document, const std::string& scope);
+
 // Capacity changed: recompute every scope's analysis (cheap, no file access).
 void reanalyze(PlanDocument& document, const CapacitySettings& capacity);
 

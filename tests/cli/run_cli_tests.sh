@@ -47,9 +47,49 @@ if [ -d "$samples" ]; then
     run inspect "$samples/fake_attn_fwd/memory_info_aiv.json"
     check "the real success sample exits 0" test "$status" -eq 0
     check "its capacity comes from the IR target beside it" test "$(json_value 'd["scopes"][0]["capacity_source"]')" = target
+
+    overflow="$samples/fake_attn_fwd_overflow/memory_info_aiv.json"
+    run report "$overflow" --out "$work/r"
+    check "report of the overflow sample exits 3" test "$status" -eq 3
+    for name in summary.md chart.png chart.svg blocks.csv live_at_peak.csv; do
+        check "report writes $name" test -s "$work/r/$name"
+    done
+    check "report says where it wrote" grep -q "report written to $work/r" "$work/out"
+    # A real RFC 4180 reader gets every buffer string of the dump back, byte for byte.
+    check "blocks.csv round-trips every buffer string" python3 - "$work/r/blocks.csv" "$overflow" <<'PY'
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+dump = json.load(open(sys.argv[2]))
+expected = [(b["buffer"], b["source_location"]) for r in dump["Record"] for b in r["memory_info_array"] for _ in b["offset"]]
+assert [(r["buffer"], r["location"]) for r in rows] == expected, rows
+assert rows[1]["over_capacity"] == "true" and rows[1]["size"] == "131072" and rows[1]["ir_line"] == "18"
+PY
+    check "chart.png has the default size" python3 - "$work/r/chart.png" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read(24)
+assert data[:8] == b"\x89PNG\r\n\x1a\n" and struct.unpack(">II", data[16:24]) == (1600, 900)
+PY
+    check "chart.svg is well-formed XML" python3 -c "import xml.dom.minidom,sys; xml.dom.minidom.parse('$work/r/chart.svg')"
+
+    run report "$samples/fake_attn_fwd/memory_info_aiv.json" --out "$work/fits"
+    check "report of the fitting sample exits 0" test "$status" -eq 0
+
+    touch "$work/a-file"
+    run report "$overflow" --out "$work/a-file/report"
+    check "an unwritable --out exits 2" test "$status" -eq 2
+    check "an unwritable --out says why" grep -q "cannot create the folder" "$work/err"
+    check "an unwritable --out leaves nothing behind" test ! -e "$work/a-file/report"
+
+    run report "$overflow" --out "$work/r2" --scope cc
+    check "report of a missing scope exits 2" test "$status" -eq 2
+    check "report of a missing scope writes nothing" test ! -e "$work/r2"
 else
     echo "SKIPPED: real samples not found at $samples" >&2
 fi
+
+run report "$data/dumps/bad/garbage.bin" --out "$work/bad"
+check "report of garbage exits 2" test "$status" -eq 2
+check "report of garbage writes nothing" test ! -e "$work/bad"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,223 @@
+#include "app/export_controller.hpp"
+
+#include "app/app_settings.hpp"
+#include "app/chart_export_dialog.hpp"
+#include "app/report_writer.hpp"
+#include "core/report_files.hpp"
+#include "views/block_chart_painter.hpp"
+#include "views/block_chart_widget.hpp"
+#include "views/block_filter_proxy.hpp"
+#include "views/block_table_model.hpp"
+#include "views/block_table_view.hpp"
+#include "views/plan_session.hpp"
+
+#include <QCheckBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QStandardPaths>
+
+namespace memlens {
+
+ExportController::ExportController(PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window)
+    : QObject(window)
+    , session_(session)
+    , chart_(chart)
+    , table_(table)
+    , settings_(settings)
+    , window_(window)
+{
+}
+
+ChartRenderOptions ExportController::renderOptions(bool asShown) const
+{
+    ChartRenderOptions options;
+    options.title = chartTitle(*session_->document(), static_cast<std::size_t>(session_->scopeIndex()));
+    if (asShown) {
+        options.window = chart_->mapping().window();
+        options.selectedBlock = session_->selectedBlock();
+        options.highlightedBlocks = session_->highlightedBlocks();
+        options.cursorOp = session_->cursorOp();
+    }
+    return options;
+}
+
+bool ExportController::exportChartPng(const QString& path, QSize size, bool asShown, QString* error)
+{
+    if (!session_->hasScope()) {
+        if (error)
+            *error = tr("No dump is open.");
+        return false;
+    }
+    const QByteArray png = chartPng(*session_->document(), static_cast<std::size_t>(session_->scopeIndex()), size, renderOptions(asShown));
+    return writeFileAtomically(path, png, error);
+}
+
+bool ExportController::exportChartSvg(const QString& path, QSize size, bool asShown, QString* error)
+{
+    if (!session_->hasScope()) {
+        if (error)
+            *error = tr("No dump is open.");
+        return false;
+    }
+    const QByteArray svg = chartSvg(*session_->document(), static_cast<std::size_t>(session_->scopeIndex()), size, renderOptions(asShown), error);
+    return !svg.isEmpty() && writeFileAtomically(path, svg, error);
+}
+
+bool ExportController::exportTableCsv(const QString& path, bool shownRowsOnly, QString* error)
+{
+    if (!session_->hasScope()) {
+        if (error)
+            *error = tr("No dump is open.");
+        return false;
+    }
+    const auto scope = static_cast<std::size_t>(session_->scopeIndex());
+    const ScopePlan& plan = *session_->scope();
+    std::vector<BlockRef> rows;
+    if (shownRowsOnly) {
+        // The proxy's order and filter; a grouped row stands for every copy of its buffer.
+        const QAbstractItemModel* proxy = table_->proxy();
+        for (int row = 0; row < proxy->rowCount(); ++row) {
+            const int block = proxy->index(row, 0).data(BlockTableModel::BlockIndexRole).toInt();
+            if (block < 0 || block >= static_cast<int>(plan.blocks.size()))
+                continue;
+            if (!table_->groupCopiesBox()->isChecked()) {
+                rows.emplace_back(scope, static_cast<std::size_t>(block));
+                continue;
+            }
+            const int buffer = plan.blocks[static_cast<std::size_t>(block)].bufferIndex;
+            for (std::size_t b = 0; b < plan.blocks.size(); ++b)
+                if (plan.blocks[b].bufferIndex == buffer)
+                    rows.emplace_back(scope, b);
+        }
+    } else {
+        for (std::size_t b = 0; b < plan.blocks.size(); ++b)
+            rows.emplace_back(scope, b);
+    }
+    const std::string csv = blocksCsv(*session_->document(), rows);
+    return writeFileAtomically(path, QByteArray(csv.data(), static_cast<qsizetype>(csv.size())), error);
+}
+
+bool ExportController::exportReport(const QString& dir, QString* error)
+{
+    if (!session_->document()) {
+        if (error)
+            *error = tr("No dump is open.");
+        return false;
+    }
+    return writeReport(dir, buildReport(*session_->document()), error);
+}
+
+QString ExportController::defaultFileName(const QString& what, const QString& suffix) const
+{
+    QString kernel = QStringLiteral("memlens");
+    QString scope;
+    if (const PlanDocument* document = session_->document(); document && !document->dump.kernel.empty())
+        kernel = QString::fromStdString(document->dump.kernel);
+    if (const ScopePlan* plan = session_->scope())
+        scope = QLatin1Char('_') + QString::fromStdString(plan->scope);
+    QString name = kernel + scope + QLatin1Char('_') + what + (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix);
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("_"));
+    return name;
+}
+
+QString ExportController::exportDir() const
+{
+    const QString last = settings_->value(SettingId::LastExportDir).toString();
+    if (!last.isEmpty() && QFileInfo(last).isDir())
+        return last;
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+
+void ExportController::remember(const QString& path, bool isDir)
+{
+    settings_->setValue(SettingId::LastExportDir, isDir ? QFileInfo(path).absoluteFilePath() : QFileInfo(path).absolutePath());
+}
+
+void ExportController::reportResult(bool ok, const QString& path, const QString& error)
+{
+    if (ok) {
+        emit exported(path);
+        return;
+    }
+    QMessageBox::warning(window_, tr("Export Failed"), tr("Nothing was written.\n\n%1").arg(error));
+}
+
+bool ExportController::chooseChart(const QString& format, QString* path, QSize* size, bool* asShown)
+{
+    ChartExportDialog dialog(format, chart_->size(), window_);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    const QString suffix = format.toLower();
+    *path = QFileDialog::getSaveFileName(window_, tr("Export Chart as %1").arg(format), QDir(exportDir()).filePath(defaultFileName(QStringLiteral("chart"), suffix)),
+                                         tr("%1 images (*.%2)").arg(format, suffix));
+    *size = dialog.imageSize();
+    *asShown = dialog.asShown();
+    return !path->isEmpty();
+}
+
+void ExportController::chooseAndExportChartPng()
+{
+    QString path;
+    QSize size;
+    bool asShown = false;
+    if (!chooseChart(QStringLiteral("PNG"), &path, &size, &asShown))
+        return;
+    remember(path, false);
+    QString error;
+    reportResult(exportChartPng(path, size, asShown, &error), path, error);
+}
+
+void ExportController::chooseAndExportChartSvg()
+{
+    QString path;
+    QSize size;
+    bool asShown = false;
+    if (!chooseChart(QStringLiteral("SVG"), &path, &size, &asShown))
+        return;
+    remember(path, false);
+    QString error;
+    reportResult(exportChartSvg(path, size, asShown, &error), path, error);
+}
+
+void ExportController::chooseAndExportTableCsv()
+{
+    QMessageBox question(QMessageBox::Question, tr("Export Table as CSV"), tr("Which rows should the CSV hold?"), QMessageBox::Cancel, window_);
+    QPushButton* shown = question.addButton(tr("Rows as Shown (filtered and sorted)"), QMessageBox::AcceptRole);
+    question.addButton(tr("All Blocks of This Scope"), QMessageBox::AcceptRole);
+    question.setDefaultButton(shown);
+    if (question.exec() == QMessageBox::Cancel || question.clickedButton() == question.button(QMessageBox::Cancel))
+        return;
+    const bool shownOnly = question.clickedButton() == shown;
+    const QString path = QFileDialog::getSaveFileName(window_, tr("Export Table as CSV"), QDir(exportDir()).filePath(defaultFileName(QStringLiteral("blocks"), QStringLiteral("csv"))),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    remember(path, false);
+    QString error;
+    reportResult(exportTableCsv(path, shownOnly, &error), path, error);
+}
+
+void ExportController::chooseAndExportReport()
+{
+    const QString dir = QFileDialog::getExistingDirectory(window_, tr("Export Report into Folder"), exportDir());
+    if (dir.isEmpty())
+        return;
+    QStringList existing;
+    for (const QString& name : {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"), QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")})
+        if (QFileInfo::exists(QDir(dir).filePath(name)))
+            existing << name;
+    if (!existing.isEmpty()
+        && QMessageBox::question(window_, tr("Replace Files?"), tr("%1 already holds %2. Replace them?").arg(dir, existing.join(QStringLiteral(", "))),
+                                 QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+            != QMessageBox::Yes)
+        return;
+    remember(dir, true);
+    QString error;
+    reportResult(exportReport(dir, &error), dir, error);
+}
+
+} // namespace memlens

@@ -1,0 +1,54 @@
+#pragma once
+// File > Export: the chart as PNG or SVG, the table as CSV, the report folder.
+// Each export has a plain method (used by tests and the menu alike) and an
+// interactive one that asks where and how. Files are written atomically.
+#include <QObject>
+#include <QSize>
+#include <QString>
+
+namespace memlens {
+
+class AppSettings;
+class BlockChartWidget;
+class BlockTableView;
+class PlanSession;
+struct ChartRenderOptions;
+
+class ExportController : public QObject {
+    Q_OBJECT
+public:
+    ExportController(PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window);
+
+    bool exportChartPng(const QString& path, QSize size, bool asShown, QString* error);
+    bool exportChartSvg(const QString& path, QSize size, bool asShown, QString* error);
+    // Rows as filtered and sorted in the table, or every block of the scope.
+    bool exportTableCsv(const QString& path, bool shownRowsOnly, QString* error);
+    bool exportReport(const QString& dir, QString* error);
+
+    // "_attn_fwd_ub_chart.png": from the kernel and scope.
+    QString defaultFileName(const QString& what, const QString& suffix) const;
+
+public slots:
+    void chooseAndExportChartPng();
+    void chooseAndExportChartSvg();
+    void chooseAndExportTableCsv();
+    void chooseAndExportReport();
+
+signals:
+    void exported(const QString& path);
+
+private:
+    ChartRenderOptions renderOptions(bool asShown) const;
+    bool chooseChart(const QString& format, QString* path, QSize* size, bool* asShown);
+    QString exportDir() const;
+    void remember(const QString& path, bool isDir);
+    void reportResult(bool ok, const QString& path, const QString& error);
+
+    PlanSession* session_;
+    BlockChartWidget* chart_;
+    BlockTableView* table_;
+    AppSettings* settings_;
+    QWidget* window_;
+};
+
+} // namespace memlens

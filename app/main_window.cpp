@@ -1,0 +1,450 @@
+#include "app/main_window.hpp"
+
+#include "app/app_settings.hpp"
+#include "app/document_loader.hpp"
+#include "app/export_controller.hpp"
+#include "app/message_bar.hpp"
+#include "app/preferences_dialog.hpp"
+#include "views/block_chart_widget.hpp"
+#include "views/block_details_panel.hpp"
+#include "views/block_table_view.hpp"
+#include "views/plan_session.hpp"
+#include "views/source_panes.hpp"
+#include "views/title_bar.hpp"
+#include "views/usage_chart_view.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
+
+// The icons live in memlens_app, a static library: register them explicitly.
+static void initMemlensResources() { Q_INIT_RESOURCE(memlens); }
+
+namespace memlens {
+
+MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
+    : QMainWindow(parent)
+    , ownSettings_(settings ? nullptr : std::make_unique<AppSettings>())
+    , settings_(settings ? settings : ownSettings_.get())
+    , session_(new PlanSession(this))
+    , loader_(new DocumentLoader(this))
+    , watcher_(new QFileSystemWatcher(this))
+    , changeDebounce_(new QTimer(this))
+{
+    initMemlensResources();
+    setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
+    buildCentralArea();
+    exporter_ = new ExportController(session_, chart_, table_, settings_, this);
+    buildDocks();
+    buildMenus();
+
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 0);
+    progress_->setMaximumWidth(160);
+    progress_->hide();
+    statusLabel_ = new QLabel(this);
+    statusBar()->addWidget(statusLabel_, 1);
+    statusBar()->addPermanentWidget(progress_);
+
+    connect(loader_, &DocumentLoader::loaded, this, [this](int, std::shared_ptr<const PlanDocument> document) { onLoaded(std::move(document)); });
+    connect(loader_, &DocumentLoader::failed, this, [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
+    connect(loader_, &DocumentLoader::busyChanged, progress_, &QWidget::setVisible);
+    connect(titleBar_, &TitleBar::capacityEdited, this, &MainWindow::onCapacityEdited);
+    connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateActions);
+    connect(session_, &PlanSession::selectedBlockChanged, this, [this] { updateActions(); });
+
+    // The compiler rewrites the dump on every compile; wait until it settles.
+    changeDebounce_->setSingleShot(true);
+    changeDebounce_->setInterval(400);
+    connect(watcher_, &QFileSystemWatcher::fileChanged, changeDebounce_, qOverload<>(&QTimer::start));
+    connect(changeDebounce_, &QTimer::timeout, this, &MainWindow::onFileChangedOnDisk);
+
+    restoreState(settings_->value(SettingId::WindowState).toByteArray());
+    if (!restoreGeometry(settings_->value(SettingId::WindowGeometry).toByteArray()))
+        resize(1400, 900);
+    updateActions();
+    updateWindowTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildCentralArea()
+{
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setSpacing(4);
+    messageBar_ = new MessageBar(central);
+    titleBar_ = new TitleBar(session_, central);
+    chart_ = new BlockChartWidget(session_, central);
+    usage_ = new UsageChartView(session_, central);
+    auto* splitter = new QSplitter(Qt::Vertical, central);
+    splitter->addWidget(chart_);
+    splitter->addWidget(usage_);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    layout->addWidget(messageBar_);
+    layout->addWidget(titleBar_);
+    layout->addWidget(splitter, 1);
+    setCentralWidget(central);
+    // The usage curve follows the block chart's op range, and the chart follows it back.
+    connect(chart_, &BlockChartWidget::viewWindowChanged, usage_, &UsageChartView::setOpRange);
+}
+
+void MainWindow::buildDocks()
+{
+    details_ = new BlockDetailsPanel(session_, this);
+    detailsDock_ = new QDockWidget(tr("Block Details"), this);
+    detailsDock_->setObjectName(QStringLiteral("detailsDock"));
+    detailsDock_->setWidget(details_);
+    addDockWidget(Qt::RightDockWidgetArea, detailsDock_);
+
+    table_ = new BlockTableView(session_, this);
+    tableDock_ = new QDockWidget(tr("Blocks"), this);
+    tableDock_->setObjectName(QStringLiteral("tableDock"));
+    tableDock_->setWidget(table_);
+    addDockWidget(Qt::BottomDockWidgetArea, tableDock_);
+
+    sourcePanes_ = new SourcePanes(session_, this);
+    sourceDock_ = new QDockWidget(tr("Source: IR | Python"), this);
+    sourceDock_->setObjectName(QStringLiteral("sourceDock"));
+    sourceDock_->setWidget(sourcePanes_);
+    addDockWidget(Qt::BottomDockWidgetArea, sourceDock_);
+    splitDockWidget(tableDock_, sourceDock_, Qt::Horizontal);
+    resizeDocks({detailsDock_}, {360}, Qt::Horizontal);
+    resizeDocks({tableDock_, sourceDock_}, {320, 320}, Qt::Vertical);
+    connect(sourcePanes_, &SourcePanes::fileLocated, this, [this](const QString& original, const QString& located) {
+        // Remember the answer as a prefix substitution (folder to folder) and reload.
+        QString from = QFileInfo(original).path();
+        QString to = QFileInfo(located).path();
+        settings_->addSubstitution(from, to);
+        reload();
+    });
+    connect(sourcePanes_, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Dump…"), this, &MainWindow::chooseAndOpen);
+    open->setShortcut(QKeySequence::Open);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+    QAction* openIr = file->addAction(tr("Open &IR for This Dump…"), this, &MainWindow::chooseIrFile);
+    reloadAction_ = file->addAction(tr("Re&load"), this, &MainWindow::reload);
+    reloadAction_->setShortcut(QKeySequence::Refresh);
+    QAction* close = file->addAction(tr("&Close"), this, &MainWindow::closeDump);
+    close->setShortcut(QKeySequence::Close);
+    file->addSeparator();
+    QAction* png = file->addAction(tr("Export Chart as &PNG…"), exporter_, &ExportController::chooseAndExportChartPng);
+    png->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* svg = file->addAction(tr("Export Chart as &SVG…"), exporter_, &ExportController::chooseAndExportChartSvg);
+    QAction* csv = file->addAction(tr("Export &Table as CSV…"), exporter_, &ExportController::chooseAndExportTableCsv);
+    QAction* report = file->addAction(tr("Export &Report…"), exporter_, &ExportController::chooseAndExportReport);
+    report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* fit = view->addAction(tr("&Fit Chart to Plan"), chart_, &BlockChartWidget::fitToPlan);
+    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* zoomIn = view->addAction(tr("Zoom &In"), chart_, [this] { chart_->zoomIn(); });
+    zoomIn->setShortcut(QKeySequence::ZoomIn);
+    QAction* zoomOut = view->addAction(tr("Zoom &Out"), chart_, [this] { chart_->zoomOut(); });
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    view->addSeparator();
+    QAction* nextOver = view->addAction(tr("Select &Next Block Over Capacity"), this, &MainWindow::selectNextOverCapacity);
+    nextOver->setShortcut(QKeySequence(Qt::Key_F8));
+    QAction* clearCursor = view->addAction(tr("Clear Time &Cursor"), session_, [this] { session_->setCursorOp(std::nullopt); });
+    view->addSeparator();
+    for (QDockWidget* dock : {detailsDock_, tableDock_, sourceDock_})
+        view->addAction(dock->toggleViewAction());
+
+    QMenu* settingsMenu = menuBar()->addMenu(tr("&Settings"));
+    settingsMenu->addAction(tr("Source &Folders and Path Substitutions…"), this, &MainWindow::showPreferences);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard and Mouse"), this, &MainWindow::showKeyboardHelp)->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About memlens"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
+
+    documentActions_ = {openIr, reloadAction_, close, png, svg, csv, report, fit, zoomIn, zoomOut, nextOver, clearCursor};
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    const QStringList dropped = settings_->pruneRecentFiles();
+    if (!dropped.isEmpty()) {
+        QStringList names;
+        for (const QString& path : dropped)
+            names << QFileInfo(path).fileName();
+        messageBar_->showMessage(MessageBar::Kind::Info, tr("Removed from Open Recent because they no longer exist: %1").arg(dropped.join(QStringLiteral(", "))));
+    }
+    recentMenu_->clear();
+    const QStringList files = settings_->recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        const QString label = QStringLiteral("&%1 %2  (%3)").arg(i + 1 == 10 ? 0 : i + 1).arg(QFileInfo(path).fileName(), QFileInfo(path).absolutePath());
+        recentMenu_->addAction(label, this, [this, path] { openDump(path); });
+    }
+    if (files.isEmpty())
+        recentMenu_->addAction(tr("No Recent Dumps"))->setEnabled(false);
+    recentMenu_->addSeparator();
+    QAction* clear = recentMenu_->addAction(tr("Clear Recent Dumps"), this, [this] { settings_->setValue(SettingId::RecentFiles, QStringList()); });
+    clear->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::setCommandLineOptions(const LoadOptions& options) { commandLineOptions_ = options; }
+
+LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
+{
+    LoadOptions options = commandLineOptions_;
+    for (const QString& dir : settings_->value(SettingId::SourceDirs).toStringList())
+        options.sourceDirs.push_back(dir.toStdString());
+    for (const auto& [from, to] : settings_->substitutions())
+        options.substitutions.emplace_back(from.toStdString(), to.toStdString());
+    if (const QString ir = settings_->irFileFor(dumpPath); !ir.isEmpty())
+        options.irFile = ir.toStdString();
+    return options;
+}
+
+CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
+{
+    CapacitySettings capacity = commandLineOptions_.capacity;
+    const QString kernel = QString::fromStdString(document.dump.kernel);
+    for (const auto& scope : document.dump.scopes)
+        if (const auto bytes = settings_->capacityFor(kernel, QString::fromStdString(scope.scope)))
+            capacity.byScope[scope.scope] = *bytes;
+    return capacity;
+}
+
+void MainWindow::openDump(const QString& path)
+{
+    loadingFile_ = path;
+    statusLabel_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    loader_->load(path, optionsFor(path));
+}
+
+void MainWindow::reload()
+{
+    if (!currentFile_.isEmpty())
+        openDump(currentFile_);
+}
+
+void MainWindow::closeDump()
+{
+    if (!currentFile_.isEmpty())
+        watcher_->removePath(currentFile_);
+    currentFile_.clear();
+    session_->clear();
+    messageBar_->dismiss();
+    statusLabel_->clear();
+    updateWindowTitle();
+}
+
+void MainWindow::openIrFile(const QString& irPath)
+{
+    if (currentFile_.isEmpty())
+        return;
+    settings_->setIrFileFor(currentFile_, irPath);
+    reload();
+}
+
+void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
+{
+    const QString path = loadingFile_;
+    const bool reloaded = path == currentFile_;
+    if (!currentFile_.isEmpty() && !reloaded)
+        watcher_->removePath(currentFile_);
+    currentFile_ = path;
+    // Capacities the user set for this kernel apply to every dump of it.
+    std::shared_ptr<const PlanDocument> shown = document;
+    if (const CapacitySettings capacity = capacitySettingsFor(*document); !capacity.byScope.empty()) {
+        auto adjusted = std::make_shared<PlanDocument>(*document);
+        reanalyze(*adjusted, capacity);
+        shown = adjusted;
+    }
+    session_->setDocument(shown);
+    settings_->addRecentFile(path);
+    settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absolutePath());
+    watchFile(path);
+    if (messageBar_->kind() == MessageBar::Kind::Error || reloaded)
+        messageBar_->dismiss();
+    if (!document->irFile.empty() || document->irNote.empty())
+        statusLabel_->setText(tr("%1 blocks · IR %2").arg(document->dump.blockCount()).arg(document->irFile.empty() ? tr("none") : QString::fromStdString(document->irFile)));
+    else
+        statusLabel_->setText(tr("%1 blocks · %2").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irNote)));
+    updateWindowTitle();
+    emit documentShown(path);
+}
+
+void MainWindow::onLoadFailed(const QString& path, const QString& message)
+{
+    statusLabel_->setText(tr("Could not open %1").arg(QFileInfo(path).fileName()));
+    QList<QPair<QString, std::function<void()>>> actions;
+    actions.append({tr("Try Again"), [this, path] { openDump(path); }});
+    const QString keep = currentFile_.isEmpty() ? QString() : tr("<br>Still showing %1.").arg(QFileInfo(currentFile_).fileName().toHtmlEscaped());
+    messageBar_->showMessage(MessageBar::Kind::Error, tr("<b>Could not open the dump.</b> %1%2").arg(message.toHtmlEscaped(), keep), actions);
+    emit loadFailed(message);
+}
+
+void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> bytes)
+{
+    const PlanDocument* document = session_->document();
+    if (!document)
+        return;
+    settings_->setCapacityFor(QString::fromStdString(document->dump.kernel), scope, bytes);
+    auto adjusted = std::make_shared<PlanDocument>(*document);
+    reanalyze(*adjusted, capacitySettingsFor(*adjusted));
+    session_->setDocument(adjusted);
+}
+
+void MainWindow::watchFile(const QString& path)
+{
+    if (!watcher_->files().contains(path))
+        watcher_->addPath(path);
+}
+
+void MainWindow::onFileChangedOnDisk()
+{
+    if (currentFile_.isEmpty())
+        return;
+    // Rewritten by replacing the file: the watcher lost it; watch the new one.
+    if (QFileInfo::exists(currentFile_))
+        watchFile(currentFile_);
+    const QString name = QFileInfo(currentFile_).fileName();
+    messageBar_->showMessage(MessageBar::Kind::Warning, tr("%1 changed on disk (the compiler rewrites it on every compile).").arg(name.toHtmlEscaped()),
+                             {{tr("Reload"), [this] { reload(); }}});
+}
+
+void MainWindow::chooseAndOpen()
+{
+    const QString start = settings_->value(SettingId::LastOpenDir).toString();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Memory Dump"), start,
+                                                      tr("Memory dumps (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openDump(path);
+}
+
+void MainWindow::chooseIrFile()
+{
+    if (currentFile_.isEmpty())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open the IR This Dump Was Compiled From"), QFileInfo(currentFile_).absolutePath(),
+                                                      tr("Adapter IR (*.ttadapter *.mlir *.bcmlir);;All files (*)"));
+    if (!path.isEmpty())
+        openIrFile(path);
+}
+
+void MainWindow::showPreferences()
+{
+    PreferencesDialog dialog(settings_, this);
+    if (dialog.exec() == QDialog::Accepted)
+        reload();
+}
+
+void MainWindow::selectNextOverCapacity()
+{
+    const PlanAnalysis* analysis = session_->analysis();
+    if (!analysis || analysis->overCapacityBlocks.empty()) {
+        statusLabel_->setText(tr("No block ends above capacity."));
+        return;
+    }
+    const auto& over = analysis->overCapacityBlocks;
+    const auto next = std::upper_bound(over.begin(), over.end(), session_->selectedBlock());
+    session_->selectBlock(next == over.end() ? over.front() : *next);
+}
+
+void MainWindow::showKeyboardHelp()
+{
+    QMessageBox::information(this, tr("Keyboard and Mouse"),
+                             tr("<table cellpadding=3>"
+                                "<tr><td><b>Click</b> a block</td><td>select it (table, details and source follow)</td></tr>"
+                                "<tr><td><b>Click</b> empty space</td><td>set the time cursor</td></tr>"
+                                "<tr><td><b>Wheel</b></td><td>zoom about the pointer (Ctrl: ops only, Shift: addresses only)</td></tr>"
+                                "<tr><td><b>Drag</b></td><td>pan</td></tr>"
+                                "<tr><td><b>Right-drag</b> or <b>Shift+drag</b></td><td>zoom to a rectangle</td></tr>"
+                                "<tr><td><b>Home</b>, double-click, Ctrl+0</td><td>fit the whole plan</td></tr>"
+                                "<tr><td><b>Arrow keys</b></td><td>select the neighbouring block</td></tr>"
+                                "<tr><td><b>F8</b></td><td>select the next block over capacity</td></tr>"
+                                "<tr><td><b>Esc</b></td><td>clear the selection</td></tr>"
+                                "<tr><td><b>F5</b></td><td>reload the dump</td></tr>"
+                                "</table>"));
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About memlens"),
+                       tr("<h3>memlens %1</h3><p>Shows how an Ascend NPU kernel's on-chip memory plan uses its capacity: "
+                          "every buffer as a block over its Life, what crosses capacity, and the IR and Python lines that allocated it.</p>"
+                          "<p>Licensed under the Apache License 2.0.</p>")
+                           .arg(QStringLiteral(MEMLENS_VERSION)));
+}
+
+void MainWindow::updateActions()
+{
+    const bool hasDocument = session_->document() != nullptr;
+    for (QAction* action : documentActions_)
+        action->setEnabled(hasDocument);
+}
+
+void MainWindow::updateWindowTitle()
+{
+    const PlanDocument* document = session_->document();
+    if (!document) {
+        setWindowTitle(QStringLiteral("memlens"));
+        return;
+    }
+    const QString kernel = document->dump.kernel.empty() ? tr("(unnamed kernel)") : QString::fromStdString(document->dump.kernel);
+    setWindowTitle(tr("%1 — %2 — memlens").arg(kernel, QFileInfo(currentFile_).fileName()));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    settings_->setValue(SettingId::WindowGeometry, saveGeometry());
+    settings_->setValue(SettingId::WindowState, saveState());
+    settings_->sync();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls() && !event->mimeData()->urls().isEmpty() && event->mimeData()->urls().front().isLocalFile())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile())
+        return;
+    const QString path = urls.front().toLocalFile();
+    // An IR file dropped onto an open dump attaches to it; anything else opens as a dump.
+    if (!currentFile_.isEmpty() && (path.endsWith(QLatin1String(".ttadapter")) || path.endsWith(QLatin1String(".mlir")) || path.endsWith(QLatin1String(".bcmlir"))))
+        openIrFile(path);
+    else
+        openDump(path);
+    event->acceptProposedAction();
+}
+
+} // namespace memlens

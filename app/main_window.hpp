@@ -1,0 +1,120 @@
+#pragma once
+// The memlens window: title bar and block chart in the middle, usage curve
+// below it, block details, the table and the source panes in docks. Owns the
+// shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
+#include "core/plan_document.hpp"
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include <memory>
+
+class QAction;
+class QDockWidget;
+class QFileSystemWatcher;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QTimer;
+
+namespace memlens {
+
+class AppSettings;
+class BlockChartWidget;
+class BlockDetailsPanel;
+class BlockTableView;
+class DocumentLoader;
+class ExportController;
+class MessageBar;
+class PlanSession;
+class SourcePanes;
+class TitleBar;
+class UsageChartView;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `settings` may be null (the application's settings are used).
+    explicit MainWindow(AppSettings* settings = nullptr, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Options of the command line (--ir, --capacity, --source-dir, --substitute).
+    void setCommandLineOptions(const LoadOptions& options);
+    // Starts loading; the dump on show stays until the new one is ready.
+    void openDump(const QString& path);
+    void reload();
+    void closeDump();
+    void openIrFile(const QString& irPath);
+
+    QString currentFile() const { return currentFile_; }
+    PlanSession* session() const { return session_; }
+    TitleBar* titleBar() const { return titleBar_; }
+    BlockChartWidget* chart() const { return chart_; }
+    UsageChartView* usageChart() const { return usage_; }
+    BlockTableView* table() const { return table_; }
+    BlockDetailsPanel* details() const { return details_; }
+    SourcePanes* sourcePanes() const { return sourcePanes_; }
+    MessageBar* messageBar() const { return messageBar_; }
+    DocumentLoader* loader() const { return loader_; }
+    ExportController* exporter() const { return exporter_; }
+    AppSettings& settings() const { return *settings_; }
+    QMenu* recentMenu() const { return recentMenu_; }
+
+signals:
+    void documentShown(const QString& path);
+    void loadFailed(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildCentralArea();
+    void buildDocks();
+    void buildMenus();
+    void rebuildRecentMenu();
+    void chooseAndOpen();
+    void chooseIrFile();
+    void showPreferences();
+    void showKeyboardHelp();
+    void showAbout();
+    void selectNextOverCapacity();
+    LoadOptions optionsFor(const QString& dumpPath) const;
+    CapacitySettings capacitySettingsFor(const PlanDocument& document) const;
+    void onLoaded(std::shared_ptr<const PlanDocument> document);
+    void onLoadFailed(const QString& path, const QString& message);
+    void onCapacityEdited(const QString& scope, std::optional<quint64> bytes);
+    void watchFile(const QString& path);
+    void onFileChangedOnDisk();
+    void updateActions();
+    void updateWindowTitle();
+
+    std::unique_ptr<AppSettings> ownSettings_;
+    AppSettings* settings_;
+    PlanSession* session_;
+    DocumentLoader* loader_;
+    ExportController* exporter_;
+    MessageBar* messageBar_ = nullptr;
+    TitleBar* titleBar_ = nullptr;
+    BlockChartWidget* chart_ = nullptr;
+    UsageChartView* usage_ = nullptr;
+    BlockTableView* table_ = nullptr;
+    BlockDetailsPanel* details_ = nullptr;
+    SourcePanes* sourcePanes_ = nullptr;
+    QDockWidget* detailsDock_ = nullptr;
+    QDockWidget* tableDock_ = nullptr;
+    QDockWidget* sourceDock_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QLabel* statusLabel_ = nullptr;
+    QFileSystemWatcher* watcher_ = nullptr;
+    QTimer* changeDebounce_ = nullptr;
+    QList<QAction*> documentActions_; // enabled only with a document
+    QAction* reloadAction_ = nullptr;
+    LoadOptions commandLineOptions_;
+    QString currentFile_;   // the dump on show
+    QString loadingFile_;   // the dump being loaded
+};
+
+} // namespace memlens

@@ -1,0 +1,28 @@
+#pragma once
+// Settings > Source Folders and Path Substitutions: where memlens looks for the
+// IR and Python files that dumps name with the compile machine's paths.
+#include <QDialog>
+
+class QListWidget;
+
+namespace memlens {
+
+class AppSettings;
+
+class PreferencesDialog : public QDialog {
+    Q_OBJECT
+public:
+    PreferencesDialog(AppSettings* settings, QWidget* parent = nullptr);
+
+    QListWidget* sourceDirList() const { return sourceDirs_; }
+    QListWidget* substitutionList() const { return substitutions_; }
+
+    void accept() override;
+
+private:
+    AppSettings* settings_;
+    QListWidget* sourceDirs_;
+    QListWidget* substitutions_;
+};
+
+} // namespace memlens

@@ -1,0 +1,39 @@
+#pragma once
+// Builds the report files of a document in memory and writes them atomically:
+// each file through QSaveFile, and when one fails the files this run already
+// wrote are removed, so a failed report leaves nothing half done.
+#include "core/plan_document.hpp"
+
+#include <QByteArray>
+#include <QSize>
+#include <QString>
+
+#include <utility>
+#include <vector>
+
+namespace memlens {
+
+struct ChartRenderOptions;
+
+struct ReportFile {
+    QString name;
+    QByteArray contents;
+};
+
+inline const QSize kDefaultReportChartSize(1600, 900);
+
+QString chartTitle(const PlanDocument& document, std::size_t scopeIndex);
+QByteArray chartPng(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options);
+QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options, QString* error);
+
+// summary.md, chart.png, chart.svg, blocks.csv, live_at_peak.csv.
+std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize = kDefaultReportChartSize);
+
+// Writes one file atomically; false with *error naming the file and the reason.
+bool writeFileAtomically(const QString& path, const QByteArray& contents, QString* error);
+
+// Creates `dir` when missing and writes every file into it; false with *error
+// (and none of this run's files left behind) when any write fails.
+bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QString* error);
+
+} // namespace memlens

@@ -1,0 +1,28 @@
+#include "app/window_command.hpp"
+
+#include "app/main_window.hpp"
+
+#include <QApplication>
+#include <QFileInfo>
+
+namespace memlens {
+
+int runWindow(const CommandLine& commandLine, int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("memlens"));
+    QApplication::setOrganizationName(QStringLiteral("memlens"));
+    QApplication::setApplicationVersion(QStringLiteral(MEMLENS_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
+    MainWindow window;
+    LoadOptions options = commandLine.load;
+    if (!options.irFile.empty())
+        options.irFile = QFileInfo(QString::fromStdString(options.irFile)).absoluteFilePath().toStdString();
+    window.setCommandLineOptions(options);
+    window.show();
+    if (!commandLine.dump.empty())
+        window.openDump(QString::fromStdString(commandLine.dump));
+    return app.exec();
+}
+
+} // namespace memlens

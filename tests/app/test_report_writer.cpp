@@ -1,0 +1,107 @@
+#include "app/report_writer.hpp"
+#include "core/plan_document.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+
+using namespace memlens;
+
+namespace {
+PlanDocument overflowDocument()
+{
+    return loadPlanDocument(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), {});
+}
+
+QStringList namesOf(const std::vector<ReportFile>& files)
+{
+    QStringList names;
+    for (const auto& file : files)
+        names << file.name;
+    return names;
+}
+} // namespace
+
+TEST_CASE("the report holds the five files of the contract", "[report][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    const auto files = buildReport(overflowDocument(), QSize(1200, 700));
+    CHECK(namesOf(files) == QStringList({"summary.md", "chart.png", "chart.svg", "blocks.csv", "live_at_peak.csv"}));
+    for (const auto& file : files) {
+        INFO(file.name.toStdString());
+        CHECK_FALSE(file.contents.isEmpty());
+    }
+}
+
+TEST_CASE("the report's PNG decodes at the requested size and its SVG is well-formed with one rect per block", "[report][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    const auto files = buildReport(overflowDocument(), QSize(1200, 700));
+    const QImage png = QImage::fromData(files[1].contents, "PNG");
+    CHECK(png.size() == QSize(1200, 700));
+
+    QXmlStreamReader xml(files[2].contents);
+    int rects = 0;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("rect"))
+            ++rects;
+    }
+    CHECK_FALSE(xml.hasError());
+    CHECK(rects == 2);
+}
+
+TEST_CASE("summary.md reads as a bug report", "[report][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    const QString summary = QString::fromUtf8(buildReport(overflowDocument())[0].contents);
+    CHECK(summary.contains("# memlens report: `_attn_fwd`"));
+    CHECK(summary.contains("**overflow**"));
+    CHECK(summary.contains("ub overflow, requires 2097152 bits while 1572864 bits available!"));
+    CHECK(summary.contains("192 KB (196608 B), from the error message"));
+    CHECK(summary.contains("256 KB (262144 B), 133% of capacity"));
+    CHECK(summary.contains("| `%alloc_0` `memref<65536xf16, #hivm.address_space<ub>>` | 1/1 | 128 KB | [131072, 262144) | 64 KB | [4, 5] | fake_attn_fwd_overflow.ttadapter:18 | - |"));
+    CHECK(summary.contains("![Memory block chart of ub](chart.png)"));
+}
+
+TEST_CASE("a report into a folder that cannot be made fails and leaves nothing", "[report]")
+{
+    QTemporaryDir dir;
+    QFile blocker(dir.filePath("not-a-folder"));
+    REQUIRE(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    const QString out = dir.filePath("not-a-folder/report");
+    QString error;
+    CHECK_FALSE(writeReport(out, {{"summary.md", "x"}}, &error));
+    CHECK(error.contains("cannot create the folder"));
+    CHECK_FALSE(QFileInfo::exists(out));
+}
+
+TEST_CASE("a report whose last file fails removes the files it wrote", "[report]")
+{
+    QTemporaryDir dir;
+    REQUIRE(QDir(dir.path()).mkdir("chart.svg")); // a folder where a file must go
+    QString error;
+    CHECK_FALSE(writeReport(dir.path(), {{"summary.md", "a"}, {"chart.png", "b"}, {"chart.svg", "c"}}, &error));
+    CHECK(error.contains("chart.svg"));
+    CHECK_FALSE(QFileInfo::exists(dir.filePath("summary.md")));
+    CHECK_FALSE(QFileInfo::exists(dir.filePath("chart.png")));
+}
+
+TEST_CASE("files are replaced atomically", "[report]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("blocks.csv");
+    QString error;
+    REQUIRE(writeFileAtomically(path, "first", &error));
+    REQUIRE(writeFileAtomically(path, "second", &error));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    CHECK(file.readAll() == "second");
+    CHECK(QDir(dir.path()).entryList(QDir::Files) == QStringList{"blocks.csv"}); // no temporary left
+}
