@@ -27,6 +27,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
@@ -78,7 +79,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
 
     restoreState(settings_->value(SettingId::WindowState).toByteArray());
     if (!restoreGeometry(settings_->value(SettingId::WindowGeometry).toByteArray()))
-        resize(1400, 900);
+        applyDefaultLayout();
     updateActions();
     updateWindowTitle();
 }
@@ -129,8 +130,7 @@ void MainWindow::buildDocks()
     sourceDock_->setWidget(sourcePanes_);
     addDockWidget(Qt::BottomDockWidgetArea, sourceDock_);
     splitDockWidget(tableDock_, sourceDock_, Qt::Horizontal);
-    resizeDocks({detailsDock_}, {360}, Qt::Horizontal);
-    resizeDocks({tableDock_, sourceDock_}, {320, 320}, Qt::Vertical);
+
     connect(sourcePanes_, &SourcePanes::fileLocated, this, [this](const QString& original, const QString& located) {
         // Remember the answer as a prefix substitution (folder to folder) and reload.
         QString from = QFileInfo(original).path();
@@ -139,6 +139,19 @@ void MainWindow::buildDocks()
         reload();
     });
     connect(sourcePanes_, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
+}
+
+void MainWindow::applyDefaultLayout()
+{
+    // First run: most of the screen, the source panes wider than the table
+    // (they hold two files side by side).
+    QSize size(1400, 900);
+    if (QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.92).expandedTo(QSize(1000, 700));
+    resize(size);
+    resizeDocks({detailsDock_}, {size.width() * 22 / 100}, Qt::Horizontal);
+    resizeDocks({tableDock_, sourceDock_}, {size.width() * 42 / 100, size.width() * 58 / 100}, Qt::Horizontal);
+    resizeDocks({tableDock_}, {size.height() * 36 / 100}, Qt::Vertical);
 }
 
 void MainWindow::buildMenus()

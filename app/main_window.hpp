@@ -73,6 +73,7 @@ private:
     void buildCentralArea();
     void buildDocks();
     void buildMenus();
+    void applyDefaultLayout();
     void rebuildRecentMenu();
     void chooseAndOpen();
     void chooseIrFile();

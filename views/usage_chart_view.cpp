@@ -15,6 +15,22 @@ namespace memlens {
 namespace {
 // Kilobytes on the axis: QValueAxis formats numbers, not byte units.
 constexpr double kKiB = 1024.0;
+
+// A tick step that gives at most `maxTicks` steps over `span`: 1-2-5 steps
+// for ops, powers of two for kilobytes (so 64 KB, 128 KB, 192 KB...).
+double niceStep(double span, int maxTicks, bool powersOfTwo)
+{
+    if (span <= 0)
+        return 1;
+    const double raw = span / maxTicks;
+    if (powersOfTwo)
+        return std::max(1.0, std::exp2(std::ceil(std::log2(raw))));
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (const double factor : {1.0, 2.0, 5.0, 10.0})
+        if (factor * magnitude >= raw)
+            return std::max(1.0, factor * magnitude);
+    return std::max(1.0, 10 * magnitude);
+}
 } // namespace
 
 UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
@@ -46,6 +62,10 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     cursor_->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.0, Qt::DotLine));
 
     opAxis_->setLabelFormat("%d");
+    opAxis_->setTickType(QValueAxis::TicksDynamic);
+    opAxis_->setTickAnchor(0);
+    bytesAxis_->setTickType(QValueAxis::TicksDynamic);
+    bytesAxis_->setTickAnchor(0);
     opAxis_->setTitleText(tr("op"));
     bytesAxis_->setLabelFormat("%.0f KB");
     for (QValueAxis* axis : {opAxis_, bytesAxis_}) {
@@ -93,6 +113,7 @@ void UsageChartView::rebuild()
     }
     live_->replace(live);
     address_->replace(address);
+    bytesAxis_->setTickInterval(niceStep(top, 4, true));
     bytesAxis_->setRange(0, std::ceil(top));
     updateCursor();
 }
@@ -101,6 +122,7 @@ void UsageChartView::setOpRange(double firstOp, double lastOp)
 {
     if (lastOp <= firstOp)
         lastOp = firstOp + 1;
+    opAxis_->setTickInterval(niceStep(lastOp - firstOp, 8, false));
     opAxis_->setRange(firstOp, lastOp);
 }
 
