@@ -52,8 +52,8 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
     buildCentralArea();
-    exporter_ = new ExportController(session_, chart_, table_, settings_, this);
     buildDocks();
+    exporter_ = new ExportController(session_, chart_, table_, settings_, this);
     buildMenus();
 
     progress_ = new QProgressBar(this);

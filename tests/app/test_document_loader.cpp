@@ -1,9 +1,13 @@
 #include "app/document_loader.hpp"
+#include "app_test_support.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
 
 using namespace memlens;
 
@@ -15,7 +19,7 @@ TEST_CASE("the loader delivers a document off the GUI thread", "[loader]")
     QSignalSpy loaded(&loader, &DocumentLoader::loaded);
     QSignalSpy busy(&loader, &DocumentLoader::busyChanged);
     const int job = loader.load(QString::fromStdString(memlens::test::data("dumps/two_scopes_multibuffer.json").string()), {});
-    REQUIRE(loaded.wait(5000));
+    REQUIRE(memlens::test::seen(loaded));
     CHECK(loaded.at(0).at(0).toInt() == job);
     const auto document = loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>();
     REQUIRE(document);
@@ -29,19 +33,33 @@ TEST_CASE("the loader reports a bad dump as a message naming the file and path",
     DocumentLoader loader;
     QSignalSpy failed(&loader, &DocumentLoader::failed);
     loader.load(QString::fromStdString(memlens::test::data("dumps/bad/missing_offset.json").string()), {});
-    REQUIRE(failed.wait(5000));
+    REQUIRE(memlens::test::seen(failed));
     CHECK(failed.at(0).at(2).toString().contains("missing_offset.json: Record[0].memory_info_array[1]: missing key \"offset\""));
 }
 
 TEST_CASE("a stale load never replaces a newer one", "[loader]")
 {
+    // A large first dump is still loading when the second, small one is asked for.
+    QTemporaryDir dir;
+    const QString large = dir.filePath("large.json");
+    {
+        QFile file(large);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(R"({"Header": {"KernelName": "_large"}, "Record": [{"scope": "ub", "memory_info_array": [)");
+        for (int i = 0; i < 40000; ++i)
+            file.write(QStringLiteral(R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
+                           .arg(i ? "," : "").arg(i).arg(i * 32).arg(i + 3).toUtf8());
+        file.write("]}]}");
+    }
     DocumentLoader loader;
     QSignalSpy loaded(&loader, &DocumentLoader::loaded);
     QSignalSpy failed(&loader, &DocumentLoader::failed);
-    loader.load(QString::fromStdString(memlens::test::data("dumps/two_scopes_multibuffer.json").string()), {});
+    const int stale = loader.load(large, {});
     const int newest = loader.load(QString::fromStdString(memlens::test::data("dumps/flat_layout.json").string()), {});
-    QSignalSpy idle(&loader, &DocumentLoader::busyChanged);
-    REQUIRE(idle.wait(5000));
+    CHECK(newest > stale);
+    for (int i = 0; i < 200 && loader.isBusy(); ++i)
+        QTest::qWait(50);
+    REQUIRE_FALSE(loader.isBusy());
     CHECK(failed.isEmpty());
     REQUIRE(loaded.count() == 1);
     CHECK(loaded.at(0).at(0).toInt() == newest);

@@ -181,7 +181,7 @@ TEST_CASE("a dump rewritten on disk offers a reload, and a half-written one neve
     REQUIRE(f.window->messageBar()->actionTexts().contains("Reload"));
     QSignalSpy failed(f.window.get(), &MainWindow::loadFailed);
     f.window->messageBar()->trigger("Reload");
-    REQUIRE(failed.wait(5000));
+    REQUIRE(memlens::test::seen(failed));
     CHECK(f.window->messageBar()->text().contains("invalid JSON"));
     CHECK(f.window->session()->document()->dump.kernel == "_softmax_kernel"); // still showing the good one
 }
@@ -199,7 +199,7 @@ TEST_CASE("capacity edited in the title bar re-analyses and is remembered for th
     MainWindow second(f.settings.get());
     QSignalSpy shown(&second, &MainWindow::documentShown);
     second.openDump(overflowSample());
-    REQUIRE(shown.wait(5000));
+    REQUIRE(memlens::test::seen(shown));
     CHECK(second.session()->analysis()->capacity.bytes == 524288);
 }
 

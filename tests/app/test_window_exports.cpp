@@ -1,0 +1,141 @@
+#include "app_test_support.hpp"
+
+#include "app/export_controller.hpp"
+#include "support/test_paths.hpp"
+#include "views/block_chart_widget.hpp"
+#include "views/block_filter_proxy.hpp"
+#include "views/block_table_model.hpp"
+#include "views/block_table_view.hpp"
+#include "views/chart_style.hpp"
+#include "views/plan_session.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QCheckBox>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QTableView>
+
+using namespace memlens;
+using memlens::test::WindowFixture;
+
+namespace {
+QString example16384() { return QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string()); }
+
+// A small RFC 4180 reader of our own: quoted fields may hold commas and doubled quotes.
+QList<QStringList> readCsv(const QString& path)
+{
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QList<QStringList> rows;
+    QStringList row;
+    QString field;
+    bool quoted = false;
+    for (int i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+                field += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            row << field;
+            field.clear();
+        } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
+            row << field;
+            rows << row;
+            row.clear();
+            field.clear();
+            ++i;
+        } else {
+            field += c;
+        }
+    }
+    return rows;
+}
+} // namespace
+
+TEST_CASE("the window exports the whole plan as a PNG of the chosen size with the capacity line", "[export]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(example16384()));
+    const QString path = f.dir.filePath("chart.png");
+    QString error;
+    REQUIRE(f.window->exporter()->exportChartPng(path, QSize(1000, 600), false, &error));
+    const QImage image(path);
+    REQUIRE(image.size() == QSize(1000, 600));
+    ChartRenderOptions options;
+    options.title = "x";
+    const ChartGeometry geometry = blockChartGeometry(*f.window->session()->scope(), *f.window->session()->analysis(), QSize(1000, 600), options);
+    CHECK(image.pixelColor(geometry.capacityDashX, geometry.capacityY) == chart_style::capacityLine());
+}
+
+TEST_CASE("the window exports the chart as shown: zoomed in, fewer blocks in the SVG", "[export]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(example16384()));
+    const QString whole = f.dir.filePath("whole.svg");
+    const QString shown = f.dir.filePath("shown.svg");
+    QString error;
+    REQUIRE(f.window->exporter()->exportChartSvg(whole, QSize(900, 500), false, &error));
+    f.window->chart()->setOpRange(3, 6); // only the first loads are on show
+    REQUIRE(f.window->exporter()->exportChartSvg(shown, QSize(900, 500), true, &error));
+    QFile wholeFile(whole), shownFile(shown);
+    REQUIRE(wholeFile.open(QIODevice::ReadOnly));
+    REQUIRE(shownFile.open(QIODevice::ReadOnly));
+    const int wholeRects = QString::fromUtf8(wholeFile.readAll()).count("<rect");
+    const int shownRects = QString::fromUtf8(shownFile.readAll()).count("<rect");
+    CHECK(wholeRects == 17);
+    CHECK(shownRects > 0);
+    CHECK(shownRects < wholeRects);
+}
+
+TEST_CASE("the table exports as filtered and sorted, or whole", "[export]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(example16384()));
+    BlockTableView* table = f.window->table();
+    table->overCapacityOnlyBox()->setChecked(true);
+    table->tableView()->sortByColumn(BlockTableModel::SizeColumn, Qt::DescendingOrder);
+    const QString shownPath = f.dir.filePath("shown.csv");
+    const QString allPath = f.dir.filePath("all.csv");
+    QString error;
+    REQUIRE(f.window->exporter()->exportTableCsv(shownPath, true, &error));
+    REQUIRE(f.window->exporter()->exportTableCsv(allPath, false, &error));
+    const QList<QStringList> shown = readCsv(shownPath);
+    const QList<QStringList> all = readCsv(allPath);
+    REQUIRE(all.size() == 1 + 17);
+    REQUIRE(shown.size() == 1 + table->proxy()->rowCount());
+    REQUIRE(shown.size() > 2);
+    CHECK(shown.size() < all.size());
+    const int size = shown[0].indexOf("size");
+    const int over = shown[0].indexOf("over_capacity");
+    for (int i = 1; i < shown.size(); ++i) {
+        REQUIRE(shown[i].size() == 16);
+        CHECK(shown[i][over] == "true");
+        if (i > 1)
+            CHECK(shown[i][size].toULongLong() <= shown[i - 1][size].toULongLong()); // as sorted: largest first
+    }
+    CHECK(shown[1][size] == "65536");
+    CHECK(shown.back()[size] != "65536");
+}
+
+TEST_CASE("the window exports the report folder", "[export]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(example16384()));
+    const QString dir = f.dir.filePath("report");
+    QString error;
+    REQUIRE(f.window->exporter()->exportReport(dir, &error));
+    for (const char* name : {"summary.md", "chart.png", "chart.svg", "blocks.csv", "live_at_peak.csv"})
+        CHECK(QFileInfo(QDir(dir).filePath(name)).size() > 0);
+    CHECK(f.window->exporter()->defaultFileName("chart", "png") == "_layer_norm_fwd_fused_ub_chart.png");
+}

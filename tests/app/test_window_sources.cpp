@@ -1,0 +1,75 @@
+#include "app_test_support.hpp"
+
+#include "support/test_paths.hpp"
+#include "views/block_chart_widget.hpp"
+#include "views/plan_session.hpp"
+#include "views/source_panes.hpp"
+#include "views/source_text_view.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QMimeData>
+#include <QTest>
+
+using namespace memlens;
+using memlens::test::WindowFixture;
+
+namespace {
+QPoint centreOfBlock(MainWindow& window, int blockIndex)
+{
+    const Block& block = window.session()->scope()->blocks.at(static_cast<std::size_t>(blockIndex));
+    return window.chart()->mapping().blockPixelRect(block).center();
+}
+} // namespace
+
+TEST_CASE("clicking the block above capacity of the real sample opens its IR at line 18", "[window][source][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    WindowFixture f;
+    REQUIRE(f.open(QString::fromStdString(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string())));
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    QTest::mouseClick(f.window->chart(), Qt::LeftButton, {}, centreOfBlock(*f.window, 1));
+    SourcePanes* panes = f.window->sourcePanes();
+    CHECK(panes->irHeaderText().contains("fake_attn_fwd_overflow.ttadapter"));
+    CHECK(panes->irHighlightedLine() == 18);
+    CHECK(panes->irView()->lineText(18).contains("%k_ub = memref.alloc()"));
+    CHECK(panes->pythonMessageText().contains("No Python location"));
+}
+
+TEST_CASE("selecting a block of the bundled example shows its IR and Python lines side by side", "[window][source]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
+    const ScopePlan& plan = *f.window->session()->scope();
+    int xf = -1;
+    for (std::size_t i = 0; i < plan.blocks.size(); ++i)
+        if (plan.bufferOf(plan.blocks[i]).ssaName == "%alloc_3")
+            xf = static_cast<int>(i);
+    REQUIRE(xf >= 0);
+    SourcePanes* panes = f.window->sourcePanes();
+    QSignalSpy shown(panes, &SourcePanes::pythonShown);
+    f.window->session()->selectBlock(xf);
+    if (panes->pythonHighlightedLine() == 0)
+        REQUIRE(memlens::test::seen(shown));
+    CHECK(panes->irHighlightedLine() == 83);
+    CHECK(panes->irView()->lineText(83).contains("tensor.empty()"));
+    CHECK(panes->pythonHighlightedLine() == 55);
+    CHECK(panes->pythonView()->lineText(55).contains("xf = x.to(tl.float32)"));
+    // Side by side: IR on the left, Python on the right.
+    CHECK(panes->irView()->mapTo(panes, QPoint(0, 0)).x() < panes->pythonView()->mapTo(panes, QPoint(0, 0)).x());
+}
+
+TEST_CASE("a dump dropped onto the window opens", "[window]")
+{
+    WindowFixture f;
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QString::fromStdString(memlens::test::data("dumps/flat_layout.json").string()))});
+    QSignalSpy shown(f.window.get(), &MainWindow::documentShown);
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(f.window.get(), &enter);
+    CHECK(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(f.window.get(), &drop);
+    REQUIRE(memlens::test::seen(shown));
+    CHECK(f.window->session()->document()->dump.kernel == "_old_kernel");
+}
