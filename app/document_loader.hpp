@@ -18,6 +18,8 @@ public:
 
     // Starts loading; returns the job number.
     int load(const QString& dumpPath, const LoadOptions& options);
+    // Drops every load under way: their results never arrive.
+    void cancel() { ++latestJob_; }
     bool isBusy() const { return running_ > 0; }
     int latestJob() const { return latestJob_; }
 

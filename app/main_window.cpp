@@ -106,8 +106,13 @@ void MainWindow::buildCentralArea()
     layout->addWidget(titleBar_);
     layout->addWidget(splitter, 1);
     setCentralWidget(central);
-    // The usage curve follows the block chart's op range, and the chart follows it back.
+    // The usage curve follows the block chart's op range: on every zoom, and once
+    // both have rebuilt for a new document (the usage curve rebuilds after the chart).
     connect(chart_, &BlockChartWidget::viewWindowChanged, usage_, &UsageChartView::setOpRange);
+    connect(session_, &PlanSession::scopeChanged, usage_, [this] {
+        const DataWindow& window = chart_->mapping().window();
+        usage_->setOpRange(window.x0, window.x1);
+    });
 }
 
 void MainWindow::buildDocks()
@@ -227,7 +232,15 @@ void MainWindow::rebuildRecentMenu()
     clear->setEnabled(!files.isEmpty());
 }
 
-void MainWindow::setCommandLineOptions(const LoadOptions& options) { commandLineOptions_ = options; }
+void MainWindow::setCommandLineOptions(const LoadOptions& options, const QString& dumpPath)
+{
+    commandLineOptions_ = options;
+    // --ir belongs to the dump named beside it, not to every dump opened later.
+    commandLineIr_ = QString::fromStdString(options.irFile);
+    commandLineDump_ = dumpPath.isEmpty() ? QString() : QFileInfo(dumpPath).absoluteFilePath();
+    commandLineOptions_.irFile.clear();
+    commandLineOptions_.irRequired = false;
+}
 
 LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
 {
@@ -238,6 +251,8 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
         options.substitutions.emplace_back(from.toStdString(), to.toStdString());
     if (const QString ir = settings_->irFileFor(dumpPath); !ir.isEmpty())
         options.irFile = ir.toStdString();
+    else if (!commandLineIr_.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLineDump_)
+        options.irFile = commandLineIr_.toStdString();
     return options;
 }
 
@@ -266,6 +281,8 @@ void MainWindow::reload()
 
 void MainWindow::closeDump()
 {
+    loader_->cancel();
+    loadingFile_.clear();
     if (!currentFile_.isEmpty())
         watcher_->removePath(currentFile_);
     currentFile_.clear();
@@ -396,7 +413,7 @@ void MainWindow::showKeyboardHelp()
                                 "<tr><td><b>Click</b> empty space</td><td>set the time cursor</td></tr>"
                                 "<tr><td><b>Wheel</b></td><td>zoom about the pointer (Ctrl: ops only, Shift: addresses only)</td></tr>"
                                 "<tr><td><b>Drag</b></td><td>pan</td></tr>"
-                                "<tr><td><b>Right-drag</b> or <b>Shift+drag</b></td><td>zoom to a rectangle</td></tr>"
+                                "<tr><td><b>Shift+drag</b></td><td>zoom to a rectangle</td></tr>"
                                 "<tr><td><b>Home</b>, double-click, Ctrl+0</td><td>fit the whole plan</td></tr>"
                                 "<tr><td><b>Arrow keys</b></td><td>select the neighbouring block</td></tr>"
                                 "<tr><td><b>F8</b></td><td>select the next block over capacity</td></tr>"

@@ -39,7 +39,8 @@ public:
     ~MainWindow() override;
 
     // Options of the command line (--ir, --capacity, --source-dir, --substitute).
-    void setCommandLineOptions(const LoadOptions& options);
+    // Options of the command line; `dumpPath` is the dump named there (--ir belongs to it).
+    void setCommandLineOptions(const LoadOptions& options, const QString& dumpPath = {});
     // Starts loading; the dump on show stays until the new one is ready.
     void openDump(const QString& path);
     void reload();
@@ -114,6 +115,8 @@ private:
     QList<QAction*> documentActions_; // enabled only with a document
     QAction* reloadAction_ = nullptr;
     LoadOptions commandLineOptions_;
+    QString commandLineIr_;
+    QString commandLineDump_;
     QString currentFile_;   // the dump on show
     QString loadingFile_;   // the dump being loaded
 };

@@ -34,6 +34,9 @@ int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
     } catch (const DumpError& error) {
         std::cerr << "memlens: " << error.what() << '\n';
         return kExitBadInput;
+    } catch (const std::exception& error) {
+        std::cerr << "memlens: " << commandLine.dump << ": " << error.what() << '\n';
+        return kExitBadInput;
     }
 }
 

@@ -18,7 +18,7 @@ int runWindow(const CommandLine& commandLine, int argc, char** argv)
     LoadOptions options = commandLine.load;
     if (!options.irFile.empty())
         options.irFile = QFileInfo(QString::fromStdString(options.irFile)).absoluteFilePath().toStdString();
-    window.setCommandLineOptions(options);
+    window.setCommandLineOptions(options, QString::fromStdString(commandLine.dump));
     window.show();
     if (!commandLine.dump.empty())
         window.openDump(QString::fromStdString(commandLine.dump));

@@ -1,7 +1,9 @@
 // Load and analysis of a generated 100k-buffer dump. Run by hand:
 //   build/bench/memlens_bench_core
 #include "core/dump_parser.hpp"
+#include "core/ir_index.hpp"
 #include "core/plan_analysis.hpp"
+#include "core/source_linker.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -90,6 +92,42 @@ void BM_LiveSetAtOp100k(benchmark::State& state)
     }
 }
 BENCHMARK(BM_LiveSetAtOp100k)->Unit(benchmark::kMicrosecond);
+
+// An IR of about 30k lines: the layer-norm example's IR, repeated.
+void BM_IndexIr(benchmark::State& state)
+{
+    const auto path = std::filesystem::path(MEMLENS_SOURCE_DIR) / "resources/examples/layer_norm/block16384/_layer_norm_fwd_fused.ttadapter";
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string big;
+    for (int i = 0; i < 160; ++i)
+        big += text.str();
+    for (auto _ : state) {
+        memlens::IrIndex index = memlens::IrIndex::build(big, "big.ttadapter");
+        benchmark::DoNotOptimize(index.lineCount());
+    }
+    state.counters["lines"] = static_cast<double>(memlens::IrIndex::build(big, "big.ttadapter").lineCount());
+}
+BENCHMARK(BM_IndexIr)->Unit(benchmark::kMillisecond);
+
+// Linking 100k blocks that share 300 Python locations against the example's IR.
+void BM_LinkSources100k(benchmark::State& state)
+{
+    const auto dir = std::filesystem::path(MEMLENS_SOURCE_DIR) / "resources/examples/layer_norm/block16384";
+    const memlens::IrLoadResult loaded = memlens::loadIrIndex(dir / "_layer_norm_fwd_fused.ttadapter");
+    const memlens::Dump dump = memlens::loadDumpFile(dumpFile());
+    memlens::FileFinder finder;
+    finder.setDumpDir(dir);
+    for (auto _ : state) {
+        memlens::SourceLinker linker(&*loaded.index, &finder);
+        std::size_t linked = 0;
+        for (const auto& buffer : dump.scopes.front().buffers)
+            linked += linker.link(buffer.location).python ? 1 : 0;
+        benchmark::DoNotOptimize(linked);
+    }
+}
+BENCHMARK(BM_LinkSources100k)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -11,18 +11,39 @@ constexpr std::uint64_t KiB = 1024;
 
 bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
-std::optional<std::uint64_t> bitsBefore(std::string_view error, std::string_view pattern)
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// "... while 1572864 bits available ...": the number between `before` and
+// "bits <after>", scanned by hand (a regex recurses per character in libstdc++
+// and overflows the stack on long error texts).
+std::optional<std::uint64_t> bitsBetween(std::string_view text, std::string_view before, std::string_view after)
 {
-    const std::regex expression(std::string(pattern), std::regex::icase);
-    std::match_results<std::string_view::const_iterator> match;
-    if (!std::regex_search(error.begin(), error.end(), match, expression))
-        return std::nullopt;
-    std::uint64_t bits = 0;
-    const std::string digits = match[1].str();
-    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), bits);
-    if (ec != std::errc() || end != digits.data() + digits.size())
-        return std::nullopt;
-    return bits;
+    for (std::size_t at = text.find(before); at != std::string_view::npos; at = text.find(before, at + 1)) {
+        std::size_t i = at + before.size();
+        if (i >= text.size() || !isSpace(text[i]))
+            continue;
+        while (i < text.size() && isSpace(text[i]))
+            ++i;
+        std::uint64_t bits = 0;
+        const auto [end, ec] = std::from_chars(text.data() + i, text.data() + text.size(), bits);
+        if (ec != std::errc() || end == text.data() + i)
+            continue;
+        std::string_view rest = text.substr(static_cast<std::size_t>(end - text.data()));
+        std::size_t j = 0;
+        while (j < rest.size() && isSpace(rest[j]))
+            ++j;
+        rest.remove_prefix(j);
+        if (rest.substr(0, 4) != "bits")
+            continue;
+        rest.remove_prefix(4);
+        j = 0;
+        while (j < rest.size() && isSpace(rest[j]))
+            ++j;
+        if (!after.empty() && rest.substr(j, after.size()) != after)
+            continue;
+        return bits;
+    }
+    return std::nullopt;
 }
 
 enum class ChipFamily { Unknown, A2A3, Ascend310B, Ascend950 };
@@ -64,12 +85,7 @@ std::string describeCapacitySource(const Capacity& capacity)
 
 std::optional<std::uint64_t> availableBitsInError(std::string_view error)
 {
-    return bitsBefore(error, R"(while\s+(\d+)\s+bits\s+available)");
-}
-
-std::optional<std::uint64_t> requiredBitsInError(std::string_view error)
-{
-    return bitsBefore(error, R"(requires\s+(\d+)\s+bits)");
+    return bitsBetween(error, "while", "available");
 }
 
 std::optional<std::string> targetInIrText(std::string_view irText)
@@ -119,8 +135,9 @@ Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view 
 {
     if (setting)
         return {*setting, CapacitySource::Setting, {}};
-    if (const auto bits = availableBitsInError(error))
-        return {(*bits + 7) / 8, CapacitySource::ErrorInfo, {}};
+    // A figure of 0 bits says nothing about the chip; ignore it like a missing one.
+    if (const auto bits = availableBitsInError(error); bits && *bits > 0)
+        return {*bits / 8 + (*bits % 8 != 0 ? 1 : 0), CapacitySource::ErrorInfo, {}};
     if (target)
         if (const auto bytes = capacityOfTarget(*target, scope))
             return {*bytes, CapacitySource::Target, *target};

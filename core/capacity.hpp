@@ -24,7 +24,6 @@ std::string describeCapacitySource(const Capacity& capacity);
 
 // "... requires 2097152 bits while 1572864 bits available ..." -> 1572864.
 std::optional<std::uint64_t> availableBitsInError(std::string_view error);
-std::optional<std::uint64_t> requiredBitsInError(std::string_view error);
 
 // `hacc.target = #hacc.target<"Ascend910B3">` anywhere in IR text -> "Ascend910B3".
 std::optional<std::string> targetInIrText(std::string_view irText);

@@ -14,7 +14,8 @@ const char* const kOptionsHelp =
     "  --ir FILE            the adapter IR (.ttadapter) the dump was compiled from;\n"
     "                       default: found beside the dump\n"
     "  --scope NAME         only this memory scope (ub, cbuf, cc, ...)\n"
-    "  --capacity SIZE      capacity in bytes, or with K/KB/KiB, M/MB/MiB (powers of 1024);\n"
+    "  --capacity SIZE      capacity in bytes, or with K/KB/KiB, M/MB/MiB (powers of 1024), of the\n"
+    "                       --scope scope, else of every scope; SCOPE=SIZE sets one scope (repeatable);\n"
     "                       default: from the error message, the IR's target, else 256 KB\n"
     "  --source-dir DIR     look for source files here too (repeatable)\n"
     "  --substitute FROM=TO replace the path prefix FROM by TO when looking for files (repeatable)\n"
@@ -89,14 +90,20 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
             commandLine.verbose = true;
         } else if (arg == "--ir") {
             commandLine.load.irFile = requireValue(args, i);
+            commandLine.load.irRequired = true;
         } else if (arg == "--scope") {
             commandLine.scope = requireValue(args, i);
         } else if (arg == "--capacity") {
             const std::string value = requireValue(args, i);
-            const auto bytes = parseByteSize(value);
-            if (!bytes || *bytes == 0)
-                throw CommandLineError("--capacity: expected a size such as 196608, 192K or 192KiB, found \"" + value + "\"");
-            commandLine.load.capacity.all = bytes;
+            const std::size_t equals = value.find('=');
+            const std::string sizeText = equals == std::string::npos ? value : value.substr(equals + 1);
+            const auto bytes = parseByteSize(sizeText);
+            if (!bytes || *bytes == 0 || equals == 0)
+                throw CommandLineError("--capacity: expected a size such as 196608, 192K or 192KiB (or SCOPE=SIZE), found \"" + value + "\"");
+            if (equals == std::string::npos)
+                commandLine.load.capacity.all = bytes;
+            else
+                commandLine.load.capacity.byScope[value.substr(0, equals)] = *bytes;
         } else if (arg == "--source-dir") {
             commandLine.load.sourceDirs.push_back(requireValue(args, i));
         } else if (arg == "--substitute") {
@@ -114,6 +121,11 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         } else {
             throw CommandLineError("unexpected argument \"" + arg + "\" (one dump at a time)");
         }
+    }
+    // With --scope, a plain --capacity is that scope's: L1 or L0C are not judged by a UB size.
+    if (commandLine.scope && commandLine.load.capacity.all) {
+        commandLine.load.capacity.byScope.emplace(*commandLine.scope, *commandLine.load.capacity.all);
+        commandLine.load.capacity.all.reset();
     }
     if (mainCommand != Command::Window && commandLine.dump.empty())
         throw CommandLineError("missing DUMP: the memory dump to read (memory_info_aiv.json)");
@@ -148,10 +160,14 @@ int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& 
     try {
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
         requireScope(document, commandLine.scope);
-        out << inspectJson(document, commandLine.scope).dump(2) << '\n';
+        // Strings from the dump or IR may hold bytes that are not UTF-8; replace them rather than fail.
+        out << inspectJson(document, commandLine.scope).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
         return exitStatusFor(document, commandLine.scope);
     } catch (const DumpError& error) {
         err << "memlens: " << error.what() << '\n';
+        return kExitBadInput;
+    } catch (const std::exception& error) {
+        err << "memlens: " << commandLine.dump << ": " << error.what() << '\n';
         return kExitBadInput;
     }
 }

@@ -173,7 +173,13 @@ public:
     bool start_array(std::size_t) override { return openContainer(json::array()); }
     bool key(string_t& name) override
     {
-        frames_.back().key = name;
+        Frame& top = frames_.back();
+        // A repeated key would silently merge or replace data (two memory_info_array lists).
+        for (const std::string& seen : top.keys)
+            if (seen == name)
+                check_.fail(pathOf(frames_.size() - 1) + (frames_.size() > 1 ? "." : "") + name, "the key appears twice in one object");
+        top.keys.push_back(name);
+        top.key = name;
         return true;
     }
     bool end_object() override { return closeContainer(); }
@@ -229,6 +235,7 @@ private:
     struct Frame {
         json* container = nullptr;
         std::string key;         // current key when the container is an object
+        std::vector<std::string> keys; // every key seen in the object, to refuse repeats
         std::size_t count = 0;   // values seen when it is an array
         bool isBufferElement = false;
         bool isScopeRecord = false;
@@ -289,6 +296,8 @@ private:
         }
         if (atBufferElement())
             check_.expected(currentPath(), "a buffer object", value);
+        if (atScopeRecord())
+            check_.expected(currentPath(), "a memory scope object", value);
         Frame& top = frames_.back();
         if (top.container->is_array()) {
             top.container->push_back(std::move(value));

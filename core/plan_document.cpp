@@ -1,6 +1,7 @@
 #include "core/plan_document.hpp"
 
 #include "core/capacity.hpp"
+#include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
 
 #include <spdlog/spdlog.h>
@@ -71,6 +72,8 @@ void attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
         spdlog::debug("IR found beside the dump: {}", irPath.string());
     }
     IrLoadResult loaded = loadIrIndex(irPath);
+    if (!loaded.ok() && options.irRequired)
+        throw DumpError(irPath.string(), "", "cannot read the IR: " + loaded.error);
     if (!loaded.ok()) {
         document.irNote = "cannot read the IR " + irPath.string() + ": " + loaded.error;
         spdlog::warn("{}", document.irNote);

@@ -26,6 +26,7 @@ struct CapacitySettings {
 struct LoadOptions {
     CapacitySettings capacity;
     std::string irFile;                                // --ir; empty: look beside the dump
+    bool irRequired = false;                           // an unreadable irFile is an error (--ir), not a note
     std::vector<std::string> sourceDirs;               // --source-dir
     std::vector<std::pair<std::string, std::string>> substitutions; // --substitute FROM=TO
 };

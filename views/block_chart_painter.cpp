@@ -668,7 +668,7 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
             const QFontMetricsF fm(f);
             const double w = fm.horizontalAdvance(text) + 8;
             const double h = fm.height() + 2;
-            double left = std::clamp(x - w / 2, plot.left(), plot.right() - w);
+            double left = std::max(plot.left(), std::min(x - w / 2, plot.right() - w)); // the tag may be wider than the plot
             QPainterPath tag;
             tag.addRoundedRect(QRectF(left, plot.top() + 2, w, h), 3, 3);
             painter.setRenderHint(QPainter::Antialiasing, true);

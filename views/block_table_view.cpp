@@ -65,19 +65,25 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
         countLabel_->setPalette(palette);
     }
 
-    auto* controls = new QHBoxLayout;
-    controls->setContentsMargins(0, 0, 0, 0);
-    controls->setSpacing(12);
-    controls->addWidget(filterEdit_, 1);
-    controls->addWidget(overCapacityOnlyBox_);
-    controls->addWidget(liveAtCursorBox_);
-    controls->addWidget(groupCopiesBox_);
-    controls->addWidget(countLabel_);
+    // Two rows: the dock is often narrow, and a squeezed filter box is useless.
+    auto* search = new QHBoxLayout;
+    search->setContentsMargins(0, 0, 0, 0);
+    search->setSpacing(12);
+    search->addWidget(filterEdit_, 1);
+    search->addWidget(countLabel_);
+    auto* toggles = new QHBoxLayout;
+    toggles->setContentsMargins(0, 0, 0, 0);
+    toggles->setSpacing(16);
+    toggles->addWidget(overCapacityOnlyBox_);
+    toggles->addWidget(liveAtCursorBox_);
+    toggles->addWidget(groupCopiesBox_);
+    toggles->addStretch(1);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
-    layout->addLayout(controls);
+    layout->addLayout(search);
+    layout->addLayout(toggles);
     layout->addWidget(table_, 1);
 
     // Know about resets, filtering and sorting before the view and its selection

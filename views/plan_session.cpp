@@ -32,33 +32,42 @@ const Block* PlanSession::selectedBlockPtr() const
 
 void PlanSession::setDocument(std::shared_ptr<const PlanDocument> document)
 {
+    // What is on show, by name: a reload may reorder scopes and blocks.
     std::string previousScope;
-    if (const ScopePlan* plan = scope())
+    std::optional<std::pair<std::string, int>> previousBlock; // buffer name, copy
+    if (const ScopePlan* plan = scope()) {
         previousScope = plan->scope;
+        if (const Block* block = selectedBlockPtr())
+            previousBlock = std::make_pair(plan->bufferOf(*block).ssaName, block->copy);
+    }
     const bool sameFile = document_ && document && document_->dump.file == document->dump.file;
-    const int previousBlock = selectedBlock_;
 
     document_ = std::move(document);
     scopeIndex_ = -1;
+    selectedBlock_ = -1;
     if (document_ && !document_->dump.scopes.empty()) {
+        // The scope already on show, else the first that overflows, else the first.
         scopeIndex_ = 0;
-        // Prefer the scope already on show, else the first that overflows.
         int overflowing = -1;
+        int same = -1;
         for (std::size_t i = 0; i < document_->dump.scopes.size(); ++i) {
-            if (!previousScope.empty() && document_->dump.scopes[i].scope == previousScope) {
-                overflowing = -1;
-                scopeIndex_ = static_cast<int>(i);
-                break;
-            }
+            if (same < 0 && !previousScope.empty() && document_->dump.scopes[i].scope == previousScope)
+                same = static_cast<int>(i);
             if (overflowing < 0 && document_->analyses[i].overflow)
                 overflowing = static_cast<int>(i);
         }
-        if (overflowing >= 0)
-            scopeIndex_ = overflowing;
+        scopeIndex_ = same >= 0 ? same : overflowing >= 0 ? overflowing : 0;
     }
-    // A reload or a capacity change keeps the selection when the block still exists.
-    const ScopePlan* plan = scope();
-    selectedBlock_ = sameFile && plan && previousBlock < static_cast<int>(plan->blocks.size()) ? previousBlock : -1;
+    // A reload or a capacity change keeps the selected block when it still exists.
+    if (const ScopePlan* plan = scope(); plan && sameFile && previousBlock && plan->scope == previousScope) {
+        for (std::size_t i = 0; i < plan->blocks.size(); ++i) {
+            const Block& block = plan->blocks[i];
+            if (plan->bufferOf(block).ssaName == previousBlock->first && block.copy == previousBlock->second) {
+                selectedBlock_ = static_cast<int>(i);
+                break;
+            }
+        }
+    }
     if (!sameFile)
         cursorOp_.reset();
     highlighted_.clear();

@@ -48,9 +48,24 @@ TEST_CASE("capacity falls back to 256 KB for UB on an unknown chip", "[capacity]
 TEST_CASE("bits figures are read out of the error text", "[capacity]")
 {
     const std::string error = "ub overflow, requires 2097152 bits while 1572864 bits available!";
-    CHECK(requiredBitsInError(error) == std::optional<std::uint64_t>(2097152));
     CHECK(availableBitsInError(error) == std::optional<std::uint64_t>(1572864));
+    CHECK(availableBitsInError("while  42\tbits   available") == std::optional<std::uint64_t>(42));
     CHECK_FALSE(availableBitsInError("something else failed").has_value());
+    CHECK_FALSE(availableBitsInError("while 12 bytes available").has_value());
+}
+
+TEST_CASE("a long error text is scanned without recursion", "[capacity]")
+{
+    const std::string spaces = "while" + std::string(200000, ' ') + "x; requires 8 bits while 1572864 bits available!";
+    CHECK(availableBitsInError(spaces) == std::optional<std::uint64_t>(1572864));
+}
+
+TEST_CASE("an available-bits figure that is 0 or the largest number does not become capacity 0", "[capacity]")
+{
+    CHECK(resolveCapacity(std::nullopt, "ub", "while 0 bits available", std::nullopt).source == CapacitySource::Default);
+    const Capacity huge = resolveCapacity(std::nullopt, "ub", "while 18446744073709551615 bits available", std::nullopt);
+    CHECK(huge.bytes == 2305843009213693952ull);
+    CHECK(resolveCapacity(std::nullopt, "ub", "while 9 bits available", std::nullopt).bytes == 2);
 }
 
 TEST_CASE("the target is read from the IR's module attributes", "[capacity]")

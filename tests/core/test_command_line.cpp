@@ -17,12 +17,26 @@ TEST_CASE("the command line reads every option of the contract", "[cli]")
     CHECK(line.outDir == "r");
     CHECK(line.load.irFile == "k.ttadapter");
     CHECK(line.scope == std::optional<std::string>("ub"));
-    CHECK(line.load.capacity.all == std::optional<std::uint64_t>(196608));
+    CHECK(line.load.capacity.settingFor("ub") == std::optional<std::uint64_t>(196608));
     CHECK(line.load.sourceDirs == std::vector<std::string>{"a", "b"});
     REQUIRE(line.load.substitutions.size() == 1);
     CHECK(line.load.substitutions[0].first == "/old");
     CHECK(line.load.substitutions[0].second == "/new");
     CHECK(line.verbose);
+}
+
+TEST_CASE("a capacity belongs to the scope named, or to every scope", "[cli]")
+{
+    const CommandLine everyScope = parseCommandLine({"inspect", "d.json", "--capacity", "192K"});
+    CHECK(everyScope.load.capacity.settingFor("cbuf") == std::optional<std::uint64_t>(196608));
+    const CommandLine oneScope = parseCommandLine({"inspect", "d.json", "--capacity", "192K", "--scope", "ub"});
+    CHECK(oneScope.load.capacity.settingFor("ub") == std::optional<std::uint64_t>(196608));
+    CHECK_FALSE(oneScope.load.capacity.settingFor("cbuf").has_value());
+    const CommandLine perScope = parseCommandLine({"inspect", "d.json", "--capacity", "ub=192K", "--capacity", "cbuf=1M"});
+    CHECK(perScope.load.capacity.settingFor("ub") == std::optional<std::uint64_t>(196608));
+    CHECK(perScope.load.capacity.settingFor("cbuf") == std::optional<std::uint64_t>(1048576));
+    CHECK_FALSE(perScope.load.capacity.settingFor("cc").has_value());
+    CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--capacity", "=5"}), Catch::Contains("SCOPE=SIZE"));
 }
 
 TEST_CASE("the command line without a command opens the window", "[cli]")
@@ -75,4 +89,14 @@ TEST_CASE("inspect exits 3 when the plan overflows although status says success"
     CHECK(json["scopes"][0]["overflow"] == true);
     CHECK(json["scopes"][0]["capacity_source"] == "default");
     CHECK(json["core"].is_null());
+}
+
+TEST_CASE("an --ir that cannot be read is bad input, not a silent loss of the source links", "[cli]")
+{
+    std::ostringstream out;
+    std::ostringstream err;
+    const std::string dump = memlens::test::data("dumps/flat_layout.json").string();
+    CHECK(runInspect(parseCommandLine({"inspect", dump, "--ir", "/dev/zero"}), out, err) == 2);
+    CHECK_THAT(err.str(), Catch::StartsWith("memlens: /dev/zero: cannot read the IR:"));
+    CHECK(out.str().empty());
 }

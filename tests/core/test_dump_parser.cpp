@@ -203,6 +203,21 @@ TEST_CASE("bad dumps give an error naming file, JSON path and problem", "[dump][
     }
 }
 
+TEST_CASE("a key repeated in one object is refused rather than merged", "[dump][errors]")
+{
+    const std::string twoLists = R"({"Record":[{"scope":"ub","memory_info_array":[],"memory_info_array":[]}]})";
+    CHECK_THROWS_WITH(parseDumpText(twoLists, "twice.json"), "twice.json: Record[0].memory_info_array: the key appears twice in one object");
+    const std::string twoExtents = R"({"Record":[{"scope":"ub","memory_info_array":[
+        {"buffer":"%a","offset":[0],"extent":8,"extent":16,"life_time_in_ir":[0,0]}]}]})";
+    CHECK_THROWS_WITH(parseDumpText(twoExtents, "t.json"), Catch::Contains("Record[0].memory_info_array[0].extent: the key appears twice"));
+    CHECK_THROWS_WITH(parseDumpText(R"({"Record":[],"Record":[]})", "t.json"), "t.json: Record: the key appears twice in one object");
+}
+
+TEST_CASE("a Record entry that is not an object is refused", "[dump][errors]")
+{
+    CHECK_THROWS_WITH(parseDumpText(R"({"Record":[1,2]})", "r.json"), "r.json: Record[0]: expected a memory scope object, found an integer (1)");
+}
+
 TEST_CASE("deeply nested JSON is refused without recursion", "[dump][errors]")
 {
     std::string text = R"({"Record":[{"scope":"ub","memory_info_array":[]}],"Header":)";

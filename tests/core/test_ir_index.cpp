@@ -335,24 +335,18 @@ TEST_CASE("IR compiled without locations indexes allocations by line", "[ir]")
     }
 }
 
-TEST_CASE("indexing the biggest real sample is fast", "[ir]")
+TEST_CASE("the biggest real sample indexes, also three times over", "[ir]")
 {
+    // Its speed is measured in bench/bench_core.cpp, not here.
     MEMLENS_REQUIRE_SAMPLES();
     ReadResult text = readTextFile(test::sample("ttadapter/chunk_kda_bwd_kernel_wy_dqkg_fused_opt_v2.ttadapter"));
     REQUIRE(text.ok());
-    auto t0 = std::chrono::steady_clock::now();
     IrIndex ix = IrIndex::build(text.text, "x.ttadapter");
-    auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     CHECK(ix.lineCount() > 800);
-    CHECK(ms < 50.0);
-    // Three copies: ~2600 lines (aliases redefined, which is fine for timing).
     std::string triple = text.text + text.text + text.text;
-    t0 = std::chrono::steady_clock::now();
     IrIndex big = IrIndex::build(triple, "y.ttadapter");
-    ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    CHECK(big.lineCount() > 2500);
-    CHECK(ms < 50.0);
-    WARN("indexing " << big.lineCount() << " lines took " << ms << " ms");
+    CHECK(big.lineCount() == 3 * ix.lineCount());
+    CHECK(big.allocLines().size() == 3 * ix.allocLines().size());
 }
 
 TEST_CASE("truncated or scrambled IR indexes without crashing", "[ir]")

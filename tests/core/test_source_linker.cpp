@@ -188,7 +188,7 @@ TEST_CASE("without an IR index a location still yields its Python frames or IR l
     CHECK_FALSE(ir.python);
 }
 
-TEST_CASE("resolving 100k blocks against one index is fast (memoised by location)", "[linker]")
+TEST_CASE("resolving many blocks computes each distinct location once", "[linker]")
 {
     IrIndex ix = loadOk(test::data("mlir/small_kernel.ttadapter"));
     FileFinder finder;
@@ -197,15 +197,11 @@ TEST_CASE("resolving 100k blocks against one index is fast (memoised by location
     for (int i = 0; i < 200; ++i)
         locs.push_back("loc(\"/home/dev/proj/src/kernels/softmax_kernel.py\":" + std::to_string(i) + ":1)");
     locs.push_back("loc(#loc30)");
-    auto t0 = std::chrono::steady_clock::now();
     std::size_t found = 0;
     for (int i = 0; i < 100000; ++i)
         found += linker.link(locs[static_cast<std::size_t>(i) % locs.size()]).ir ? 1 : 0;
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     CHECK(linker.cacheSize() == locs.size());
     CHECK(found > 0);
-    CHECK(ms < 500.0);
-    WARN("linking 100000 blocks (" << locs.size() << " distinct locations) took " << ms << " ms");
 
     // The same answer twice is the same object.
     CHECK(&linker.link(locs[0]) == &linker.link(locs[0]));

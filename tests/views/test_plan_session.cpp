@@ -4,7 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 
 using namespace memlens;
 
@@ -55,4 +57,30 @@ TEST_CASE("a reload of the same file keeps scope and selection", "[session]")
     CHECK(session.selectedBlock() == 0);
     session.setScopeIndex(0);
     CHECK(session.selectedBlock() == -1);
+}
+
+TEST_CASE("a reload keeps the selected block by buffer name and copy, not by position", "[session]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("memory_info_aiv.json");
+    auto write = [&](const char* text) {
+        QFile file(path);
+        REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(text);
+    };
+    write(R"({"Record":[{"scope":"ub","memory_info_array":[
+        {"buffer":"%a","offset":[0],"extent":8,"life_time_in_ir":[0,1]},
+        {"buffer":"%b","offset":[32,64],"extent":8,"life_time_in_ir":[0,1]}]}]})");
+    PlanSession session;
+    session.setDocument(std::make_shared<const PlanDocument>(loadPlanDocument(path.toStdString(), {})));
+    session.selectBlock(2); // %b, copy 1
+    // The compiler rewrote the dump with a new buffer in front.
+    write(R"({"Record":[{"scope":"ub","memory_info_array":[
+        {"buffer":"%new","offset":[96],"extent":8,"life_time_in_ir":[0,1]},
+        {"buffer":"%a","offset":[0],"extent":8,"life_time_in_ir":[0,1]},
+        {"buffer":"%b","offset":[32,64],"extent":8,"life_time_in_ir":[0,1]}]}]})");
+    session.setDocument(std::make_shared<const PlanDocument>(loadPlanDocument(path.toStdString(), {})));
+    CHECK(session.selectedBlock() == 3);
+    CHECK(session.scope()->bufferOf(*session.selectedBlockPtr()).ssaName == "%b");
+    CHECK(session.selectedBlockPtr()->copy == 1);
 }
