@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -68,6 +69,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     connect(loader_, &DocumentLoader::failed, this, [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
     connect(loader_, &DocumentLoader::busyChanged, progress_, &QWidget::setVisible);
     connect(titleBar_, &TitleBar::capacityEdited, this, &MainWindow::onCapacityEdited);
+    connect(exporter_, &ExportController::exported, this, [this](const QString& path) { statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000); });
     connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateActions);
     connect(session_, &PlanSession::selectedBlockChanged, this, [this] { updateActions(); });
 
@@ -112,7 +114,25 @@ void MainWindow::buildCentralArea()
     connect(session_, &PlanSession::scopeChanged, usage_, [this] {
         const DataWindow& window = chart_->mapping().window();
         usage_->setOpRange(window.x0, window.x1);
+        alignUsagePlot();
     });
+    chart_->installEventFilter(this);
+    usage_->installEventFilter(this);
+}
+
+void MainWindow::alignUsagePlot()
+{
+    // An op sits at the same x in both charts, so the time cursors line up.
+    const QRectF plot = chart_->mapping().plotRect();
+    const QPoint offset = chart_->mapTo(centralWidget(), QPoint(0, 0)) - usage_->mapTo(centralWidget(), QPoint(0, 0));
+    usage_->alignPlot(plot.left() + offset.x(), plot.right() + offset.x());
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if ((watched == chart_ || watched == usage_) && event->type() == QEvent::Resize)
+        QTimer::singleShot(0, this, &MainWindow::alignUsagePlot); // after both have their new size
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::buildDocks()

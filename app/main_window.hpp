@@ -66,6 +66,7 @@ signals:
     void loadFailed(const QString& message);
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
@@ -75,6 +76,7 @@ private:
     void buildDocks();
     void buildMenus();
     void applyDefaultLayout();
+    void alignUsagePlot();
     void rebuildRecentMenu();
     void chooseAndOpen();
     void chooseIrFile();

@@ -6,14 +6,31 @@
 #include <QDir>
 #include <QGuiApplication>
 
+#include <cstdio>
 #include <iostream>
 
 namespace memlens {
+
+namespace {
+QtMessageHandler defaultHandler = nullptr;
+
+// A headless run in CI has no XDG_RUNTIME_DIR; Qt's note about it is noise on stderr.
+void quietHeadlessNoise(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    if (defaultHandler)
+        defaultHandler(type, context, message);
+    else
+        std::fprintf(stderr, "%s\n", qPrintable(message));
+}
+} // namespace
 
 int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
 {
     // Rendering needs a QGuiApplication but never a display.
     qputenv("QT_QPA_PLATFORM", "offscreen");
+    defaultHandler = qInstallMessageHandler(quietHeadlessNoise);
     QGuiApplication app(argc, argv);
     try {
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);

@@ -154,7 +154,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
             continue;
         }
         out << "### Blocks above capacity\n\n";
-        out << "| Buffer | Copy | Size | Address range | Over by | Life | IR line | Python line |\n|---|---|---|---|---|---|---|---|\n";
+        out << "| Buffer | Copy | Size | Address range | Ends above capacity by | Life | IR line | Python line |\n|---|---|---|---|---|---|---|---|\n";
         for (const int index : analysis.overCapacityBlocks) {
             const Block& block = scope.blocks[static_cast<std::size_t>(index)];
             const Buffer& buffer = scope.bufferOf(block);

@@ -27,18 +27,20 @@ QString shortLocationText(std::string_view rawLocation);
 class BlockTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // In the order shown: what a narrow dock must show first (name, Life, size,
+    // how far over) comes first.
     enum Column {
         IdColumn,
         BufferColumn,
-        TypeColumn,
-        SizeColumn,
-        OffsetColumn,
-        AddressColumn,
         LifeStartColumn,
         LifeEndColumn,
-        TempColumn,
-        CopiesColumn,
+        SizeColumn,
         OverCapacityColumn,
+        OffsetColumn,
+        AddressColumn,
+        TypeColumn,
+        CopiesColumn,
+        TempColumn,
         LocationColumn,
         ColumnCount
     };

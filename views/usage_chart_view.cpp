@@ -4,6 +4,7 @@
 
 #include <QMouseEvent>
 #include <QtCharts/QChart>
+#include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
@@ -45,10 +46,11 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
 {
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->legend()->setAlignment(Qt::AlignRight);
+    chart->legend()->setAlignment(Qt::AlignTop);
     chart->legend()->setFont(QFont(font().family(), 8));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
+    setFrameShape(QFrame::NoFrame); // chart coordinates are widget coordinates
     setMinimumHeight(140);
     setToolTip(tr("Live bytes and the highest address in use at every op. Click to set the time cursor."));
 
@@ -145,6 +147,35 @@ std::optional<std::int64_t> UsageChartView::opAt(const QPoint& position) const
         return std::nullopt;
     const QPointF value = chart()->mapToValue(chartPoint, live_);
     return static_cast<std::int64_t>(std::floor(value.x()));
+}
+
+void UsageChartView::alignPlot(double left, double right)
+{
+    if (right - left < 20)
+        return;
+    plotExtent_ = std::make_pair(left, right);
+    applyPlotArea();
+}
+
+void UsageChartView::applyPlotArea()
+{
+    if (!plotExtent_)
+        return;
+    // Aligned under the block chart, which labels the ops: this plot shares its
+    // x axis, so it shows the grid but not the labels, and takes the chart's
+    // horizontal extent exactly.
+    opAxis_->setLabelsVisible(false);
+    opAxis_->setTitleVisible(false);
+    const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
+    const double bottom = height() - 8.0;
+    chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), plotExtent_->second - plotExtent_->first,
+                                std::max(10.0, bottom - std::max(top, 24.0))));
+}
+
+void UsageChartView::resizeEvent(QResizeEvent* event)
+{
+    QChartView::resizeEvent(event);
+    applyPlotArea();
 }
 
 void UsageChartView::mousePressEvent(QMouseEvent* event)

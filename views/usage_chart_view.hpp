@@ -23,15 +23,21 @@ public:
     // The op under a point of this widget, or nothing outside the plot.
     std::optional<std::int64_t> opAt(const QPoint& position) const;
 
+    // Puts the plot between these x positions of this widget, so that an op
+    // sits at the same x here as in the block chart above.
+    void alignPlot(double left, double right);
+
 public slots:
     void setOpRange(double firstOp, double lastOp);
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
     void updateCursor();
+    void applyPlotArea();
 
     PlanSession* session_;
     QLineSeries* live_;
@@ -40,6 +46,7 @@ private:
     QLineSeries* cursor_;
     QValueAxis* opAxis_;
     QValueAxis* bytesAxis_;
+    std::optional<std::pair<double, double>> plotExtent_; // left, right in widget pixels
 };
 
 } // namespace memlens

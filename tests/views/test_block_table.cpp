@@ -424,8 +424,8 @@ TEST_CASE("the table and the session select the same block", "[table]")
     {
         session.selectBlock(0);
         const QString text = view.selectedRowsAsText();
-        CHECK(text.startsWith("ID\tBuffer\tType\tSize"));
-        CHECK(text.contains("%x_tile\t4096xf16\t8 KB\t0\t[0, 8192)"));
+        CHECK(text.startsWith("ID\tBuffer\tLife start\tLife end\tSize"));
+        CHECK(text.contains("%x_tile\t2\t9\t8 KB\t\t0\t[0, 8192)\t4096xf16"));
     }
     SECTION("another scope or document keeps the view in step")
     {

@@ -69,11 +69,11 @@ def _layer_norm_fwd_fused(
 
 
 def block_size_for(n):
-    # The deliberate change. A careful launcher caps the block at 64 KB of
-    # input, MAX = 65536 // x.element_size(), and loops over columns beyond
-    # that. Here there is no cap: the block grows with N until the UB is full
-    # (about 20 bytes of UB per element, see README.md), so N = 16384
-    # overflows the 192 KB UB.
+    # The deliberate change: no cap and no column loop, so the block grows with
+    # N. The kernel needs about 20 bytes of UB per element (see README.md), so
+    # a 192 KB UB holds BLOCK_SIZE 8192 but not 16384. The usual cap of 64 KB of
+    # input (65536 // 2 = 32768 f16 elements) would not stop that: the bound
+    # has to come from the UB, with a loop over column blocks beyond it.
     return triton.next_power_of_2(n)
 
 
