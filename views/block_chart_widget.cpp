@@ -5,6 +5,7 @@
 #include "core/plan_analysis.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/view_text.hpp"
 
 #include <QApplication>
 #include <QHelpEvent>
@@ -23,22 +24,6 @@ namespace memlens {
 namespace {
 
 constexpr double kKeyZoom = 1.5;
-
-// "loc("/a/b/kernel.ttadapter":18:13)" -> "kernel.ttadapter:18:13"; other forms as written.
-QString shortLocation(const std::string& location)
-{
-    const QString raw = QString::fromStdString(location);
-    static const QRegularExpression fileLineCol(QStringLiteral("\"([^\"]*)\":(\\d+):(\\d+)"));
-    const QRegularExpressionMatch m = fileLineCol.match(raw);
-    if (m.hasMatch()) {
-        QString file = m.captured(1);
-        const int slash = file.lastIndexOf(QLatin1Char('/'));
-        if (slash >= 0)
-            file = file.mid(slash + 1);
-        return QStringLiteral("%1:%2:%3").arg(file, m.captured(2), m.captured(3));
-    }
-    return raw.size() > 90 ? raw.left(87) + QStringLiteral("...") : raw;
-}
 
 } // namespace
 
@@ -232,7 +217,7 @@ QString BlockChartWidget::toolTipForBlock(int blockIndex) const
     if (b.tmp)
         lines << QStringLiteral("Temporary buffer");
     if (!buffer.location.empty())
-        lines << QStringLiteral("Location %1").arg(shortLocation(buffer.location).toHtmlEscaped());
+        lines << QStringLiteral("Location %1").arg(shortLocationText(buffer.location).toHtmlEscaped());
     if (analysis.isOverCapacity(b)) {
         const std::uint64_t over = b.addressEnd() - analysis.capacity.bytes;
         lines << QStringLiteral("<span style=\"color:%1\"><b>Over capacity by %2</b></span>")

@@ -3,6 +3,7 @@
 #include "core/byte_size.hpp"
 #include "views/block_table_model.hpp"
 #include "views/plan_session.hpp"
+#include "views/view_text.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -22,17 +23,7 @@ namespace memlens {
 
 namespace {
 
-QString toQString(const std::string& text) { return QString::fromStdString(text); }
-QString bytesText(std::uint64_t bytes) { return QString::fromStdString(formatBytes(bytes)); }
 
-// Secondary text: between the text and the background, readable on light and dark palettes.
-QColor secondaryText(const QPalette& palette)
-{
-    const QColor text = palette.color(QPalette::WindowText);
-    const QColor window = palette.color(QPalette::Window);
-    const auto mix = [](float a, float b) { return a * 0.62f + b * 0.38f; };
-    return QColor::fromRgbF(mix(text.redF(), window.redF()), mix(text.greenF(), window.greenF()), mix(text.blueF(), window.blueF()));
-}
 
 const char* const kWarningColor = "#c62828";
 

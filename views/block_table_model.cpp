@@ -14,54 +14,11 @@ namespace memlens {
 
 namespace {
 
-QString toQString(const std::string& text) { return QString::fromStdString(text); }
-QString bytesText(std::uint64_t bytes) { return QString::fromStdString(formatBytes(bytes)); }
-
-QString fileName(const std::string& path)
-{
-    const std::size_t slash = path.find_last_of("/\\");
-    return toQString(slash == std::string::npos ? path : path.substr(slash + 1));
-}
-
 // Warning colours that read on light and dark palettes alike.
 QColor overCapacityBackground() { return QColor(229, 57, 53, 46); }
 QColor overCapacityForeground() { return QColor(198, 40, 40); }
 
 } // namespace
-
-QString bufferTypeText(const Buffer& buffer)
-{
-    if (buffer.shape.empty() && buffer.elementType.empty())
-        return toQString(buffer.memrefType);
-    QStringList parts;
-    for (const std::int64_t dim : buffer.shape)
-        parts << (dim < 0 ? QStringLiteral("?") : QString::number(dim));
-    parts << toQString(buffer.elementType);
-    return parts.join(QLatin1Char('x'));
-}
-
-QString shortLocationText(std::string_view rawLocation)
-{
-    if (rawLocation.empty())
-        return {};
-    const LocationResolver resolver;
-    const ResolvedLocation resolved = resolveLocationText(rawLocation, resolver);
-    std::optional<SourceFrame> frame = resolved.primary;
-    if (!frame && !resolved.chain.empty())
-        frame = resolved.chain.front();
-    if (!frame) {
-        const LocationParseResult parsed = parseLocation(rawLocation);
-        if (parsed.ok() && std::holds_alternative<UnknownLoc>(parsed.location->node))
-            return QStringLiteral("unknown");
-        return QString::fromUtf8(rawLocation.data(), static_cast<qsizetype>(rawLocation.size()));
-    }
-    QString text = fileName(frame->file) + QLatin1Char(':') + QString::number(frame->line);
-    if (frame->column > 0)
-        text += QLatin1Char(':') + QString::number(frame->column);
-    if (!frame->name.empty())
-        text += QStringLiteral(" \"%1\"").arg(toQString(frame->name));
-    return text;
-}
 
 BlockTableModel::BlockTableModel(PlanSession* session, QObject* parent)
     : QAbstractTableModel(parent)

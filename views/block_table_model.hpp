@@ -5,6 +5,7 @@
 // never points into a plan that has just been replaced.
 #include "core/dump_model.hpp"
 #include "core/plan_document.hpp"
+#include "views/view_text.hpp"
 
 #include <QAbstractTableModel>
 #include <QString>
@@ -17,12 +18,6 @@ namespace memlens {
 
 class PlanSession;
 
-// "65536xf16", "2x?x16xf32", "f16" (rank 0); the memref type text when neither is known.
-QString bufferTypeText(const Buffer& buffer);
-// A dump location shortened for a table cell: "kernel.py:21:12", with the variable
-// name when the location has one ("kernel.py:21:12 \"a\""); "unknown" for loc(unknown);
-// the raw text when it cannot be read.
-QString shortLocationText(std::string_view rawLocation);
 
 class BlockTableModel : public QAbstractTableModel {
     Q_OBJECT

@@ -3,6 +3,7 @@
 #include "views/block_filter_proxy.hpp"
 #include "views/block_table_model.hpp"
 #include "views/plan_session.hpp"
+#include "views/view_text.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -23,14 +24,6 @@ namespace memlens {
 
 namespace {
 
-// Secondary text: between the text and the background, readable on light and dark palettes.
-QColor secondaryText(const QPalette& palette)
-{
-    const QColor text = palette.color(QPalette::WindowText);
-    const QColor window = palette.color(QPalette::Window);
-    const auto mix = [](float a, float b) { return a * 0.62f + b * 0.38f; };
-    return QColor::fromRgbF(mix(text.redF(), window.redF()), mix(text.greenF(), window.greenF()), mix(text.blueF(), window.blueF()));
-}
 
 } // namespace
 

@@ -1,4 +1,5 @@
 #include "views/mlir_highlighter.hpp"
+#include "views/view_text.hpp"
 
 #include <QColor>
 #include <QStringView>
@@ -92,16 +93,6 @@ bool isKeyword(QStringView word)
     return false;
 }
 
-QTextCharFormat colored(const QColor& color, bool bold = false, bool italic = false)
-{
-    QTextCharFormat format;
-    format.setForeground(color);
-    if (bold)
-        format.setFontWeight(QFont::DemiBold);
-    if (italic)
-        format.setFontItalic(true);
-    return format;
-}
 
 } // namespace
 
@@ -123,27 +114,27 @@ void MlirHighlighter::setDarkTheme(bool dark)
 void MlirHighlighter::applyTheme()
 {
     if (dark_) {
-        ssa_ = colored(QColor(0x9c, 0xdc, 0xfe));
-        op_ = colored(QColor(0xdc, 0xdc, 0xaa), true);
-        type_ = colored(QColor(0x4e, 0xc9, 0xb0));
-        attribute_ = colored(QColor(0x4e, 0xc9, 0xb0));
-        keyword_ = colored(QColor(0x56, 0x9c, 0xd6));
-        string_ = colored(QColor(0xce, 0x91, 0x78));
-        number_ = colored(QColor(0xb5, 0xce, 0xa8));
-        comment_ = colored(QColor(0x6a, 0x99, 0x55), false, true);
-        location_ = colored(QColor(0x6e, 0x73, 0x7a));
-        label_ = colored(QColor(0xc5, 0x86, 0xc0));
+        ssa_ = textFormat(QColor(0x9c, 0xdc, 0xfe));
+        op_ = textFormat(QColor(0xdc, 0xdc, 0xaa), true);
+        type_ = textFormat(QColor(0x4e, 0xc9, 0xb0));
+        attribute_ = textFormat(QColor(0x4e, 0xc9, 0xb0));
+        keyword_ = textFormat(QColor(0x56, 0x9c, 0xd6));
+        string_ = textFormat(QColor(0xce, 0x91, 0x78));
+        number_ = textFormat(QColor(0xb5, 0xce, 0xa8));
+        comment_ = textFormat(QColor(0x6a, 0x99, 0x55), false, true);
+        location_ = textFormat(QColor(0x6e, 0x73, 0x7a));
+        label_ = textFormat(QColor(0xc5, 0x86, 0xc0));
     } else {
-        ssa_ = colored(QColor(0x00, 0x10, 0x80));
-        op_ = colored(QColor(0x79, 0x3e, 0x00), true);
-        type_ = colored(QColor(0x26, 0x7f, 0x99));
-        attribute_ = colored(QColor(0x26, 0x7f, 0x99));
-        keyword_ = colored(QColor(0x00, 0x00, 0xc8));
-        string_ = colored(QColor(0xa3, 0x15, 0x15));
-        number_ = colored(QColor(0x09, 0x86, 0x58));
-        comment_ = colored(QColor(0x00, 0x80, 0x00), false, true);
-        location_ = colored(QColor(0xa0, 0xa4, 0xaa));
-        label_ = colored(QColor(0xaf, 0x00, 0xdb));
+        ssa_ = textFormat(QColor(0x00, 0x10, 0x80));
+        op_ = textFormat(QColor(0x79, 0x3e, 0x00), true);
+        type_ = textFormat(QColor(0x26, 0x7f, 0x99));
+        attribute_ = textFormat(QColor(0x26, 0x7f, 0x99));
+        keyword_ = textFormat(QColor(0x00, 0x00, 0xc8));
+        string_ = textFormat(QColor(0xa3, 0x15, 0x15));
+        number_ = textFormat(QColor(0x09, 0x86, 0x58));
+        comment_ = textFormat(QColor(0x00, 0x80, 0x00), false, true);
+        location_ = textFormat(QColor(0xa0, 0xa4, 0xaa));
+        label_ = textFormat(QColor(0xaf, 0x00, 0xdb));
     }
 }
 

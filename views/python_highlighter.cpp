@@ -1,4 +1,5 @@
 #include "views/python_highlighter.hpp"
+#include "views/view_text.hpp"
 
 #include <QColor>
 #include <QStringView>
@@ -60,16 +61,6 @@ int stringPrefixLength(const QString& text, qsizetype i)
     return -1;
 }
 
-QTextCharFormat colored(const QColor& color, bool bold = false, bool italic = false)
-{
-    QTextCharFormat format;
-    format.setForeground(color);
-    if (bold)
-        format.setFontWeight(QFont::DemiBold);
-    if (italic)
-        format.setFontItalic(true);
-    return format;
-}
 
 } // namespace
 
@@ -91,27 +82,27 @@ void PythonHighlighter::setDarkTheme(bool dark)
 void PythonHighlighter::applyTheme()
 {
     if (dark_) {
-        keyword_ = colored(QColor(0x56, 0x9c, 0xd6));
-        control_ = colored(QColor(0xc5, 0x86, 0xc0));
-        builtin_ = colored(QColor(0x4e, 0xc9, 0xb0));
-        string_ = colored(QColor(0xce, 0x91, 0x78));
-        comment_ = colored(QColor(0x6a, 0x99, 0x55), false, true);
-        number_ = colored(QColor(0xb5, 0xce, 0xa8));
-        decorator_ = colored(QColor(0xdc, 0xdc, 0xaa));
-        tlModule_ = colored(QColor(0x4e, 0xc9, 0xb0), true);
-        function_ = colored(QColor(0xdc, 0xdc, 0xaa));
-        self_ = colored(QColor(0x9c, 0xdc, 0xfe));
+        keyword_ = textFormat(QColor(0x56, 0x9c, 0xd6));
+        control_ = textFormat(QColor(0xc5, 0x86, 0xc0));
+        builtin_ = textFormat(QColor(0x4e, 0xc9, 0xb0));
+        string_ = textFormat(QColor(0xce, 0x91, 0x78));
+        comment_ = textFormat(QColor(0x6a, 0x99, 0x55), false, true);
+        number_ = textFormat(QColor(0xb5, 0xce, 0xa8));
+        decorator_ = textFormat(QColor(0xdc, 0xdc, 0xaa));
+        tlModule_ = textFormat(QColor(0x4e, 0xc9, 0xb0), true);
+        function_ = textFormat(QColor(0xdc, 0xdc, 0xaa));
+        self_ = textFormat(QColor(0x9c, 0xdc, 0xfe));
     } else {
-        keyword_ = colored(QColor(0x00, 0x00, 0xc8));
-        control_ = colored(QColor(0xaf, 0x00, 0xdb));
-        builtin_ = colored(QColor(0x26, 0x7f, 0x99));
-        string_ = colored(QColor(0xa3, 0x15, 0x15));
-        comment_ = colored(QColor(0x00, 0x80, 0x00), false, true);
-        number_ = colored(QColor(0x09, 0x86, 0x58));
-        decorator_ = colored(QColor(0x79, 0x5e, 0x26));
-        tlModule_ = colored(QColor(0x26, 0x7f, 0x99), true);
-        function_ = colored(QColor(0x79, 0x5e, 0x26));
-        self_ = colored(QColor(0x00, 0x10, 0x80));
+        keyword_ = textFormat(QColor(0x00, 0x00, 0xc8));
+        control_ = textFormat(QColor(0xaf, 0x00, 0xdb));
+        builtin_ = textFormat(QColor(0x26, 0x7f, 0x99));
+        string_ = textFormat(QColor(0xa3, 0x15, 0x15));
+        comment_ = textFormat(QColor(0x00, 0x80, 0x00), false, true);
+        number_ = textFormat(QColor(0x09, 0x86, 0x58));
+        decorator_ = textFormat(QColor(0x79, 0x5e, 0x26));
+        tlModule_ = textFormat(QColor(0x26, 0x7f, 0x99), true);
+        function_ = textFormat(QColor(0x79, 0x5e, 0x26));
+        self_ = textFormat(QColor(0x00, 0x10, 0x80));
     }
 }
 

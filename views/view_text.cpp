@@ -1,0 +1,72 @@
+#include "views/view_text.hpp"
+
+#include "core/byte_size.hpp"
+#include "core/dump_model.hpp"
+#include "core/mlir_location.hpp"
+
+#include <QStringList>
+
+#include <filesystem>
+
+namespace memlens {
+
+namespace {
+QString fileName(const std::string& path) { return toQString(std::filesystem::path(path).filename().string()); }
+} // namespace
+
+QString bytesText(std::uint64_t bytes) { return QString::fromStdString(formatBytes(bytes)); }
+
+QString bufferTypeText(const Buffer& buffer)
+{
+    if (buffer.shape.empty() && buffer.elementType.empty())
+        return toQString(buffer.memrefType);
+    QStringList parts;
+    for (const std::int64_t dim : buffer.shape)
+        parts << (dim < 0 ? QStringLiteral("?") : QString::number(dim));
+    parts << toQString(buffer.elementType);
+    return parts.join(QLatin1Char('x'));
+}
+
+QString shortLocationText(std::string_view rawLocation)
+{
+    if (rawLocation.empty())
+        return {};
+    const LocationResolver resolver;
+    const ResolvedLocation resolved = resolveLocationText(rawLocation, resolver);
+    std::optional<SourceFrame> frame = resolved.primary;
+    if (!frame && !resolved.chain.empty())
+        frame = resolved.chain.front();
+    if (!frame) {
+        const LocationParseResult parsed = parseLocation(rawLocation);
+        if (parsed.ok() && std::holds_alternative<UnknownLoc>(parsed.location->node))
+            return QStringLiteral("unknown");
+        return QString::fromUtf8(rawLocation.data(), static_cast<qsizetype>(rawLocation.size()));
+    }
+    QString text = fileName(frame->file) + QLatin1Char(':') + QString::number(frame->line);
+    if (frame->column > 0)
+        text += QLatin1Char(':') + QString::number(frame->column);
+    if (!frame->name.empty())
+        text += QStringLiteral(" \"%1\"").arg(toQString(frame->name));
+    return text;
+}
+
+QColor secondaryText(const QPalette& palette)
+{
+    const QColor text = palette.color(QPalette::WindowText);
+    const QColor window = palette.color(QPalette::Window);
+    const auto mix = [](float a, float b) { return a * 0.62f + b * 0.38f; };
+    return QColor::fromRgbF(mix(text.redF(), window.redF()), mix(text.greenF(), window.greenF()), mix(text.blueF(), window.blueF()));
+}
+
+QTextCharFormat textFormat(const QColor& color, bool bold, bool italic)
+{
+    QTextCharFormat format;
+    format.setForeground(color);
+    if (bold)
+        format.setFontWeight(QFont::DemiBold);
+    if (italic)
+        format.setFontItalic(true);
+    return format;
+}
+
+} // namespace memlens
