@@ -341,8 +341,14 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
         const std::uint8_t prio = over ? kPooledPriorityWarning : kPooledPriorityNormal;
         const int x0 = std::clamp(static_cast<int>(std::floor((r.left() - plot.left()) * dpr)), 0, layerW);
         const int x1 = std::clamp(static_cast<int>(std::ceil((r.left() + r.width() - plot.left()) * dpr)), 0, layerW);
-        const int y0 = std::clamp(static_cast<int>(std::floor((r.top() - plot.top()) * dpr)), 0, layerH);
-        const int y1 = std::clamp(static_cast<int>(std::ceil((r.top() + r.height() - plot.top()) * dpr)), 0, layerH);
+        int y0 = std::clamp(static_cast<int>(std::floor((r.top() - plot.top()) * dpr)), 0, layerH);
+        int y1 = std::clamp(static_cast<int>(std::ceil((r.top() + r.height() - plot.top()) * dpr)), 0, layerH);
+        // A few bytes above capacity must still be seen: at least 3 px tall, like the hit tolerance.
+        const int minOverHeight = static_cast<int>(std::ceil(3 * dpr));
+        if (over && y1 - y0 < minOverHeight && layerH >= minOverHeight) {
+            y0 = std::clamp((y0 + y1) / 2 - minOverHeight / 2, 0, layerH - minOverHeight);
+            y1 = y0 + minOverHeight;
+        }
         // Blocks of 3 px or more each way keep a 1 px edge, as the outlined ones do.
         const bool edged = x1 - x0 >= 3 && y1 - y0 >= 3;
         for (int y = y0; y < y1; ++y) {
