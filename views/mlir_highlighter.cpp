@@ -93,27 +93,17 @@ bool isKeyword(QStringView word)
     return false;
 }
 
-
 } // namespace
 
 MlirHighlighter::MlirHighlighter(QTextDocument* document)
-    : QSyntaxHighlighter(document)
+    : ThemedHighlighter(document)
 {
     applyTheme();
-}
-
-void MlirHighlighter::setDarkTheme(bool dark)
-{
-    if (dark == dark_)
-        return;
-    dark_ = dark;
-    applyTheme();
-    rehighlight();
 }
 
 void MlirHighlighter::applyTheme()
 {
-    if (dark_) {
+    if (isDarkTheme()) {
         ssa_ = textFormat(QColor(0x9c, 0xdc, 0xfe));
         op_ = textFormat(QColor(0xdc, 0xdc, 0xaa), true);
         type_ = textFormat(QColor(0x4e, 0xc9, 0xb0));

@@ -2,27 +2,23 @@
 // Light syntax highlighting of MLIR text (.ttadapter and friends) for the IR
 // pane: SSA values, op names, types, attributes, strings, numbers, comments;
 // location aliases and loc(...) are dimmed so the op itself stands out.
-#include <QSyntaxHighlighter>
+#include "views/themed_highlighter.hpp"
+
 #include <QTextCharFormat>
 
 namespace memlens {
 
-class MlirHighlighter : public QSyntaxHighlighter {
+class MlirHighlighter : public ThemedHighlighter {
     Q_OBJECT
 public:
     explicit MlirHighlighter(QTextDocument* document);
 
-    // Light or dark colours (the views pick from the palette's base colour).
-    void setDarkTheme(bool dark);
-    bool isDarkTheme() const { return dark_; }
-
 protected:
     void highlightBlock(const QString& text) override;
 
-private:
-    void applyTheme();
+    void applyTheme() override;
 
-    bool dark_ = false;
+private:
     QTextCharFormat ssa_;
     QTextCharFormat op_;
     QTextCharFormat type_;

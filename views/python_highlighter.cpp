@@ -61,27 +61,17 @@ int stringPrefixLength(const QString& text, qsizetype i)
     return -1;
 }
 
-
 } // namespace
 
 PythonHighlighter::PythonHighlighter(QTextDocument* document)
-    : QSyntaxHighlighter(document)
+    : ThemedHighlighter(document)
 {
     applyTheme();
-}
-
-void PythonHighlighter::setDarkTheme(bool dark)
-{
-    if (dark == dark_)
-        return;
-    dark_ = dark;
-    applyTheme();
-    rehighlight();
 }
 
 void PythonHighlighter::applyTheme()
 {
-    if (dark_) {
+    if (isDarkTheme()) {
         keyword_ = textFormat(QColor(0x56, 0x9c, 0xd6));
         control_ = textFormat(QColor(0xc5, 0x86, 0xc0));
         builtin_ = textFormat(QColor(0x4e, 0xc9, 0xb0));

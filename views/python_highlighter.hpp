@@ -2,26 +2,23 @@
 // Light syntax highlighting of Python for the Python pane: keywords, builtins,
 // strings (triple-quoted ones across lines), comments, numbers, decorators
 // such as @triton.jit, and Triton's `tl.` calls.
-#include <QSyntaxHighlighter>
+#include "views/themed_highlighter.hpp"
+
 #include <QTextCharFormat>
 
 namespace memlens {
 
-class PythonHighlighter : public QSyntaxHighlighter {
+class PythonHighlighter : public ThemedHighlighter {
     Q_OBJECT
 public:
     explicit PythonHighlighter(QTextDocument* document);
 
-    void setDarkTheme(bool dark);
-    bool isDarkTheme() const { return dark_; }
-
 protected:
     void highlightBlock(const QString& text) override;
 
-private:
-    void applyTheme();
+    void applyTheme() override;
 
-    bool dark_ = false;
+private:
     QTextCharFormat keyword_;
     QTextCharFormat control_;
     QTextCharFormat builtin_;
