@@ -1,6 +1,7 @@
 #include "core/ir_index.hpp"
 #include "core/file_finder.hpp"
 
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -11,26 +12,10 @@
 #include <string>
 
 using namespace memlens;
+using memlens::test::loadOk;
+using memlens::test::lineOf;
 
 namespace {
-
-IrIndex loadOk(const std::filesystem::path& path)
-{
-    IrLoadResult r = loadIrIndex(path);
-    INFO(path.string() << ": " << r.error);
-    REQUIRE(r.ok());
-    return std::move(*r.index);
-}
-
-// The 1-based line whose text contains `needle` (the first one).
-int lineOf(const IrIndex& ix, std::string_view needle)
-{
-    for (int l = 1; l <= ix.lineCount(); ++l)
-        if (ix.lineText(l).find(needle) != std::string_view::npos)
-            return l;
-    FAIL("no line contains " << needle);
-    return 0;
-}
 
 bool endsWith(const std::string& s, const std::string& suffix)
 {

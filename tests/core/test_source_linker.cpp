@@ -1,5 +1,6 @@
 #include "core/source_linker.hpp"
 
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -9,26 +10,11 @@
 #include <string>
 
 using namespace memlens;
+using memlens::test::loadOk;
+using memlens::test::lineOf;
 namespace fs = std::filesystem;
 
 namespace {
-
-IrIndex loadOk(const fs::path& path)
-{
-    IrLoadResult r = loadIrIndex(path);
-    INFO(path.string() << ": " << r.error);
-    REQUIRE(r.ok());
-    return std::move(*r.index);
-}
-
-int lineOf(const IrIndex& ix, std::string_view needle)
-{
-    for (int l = 1; l <= ix.lineCount(); ++l)
-        if (ix.lineText(l).find(needle) != std::string_view::npos)
-            return l;
-    FAIL("no line contains " << needle);
-    return 0;
-}
 
 const char* const kKernel = "/home/dev/proj/src/kernels/softmax_kernel.py";
 

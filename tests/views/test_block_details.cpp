@@ -1,4 +1,5 @@
 #include "core/plan_document.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/block_details_panel.hpp"
 #include "views/plan_session.hpp"
@@ -14,25 +15,11 @@
 #include <string>
 
 using namespace memlens;
+using memlens::test::loadPath;
+using memlens::test::loadFixture;
+using memlens::test::loadOverflowSample;
 
 namespace {
-
-std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySettings capacity = {})
-{
-    LoadOptions options;
-    options.capacity = std::move(capacity);
-    return std::make_shared<const PlanDocument>(loadPlanDocument(path, options));
-}
-
-std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative)
-{
-    return loadPath(memlens::test::data(relative).string());
-}
-
-std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity = {})
-{
-    return loadPath(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), std::move(capacity));
-}
 
 } // namespace
 

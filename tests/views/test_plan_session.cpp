@@ -1,4 +1,5 @@
 #include "core/plan_document.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
 
@@ -9,14 +10,9 @@
 #include <QTemporaryDir>
 
 using namespace memlens;
+using memlens::test::loadFixture;
 
 namespace {
-std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative, CapacitySettings capacity = {})
-{
-    LoadOptions options;
-    options.capacity = capacity;
-    return std::make_shared<const PlanDocument>(loadPlanDocument(memlens::test::data(relative).string(), options));
-}
 } // namespace
 
 TEST_CASE("the session starts on the scope that overflows", "[session]")

@@ -1,0 +1,43 @@
+#include "support/test_documents.hpp"
+
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+namespace memlens::test {
+
+std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySettings capacity)
+{
+    LoadOptions options;
+    options.capacity = std::move(capacity);
+    return std::make_shared<const PlanDocument>(loadPlanDocument(path, options));
+}
+
+std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative, CapacitySettings capacity)
+{
+    return loadPath(data(relative).string(), std::move(capacity));
+}
+
+std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity)
+{
+    return loadPath(sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), std::move(capacity));
+}
+
+IrIndex loadOk(const std::filesystem::path& path)
+{
+    IrLoadResult result = loadIrIndex(path);
+    INFO(path.string() << ": " << result.error);
+    REQUIRE(result.ok());
+    return std::move(*result.index);
+}
+
+int lineOf(const IrIndex& index, std::string_view needle)
+{
+    for (int line = 1; line <= index.lineCount(); ++line)
+        if (index.lineText(line).find(needle) != std::string_view::npos)
+            return line;
+    FAIL("no line contains " << needle);
+    return 0;
+}
+
+} // namespace memlens::test

@@ -1,0 +1,24 @@
+#pragma once
+// Loading documents and IR for tests: one place instead of a copy per test file.
+#include "core/ir_index.hpp"
+#include "core/plan_document.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace memlens::test {
+
+std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySettings capacity = {});
+// A fixture under tests/data.
+std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative, CapacitySettings capacity = {});
+// The real overflow sample (call MEMLENS_REQUIRE_SAMPLES() first).
+std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity = {});
+
+// The IR index of a file, failing the test when it cannot be read.
+IrIndex loadOk(const std::filesystem::path& path);
+// The first 1-based line whose text contains `needle`; fails the test when none does.
+int lineOf(const IrIndex& index, std::string_view needle);
+
+} // namespace memlens::test
