@@ -180,7 +180,19 @@ void BlockChartWidget::onSelectionChanged(int blockIndex)
         const bool partlyShown = static_cast<double>(b.end) + 1.0 > w.x0 && static_cast<double>(b.start) < w.x1
             && static_cast<double>(b.addressEnd()) > w.y0 && static_cast<double>(b.offset) < w.y1;
         // A click here picked a block on show: leave the view alone.
-        if (!(selectingHere_ && partlyShown) && mapping_.ensureVisible(b))
+        bool changed = !(selectingHere_ && partlyShown) && mapping_.ensureVisible(b);
+        // Picked from the table or with F8 but only a sliver on screen: zoom the
+        // addresses until it can be seen and clicked (at least 12 px tall).
+        if (!selectingHere_ && mapping_.blockRectF(b).height() < 4.0) {
+            DataWindow window = mapping_.window();
+            const double span = static_cast<double>(b.size) * mapping_.plotRect().height() / 12.0;
+            const double middle = static_cast<double>(b.offset) + static_cast<double>(b.size) / 2.0;
+            window.y0 = middle - span / 2.0;
+            window.y1 = middle + span / 2.0;
+            mapping_.setWindow(window); // clamped to the smallest address span the chart allows
+            changed = true;
+        }
+        if (changed)
             windowChanged();
     }
     update();

@@ -101,7 +101,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(false);
-    table_->setTextElideMode(Qt::ElideMiddle);
+    table_->setTextElideMode(Qt::ElideLeft); // keep the end: a location's line number, a range's end
     table_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     table_->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     table_->verticalHeader()->setVisible(false);

@@ -167,7 +167,7 @@ void UsageChartView::applyPlotArea()
     opAxis_->setLabelsVisible(false);
     opAxis_->setTitleVisible(false);
     const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
-    const double bottom = height() - 8.0;
+    const double bottom = height() - 16.0; // room for the 0 KB label under the baseline
     chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), plotExtent_->second - plotExtent_->first,
                                 std::max(10.0, bottom - std::max(top, 24.0))));
 }

@@ -1,9 +1,14 @@
 #include "core/plan_document.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/block_chart_widget.hpp"
 #include "views/plan_session.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <QTemporaryDir>
+
+#include <QFile>
 
 #include <QApplication>
 #include <QHelpEvent>
@@ -290,4 +295,27 @@ TEST_CASE("widget screenshot for review", "[.chart-shots]")
     QTest::mouseMove(&w, centreOf(w, 0));
     w.setFocus();
     w.grab().save(QStringLiteral("/tmp/chart_widget.png"));
+}
+
+TEST_CASE("a block too thin to see, picked from elsewhere, is zoomed into view", "[chart]")
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath("thin.json");
+    {
+        QFile file(path);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(R"({"Record":[{"scope":"ub","status":"fail","memory_info_array":[
+            {"buffer":"%big","offset":[0],"extent":2097152,"life_time_in_ir":[0,9]},
+            {"buffer":"%tiny","offset":[262144],"extent":32,"life_time_in_ir":[3,4]}]}]})");
+    }
+    PlanSession session;
+    BlockChartWidget chart(&session);
+    chart.resize(900, 500);
+    session.setDocument(memlens::test::loadPath(path.toStdString()));
+    const Block& tiny = session.scope()->blocks.at(1);
+    REQUIRE(chart.mapping().blockRectF(tiny).height() < 1.0);
+    session.selectBlock(1); // as the table or F8 would
+    CHECK(chart.mapping().blockRectF(tiny).height() >= 11.5);
+    CHECK(chart.mapping().blockRectF(tiny).intersects(chart.mapping().plotRect()));
+    CHECK(chart.blockAt(chart.mapping().blockPixelRect(tiny).center()) == 1);
 }
