@@ -220,3 +220,25 @@ TEST_CASE("Open Recent lists opened dumps and every document action needs a docu
     emit f.window->recentMenu()->aboutToShow();
     CHECK(f.window->recentMenu()->actions().front()->text().contains("flat_layout.json"));
 }
+
+TEST_CASE("View > Select Next Block Over Capacity walks the blocks above capacity in order", "[window]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
+    QAction* next = nullptr;
+    for (QAction* action : f.window->menuBar()->actions().at(1)->menu()->actions())
+        if (action->text().remove('&') == "Select Next Block Over Capacity")
+            next = action;
+    REQUIRE(next);
+    CHECK(next->shortcut() == QKeySequence(Qt::Key_F8));
+    const std::vector<int>& over = f.window->session()->analysis()->overCapacityBlocks;
+    REQUIRE(over.size() >= 2);
+    next->trigger();
+    CHECK(f.window->session()->selectedBlock() == over[0]);
+    next->trigger();
+    CHECK(f.window->session()->selectedBlock() == over[1]);
+    for (std::size_t i = 2; i < over.size(); ++i)
+        next->trigger();
+    next->trigger(); // wraps around
+    CHECK(f.window->session()->selectedBlock() == over[0]);
+}
