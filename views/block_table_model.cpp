@@ -14,6 +14,25 @@ namespace memlens {
 
 namespace {
 
+// Numbers right-aligned, flags centred, text left: cells and headers alike.
+QVariant alignmentOf(int column)
+{
+    switch (column) {
+    case BlockTableModel::IdColumn:
+    case BlockTableModel::SizeColumn:
+    case BlockTableModel::OffsetColumn:
+    case BlockTableModel::LifeStartColumn:
+    case BlockTableModel::LifeEndColumn:
+    case BlockTableModel::OverCapacityColumn:
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case BlockTableModel::TempColumn:
+    case BlockTableModel::CopiesColumn:
+        return QVariant(Qt::AlignCenter);
+    default:
+        return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    }
+}
+
 // Warning colours that read on light and dark palettes alike.
 QColor overCapacityBackground() { return QColor(229, 57, 53, 46); }
 QColor overCapacityForeground() { return QColor(198, 40, 40); }
@@ -267,20 +286,7 @@ QVariant BlockTableModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         return toolTipOf(row);
     case Qt::TextAlignmentRole:
-        switch (column) {
-        case IdColumn:
-        case SizeColumn:
-        case OffsetColumn:
-        case LifeStartColumn:
-        case LifeEndColumn:
-        case OverCapacityColumn:
-            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-        case TempColumn:
-        case CopiesColumn:
-            return QVariant(Qt::AlignCenter);
-        default:
-            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-        }
+        return alignmentOf(column);
     case Qt::BackgroundRole:
         if (overshootOf(row) > 0)
             return QBrush(overCapacityBackground());
@@ -332,20 +338,7 @@ QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, i
         default: break;
         }
     } else if (role == Qt::TextAlignmentRole) {
-        switch (section) {
-        case IdColumn:
-        case SizeColumn:
-        case OffsetColumn:
-        case LifeStartColumn:
-        case LifeEndColumn:
-        case OverCapacityColumn:
-            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
-        case TempColumn:
-        case CopiesColumn:
-            return QVariant(Qt::AlignCenter);
-        default:
-            return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
-        }
+        return alignmentOf(section);
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
         case IdColumn: return tr("Buffer number in file order across the dump");
