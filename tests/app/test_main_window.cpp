@@ -92,8 +92,19 @@ TEST_CASE("selecting a table row selects the block in the chart", "[window][samp
     table->selectRow(rowOfBlock0);
     CHECK(f.window->session()->selectedBlock() == 0);
     CHECK(f.window->details()->lifeText().contains("Life [3, 6]"));
-    // The chart paints the selection: its hover/selection overlay reads the session.
-    CHECK(f.window->chart()->session()->selectedBlockPtr()->offset == 0);
+    // The chart draws the selection outline on that block's top edge.
+    BlockChartWidget* chart = f.window->chart();
+    const QImage image = chart->grab().toImage();
+    const QRect rect = chart->mapping().blockPixelRect(f.window->session()->scope()->blocks.at(0));
+    bool outlined = false;
+    for (int dy = -2; dy <= 2 && !outlined; ++dy)
+        outlined = closeTo(image.pixelColor(QPoint(rect.center().x(), rect.top() + dy) * image.devicePixelRatio()), chart_style::selectionOutline(), 30);
+    CHECK(outlined);
+    const QRect other = chart->mapping().blockPixelRect(f.window->session()->scope()->blocks.at(1));
+    bool otherOutlined = false;
+    for (int dy = -2; dy <= 2; ++dy)
+        otherOutlined |= closeTo(image.pixelColor(QPoint(other.center().x(), other.top() + dy) * image.devicePixelRatio()), chart_style::selectionOutline(), 30);
+    CHECK_FALSE(otherOutlined);
 }
 
 TEST_CASE("the table filters by text and to blocks over capacity", "[window][samples]")
