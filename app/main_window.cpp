@@ -320,6 +320,17 @@ void MainWindow::openIrFile(const QString& irPath)
     reload();
 }
 
+void MainWindow::showScope(const QString& scope)
+{
+    const PlanDocument* document = session_->document();
+    for (std::size_t i = 0; document && i < document->dump.scopes.size(); ++i)
+        if (QString::fromStdString(document->dump.scopes[i].scope) == scope) {
+            session_->setScopeIndex(static_cast<int>(i));
+            return;
+        }
+    statusLabel_->setText(tr("The dump has no scope \"%1\".").arg(scope));
+}
+
 void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
 {
     const QString path = loadingFile_;

@@ -46,6 +46,8 @@ public:
     void reload();
     void closeDump();
     void openIrFile(const QString& irPath);
+    // Shows the scope of that name; says so in the status bar when the dump has none.
+    void showScope(const QString& scope);
 
     QString currentFile() const { return currentFile_; }
     PlanSession* session() const { return session_; }

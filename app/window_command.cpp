@@ -20,8 +20,14 @@ int runWindow(const CommandLine& commandLine, int argc, char** argv)
         options.irFile = QFileInfo(QString::fromStdString(options.irFile)).absoluteFilePath().toStdString();
     window.setCommandLineOptions(options, QString::fromStdString(commandLine.dump));
     window.show();
-    if (!commandLine.dump.empty())
+    if (!commandLine.dump.empty()) {
+        if (commandLine.scope) {
+            // --scope: show that scope once the dump is in.
+            const QString scope = QString::fromStdString(*commandLine.scope);
+            QObject::connect(&window, &MainWindow::documentShown, &window, [&window, scope] { window.showScope(scope); }, Qt::SingleShotConnection);
+        }
         window.openDump(QString::fromStdString(commandLine.dump));
+    }
     return app.exec();
 }
 

@@ -18,7 +18,9 @@
 #include <QCheckBox>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QLineEdit>
 #include <QMenu>
 #include <QTableView>
@@ -252,4 +254,19 @@ TEST_CASE("View > Select Next Block Over Capacity walks the blocks above capacit
         next->trigger();
     next->trigger(); // wraps around
     CHECK(f.window->session()->selectedBlock() == over[0]);
+}
+
+TEST_CASE("a scope can be shown by name, as --scope asks", "[window]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(QString::fromStdString(memlens::test::data("dumps/two_scopes_multibuffer.json").string())));
+    CHECK(f.window->session()->scope()->scope == "ub");
+    f.window->showScope("cbuf");
+    CHECK(f.window->session()->scope()->scope == "cbuf");
+    f.window->showScope("cc");
+    CHECK(f.window->session()->scope()->scope == "cbuf");
+    bool said = false;
+    for (const QLabel* label : f.window->statusBar()->findChildren<QLabel*>())
+        said |= label->text().contains("The dump has no scope \"cc\"");
+    CHECK(said);
 }
