@@ -3,6 +3,7 @@
 #include "app/app_settings.hpp"
 #include "app/document_loader.hpp"
 #include "app/export_controller.hpp"
+#include "app/help_dialogs.hpp"
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "views/block_chart_widget.hpp"
@@ -223,8 +224,8 @@ void MainWindow::buildMenus()
     settingsMenu->addAction(tr("Source &Folders and Path Substitutions…"), this, &MainWindow::showPreferences);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard and Mouse"), this, &MainWindow::showKeyboardHelp)->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&About memlens"), this, &MainWindow::showAbout)->setMenuRole(QAction::AboutRole);
+    help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this); })->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
     documentActions_ = {openIr, reloadAction_, close, png, svg, csv, report, fit, zoomIn, zoomOut, nextOver, clearCursor};
 }
@@ -434,32 +435,6 @@ void MainWindow::selectNextOverCapacity()
     const auto& over = analysis->overCapacityBlocks;
     const auto next = std::upper_bound(over.begin(), over.end(), session_->selectedBlock());
     session_->selectBlock(next == over.end() ? over.front() : *next);
-}
-
-void MainWindow::showKeyboardHelp()
-{
-    QMessageBox::information(this, tr("Keyboard and Mouse"),
-                             tr("<table cellpadding=3>"
-                                "<tr><td><b>Click</b> a block</td><td>select it (table, details and source follow)</td></tr>"
-                                "<tr><td><b>Click</b> empty space</td><td>set the time cursor</td></tr>"
-                                "<tr><td><b>Wheel</b></td><td>zoom about the pointer (Ctrl: ops only, Shift: addresses only)</td></tr>"
-                                "<tr><td><b>Drag</b></td><td>pan</td></tr>"
-                                "<tr><td><b>Shift+drag</b></td><td>zoom to a rectangle</td></tr>"
-                                "<tr><td><b>Home</b>, double-click, Ctrl+0</td><td>fit the whole plan</td></tr>"
-                                "<tr><td><b>Arrow keys</b></td><td>select the neighbouring block</td></tr>"
-                                "<tr><td><b>F8</b></td><td>select the next block over capacity</td></tr>"
-                                "<tr><td><b>Esc</b></td><td>clear the selection</td></tr>"
-                                "<tr><td><b>F5</b></td><td>reload the dump</td></tr>"
-                                "</table>"));
-}
-
-void MainWindow::showAbout()
-{
-    QMessageBox::about(this, tr("About memlens"),
-                       tr("<h3>memlens %1</h3><p>Shows how an Ascend NPU kernel's on-chip memory plan uses its capacity: "
-                          "every buffer as a block over its Life, what crosses capacity, and the IR and Python lines that allocated it.</p>"
-                          "<p>Licensed under the Apache License 2.0.</p>")
-                           .arg(QStringLiteral(MEMLENS_VERSION)));
 }
 
 void MainWindow::updateActions()

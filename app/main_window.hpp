@@ -83,8 +83,6 @@ private:
     void chooseAndOpen();
     void chooseIrFile();
     void showPreferences();
-    void showKeyboardHelp();
-    void showAbout();
     void selectNextOverCapacity();
     LoadOptions optionsFor(const QString& dumpPath) const;
     CapacitySettings capacitySettingsFor(const PlanDocument& document) const;
