@@ -9,6 +9,12 @@ namespace memlens {
 namespace {
 constexpr const char* kCapacityGroup = "capacity";
 
+// Kernel names are free text; hex keeps them valid as keys. Scope names have no '_'.
+QString capacityKey(const QString& kernel, const QString& scope)
+{
+    return QString::fromLatin1(kernel.toUtf8().toHex()) + QLatin1Char('_') + scope;
+}
+
 const SettingSpec& specOf(SettingId id)
 {
     for (const auto& spec : settingSpecs())
@@ -94,8 +100,7 @@ QStringList AppSettings::pruneRecentFiles()
 std::optional<quint64> AppSettings::capacityFor(const QString& kernel, const QString& scope) const
 {
     settings_->beginGroup(QLatin1String(kCapacityGroup));
-    const QString key = QString::fromLatin1(QByteArray(kernel.toUtf8()).toHex()) + QLatin1Char('_') + scope;
-    const QVariant stored = settings_->value(key);
+    const QVariant stored = settings_->value(capacityKey(kernel, scope));
     settings_->endGroup();
     bool ok = false;
     const quint64 bytes = stored.toULongLong(&ok);
@@ -107,13 +112,29 @@ std::optional<quint64> AppSettings::capacityFor(const QString& kernel, const QSt
 void AppSettings::setCapacityFor(const QString& kernel, const QString& scope, std::optional<quint64> bytes)
 {
     settings_->beginGroup(QLatin1String(kCapacityGroup));
-    // Kernel names are free text; hex keeps them valid as keys.
-    const QString key = QString::fromLatin1(QByteArray(kernel.toUtf8()).toHex()) + QLatin1Char('_') + scope;
+    const QString key = capacityKey(kernel, scope);
     if (bytes)
         settings_->setValue(key, QVariant::fromValue<qulonglong>(*bytes));
     else
         settings_->remove(key);
     settings_->endGroup();
+}
+
+KernelCapacities AppSettings::capacitiesByKernel() const
+{
+    KernelCapacities capacities;
+    settings_->beginGroup(QLatin1String(kCapacityGroup));
+    for (const QString& key : settings_->childKeys()) {
+        const qsizetype underscore = key.lastIndexOf(QLatin1Char('_'));
+        bool ok = false;
+        const quint64 bytes = settings_->value(key).toULongLong(&ok);
+        if (underscore <= 0 || !ok || bytes == 0)
+            continue;
+        const std::string kernel = QByteArray::fromHex(key.left(underscore).toLatin1()).toStdString();
+        capacities[kernel][key.mid(underscore + 1).toStdString()] = bytes;
+    }
+    settings_->endGroup();
+    return capacities;
 }
 
 std::vector<std::pair<QString, QString>> AppSettings::substitutions() const

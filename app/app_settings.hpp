@@ -1,6 +1,8 @@
 #pragma once
 // Every persisted setting of the window in one table of keys and defaults, so
 // no two places can read one key into another setting.
+#include "app/document_loader.hpp"
+
 #include <QSettings>
 #include <QString>
 #include <QStringList>
@@ -51,6 +53,8 @@ public:
     // Capacity the user set for a kernel's scope; remembered per kernel.
     std::optional<quint64> capacityFor(const QString& kernel, const QString& scope) const;
     void setCapacityFor(const QString& kernel, const QString& scope, std::optional<quint64> bytes);
+    // Every remembered capacity, for a load to apply off the GUI thread.
+    KernelCapacities capacitiesByKernel() const;
 
     std::vector<std::pair<QString, QString>> substitutions() const;
     void addSubstitution(const QString& from, const QString& to);

@@ -11,10 +11,17 @@ namespace memlens {
 namespace {
 using LoadResult = std::variant<std::shared_ptr<const PlanDocument>, QString>;
 
-LoadResult loadInBackground(const QString& dumpPath, const LoadOptions& options)
+LoadResult loadInBackground(const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered)
 {
     try {
-        return std::make_shared<const PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
+        auto document = std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
+        if (const auto it = remembered.find(document->dump.kernel); it != remembered.end()) {
+            CapacitySettings capacity = options.capacity;
+            for (const auto& [scope, bytes] : it->second)
+                capacity.byScope[scope] = bytes;
+            reanalyze(*document, capacity);
+        }
+        return std::shared_ptr<const PlanDocument>(std::move(document));
     } catch (const DumpError& error) {
         return QString::fromStdString(error.what());
     } catch (const std::exception& error) {
@@ -28,13 +35,13 @@ DocumentLoader::DocumentLoader(QObject* parent)
 {
 }
 
-int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options)
+int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered)
 {
     const int job = ++latestJob_;
     if (running_++ == 0)
         emit busyChanged(true);
     emit started(job, dumpPath);
-    QtConcurrent::run(loadInBackground, dumpPath, options).then(this, [this, job, dumpPath](LoadResult result) {
+    QtConcurrent::run(loadInBackground, dumpPath, options, remembered).then(this, [this, job, dumpPath](LoadResult result) {
         if (--running_ == 0)
             emit busyChanged(false);
         if (job != latestJob_)

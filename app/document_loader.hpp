@@ -7,17 +7,24 @@
 #include <QObject>
 #include <QString>
 
+#include <cstdint>
+#include <map>
 #include <memory>
+#include <string>
 
 namespace memlens {
+
+// Capacities the user set, by kernel name then scope name.
+using KernelCapacities = std::map<std::string, std::map<std::string, std::uint64_t>>;
 
 class DocumentLoader : public QObject {
     Q_OBJECT
 public:
     explicit DocumentLoader(QObject* parent = nullptr);
 
-    // Starts loading; returns the job number.
-    int load(const QString& dumpPath, const LoadOptions& options);
+    // Starts loading; returns the job number. Once the kernel is known, its
+    // entry in `remembered` overrides the capacity of those scopes.
+    int load(const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered = {});
     // Drops every load under way: their results never arrive.
     void cancel() { ++latestJob_; }
     bool isBusy() const { return running_ > 0; }

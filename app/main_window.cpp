@@ -291,7 +291,7 @@ void MainWindow::openDump(const QString& path)
 {
     loadingFile_ = path;
     statusLabel_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    loader_->load(path, optionsFor(path));
+    loader_->load(path, optionsFor(path), settings_->capacitiesByKernel());
 }
 
 void MainWindow::reload()
@@ -339,14 +339,8 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     if (!currentFile_.isEmpty() && !reloaded)
         watcher_->removePath(currentFile_);
     currentFile_ = path;
-    // Capacities the user set for this kernel apply to every dump of it.
-    std::shared_ptr<const PlanDocument> shown = document;
-    if (const CapacitySettings capacity = capacitySettingsFor(*document); !capacity.byScope.empty()) {
-        auto adjusted = std::make_shared<PlanDocument>(*document);
-        reanalyze(*adjusted, capacity);
-        shown = adjusted;
-    }
-    session_->setDocument(shown);
+    // Capacities the user set for this kernel were applied by the loader.
+    session_->setDocument(document);
     settings_->addRecentFile(path);
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absolutePath());
     watchFile(path);

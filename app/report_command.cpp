@@ -33,9 +33,8 @@ int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
     defaultHandler = qInstallMessageHandler(quietHeadlessNoise);
     QGuiApplication app(argc, argv);
     try {
-        const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
-        requireScope(document, commandLine.scope);
-        PlanDocument shown = document;
+        PlanDocument shown = loadPlanDocument(commandLine.dump, commandLine.load);
+        requireScope(shown, commandLine.scope);
         if (commandLine.scope)
             keepOnlyScope(shown, *commandLine.scope);
         QString error;

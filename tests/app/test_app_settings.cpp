@@ -80,6 +80,8 @@ TEST_CASE("capacity settings are remembered per kernel and scope", "[settings]")
     CHECK(settings.capacityFor("_attn_fwd", "ub") == std::optional<quint64>(524288));
     CHECK(settings.capacityFor("_layer/norm kernel", "ub") == std::optional<quint64>(1024));
     CHECK_FALSE(settings.capacityFor("_attn_fwd", "cbuf").has_value());
+    const KernelCapacities all = settings.capacitiesByKernel();
+    CHECK(all == KernelCapacities{{"_attn_fwd", {{"ub", 524288}}}, {"_layer/norm kernel", {{"ub", 1024}}}});
     settings.setCapacityFor("_attn_fwd", "ub", std::nullopt);
     CHECK_FALSE(settings.capacityFor("_attn_fwd", "ub").has_value());
 }

@@ -65,3 +65,17 @@ TEST_CASE("a stale load never replaces a newer one", "[loader]")
     CHECK(loaded.at(0).at(0).toInt() == newest);
     CHECK(loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>()->dump.kernel == "_old_kernel");
 }
+
+TEST_CASE("the loader applies the capacities remembered for the dump's kernel", "[loader]")
+{
+    DocumentLoader loader;
+    QSignalSpy loaded(&loader, &DocumentLoader::loaded);
+    const KernelCapacities remembered = {{"_softmax_kernel", {{"cbuf", 1024}}}, {"_other", {{"ub", 8}}}};
+    loader.load(QString::fromStdString(memlens::test::data("dumps/two_scopes_multibuffer.json").string()), {}, remembered);
+    REQUIRE(memlens::test::seen(loaded));
+    const auto document = loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>();
+    CHECK(document->analysisOf("cbuf")->capacity.bytes == 1024);
+    CHECK(document->analysisOf("cbuf")->capacity.source == CapacitySource::Setting);
+    CHECK(document->analysisOf("cbuf")->overflow);
+    CHECK(document->analysisOf("ub")->capacity.source == CapacitySource::Default);
+}
