@@ -15,6 +15,16 @@ QString capacityKey(const QString& kernel, const QString& scope)
     return QString::fromLatin1(kernel.toUtf8().toHex()) + QLatin1Char('_') + scope;
 }
 
+} // namespace
+
+std::string capacityOwner(const std::string& kernel, const std::optional<std::string>& target)
+{
+    // A newline is in no kernel or target name.
+    return target ? kernel + "\n" + *target : kernel;
+}
+
+namespace {
+
 const SettingSpec& specOf(SettingId id)
 {
     for (const auto& spec : settingSpecs())
@@ -73,7 +83,29 @@ void AppSettings::setValue(SettingId id, const QVariant& value)
     settings_->setValue(QLatin1String(specOf(id).key), value);
 }
 
-QStringList AppSettings::recentFiles() const { return value(SettingId::RecentFiles).toStringList(); }
+namespace {
+
+// What a hand-edited or damaged settings file may hold is bounded here: at most
+// kMaxRecentFiles entries, each a plausible path.
+bool plausiblePath(const QString& path)
+{
+    constexpr int kMaxPathLength = 4096;
+    return !path.isEmpty() && path.size() <= kMaxPathLength && !path.contains(QChar(0));
+}
+
+} // namespace
+
+QStringList AppSettings::recentFiles() const
+{
+    QStringList files;
+    for (const QString& file : value(SettingId::RecentFiles).toStringList()) {
+        if (files.size() >= kMaxRecentFiles)
+            break;
+        if (plausiblePath(file) && !files.contains(file))
+            files << file;
+    }
+    return files;
+}
 
 void AppSettings::addRecentFile(const QString& path)
 {
@@ -92,7 +124,8 @@ QStringList AppSettings::pruneRecentFiles()
     QStringList dropped;
     for (const QString& file : recentFiles())
         (QFileInfo::exists(file) ? kept : dropped).append(file);
-    if (!dropped.isEmpty())
+    // Also rewrite a list that held more, or other, entries than recentFiles() reads.
+    if (!dropped.isEmpty() || value(SettingId::RecentFiles).toStringList() != kept)
         setValue(SettingId::RecentFiles, kept);
     return dropped;
 }

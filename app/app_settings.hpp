@@ -34,6 +34,10 @@ struct SettingSpec {
 
 const std::vector<SettingSpec>& settingSpecs();
 
+// Who a remembered capacity belongs to: the kernel on its target chip (the
+// kernel alone when the target is unknown). Keys KernelCapacities.
+std::string capacityOwner(const std::string& kernel, const std::optional<std::string>& target);
+
 class AppSettings {
 public:
     static constexpr int kMaxRecentFiles = 10;
@@ -45,12 +49,15 @@ public:
     QVariant value(SettingId id) const;
     void setValue(SettingId id, const QVariant& value);
 
+    // At most kMaxRecentFiles non-empty paths, whatever the settings file holds.
     QStringList recentFiles() const;
     void addRecentFile(const QString& path);
-    // Drops entries whose file is gone; returns the dropped ones.
+    // Drops entries whose file is gone; returns the dropped ones (at most
+    // kMaxRecentFiles: entries past those of a damaged list go unmentioned).
     QStringList pruneRecentFiles();
 
-    // Capacity the user set for a kernel's scope; remembered per kernel.
+    // Capacity the user set for a kernel's scope; remembered per kernel and
+    // target (`kernel` is capacityOwner(): the same kernel on another chip is another entry).
     std::optional<quint64> capacityFor(const QString& kernel, const QString& scope) const;
     void setCapacityFor(const QString& kernel, const QString& scope, std::optional<quint64> bytes);
     // Every remembered capacity, for a load to apply off the GUI thread.

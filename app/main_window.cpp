@@ -280,7 +280,7 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
 CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
 {
     CapacitySettings capacity = commandLineOptions_.capacity;
-    const QString kernel = QString::fromStdString(document.dump.kernel);
+    const QString kernel = QString::fromStdString(capacityOwner(document.dump.kernel, document.target));
     for (const auto& scope : document.dump.scopes)
         if (const auto bytes = settings_->capacityFor(kernel, QString::fromStdString(scope.scope)))
             capacity.byScope[scope.scope] = *bytes;
@@ -369,7 +369,7 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
     const PlanDocument* document = session_->document();
     if (!document)
         return;
-    settings_->setCapacityFor(QString::fromStdString(document->dump.kernel), scope, bytes);
+    settings_->setCapacityFor(QString::fromStdString(capacityOwner(document->dump.kernel, document->target)), scope, bytes);
     auto adjusted = std::make_shared<PlanDocument>(*document);
     reanalyze(*adjusted, capacitySettingsFor(*adjusted));
     session_->setDocument(adjusted);

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QTemporaryDir>
 
 namespace memlens {
 
@@ -75,6 +76,66 @@ bool writeFileAtomically(const QString& path, const QByteArray& contents, QStrin
     return true;
 }
 
+namespace {
+
+// Every name a report may hold: the ones this run does not write are removed
+// with the old report, so no stale chart outlives a dump without scopes.
+const QStringList& reportFileNames()
+{
+    static const QStringList names = {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"),
+                                      QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")};
+    return names;
+}
+
+// Moves staged files into `dir`, keeping the old ones aside until every move
+// worked; on failure puts everything back as it was.
+bool swapIn(const QDir& staged, const QDir& backup, const QString& dir, const QStringList& names, QString* error)
+{
+    const QDir target(dir);
+    QStringList moved;    // new files now in `dir`
+    QStringList setAside; // old files now in `backup`
+    auto rollback = [&] {
+        for (const QString& name : moved)
+            QFile::remove(target.filePath(name));
+        for (const QString& name : setAside)
+            QFile::rename(backup.filePath(name), target.filePath(name));
+    };
+    QStringList old = reportFileNames();
+    for (const QString& name : names)
+        if (!old.contains(name))
+            old << name;
+    for (const QString& name : old) {
+        const QFileInfo existing(target.filePath(name));
+        if (!existing.exists() && !existing.isSymLink())
+            continue;
+        if (existing.isDir()) {
+            rollback();
+            if (error)
+                *error = target.filePath(name) + QStringLiteral(": cannot write: a folder is in the way");
+            return false;
+        }
+        if (!QFile::rename(target.filePath(name), backup.filePath(name))) {
+            rollback();
+            if (error)
+                *error = target.filePath(name) + QStringLiteral(": cannot replace the previous file");
+            return false;
+        }
+        setAside << name;
+    }
+    for (const QString& name : names) {
+        if (!QFile::rename(staged.filePath(name), target.filePath(name))) {
+            rollback();
+            if (error)
+                *error = target.filePath(name) + QStringLiteral(": cannot write");
+            return false;
+        }
+        moved << name;
+    }
+    return true;
+}
+
+} // namespace
+
 bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QString* error)
 {
     const bool existed = QFileInfo(dir).isDir();
@@ -83,19 +144,38 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
             *error = dir + QStringLiteral(": cannot create the folder");
         return false;
     }
-    QStringList written;
+    // Everything is written into a temporary folder beside the target first:
+    // the previous report is only touched once every new file is complete.
+    const QFileInfo targetInfo(dir);
+    QTemporaryDir staging(QDir(targetInfo.absolutePath()).filePath(QStringLiteral(".") + targetInfo.fileName()
+                                                                     + QStringLiteral(".memlens-XXXXXX")));
+    auto fail = [&](const QString& why) {
+        if (error)
+            *error = why;
+        if (!existed)
+            QDir().rmdir(dir);
+        return false;
+    };
+    if (!staging.isValid())
+        return fail(dir + QStringLiteral(": cannot create a temporary folder beside it: ") + staging.errorString());
+    const QDir staged(staging.path());
+    if (!staged.mkdir(QStringLiteral("new")) || !staged.mkdir(QStringLiteral("old")))
+        return fail(dir + QStringLiteral(": cannot create a temporary folder beside it"));
+    const QDir fresh(staged.filePath(QStringLiteral("new")));
+    const QDir backup(staged.filePath(QStringLiteral("old")));
+    QStringList names;
     for (const ReportFile& file : files) {
-        const QString path = QDir(dir).filePath(file.name);
-        if (!writeFileAtomically(path, file.contents, error)) {
-            for (const QString& done : written)
-                QFile::remove(done);
-            if (!existed)
-                QDir().rmdir(dir);
-            return false;
-        }
-        written << path;
+        QString why;
+        if (!writeFileAtomically(fresh.filePath(file.name), file.contents, &why))
+            return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ") + why.section(QStringLiteral(": cannot write: "), 1));
+        names << file.name;
     }
-    return true;
+    if (!swapIn(fresh, backup, dir, names, error)) {
+        if (!existed)
+            QDir().rmdir(dir);
+        return false;
+    }
+    return true; // the QTemporaryDir removes the old files and the staging folder
 }
 
 } // namespace memlens

@@ -1,7 +1,8 @@
 #pragma once
 // Builds the report files of a document in memory and writes them atomically:
-// each file through QSaveFile, and when one fails the files this run already
-// wrote are removed, so a failed report leaves nothing half done.
+// the whole report goes into a temporary folder beside the target and is
+// swapped in only when every file is written, so a failed report leaves the
+// previous one as it was.
 #include "core/plan_document.hpp"
 
 #include <QByteArray>
@@ -32,8 +33,10 @@ std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSiz
 // Writes one file atomically; false with *error naming the file and the reason.
 bool writeFileAtomically(const QString& path, const QByteArray& contents, QString* error);
 
-// Creates `dir` when missing and writes every file into it; false with *error
-// (and none of this run's files left behind) when any write fails.
+// Creates `dir` when missing and writes every file into it, replacing the
+// previous report (report files this run does not write are removed); false
+// with *error, the previous report intact and none of this run's files left
+// behind, when any write fails.
 bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QString* error);
 
 } // namespace memlens

@@ -131,4 +131,38 @@ BENCHMARK(BM_LinkSources100k)->Unit(benchmark::kMillisecond);
 
 } // namespace
 
+// Hostile inputs (issue 16): each must take time linear in its size.
+
+// One object with `keys` keys: the repeated-key check must not be quadratic.
+void BM_ParseManyKeys(benchmark::State& state)
+{
+    std::string text = R"({"Header":{"KernelName":"k")";
+    for (int i = 0; i < state.range(0); ++i)
+        text += ",\"k" + std::to_string(i) + "\":0";
+    text += R"(},"Record":[{"scope":"ub","memory_info_array":[]}]})";
+    for (auto _ : state) {
+        memlens::Dump dump = memlens::parseDumpText(text, "keys.json");
+        benchmark::DoNotOptimize(dump.kernel.data());
+    }
+    state.counters["MiB"] = static_cast<double>(text.size()) / (1 << 20);
+}
+BENCHMARK(BM_ParseManyKeys)->Arg(50000)->Arg(200000)->Unit(benchmark::kMillisecond);
+
+// `levels` aliases, each a callsite of the one before at itself (2^levels frames if expanded).
+void BM_IndexDoublingAliases(benchmark::State& state)
+{
+    std::string ir = "#loc0 = loc(\"/k/kern.py\":1:1)\n";
+    const int levels = static_cast<int>(state.range(0));
+    for (int i = 1; i <= levels; ++i)
+        ir += "#loc" + std::to_string(i) + " = loc(callsite(#loc" + std::to_string(i - 1) + " at #loc" + std::to_string(i - 1) + "))\n";
+    ir += "module {\n  %a = memref.alloc() : memref<8xf16> loc(#loc" + std::to_string(levels) + ")\n} loc(unknown)\n";
+    const long rssBefore = maxRssKiB();
+    for (auto _ : state) {
+        memlens::IrIndex index = memlens::IrIndex::build(ir, "/k/k.ttadapter");
+        benchmark::DoNotOptimize(index.locationAt(levels + 3));
+    }
+    state.counters["peak_rss_growth_MiB"] = static_cast<double>(maxRssKiB() - rssBefore) / 1024.0;
+}
+BENCHMARK(BM_IndexDoublingAliases)->Arg(20)->Arg(40)->Arg(10000)->Unit(benchmark::kMillisecond);
+
 BENCHMARK_MAIN();

@@ -4,6 +4,13 @@ namespace memlens {
 
 std::string csvField(std::string_view value)
 {
+    // A spreadsheet runs a cell starting with one of these as a formula: a
+    // leading ' makes it text (the dump's strings are not ours to trust).
+    std::string neutral;
+    if (!value.empty() && std::string_view("=+-@\t\r").find(value.front()) != std::string_view::npos) {
+        neutral = "'" + std::string(value);
+        value = neutral;
+    }
     if (value.find_first_of(",\"\r\n") == std::string_view::npos)
         return std::string(value);
     std::string quoted = "\"";

@@ -1,6 +1,8 @@
 #pragma once
 // RFC 4180 CSV: fields with commas, quotes or line breaks are quoted and their
 // quotes doubled; lines end in CRLF. Numbers are written as plain digits.
+// A field starting with =, +, -, @, tab or CR gets a leading ' so that a
+// spreadsheet shows it as text instead of running it as a formula.
 #include <string>
 #include <string_view>
 #include <vector>

@@ -20,4 +20,11 @@ private:
     std::string problem_;
 };
 
+// A load stopped because the user no longer wants it (the window closed, or
+// another file was opened): not an error to show.
+class LoadCancelled : public std::exception {
+public:
+    const char* what() const noexcept override { return "the load was cancelled"; }
+};
+
 } // namespace memlens

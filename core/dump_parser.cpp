@@ -6,11 +6,15 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 namespace memlens {
 
@@ -22,6 +26,53 @@ constexpr std::uint64_t kMaxAddressBytes = 1ull << 40;       // 1 TiB: anything 
 constexpr std::uint64_t kMaxExtentBits = kMaxAddressBytes * 8;
 constexpr std::int64_t kMaxOpIndex = std::int64_t(1) << 40;
 constexpr std::size_t kMaxDepth = 64;
+constexpr std::size_t kShownWarningsPerKind = 3;
+
+std::string withThousands(std::size_t n)
+{
+    const std::string digits = std::to_string(n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// Repeated warnings of one kind are logged a few times, then only counted: a
+// dump of 100k scopes without "scope" must not print 100k lines.
+class RepeatedWarnings {
+public:
+    void warn(const std::string& kind, const std::string& message)
+    {
+        auto [it, inserted] = counts_.try_emplace(kind, 0);
+        if (inserted)
+            order_.push_back(kind);
+        if (++it->second <= kShownWarningsPerKind)
+            spdlog::warn("{}", message);
+    }
+    // "... and 99,999 more like it" for every kind that was cut short.
+    void flush()
+    {
+        for (const std::string& kind : order_)
+            if (const std::size_t n = counts_[kind]; n > kShownWarningsPerKind)
+                spdlog::warn("... and {} more like it ({})", withThousands(n - kShownWarningsPerKind), kind);
+        counts_.clear();
+        order_.clear();
+    }
+
+private:
+    std::unordered_map<std::string, std::size_t> counts_;
+    std::vector<std::string> order_;
+};
+
+// "an op position", "a byte offset".
+std::string withArticle(const std::string& noun)
+{
+    const bool vowel = !noun.empty() && std::string_view("aeiou").find(noun.front()) != std::string_view::npos;
+    return (vowel ? "an " : "a ") + noun;
+}
 
 std::string describeFound(const json& value)
 {
@@ -86,7 +137,7 @@ public:
             expected(path, std::string("an integer ") + what, value);
         const std::uint64_t number = value.get<std::uint64_t>();
         if (number > limit)
-            fail(path, std::string("expected a ") + what + " of at most " + std::to_string(limit) + ", found " + std::to_string(number));
+            fail(path, "expected " + withArticle(what) + " of at most " + std::to_string(limit) + ", found " + std::to_string(number));
         return number;
     }
 
@@ -101,7 +152,8 @@ private:
     const std::string& file_;
 };
 
-Buffer convertBuffer(const json& object, const std::string& path, int id, const Checker& check, std::set<std::string>& warnedKeys)
+Buffer convertBuffer(const json& object, const std::string& path, int id, const Checker& check, std::set<std::string>& warnedKeys,
+                     RepeatedWarnings& warnings)
 {
     if (!object.is_object())
         check.expected(path, "a buffer object", object);
@@ -121,7 +173,7 @@ Buffer convertBuffer(const json& object, const std::string& path, int id, const 
     const json& offsets = check.require(object, path, "offset");
     const std::string offsetPath = path + ".offset";
     if (offsets.is_number_integer()) {
-        spdlog::warn("{}: a single number where a list of offsets is usual; reading it as one offset", offsetPath);
+        warnings.warn("a single number as offset", offsetPath + ": a single number where a list of offsets is usual; reading it as one offset");
         buffer.offsets.push_back(check.unsignedValue(offsets, offsetPath, kMaxAddressBytes, "byte offset"));
     } else if (offsets.is_array()) {
         if (offsets.empty())
@@ -150,7 +202,8 @@ Buffer convertBuffer(const json& object, const std::string& path, int id, const 
     if (const auto it = object.find("alloc_time_in_ir"); it != object.end()) {
         buffer.allocTime = static_cast<std::int64_t>(check.unsignedValue(*it, path + ".alloc_time_in_ir", kMaxOpIndex, "op position"));
         if (buffer.allocTime != buffer.lifeStart)
-            spdlog::warn("{}.alloc_time_in_ir is {} but the Life starts at {}", path, buffer.allocTime, buffer.lifeStart);
+            warnings.warn("alloc_time_in_ir differs from the Life's start", path + ".alloc_time_in_ir is " + std::to_string(buffer.allocTime)
+                                                                                 + " but the Life starts at " + std::to_string(buffer.lifeStart));
     }
     if (const auto it = object.find("source_location"); it != object.end())
         buffer.location = check.stringValue(*it, path + ".source_location");
@@ -163,7 +216,7 @@ Buffer convertBuffer(const json& object, const std::string& path, int id, const 
     static const std::set<std::string> known = {"buffer", "offset", "extent", "alloc_time_in_ir", "life_time_in_ir", "source_location", "is_tmpbuf"};
     for (const auto& item : object.items())
         if (!known.count(item.key()) && warnedKeys.insert(item.key()).second)
-            spdlog::warn("{}: ignoring unknown key \"{}\"", path, item.key());
+            warnings.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
     return buffer;
 }
 
@@ -173,12 +226,37 @@ class DumpSaxHandler : public nlohmann::json_sax<json> {
 public:
     DumpSaxHandler(const std::string& file) : file_(file), check_(file) {}
 
+    void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+
     bool null() override { return addValue(json(nullptr)); }
     bool boolean(bool value) override { return addValue(json(value)); }
     bool number_integer(number_integer_t value) override { return addValue(json(value)); }
     bool number_unsigned(number_unsigned_t value) override { return addValue(json(value)); }
-    bool number_float(number_float_t value, const string_t&) override { return addValue(json(value)); }
-    bool string(string_t& value) override { return addValue(json(std::move(value))); }
+    bool number_float(number_float_t value, const string_t& raw) override
+    {
+        // A whole number past 64 bits arrives here: it has no fraction, it is too large.
+        if (raw.find_first_of(".eE") == string_t::npos)
+            check_.fail(currentPath(), "a whole number too large to read (" + (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) + ")");
+        return addValue(json(value));
+    }
+    bool string(string_t& value) override
+    {
+        checkLength(value, "string");
+        return addValue(json(std::move(value)));
+    }
+    // Nothing in a dump is near this long; a longer string is not a plan and
+    // would cost time and memory in every step after parsing.
+    void checkLength(const std::string& text, const char* what) const
+    {
+        if (text.size() <= kMaxDumpStringBytes)
+            return;
+        std::string path = frames_.empty() ? std::string() : currentPath();
+        if (std::string_view(what) == "key")
+            path += (path.empty() ? "" : ".") + text.substr(0, 40) + "...";
+        check_.fail(path, std::string("a ") + what + " of " + withThousands(text.size()) + " bytes, longer than the "
+                              + withThousands(kMaxDumpStringBytes) + " bytes memlens reads");
+    }
+
     bool binary(binary_t&) override { check_.fail(currentPath(), "unexpected binary value"); }
 
     bool start_object(std::size_t) override { return openContainer(json::object()); }
@@ -186,11 +264,10 @@ public:
     bool key(string_t& name) override
     {
         Frame& top = frames_.back();
+        checkLength(name, "key");
         // A repeated key would silently merge or replace data (two memory_info_array lists).
-        for (const std::string& seen : top.keys)
-            if (seen == name)
-                check_.fail(pathOf(frames_.size() - 1) + (frames_.size() > 1 ? "." : "") + name, "the key appears twice in one object");
-        top.keys.push_back(name);
+        if (!top.keys.insert(name).second)
+            check_.fail(pathOf(frames_.size() - 1) + (frames_.size() > 1 ? "." : "") + name, "the key appears twice in one object");
         top.key = name;
         return true;
     }
@@ -229,6 +306,8 @@ public:
             check_.fail("", "missing key \"Record\"");
         if (!record->is_array())
             check_.expected("Record", "a list of memory scopes", *record);
+        if (scopes_.empty() && !sawFlatBuffer_)
+            check_.fail("Record", "the dump has no memory records");
         dump.flatLayout = sawFlatBuffer_;
         if (sawFlatBuffer_) {
             ScopePlan scope;
@@ -240,6 +319,7 @@ public:
         dump.scopes = std::move(scopes_);
         for (auto& scope : dump.scopes)
             expandBlocks(scope);
+        warnings_.flush();
         return dump;
     }
 
@@ -247,7 +327,7 @@ private:
     struct Frame {
         json* container = nullptr;
         std::string key;         // current key when the container is an object
-        std::vector<std::string> keys; // every key seen in the object, to refuse repeats
+        std::unordered_set<std::string> keys; // every key seen in the object, to refuse repeats
         std::size_t count = 0;   // values seen when it is an array
         bool isBufferElement = false;
         bool isScopeRecord = false;
@@ -300,8 +380,16 @@ private:
             && frames_[2].key == "memory_info_array" && frames_[3].container->is_array();
     }
 
+    // Every few thousand values, look whether the load was cancelled.
+    void pollCancel()
+    {
+        if (cancel_ && (++events_ & 4095) == 0 && cancel_->load(std::memory_order_relaxed))
+            throw LoadCancelled();
+    }
+
     bool addValue(json value)
     {
+        pollCancel();
         if (frames_.empty()) {
             root_ = std::move(value);
             return true;
@@ -322,6 +410,7 @@ private:
 
     bool openContainer(json empty)
     {
+        pollCancel();
         if (frames_.size() >= kMaxDepth)
             check_.fail(currentPath(), "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
         Frame frame;
@@ -353,7 +442,7 @@ private:
         Frame frame = std::move(frames_.back());
         frames_.pop_back();
         if (frame.isBufferElement) {
-            pendingBuffers_.push_back(convertBuffer(element_, currentPath(), nextId_++, check_, warnedKeys_));
+            pendingBuffers_.push_back(convertBuffer(element_, currentPath(), nextId_++, check_, warnedKeys_, warnings_));
             element_ = json();
         } else if (frame.isScopeRecord) {
             finishRecordElement(*frame.container, currentPath());
@@ -377,12 +466,12 @@ private:
             if (const auto it = record.find("scope"); it != record.end()) {
                 scope.scope = check_.stringValue(*it, path + ".scope");
             } else {
-                spdlog::warn("{} has no \"scope\"; taking it as ub", path);
+                warnings_.warn("record without scope", path + " has no \"scope\"; taking it as ub");
                 scope.scope = "ub";
             }
             static const std::set<std::string> knownScopes = {"ub", "cbuf", "cc", "ca", "cb", "ssbuf", "gm"};
             if (!knownScopes.count(scope.scope))
-                spdlog::warn("{}.scope: unknown memory scope \"{}\"", path, scope.scope);
+                warnings_.warn("unknown memory scope", path + ".scope: unknown memory scope \"" + scope.scope + "\"");
             if (const auto it = record.find("status"); it != record.end() && !it->is_null())
                 scope.status = check_.stringValue(*it, path + ".status");
             // Either key; "" and "none" (written on success by some producers) mean no error.
@@ -399,7 +488,7 @@ private:
             for (const auto& item : record.items()) {
                 static const std::set<std::string> knownKeys = {"scope", "status", "error_info", "err_msg", "memory_info_array"};
                 if (!knownKeys.count(item.key()) && warnedKeys_.insert(item.key()).second)
-                    spdlog::warn("{}: ignoring unknown key \"{}\"", path, item.key());
+                    warnings_.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
             }
             scope.buffers = std::move(pendingBuffers_);
             pendingBuffers_.clear();
@@ -413,7 +502,7 @@ private:
         if (!sawFlatBuffer_)
             spdlog::info("{}: old flat layout (Record is a list of buffers); reading it as one ub scope", file_);
         sawFlatBuffer_ = true;
-        flatBuffers_.push_back(convertBuffer(record, path, nextId_++, check_, warnedKeys_));
+        flatBuffers_.push_back(convertBuffer(record, path, nextId_++, check_, warnedKeys_, warnings_));
     }
 
     const std::string& file_;
@@ -425,6 +514,9 @@ private:
     std::vector<Buffer> flatBuffers_;
     std::vector<ScopePlan> scopes_;
     std::set<std::string> warnedKeys_;
+    RepeatedWarnings warnings_;
+    const std::atomic<bool>* cancel_ = nullptr;
+    std::size_t events_ = 0;
     bool sawFlatBuffer_ = false;
     int nextId_ = 0;
 };
@@ -441,8 +533,16 @@ CoreKind coreKindFromFileName(const std::string& path)
 
 } // namespace
 
-Dump parseDumpText(std::string_view text, const std::string& fileLabel)
+Dump parseDumpText(std::string_view text, const std::string& fileLabel, const std::atomic<bool>* cancel)
 {
+    // UTF-16 (as some editors save JSON) starts with a byte order mark or has
+    // a NUL beside the first ASCII character.
+    const auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0x100u; };
+    if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff) || (text.size() >= 2 && (byte(0) == 0 || byte(1) == 0)))
+        throw DumpError(fileLabel, "", "the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
+    // The JSON reader would take a NUL byte for the end of the text and ignore the rest.
+    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+        throw DumpError(fileLabel, "", "a NUL byte at offset " + std::to_string(nul) + "; a JSON dump is text");
     bool onlySpace = true;
     for (const char c : text)
         if (!std::isspace(static_cast<unsigned char>(c))) {
@@ -452,6 +552,7 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel)
     if (onlySpace)
         throw DumpError(fileLabel, "", "the file is empty; expected a JSON memory dump");
     DumpSaxHandler handler(fileLabel);
+    handler.setCancel(cancel);
     json::sax_parse(text.begin(), text.end(), &handler);
     Dump dump = handler.finish();
     dump.core = coreKindFromFileName(fileLabel);
@@ -459,7 +560,7 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel)
     return dump;
 }
 
-Dump loadDumpFile(const std::string& path)
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -481,8 +582,21 @@ Dump loadDumpFile(const std::string& path)
     std::string text(size, '\0');
     in.read(text.data(), static_cast<std::streamsize>(size));
     text.resize(static_cast<std::size_t>(in.gcount()));
+    // The size can be wrong: files under /proc say 0, a growing file says too little.
+    char chunk[65536];
+    while (in) {
+        in.read(chunk, sizeof chunk);
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got == 0)
+            break;
+        if (text.size() + got > kMaxDumpFileBytes)
+            throw DumpError(path, "", "grew past " + std::to_string(kMaxDumpFileBytes) + " bytes while being read, larger than memlens reads (2 GiB)");
+        text.append(chunk, got);
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            throw LoadCancelled();
+    }
     spdlog::debug("{}: read {} bytes", path, text.size());
-    return parseDumpText(text, path);
+    return parseDumpText(text, path, cancel);
 }
 
 } // namespace memlens

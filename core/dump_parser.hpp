@@ -2,19 +2,27 @@
 // Reads a memory-plan dump (memory_info_aiv.json and friends) into a Dump.
 // Streams the JSON: each buffer object is checked and converted as soon as it
 // closes, so a dump of 100k buffers never exists as a whole JSON tree.
+#include "core/dump_error.hpp"
 #include "core/dump_model.hpp"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
 
 #include <string>
 #include <string_view>
 
 namespace memlens {
 
-// Throws DumpError naming the file, the JSON path and what was wrong.
-Dump parseDumpText(std::string_view json, const std::string& fileLabel);
+// Throws DumpError naming the file, the JSON path and what was wrong; throws
+// LoadCancelled soon after `*cancel` becomes true (when given).
+Dump parseDumpText(std::string_view json, const std::string& fileLabel, const std::atomic<bool>* cancel = nullptr);
 
-// Reads `path` (a regular file below the size limit) and parses it. Throws DumpError.
-Dump loadDumpFile(const std::string& path);
+// Reads `path` (a regular file below the size limit) and parses it. Throws DumpError (or LoadCancelled).
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel = nullptr);
 
 inline constexpr std::uint64_t kMaxDumpFileBytes = 2ull << 30; // 2 GiB
+// Longest string or key read from a dump; longer ones are an error naming their JSON path.
+inline constexpr std::size_t kMaxDumpStringBytes = 64 * 1024;
 
 } // namespace memlens

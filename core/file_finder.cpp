@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <fstream>
+#include <mutex>
 #include <system_error>
+#include <unordered_map>
 
 namespace fs = std::filesystem;
 
@@ -146,9 +148,61 @@ void FileFinder::addSubstitution(std::string from, std::string to)
     substitutions_.emplace_back(std::move(from), std::move(to));
 }
 
+// File name -> every regular file of that name below the recursive source
+// folders, with the folder it was found under.
+struct FileFinder::SourceIndex {
+    std::once_flag built;
+    std::unordered_map<std::string, std::vector<std::pair<std::size_t, fs::path>>> byName;
+    std::string note; // "" unless the budget ran out
+};
+
 void FileFinder::addSourceDir(fs::path dir, bool recursive, int maxDepth)
 {
     sourceDirs_.push_back(SourceDir{std::move(dir), recursive, std::max(0, maxDepth)});
+    sourceIndex_.reset();
+}
+
+void FileFinder::setSourceIndexBudget(std::size_t entries)
+{
+    sourceIndexBudget_ = entries;
+    sourceIndex_.reset();
+}
+
+const FileFinder::SourceIndex& FileFinder::sourceIndex() const
+{
+    // Created here (not shared with a copy made before) and filled once, even
+    // when finds run on several threads.
+    static std::mutex creating;
+    std::shared_ptr<SourceIndex> index;
+    {
+        std::lock_guard lock(creating);
+        if (!sourceIndex_)
+            sourceIndex_ = std::make_shared<SourceIndex>();
+        index = sourceIndex_;
+    }
+    std::call_once(index->built, [&] {
+        std::size_t visited = 0;
+        for (std::size_t d = 0; d < sourceDirs_.size(); ++d) {
+            const SourceDir& sd = sourceDirs_[d];
+            if (!sd.recursive || sd.maxDepth <= 0)
+                continue;
+            std::error_code ec;
+            fs::recursive_directory_iterator it(sd.dir, fs::directory_options::skip_permission_denied, ec);
+            for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+                if (++visited > sourceIndexBudget_) {
+                    index->note = "stopped searching the source folders after " + std::to_string(sourceIndexBudget_)
+                        + " entries (in " + sd.dir.string() + ")";
+                    return;
+                }
+                if (it.depth() + 1 >= sd.maxDepth)
+                    it.disable_recursion_pending();
+                std::error_code typeEc;
+                if (it->is_regular_file(typeEc))
+                    index->byName[it->path().filename().string()].emplace_back(d, it->path());
+            }
+        }
+    });
+    return *index;
 }
 
 void FileFinder::setDumpDir(fs::path dir)
@@ -224,34 +278,32 @@ FindResult FileFinder::find(std::string_view pathText) const
         }
     }
 
-    for (const SourceDir& sd : sourceDirs_) {
+    for (std::size_t d = 0; d < sourceDirs_.size(); ++d) {
+        const SourceDir& sd = sourceDirs_[d];
         if (tryPath(sd.dir / fileName))
             return r;
         if (!sd.recursive || sd.maxDepth <= 0)
             continue;
         r.tried.push_back(sd.dir / "**" / fileName);
-        std::error_code ec;
-        fs::recursive_directory_iterator it(sd.dir, fs::directory_options::skip_permission_denied, ec);
-        std::optional<fs::path> best;
+        const SourceIndex& index = sourceIndex();
+        if (!index.note.empty())
+            r.note = index.note;
+        const auto named = index.byName.find(std::string(name));
+        if (named == index.byName.end())
+            continue;
+        const fs::path* best = nullptr;
         std::size_t bestTail = 0;
-        std::size_t visited = 0;
-        for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-            if (++visited > kMaxDirEntries) {
-                r.note = "stopped searching " + sd.dir.string() + " after " + std::to_string(kMaxDirEntries) + " entries";
-                break;
-            }
-            if (it.depth() + 1 >= sd.maxDepth)
-                it.disable_recursion_pending();
-            std::error_code typeEc;
-            if (it->path().filename() != fileName || !it->is_regular_file(typeEc))
+        for (const auto& [dir, candidate] : named->second) {
+            if (dir != d)
                 continue;
-            std::size_t tail = commonTail(it->path().generic_string(), pathText);
-            if (!best || tail > bestTail || (tail == bestTail && it->path() < *best)) {
-                best = it->path();
+            std::size_t tail = commonTail(candidate.generic_string(), pathText);
+            if (!best || tail > bestTail || (tail == bestTail && candidate < *best)) {
+                best = &candidate;
                 bestTail = tail;
             }
         }
-        if (best) {
+        // The index is a snapshot: the file may have gone since.
+        if (best && isRegularFile(*best)) {
             r.found = *best;
             return r;
         }

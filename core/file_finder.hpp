@@ -3,6 +3,7 @@
 // ran) on this machine, and reading them safely (DESIGN.md section 3).
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,14 +64,25 @@ public:
 
     int parentLevels() const { return parentLevels_; }
 
+    // The recursive source folders are walked once, on the first find() that
+    // needs them, into an index of file names; the walk stops after this many
+    // entries over all folders together (copies of the finder share the index).
+    void setSourceIndexBudget(std::size_t entries);
+    static constexpr std::size_t kDefaultSourceIndexBudget = 200000;
+
 private:
     struct SourceDir {
         std::filesystem::path dir;
         bool recursive = true;
         int maxDepth = 6;
     };
+    struct SourceIndex;
+    const SourceIndex& sourceIndex() const;
+
     std::vector<std::pair<std::string, std::string>> substitutions_;
     std::vector<SourceDir> sourceDirs_;
+    std::size_t sourceIndexBudget_ = kDefaultSourceIndexBudget;
+    mutable std::shared_ptr<SourceIndex> sourceIndex_; // built lazily, then shared and read-only
     std::vector<std::pair<std::string, std::filesystem::path>> remembered_;
     std::optional<std::filesystem::path> dumpDir_;
     int parentLevels_ = 4;

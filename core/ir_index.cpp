@@ -90,9 +90,12 @@ IrIndex IrIndex::build(std::string text, std::string path)
     const int lineCount = static_cast<int>(ix.lineStarts_.size());
     ix.lines_.assign(static_cast<std::size_t>(lineCount) + 1, OpLine{});
 
+    std::size_t droppedWarnings = 0;
     auto warn = [&](std::string w) {
         if (ix.warnings_.size() < kMaxWarnings)
             ix.warnings_.push_back(std::move(w));
+        else
+            ++droppedWarnings;
     };
 
     ix.target_ = targetInIrText(all);
@@ -262,6 +265,8 @@ IrIndex IrIndex::build(std::string text, std::string path)
             ix.byFileName_[Key{std::string(fileNameOf(f.file)), f.line}].push_back(start);
         }
     }
+    if (droppedWarnings > 0)
+        ix.warnings_.push_back("... and " + std::to_string(droppedWarnings) + " more like it");
     for (auto* map : {&ix.byFullPath_, &ix.byFileName_}) {
         for (auto& [key, lines] : *map) {
             std::sort(lines.begin(), lines.end());

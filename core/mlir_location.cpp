@@ -1,7 +1,10 @@
 #include "core/mlir_location.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
+#include <set>
+#include <tuple>
 
 namespace memlens {
 
@@ -497,7 +500,7 @@ const LocationResolver::Memo& LocationResolver::resolveAlias(const std::string& 
     }
     inProgress_[alias] = true;
     std::string problem;
-    Stacks stacks = flatten(*def->second, depth + 1, problem);
+    StacksPtr stacks = flatten(*def->second, depth + 1, problem);
     inProgress_[alias] = false;
     Memo& m = memo_[alias];
     m.stacks = std::move(stacks);
@@ -505,7 +508,31 @@ const LocationResolver::Memo& LocationResolver::resolveAlias(const std::string& 
     return m;
 }
 
-LocationResolver::Stacks LocationResolver::flatten(const Location& loc, int depth, std::string& problem) const
+namespace {
+
+std::size_t frameCount(const std::vector<std::vector<SourceFrame>>& stacks)
+{
+    std::size_t n = 0;
+    for (const auto& s : stacks)
+        n += s.size();
+    return n;
+}
+
+} // namespace
+
+// Wraps newly built stacks, counting their frames against the resolver's budget.
+LocationResolver::StacksPtr LocationResolver::combine(Stacks out, bool truncated, std::string& problem) const
+{
+    if (truncated && problem.empty())
+        problem = "the location has more frames than memlens keeps (" + std::to_string(kMaxFramesPerLocation)
+            + "); showing the first ones";
+    if (out.empty())
+        return nullptr;
+    framesBuilt_ += frameCount(out);
+    return std::make_shared<const Stacks>(std::move(out));
+}
+
+LocationResolver::StacksPtr LocationResolver::flatten(const Location& loc, int depth, std::string& problem) const
 {
     auto note = [&](const std::string& p) {
         if (problem.empty())
@@ -513,57 +540,88 @@ LocationResolver::Stacks LocationResolver::flatten(const Location& loc, int dept
     };
     if (depth > kMaxResolveDepth) {
         note("location nested too deeply");
-        return {};
+        return nullptr;
     }
+    const std::size_t maxFrames = framesBuilt_ < kResolverFrameBudget ? kMaxFramesPerLocation
+                                                                       : kFramesPerLocationOverBudget;
     return std::visit(
-        [&](const auto& n) -> Stacks {
+        [&](const auto& n) -> StacksPtr {
             using T = std::decay_t<decltype(n)>;
             if constexpr (std::is_same_v<T, UnknownLoc>) {
-                return {};
+                return nullptr;
             } else if constexpr (std::is_same_v<T, FileLineColLoc>) {
                 SourceFrame f{n.file, n.line, n.column, {}, isLibraryPath(n.file)};
-                return {{std::move(f)}};
+                return combine(Stacks{{std::move(f)}}, false, problem);
             } else if constexpr (std::is_same_v<T, NameLoc>) {
                 if (!n.child)
-                    return {};
-                Stacks stacks = flatten(*n.child, depth + 1, problem);
+                    return nullptr;
+                StacksPtr child = flatten(*n.child, depth + 1, problem);
+                if (!child)
+                    return nullptr;
                 // An inner name is closer to the variable: only fill frames without one.
+                bool unnamed = false;
+                for (const auto& stack : *child)
+                    for (const auto& f : stack)
+                        unnamed = unnamed || f.name.empty();
+                if (!unnamed)
+                    return child; // nothing to fill: share it
+                Stacks stacks = *child;
                 for (auto& stack : stacks)
                     for (auto& f : stack)
                         if (f.name.empty())
                             f.name = n.name;
-                return stacks;
+                return combine(std::move(stacks), false, problem);
             } else if constexpr (std::is_same_v<T, CallSiteLoc>) {
-                Stacks callee = n.callee ? flatten(*n.callee, depth + 1, problem) : Stacks{};
-                Stacks caller = n.caller ? flatten(*n.caller, depth + 1, problem) : Stacks{};
-                if (callee.empty())
+                StacksPtr callee = n.callee ? flatten(*n.callee, depth + 1, problem) : nullptr;
+                StacksPtr caller = n.caller ? flatten(*n.caller, depth + 1, problem) : nullptr;
+                if (!callee)
                     return caller;
-                if (caller.empty())
+                if (!caller)
                     return callee;
                 Stacks out;
-                for (const auto& a : callee) {
-                    for (const auto& b : caller) {
-                        if (out.size() >= kMaxStacks)
-                            return out;
-                        std::vector<SourceFrame> s = a;
-                        s.insert(s.end(), b.begin(), b.end());
+                std::size_t frames = 0;
+                bool truncated = false;
+                for (const auto& a : *callee) {
+                    for (const auto& b : *caller) {
+                        if (out.size() >= kMaxStacks || frames >= maxFrames) {
+                            truncated = true;
+                            break;
+                        }
+                        std::vector<SourceFrame> s;
+                        const std::size_t room = maxFrames - frames;
+                        s.reserve(std::min(room, a.size() + b.size()));
+                        for (std::size_t i = 0; i < a.size() && s.size() < room; ++i)
+                            s.push_back(a[i]);
+                        for (std::size_t i = 0; i < b.size() && s.size() < room; ++i)
+                            s.push_back(b[i]);
+                        truncated = truncated || s.size() < a.size() + b.size();
+                        frames += s.size();
                         out.push_back(std::move(s));
                     }
                 }
-                return out;
+                return combine(std::move(out), truncated, problem);
             } else if constexpr (std::is_same_v<T, FusedLoc>) {
+                std::vector<StacksPtr> parts;
+                for (const auto& child : n.children)
+                    if (child)
+                        if (StacksPtr s = flatten(*child, depth + 1, problem))
+                            parts.push_back(std::move(s));
+                if (parts.size() == 1)
+                    return parts.front();
                 Stacks out;
-                for (const auto& child : n.children) {
-                    if (!child)
-                        continue;
-                    Stacks s = flatten(*child, depth + 1, problem);
-                    for (auto& stack : s) {
-                        if (out.size() >= kMaxStacks)
-                            return out;
-                        out.push_back(std::move(stack));
+                std::size_t frames = 0;
+                bool truncated = false;
+                for (const StacksPtr& part : parts) {
+                    for (const auto& stack : *part) {
+                        if (out.size() >= kMaxStacks || frames + stack.size() > maxFrames) {
+                            truncated = true;
+                            break;
+                        }
+                        frames += stack.size();
+                        out.push_back(stack);
                     }
                 }
-                return out;
+                return combine(std::move(out), truncated, problem);
             } else {
                 const Memo& m = resolveAlias(n.alias, depth + 1);
                 if (!m.problem.empty())
@@ -577,16 +635,36 @@ LocationResolver::Stacks LocationResolver::flatten(const Location& loc, int dept
 ResolvedLocation LocationResolver::resolve(const Location& loc) const
 {
     ResolvedLocation r;
-    r.stacks = flatten(loc, 0, r.problem);
+    StacksPtr stacks = flatten(loc, 0, r.problem);
+    if (!stacks)
+        return r;
+    r.stacks = *stacks;
+    std::size_t total = frameCount(r.stacks);
+    // A shared sub-location may hold more than this location may keep (the cap
+    // applies where stacks are built; an alias alone is passed through as is).
+    if (total > kMaxFramesPerLocation) {
+        std::size_t kept = 0;
+        for (auto& stack : r.stacks) {
+            const std::size_t room = kMaxFramesPerLocation - std::min(kept, kMaxFramesPerLocation);
+            if (stack.size() > room)
+                stack.resize(room);
+            kept += stack.size();
+        }
+        std::erase_if(r.stacks, [](const auto& s) { return s.empty(); });
+        if (r.problem.empty())
+            r.problem = "the location has more frames than memlens keeps (" + std::to_string(kMaxFramesPerLocation)
+                + "); showing the first ones";
+    }
+    // Duplicate user frames are dropped; a set keeps this linear for long chains.
+    auto key = [](const SourceFrame* f) { return std::tie(f->file, f->line, f->column, f->name); };
+    auto less = [&](const SourceFrame* a, const SourceFrame* b) { return key(a) < key(b); };
+    std::set<const SourceFrame*, decltype(less)> seen(less);
     for (const auto& stack : r.stacks) {
         for (const auto& f : stack) {
             r.chain.push_back(f);
             if (f.library)
                 continue;
-            bool seen = false;
-            for (const auto& u : r.userFrames)
-                seen = seen || u == f;
-            if (!seen)
+            if (seen.insert(&f).second)
                 r.userFrames.push_back(f);
         }
     }

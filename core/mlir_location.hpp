@@ -133,17 +133,31 @@ public:
 
 private:
     using Stacks = std::vector<std::vector<SourceFrame>>;
+    // Resolved sub-locations are shared, never copied: an alias used twice (as in
+    // callsite(#a at #a)) costs one pointer, and the frames kept for one location
+    // are capped, so resolution stays linear in the size of the IR.
+    using StacksPtr = std::shared_ptr<const Stacks>;
     struct Memo {
-        Stacks stacks;
+        StacksPtr stacks;
         std::string problem;
     };
-    Stacks flatten(const Location& loc, int depth, std::string& problem) const;
+    StacksPtr flatten(const Location& loc, int depth, std::string& problem) const;
+    StacksPtr combine(Stacks out, bool truncated, std::string& problem) const;
     const Memo& resolveAlias(const std::string& alias, int depth) const;
 
     AliasTable aliases_;
     mutable std::unordered_map<std::string, Memo> memo_;
     mutable std::unordered_map<std::string, bool> inProgress_;
+    mutable std::size_t framesBuilt_ = 0; // every frame built so far, for the resolver-wide budget
 };
+
+// At most this many frames are kept for one location (every stack of it
+// together); the rest is dropped with a note in ResolvedLocation::problem.
+inline constexpr std::size_t kMaxFramesPerLocation = 32;
+// Once a resolver has built this many frames, later locations keep at most
+// kFramesPerLocationOverBudget frames each (memory stays bounded).
+inline constexpr std::size_t kResolverFrameBudget = std::size_t(2) << 20;
+inline constexpr std::size_t kFramesPerLocationOverBudget = 4;
 
 // Convenience: parse (as parseDumpLocation) then resolve without aliases (or with the given ones).
 ResolvedLocation resolveLocationText(std::string_view text, const LocationResolver& resolver);

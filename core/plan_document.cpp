@@ -58,6 +58,39 @@ std::string firstLocationFile(const Dump& dump)
     return {};
 }
 
+// Why an IR found by itself is not the dump's ("" when it may be): none of the
+// dump's locations that name an IR file of this name lands on an allocating op
+// of it, and none that names Python has an op in it. Dumps without locations
+// prove nothing.
+std::string mismatch(const Dump& dump, const IrIndex& index)
+{
+    const std::string irName = std::filesystem::path(index.path()).filename().string();
+    std::size_t checked = 0, matched = 0;
+    constexpr std::size_t kSample = 256;
+    for (const auto& scope : dump.scopes) {
+        for (const auto& buffer : scope.buffers) {
+            if (checked >= kSample)
+                break;
+            const ResolvedLocation resolved = resolveLocationText(buffer.location, index.resolver());
+            if (resolved.chain.empty())
+                continue;
+            const SourceFrame& first = resolved.chain.front();
+            if (looksLikeIrFile(first.file)) {
+                if (std::filesystem::path(first.file).filename().string() != irName)
+                    continue; // another IR file: the source linker says so per block
+                ++checked;
+                matched += index.isAllocLine(first.line) ? 1 : 0; // the allocating op is on that line
+            } else if (resolved.primary) {
+                ++checked;
+                matched += index.linesFor(resolved.primary->file, resolved.primary->line).empty() ? 0 : 1;
+            }
+        }
+    }
+    if (checked == 0 || matched > 0)
+        return {};
+    return "none of the " + std::to_string(checked) + " locations checked is in it";
+}
+
 void attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
 {
     std::filesystem::path irPath = options.irFile;
@@ -79,6 +112,14 @@ void attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
         spdlog::warn("{}", document.irNote);
         return;
     }
+    if (options.irFile.empty()) {
+        if (std::string why = mismatch(document.dump, *loaded.index); !why.empty()) {
+            document.irNote = "the IR beside the dump, " + irPath.string() + ", does not match it (" + why
+                + "); not used (use --ir or File > Open IR to choose one)";
+            spdlog::warn("{}", document.irNote);
+            return;
+        }
+    }
     for (const auto& warning : loaded.index->warnings())
         spdlog::debug("{}: {}", irPath.string(), warning);
     document.irFile = irPath.string();
@@ -86,15 +127,25 @@ void attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
     document.ir = std::make_shared<const IrIndex>(std::move(*loaded.index));
 }
 
-void linkSources(PlanDocument& document)
+void throwIfCancelled(const LoadOptions& options)
+{
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed))
+        throw LoadCancelled();
+}
+
+void linkSources(PlanDocument& document, const LoadOptions& options)
 {
     SourceLinker linker(document.ir.get(), document.finder.get());
     document.sources.clear();
+    std::size_t linked = 0;
     for (const auto& scope : document.dump.scopes) {
         std::vector<BlockSource> scopeSources;
         scopeSources.reserve(scope.buffers.size());
-        for (const auto& buffer : scope.buffers)
+        for (const auto& buffer : scope.buffers) {
+            if ((++linked & 1023) == 0)
+                throwIfCancelled(options);
             scopeSources.push_back(linker.link(buffer.location));
+        }
         document.sources.push_back(std::move(scopeSources));
     }
 }
@@ -126,10 +177,12 @@ void reanalyze(PlanDocument& document, const CapacitySettings& capacity)
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options)
 {
     PlanDocument document;
-    document.dump = loadDumpFile(dumpPath);
+    document.dump = loadDumpFile(dumpPath, options.cancel.get());
     document.finder = finderFor(dumpPath, options);
+    throwIfCancelled(options);
     attachIr(document, dumpPath, options);
-    linkSources(document);
+    throwIfCancelled(options);
+    linkSources(document, options);
     reanalyze(document, options.capacity);
     return document;
 }

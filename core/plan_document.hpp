@@ -6,6 +6,7 @@
 #include "core/plan_analysis.hpp"
 #include "core/source_linker.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -29,6 +30,8 @@ struct LoadOptions {
     bool irRequired = false;                           // an unreadable irFile is an error (--ir), not a note
     std::vector<std::string> sourceDirs;               // --source-dir
     std::vector<std::pair<std::string, std::string>> substitutions; // --substitute FROM=TO
+    // Set to true to stop the load soon (loadPlanDocument then throws LoadCancelled).
+    std::shared_ptr<const std::atomic<bool>> cancel;
 };
 
 struct PlanDocument {
@@ -45,7 +48,9 @@ struct PlanDocument {
     const BlockSource* sourceOf(std::size_t scopeIndex, const Block& block) const;
 };
 
-// Throws DumpError for a dump that cannot be read; a missing IR is not an error.
+// Throws DumpError for a dump that cannot be read; a missing IR is not an error,
+// nor is an IR found beside the dump that does not match it (it is not used,
+// and irNote says why). Throws LoadCancelled when options.cancel is set.
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options);
 
 // A document of one scope (a report with --scope).

@@ -3,18 +3,87 @@
 #include "core/byte_size.hpp"
 #include "core/csv.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <sstream>
+#include <string_view>
 
 namespace memlens {
 
 namespace {
 
+// Text from the dump is data, never markup: these render it as text in any
+// Markdown viewer (CommonMark / GitHub) whatever it holds.
+
+std::string oneLine(std::string_view text)
+{
+    std::string out(text);
+    for (char& c : out)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    return out;
+}
+
+// Plain Markdown text: emphasis, links, code, tables and HTML neutralised.
+std::string markdownText(std::string_view text)
+{
+    auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        switch (c) {
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '&': out += "&amp;"; break;
+        case '\n':
+        case '\r': out += ' '; break;
+        case '_':
+            // Inside a word "_" emphasises nothing: keep file names readable.
+            if (i > 0 && i + 1 < text.size() && isWordChar(text[i - 1]) && isWordChar(text[i + 1]))
+                out += c;
+            else
+                out += "\\_";
+            break;
+        case '\\':
+        case '`':
+        case '*':
+        case '[':
+        case ']':
+        case '|':
+        case '~':
+        case '#':
+        case '!':
+            out += '\\';
+            out += c;
+            break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+// An inline code span that no backtick in `text` can close; HTML inside a code
+// span is shown as text.
+std::string codeSpan(std::string_view raw)
+{
+    const std::string text = oneLine(raw);
+    std::size_t longest = 0, run = 0;
+    for (const char c : text) {
+        run = c == '`' ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const std::string fence(longest + 1, '`');
+    const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`' || text.front() == ' ');
+    return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
+}
+
 std::string frameText(const SourceFrame& frame)
 {
-    std::string text = std::filesystem::path(frame.file).filename().string() + ":" + std::to_string(frame.line);
+    std::string text = markdownText(std::filesystem::path(frame.file).filename().string()) + ":" + std::to_string(frame.line);
     if (!frame.name.empty())
-        text += " `" + frame.name + "`";
+        text += " " + codeSpan(frame.name);
     return text;
 }
 
@@ -29,17 +98,23 @@ std::string verdictText(PlanVerdict verdict)
     return {};
 }
 
-// Markdown table cells: pipes would end the cell.
-std::string cell(std::string text)
+// Markdown table cells: a pipe would end the cell, also inside a code span
+// (markdownText already escaped those outside one).
+std::string cell(const std::string& text)
 {
     std::string out;
-    for (const char c : text) {
-        if (c == '|')
-            out += "\\|";
-        else if (c == '\n')
-            out += ' ';
-        else
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\\' && i + 1 < text.size()) {
             out += c;
+            out += text[++i];
+        } else if (c == '|') {
+            out += "\\|";
+        } else if (c == '\n') {
+            out += ' ';
+        } else {
+            out += c;
+        }
     }
     return out;
 }
@@ -116,24 +191,27 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
 {
     std::ostringstream out;
     const Dump& dump = document.dump;
-    out << "# memlens report: `" << (dump.kernel.empty() ? "(unnamed kernel)" : dump.kernel) << "`\n\n";
-    out << "- Dump: `" << dump.file << "`";
+    out << "# memlens report: " << (dump.kernel.empty() ? "(unnamed kernel)" : codeSpan(dump.kernel)) << "\n\n";
+    out << "- Dump: " << codeSpan(dump.file);
     if (const char* core = coreKindName(dump.core))
         out << " (" << core << " core)";
-    out << "\n- IR: " << (document.irFile.empty() ? "none found" + (document.irNote.empty() ? std::string() : " (" + document.irNote + ")") : "`" + document.irFile + "`");
+    out << "\n- IR: "
+        << (document.irFile.empty()
+                ? "none found" + (document.irNote.empty() ? std::string() : " (" + markdownText(document.irNote) + ")")
+                : codeSpan(document.irFile));
     if (document.target)
-        out << " (target " << *document.target << ")";
+        out << " (target " << markdownText(*document.target) << ")";
     out << "\n\n";
 
     for (std::size_t s = 0; s < dump.scopes.size(); ++s) {
         const ScopePlan& scope = dump.scopes[s];
         const PlanAnalysis& analysis = document.analyses[s];
         const std::uint64_t capacity = analysis.capacity.bytes;
-        out << "## Scope `" << scope.scope << "`: " << verdictText(verdictOf(scope, analysis)) << "\n\n";
+        out << "## Scope " << codeSpan(scope.scope) << ": " << verdictText(verdictOf(scope, analysis)) << "\n\n";
         out << "| | |\n|---|---|\n";
-        out << "| Status in the dump | " << (scope.status ? *scope.status : std::string("(not given)")) << " |\n";
+        out << "| Status in the dump | " << (scope.status ? cell(markdownText(*scope.status)) : std::string("(not given)")) << " |\n";
         if (!scope.error.empty())
-            out << "| Error | " << cell(scope.error) << " |\n";
+            out << "| Error | " << cell(markdownText(scope.error)) << " |\n";
         out << "| Capacity | " << formatBytes(capacity) << " (" << capacity << " B), " << describeCapacitySource(analysis.capacity) << " |\n";
         out << "| Peak address | " << formatBytes(analysis.peakAddressBytes) << " (" << analysis.peakAddressBytes << " B), "
             << formatPercent(analysis.peakAddressBytes, capacity) << " of capacity |\n";
@@ -147,7 +225,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         out << "\n";
 
         if (s == reportScopeIndex(document) && !chartImage.empty())
-            out << "![Memory block chart of " << scope.scope << "](" << chartImage << ")\n\n";
+            out << "![Memory block chart of " << markdownText(scope.scope) << "](" << chartImage << ")\n\n";
 
         if (analysis.overCapacityBlocks.empty()) {
             out << "No block ends above capacity.\n\n";
@@ -162,13 +240,14 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
             std::string irText = "-";
             std::string pythonText = "-";
             if (source && source->ir)
-                irText = std::filesystem::path(source->ir->file).filename().string() + ":" + std::to_string(source->ir->line);
+                irText = markdownText(std::filesystem::path(source->ir->file).filename().string()) + ":"
+                    + std::to_string(source->ir->line);
             if (source && source->python) {
                 pythonText = frameText(*source->python);
                 if (source->chain.size() > 1 && source->chain.front().library)
                     pythonText += " (via " + frameText(source->chain.front()) + ")";
             }
-            out << "| `" << cell(buffer.ssaName) << "` " << cell(buffer.memrefType.empty() ? "" : "`" + buffer.memrefType + "`") << " | " << block.copy + 1
+            out << "| " << cell(codeSpan(buffer.ssaName)) << " " << cell(buffer.memrefType.empty() ? "" : codeSpan(buffer.memrefType)) << " | " << block.copy + 1
                 << "/" << buffer.offsets.size() << " | " << formatBytes(block.size) << " | [" << block.offset << ", " << block.addressEnd() << ") | "
                 << formatBytes(block.addressEnd() - capacity) << " | [" << block.start << ", " << block.end << "] | " << cell(irText) << " | "
                 << cell(pythonText) << " |\n";

@@ -191,7 +191,17 @@ BlockChartPainter::BlockChartPainter(const ScopePlan& plan, const PlanAnalysis& 
 QString BlockChartPainter::blockLabel(const ScopePlan& plan, int blockIndex)
 {
     const Block& b = plan.blocks.at(static_cast<std::size_t>(blockIndex));
-    return QString::fromStdString(plan.bufferOf(b).ssaName);
+    return printableText(QString::fromStdString(plan.bufferOf(b).ssaName));
+}
+
+QString printableText(QString text)
+{
+    // Control characters are not allowed in XML (an SVG with one does not open)
+    // and draw as boxes anyway.
+    for (QChar& c : text)
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            c = QChar(0xfffd);
+    return text;
 }
 
 void BlockChartPainter::paint(QPainter& painter, QSize size)
@@ -617,7 +627,7 @@ void BlockChartPainter::paintTitle(QPainter& painter)
     const double lineH = std::ceil(QFontMetricsF(font_).height());
     const double titleH = std::ceil(fm.height()) + 2;
     const QRectF box(mapping_.plotRect().left(), 8 + lineH / 2 - titleH / 2, mapping_.plotRect().width(), titleH);
-    painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(options_.title, Qt::ElideRight, box.width()));
+    painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(printableText(options_.title), Qt::ElideRight, box.width()));
     painter.setFont(font_);
 }
 
@@ -722,7 +732,8 @@ bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysi
     generator.setSize(s);
     generator.setViewBox(QRect(QPoint(0, 0), s));
     generator.setResolution(96);
-    generator.setTitle(options.title.isEmpty() ? QStringLiteral("memlens block chart") : options.title);
+    // QSvgGenerator writes the title into <title> as it is: escape it (the kernel name comes from the dump).
+    generator.setTitle(options.title.isEmpty() ? QStringLiteral("memlens block chart") : printableText(options.title).toHtmlEscaped());
     generator.setDescription(QStringLiteral("memlens memory block chart: one rect per block"));
     QPainter painter;
     if (!painter.begin(&generator)) {

@@ -118,6 +118,10 @@ private:
 QImage renderBlockChartImage(const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
                              const ChartRenderOptions& options);
 
+// `text` with control characters replaced by U+FFFD: what the chart draws of
+// the dump's strings (the painters and the SVG writer escape the rest).
+QString printableText(QString text);
+
 // SVG export, always in exact mode: one <rect> per block on show. On failure
 // returns false and sets *error (when given).
 bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,

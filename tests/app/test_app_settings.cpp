@@ -66,6 +66,24 @@ TEST_CASE("recent files keep the last ten, newest first, and drop files that are
     CHECK(settings.recentFiles().size() == 9);
 }
 
+TEST_CASE("a damaged recent-files list is read as at most ten paths", "[settings][hostile]")
+{
+    QTemporaryDir dir;
+    AppSettings settings(dir.filePath("memlens.ini"));
+    QStringList damaged;
+    for (int i = 0; i < 100000; ++i)
+        damaged << QStringLiteral("/gone/dump%1.json").arg(i);
+    damaged.insert(0, QString());
+    damaged.insert(1, QString(100000, QLatin1Char('x')));
+    settings.setValue(SettingId::RecentFiles, damaged);
+
+    CHECK(settings.recentFiles().size() == AppSettings::kMaxRecentFiles);
+    CHECK(settings.recentFiles().front() == QStringLiteral("/gone/dump0.json"));
+    const QStringList dropped = settings.pruneRecentFiles();
+    CHECK(dropped.size() == AppSettings::kMaxRecentFiles);
+    CHECK(settings.value(SettingId::RecentFiles).toStringList().isEmpty());
+}
+
 TEST_CASE("capacity settings are remembered per kernel and scope", "[settings]")
 {
     QTemporaryDir dir;

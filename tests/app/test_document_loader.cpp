@@ -1,3 +1,4 @@
+#include "app/app_settings.hpp"
 #include "app/document_loader.hpp"
 #include "app_test_support.hpp"
 #include "support/test_paths.hpp"
@@ -8,6 +9,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThreadPool>
 
 using namespace memlens;
 
@@ -78,4 +80,46 @@ TEST_CASE("the loader applies the capacities remembered for the dump's kernel", 
     CHECK(document->analysisOf("cbuf")->capacity.source == CapacitySource::Setting);
     CHECK(document->analysisOf("cbuf")->overflow);
     CHECK(document->analysisOf("ub")->capacity.source == CapacitySource::Default);
+}
+
+TEST_CASE("destroying the loader during a load stops the load and waits for it", "[loader][hostile]")
+{
+    QTemporaryDir dir;
+    const QString large = dir.filePath("large.json");
+    {
+        QFile file(large);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write(R"({"Header": {"KernelName": "_large"}, "Record": [{"scope": "ub", "memory_info_array": [)");
+        for (int i = 0; i < 200000; ++i)
+            file.write(QStringLiteral(R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
+                           .arg(i ? "," : "").arg(i).arg(i * 32).arg(i + 3).toUtf8());
+        file.write("]}]}");
+    }
+    {
+        DocumentLoader loader;
+        loader.load(large, {});
+        QTest::qWait(20); // the parse is under way
+    }
+    // No background load outlives its loader: nothing is left running in the pool
+    // (before, the parse ran on, and its continuation asserted in Debug builds).
+    CHECK(QThreadPool::globalInstance()->activeThreadCount() == 0);
+}
+
+TEST_CASE("a remembered capacity applies to the kernel on its own target only", "[loader][hostile]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    const QString dump = QString::fromStdString(memlens::test::sample("fake_attn_fwd/memory_info_aiv.json").string());
+    auto capacityAfterLoad = [&](const KernelCapacities& remembered) {
+        DocumentLoader loader;
+        QSignalSpy loaded(&loader, &DocumentLoader::loaded);
+        loader.load(dump, {}, remembered);
+        REQUIRE(memlens::test::seen(loaded));
+        return loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>()->analysisOf("ub")->capacity;
+    };
+    // Set for the same kernel compiled for another chip: not this dump's.
+    const Capacity other = capacityAfterLoad({{capacityOwner("_attn_fwd", std::string("Ascend310B4")), {{"ub", 1024}}}});
+    CHECK(other.source == CapacitySource::Target);
+    const Capacity own = capacityAfterLoad({{capacityOwner("_attn_fwd", std::string("Ascend910_9382")), {{"ub", 1024}}}});
+    CHECK(own.source == CapacitySource::Setting);
+    CHECK(own.bytes == 1024);
 }

@@ -105,3 +105,47 @@ TEST_CASE("files are replaced atomically", "[report]")
     CHECK(file.readAll() == "second");
     CHECK(QDir(dir.path()).entryList(QDir::Files) == QStringList{"blocks.csv"}); // no temporary left
 }
+
+namespace {
+QByteArray contentsOf(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("(missing)");
+}
+} // namespace
+
+TEST_CASE("a failed report leaves the previous report intact", "[report][hostile]")
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath("r");
+    QString error;
+    REQUIRE(writeReport(out, {{"summary.md", "old summary"}, {"chart.png", "old png"}, {"blocks.csv", "old csv"}}, &error));
+
+    // The third file cannot be written (its folder does not exist): nothing of the old report may go.
+    CHECK_FALSE(writeReport(out, {{"summary.md", "new summary"}, {"chart.png", "new png"}, {"missing/blocks.csv", "x"}}, &error));
+    CHECK(error.contains("blocks.csv"));
+    CHECK(contentsOf(QDir(out).filePath("summary.md")) == "old summary");
+    CHECK(contentsOf(QDir(out).filePath("chart.png")) == "old png");
+    CHECK(contentsOf(QDir(out).filePath("blocks.csv")) == "old csv");
+    // No temporary folder is left beside it.
+    CHECK(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot) == QStringList{"r"});
+}
+
+TEST_CASE("a new report replaces the old one whole: no stale chart stays, other files do", "[report][hostile]")
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath("r");
+    QString error;
+    REQUIRE(writeReport(out, {{"summary.md", "old"}, {"chart.png", "old"}, {"chart.svg", "old"}, {"blocks.csv", "old"}}, &error));
+    QFile mine(QDir(out).filePath("notes.txt"));
+    REQUIRE(mine.open(QIODevice::WriteOnly));
+    mine.write("mine");
+    mine.close();
+
+    // A dump with no scopes has no chart.
+    REQUIRE(writeReport(out, {{"summary.md", "new"}, {"blocks.csv", "new"}, {"live_at_peak.csv", "new"}}, &error));
+    CHECK(QDir(out).entryList(QDir::Files, QDir::Name) == QStringList({"blocks.csv", "live_at_peak.csv", "notes.txt", "summary.md"}));
+    CHECK(contentsOf(QDir(out).filePath("summary.md")) == "new");
+    CHECK(contentsOf(QDir(out).filePath("notes.txt")) == "mine");
+    CHECK(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot) == QStringList{"r"});
+}

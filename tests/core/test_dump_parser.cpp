@@ -4,7 +4,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <memory>
+#include <sstream>
 #include <string>
+#include <vector>
 
 using namespace memlens;
 using memlens::test::data;
@@ -114,7 +121,7 @@ TEST_CASE("the old flat layout is one ub scope with unknown status", "[dump]")
 
 TEST_CASE("the file name decides nothing but the core kind", "[dump]")
 {
-    const std::string text = R"({"Header":{"KernelName":"k"},"Record":[]})";
+    const std::string text = R"({"Header":{"KernelName":"k"},"Record":[{"scope":"ub","memory_info_array":[]}]})";
     CHECK(parseDumpText(text, "anything.txt").core == CoreKind::Unknown);
     CHECK(parseDumpText(text, "/x/memory_info_aiv.json").core == CoreKind::Vector);
     CHECK(parseDumpText(text, "/x/memory_info_aic.json").core == CoreKind::Cube);
@@ -245,4 +252,139 @@ TEST_CASE("deeply nested JSON is refused without recursion", "[dump][errors]")
     } catch (const DumpError& error) {
         CHECK_THAT(error.what(), Catch::Contains("nesting deeper than 64 levels"));
     }
+}
+
+namespace {
+
+// Every spdlog message logged while it lives.
+struct CapturedLog {
+    std::ostringstream text;
+    std::shared_ptr<spdlog::logger> previous = spdlog::default_logger();
+    CapturedLog()
+    {
+        auto logger = std::make_shared<spdlog::logger>("captured", std::make_shared<spdlog::sinks::ostream_sink_st>(text));
+        logger->set_pattern("%v");
+        logger->set_level(spdlog::level::warn);
+        spdlog::set_default_logger(logger);
+    }
+    ~CapturedLog() { spdlog::set_default_logger(previous); }
+    std::vector<std::string> lines() const
+    {
+        std::vector<std::string> out;
+        std::istringstream in(text.str());
+        for (std::string line; std::getline(in, line);)
+            out.push_back(line);
+        return out;
+    }
+};
+
+std::string scopesWithoutName(int count)
+{
+    std::string text = R"({"Record":[)";
+    for (int i = 0; i < count; ++i)
+        text += std::string(i ? "," : "") + R"({"memory_info_array":[]})";
+    return text + "]}";
+}
+
+} // namespace
+
+TEST_CASE("an object with 200k keys is checked for repeats in one pass", "[dump][hostile]")
+{
+    // Speed is measured in bench/ (BM_ParseManyKeys); here: the result is right at this size.
+    std::string text = R"({"Header":{"KernelName":"k")";
+    for (int i = 0; i < 200000; ++i)
+        text += ",\"k" + std::to_string(i) + "\":0";
+    const std::string records = R"("Record":[{"scope":"ub","memory_info_array":[]}]})";
+    std::string repeated = text + R"(,"k123456":1},)" + records;
+    text += "}," + records;
+    CHECK(parseDumpText(text, "keys.json").kernel == "k");
+    CHECK_THROWS_WITH(parseDumpText(repeated, "keys.json"), "keys.json: Header.k123456: the key appears twice in one object");
+}
+
+TEST_CASE("a string longer than memlens reads is refused with its JSON path", "[dump][hostile]")
+{
+    const std::string huge(kMaxDumpStringBytes + 1, 'x');
+    const std::string location = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[0],"extent":8,
+        "life_time_in_ir":[0,0],"source_location":")" + huge + R"("}]}]})";
+    CHECK_THROWS_WITH(parseDumpText(location, "big.json"),
+                      "big.json: Record[0].memory_info_array[0].source_location: a string of 65,537 bytes, longer than "
+                      "the 65,536 bytes memlens reads");
+    const std::string key = R"({"Header":{")" + huge + R"(":1},"Record":[]})";
+    CHECK_THROWS_WITH(parseDumpText(key, "big.json"), Catch::StartsWith("big.json: Header.xxxxxxxx")
+                                                          && Catch::Contains("a key of 65,537 bytes"));
+    // At the limit it is read.
+    const std::string fits = R"({"Header":{"KernelName":")" + std::string(kMaxDumpStringBytes, 'k')
+        + R"("},"Record":[{"scope":"ub","memory_info_array":[]}]})";
+    CHECK(parseDumpText(fits, "ok.json").kernel.size() == kMaxDumpStringBytes);
+}
+
+TEST_CASE("repeated warnings are collapsed into one count", "[dump][hostile]")
+{
+    CapturedLog log;
+    const Dump dump = parseDumpText(scopesWithoutName(100000), "many.json");
+    CHECK(dump.scopes.size() == 100000);
+    const std::vector<std::string> lines = log.lines();
+    REQUIRE(lines.size() == 4);
+    CHECK(lines[0] == "Record[0] has no \"scope\"; taking it as ub");
+    CHECK(lines[2] == "Record[2] has no \"scope\"; taking it as ub");
+    CHECK(lines[3] == "... and 99,997 more like it (record without scope)");
+}
+
+TEST_CASE("a dump with no memory records is an error, not a plan that fits", "[dump][hostile]")
+{
+    CHECK_THROWS_WITH(parseDumpText(R"({"Header":{"KernelName":"k"},"Record":[]})", "empty.json"),
+                      "empty.json: Record: the dump has no memory records");
+    // A scope without buffers is still a record.
+    CHECK(parseDumpText(R"({"Record":[{"scope":"cbuf","memory_info_array":[]}]})", "one.json").scopes.size() == 1);
+}
+
+TEST_CASE("messages name what was really found", "[dump][hostile]")
+{
+    const std::string big = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[18446744073709551616],
+        "extent":8,"life_time_in_ir":[0,0]}]}]})";
+    CHECK_THROWS_WITH(parseDumpText(big, "b.json"),
+                      "b.json: Record[0].memory_info_array[0].offset[0]: a whole number too large to read (18446744073709551616)");
+    const std::string fraction = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[1.5],
+        "extent":8,"life_time_in_ir":[0,0]}]}]})";
+    CHECK_THROWS_WITH(parseDumpText(fraction, "f.json"), Catch::Contains("a number with a fraction (1.5)"));
+    const std::string late = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[0],
+        "extent":8,"life_time_in_ir":[0,1099511627777]}]}]})";
+    CHECK_THROWS_WITH(parseDumpText(late, "l.json"), Catch::Contains("expected an op position of at most"));
+
+    const std::string ascii = R"({"Record":[]})";
+    std::string utf16le = "\xff\xfe";
+    for (const char c : ascii)
+        utf16le += std::string(1, c) + '\0';
+    CHECK_THROWS_WITH(parseDumpText(utf16le, "u.json"), "u.json: the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
+    std::string noBom;
+    for (const char c : ascii)
+        noBom += std::string(1, '\0') + c;
+    CHECK_THROWS_WITH(parseDumpText(noBom, "u.json"), Catch::Contains("UTF-16"));
+
+    const std::string withNul = std::string(R"({"Record":[{"scope":"ub","memory_info_array":[]}]})") + '\0' + "garbage";
+    CHECK_THROWS_WITH(parseDumpText(withNul, "n.json"), "n.json: a NUL byte at offset 50; a JSON dump is text");
+}
+
+TEST_CASE("a file whose size says 0 is read to its end", "[dump][hostile]")
+{
+    // /proc files report a size of 0: they are read, not called empty.
+    try {
+        loadDumpFile("/proc/self/status");
+        FAIL("a status file is not a dump");
+    } catch (const DumpError& error) {
+        CHECK_THAT(error.what(), !Catch::Contains("empty"));
+        CHECK_THAT(error.what(), Catch::Contains("invalid JSON"));
+    }
+}
+
+TEST_CASE("a parse stops soon after it is cancelled", "[dump][hostile]")
+{
+    std::string text = R"({"Record":[{"scope":"ub","memory_info_array":[)";
+    for (int i = 0; i < 20000; ++i)
+        text += std::string(i ? "," : "") + R"({"buffer":"%a","offset":[0],"extent":8,"life_time_in_ir":[0,0]})";
+    text += "]}]}";
+    std::atomic<bool> cancel{false};
+    CHECK(parseDumpText(text, "c.json", &cancel).scopes.at(0).buffers.size() == 20000);
+    cancel = true;
+    CHECK_THROWS_AS(parseDumpText(text, "c.json", &cancel), LoadCancelled);
 }

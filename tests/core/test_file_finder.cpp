@@ -292,3 +292,37 @@ TEST_CASE("looksLikeIrFile knows the IR extensions", "[finder]")
     CHECK(looksLikeIrFile("k.bcmlir"));
     CHECK_FALSE(looksLikeIrFile("/a/k.py"));
 }
+
+TEST_CASE("source folders are indexed once, with one entry budget for all of them", "[finder][hostile]")
+{
+    TempDir tmp;
+    for (int i = 0; i < 30; ++i)
+        tmp.write("one/f" + std::to_string(i) + ".py", "x");
+    for (int i = 0; i < 30; ++i)
+        tmp.write("two/g" + std::to_string(i) + ".py", "x");
+    tmp.write("two/deep/target.py", "x");
+
+    FileFinder finder;
+    finder.addSourceDir(tmp.path / "one");
+    finder.addSourceDir(tmp.path / "two");
+    CHECK(finder.find("/remote/deep/target.py").found);
+    // The walk happened once: a file added afterwards is not in the index, so the
+    // folders are not walked again for every file that is missing.
+    tmp.write("two/deep/later.py", "x");
+    const FindResult later = finder.find("/remote/deep/later.py");
+    CHECK_FALSE(later.found);
+    // A copy shares the index; adding a folder starts a new one.
+    FileFinder copy = finder;
+    CHECK_FALSE(copy.find("/remote/deep/later.py").found);
+    copy.addSourceDir(tmp.path / "elsewhere");
+    CHECK(copy.find("/remote/deep/later.py").found);
+
+    // One budget for every folder: 30 entries cover "one" (30 files) and nothing of "two".
+    FileFinder tight;
+    tight.addSourceDir(tmp.path / "one");
+    tight.addSourceDir(tmp.path / "two");
+    tight.setSourceIndexBudget(30);
+    const FindResult cut = tight.find("/remote/deep/target.py");
+    CHECK_FALSE(cut.found);
+    CHECK_THAT(cut.note, Catch::Contains("stopped searching the source folders after 30 entries"));
+}

@@ -345,3 +345,64 @@ TEST_CASE("truncated or scrambled IR indexes without crashing", "[ir]")
     REQUIRE(odd.locationAt(3));
     CHECK(odd.locationAt(3)->primary->line == 1);
 }
+
+namespace {
+
+// `levels` aliases, each a callsite of the one before at itself: the frames double at every level.
+std::string doublingAliasIr(int levels, const std::string& op)
+{
+    std::string ir = "#loc0 = loc(\"/k/kern.py\":1:1)\n";
+    for (int i = 1; i <= levels; ++i)
+        ir += "#loc" + std::to_string(i) + " = loc(callsite(#loc" + std::to_string(i - 1) + " at #loc" + std::to_string(i - 1)
+            + "))\n";
+    ir += "module {\n  " + op + " loc(#loc" + std::to_string(levels) + ")\n} loc(unknown)\n";
+    return ir;
+}
+
+} // namespace
+
+TEST_CASE("aliases that share structure resolve with the frames capped and a note, not 2^levels frames", "[ir][hostile]")
+{
+    // 2^60 frames if expanded: only sharing and the cap can finish this.
+    const IrIndex ix = IrIndex::build(doublingAliasIr(60, "%a = memref.alloc() : memref<8xf16>"), "/k/k.ttadapter");
+    const ResolvedLocation* at = ix.locationAt(63);
+    REQUIRE(at);
+    CHECK(at->chain.size() == kMaxFramesPerLocation);
+    CHECK(at->userFrames.size() == 1); // every frame is kern.py:1:1
+    REQUIRE(at->primary);
+    CHECK(at->primary->line == 1);
+    CHECK_THAT(at->problem, Catch::Contains("more frames than memlens keeps"));
+    CHECK(ix.allocLinesFor("/k/kern.py", 1) == std::vector<int>{63});
+
+    // Small expansions are untouched: 2^3 = 8 frames, no note.
+    const IrIndex small = IrIndex::build(doublingAliasIr(3, "%a = memref.alloc() : memref<8xf16>"), "/k/k.ttadapter");
+    const ResolvedLocation* few = small.locationAt(6);
+    REQUIRE(few);
+    CHECK(few->chain.size() == 8);
+    CHECK(few->problem.empty());
+
+    // A dump location resolved through the same aliases is capped too.
+    const ResolvedLocation viaDump = ix.resolve("loc(callsite(#loc59 at #loc60))");
+    CHECK(viaDump.chain.size() == kMaxFramesPerLocation);
+}
+
+TEST_CASE("the resolver's frame budget bounds memory over many distinct deep locations", "[ir][hostile]")
+{
+    // Every op has its own callsite of the deep alias: each resolution builds new frames.
+    std::string ir = doublingAliasIr(20, "%z = arith.constant 0 : i32");
+    const int ops = 3000;
+    std::string body;
+    for (int i = 0; i < ops; ++i)
+        body += "  %a" + std::to_string(i) + " = memref.alloc() : memref<8xf16> loc(callsite(\"/k/op.py\":" + std::to_string(i + 1)
+            + ":1 at #loc20))\n";
+    ir.insert(ir.rfind("} loc(unknown)"), body);
+    const IrIndex ix = IrIndex::build(ir, "/k/k.ttadapter");
+    std::size_t frames = 0;
+    for (int line = 1; line <= ix.lineCount(); ++line)
+        if (const ResolvedLocation* at = ix.locationAt(line))
+            frames += at->chain.size();
+    CHECK(frames <= static_cast<std::size_t>(ops + 1) * kMaxFramesPerLocation);
+    // The Python line of each op is still its own.
+    CHECK(ix.allocLinesFor("/k/op.py", 1).size() == 1);
+    CHECK(ix.allocLinesFor("/k/op.py", ops).size() == 1);
+}

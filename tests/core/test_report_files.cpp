@@ -1,8 +1,12 @@
 #include "core/csv.hpp"
+#include "core/dump_parser.hpp"
 #include "core/report_files.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
 
 using namespace memlens;
 
@@ -50,4 +54,82 @@ TEST_CASE("the report charts the scope that overflows", "[csv]")
     CHECK(summary.find("## Scope `ub`: compiled; the plan fits") != std::string::npos);
     CHECK(summary.find("## Scope `cbuf`: **overflow**: the plan exceeds capacity although the dump's status says success") != std::string::npos);
     CHECK(summary.find("![Memory block chart of cbuf](chart.png)") != std::string::npos);
+}
+
+TEST_CASE("CSV cells that a spreadsheet would run as a formula get a leading quote", "[csv][hostile]")
+{
+    CHECK(csvField("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"");
+    CHECK(csvField("+1") == "'+1");
+    CHECK(csvField("-2+3") == "'-2+3");
+    CHECK(csvField("@SUM(A1)") == "'@SUM(A1)");
+    CHECK(csvField("\tx") == "'\tx");
+    CHECK(csvField("%alloc = x") == "%alloc = x");
+    CHECK(csvField("a=b") == "a=b");
+    CHECK(csvField("") == "");
+    CHECK(csvField("12345") == "12345");
+}
+
+namespace {
+
+// A document whose every string from the dump is hostile.
+PlanDocument hostileDocument()
+{
+    const std::string dump = R"({"Header": {"KernelName": "k` <script>alert(1)</script>\n# Injected heading"},
+        "Record": [{"scope": "ub\n## Fake scope", "status": "<img src=x onerror=alert(1)>",
+        "error_info": "a | b\n| c | d |\n[link](http://x) *bold* <b>html</b> &amp;",
+        "memory_info_array": [{"buffer": "=cmd|' /C calc'!A0 = memref.alloc() : memref<262144xf16>", "offset": [0],
+        "extent": 4194304, "life_time_in_ir": [0, 1],
+        "source_location": "loc(\"@evil\"(\"/w/ker|nel_`x`.py\":3:4))"}]}]})";
+    Dump parsed = parseDumpText(dump, "hostile.json");
+    PlanDocument document;
+    document.dump = std::move(parsed);
+    document.sources.push_back({linkBlockSource(document.dump.scopes[0].buffers[0].location, nullptr, nullptr)});
+    reanalyze(document, {});
+    return document;
+}
+
+} // namespace
+
+TEST_CASE("summary.md shows the dump's strings as text: no heading, table row, link or HTML from them", "[report][hostile]")
+{
+    const PlanDocument document = hostileDocument();
+    REQUIRE(document.analyses.at(0).overflow);
+    const std::string summary = summaryMarkdown(document, "chart.png");
+    INFO(summary);
+    std::vector<std::string> lines;
+    for (std::size_t at = 0; at < summary.size();) {
+        const std::size_t end = summary.find('\n', at);
+        lines.push_back(summary.substr(at, end - at));
+        at = end == std::string::npos ? summary.size() : end + 1;
+    }
+    // Exactly our headings: the title, one scope, its blocks.
+    std::size_t headings = 0;
+    for (const std::string& line : lines)
+        headings += !line.empty() && line[0] == '#' ? 1 : 0;
+    CHECK(headings == 3);
+    CHECK(lines.at(0) == "# memlens report: ``k` <script>alert(1)</script> # Injected heading``");
+    // Raw HTML only inside code spans; elsewhere it is escaped.
+    CHECK(summary.find("| Status in the dump | &lt;img src=x onerror=alert(1)&gt; |") != std::string::npos);
+    CHECK(summary.find("| Error | a \\| b \\| c \\| d \\| \\[link\\](http://x) \\*bold\\* &lt;b&gt;html&lt;/b&gt; &amp;amp; |")
+          != std::string::npos);
+    // Every table row keeps its own number of cells (escaped pipes do not count).
+    for (const std::string& line : lines) {
+        if (line.empty() || line[0] != '|')
+            continue;
+        std::size_t cells = 0;
+        for (std::size_t i = 0; i < line.size(); ++i)
+            cells += line[i] == '|' && (i == 0 || line[i - 1] != '\\') ? 1 : 0;
+        CHECK((cells == 3 || cells == 9));
+    }
+    CHECK(summary.find("## Scope `ub ## Fake scope`: ") != std::string::npos);
+    CHECK(summary.find("| `=cmd\\|' /C calc'!A0 = memref.alloc() : memref<262144xf16>` ") != std::string::npos);
+    CHECK(summary.find("ker\\|nel\\_`x`.py:3 `@evil`") == std::string::npos); // the file name is escaped, not code
+    CHECK(summary.find("ker\\|nel\\_\\`x\\`.py:3 `@evil`") != std::string::npos);
+}
+
+TEST_CASE("blocks.csv neutralises a buffer string that starts a formula", "[csv][hostile]")
+{
+    const PlanDocument document = hostileDocument();
+    const std::string csv = blocksCsv(document);
+    CHECK(csv.find(",'=cmd|' /C calc'!A0 = memref.alloc() : memref<262144xf16>,") != std::string::npos);
 }

@@ -368,3 +368,38 @@ TEST_CASE("chart screenshots for review", "[.chart-shots]")
         renderBlockChartImage(plan, analysis, QSize(1600, 900), options).save(QStringLiteral("/tmp/chart_big_zoom.png"));
     }
 }
+
+TEST_CASE("dump text in the SVG is escaped: a crafted kernel or buffer name is text, never markup", "[chart][painter][hostile]")
+{
+    PlanDocument doc = loadData("dumps/two_scopes_multibuffer.json");
+    ScopePlan& plan = doc.dump.scopes.at(0);
+    const QString kernel = QStringLiteral("</title><script>alert(1)</script> add<float> & mul\x01");
+    plan.buffers.at(0).ssaName = "%a<b>&\"c\"\x02";
+    ChartRenderOptions options;
+    options.title = kernel + QStringLiteral(" \u00b7 ub");
+    options.blockLabels = true;
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    QString error;
+    REQUIRE(writeBlockChartSvg(buffer, plan, doc.analyses.at(0), QSize(1600, 900), options, &error));
+
+    QXmlStreamReader xml(buffer.data());
+    QString title;
+    QStringList texts;
+    bool script = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        script = script || xml.name() == QStringLiteral("script");
+        if (xml.name() == QStringLiteral("title"))
+            title = xml.readElementText();
+        else if (xml.name() == QStringLiteral("text"))
+            texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
+    }
+    INFO(buffer.data().toStdString().substr(0, 2000));
+    CHECK_FALSE(xml.hasError());
+    CHECK_FALSE(script);
+    CHECK(title == QStringLiteral("</title><script>alert(1)</script> add<float> & mul\ufffd \u00b7 ub"));
+    CHECK(texts.join('\n').contains(QStringLiteral("%a<b>&\"c\"\ufffd")));
+}
