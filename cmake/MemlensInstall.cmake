@@ -37,6 +37,7 @@ set(CPACK_PACKAGE_DESCRIPTION
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_STRIP_FILES ON)
 # dpkg-shlibdeps names the runtime libraries (libqt6charts6, libspdlog1.10, ...).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Qt's offscreen and xcb platforms come with libqt6gui6; a font for the chart text.
