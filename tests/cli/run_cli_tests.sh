@@ -87,6 +87,24 @@ else
     echo "SKIPPED: real samples not found at $samples" >&2
 fi
 
+# ub overflows (192 KiB available, a 256 KiB block), cbuf fits: the exit status follows --scope.
+cat >"$work/ub_over_cbuf_fits.json" <<'JSON'
+{"Header": {"KernelName": "k"}, "Record": [
+ {"scope": "ub", "status": "fail", "error_info": "ub overflow, requires 2097152 bits while 1572864 bits available!",
+  "memory_info_array": [{"buffer": "%a = memref.alloc() : memref<131072xf16>", "offset": [0], "extent": 2097152,
+                         "alloc_time_in_ir": 0, "life_time_in_ir": [0, 1], "source_location": "", "is_tmpbuf": false}]},
+ {"scope": "cbuf", "status": "success", "error_info": "",
+  "memory_info_array": [{"buffer": "%b = memref.alloc() : memref<512xf16>", "offset": [0], "extent": 8192,
+                         "alloc_time_in_ir": 0, "life_time_in_ir": [0, 1], "source_location": "", "is_tmpbuf": false}]}]}
+JSON
+run inspect "$work/ub_over_cbuf_fits.json" --scope cbuf
+check "inspect --scope of the fitting scope exits 0" test "$status" -eq 0
+check "inspect --scope prints only that scope" test "$(json_value '[s["scope"] for s in d["scopes"]]')" = "['cbuf']"
+run inspect "$work/ub_over_cbuf_fits.json" --scope ub
+check "inspect --scope of the overflowing scope exits 3" test "$status" -eq 3
+run inspect "$work/ub_over_cbuf_fits.json"
+check "inspect without --scope exits 3 when any scope overflows" test "$status" -eq 3
+
 run report "$data/dumps/bad/garbage.bin" --out "$work/bad"
 check "report of garbage exits 2" test "$status" -eq 2
 check "report of garbage writes nothing" test ! -e "$work/bad"
