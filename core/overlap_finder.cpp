@@ -115,6 +115,17 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
     }
     std::stable_sort(sweep.begin(), sweep.end(), [&](int a, int b) { return first(a).start < first(b).start; });
 
+    // Each block's place in (id, copy) order, so ordering pairs compares two integers.
+    std::vector<int> rank(scope.blocks.size());
+    {
+        std::vector<int> order(scope.blocks.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::sort(order.begin(), order.end(), [&](int a, int b) { return blockOrderBefore(scope, a, b); });
+        for (std::size_t i = 0; i < order.size(); ++i)
+            rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+    }
+    const auto before = [&](int a, int b) { return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)]; };
+
     LiveRangeIndex live(std::move(points), storages.count());
     using Ending = std::pair<std::int64_t, int>; // (Life end, storage)
     std::priority_queue<Ending, std::vector<Ending>, std::greater<>> endings;
@@ -132,15 +143,13 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
             const std::uint64_t bytes = std::min(earlier.addressEnd(), entering.addressEnd()) - std::max(earlier.offset, entering.offset);
             for (const int a : storages.blocksOfStorage[static_cast<std::size_t>(storage)])
                 for (const int b : storages.blocksOfStorage[static_cast<std::size_t>(other)])
-                    overlaps.push_back(blockOrderBefore(scope, a, b) ? Overlap{a, b, entering.start, toOp, bytes} : Overlap{b, a, entering.start, toOp, bytes});
+                    overlaps.push_back(before(a, b) ? Overlap{a, b, entering.start, toOp, bytes} : Overlap{b, a, entering.start, toOp, bytes});
         });
         live.add(storage, rangeOf(storage));
         endings.emplace(entering.end, storage);
     }
     std::sort(overlaps.begin(), overlaps.end(), [&](const Overlap& x, const Overlap& y) {
-        if (x.a != y.a)
-            return blockOrderBefore(scope, x.a, y.a);
-        return x.b != y.b && blockOrderBefore(scope, x.b, y.b);
+        return x.a != y.a ? before(x.a, y.a) : before(x.b, y.b);
     });
     return overlaps;
 }
