@@ -50,7 +50,7 @@ std::string cell(std::string text)
 std::string blocksCsvHeader()
 {
     return csvRow({"scope", "id", "buffer", "copy", "offset", "size", "start", "end", "tmp", "over_capacity", "location", "ir_file", "ir_line",
-                   "python_file", "python_line", "name"});
+                   "python_file", "python_line", "name", "storage"});
 }
 
 std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
@@ -72,7 +72,8 @@ std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
     }
     return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText, std::to_string(block.copy), std::to_string(block.offset),
                    std::to_string(block.size), std::to_string(block.start), std::to_string(block.end), block.tmp ? "true" : "false",
-                   analysis.isOverCapacity(block) ? "true" : "false", buffer.location, irFile, irLine, pythonFile, pythonLine, name});
+                   analysis.isOverCapacity(block) ? "true" : "false", buffer.location, irFile, irLine, pythonFile, pythonLine, name,
+                   std::to_string(analysis.storageOf(static_cast<int>(ref.second)))});
 }
 
 std::string blocksCsv(const PlanDocument& document, const std::vector<BlockRef>& rows)
