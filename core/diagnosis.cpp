@@ -13,22 +13,12 @@ namespace {
 
 using Sizes = std::vector<std::optional<std::uint64_t>>;
 
-// The first op at which a live block ends at the peak address.
-std::optional<std::int64_t> criticalOpOf(const ScopePlan& scope, std::uint64_t peakAddress)
+// Per block, the block that stands for its storage: the first of its in-place group, which carries its bytes.
+std::vector<int> storageLeaders(const PlanAnalysis& analysis, std::size_t blockCount)
 {
-    std::optional<std::int64_t> op;
-    for (const Block& block : scope.blocks)
-        if (block.addressEnd() == peakAddress && (!op || block.start < *op))
-            op = block.start;
-    return op;
-}
-
-// Per block, the block that stands for its storage (the first of the in-place group).
-std::vector<int> storageLeaders(const ScopePlan& scope)
-{
-    std::vector<int> leaders(scope.blocks.size());
-    for (std::size_t i = 0; i < scope.blocks.size(); ++i)
-        leaders[i] = static_cast<int>(i);
+    std::vector<int> leaders(blockCount);
+    for (std::size_t i = 0; i < blockCount; ++i)
+        leaders[i] = analysis.blocksOfStorage(analysis.storageOf(static_cast<int>(i))).front();
     return leaders;
 }
 
@@ -81,8 +71,10 @@ std::vector<SourceShare> attributeBySource(const PlanDocument& document, std::si
             appendUnique(share.names, source->python->name);
         if (source && source->ir)
             appendUnique(share.irLines, source->ir->line);
-        if (!isLeader(leaders, index))
-            continue; // its bytes are its storage's, counted with the storage's first block
+        if (!isLeader(leaders, index)) {
+            share.inPlaceBytes += block.size; // its bytes are its storage's, counted with the storage's first block
+            continue;
+        }
         share.bytes += block.size;
         if (block.copy > 0)
             share.multiBufferBytes += block.size;
@@ -237,14 +229,17 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
     diagnosis.capacityBytes = analysis.capacity.bytes;
     diagnosis.requiredBytes = analysis.peakAddressBytes;
     diagnosis.shortBytes = diagnosis.requiredBytes > diagnosis.capacityBytes ? diagnosis.requiredBytes - diagnosis.capacityBytes : 0;
-    diagnosis.criticalOp = criticalOpOf(scope, analysis.peakAddressBytes);
-    if (!diagnosis.criticalOp)
+    // The storage analysis's fragmentation is taken where the peak address is first reached: the critical op.
+    if (!analysis.fragmentation)
         return diagnosis;
+    const AddressSnapshot& peak = *analysis.fragmentation;
+    diagnosis.criticalOp = peak.op;
+    diagnosis.liveBytes = peak.liveBytes;
+    diagnosis.holeBytes = peak.holeBytes();
+    diagnosis.liveBlocks = peak.liveBlocks;
+    std::sort(diagnosis.liveBlocks.begin(), diagnosis.liveBlocks.end());
 
-    const std::vector<int> leaders = storageLeaders(scope);
-    diagnosis.liveBlocks = liveBlocksAt(scope, *diagnosis.criticalOp);
-    diagnosis.liveBytes = analysis.liveBytesAt(*diagnosis.criticalOp);
-    diagnosis.holeBytes = diagnosis.requiredBytes > diagnosis.liveBytes ? diagnosis.requiredBytes - diagnosis.liveBytes : 0;
+    const std::vector<int> leaders = storageLeaders(analysis, scope.blocks.size());
     diagnosis.bySource = attributeBySource(document, scopeIndex, diagnosis.liveBlocks, leaders);
     for (const SourceShare& share : diagnosis.bySource) {
         diagnosis.multiBufferBytes += share.multiBufferBytes;

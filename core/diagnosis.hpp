@@ -23,7 +23,8 @@ struct SourceShare {
     std::vector<int> irLines;          // every IR line of the group, ascending
     std::vector<std::string> names;    // the variable names of its Python frames, first seen first
     std::vector<std::string> buffers;  // the SSA names, in block order
-    std::uint64_t bytes = 0;           // each storage counted once
+    std::uint64_t bytes = 0;           // each storage counted once, with the line of its first block
+    std::uint64_t inPlaceBytes = 0;    // of its blocks merged in place into a storage counted with another block
     std::uint64_t multiBufferBytes = 0; // in copies beyond the first
     std::uint64_t tmpBytes = 0;        // in temporary buffers
     std::vector<int> blocks;           // indices into ScopePlan::blocks, in block order

@@ -22,6 +22,7 @@ ojson sourceShareJson(const ScopePlan& scope, const SourceShare& share, std::uin
     out["share"] = shareOf(share.bytes, requiredBytes);
     out["multi_buffer_bytes"] = share.multiBufferBytes;
     out["tmp_bytes"] = share.tmpBytes;
+    out["in_place_bytes"] = share.inPlaceBytes;
     out["buffers"] = share.buffers;
     out["ir_file"] = share.ir ? ojson(share.ir->file) : ojson(nullptr);
     out["ir_lines"] = share.irLines;

@@ -87,6 +87,13 @@ std::string largestFittingSentence(const Diagnosis& d)
         + bytesText(largest.predictedRequiredBytes) + ").";
 }
 
+std::string shareBytesText(const SourceShare& share)
+{
+    if (share.bytes == 0 && share.inPlaceBytes > 0)
+        return "in place (" + formatBytes(share.inPlaceBytes) + ")";
+    return formatBytes(share.bytes);
+}
+
 std::string sourceShareLabel(const SourceShare& share)
 {
     if (share.python)
@@ -144,7 +151,7 @@ std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, 
     out << "\nLive at op " << *d.criticalOp << " by source line, largest first:\n";
     std::vector<std::vector<std::string>> rows = {{"Bytes", "Share", "Copies", "Tmp", "Source", "Name", "Buffers"}};
     for (const SourceShare& share : d.bySource)
-        rows.push_back({formatBytes(share.bytes), shareText(share.bytes, d.requiredBytes), bytesOrDash(share.multiBufferBytes), bytesOrDash(share.tmpBytes),
+        rows.push_back({shareBytesText(share), shareText(share.bytes, d.requiredBytes), bytesOrDash(share.multiBufferBytes), bytesOrDash(share.tmpBytes),
                         sourceShareLabel(share), share.names.empty() ? "-" : share.nameText(), joined(share.buffers)});
     out << textTable(rows, {true, true, true, true, false, false, false});
     out << "  (Share: of the " << formatBytes(d.requiredBytes) << " required. Copies: in copies beyond the first. Each storage counted once.)\n";
@@ -179,7 +186,7 @@ std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeInd
     out << "\n| Source | Name | Buffers | Bytes | Share | Multi-buffer copies | Temporaries |\n|---|---|---|---|---|---|---|\n";
     for (const SourceShare& share : d.bySource)
         out << "| " << markdownCell(sourceShareLabel(share)) << " | " << markdownCell(share.nameText()) << " | `" << markdownCell(joined(share.buffers))
-            << "` | " << formatBytes(share.bytes) << " | " << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes)
+            << "` | " << shareBytesText(share) << " | " << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes)
             << " | " << bytesOrDash(share.tmpBytes) << " |\n";
     if (!d.levers.empty()) {
         out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Predicted need | Fits " << scope.scope << " |\n|---|---|---|---|\n";

@@ -12,6 +12,8 @@ extern const char* const kPredictionMethod;
 
 // "layer_norm.py:58", else "IR 46", else the buffer names.
 std::string sourceShareLabel(const SourceShare& share);
+// "128 KB"; "in place (4 KB)" for a line whose buffers share a storage counted with another line.
+std::string shareBytesText(const SourceShare& share);
 // "single buffer (multibuffer=False)", "16384 -> 8192".
 std::string leverLabel(const Lever& lever);
 // One sentence on the verdict: how much is missing, or how much is left.

@@ -164,7 +164,7 @@ void DiagnosisPanel::fillSources()
             source->setToolTip(toQString(share.pythonFile) + QLatin1Char(':') + QString::number(share.python->line));
         sources_->setItem(row, 0, source);
         sources_->setItem(row, 1, cell(share.names.empty() ? QStringLiteral("-") : toQString(share.nameText())));
-        sources_->setItem(row, 2, cell(bytesText(share.bytes), true));
+        sources_->setItem(row, 2, cell(toQString(shareBytesText(share)), true));
         sources_->setItem(row, 3, cell(toQString(formatPercent(share.bytes, d.requiredBytes)), true));
         sources_->setItem(row, 4, cell(share.multiBufferBytes ? bytesText(share.multiBufferBytes) : QStringLiteral("-"), true));
         sources_->setItem(row, 5, cell(share.tmpBytes ? bytesText(share.tmpBytes) : QStringLiteral("-"), true));

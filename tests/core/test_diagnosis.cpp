@@ -243,6 +243,57 @@ TEST_CASE("an overflow caused by holes rather than demand", "[diagnosis]")
     CHECK(d.largestFitting->predictedRequiredBytes == 32768 + 16384 + 16384);
 }
 
+TEST_CASE("in-place storages count once, with the line of their first buffer", "[diagnosis][storage]")
+{
+    // acc (1 KB) and three 4 KB buffers merged in place (identical offset, size and Life) from lines 12, 13, 14.
+    const auto document = test::loadFixture("dumps/in_place_triple.json", capacityOf(8192));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(*d.criticalOp == 2);
+    CHECK(d.requiredBytes == 5120);
+    CHECK(d.liveBytes == 1024 + 4096);
+    CHECK(d.holeBytes == 0);
+    REQUIRE(d.bySource.size() == 4);
+    CHECK(d.bySource[0].python->line == 12);
+    CHECK(d.bySource[0].bytes == 4096);
+    CHECK(d.bySource[1].python->line == 10);
+    CHECK(d.bySource[1].bytes == 1024);
+    for (std::size_t i = 2; i < 4; ++i) {
+        CHECK(d.bySource[i].bytes == 0);
+        CHECK(d.bySource[i].inPlaceBytes == 4096);
+        CHECK(d.bySource[i].blocks.size() == 1); // still selectable
+    }
+    std::uint64_t attributed = 0;
+    for (const SourceShare& share : d.bySource)
+        attributed += share.bytes;
+    CHECK(attributed == d.liveBytes);
+    // Halving 1024 halves the storage once: 2 KB saved, not 6 KB.
+    REQUIRE(d.dimensions.size() == 1);
+    CHECK(d.dimensions[0].value == 1024);
+    CHECK(d.dimensions[0].bytes == 4096);
+    const Lever* halved = findLever(d, LeverKind::ScaleDimension, 512);
+    REQUIRE(halved);
+    CHECK(halved->savesBytes == 2048);
+    CHECK(halved->predictedRequiredBytes == 1024 + 2048);
+}
+
+TEST_CASE("multi-buffer copies merged in place count once", "[diagnosis][storage]")
+{
+    // a and b: two copies each, copy for copy in place; c lives from op 4 in between.
+    const auto document = test::loadFixture("dumps/in_place_multibuffer.json", capacityOf(2560));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(*d.criticalOp == 3);
+    CHECK(d.requiredBytes == 3072);
+    CHECK(d.liveBytes == 2048);
+    CHECK(d.holeBytes == 1024); // c's space, empty at op 3
+    CHECK(d.cause == OverflowCause::Placement);
+    CHECK(d.multiBufferBytes == 1024);
+    const Lever* single = findLever(d, LeverKind::SingleBuffer);
+    REQUIRE(single);
+    CHECK(single->savesBytes == 1024);
+    CHECK(single->predictedRequiredBytes == 2048); // c comes down onto the first copies
+    CHECK(single->fits);
+}
+
 TEST_CASE("without a Python frame the IR line groups the blocks", "[diagnosis]")
 {
     // Locations that point into the IR itself ("old.ttadapter":10:5), no IR loaded.
