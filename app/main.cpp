@@ -1,6 +1,7 @@
 #include "app/report_command.hpp"
 #include "app/window_command.hpp"
 #include "core/command_line.hpp"
+#include "core/explain_command.hpp"
 #include "core/logging.hpp"
 
 #include <iostream>
@@ -25,6 +26,8 @@ int main(int argc, char** argv)
         return 0;
     case Command::Inspect:
         return runInspect(commandLine, std::cout, std::cerr);
+    case Command::Explain:
+        return runExplain(commandLine, std::cout, std::cerr);
     case Command::Report:
         return runReportCommand(commandLine, argc, argv);
     case Command::Window:

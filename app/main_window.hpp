@@ -23,6 +23,7 @@ class AppSettings;
 class BlockChartWidget;
 class BlockDetailsPanel;
 class BlockTableView;
+class DiagnosisDock;
 class DocumentLoader;
 class ExportController;
 class MessageBar;
@@ -57,6 +58,7 @@ public:
     BlockTableView* table() const { return table_; }
     BlockDetailsPanel* details() const { return details_; }
     SourcePanes* sourcePanes() const { return sourcePanes_; }
+    DiagnosisDock* diagnosisDock() const { return diagnosisDock_; }
     MessageBar* messageBar() const { return messageBar_; }
     DocumentLoader* loader() const { return loader_; }
     ExportController* exporter() const { return exporter_; }
@@ -76,6 +78,7 @@ protected:
 private:
     void buildCentralArea();
     void buildDocks();
+    void buildDiagnosisDock();
     void buildMenus();
     void applyDefaultLayout();
     void alignUsagePlot();
@@ -109,6 +112,7 @@ private:
     QDockWidget* detailsDock_ = nullptr;
     QDockWidget* tableDock_ = nullptr;
     QDockWidget* sourceDock_ = nullptr;
+    DiagnosisDock* diagnosisDock_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* statusLabel_ = nullptr;

@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/dump_error.hpp"
+#include "core/explain_command.hpp"
 #include "core/inspect_json.hpp"
 
 #include <ostream>
@@ -44,6 +45,8 @@ std::string usageText(Command command)
                            "as JSON on stdout: every scope with its capacity, peaks and overflow verdict,\n"
                            "and every block with its Life and source lines.\n\nOptions:\n")
             + kOptionsHelp + "\n" + kExitHelp;
+    case Command::Explain:
+        return explainUsageText();
     case Command::Report:
         return std::string("Usage: memlens report DUMP --out DIR [options]\n\n"
                            "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
@@ -59,6 +62,7 @@ std::string usageText(Command command)
     return std::string("Usage: memlens [DUMP] [options]              open the window (with DUMP if given)\n"
                        "       memlens inspect DUMP [options]        print the model as JSON on stdout\n"
                        "       memlens report DUMP --out DIR [options]  write the report files, no display needed\n"
+                       "       memlens explain DUMP [options]        why it overflows and what would fit, as text\n"
                        "       memlens COMMAND --help                help on a command\n\n"
                        "memlens shows how an Ascend NPU kernel's on-chip memory plan uses its capacity:\n"
                        "every buffer as a block over its Life, what crosses capacity, and the IR and\n"
@@ -72,6 +76,9 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
     std::size_t i = 0;
     if (!args.empty() && (args[0] == "inspect" || args[0] == "report")) {
         commandLine.command = args[0] == "inspect" ? Command::Inspect : Command::Report;
+        i = 1;
+    } else if (!args.empty() && args[0] == "explain") {
+        commandLine.command = Command::Explain;
         i = 1;
     }
     const Command mainCommand = commandLine.command;

@@ -15,7 +15,7 @@ inline constexpr int kExitFits = 0;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitOverflow = 3;
 
-enum class Command { Window, Inspect, Report, Help, Version };
+enum class Command { Window, Inspect, Report, Explain, Help, Version };
 
 struct CommandLine {
     Command command = Command::Window;

@@ -1,5 +1,7 @@
 #include "core/inspect_json.hpp"
 
+#include "core/diagnosis_json.hpp"
+
 namespace memlens {
 
 namespace {
@@ -105,6 +107,7 @@ ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
     for (const Block& block : scope.blocks)
         blocks.push_back(blockJson(scope, analysis, block, document.sourceOf(scopeIndex, block)));
     out["blocks"] = std::move(blocks);
+    out["diagnosis"] = diagnosisJson(document, scopeIndex);
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/csv.hpp"
+#include "core/diagnosis_text.hpp"
 
 #include <filesystem>
 #include <sstream>
@@ -150,6 +151,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         if (s == reportScopeIndex(document) && !chartImage.empty())
             out << "![Memory block chart of " << scope.scope << "](" << chartImage << ")\n\n";
 
+        out << diagnosisMarkdown(document, s, diagnoseScope(document, s));
         if (analysis.overCapacityBlocks.empty()) {
             out << "No block ends above capacity.\n\n";
             continue;

@@ -109,5 +109,30 @@ run report "$data/dumps/bad/garbage.bin" --out "$work/bad"
 check "report of garbage exits 2" test "$status" -eq 2
 check "report of garbage writes nothing" test ! -e "$work/bad"
 
+# memlens explain: the diagnosis as text, exit status like inspect (issue 11).
+example="$(cd "$(dirname "$0")/../../resources/examples/layer_norm" && pwd)"
+run explain "$example/block16384/memory_info_aiv.json"
+check "explain of the failing example exits 3" test "$status" -eq 3
+check "explain names the critical op" grep -q "^Critical op 19:" "$work/out"
+check "explain gives the shortfall" grep -q "short by 129 KB (132128 B)" "$work/out"
+check "explain puts layer_norm.py:58 first" test "$(grep -m1 -o 'layer_norm.py:[0-9]*' "$work/out")" = layer_norm.py:58
+check "explain: single buffering alone does not fit" grep -q "single buffer (multibuffer=False).*does not fit" "$work/out"
+check "explain: halving the tile fits" grep -q "dimension 16384 -> 8192 .*fits" "$work/out"
+check "explain: 8192 is the largest power of two that fits" grep -q "Largest power of two for dimension 16384 that fits: 8192" "$work/out"
+check "explain writes nothing on stderr" test ! -s "$work/err"
+run explain "$example/block8192/memory_info_aiv.json"
+check "explain of the fitting example exits 0" test "$status" -eq 0
+check "explain of the fitting example: 8192 still fits" grep -q "Largest power of two for dimension 8192 that fits: 8192" "$work/out"
+run explain "$data/dumps/bad/inverted_life.json"
+check "explain of bad input exits 2" test "$status" -eq 2
+check "explain of bad input names the problem" grep -q "inverted Life" "$work/err"
+run explain --help
+check "explain help" grep -q "Usage: memlens explain DUMP" "$work/out"
+run inspect "$example/block16384/memory_info_aiv.json"
+check "inspect has the diagnosis" test "$(json_value 'd["scopes"][0]["diagnosis"]["largest_fitting"]["value"]')" = 8192
+check "inspect diagnosis: top source line" test "$(json_value 'd["scopes"][0]["diagnosis"]["by_source"][0]["python"]')" = layer_norm.py:58
+run report "$example/block16384/memory_info_aiv.json" --out "$work/ln"
+check "summary.md says why it overflows" grep -q "^### Why it overflows" "$work/ln/summary.md"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
