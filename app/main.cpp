@@ -2,6 +2,7 @@
 #include "app/window_command.hpp"
 #include "core/command_line.hpp"
 #include "core/logging.hpp"
+#include "core/watch_command.hpp"
 
 #include <iostream>
 
@@ -27,6 +28,8 @@ int main(int argc, char** argv)
         return runInspect(commandLine, std::cout, std::cerr);
     case Command::Report:
         return runReportCommand(commandLine, argc, argv);
+    case Command::Watch:
+        return runWatchCommand(commandLine, std::cout, std::cerr);
     case Command::Window:
         break;
     }
