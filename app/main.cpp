@@ -3,6 +3,7 @@
 #include "core/command_line.hpp"
 #include "core/explain_command.hpp"
 #include "core/logging.hpp"
+#include "core/watch_command.hpp"
 
 #include <iostream>
 
@@ -30,6 +31,8 @@ int main(int argc, char** argv)
         return runExplain(commandLine, std::cout, std::cerr);
     case Command::Report:
         return runReportCommand(commandLine, argc, argv);
+    case Command::Watch:
+        return runWatchCommand(commandLine, std::cout, std::cerr);
     case Command::Window:
         break;
     }

@@ -15,7 +15,7 @@ inline constexpr int kExitFits = 0;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitOverflow = 3;
 
-enum class Command { Window, Inspect, Report, Explain, Help, Version };
+enum class Command { Window, Inspect, Report, Explain, Watch, Help, Version };
 
 struct CommandLine {
     Command command = Command::Window;
@@ -23,6 +23,8 @@ struct CommandLine {
     std::string dump;                    // may be empty for Window
     std::string outDir;                  // report --out
     std::optional<std::string> scope;    // --scope
+    std::string keepDir;                 // watch --keep
+    int watchIntervalMs = 200;           // watch --interval
     LoadOptions load;
     bool verbose = false;
 };

@@ -432,9 +432,10 @@ private:
 CoreKind coreKindFromFileName(const std::string& path)
 {
     const std::string name = std::filesystem::path(path).filename().string();
-    if (name.find("_aiv") != std::string::npos)
+    // memory_info_aiv.json as the compiler writes it; <kernel>-<time>-aiv.json as memlens keeps it.
+    if (name.find("_aiv") != std::string::npos || name.find("-aiv") != std::string::npos)
         return CoreKind::Vector;
-    if (name.find("_aic") != std::string::npos)
+    if (name.find("_aic") != std::string::npos || name.find("-aic") != std::string::npos)
         return CoreKind::Cube;
     return CoreKind::Unknown;
 }
@@ -461,6 +462,11 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel)
 
 Dump loadDumpFile(const std::string& path)
 {
+    return parseDumpText(readDumpText(path), path);
+}
+
+std::string readDumpText(const std::string& path)
+{
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
@@ -482,7 +488,7 @@ Dump loadDumpFile(const std::string& path)
     in.read(text.data(), static_cast<std::streamsize>(size));
     text.resize(static_cast<std::size_t>(in.gcount()));
     spdlog::debug("{}: read {} bytes", path, text.size());
-    return parseDumpText(text, path);
+    return text;
 }
 
 } // namespace memlens

@@ -134,5 +134,41 @@ check "inspect diagnosis: top source line" test "$(json_value 'd["scopes"][0]["d
 run report "$example/block16384/memory_info_aiv.json" --out "$work/ln"
 check "summary.md says why it overflows" grep -q "^### Why it overflows" "$work/ln/summary.md"
 
+# memlens watch: every dump written into the folder is kept, until interrupted.
+run watch
+check "watch without DIR exits 2" test "$status" -eq 2
+check "watch without DIR says so" grep -q "missing DIR" "$work/err"
+run watch "$work/no-such-run" --keep "$work/kept"
+check "watch of a missing folder exits 2" test "$status" -eq 2
+mkdir -p "$work/run"
+"$memlens" watch "$work/run" --keep "$work/kept" --interval 50 >"$work/watch.out" 2>"$work/watch.err" &
+watcher=$!
+wait_for_kept() { # wait_for_kept N: until the history folder holds N dumps (5 s at most)
+    for _ in $(seq 100); do [ "$(ls "$work/kept" 2>/dev/null | wc -l)" -ge "$1" ] && return 0; sleep 0.05; done; return 1
+}
+cp "$data/dumps/flat_layout.json" "$work/run/memory_info_aiv.json"
+check "watch keeps the first dump" wait_for_kept 1
+cp "$data/dumps/two_scopes_multibuffer.json" "$work/run/memory_info_aiv.json"
+check "watch keeps the dump that overwrote it" wait_for_kept 2
+kill -INT "$watcher"; wait "$watcher"; watch_status=$?
+check "watch exits 0 when interrupted" test "$watch_status" -eq 0
+check "watch says what it kept" grep -q "kept 2 dumps in $work/kept" "$work/watch.out"
+check "the kept dumps are named <kernel>-<time>-<core>.json" test "$(ls "$work/kept" | grep -c -- '-aiv\.json$')" -eq 2
+
+if [ -d "$samples" ]; then
+    # Triton-Ascend's run: the IR's folder is gone, its copy sits in the Triton cache.
+    mkdir -p "$work/cache/5e1f0a" "$work/cwd"
+    cp "$samples/fake_attn_fwd/fake_attn_fwd.ttadapter" "$work/cache/5e1f0a/_attn_fwd.ttadapter"
+    cp "$samples/fake_attn_fwd/memory_info_aiv.json" "$work/cwd/"
+    TRITON_CACHE_DIR="$work/cache" run inspect "$work/cwd/memory_info_aiv.json"
+    check "inspect takes the IR from TRITON_CACHE_DIR" test "$(json_value 'd["ir_file"]')" = "$work/cache/5e1f0a/_attn_fwd.ttadapter"
+    check "inspect says why it took it" grep -q "IR from the Triton cache" "$work/out"
+    check "inspect links the blocks to the cached IR" test "$(json_value 'd["scopes"][0]["blocks"][1]["ir"]["line"]')" = 18
+    check "inspect says line info is off" test "$(json_value 'd["line_info"]')" = False
+    check "inspect's scope note names TRITON_DISABLE_LINE_INFO=0" grep -q "TRITON_DISABLE_LINE_INFO=0" "$work/out"
+    TRITON_CACHE_DIR="$work/nowhere" run inspect "$work/cwd/memory_info_aiv.json" --triton-cache "$work/cache"
+    check "--triton-cache wins over TRITON_CACHE_DIR" test "$(json_value 'd["ir_file"]')" = "$work/cache/5e1f0a/_attn_fwd.ttadapter"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
