@@ -33,6 +33,20 @@ std::string requireValue(const std::vector<std::string>& args, std::size_t& i)
     return args[++i];
 }
 
+// `memlens diff ...`: its options are its own (core/diff_command).
+CommandLine parseDiffDispatch(const std::vector<std::string>& args)
+{
+    CommandLine commandLine;
+    commandLine.command = Command::Diff;
+    commandLine.diff = parseDiffCommandLine(std::vector<std::string>(args.begin() + 1, args.end()));
+    commandLine.verbose = commandLine.diff.verbose;
+    if (commandLine.diff.help) {
+        commandLine.command = Command::Help;
+        commandLine.helpFor = Command::Diff;
+    }
+    return commandLine;
+}
+
 } // namespace
 
 std::string usageText(Command command)
@@ -44,6 +58,8 @@ std::string usageText(Command command)
                            "as JSON on stdout: every scope with its capacity, peaks and overflow verdict,\n"
                            "and every block with its Life and source lines.\n\nOptions:\n")
             + kOptionsHelp + "\n" + kExitHelp;
+    case Command::Diff:
+        return diffUsageText();
     case Command::Report:
         return std::string("Usage: memlens report DUMP --out DIR [options]\n\n"
                            "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
@@ -59,6 +75,8 @@ std::string usageText(Command command)
     return std::string("Usage: memlens [DUMP] [options]              open the window (with DUMP if given)\n"
                        "       memlens inspect DUMP [options]        print the model as JSON on stdout\n"
                        "       memlens report DUMP --out DIR [options]  write the report files, no display needed\n"
+                       "       memlens diff A B [options]            compare two dumps (exit 3 when B overflows)\n"
+                       "       memlens A B                           open the window comparing A and B\n"
                        "       memlens COMMAND --help                help on a command\n\n"
                        "memlens shows how an Ascend NPU kernel's on-chip memory plan uses its capacity:\n"
                        "every buffer as a block over its Life, what crosses capacity, and the IR and\n"
@@ -69,6 +87,8 @@ std::string usageText(Command command)
 CommandLine parseCommandLine(const std::vector<std::string>& args)
 {
     CommandLine commandLine;
+    if (!args.empty() && args[0] == "diff")
+        return parseDiffDispatch(args);
     std::size_t i = 0;
     if (!args.empty() && (args[0] == "inspect" || args[0] == "report")) {
         commandLine.command = args[0] == "inspect" ? Command::Inspect : Command::Report;
@@ -118,6 +138,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
             throw CommandLineError("unknown option " + arg);
         } else if (commandLine.dump.empty()) {
             commandLine.dump = arg;
+        } else if (mainCommand == Command::Window && commandLine.compareWith.empty()) {
+            commandLine.compareWith = arg;
         } else {
             throw CommandLineError("unexpected argument \"" + arg + "\" (one dump at a time)");
         }
