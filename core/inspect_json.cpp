@@ -151,3 +151,9 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
 }
 
 } // namespace memlens
+
+namespace memlens {
+
+nlohmann::ordered_json pythonFrameJson(const SourceFrame& frame, const std::string& localPath) { return frameJson(frame, localPath); }
+
+} // namespace memlens

@@ -105,6 +105,32 @@ check "inspect --scope of the overflowing scope exits 3" test "$status" -eq 3
 run inspect "$work/ub_over_cbuf_fits.json"
 check "inspect without --scope exits 3 when any scope overflows" test "$status" -eq 3
 
+# diff: the bundled pair one way and the other; exit 3 when B overflows.
+example=$(cd "$(dirname "$0")/../../resources/examples/layer_norm" && pwd)
+run diff "$example/block8192/memory_info_aiv.json" "$example/block16384/memory_info_aiv.json"
+check "diff toward the overflowing 16384 exits 3" test "$status" -eq 3
+check "diff says the peak doubled" grep -q "peak address  160.5 KB → 321 KB (×2)" "$work/out"
+check "diff lists the twelve doubled buffers" test "$(grep -c ' ×2 .* grown' "$work/out")" -eq 12
+check "diff names both folders" grep -q "^B: block16384/memory_info_aiv.json" "$work/out"
+run diff "$example/block16384/memory_info_aiv.json" "$example/block8192/memory_info_aiv.json" --format json
+check "diff toward the fitting 8192 exits 0" test "$status" -eq 0
+check "diff JSON: 14 buffers, 12 halved" test "$(json_value 'sum(1 for b in d["scopes"][0]["buffers"] if b["size_ratio"] == 0.5)')" = 12
+check "diff JSON: every buffer matched by its Python place" test "$(json_value 'set(b["matched_by"] for b in d["scopes"][0]["buffers"])')" = "{'python'}"
+run diff "$example/block8192/memory_info_aiv.json" "$example/block16384/memory_info_aiv.json" --format md
+check "diff Markdown has the buffer table" grep -q "^| buffer | python | size A | size B | ratio |" "$work/out"
+run diff "$example/block8192/memory_info_aiv.json" "$data/dumps/bad/truncated.json"
+check "diff with a bad second file exits 2" test "$status" -eq 2
+check "diff with a bad second file names it" grep -q "^memlens: $data/dumps/bad/truncated.json" "$work/err"
+run diff "$example/block8192/memory_info_aiv.json"
+check "diff with one dump is a usage error" test "$status" -eq 2
+run diff --help
+check "diff help explains exit codes" grep -q "Exit status: 0 B fits, 3 B overflows" "$work/out"
+if [ -d "$samples" ]; then
+    run diff "$samples/fake_attn_fwd/memory_info_aiv.json" "$samples/fake_attn_fwd_overflow/memory_info_aiv.json" --format json
+    check "diff of the real samples exits 3" test "$status" -eq 3
+    check "diff of the real samples: both buffers 4096 times larger" test "$(json_value '[b["size_ratio"] for b in d["scopes"][0]["buffers"]]')" = "[4096.0, 4096.0]"
+fi
+
 run report "$data/dumps/bad/garbage.bin" --out "$work/bad"
 check "report of garbage exits 2" test "$status" -eq 2
 check "report of garbage writes nothing" test ! -e "$work/bad"
