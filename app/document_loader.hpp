@@ -4,6 +4,7 @@
 // never replaces what the user asked for last. A load that is no longer wanted
 // (a newer one started, cancel(), the loader destroyed) is told to stop, and
 // stops within a few thousand JSON values.
+#include "app/dump_history.hpp"
 #include "core/plan_document.hpp"
 
 #include <QFuture>
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -34,6 +36,10 @@ public:
     // Starts loading; returns the job number. Once the kernel and its target
     // are known, their entry in `remembered` overrides the capacity of those scopes.
     int load(const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered = {});
+    // When set, each dump loaded (but a copy already in `dir`) is first copied
+    // there, and the document is built from exactly the bytes copied.
+    void setSnapshotDir(const QString& dir) { snapshotDir_ = dir; }
+
     // Drops every load under way: their results never arrive, and they stop.
     void cancel();
     bool isBusy() const { return running_ > 0; }
@@ -42,12 +48,18 @@ public:
 signals:
     void started(int job, const QString& dumpPath);
     void loaded(int job, std::shared_ptr<const memlens::PlanDocument> document);
+    // Just before loaded(), for a load that took a copy (setSnapshotDir()).
+    void versionKept(const memlens::DumpVersion& version);
     void failed(int job, const QString& dumpPath, const QString& message);
     void busyChanged(bool busy);
 
 public:
+    struct Loaded {
+        std::shared_ptr<const PlanDocument> document;
+        std::optional<DumpVersion> version; // the copy taken of the bytes loaded
+    };
     // A document, or the message saying why there is none.
-    using LoadResult = std::variant<std::shared_ptr<const PlanDocument>, QString>;
+    using LoadResult = std::variant<Loaded, QString>;
 
 private:
     struct Job {
@@ -58,6 +70,7 @@ private:
     void finished(int job, const QString& dumpPath, const LoadResult& result);
     void stopAll();
 
+    QString snapshotDir_;
     int latestJob_ = 0;
     int running_ = 0;
     std::vector<Job> jobs_; // loads under way

@@ -524,9 +524,10 @@ private:
 CoreKind coreKindFromFileName(const std::string& path)
 {
     const std::string name = std::filesystem::path(path).filename().string();
-    if (name.find("_aiv") != std::string::npos)
+    // memory_info_aiv.json as the compiler writes it; <kernel>-<time>-aiv.json as memlens keeps it.
+    if (name.find("_aiv") != std::string::npos || name.find("-aiv") != std::string::npos)
         return CoreKind::Vector;
-    if (name.find("_aic") != std::string::npos)
+    if (name.find("_aic") != std::string::npos || name.find("-aic") != std::string::npos)
         return CoreKind::Cube;
     return CoreKind::Unknown;
 }
@@ -562,6 +563,11 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
 
 Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel)
 {
+    return parseDumpText(readDumpText(path, cancel), path, cancel);
+}
+
+std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel)
+{
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
@@ -596,7 +602,7 @@ Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel)
             throw LoadCancelled();
     }
     spdlog::debug("{}: read {} bytes", path, text.size());
-    return parseDumpText(text, path, cancel);
+    return text;
 }
 
 } // namespace memlens

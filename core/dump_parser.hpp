@@ -21,6 +21,9 @@ Dump parseDumpText(std::string_view json, const std::string& fileLabel, const st
 // Reads `path` (a regular file below the size limit) and parses it. Throws DumpError (or LoadCancelled).
 Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel = nullptr);
 
+// The bytes of `path` (a regular file below the size limit). Throws DumpError (or LoadCancelled).
+std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel = nullptr);
+
 inline constexpr std::uint64_t kMaxDumpFileBytes = 2ull << 30; // 2 GiB
 // Longest string or key read from a dump; longer ones are an error naming their JSON path.
 inline constexpr std::size_t kMaxDumpStringBytes = 64 * 1024;
