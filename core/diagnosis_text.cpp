@@ -1,6 +1,7 @@
 #include "core/diagnosis_text.hpp"
 
 #include "core/byte_size.hpp"
+#include "core/markdown_text.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -60,14 +61,6 @@ std::string textTable(const std::vector<std::vector<std::string>>& rows, const s
         text += line + "\n";
     }
     return text;
-}
-
-std::string markdownCell(const std::string& text)
-{
-    std::string out;
-    for (const char c : text)
-        out += c == '|' ? std::string("\\|") : std::string(1, c);
-    return out;
 }
 
 std::string shareText(std::uint64_t bytes, std::uint64_t required) { return formatPercent(bytes, required); }
@@ -185,11 +178,12 @@ std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeInd
         out << "- " << advice << "\n";
     out << "\n| Source | Name | Buffers | Bytes | Share | Multi-buffer copies | Temporaries |\n|---|---|---|---|---|---|---|\n";
     for (const SourceShare& share : d.bySource)
-        out << "| " << markdownCell(sourceShareLabel(share)) << " | " << markdownCell(share.nameText()) << " | `" << markdownCell(joined(share.buffers))
-            << "` | " << shareBytesText(share) << " | " << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes)
+        out << "| " << markdownTableCell(markdownText(sourceShareLabel(share))) << " | " << markdownTableCell(markdownText(share.nameText())) << " | "
+            << markdownTableCell(codeSpan(joined(share.buffers))) << " | " << shareBytesText(share) << " | " << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes)
             << " | " << bytesOrDash(share.tmpBytes) << " |\n";
     if (!d.levers.empty()) {
-        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Predicted need | Fits " << scope.scope << " |\n|---|---|---|---|\n";
+        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Predicted need | Fits " << markdownTableCell(markdownText(scope.scope))
+            << " |\n|---|---|---|---|\n";
         for (const Lever& lever : d.levers)
             out << "| " << leverLabel(lever) << " | " << formatBytes(lever.savesBytes) << " | " << bytesText(lever.predictedRequiredBytes) << " | "
                 << (lever.fits ? "yes" : "no") << " |\n";

@@ -250,9 +250,14 @@ public:
     {
         if (text.size() <= kMaxDumpStringBytes)
             return;
-        std::string path = frames_.empty() ? std::string() : currentPath();
-        if (std::string_view(what) == "key")
+        std::string path;
+        if (std::string_view(what) == "key") {
+            // The key's own path: its object's path and the key (shortened).
+            path = pathOf(frames_.size() - 1);
             path += (path.empty() ? "" : ".") + text.substr(0, 40) + "...";
+        } else if (!frames_.empty()) {
+            path = currentPath();
+        }
         check_.fail(path, std::string("a ") + what + " of " + withThousands(text.size()) + " bytes, longer than the "
                               + withThousands(kMaxDumpStringBytes) + " bytes memlens reads");
     }
@@ -541,8 +546,11 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
     const auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0x100u; };
     if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff) || (text.size() >= 2 && (byte(0) == 0 || byte(1) == 0)))
         throw DumpError(fileLabel, "", "the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
-    // The JSON reader would take a NUL byte for the end of the text and ignore the rest.
-    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+    // The JSON reader would take a NUL byte for the end of the text and ignore the
+    // rest. (Text that does not even start like JSON gets the reader's own message.)
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    const bool startsLikeJson = first != std::string_view::npos && (text[first] == '{' || text[first] == '[');
+    if (const std::size_t nul = text.find('\0'); startsLikeJson && nul != std::string_view::npos)
         throw DumpError(fileLabel, "", "a NUL byte at offset " + std::to_string(nul) + "; a JSON dump is text");
     bool onlySpace = true;
     for (const char c : text)

@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/csv.hpp"
+#include "core/markdown_text.hpp"
 #include "core/diagnosis_text.hpp"
 
 #include <algorithm>
@@ -13,72 +14,6 @@
 namespace memlens {
 
 namespace {
-
-// Text from the dump is data, never markup: these render it as text in any
-// Markdown viewer (CommonMark / GitHub) whatever it holds.
-
-std::string oneLine(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out)
-        if (c == '\n' || c == '\r')
-            c = ' ';
-    return out;
-}
-
-// Plain Markdown text: emphasis, links, code, tables and HTML neutralised.
-std::string markdownText(std::string_view text)
-{
-    auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
-    std::string out;
-    out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        switch (c) {
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '&': out += "&amp;"; break;
-        case '\n':
-        case '\r': out += ' '; break;
-        case '_':
-            // Inside a word "_" emphasises nothing: keep file names readable.
-            if (i > 0 && i + 1 < text.size() && isWordChar(text[i - 1]) && isWordChar(text[i + 1]))
-                out += c;
-            else
-                out += "\\_";
-            break;
-        case '\\':
-        case '`':
-        case '*':
-        case '[':
-        case ']':
-        case '|':
-        case '~':
-        case '#':
-        case '!':
-            out += '\\';
-            out += c;
-            break;
-        default: out += c;
-        }
-    }
-    return out;
-}
-
-// An inline code span that no backtick in `text` can close; HTML inside a code
-// span is shown as text.
-std::string codeSpan(std::string_view raw)
-{
-    const std::string text = oneLine(raw);
-    std::size_t longest = 0, run = 0;
-    for (const char c : text) {
-        run = c == '`' ? run + 1 : 0;
-        longest = std::max(longest, run);
-    }
-    const std::string fence(longest + 1, '`');
-    const bool pad = !text.empty() && (text.front() == '`' || text.back() == '`' || text.front() == ' ');
-    return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
-}
 
 std::string frameText(const SourceFrame& frame)
 {
@@ -97,27 +32,6 @@ std::string verdictText(PlanVerdict verdict)
     case PlanVerdict::FailedWithinCapacity: return "compile failed, but the plan fits this capacity";
     }
     return {};
-}
-
-// Markdown table cells: a pipe would end the cell, also inside a code span
-// (markdownText already escaped those outside one).
-std::string cell(const std::string& text)
-{
-    std::string out;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '\\' && i + 1 < text.size()) {
-            out += c;
-            out += text[++i];
-        } else if (c == '|') {
-            out += "\\|";
-        } else if (c == '\n') {
-            out += ' ';
-        } else {
-            out += c;
-        }
-    }
-    return out;
 }
 
 } // namespace
@@ -222,9 +136,9 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         const std::uint64_t capacity = analysis.capacity.bytes;
         out << "## Scope " << codeSpan(scope.scope) << ": " << verdictText(verdictOf(scope, analysis)) << "\n\n";
         out << "| | |\n|---|---|\n";
-        out << "| Status in the dump | " << (scope.status ? cell(markdownText(*scope.status)) : std::string("(not given)")) << " |\n";
+        out << "| Status in the dump | " << (scope.status ? markdownTableCell(markdownText(*scope.status)) : std::string("(not given)")) << " |\n";
         if (!scope.error.empty())
-            out << "| Error | " << cell(markdownText(scope.error)) << " |\n";
+            out << "| Error | " << markdownTableCell(markdownText(scope.error)) << " |\n";
         out << "| Capacity | " << formatBytes(capacity) << " (" << capacity << " B), " << describeCapacitySource(analysis.capacity) << " |\n";
         out << "| Peak address | " << formatBytes(analysis.peakAddressBytes) << " (" << analysis.peakAddressBytes << " B), "
             << formatPercent(analysis.peakAddressBytes, capacity) << " of capacity |\n";
@@ -261,10 +175,10 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
                 if (source->chain.size() > 1 && source->chain.front().library)
                     pythonText += " (via " + frameText(source->chain.front()) + ")";
             }
-            out << "| " << cell(codeSpan(buffer.ssaName)) << " " << cell(buffer.memrefType.empty() ? "" : codeSpan(buffer.memrefType)) << " | " << block.copy + 1
+            out << "| " << markdownTableCell(codeSpan(buffer.ssaName)) << " " << markdownTableCell(buffer.memrefType.empty() ? "" : codeSpan(buffer.memrefType)) << " | " << block.copy + 1
                 << "/" << buffer.offsets.size() << " | " << formatBytes(block.size) << " | [" << block.offset << ", " << block.addressEnd() << ") | "
-                << formatBytes(block.addressEnd() - capacity) << " | [" << block.start << ", " << block.end << "] | " << cell(irText) << " | "
-                << cell(pythonText) << " |\n";
+                << formatBytes(block.addressEnd() - capacity) << " | [" << block.start << ", " << block.end << "] | " << markdownTableCell(irText) << " | "
+                << markdownTableCell(pythonText) << " |\n";
         }
         out << "\n";
     }

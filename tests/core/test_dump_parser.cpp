@@ -280,7 +280,7 @@ struct CapturedLog {
 
 std::string scopesWithoutName(int count)
 {
-    std::string text = R"({"Record":[)";
+    std::string text = R"({"Header":{"KernelName":"k"},"Record":[)";
     for (int i = 0; i < count; ++i)
         text += std::string(i ? "," : "") + R"({"memory_info_array":[]})";
     return text + "]}";

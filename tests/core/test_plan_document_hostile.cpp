@@ -43,7 +43,7 @@ std::string dumpPointingAt(int line)
     return R"({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "status": "success", "error_info": "",
         "memory_info_array": [{"buffer": "%a = memref.alloc() : memref<16xf16>", "offset": [0], "extent": 256,
         "life_time_in_ir": [0, 1], "source_location": "loc(\"/far/k.ttadapter\":)"
-        + std::to_string(line) + R"(:5)"}]}]})";
+        + std::to_string(line) + R"x(:5)"}]}]})x";
 }
 
 } // namespace
