@@ -48,11 +48,11 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , settings_(settings ? settings : ownSettings_.get())
     , session_(new PlanSession(this))
     , loader_(new DocumentLoader(this))
-    , history_(new DumpHistory(this))
     , watcher_(new QFileSystemWatcher(this))
     , changeDebounce_(new QTimer(this))
 {
     initMemlensResources();
+    history_ = new DumpHistory(this);
     setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);

@@ -324,6 +324,8 @@ TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch&
         result.taken = fallback->first.path;
         result.index = std::move(fallback->second);
         result.reason = fallbackReason + " (no candidate agrees in every type too)";
+        const std::string takenPrefix = result.taken->string() + ": ";
+        std::erase_if(result.tried, [&](const std::string& entry) { return entry.rfind(takenPrefix, 0) == 0; });
     }
     return result;
 }

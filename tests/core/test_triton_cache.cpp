@@ -146,6 +146,7 @@ TEST_CASE("a cached IR whose ops sit at the dump's positions but whose types dif
     REQUIRE(result.taken);
     CHECK(*result.taken == otherTypes);
     CHECK_THAT(result.reason, Catch::Contains("0 of the dump's 3 buffer types") && Catch::Contains("no candidate agrees in every type"));
+    CHECK(result.tried.empty()); // the file taken is not listed as passed over
 
     const fs::path exact = root.write("bb/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));
     test::setAge(exact, 100); // older, but agrees in type too
