@@ -1,6 +1,7 @@
 #include "app/main_window.hpp"
 
 #include "app/app_settings.hpp"
+#include "app/diagnosis_dock.hpp"
 #include "app/document_loader.hpp"
 #include "app/dump_history.hpp"
 #include "app/export_controller.hpp"
@@ -170,6 +171,16 @@ void MainWindow::buildDocks()
         reload();
     });
     connect(sourcePanes_, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
+    buildDiagnosisDock();
+}
+
+void MainWindow::buildDiagnosisDock()
+{
+    // A tab beside the table; it raises itself when a plan overflows.
+    diagnosisDock_ = new DiagnosisDock(session_, this);
+    addDockWidget(Qt::BottomDockWidgetArea, diagnosisDock_);
+    tabifyDockWidget(tableDock_, diagnosisDock_);
+    tableDock_->raise();
 }
 
 void MainWindow::applyDefaultLayout()
@@ -222,7 +233,7 @@ void MainWindow::buildMenus()
     nextOver->setShortcut(QKeySequence(Qt::Key_F8));
     QAction* clearCursor = view->addAction(tr("Clear Time &Cursor"), session_, [this] { session_->setCursorOp(std::nullopt); });
     view->addSeparator();
-    for (QDockWidget* dock : {detailsDock_, tableDock_, sourceDock_})
+    for (QDockWidget* dock : {detailsDock_, tableDock_, static_cast<QDockWidget*>(diagnosisDock_), sourceDock_})
         view->addAction(dock->toggleViewAction());
 
     buildHistoryMenu();

@@ -26,6 +26,7 @@ class HistoryMenu;
 struct DumpVersion;
 class BlockDetailsPanel;
 class BlockTableView;
+class DiagnosisDock;
 class DocumentLoader;
 class ExportController;
 class MessageBar;
@@ -60,6 +61,7 @@ public:
     BlockTableView* table() const { return table_; }
     BlockDetailsPanel* details() const { return details_; }
     SourcePanes* sourcePanes() const { return sourcePanes_; }
+    DiagnosisDock* diagnosisDock() const { return diagnosisDock_; }
     MessageBar* messageBar() const { return messageBar_; }
     DocumentLoader* loader() const { return loader_; }
     ExportController* exporter() const { return exporter_; }
@@ -86,6 +88,7 @@ protected:
 private:
     void buildCentralArea();
     void buildDocks();
+    void buildDiagnosisDock();
     void buildMenus();
     void applyDefaultLayout();
     void alignUsagePlot();
@@ -121,6 +124,7 @@ private:
     QDockWidget* detailsDock_ = nullptr;
     QDockWidget* tableDock_ = nullptr;
     QDockWidget* sourceDock_ = nullptr;
+    DiagnosisDock* diagnosisDock_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* statusLabel_ = nullptr;

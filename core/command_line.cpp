@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/dump_error.hpp"
+#include "core/explain_command.hpp"
 #include "core/inspect_json.hpp"
 #include "core/watch_command.hpp"
 
@@ -36,6 +37,20 @@ std::string requireValue(const std::vector<std::string>& args, std::size_t& i)
     return args[++i];
 }
 
+// `memlens diff ...`: its options are its own (core/diff_command).
+CommandLine parseDiffDispatch(const std::vector<std::string>& args)
+{
+    CommandLine commandLine;
+    commandLine.command = Command::Diff;
+    commandLine.diff = parseDiffCommandLine(std::vector<std::string>(args.begin() + 1, args.end()));
+    commandLine.verbose = commandLine.diff.verbose;
+    if (commandLine.diff.help) {
+        commandLine.command = Command::Help;
+        commandLine.helpFor = Command::Diff;
+    }
+    return commandLine;
+}
+
 } // namespace
 
 std::string usageText(Command command)
@@ -47,6 +62,10 @@ std::string usageText(Command command)
                            "as JSON on stdout: every scope with its capacity, peaks and overflow verdict,\n"
                            "and every block with its Life and source lines.\n\nOptions:\n")
             + kOptionsHelp + "\n" + kExitHelp;
+    case Command::Explain:
+        return explainUsageText();
+    case Command::Diff:
+        return diffUsageText();
     case Command::Report:
         return std::string("Usage: memlens report DUMP --out DIR [options]\n\n"
                            "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
@@ -64,7 +83,10 @@ std::string usageText(Command command)
     return std::string("Usage: memlens [DUMP] [options]              open the window (with DUMP if given)\n"
                        "       memlens inspect DUMP [options]        print the model as JSON on stdout\n"
                        "       memlens report DUMP --out DIR [options]  write the report files, no display needed\n"
+                       "       memlens explain DUMP [options]        why it overflows and what would fit, as text\n"
                        "       memlens watch DIR --keep HISTORY_DIR  keep a copy of every dump written into DIR\n"
+                       "       memlens diff A B [options]            compare two dumps (exit 3 when B overflows)\n"
+                       "       memlens A B                           open the window comparing A and B\n"
                        "       memlens COMMAND --help                help on a command\n\n"
                        "memlens shows how an Ascend NPU kernel's on-chip memory plan uses its capacity:\n"
                        "every buffer as a block over its Life, what crosses capacity, and the IR and\n"
@@ -75,9 +97,14 @@ std::string usageText(Command command)
 CommandLine parseCommandLine(const std::vector<std::string>& args)
 {
     CommandLine commandLine;
+    if (!args.empty() && args[0] == "diff")
+        return parseDiffDispatch(args);
     std::size_t i = 0;
     if (!args.empty() && (args[0] == "inspect" || args[0] == "report" || args[0] == "watch")) {
         commandLine.command = args[0] == "inspect" ? Command::Inspect : args[0] == "report" ? Command::Report : Command::Watch;
+        i = 1;
+    } else if (!args.empty() && args[0] == "explain") {
+        commandLine.command = Command::Explain;
         i = 1;
     }
     const Command mainCommand = commandLine.command;
@@ -128,6 +155,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
             throw CommandLineError("unknown option " + arg);
         } else if (commandLine.dump.empty()) {
             commandLine.dump = arg;
+        } else if (mainCommand == Command::Window && commandLine.compareWith.empty()) {
+            commandLine.compareWith = arg;
         } else {
             throw CommandLineError("unexpected argument \"" + arg + "\" (one dump at a time)");
         }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -44,6 +45,17 @@ std::string describeFound(const json& value)
     case json::value_t::discarded: break;
     }
     return "nothing";
+}
+
+bool meansNoError(std::string_view text)
+{
+    static constexpr std::string_view none = "none";
+    if (text.size() != none.size())
+        return text.empty();
+    for (std::size_t i = 0; i < none.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != none[i])
+            return false;
+    return true;
 }
 
 // Checks of one JSON value at a known path.
@@ -373,10 +385,17 @@ private:
                 spdlog::warn("{}.scope: unknown memory scope \"{}\"", path, scope.scope);
             if (const auto it = record.find("status"); it != record.end() && !it->is_null())
                 scope.status = check_.stringValue(*it, path + ".status");
-            if (const auto it = record.find("error_info"); it != record.end() && !it->is_null())
-                scope.error = check_.stringValue(*it, path + ".error_info");
-            else if (const auto alt = record.find("err_msg"); alt != record.end() && !alt->is_null())
-                scope.error = check_.stringValue(*alt, path + ".err_msg");
+            // Either key; "" and "none" (written on success by some producers) mean no error.
+            for (const char* key : {"error_info", "err_msg"}) {
+                const auto it = record.find(key);
+                if (it == record.end() || it->is_null())
+                    continue;
+                std::string text = check_.stringValue(*it, path + "." + key);
+                if (!meansNoError(text)) {
+                    scope.error = std::move(text);
+                    break;
+                }
+            }
             for (const auto& item : record.items()) {
                 static const std::set<std::string> knownKeys = {"scope", "status", "error_info", "err_msg", "memory_info_array"};
                 if (!knownKeys.count(item.key()) && warnedKeys_.insert(item.key()).second)

@@ -1,5 +1,7 @@
 #include "core/inspect_json.hpp"
 
+#include "core/diagnosis_json.hpp"
+
 namespace memlens {
 
 namespace {
@@ -23,6 +25,36 @@ ojson frameJson(const SourceFrame& frame, const std::string& localPath)
     return out;
 }
 
+// Storage truth (issue 10): a block's storage; a scope's holes at the peak address and its overlaps.
+ojson blockPairKey(const ScopePlan& scope, int blockIndex)
+{
+    const Block& block = scope.blocks[static_cast<std::size_t>(blockIndex)];
+    return ojson::array({scope.bufferOf(block).id, block.copy});
+}
+
+ojson fragmentationJson(const PlanAnalysis& analysis)
+{
+    if (!analysis.fragmentation)
+        return nullptr;
+    const AddressSnapshot& at = *analysis.fragmentation;
+    ojson out;
+    out["at"] = at.op;
+    out["high_address_bytes"] = at.highAddress;
+    out["live_bytes"] = at.liveBytes;
+    out["hole_bytes"] = at.holeBytes();
+    out["largest_hole"] = at.largestHole ? ojson::array({at.largestHole->start, at.largestHole->end}) : ojson(nullptr);
+    return out;
+}
+
+ojson overlapsJson(const ScopePlan& scope, const PlanAnalysis& analysis)
+{
+    ojson out = ojson::array();
+    for (const Overlap& overlap : analysis.overlaps)
+        out.push_back({{"a", blockPairKey(scope, overlap.a)}, {"b", blockPairKey(scope, overlap.b)}, {"from_op", overlap.fromOp},
+                       {"to_op", overlap.toOp}, {"bytes", overlap.bytes}});
+    return out;
+}
+
 ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block, const BlockSource* source)
 {
     const Buffer& buffer = scope.bufferOf(block);
@@ -36,6 +68,7 @@ ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Bloc
     out["end"] = block.end;
     out["tmp"] = block.tmp;
     out["over_capacity"] = analysis.isOverCapacity(block);
+    out["storage"] = analysis.storageOf(static_cast<int>(&block - scope.blocks.data()));
     out["location"] = buffer.location;
     out["ir"] = nullptr;
     out["python"] = nullptr;
@@ -84,10 +117,13 @@ ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
     out["peak_address_bytes"] = analysis.peakAddressBytes;
     out["overflow"] = analysis.overflow;
     out["first_overflow_at"] = optionalValue(analysis.firstOverflowAt);
+    out["fragmentation"] = fragmentationJson(analysis);
+    out["overlaps"] = overlapsJson(scope, analysis);
     ojson blocks = ojson::array();
     for (const Block& block : scope.blocks)
         blocks.push_back(blockJson(scope, analysis, block, document.sourceOf(scopeIndex, block)));
     out["blocks"] = std::move(blocks);
+    out["diagnosis"] = diagnosisJson(document, scopeIndex);
     out["notes"] = scopeNotes(document);
     return out;
 }
@@ -113,5 +149,11 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
     out["scopes"] = std::move(scopes);
     return out;
 }
+
+} // namespace memlens
+
+namespace memlens {
+
+nlohmann::ordered_json pythonFrameJson(const SourceFrame& frame, const std::string& localPath) { return frameJson(frame, localPath); }
 
 } // namespace memlens

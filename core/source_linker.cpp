@@ -75,7 +75,7 @@ BlockSource SourceLinker::compute(std::string_view raw)
         out.note = "the block has no source location";
         return out;
     }
-    LocationParseResult parsed = parseLocation(text);
+    LocationParseResult parsed = parseDumpLocation(text);
     if (!parsed.ok()) {
         out.note = "cannot parse the source location: " + parsed.error->message + " (at offset "
             + std::to_string(parsed.error->position) + ")";
