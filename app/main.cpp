@@ -27,6 +27,8 @@ int main(int argc, char** argv)
         return runInspect(commandLine, std::cout, std::cerr);
     case Command::Report:
         return runReportCommand(commandLine, argc, argv);
+    case Command::Diff:
+        return runDiff(commandLine.diff, std::cout, std::cerr);
     case Command::Window:
         break;
     }

@@ -13,6 +13,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QSortFilterProxyModel>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextDocument>
@@ -100,7 +101,7 @@ CompareView::CompareView(QWidget* parent)
     table_->setWordWrap(false);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CompareView::onTableSelection);
 
-    auto* upper = new QSplitter(Qt::Horizontal, this);
+    auto* upper = upper_ = new QSplitter(Qt::Horizontal, this);
     upper->addWidget(charts);
     upper->addWidget(table_);
     upper->setStretchFactor(0, 3);
@@ -125,7 +126,7 @@ CompareView::CompareView(QWidget* parent)
     }
     lower->setChildrenCollapsible(false);
 
-    auto* outer = new QSplitter(Qt::Vertical, this);
+    auto* outer = outer_ = new QSplitter(Qt::Vertical, this);
     outer->addWidget(upper);
     outer->addWidget(lower);
     outer->setStretchFactor(0, 3);
@@ -146,6 +147,18 @@ CompareView::CompareView(QWidget* parent)
 }
 
 CompareView::~CompareView() = default;
+
+void CompareView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (sized_)
+        return;
+    sized_ = true;
+    // First show: the charts get most of the width, the table enough for its
+    // first columns; the sources a third of the height (two files side by side each).
+    upper_->setSizes({width() * 58 / 100, width() * 42 / 100});
+    outer_->setSizes({height() * 66 / 100, height() * 34 / 100});
+}
 
 QWidget* CompareView::buildSide(bool isA)
 {

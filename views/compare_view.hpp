@@ -72,6 +72,9 @@ public:
 signals:
     void pairSelected(int pair);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     QWidget* buildSide(bool isA);
     void applyScope(int scope);
@@ -99,6 +102,9 @@ private:
     QLabel* sourceHeaderB_ = nullptr;
     SourcePanes* sourcesA_ = nullptr;
     SourcePanes* sourcesB_ = nullptr;
+    QSplitter* upper_ = nullptr;   // charts | table
+    QSplitter* outer_ = nullptr;   // above | sources
+    bool sized_ = false;
 };
 
 } // namespace memlens
