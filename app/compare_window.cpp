@@ -117,7 +117,7 @@ void CompareWindow::startDiff()
         if (job != diffJob_)
             return; // a newer request replaced this one
         messageBar_->dismiss();
-        statusBar()->showMessage(comparison.summary);
+        statusBar()->clearMessage(); // the view's own summary line says what changed
         view_->setComparison(std::move(comparison));
         emit comparisonShown();
     });

@@ -81,12 +81,15 @@ private:
     void refreshHeaders();
     void onTableSelection();
     void onBlockSelected(bool fromA, int block);
+    void preselectOverCapacity();
     void followWindow(BlockChartWidget* from, BlockChartWidget* to, const DataWindow& window);
 
     Comparison comparison_;
     int scope_ = -1;
     int selectedPair_ = -1;
-    bool syncing_ = false;
+    bool syncing_ = false;            // selection being mirrored
+    bool followingWindow_ = false;    // zoom or pan being mirrored
+    bool preselectPending_ = false;
     PlanSession* sessionA_;
     PlanSession* sessionB_;
     QLabel* summary_ = nullptr;

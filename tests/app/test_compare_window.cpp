@@ -83,6 +83,8 @@ TEST_CASE("a reload says what changed and opens the compare view of the two vers
     CHECK(f.window->messageBar()->text().contains(expected));
     REQUIRE(f.window->messageBar()->actionTexts().contains("Compare Before and After"));
     CHECK(f.window->previousVersion() == before);
+    if (const QByteArray dir = qgetenv("MEMLENS_SCREENSHOT_DIR"); !dir.isEmpty())
+        f.window->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/reload-bar.png"));
 
     f.window->messageBar()->trigger("Compare Before and After");
     auto* compare = f.window->findChild<CompareWindow*>();
