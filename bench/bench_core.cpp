@@ -93,6 +93,76 @@ void BM_LiveSetAtOp100k(benchmark::State& state)
 }
 BENCHMARK(BM_LiveSetAtOp100k)->Unit(benchmark::kMicrosecond);
 
+// Overlaps on the generated dump (random offsets: thousands of overlapping pairs)
+// and on a well-formed plan of 100k blocks stacked without overlaps, some in place.
+void BM_FindOverlaps100k(benchmark::State& state)
+{
+    const memlens::Dump dump = memlens::loadDumpFile(dumpFile());
+    const memlens::ScopePlan& scope = dump.scopes.front();
+    const memlens::StorageMap storages = memlens::groupStorages(scope);
+    std::size_t found = 0;
+    for (auto _ : state) {
+        auto overlaps = memlens::findOverlaps(scope, storages);
+        found = overlaps.size();
+        benchmark::DoNotOptimize(overlaps.data());
+    }
+    state.counters["overlaps"] = static_cast<double>(found);
+}
+BENCHMARK(BM_FindOverlaps100k)->Unit(benchmark::kMillisecond);
+
+memlens::ScopePlan stackedPlan(int count)
+{
+    memlens::ScopePlan scope;
+    std::mt19937 random(7);
+    for (int i = 0; i < count; ++i) {
+        memlens::Buffer buffer;
+        buffer.id = i;
+        scope.buffers.push_back(buffer);
+        memlens::Block block;
+        block.bufferIndex = i;
+        if (i % 3 == 2) { // reused in place: the previous record again
+            const memlens::Block previous = scope.blocks.back();
+            block.offset = previous.offset;
+            block.size = previous.size;
+            block.start = previous.start;
+            block.end = previous.end;
+        } else { // 16 slots of 16 KB, one block per slot per window of 10 ops
+            block.offset = static_cast<std::uint64_t>(i % 16) * 16384;
+            block.size = 32u << (random() % 9);
+            block.start = (i / 16) * 10;
+            block.end = block.start + static_cast<std::int64_t>(random() % 10);
+        }
+        scope.blocks.push_back(block);
+    }
+    return scope;
+}
+
+void BM_AnalyzeWellFormedPlan100k(benchmark::State& state)
+{
+    const memlens::ScopePlan scope = stackedPlan(100000);
+    const memlens::Capacity capacity{262144, memlens::CapacitySource::Setting, {}};
+    std::size_t overlaps = 0;
+    for (auto _ : state) {
+        memlens::PlanAnalysis analysis = memlens::analyzePlan(scope, capacity);
+        overlaps = analysis.overlaps.size();
+        benchmark::DoNotOptimize(analysis.usage.data());
+    }
+    state.counters["overlaps"] = static_cast<double>(overlaps);
+}
+BENCHMARK(BM_AnalyzeWellFormedPlan100k)->Unit(benchmark::kMillisecond);
+
+void BM_AddressSnapshot100k(benchmark::State& state)
+{
+    const memlens::Dump dump = memlens::loadDumpFile(dumpFile());
+    std::int64_t op = 0;
+    for (auto _ : state) {
+        auto snapshot = memlens::addressSnapshotAt(dump.scopes.front(), op);
+        benchmark::DoNotOptimize(snapshot.holes.data());
+        op = (op + 7919) % 200000;
+    }
+}
+BENCHMARK(BM_AddressSnapshot100k)->Unit(benchmark::kMicrosecond);
+
 // An IR of about 30k lines: the layer-norm example's IR, repeated.
 void BM_IndexIr(benchmark::State& state)
 {

@@ -16,7 +16,7 @@ inline constexpr int kExitFits = 0;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitOverflow = 3;
 
-enum class Command { Window, Inspect, Report, Diff, Help, Version };
+enum class Command { Window, Inspect, Report, Explain, Watch, Diff, Help, Version };
 
 struct CommandLine {
     Command command = Command::Window;
@@ -26,6 +26,8 @@ struct CommandLine {
     DiffCommandLine diff;                // Diff: its own options (core/diff_command)
     std::string outDir;                  // report --out
     std::optional<std::string> scope;    // --scope
+    std::string keepDir;                 // watch --keep
+    int watchIntervalMs = 200;           // watch --interval
     LoadOptions load;
     bool verbose = false;
 };

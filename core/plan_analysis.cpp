@@ -1,5 +1,7 @@
 #include "core/plan_analysis.hpp"
 
+#include "core/address_coverage.hpp"
+
 #include <algorithm>
 #include <map>
 
@@ -34,6 +36,7 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
     PlanAnalysis analysis;
     analysis.capacity = capacity;
     const auto& blocks = scope.blocks;
+    analysis.storages = groupStorages(scope);
     if (blocks.empty())
         return analysis;
 
@@ -63,22 +66,29 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
     analysis.overflow = !analysis.overCapacityBlocks.empty();
     std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.op < b.op; });
 
+    std::vector<std::uint64_t> points;
+    points.reserve(blocks.size() * 2);
+    for (const Block& block : blocks) {
+        points.push_back(block.offset);
+        points.push_back(block.addressEnd());
+    }
+    AddressCoverage coverage(std::move(points)); // live bytes as a union: in-place and overlapping bytes count once
     std::map<std::uint64_t, int> liveEnds; // address end -> how many live blocks end there
-    std::uint64_t live = 0;
     for (std::size_t i = 0; i < events.size();) {
         const std::int64_t op = events[i].op;
         for (; i < events.size() && events[i].op == op; ++i) {
             const Block& block = blocks[static_cast<std::size_t>(events[i].block)];
             if (events[i].enters) {
-                live += block.size;
+                coverage.add(block.offset, block.addressEnd());
                 ++liveEnds[block.addressEnd()];
             } else {
-                live -= block.size;
+                coverage.remove(block.offset, block.addressEnd());
                 auto it = liveEnds.find(block.addressEnd());
                 if (--it->second == 0)
                     liveEnds.erase(it);
             }
         }
+        const std::uint64_t live = coverage.coveredBytes();
         const std::uint64_t high = liveEnds.empty() ? 0 : liveEnds.rbegin()->first;
         if (!analysis.usage.empty() && analysis.usage.back().liveBytes == live && analysis.usage.back().highAddress == high)
             continue;
@@ -88,6 +98,8 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
             analysis.peakLiveAt = op;
         }
     }
+    analysis.overlaps = findOverlaps(scope, analysis.storages);
+    analysis.fragmentation = fragmentationAt(scope, analysis.peakAddressBytes);
     return analysis;
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/csv.hpp"
+#include "core/diagnosis_text.hpp"
 
 #include <filesystem>
 #include <sstream>
@@ -49,7 +50,7 @@ std::string cell(std::string text)
 std::string blocksCsvHeader()
 {
     return csvRow({"scope", "id", "buffer", "copy", "offset", "size", "start", "end", "tmp", "over_capacity", "location", "ir_file", "ir_line",
-                   "python_file", "python_line", "name"});
+                   "python_file", "python_line", "name", "storage"});
 }
 
 std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
@@ -71,7 +72,8 @@ std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
     }
     return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText, std::to_string(block.copy), std::to_string(block.offset),
                    std::to_string(block.size), std::to_string(block.start), std::to_string(block.end), block.tmp ? "true" : "false",
-                   analysis.isOverCapacity(block) ? "true" : "false", buffer.location, irFile, irLine, pythonFile, pythonLine, name});
+                   analysis.isOverCapacity(block) ? "true" : "false", buffer.location, irFile, irLine, pythonFile, pythonLine, name,
+                   std::to_string(analysis.storageOf(static_cast<int>(ref.second)))});
 }
 
 std::string blocksCsv(const PlanDocument& document, const std::vector<BlockRef>& rows)
@@ -112,6 +114,17 @@ std::size_t reportScopeIndex(const PlanDocument& document)
     return 0;
 }
 
+// Where a cached IR came from, and how to get Python lines back when the kernel has none.
+static std::string lineInfoSummary(const PlanDocument& document)
+{
+    std::string out;
+    if (!document.irFile.empty() && !document.irNote.empty())
+        out += "\n- IR source: " + document.irNote;
+    if (document.lineInfo == LineInfo::Missing)
+        out += "\n- **No Python lines**: " + std::string(kNoLineInfoNote) + ".";
+    return out;
+}
+
 std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage)
 {
     std::ostringstream out;
@@ -123,7 +136,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
     out << "\n- IR: " << (document.irFile.empty() ? "none found" + (document.irNote.empty() ? std::string() : " (" + document.irNote + ")") : "`" + document.irFile + "`");
     if (document.target)
         out << " (target " << *document.target << ")";
-    out << "\n\n";
+    out << lineInfoSummary(document) << "\n\n";
 
     for (std::size_t s = 0; s < dump.scopes.size(); ++s) {
         const ScopePlan& scope = dump.scopes[s];
@@ -149,6 +162,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         if (s == reportScopeIndex(document) && !chartImage.empty())
             out << "![Memory block chart of " << scope.scope << "](" << chartImage << ")\n\n";
 
+        out << diagnosisMarkdown(document, s, diagnoseScope(document, s));
         if (analysis.overCapacityBlocks.empty()) {
             out << "No block ends above capacity.\n\n";
             continue;

@@ -19,7 +19,7 @@ TEST_CASE("blocks.csv has the stable header and one row per block of every scope
 {
     const PlanDocument document = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
     const std::string csv = blocksCsv(document);
-    CHECK(csv.rfind("scope,id,buffer,copy,offset,size,start,end,tmp,over_capacity,location,ir_file,ir_line,python_file,python_line,name\r\n", 0) == 0);
+    CHECK(csv.rfind("scope,id,buffer,copy,offset,size,start,end,tmp,over_capacity,location,ir_file,ir_line,python_file,python_line,name,storage\r\n", 0) == 0);
     std::size_t lines = 0;
     for (std::size_t at = csv.find("\r\n"); at != std::string::npos; at = csv.find("\r\n", at + 2))
         ++lines;

@@ -1,0 +1,74 @@
+#pragma once
+// Storage truth (DESIGN.md section 2): blocks the planner merged in place share
+// one storage (identical offset, size and Life) and count once; blocks of
+// different storages whose Lives and addresses intersect are overlaps; address
+// space below the highest live address that no live block covers is a hole.
+//
+// The public API, for any code that needs these facts:
+//   groupStorages(scope)          storage of every block, blocks of every storage
+//   findOverlaps(scope, storages) every overlapping pair of blocks (a sweep, O((n + k) log n))
+//   addressSnapshotAt(scope, op)  live blocks by address, union live bytes, holes, largest hole at one op
+//   fragmentationAt(scope, peak)  the snapshot where the highest address first reaches its peak
+// PlanAnalysis (core/plan_analysis.hpp) holds the results for a scope: storageOf(),
+// blocksOfStorage(), overlaps, fragmentation, and liveBytesAt()/holeBytesAt() at any op.
+#include "core/dump_model.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace memlens {
+
+// Addresses [start, end), bytes.
+struct AddressRange {
+    std::uint64_t start = 0;
+    std::uint64_t end = 0;
+
+    std::uint64_t length() const { return end - start; }
+    friend bool operator==(const AddressRange&, const AddressRange&) = default;
+};
+
+// True when block `a` comes before block `b` in (buffer id, copy) order.
+bool blockOrderBefore(const ScopePlan& scope, int a, int b);
+
+struct StorageMap {
+    std::vector<int> storageOfBlock;                // parallel to ScopePlan::blocks
+    std::vector<std::vector<int>> blocksOfStorage;  // storage -> its block indices, in (id, copy) order
+
+    std::size_t count() const { return blocksOfStorage.size(); }
+};
+
+// Storages numbered from 0 in the order their first block appears by (id, copy).
+StorageMap groupStorages(const ScopePlan& scope);
+
+// Two blocks of different storages live at a common op and sharing bytes.
+struct Overlap {
+    int a = 0;                  // block indices; `a` before `b` in (id, copy) order
+    int b = 0;
+    std::int64_t fromOp = 0;    // the intersection of their Lives, inclusive
+    std::int64_t toOp = 0;
+    std::uint64_t bytes = 0;    // length of the intersection of their address ranges
+};
+
+// Every overlapping pair once, sorted by (a, b) in (id, copy) order. Blocks of size 0 share no bytes.
+std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages);
+
+// The address space at one op.
+struct AddressSnapshot {
+    std::int64_t op = 0;
+    std::vector<int> liveBlocks;        // block indices live at op, by offset then (id, copy)
+    std::uint64_t highAddress = 0;      // largest offset + size among them (0 when none)
+    std::uint64_t liveBytes = 0;        // union of their address ranges: bytes counted once
+    std::vector<AddressRange> holes;    // gaps in [0, highAddress) no live block covers, ascending
+    std::optional<AddressRange> largestHole; // the longest hole, the lowest one on a tie
+
+    std::uint64_t holeBytes() const { return highAddress - liveBytes; }
+};
+
+AddressSnapshot addressSnapshotAt(const ScopePlan& scope, std::int64_t op);
+
+// Demand against placement at the peak address: `at` is the first op where a live
+// block ends at `peakAddressBytes`. None for a scope without blocks.
+std::optional<AddressSnapshot> fragmentationAt(const ScopePlan& scope, std::uint64_t peakAddressBytes);
+
+} // namespace memlens

@@ -1,0 +1,281 @@
+// Storage truth: in-place storages, union live bytes, holes and overlaps, each
+// checked on hand-worked plans and against a brute-force model of the address space.
+#include "core/dump_parser.hpp"
+#include "core/plan_analysis.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+#include <tuple>
+
+using namespace memlens;
+
+namespace {
+
+struct Spec {
+    std::uint64_t offset;
+    std::uint64_t size;
+    std::int64_t start;
+    std::int64_t end;
+};
+
+// One buffer (one copy) per spec, in order: block i has id i.
+ScopePlan planOf(const std::vector<Spec>& specs)
+{
+    ScopePlan scope;
+    scope.scope = "ub";
+    for (const Spec& spec : specs) {
+        Buffer buffer;
+        buffer.id = static_cast<int>(scope.buffers.size());
+        buffer.sizeBytes = spec.size;
+        buffer.offsets = {spec.offset};
+        buffer.lifeStart = spec.start;
+        buffer.lifeEnd = spec.end;
+        Block block;
+        block.bufferIndex = buffer.id;
+        block.offset = spec.offset;
+        block.size = spec.size;
+        block.start = spec.start;
+        block.end = spec.end;
+        scope.buffers.push_back(buffer);
+        scope.blocks.push_back(block);
+    }
+    return scope;
+}
+
+Capacity capacityOf(std::uint64_t bytes) { return {bytes, CapacitySource::Setting, {}}; }
+
+PlanAnalysis analyzeFixture(const std::string& name, std::uint64_t capacity = 262144)
+{
+    static std::map<std::string, Dump> dumps; // keeps the scope alive for the test
+    dumps[name] = loadDumpFile(memlens::test::data("dumps/" + name).string());
+    return analyzePlan(dumps[name].scopes.at(0), capacityOf(capacity));
+}
+
+// --- brute force: a byte map of the address space at one op -----------------
+
+std::vector<bool> bytesLiveAt(const ScopePlan& scope, std::int64_t op, std::uint64_t space)
+{
+    std::vector<bool> used(space, false);
+    for (const Block& block : scope.blocks)
+        if (block.liveAt(op))
+            for (std::uint64_t a = block.offset; a < block.addressEnd(); ++a)
+                used[a] = true;
+    return used;
+}
+
+std::uint64_t bruteHighAddress(const ScopePlan& scope, std::int64_t op)
+{
+    std::uint64_t high = 0;
+    for (const Block& block : scope.blocks)
+        if (block.liveAt(op))
+            high = std::max(high, block.addressEnd());
+    return high;
+}
+
+std::vector<AddressRange> bruteHoles(const std::vector<bool>& used, std::uint64_t high)
+{
+    std::vector<AddressRange> holes;
+    for (std::uint64_t a = 0; a < high; ++a) {
+        if (used[a])
+            continue;
+        if (!holes.empty() && holes.back().end == a)
+            ++holes.back().end;
+        else
+            holes.push_back({a, a + 1});
+    }
+    return holes;
+}
+
+ScopePlan randomPlan(std::mt19937& random, int count)
+{
+    std::uniform_int_distribution<int> offset(0, 47);
+    std::uniform_int_distribution<int> size(0, 12);
+    std::uniform_int_distribution<int> start(0, 15);
+    std::uniform_int_distribution<int> length(0, 6);
+    std::uniform_int_distribution<int> coin(0, 3);
+    std::vector<Spec> specs;
+    for (int i = 0; i < count; ++i) {
+        if (!specs.empty() && coin(random) == 0) { // reuse an earlier block in place
+            specs.push_back(specs[std::uniform_int_distribution<std::size_t>(0, specs.size() - 1)(random)]);
+            continue;
+        }
+        const int from = start(random);
+        specs.push_back({static_cast<std::uint64_t>(offset(random) * 4), static_cast<std::uint64_t>(size(random) * 4), from, from + length(random)});
+    }
+    return planOf(specs);
+}
+
+} // namespace
+
+TEST_CASE("three records at one offset, extent and Life are one storage counted once", "[storage]")
+{
+    const PlanAnalysis analysis = analyzeFixture("in_place_triple.json", 6 * 1024);
+    CHECK(analysis.storages.count() == 2);
+    CHECK(analysis.storages.storageOfBlock == std::vector<int>{0, 1, 1, 1});
+    CHECK(analysis.blocksOfStorage(1) == std::vector<int>{1, 2, 3});
+    CHECK(analysis.storageSizeOf(3) == 3);
+    CHECK(analysis.storageSizeOf(0) == 1);
+    CHECK(analysis.peakLiveBytes == 5120); // 1 KB + 4 KB, not 1 KB + 3 x 4 KB
+    CHECK(analysis.peakLiveAt == std::optional<std::int64_t>(2));
+    CHECK_FALSE(analysis.overflow);
+    CHECK(analysis.overlaps.empty());
+}
+
+TEST_CASE("multi-buffer copies merged in place pair up copy by copy", "[storage]")
+{
+    // %a and %b both have offsets [0, 2048]: a0/b0 share one storage, a1/b1 another; %c sits between.
+    const PlanAnalysis analysis = analyzeFixture("in_place_multibuffer.json");
+    CHECK(analysis.storages.storageOfBlock == std::vector<int>{0, 1, 0, 1, 2});
+    CHECK(analysis.blocksOfStorage(0) == std::vector<int>{0, 2});
+    CHECK(analysis.blocksOfStorage(1) == std::vector<int>{1, 3});
+    CHECK(analysis.liveBytesAt(3) == 2048);
+    CHECK(analysis.liveBytesAt(4) == 3072);
+    CHECK(analysis.liveBytesAt(7) == 2048);
+    CHECK(analysis.peakLiveBytes == 3072);
+    CHECK(analysis.overlaps.empty());
+    // The high address 3072 is first reached at op 3, before %c fills the gap.
+    REQUIRE(analysis.fragmentation);
+    CHECK(analysis.fragmentation->op == 3);
+    CHECK(analysis.fragmentation->highAddress == 3072);
+    CHECK(analysis.fragmentation->liveBytes == 2048);
+    CHECK(analysis.fragmentation->holeBytes() == 1024);
+    CHECK(analysis.fragmentation->largestHole == std::optional<AddressRange>(AddressRange{1024, 2048}));
+}
+
+TEST_CASE("partial overlaps of different storages are found once each, with Life and address intersections", "[storage]")
+{
+    // p [0,1024) 1-6, q [512,1536) 4-9, r [3072,3328) 2-5, s [0,1024) 1-3, e size 0 at 600, 2-8.
+    const PlanAnalysis analysis = analyzeFixture("overlaps_and_holes.json");
+    CHECK(analysis.storages.count() == 5); // s differs from p only in Life: not in place
+    REQUIRE(analysis.overlaps.size() == 2);
+    CHECK(analysis.overlaps[0].a == 0);
+    CHECK(analysis.overlaps[0].b == 1);
+    CHECK(analysis.overlaps[0].fromOp == 4);
+    CHECK(analysis.overlaps[0].toOp == 6);
+    CHECK(analysis.overlaps[0].bytes == 512);
+    CHECK(analysis.overlaps[1].a == 0);
+    CHECK(analysis.overlaps[1].b == 3);
+    CHECK(analysis.overlaps[1].fromOp == 1);
+    CHECK(analysis.overlaps[1].toOp == 3);
+    CHECK(analysis.overlaps[1].bytes == 1024);
+    // Union: op 4 holds [0,1536) and [3072,3328).
+    CHECK(analysis.liveBytesAt(1) == 1024);
+    CHECK(analysis.liveBytesAt(2) == 1280);
+    CHECK(analysis.liveBytesAt(4) == 1792);
+    CHECK(analysis.liveBytesAt(7) == 1024);
+    CHECK(analysis.peakLiveBytes == 1792);
+    CHECK(analysis.peakLiveAt == std::optional<std::int64_t>(4));
+    CHECK(analysis.holeBytesAt(4) == 1536);
+}
+
+TEST_CASE("holes at the peak address: the first op reaching it, with the largest gap", "[storage]")
+{
+    const PlanAnalysis analysis = analyzeFixture("overlaps_and_holes.json");
+    REQUIRE(analysis.fragmentation);
+    CHECK(analysis.peakAddressBytes == 3328);
+    CHECK(analysis.fragmentation->op == 2);
+    CHECK(analysis.fragmentation->highAddress == 3328);
+    CHECK(analysis.fragmentation->liveBytes == 1280);
+    CHECK(analysis.fragmentation->holeBytes() == 2048);
+    CHECK(analysis.fragmentation->holes == std::vector<AddressRange>{{1024, 3072}});
+    CHECK(analysis.fragmentation->largestHole == std::optional<AddressRange>(AddressRange{1024, 3072}));
+}
+
+TEST_CASE("a block of size 0 is its own storage, covers nothing and overlaps nothing", "[storage]")
+{
+    const ScopePlan scope = planOf({{64, 0, 0, 4}, {0, 128, 0, 4}, {64, 0, 0, 4}});
+    const PlanAnalysis analysis = analyzePlan(scope, capacityOf(1024));
+    CHECK(analysis.storages.storageOfBlock == std::vector<int>{0, 1, 0});
+    CHECK(analysis.overlaps.empty());
+    CHECK(analysis.liveBytesAt(2) == 128);
+    CHECK(analysis.holeBytesAt(2) == 0);
+}
+
+TEST_CASE("the largest hole is the lowest of equal ones, and none without holes", "[storage]")
+{
+    const ScopePlan gappy = planOf({{0, 10, 0, 0}, {20, 10, 0, 0}, {40, 10, 0, 0}});
+    const AddressSnapshot snapshot = addressSnapshotAt(gappy, 0);
+    CHECK(snapshot.holes == std::vector<AddressRange>{{10, 20}, {30, 40}});
+    CHECK(snapshot.largestHole == std::optional<AddressRange>(AddressRange{10, 20}));
+    CHECK(snapshot.liveBlocks == std::vector<int>{0, 1, 2});
+
+    const ScopePlan packed = planOf({{32, 32, 0, 1}, {0, 32, 0, 1}});
+    const AddressSnapshot tight = addressSnapshotAt(packed, 1);
+    CHECK(tight.holes.empty());
+    CHECK_FALSE(tight.largestHole.has_value());
+    CHECK(tight.liveBlocks == std::vector<int>{1, 0}); // by address
+    CHECK_FALSE(analyzePlan(ScopePlan{}, capacityOf(10)).fragmentation.has_value());
+}
+
+TEST_CASE("the bundled 16384 example loses 28 bytes to holes at op 19", "[storage][example]")
+{
+    const Dump dump = loadDumpFile((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
+    const PlanAnalysis analysis = analyzePlan(dump.scopes.at(0), capacityOf(196608));
+    REQUIRE(analysis.fragmentation);
+    CHECK(analysis.fragmentation->op == 19);
+    CHECK(analysis.fragmentation->highAddress == analysis.peakAddressBytes);
+    CHECK(analysis.fragmentation->holeBytes() == 28);
+    CHECK(analysis.fragmentation->largestHole == std::optional<AddressRange>(AddressRange{327684, 327712}));
+}
+
+TEST_CASE("union live bytes, holes, storages and overlaps agree with brute force on random plans", "[storage][brute]")
+{
+    std::mt19937 random(20261130);
+    for (int round = 0; round < 200; ++round) {
+        const ScopePlan scope = randomPlan(random, 1 + round % 40);
+        const PlanAnalysis analysis = analyzePlan(scope, capacityOf(1 << 20));
+        INFO("round " << round);
+
+        // Storages: same key <=> same storage; numbered by first appearance.
+        int next = 0;
+        std::map<std::tuple<std::uint64_t, std::uint64_t, std::int64_t, std::int64_t>, int> seen;
+        for (std::size_t i = 0; i < scope.blocks.size(); ++i) {
+            const Block& b = scope.blocks[i];
+            const auto [it, added] = seen.try_emplace({b.offset, b.size, b.start, b.end}, next);
+            next += added ? 1 : 0;
+            CHECK(analysis.storageOf(static_cast<int>(i)) == it->second);
+        }
+
+        // Union, high address, holes at every op (and one op beyond each end).
+        std::uint64_t peak = 0;
+        for (std::int64_t op = analysis.firstOp - 1; op <= analysis.lastOp + 1; ++op) {
+            const std::vector<bool> used = bytesLiveAt(scope, op, 256);
+            const auto live = static_cast<std::uint64_t>(std::count(used.begin(), used.end(), true));
+            const std::uint64_t high = bruteHighAddress(scope, op);
+            peak = std::max(peak, live);
+            CHECK(analysis.liveBytesAt(op) == live);
+            CHECK(analysis.highAddressAt(op) == high);
+            CHECK(analysis.holeBytesAt(op) == high - live);
+            const AddressSnapshot snapshot = addressSnapshotAt(scope, op);
+            CHECK(snapshot.liveBytes == live);
+            CHECK(snapshot.holes == bruteHoles(used, high));
+        }
+        CHECK(analysis.peakLiveBytes == peak);
+
+        // Overlaps: every pair of different storages sharing an op and a byte, once, in order.
+        std::vector<std::tuple<int, int, std::int64_t, std::int64_t, std::uint64_t>> expected;
+        for (std::size_t i = 0; i < scope.blocks.size(); ++i)
+            for (std::size_t j = i + 1; j < scope.blocks.size(); ++j) {
+                const Block& a = scope.blocks[i];
+                const Block& b = scope.blocks[j];
+                if (analysis.storageOf(static_cast<int>(i)) == analysis.storageOf(static_cast<int>(j)))
+                    continue;
+                const std::int64_t from = std::max(a.start, b.start);
+                const std::int64_t to = std::min(a.end, b.end);
+                std::uint64_t shared = 0;
+                for (std::uint64_t addr = 0; addr < 256; ++addr)
+                    shared += (addr >= a.offset && addr < a.addressEnd() && addr >= b.offset && addr < b.addressEnd()) ? 1 : 0;
+                if (from <= to && shared > 0)
+                    expected.emplace_back(static_cast<int>(i), static_cast<int>(j), from, to, shared);
+            }
+        std::vector<std::tuple<int, int, std::int64_t, std::int64_t, std::uint64_t>> found;
+        for (const Overlap& o : analysis.overlaps)
+            found.emplace_back(o.a, o.b, o.fromOp, o.toOp, o.bytes);
+        CHECK(found == expected);
+    }
+}

@@ -1,0 +1,92 @@
+// `memlens inspect` and blocks.csv carry the storage truth (issue 10).
+#include "core/command_line.hpp"
+#include "core/report_files.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace memlens;
+
+namespace {
+
+struct Inspected {
+    int status = -1;
+    nlohmann::json json;
+};
+
+Inspected inspectPath(const std::string& path, std::vector<std::string> extra = {})
+{
+    std::vector<std::string> args{"inspect", path};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::ostringstream out;
+    std::ostringstream err;
+    Inspected run;
+    run.status = runInspect(parseCommandLine(args), out, err);
+    INFO(err.str());
+    run.json = nlohmann::json::parse(out.str());
+    return run;
+}
+
+} // namespace
+
+TEST_CASE("inspect: the in-place example peaks at 5120 live bytes and fits 6 KB", "[inspect][storage]")
+{
+    const Inspected run = inspectPath(memlens::test::data("dumps/in_place_triple.json").string(), {"--capacity", "6KB"});
+    CHECK(run.status == 0);
+    const auto& scope = run.json["scopes"].at(0);
+    CHECK(scope["peak_live_bytes"] == 5120);
+    CHECK(scope["peak_live_at"] == 2);
+    CHECK(scope["overflow"] == false);
+    std::vector<int> storages;
+    for (const auto& block : scope["blocks"])
+        storages.push_back(block["storage"]);
+    CHECK(storages == std::vector<int>{0, 1, 1, 1});
+    CHECK(scope["overlaps"] == nlohmann::json::array());
+    CHECK(scope["fragmentation"] == nlohmann::json::parse(R"({"at": 2, "high_address_bytes": 5120, "live_bytes": 5120, "hole_bytes": 0, "largest_hole": null})"));
+}
+
+TEST_CASE("inspect: overlaps list (id, copy) pairs with Life and address intersections", "[inspect][storage]")
+{
+    const Inspected run = inspectPath(memlens::test::data("dumps/overlaps_and_holes.json").string());
+    const auto& scope = run.json["scopes"].at(0);
+    CHECK(scope["overlaps"] == nlohmann::json::parse(R"([
+        {"a": [0, 0], "b": [1, 0], "from_op": 4, "to_op": 6, "bytes": 512},
+        {"a": [0, 0], "b": [3, 0], "from_op": 1, "to_op": 3, "bytes": 1024}])"));
+    CHECK(scope["fragmentation"] == nlohmann::json::parse(
+        R"({"at": 2, "high_address_bytes": 3328, "live_bytes": 1280, "hole_bytes": 2048, "largest_hole": [1024, 3072]})"));
+    CHECK(scope["peak_live_bytes"] == 1792);
+}
+
+TEST_CASE("inspect: multi-buffer copies in place share storages copy by copy", "[inspect][storage]")
+{
+    const Inspected run = inspectPath(memlens::test::data("dumps/in_place_multibuffer.json").string());
+    const auto& blocks = run.json["scopes"].at(0)["blocks"];
+    REQUIRE(blocks.size() == 5);
+    CHECK(blocks[0]["storage"] == blocks[2]["storage"]); // %a copy 0, %b copy 0
+    CHECK(blocks[1]["storage"] == blocks[3]["storage"]); // %a copy 1, %b copy 1
+    CHECK(blocks[0]["storage"] != blocks[1]["storage"]);
+    CHECK(blocks[4]["storage"] == 2);
+}
+
+TEST_CASE("inspect: the bundled 16384 example reports its 28 bytes of holes at op 19", "[inspect][storage][example]")
+{
+    const std::string dump = (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string();
+    const Inspected run = inspectPath(dump);
+    const auto& scope = run.json["scopes"].at(0);
+    CHECK(scope["fragmentation"] == nlohmann::json::parse(
+        R"({"at": 19, "high_address_bytes": 328736, "live_bytes": 328708, "hole_bytes": 28, "largest_hole": [327684, 327712]})"));
+    CHECK(scope["overlaps"].empty());
+}
+
+TEST_CASE("blocks.csv ends every row with the block's storage", "[csv][storage]")
+{
+    const PlanDocument document = loadPlanDocument(memlens::test::data("dumps/in_place_triple.json").string(), {});
+    const std::string csv = blocksCsv(document);
+    CHECK(csv.find(",name,storage\r\n") != std::string::npos);
+    // Python lines come from the locations (the file is not here, so no IR and no name).
+    CHECK(csv.find("in_place.py\"\":10:11)\",,,in_place.py,10,,0\r\n") != std::string::npos);
+    CHECK(csv.find("in_place.py\"\":14:8)\",,,in_place.py,14,,1\r\n") != std::string::npos);
+}
