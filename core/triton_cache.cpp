@@ -31,8 +31,8 @@ bool opStartsAt(std::string_view line, int column)
     std::size_t i = at + (line[at] == '"' ? 1 : 0);
     const std::size_t begin = i;
     bool dotted = false;
-    while (i < line.size() && isOpNameChar(line[i]))
-        dotted = dotted || line[i++] == '.';
+    for (; i < line.size() && isOpNameChar(line[i]); ++i) // (advance outside the ||: it short-circuits once dotted)
+        dotted = dotted || line[i] == '.';
     return dotted && i > begin + 2 && !(line[begin] >= '0' && line[begin] <= '9');
 }
 
