@@ -256,3 +256,14 @@ TEST_CASE("bytecode beside the dump or named with --ir gets the bytecode message
         CHECK_THAT(std::string(error.what()), Catch::Contains("is MLIR bytecode") && Catch::Contains("-o "));
     }
 }
+
+TEST_CASE("matching a real dump to its IR ends: a dotted op name at the dump's column", "[triton][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    // The dump points at `memref.alloc` (line 17, column 13); reading a dotted op name once looped forever.
+    const IrIndex ir = test::loadOk(test::sample("fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter"));
+    const Dump dump = loadDumpFile(test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string());
+    const IrDumpMatch match = matchIrToDump(ir, dump);
+    CHECK(match.matches);
+    CHECK_THAT(match.reason, Catch::Contains("an op starts at each of the dump's 2 locations"));
+}
