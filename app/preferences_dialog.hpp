@@ -1,9 +1,11 @@
 #pragma once
 // Settings > Source Folders and Path Substitutions: where memlens looks for the
-// IR and Python files that dumps name with the compile machine's paths.
+// IR and Python files that dumps name with the compile machine's paths; and the
+// number of memory banks the address snapshot draws.
 #include <QDialog>
 
 class QListWidget;
+class QSpinBox;
 
 namespace memlens {
 
@@ -16,6 +18,7 @@ public:
 
     QListWidget* sourceDirList() const { return sourceDirs_; }
     QListWidget* substitutionList() const { return substitutions_; }
+    QSpinBox* bankCountBox() const { return bankCount_; }
 
     void accept() override;
 
@@ -23,6 +26,7 @@ private:
     AppSettings* settings_;
     QListWidget* sourceDirs_;
     QListWidget* substitutions_;
+    QSpinBox* bankCount_;
 };
 
 } // namespace memlens
