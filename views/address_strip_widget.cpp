@@ -243,12 +243,6 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
         painter.drawLine(plot.left() - kBankTickWidth - 1, y, plot.left() - 2, y);
     }
 
-    // Holes: hatched in the warning colour, the space placement lost.
-    QColor holeColor = chart_style::warningOutline();
-    holeColor.setAlpha(150);
-    for (const QRect& hole : holeRects())
-        painter.fillRect(hole, QBrush(holeColor, Qt::BDiagPattern));
-
     for (const int block : snapshot_->liveBlocks) {
         if (!drawsStorage(block))
             continue;
@@ -262,6 +256,14 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
             painter.setPen(QPen(chart_style::outlineFor(fill), 1));
             painter.drawRect(r.adjusted(0, 0, -1, -1));
         }
+    }
+    // Holes: hatched in the warning colour over the blocks, so that a hole of a few bytes still shows.
+    QColor holeColor = chart_style::warningOutline();
+    for (QRect hole : holeRects()) {
+        if (hole.height() < 2)
+            hole.setTop(hole.bottom() - 1);
+        painter.fillRect(hole, chart_style::plotBackground());
+        painter.fillRect(hole, QBrush(holeColor, hole.height() > 4 ? Qt::BDiagPattern : Qt::SolidPattern));
     }
     const int selected = session_->selectedBlock();
     if (const QRect r = blockRect(selected >= 0 && static_cast<std::size_t>(selected) < analysis->storages.storageOfBlock.size()

@@ -60,7 +60,7 @@ QString holesSummaryText(const PlanAnalysis& analysis)
     if (!analysis.fragmentation)
         return {};
     const AddressSnapshot& at = *analysis.fragmentation;
-    QString text = QStringLiteral("at op %1, where the highest address peaks (%2): %3 live, %4 in holes")
+    QString text = QStringLiteral("at op %1, where the highest address peaks at %2: %3 live, %4 in holes")
                        .arg(at.op)
                        .arg(bytesText(at.highAddress), bytesText(at.liveBytes), bytesText(at.holeBytes()));
     if (at.largestHole)
@@ -68,11 +68,11 @@ QString holesSummaryText(const PlanAnalysis& analysis)
     if (!analysis.overflow)
         return text;
     if (analysis.peakLiveBytes > analysis.capacity.bytes)
-        return text + QStringLiteral(" \u2014 demand: %1 is live at op %2, more than the %3 capacity however it is placed")
+        return text + QStringLiteral(" \u2014 demand: %1 live at op %2 exceeds the %3 capacity however placed")
                           .arg(bytesText(analysis.peakLiveBytes))
                           .arg(analysis.peakLiveAt.value_or(at.op))
                           .arg(bytesText(analysis.capacity.bytes));
-    return text + QStringLiteral(" \u2014 placement: at most %1 is live at once, within the %2 capacity; the holes push the plan over")
+    return text + QStringLiteral(" \u2014 placement: at most %1 is live at once, within the %2 capacity; holes push it over")
                       .arg(bytesText(analysis.peakLiveBytes), bytesText(analysis.capacity.bytes));
 }
 
