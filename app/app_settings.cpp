@@ -46,6 +46,7 @@ const std::vector<SettingSpec>& settingSpecs()
         {SettingId::Substitutions, "sources/substitutions", QStringList()},
         {SettingId::IrFiles, "sources/irFiles", QStringList()},
         {SettingId::BankCount, "view/bankCount", 48},
+        {SettingId::TritonCacheDir, "sources/tritonCacheDir", QString()},
     };
     return specs;
 }

@@ -22,8 +22,12 @@ namespace memlens {
 class AddressStripWidget;
 class AppSettings;
 class BlockChartWidget;
+class DumpHistory;
+class HistoryMenu;
+struct DumpVersion;
 class BlockDetailsPanel;
 class BlockTableView;
+class DiagnosisDock;
 class DocumentLoader;
 class ExportController;
 class MessageBar;
@@ -59,11 +63,19 @@ public:
     BlockTableView* table() const { return table_; }
     BlockDetailsPanel* details() const { return details_; }
     SourcePanes* sourcePanes() const { return sourcePanes_; }
+    DiagnosisDock* diagnosisDock() const { return diagnosisDock_; }
     MessageBar* messageBar() const { return messageBar_; }
     DocumentLoader* loader() const { return loader_; }
     ExportController* exporter() const { return exporter_; }
     AppSettings& settings() const { return *settings_; }
     QMenu* recentMenu() const { return recentMenu_; }
+    // Every version of the dumps seen (for History and a compare view).
+    DumpHistory* history() const { return history_; }
+    HistoryMenu* historyMenu() const { return historyMenu_; }
+    // Shows an earlier version of the open dump from its copy.
+    void openVersion(const DumpVersion& version);
+    // The copy on show, "" when the dump itself is.
+    QString shownVersion() const { return shownVersion_; }
 
 signals:
     void documentShown(const QString& path);
@@ -78,11 +90,14 @@ protected:
 private:
     void buildCentralArea();
     void buildDocks();
+    void buildDiagnosisDock();
     void buildMenus();
     void applyDefaultLayout();
     void alignUsagePlot();
     QWidget* chartRow(QWidget* parent);
     void rebuildRecentMenu();
+    void buildHistoryMenu();
+    void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();
     void showPreferences();
@@ -113,6 +128,7 @@ private:
     QDockWidget* detailsDock_ = nullptr;
     QDockWidget* tableDock_ = nullptr;
     QDockWidget* sourceDock_ = nullptr;
+    DiagnosisDock* diagnosisDock_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QLabel* statusLabel_ = nullptr;
@@ -125,6 +141,9 @@ private:
     QString commandLineDump_;
     QString currentFile_;   // the dump on show
     QString loadingFile_;   // the dump being loaded
+    DumpHistory* history_ = nullptr;
+    HistoryMenu* historyMenu_ = nullptr;
+    QString shownVersion_;  // the copy on show ("" when the dump itself is)
 };
 
 } // namespace memlens

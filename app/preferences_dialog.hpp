@@ -4,6 +4,8 @@
 // number of memory banks the address snapshot draws.
 #include <QDialog>
 
+class QGroupBox;
+class QLineEdit;
 class QListWidget;
 class QSpinBox;
 
@@ -19,11 +21,15 @@ public:
     QListWidget* sourceDirList() const { return sourceDirs_; }
     QListWidget* substitutionList() const { return substitutions_; }
     QSpinBox* bankCountBox() const { return bankCount_; }
+    QLineEdit* tritonCacheEdit() const { return tritonCache_; }
 
     void accept() override;
 
 private:
+    QGroupBox* tritonCacheGroup();
+
     AppSettings* settings_;
+    QLineEdit* tritonCache_ = nullptr;
     QListWidget* sourceDirs_;
     QListWidget* substitutions_;
     QSpinBox* bankCount_;

@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/csv.hpp"
+#include "core/diagnosis_text.hpp"
 
 #include <filesystem>
 #include <sstream>
@@ -155,6 +156,17 @@ std::size_t reportScopeIndex(const PlanDocument& document)
     return 0;
 }
 
+// Where a cached IR came from, and how to get Python lines back when the kernel has none.
+static std::string lineInfoSummary(const PlanDocument& document)
+{
+    std::string out;
+    if (!document.irFile.empty() && !document.irNote.empty())
+        out += "\n- IR source: " + document.irNote;
+    if (document.lineInfo == LineInfo::Missing)
+        out += "\n- **No Python lines**: " + std::string(kNoLineInfoNote) + ".";
+    return out;
+}
+
 std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage)
 {
     std::ostringstream out;
@@ -166,7 +178,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
     out << "\n- IR: " << (document.irFile.empty() ? "none found" + (document.irNote.empty() ? std::string() : " (" + document.irNote + ")") : "`" + document.irFile + "`");
     if (document.target)
         out << " (target " << *document.target << ")";
-    out << "\n\n";
+    out << lineInfoSummary(document) << "\n\n";
 
     for (std::size_t s = 0; s < dump.scopes.size(); ++s) {
         const ScopePlan& scope = dump.scopes[s];
@@ -195,6 +207,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         if (s == reportScopeIndex(document) && !chartImage.empty())
             out << "![Memory block chart of " << scope.scope << "](" << chartImage << ")\n\n";
 
+        out << diagnosisMarkdown(document, s, diagnoseScope(document, s));
         if (analysis.overCapacityBlocks.empty()) {
             out << "No block ends above capacity.\n\n";
             continue;

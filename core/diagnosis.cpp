@@ -1,0 +1,278 @@
+#include "core/diagnosis.hpp"
+
+#include "core/plan_prediction.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace memlens {
+
+namespace {
+
+using Sizes = std::vector<std::optional<std::uint64_t>>;
+
+// Per block, the block that stands for its storage: the first of its in-place group, which carries its bytes.
+std::vector<int> storageLeaders(const PlanAnalysis& analysis, std::size_t blockCount)
+{
+    std::vector<int> leaders(blockCount);
+    for (std::size_t i = 0; i < blockCount; ++i)
+        leaders[i] = analysis.blocksOfStorage(analysis.storageOf(static_cast<int>(i))).front();
+    return leaders;
+}
+
+bool isLeader(const std::vector<int>& leaders, int block) { return leaders[static_cast<std::size_t>(block)] == block; }
+
+// Grouping key of a block's source: Python line, else IR line, else the buffer itself.
+using SourceKey = std::tuple<int, std::string, int>;
+
+SourceKey sourceKeyOf(const BlockSource* source, const Block& block)
+{
+    if (source && source->python)
+        return {0, source->python->file, source->python->line};
+    if (source && source->ir)
+        return {1, source->ir->file, source->ir->line};
+    return {2, std::string(), block.bufferIndex};
+}
+
+template <typename T>
+void appendUnique(std::vector<T>& list, const T& item)
+{
+    if (std::find(list.begin(), list.end(), item) == list.end())
+        list.push_back(item);
+}
+
+std::vector<SourceShare> attributeBySource(const PlanDocument& document, std::size_t scopeIndex, const std::vector<int>& live,
+                                           const std::vector<int>& leaders)
+{
+    const ScopePlan& scope = document.dump.scopes[scopeIndex];
+    std::vector<SourceShare> shares;
+    std::map<SourceKey, std::size_t> indexOf;
+    for (const int index : live) {
+        const Block& block = scope.blocks[static_cast<std::size_t>(index)];
+        const Buffer& buffer = scope.bufferOf(block);
+        const BlockSource* source = document.sourceOf(scopeIndex, block);
+        const auto [it, added] = indexOf.try_emplace(sourceKeyOf(source, block), shares.size());
+        if (added) {
+            SourceShare share;
+            if (source && source->python) {
+                share.python = source->python;
+                share.pythonFile = source->pythonLocalPath.empty() ? source->python->file : source->pythonLocalPath;
+            }
+            if (source && source->ir)
+                share.ir = source->ir;
+            shares.push_back(std::move(share));
+        }
+        SourceShare& share = shares[it->second];
+        share.blocks.push_back(index);
+        appendUnique(share.buffers, buffer.ssaName);
+        if (source && source->python && !source->python->name.empty())
+            appendUnique(share.names, source->python->name);
+        if (source && source->ir)
+            appendUnique(share.irLines, source->ir->line);
+        if (!isLeader(leaders, index)) {
+            share.inPlaceBytes += block.size; // its bytes are its storage's, counted with the storage's first block
+            continue;
+        }
+        share.bytes += block.size;
+        if (block.copy > 0)
+            share.multiBufferBytes += block.size;
+        if (block.tmp)
+            share.tmpBytes += block.size;
+    }
+    for (SourceShare& share : shares)
+        std::sort(share.irLines.begin(), share.irLines.end());
+    std::stable_sort(shares.begin(), shares.end(), [](const SourceShare& a, const SourceShare& b) { return a.bytes > b.bytes; });
+    return shares;
+}
+
+std::vector<DimensionShare> candidateDimensions(const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders,
+                                                std::uint64_t liveBytes)
+{
+    std::map<std::int64_t, std::uint64_t> bytesOf;
+    for (const int index : live) {
+        if (!isLeader(leaders, index))
+            continue;
+        const Block& block = scope.blocks[static_cast<std::size_t>(index)];
+        const std::set<std::int64_t> dims(scope.bufferOf(block).shape.begin(), scope.bufferOf(block).shape.end());
+        for (const std::int64_t dim : dims)
+            if (dim > 1)
+                bytesOf[dim] += block.size;
+    }
+    std::vector<DimensionShare> dims;
+    for (const auto& [value, bytes] : bytesOf)
+        if (liveBytes > 0 && static_cast<double>(bytes) >= kDimensionShareThreshold * static_cast<double>(liveBytes))
+            dims.push_back({value, bytes});
+    // Most bytes first; on a tie the larger value (a tile's long side).
+    std::sort(dims.begin(), dims.end(), [](const DimensionShare& a, const DimensionShare& b) { return std::tie(a.bytes, a.value) > std::tie(b.bytes, b.value); });
+    if (dims.size() > kMaxDimensions)
+        dims.resize(kMaxDimensions);
+    return dims;
+}
+
+bool hasDimension(const Buffer& buffer, std::int64_t dim) { return std::find(buffer.shape.begin(), buffer.shape.end(), dim) != buffer.shape.end(); }
+
+Sizes scaledSizes(const ScopePlan& scope, std::int64_t from, std::int64_t to)
+{
+    Sizes sizes;
+    sizes.reserve(scope.blocks.size());
+    for (const Block& block : scope.blocks) {
+        const Buffer& buffer = scope.bufferOf(block);
+        sizes.emplace_back(hasDimension(buffer, from) ? scaledBufferBytes(buffer, from, to) : block.size);
+    }
+    return sizes;
+}
+
+// Extra copies of every multi-buffered buffer removed: multibuffer=False applies to the whole kernel.
+Sizes singleBufferSizes(const ScopePlan& scope)
+{
+    Sizes sizes;
+    sizes.reserve(scope.blocks.size());
+    for (const Block& block : scope.blocks)
+        sizes.emplace_back(block.copy > 0 ? std::nullopt : std::optional<std::uint64_t>(block.size));
+    return sizes;
+}
+
+// Fewer bytes live at the critical op: per storage, its size minus the largest new size of its blocks.
+std::uint64_t savedAt(const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders, const Sizes& sizes)
+{
+    std::map<int, std::uint64_t> newSize; // storage leader -> its new size (0 when every block is gone)
+    for (const int index : live) {
+        const auto i = static_cast<std::size_t>(index);
+        std::uint64_t& size = newSize[leaders[i]];
+        size = std::max(size, sizes[i].value_or(0));
+    }
+    std::uint64_t saved = 0;
+    for (const auto& [leader, size] : newSize) {
+        const std::uint64_t old = scope.blocks[static_cast<std::size_t>(leader)].size;
+        saved += old > size ? old - size : 0;
+    }
+    return saved;
+}
+
+void addLevers(const ScopePlan& scope, const PlanPredictor& predictor, const std::vector<int>& leaders, Diagnosis& diagnosis)
+{
+    const auto fits = [&diagnosis](std::uint64_t required) { return required <= diagnosis.capacityBytes; };
+    if (diagnosis.multiBufferBytes > 0) {
+        const Sizes sizes = singleBufferSizes(scope);
+        const std::uint64_t required = predictor.predict(sizes).requiredBytes;
+        diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0, savedAt(scope, diagnosis.liveBlocks, leaders, sizes), required, fits(required)});
+    }
+    // Halved, quartered, ... down to a sixteenth, until the plan fits.
+    for (const DimensionShare& dim : diagnosis.dimensions) {
+        for (int shift = 1; shift <= 4 && (dim.value >> shift) >= 1; ++shift) {
+            const std::int64_t to = dim.value >> shift;
+            const Sizes sizes = scaledSizes(scope, dim.value, to);
+            const std::uint64_t required = predictor.predict(sizes).requiredBytes;
+            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, savedAt(scope, diagnosis.liveBlocks, leaders, sizes), required, fits(required)});
+            if (fits(required))
+                break;
+        }
+    }
+}
+
+// The powers of two from a sixteenth of today's value up to eight times it, largest first.
+std::vector<std::int64_t> powersOfTwoAround(std::int64_t value)
+{
+    std::vector<std::int64_t> powers;
+    if (value <= 0 || value > (std::int64_t(1) << 56))
+        return {value};
+    for (std::int64_t power = 1; power <= value * 8 && power > 0; power *= 2)
+        if (power * 16 >= value)
+            powers.push_back(power);
+    std::reverse(powers.begin(), powers.end());
+    return powers;
+}
+
+std::optional<LargestFitting> findLargestFitting(const ScopePlan& scope, const PlanPredictor& predictor, const Diagnosis& diagnosis)
+{
+    if (diagnosis.dimensions.empty())
+        return std::nullopt;
+    LargestFitting result;
+    result.dimension = diagnosis.dimensions.front().value;
+    for (const std::int64_t value : powersOfTwoAround(result.dimension)) {
+        const std::uint64_t required = value == result.dimension ? diagnosis.requiredBytes
+                                                                 : predictor.predict(scaledSizes(scope, result.dimension, value)).requiredBytes;
+        result.predictedRequiredBytes = required;
+        if (required <= diagnosis.capacityBytes) {
+            result.value = value;
+            break;
+        }
+    }
+    return result;
+}
+
+} // namespace
+
+std::string SourceShare::nameText() const
+{
+    std::string text;
+    for (const std::string& name : names)
+        text += (text.empty() ? "" : ", ") + name;
+    return text;
+}
+
+std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::int64_t to)
+{
+    if (from <= 0 || to < 0)
+        return buffer.sizeBytes;
+    const auto bits = static_cast<unsigned __int128>(buffer.extentBits) * static_cast<unsigned __int128>(to) / static_cast<unsigned __int128>(from);
+    return static_cast<std::uint64_t>((bits + 7) / 8);
+}
+
+Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
+{
+    const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
+    const PlanAnalysis& analysis = document.analyses.at(scopeIndex);
+    Diagnosis diagnosis;
+    diagnosis.capacityBytes = analysis.capacity.bytes;
+    diagnosis.requiredBytes = analysis.peakAddressBytes;
+    diagnosis.shortBytes = diagnosis.requiredBytes > diagnosis.capacityBytes ? diagnosis.requiredBytes - diagnosis.capacityBytes : 0;
+    // The storage analysis's fragmentation is taken where the peak address is first reached: the critical op.
+    if (!analysis.fragmentation)
+        return diagnosis;
+    const AddressSnapshot& peak = *analysis.fragmentation;
+    diagnosis.criticalOp = peak.op;
+    diagnosis.liveBytes = peak.liveBytes;
+    diagnosis.holeBytes = peak.holeBytes();
+    diagnosis.liveBlocks = peak.liveBlocks;
+    std::sort(diagnosis.liveBlocks.begin(), diagnosis.liveBlocks.end());
+
+    const std::vector<int> leaders = storageLeaders(analysis, scope.blocks.size());
+    diagnosis.bySource = attributeBySource(document, scopeIndex, diagnosis.liveBlocks, leaders);
+    for (const SourceShare& share : diagnosis.bySource) {
+        diagnosis.multiBufferBytes += share.multiBufferBytes;
+        diagnosis.tmpBytes += share.tmpBytes;
+    }
+    if (diagnosis.shortBytes > 0)
+        diagnosis.cause = diagnosis.liveBytes > diagnosis.capacityBytes ? OverflowCause::Demand : OverflowCause::Placement;
+
+    diagnosis.dimensions = candidateDimensions(scope, diagnosis.liveBlocks, leaders, diagnosis.liveBytes);
+    const PlanPredictor predictor(scope);
+    addLevers(scope, predictor, leaders, diagnosis);
+    diagnosis.largestFitting = findLargestFitting(scope, predictor, diagnosis);
+    return diagnosis;
+}
+
+const char* leverOption(LeverKind kind)
+{
+    return kind == LeverKind::SingleBuffer ? "multibuffer=False" : "";
+}
+
+const char* leverKindKey(LeverKind kind)
+{
+    return kind == LeverKind::SingleBuffer ? "single_buffer" : "scale_dim";
+}
+
+const char* overflowCauseKey(OverflowCause cause)
+{
+    switch (cause) {
+    case OverflowCause::Fits: return "fits";
+    case OverflowCause::Demand: return "demand";
+    case OverflowCause::Placement: return "placement";
+    }
+    return "fits";
+}
+
+} // namespace memlens

@@ -1,0 +1,201 @@
+#include "core/diagnosis_text.hpp"
+
+#include "core/byte_size.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+namespace memlens {
+
+const char* const kPredictionMethod =
+    "Predictions scale every buffer whose memref shape holds the dimension (one occurrence of it) and keep the others; "
+    "each block stays above the blocks it sat above in the dump whose Life it shares, on top of the highest of them, "
+    "aligned as the dump is, and holes the planner left are kept. The compiler plans again and may place buffers differently.";
+
+namespace {
+
+// "321 KB (328736 B)"
+std::string bytesText(std::uint64_t bytes)
+{
+    return bytes < 1024 ? formatBytes(bytes) : formatBytes(bytes) + " (" + std::to_string(bytes) + " B)";
+}
+
+std::string percentOfCapacity(const Diagnosis& d)
+{
+    if (d.capacityBytes == 0)
+        return "-";
+    std::ostringstream out;
+    out.precision(1);
+    out << std::fixed << 100.0 * static_cast<double>(d.shortBytes) / static_cast<double>(d.capacityBytes) << "%";
+    return out.str();
+}
+
+std::string joined(const std::vector<std::string>& items)
+{
+    std::string text;
+    for (const std::string& item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
+std::string bytesOrDash(std::uint64_t bytes) { return bytes == 0 ? "-" : formatBytes(bytes); }
+
+// Columns padded to their widest cell; numeric columns (flag true) right-aligned.
+std::string textTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned)
+{
+    std::vector<std::size_t> widths(rightAligned.size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], row[c].size());
+    std::string text;
+    for (const auto& row : rows) {
+        std::string line = "  ";
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string pad(widths[c] - row[c].size(), ' ');
+            line += rightAligned[c] ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : "");
+            if (c + 1 < row.size())
+                line += "  ";
+        }
+        text += line + "\n";
+    }
+    return text;
+}
+
+std::string markdownCell(const std::string& text)
+{
+    std::string out;
+    for (const char c : text)
+        out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+std::string shareText(std::uint64_t bytes, std::uint64_t required) { return formatPercent(bytes, required); }
+
+} // namespace
+
+std::string largestFittingSentence(const Diagnosis& d)
+{
+    if (!d.largestFitting)
+        return "No tile dimension explains the bytes live at the critical op.";
+    const LargestFitting& largest = *d.largestFitting;
+    const std::string dim = std::to_string(largest.dimension);
+    if (!largest.value)
+        return "No power of two from " + std::to_string(std::max<std::int64_t>(1, largest.dimension / 16)) + " to " + std::to_string(largest.dimension * 8)
+            + " for dimension " + dim + " fits (at the smallest the plan needs " + bytesText(largest.predictedRequiredBytes) + ").";
+    return "Largest power of two for dimension " + dim + " that fits: " + std::to_string(*largest.value) + " (needs "
+        + bytesText(largest.predictedRequiredBytes) + ").";
+}
+
+std::string shareBytesText(const SourceShare& share)
+{
+    if (share.bytes == 0 && share.inPlaceBytes > 0)
+        return "in place (" + formatBytes(share.inPlaceBytes) + ")";
+    return formatBytes(share.bytes);
+}
+
+std::string sourceShareLabel(const SourceShare& share)
+{
+    if (share.python)
+        return std::filesystem::path(share.python->file).filename().string() + ":" + std::to_string(share.python->line);
+    if (share.ir)
+        return "IR " + std::filesystem::path(share.ir->file).filename().string() + ":" + std::to_string(share.ir->line);
+    return joined(share.buffers);
+}
+
+std::string leverLabel(const Lever& lever)
+{
+    if (lever.kind == LeverKind::SingleBuffer)
+        return std::string("single buffer (") + leverOption(lever.kind) + ")";
+    return "dimension " + std::to_string(lever.dimension) + " -> " + std::to_string(lever.to);
+}
+
+std::string verdictSentence(const Diagnosis& d)
+{
+    if (d.shortBytes > 0)
+        return "Overflow: the plan needs " + bytesText(d.requiredBytes) + " and the capacity is " + bytesText(d.capacityBytes) + ": short by "
+            + bytesText(d.shortBytes) + ", " + percentOfCapacity(d) + " of capacity.";
+    return "Fits: the plan needs " + bytesText(d.requiredBytes) + " of " + bytesText(d.capacityBytes) + ": " + bytesText(d.headroomBytes())
+        + " headroom.";
+}
+
+std::string adviceSentence(const Diagnosis& d)
+{
+    switch (d.cause) {
+    case OverflowCause::Placement:
+        return "What is live at the critical op fits; the holes between it do not. The placement is the cause: try the kernel option "
+               "plan_memory_strategy=\"largest-first\" (the compiler decides in the end).";
+    case OverflowCause::Demand:
+        return "More is live at the critical op than fits (demand): make tiles smaller or keep fewer buffers alive at once.";
+    case OverflowCause::Fits:
+        break;
+    }
+    return {};
+}
+
+std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d)
+{
+    const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
+    std::ostringstream out;
+    out << "Scope " << scope.scope << ": " << verdictSentence(d) << "\n";
+    if (!d.criticalOp) {
+        out << "The scope has no blocks.\n";
+        return out.str();
+    }
+    out << "\nCritical op " << *d.criticalOp << ": the first op at which a live block ends at the peak address.\n";
+    out << "  Live there " << bytesText(d.liveBytes) << ", holes " << bytesText(d.holeBytes) << ".\n";
+    out << "  Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << ", temporaries " << bytesText(d.tmpBytes) << ".\n";
+    if (const std::string advice = adviceSentence(d); !advice.empty())
+        out << "  " << advice << "\n";
+
+    out << "\nLive at op " << *d.criticalOp << " by source line, largest first:\n";
+    std::vector<std::vector<std::string>> rows = {{"Bytes", "Share", "Copies", "Tmp", "Source", "Name", "Buffers"}};
+    for (const SourceShare& share : d.bySource)
+        rows.push_back({shareBytesText(share), shareText(share.bytes, d.requiredBytes), bytesOrDash(share.multiBufferBytes), bytesOrDash(share.tmpBytes),
+                        sourceShareLabel(share), share.names.empty() ? "-" : share.nameText(), joined(share.buffers)});
+    out << textTable(rows, {true, true, true, true, false, false, false});
+    out << "  (Share: of the " << formatBytes(d.requiredBytes) << " required. Copies: in copies beyond the first. Each storage counted once.)\n";
+
+    out << "\nLevers, each alone:\n";
+    if (d.levers.empty())
+        out << "  none: no multi-buffered buffer and no tile dimension live at the critical op.\n";
+    std::vector<std::vector<std::string>> leverRows;
+    for (const Lever& lever : d.levers)
+        leverRows.push_back({leverLabel(lever), "saves " + formatBytes(lever.savesBytes), "-> needs " + bytesText(lever.predictedRequiredBytes),
+                             lever.fits ? "fits" : "does not fit"});
+    if (!leverRows.empty())
+        out << textTable(leverRows, {false, true, false, false});
+    out << "\n" << largestFittingSentence(d) << "\n";
+    out << "\n" << kPredictionMethod << "\n";
+    return out.str();
+}
+
+std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d)
+{
+    const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
+    std::ostringstream out;
+    out << "### " << (d.shortBytes > 0 ? "Why it overflows" : "Headroom") << "\n\n";
+    out << verdictSentence(d) << "\n\n";
+    if (!d.criticalOp)
+        return out.str();
+    out << "- Critical op **" << *d.criticalOp << "** (the first op at which a live block ends at the peak address): live "
+        << bytesText(d.liveBytes) << ", holes " << bytesText(d.holeBytes) << ".\n";
+    out << "- Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << "; temporaries " << bytesText(d.tmpBytes) << ".\n";
+    if (const std::string advice = adviceSentence(d); !advice.empty())
+        out << "- " << advice << "\n";
+    out << "\n| Source | Name | Buffers | Bytes | Share | Multi-buffer copies | Temporaries |\n|---|---|---|---|---|---|---|\n";
+    for (const SourceShare& share : d.bySource)
+        out << "| " << markdownCell(sourceShareLabel(share)) << " | " << markdownCell(share.nameText()) << " | `" << markdownCell(joined(share.buffers))
+            << "` | " << shareBytesText(share) << " | " << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes)
+            << " | " << bytesOrDash(share.tmpBytes) << " |\n";
+    if (!d.levers.empty()) {
+        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Predicted need | Fits " << scope.scope << " |\n|---|---|---|---|\n";
+        for (const Lever& lever : d.levers)
+            out << "| " << leverLabel(lever) << " | " << formatBytes(lever.savesBytes) << " | " << bytesText(lever.predictedRequiredBytes) << " | "
+                << (lever.fits ? "yes" : "no") << " |\n";
+    }
+    out << "\n" << largestFittingSentence(d) << " " << kPredictionMethod << "\n\n";
+    return out.str();
+}
+
+} // namespace memlens

@@ -1,0 +1,29 @@
+#pragma once
+// A diagnosis in words: plain text for a terminal (`memlens explain`) and the
+// "Why it overflows" section of summary.md. Both say the same things.
+#include "core/diagnosis.hpp"
+
+#include <string>
+
+namespace memlens {
+
+// How levers are predicted, and that the compiler decides in the end.
+extern const char* const kPredictionMethod;
+
+// "layer_norm.py:58", else "IR 46", else the buffer names.
+std::string sourceShareLabel(const SourceShare& share);
+// "128 KB"; "in place (4 KB)" for a line whose buffers share a storage counted with another line.
+std::string shareBytesText(const SourceShare& share);
+// "single buffer (multibuffer=False)", "16384 -> 8192".
+std::string leverLabel(const Lever& lever);
+// One sentence on the verdict: how much is missing, or how much is left.
+std::string verdictSentence(const Diagnosis& diagnosis);
+// "Largest power of two for dimension 16384 that fits: 8192 (...)", or why there is none.
+std::string largestFittingSentence(const Diagnosis& diagnosis);
+// What to try first, in the user's terms (kernel options, tile sizes).
+std::string adviceSentence(const Diagnosis& diagnosis);
+
+std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis);
+std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis);
+
+} // namespace memlens

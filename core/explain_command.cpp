@@ -1,0 +1,46 @@
+#include "core/explain_command.hpp"
+
+#include "core/capacity.hpp"
+#include "core/diagnosis_text.hpp"
+#include "core/dump_error.hpp"
+
+#include <ostream>
+
+namespace memlens {
+
+std::string explainUsageText()
+{
+    return "Usage: memlens explain DUMP [options]\n\n"
+           "Explain each scope of DUMP in plain text: the critical op (where the address space\n"
+           "reaches its peak), what is live there by Python line (multi-buffer copies and\n"
+           "temporaries apart), levers with the plan they predict (single buffering, smaller\n"
+           "tiles) and the largest power of two of the main tile dimension that fits.\n\n"
+           "Options: --ir FILE, --scope NAME, --capacity SIZE, --source-dir DIR, --substitute FROM=TO,\n"
+           "as for `memlens inspect` (see memlens inspect --help).\n\n"
+           "Exit status: 0 every scope fits, 3 some scope overflows its capacity, 2 bad input or usage.\n";
+}
+
+int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& err)
+{
+    try {
+        const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
+        requireScope(document, commandLine.scope);
+        out << "memlens explain: " << (document.dump.kernel.empty() ? "(unnamed kernel)" : document.dump.kernel) << "\n";
+        out << "Dump: " << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile) << "\n";
+        for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
+            if (commandLine.scope && document.dump.scopes[i].scope != *commandLine.scope)
+                continue;
+            out << "\n" << diagnosisText(document, i, diagnoseScope(document, i));
+            out << "(Capacity " << describeCapacitySource(document.analyses[i].capacity) << ".)\n";
+        }
+        return exitStatusFor(document, commandLine.scope);
+    } catch (const DumpError& error) {
+        err << "memlens: " << error.what() << '\n';
+        return kExitBadInput;
+    } catch (const std::exception& error) {
+        err << "memlens: " << commandLine.dump << ": " << error.what() << '\n';
+        return kExitBadInput;
+    }
+}
+
+} // namespace memlens

@@ -1,0 +1,16 @@
+#pragma once
+// `memlens explain DUMP`: why each scope overflows and what would fit, as plain
+// text for a terminal (a compile server has no display).
+#include "core/command_line.hpp"
+
+#include <iosfwd>
+#include <string>
+
+namespace memlens {
+
+std::string explainUsageText();
+
+// Text on `out`, messages on `err`; returns the exit status (0 fits, 3 overflow, 2 bad input).
+int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& err);
+
+} // namespace memlens

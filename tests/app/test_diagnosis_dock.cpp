@@ -1,0 +1,50 @@
+// The Diagnosis dock opens by itself on a failed plan, without a click.
+#include "app_test_support.hpp"
+
+#include "app/diagnosis_dock.hpp"
+#include "support/test_paths.hpp"
+#include "views/diagnosis_panel.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QDockWidget>
+#include <QTableWidget>
+#include <QTest>
+
+using namespace memlens;
+using memlens::test::WindowFixture;
+
+namespace {
+
+QString example(const char* folder)
+{
+    return QString::fromStdString((test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+}
+
+// True when the dock is the visible tab of its area (not hidden behind a sibling).
+bool onTop(QDockWidget* dock) { return dock->isVisible() && !dock->visibleRegion().isEmpty(); }
+
+} // namespace
+
+TEST_CASE("opening a failed plan brings the Diagnosis dock forward", "[window][diagnosis]")
+{
+    WindowFixture f;
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    DiagnosisDock* dock = f.window->diagnosisDock();
+    REQUIRE(dock);
+    CHECK_FALSE(onTop(dock)); // behind the Blocks table until a plan fails
+
+    QSignalSpy diagnosed(dock->panel(), &DiagnosisPanel::diagnosed);
+    REQUIRE(f.open(example("block8192")));
+    REQUIRE(test::seen(diagnosed));
+    QTest::qWait(50);
+    CHECK_FALSE(onTop(dock)); // a plan that fits does not take the screen
+
+    diagnosed.clear();
+    REQUIRE(f.open(example("block16384")));
+    REQUIRE(test::seen(diagnosed));
+    for (int i = 0; i < 100 && !onTop(dock); ++i)
+        QTest::qWait(20);
+    CHECK(onTop(dock));
+    CHECK(dock->panel()->sourceTable()->item(0, 0)->text() == "layer_norm.py:58");
+}

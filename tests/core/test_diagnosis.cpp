@@ -1,0 +1,348 @@
+// Why a plan overflows and what would fit: the critical op, attribution by
+// source line, levers and the largest fitting power of two, on dumps written
+// for the purpose and on the bundled layer-norm example.
+#include "core/diagnosis.hpp"
+#include "support/test_documents.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace memlens;
+
+namespace {
+
+std::shared_ptr<const PlanDocument> loadExample(const std::string& folder)
+{
+    return test::loadPath((test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+}
+
+CapacitySettings capacityOf(std::uint64_t bytes)
+{
+    CapacitySettings capacity;
+    capacity.all = bytes;
+    return capacity;
+}
+
+const Lever* findLever(const Diagnosis& diagnosis, LeverKind kind, std::int64_t to = 0)
+{
+    for (const Lever& lever : diagnosis.levers)
+        if (lever.kind == kind && (kind == LeverKind::SingleBuffer || lever.to == to))
+            return &lever;
+    return nullptr;
+}
+
+std::vector<std::string> sortedBuffers(const SourceShare& share)
+{
+    std::vector<std::string> buffers = share.buffers;
+    std::sort(buffers.begin(), buffers.end());
+    return buffers;
+}
+
+// The largest power of two v (1/16 to 8 times `today`) with required(v) <= capacity, by trying them all.
+template <typename Required>
+std::int64_t largestPowerOfTwo(std::int64_t today, std::uint64_t capacity, Required required)
+{
+    std::int64_t best = 0;
+    for (std::int64_t v = 1; v <= today * 8; v *= 2)
+        if (v * 16 >= today && required(v) <= capacity)
+            best = v;
+    return best;
+}
+
+} // namespace
+
+TEST_CASE("the bundled 16384 example: critical op, attribution, levers", "[diagnosis][example]")
+{
+    const auto document = loadExample("block16384");
+    const Diagnosis d = diagnoseScope(*document, 0);
+    const ScopePlan& scope = document->dump.scopes[0];
+
+    // The compiler's "requires 2629888 bits" is the peak address.
+    CHECK(d.requiredBytes == 2629888 / 8);
+    CHECK(d.requiredBytes == 328736);
+    CHECK(d.capacityBytes == 1572864 / 8);
+    CHECK(d.shortBytes == 328736 - 196608);
+    CHECK(d.shortBytes == 132128);
+    REQUIRE(d.criticalOp);
+    CHECK(*d.criticalOp == 19); // the second reduction's scratch ends at the peak address
+    CHECK(d.cause == OverflowCause::Demand);
+
+    // Live at op 19: five f32-sized tiles (20 bytes per element) + the 4-byte result + the 1 KB scratch.
+    std::uint64_t live = 0, copies = 0, tmp = 0;
+    for (const Block& block : scope.blocks)
+        if (block.liveAt(19)) {
+            live += block.size;
+            copies += block.copy > 0 ? block.size : 0;
+            tmp += block.tmp ? block.size : 0;
+        }
+    CHECK(live == 20 * 16384 + 4 + 1024);
+    CHECK(d.liveBytes == live);
+    CHECK(d.holeBytes == 28); // the result's 4 bytes padded to 32
+    CHECK(d.multiBufferBytes == copies);
+    CHECK(d.multiBufferBytes == 64 * 1024);
+    CHECK(d.tmpBytes == tmp);
+    CHECK(d.tmpBytes == 1024);
+
+    REQUIRE(d.bySource.size() == 5); // lines 58, 53, 54, 55, 60
+    const SourceShare& top = d.bySource.front();
+    REQUIRE(top.python);
+    CHECK(top.python->line == 58);
+    CHECK(std::filesystem::path(top.python->file).filename() == "layer_norm.py");
+    CHECK(sortedBuffers(top) == std::vector<std::string>{"%alloc", "%alloc_6"});
+    CHECK(top.bytes == 128 * 1024);
+    CHECK(top.nameText() == "diff");
+    CHECK(top.irLines == std::vector<int>{46, 98});
+    std::uint64_t attributed = 0;
+    for (std::size_t i = 0; i < d.bySource.size(); ++i) {
+        attributed += d.bySource[i].bytes;
+        if (i > 0)
+            CHECK(d.bySource[i - 1].bytes >= d.bySource[i].bytes);
+    }
+    CHECK(attributed == d.liveBytes);
+    const SourceShare& reduction = d.bySource.back();
+    CHECK(reduction.python->line == 60);
+    CHECK(reduction.tmpBytes == 1024);
+    CHECK(reduction.bytes == 1024 + 4);
+
+    REQUIRE(d.dimensions.size() == 1);
+    CHECK(d.dimensions[0].value == 16384);
+    CHECK(d.dimensions[0].bytes == 20 * 16384);
+
+    const Lever* single = findLever(d, LeverKind::SingleBuffer);
+    REQUIRE(single);
+    CHECK(single->savesBytes == 65536);
+    CHECK(single->predictedRequiredBytes == 328736 - 65536);
+    CHECK_FALSE(single->fits);
+
+    const Lever* halved = findLever(d, LeverKind::ScaleDimension, 8192);
+    REQUIRE(halved);
+    CHECK(halved->dimension == 16384);
+    CHECK(halved->savesBytes == 10 * 16384); // half of the 20 bytes per element
+    CHECK(halved->predictedRequiredBytes == 20 * 8192 + 32 + 1024);
+    CHECK(halved->fits);
+    CHECK(d.levers.size() == 2); // halving fits: no quarter is tried
+
+    REQUIRE(d.largestFitting);
+    CHECK(d.largestFitting->dimension == 16384);
+    const auto required = [](std::int64_t v) { return static_cast<std::uint64_t>(20 * v + 32 + 1024); };
+    CHECK(largestPowerOfTwo(16384, 196608, required) == 8192);
+    CHECK(d.largestFitting->value == 8192);
+    CHECK(d.largestFitting->predictedRequiredBytes == required(8192));
+}
+
+TEST_CASE("the bundled 8192 example fits, and 8192 is the largest power of two that does", "[diagnosis][example]")
+{
+    const auto document = loadExample("block8192");
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(d.requiredBytes == 164384);
+    CHECK(d.shortBytes == 0);
+    CHECK(d.headroomBytes() == 196608 - 164384);
+    CHECK(d.cause == OverflowCause::Fits);
+    CHECK(*d.criticalOp == 19);
+    REQUIRE(d.largestFitting);
+    CHECK(d.largestFitting->dimension == 8192);
+    // At 16384 the tiles double and the 512-byte scratch stays: 20 x 16384 + 32 + 512 > 196608.
+    CHECK(d.largestFitting->value == 8192);
+    CHECK(d.largestFitting->predictedRequiredBytes == 164384);
+    const Lever* halved = findLever(d, LeverKind::ScaleDimension, 4096);
+    REQUIRE(halved);
+    CHECK(halved->fits);
+}
+
+TEST_CASE("1-D tiles with multi-buffering and a temporary", "[diagnosis]")
+{
+    // 4096-element tiles: a (f16, two copies), b and c (f32), c's reduction scratch (512 B, tmp).
+    const auto document = test::loadFixture("dumps/diagnosis/tile1d_multibuffer.json", capacityOf(40960));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    const std::int64_t n = 4096;
+    CHECK(d.requiredBytes == 12 * n + 512);
+    CHECK(*d.criticalOp == 4); // the scratch ends at the peak; it lives at op 4 only
+    CHECK(d.shortBytes == 12 * n + 512 - 40960);
+    CHECK(d.liveBytes == 12 * n + 512);
+    CHECK(d.holeBytes == 0);
+    CHECK(d.multiBufferBytes == 2 * n);
+    CHECK(d.tmpBytes == 512);
+
+    REQUIRE(d.bySource.size() == 3);
+    // Line 12 holds c and its scratch (the scratch's Python frame is the call of the library reduction).
+    CHECK(d.bySource[0].python->line == 12);
+    CHECK(d.bySource[0].bytes == 4 * n + 512);
+    CHECK(d.bySource[0].tmpBytes == 512);
+    CHECK(d.bySource[0].nameText() == "c");
+    CHECK(d.bySource[0].blocks.size() == 2);
+    // Lines 10 and 11 tie at 16 KB: block order decides (a before b).
+    CHECK(d.bySource[1].python->line == 10);
+    CHECK(d.bySource[1].multiBufferBytes == 2 * n);
+    CHECK(d.bySource[1].blocks.size() == 2);
+    CHECK(d.bySource[2].python->line == 11);
+
+    const Lever* single = findLever(d, LeverKind::SingleBuffer);
+    REQUIRE(single);
+    CHECK(single->savesBytes == 2 * n);
+    CHECK(single->predictedRequiredBytes == 10 * n + 512);
+    CHECK_FALSE(single->fits); // 41472 > 40960
+
+    REQUIRE(d.dimensions.size() == 1); // 128 (the scratch) carries 1% of the bytes
+    CHECK(d.dimensions[0].value == n);
+    const Lever* halved = findLever(d, LeverKind::ScaleDimension, n / 2);
+    REQUIRE(halved);
+    CHECK(halved->predictedRequiredBytes == 12 * (n / 2) + 512);
+    CHECK(halved->fits);
+    const auto required = [](std::int64_t v) { return static_cast<std::uint64_t>(12 * v + 512); };
+    REQUIRE(d.largestFitting);
+    CHECK(d.largestFitting->value == largestPowerOfTwo(n, 40960, required));
+    CHECK(d.largestFitting->value == 2048);
+}
+
+TEST_CASE("2-D tiles: both dimensions are levers, the one carrying most bytes is searched", "[diagnosis]")
+{
+    // q: 16x2048 f16 twice, s: 16x2048 f32, m_i: 16 f32 (a row statistic: only the 16).
+    const auto document = test::loadFixture("dumps/diagnosis/tile2d.json", capacityOf(196608));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(d.requiredBytes == 262144 + 64);
+    CHECK(*d.criticalOp == 5);
+    REQUIRE(d.dimensions.size() == 2);
+    CHECK(d.dimensions[0].value == 16);
+    CHECK(d.dimensions[0].bytes == 262144 + 64);
+    CHECK(d.dimensions[1].value == 2048);
+    CHECK(d.dimensions[1].bytes == 262144);
+
+    const Lever* rows = findLever(d, LeverKind::ScaleDimension, 8);
+    REQUIRE(rows);
+    CHECK(rows->dimension == 16);
+    CHECK(rows->predictedRequiredBytes == 131072 + 32); // m_i shrinks to 32 bytes too
+    CHECK(rows->fits);
+    const Lever* columns = findLever(d, LeverKind::ScaleDimension, 1024);
+    REQUIRE(columns);
+    CHECK(columns->dimension == 2048);
+    CHECK(columns->predictedRequiredBytes == 131072 + 64);
+    CHECK(columns->fits);
+    CHECK(d.largestFitting->dimension == 16);
+    CHECK(d.largestFitting->value == 8);
+}
+
+TEST_CASE("an overflow caused by holes rather than demand", "[diagnosis]")
+{
+    // b sits above a's space although a is dead by then; what is live at the peak fits.
+    const auto document = test::loadFixture("dumps/diagnosis/holes.json", capacityOf(65536));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(d.requiredBytes == 65536 + 16384);
+    CHECK(*d.criticalOp == 5);
+    CHECK(d.liveBytes == 32768 + 16384);
+    CHECK(d.holeBytes == 32768);
+    CHECK(d.liveBytes <= d.capacityBytes);
+    CHECK(d.cause == OverflowCause::Placement);
+    CHECK(d.multiBufferBytes == 0);
+    CHECK(findLever(d, LeverKind::SingleBuffer) == nullptr);
+    // The hole below b is kept in the prediction: halving 8192 just fits.
+    REQUIRE(d.largestFitting);
+    CHECK(d.largestFitting->dimension == 8192);
+    CHECK(d.largestFitting->value == 4096);
+    CHECK(d.largestFitting->predictedRequiredBytes == 32768 + 16384 + 16384);
+}
+
+TEST_CASE("in-place storages count once, with the line of their first buffer", "[diagnosis][storage]")
+{
+    // acc (1 KB) and three 4 KB buffers merged in place (identical offset, size and Life) from lines 12, 13, 14.
+    const auto document = test::loadFixture("dumps/in_place_triple.json", capacityOf(8192));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(*d.criticalOp == 2);
+    CHECK(d.requiredBytes == 5120);
+    CHECK(d.liveBytes == 1024 + 4096);
+    CHECK(d.holeBytes == 0);
+    REQUIRE(d.bySource.size() == 4);
+    CHECK(d.bySource[0].python->line == 12);
+    CHECK(d.bySource[0].bytes == 4096);
+    CHECK(d.bySource[1].python->line == 10);
+    CHECK(d.bySource[1].bytes == 1024);
+    for (std::size_t i = 2; i < 4; ++i) {
+        CHECK(d.bySource[i].bytes == 0);
+        CHECK(d.bySource[i].inPlaceBytes == 4096);
+        CHECK(d.bySource[i].blocks.size() == 1); // still selectable
+    }
+    std::uint64_t attributed = 0;
+    for (const SourceShare& share : d.bySource)
+        attributed += share.bytes;
+    CHECK(attributed == d.liveBytes);
+    // Halving 1024 halves the storage once: 2 KB saved, not 6 KB.
+    REQUIRE(d.dimensions.size() == 1);
+    CHECK(d.dimensions[0].value == 1024);
+    CHECK(d.dimensions[0].bytes == 4096);
+    const Lever* halved = findLever(d, LeverKind::ScaleDimension, 512);
+    REQUIRE(halved);
+    CHECK(halved->savesBytes == 2048);
+    CHECK(halved->predictedRequiredBytes == 1024 + 2048);
+}
+
+TEST_CASE("multi-buffer copies merged in place count once", "[diagnosis][storage]")
+{
+    // a and b: two copies each, copy for copy in place; c lives from op 4 in between.
+    const auto document = test::loadFixture("dumps/in_place_multibuffer.json", capacityOf(2560));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(*d.criticalOp == 3);
+    CHECK(d.requiredBytes == 3072);
+    CHECK(d.liveBytes == 2048);
+    CHECK(d.holeBytes == 1024); // c's space, empty at op 3
+    CHECK(d.cause == OverflowCause::Placement);
+    CHECK(d.multiBufferBytes == 1024);
+    const Lever* single = findLever(d, LeverKind::SingleBuffer);
+    REQUIRE(single);
+    CHECK(single->savesBytes == 1024);
+    CHECK(single->predictedRequiredBytes == 2048); // c comes down onto the first copies
+    CHECK(single->fits);
+}
+
+TEST_CASE("without a Python frame the IR line groups the blocks", "[diagnosis]")
+{
+    // Locations that point into the IR itself ("old.ttadapter":10:5), no IR loaded.
+    const auto document = test::loadFixture("dumps/flat_layout.json");
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(*d.criticalOp == 2);
+    REQUIRE(d.bySource.size() == 2);
+    for (std::size_t i = 0; i < 2; ++i) {
+        CHECK_FALSE(d.bySource[i].python);
+        REQUIRE(d.bySource[i].ir);
+        CHECK(d.bySource[i].ir->line == 10 + static_cast<int>(i));
+        CHECK(d.bySource[i].bytes == 256);
+        CHECK(d.bySource[i].names.empty());
+    }
+}
+
+TEST_CASE("a scope without tile dimensions has no lever and no largest fitting value", "[diagnosis]")
+{
+    // memref<f32> and memref<1xi32>: no dimension above 1 to scale.
+    const auto document = test::loadFixture("dumps/diagnosis/scalars.json", capacityOf(48));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK(d.requiredBytes == 36);
+    CHECK(d.headroomBytes() == 12);
+    CHECK(d.dimensions.empty());
+    CHECK(d.levers.empty());
+    CHECK_FALSE(d.largestFitting);
+}
+
+TEST_CASE("a scope without blocks has no critical op", "[diagnosis]")
+{
+    auto document = std::make_shared<PlanDocument>();
+    document->dump.scopes.push_back(ScopePlan{"ub", std::string("success"), "", {}, {}});
+    document->analyses.push_back(analyzePlan(document->dump.scopes[0], Capacity{196608, CapacitySource::Default, {}}));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    CHECK_FALSE(d.criticalOp);
+    CHECK(d.requiredBytes == 0);
+    CHECK(d.bySource.empty());
+    CHECK_FALSE(d.largestFitting);
+}
+
+TEST_CASE("scaling a buffer changes its size in proportion to one dimension", "[diagnosis]")
+{
+    Buffer buffer;
+    buffer.shape = {16, 2048};
+    buffer.extentBits = 16 * 2048 * 16;
+    CHECK(scaledBufferBytes(buffer, 2048, 1024) == 16 * 1024 * 2);
+    CHECK(scaledBufferBytes(buffer, 16, 128) == 128 * 2048 * 2);
+    buffer.shape = {3};
+    buffer.extentBits = 3; // i1: 3 bits, 1 byte
+    CHECK(scaledBufferBytes(buffer, 3, 6) == 1);
+    CHECK(scaledBufferBytes(buffer, 3, 24) == 3);
+}

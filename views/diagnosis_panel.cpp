@@ -1,0 +1,214 @@
+#include "views/diagnosis_panel.hpp"
+
+#include "core/byte_size.hpp"
+#include "core/diagnosis_text.hpp"
+#include "views/plan_session.hpp"
+#include "views/view_text.hpp"
+
+#include <QHeaderView>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace memlens {
+
+namespace {
+
+QLabel* wrappedLabel(QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QTableWidget* compactTable(const QStringList& headers, QWidget* parent)
+{
+    auto* table = new QTableWidget(0, static_cast<int>(headers.size()), parent);
+    table->setHorizontalHeaderLabels(headers);
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->setWordWrap(false);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    return table;
+}
+
+QTableWidgetItem* cell(const QString& text, bool number = false)
+{
+    auto* item = new QTableWidgetItem(text);
+    item->setTextAlignment((number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    return item;
+}
+
+QString joined(const std::vector<std::string>& items)
+{
+    QStringList list;
+    for (const std::string& item : items)
+        list << toQString(item);
+    return list.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
+    : QWidget(parent)
+    , session_(session)
+    , verdict_(wrappedLabel(this))
+    , critical_(wrappedLabel(this))
+    , jump_(new QPushButton(this))
+    , sources_(compactTable({tr("Source"), tr("Name"), tr("Bytes"), tr("Share"), tr("Copies"), tr("Tmp"), tr("Buffers")}, this))
+    , levers_(compactTable({tr("Lever (alone)"), tr("Saves"), tr("Predicted need"), tr("Fits")}, this))
+    , largest_(wrappedLabel(this))
+    , method_(wrappedLabel(this))
+{
+    setObjectName(QStringLiteral("diagnosisPanel"));
+    QFont bold = verdict_->font();
+    bold.setBold(true);
+    verdict_->setFont(bold);
+    QPalette secondary = method_->palette();
+    secondary.setColor(QPalette::WindowText, secondaryText(secondary));
+    method_->setPalette(secondary);
+    method_->setText(toQString(kPredictionMethod));
+    jump_->setToolTip(tr("Move the time cursor to the critical op"));
+    sources_->setToolTip(tr("What is live at the critical op, by the Python line that allocated it (the IR line when it has none). "
+                            "Copies: bytes in multi-buffer copies beyond the first. Select a row to select its blocks."));
+    levers_->setSelectionMode(QAbstractItemView::NoSelection);
+
+    auto* criticalRow = new QHBoxLayout;
+    criticalRow->addWidget(critical_, 1);
+    criticalRow->addWidget(jump_, 0, Qt::AlignTop);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->addWidget(verdict_);
+    layout->addLayout(criticalRow);
+    layout->addWidget(sources_, 3);
+    layout->addWidget(levers_, 2);
+    layout->addWidget(largest_);
+    layout->addWidget(method_);
+
+    connect(jump_, &QPushButton::clicked, this, &DiagnosisPanel::jumpToCriticalOp);
+    connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
+    connect(session_, &PlanSession::scopeChanged, this, &DiagnosisPanel::startDiagnosis);
+    showEmpty(tr("Open a dump to see why its plan overflows and what would fit."));
+}
+
+void DiagnosisPanel::startDiagnosis()
+{
+    const int job = ++job_;
+    const auto document = session_->sharedDocument();
+    if (!document || !session_->hasScope()) {
+        showEmpty(tr("Open a dump to see why its plan overflows and what would fit."));
+        return;
+    }
+    const auto scope = static_cast<std::size_t>(session_->scopeIndex());
+    QtConcurrent::run([document, scope] { return diagnoseScope(*document, scope); }).then(this, [this, job](Diagnosis diagnosis) {
+        if (job == job_) // a newer document or scope is on its way
+            showDiagnosis(std::move(diagnosis));
+    });
+}
+
+void DiagnosisPanel::showEmpty(const QString& text)
+{
+    diagnosis_.reset();
+    verdict_->setText(text);
+    critical_->clear();
+    jump_->hide();
+    sources_->setRowCount(0);
+    levers_->setRowCount(0);
+    largest_->clear();
+    method_->hide();
+}
+
+void DiagnosisPanel::showDiagnosis(Diagnosis diagnosis)
+{
+    diagnosis_ = std::move(diagnosis);
+    const Diagnosis& d = *diagnosis_;
+    verdict_->setText(toQString(verdictSentence(d)));
+    if (d.criticalOp) {
+        QString text = tr("Critical op %1 (the first op at which a live block ends at the peak address): live %2, holes %3; "
+                          "multi-buffer copies %4, temporaries %5.")
+                           .arg(*d.criticalOp)
+                           .arg(bytesText(d.liveBytes), bytesText(d.holeBytes), bytesText(d.multiBufferBytes), bytesText(d.tmpBytes));
+        if (const std::string advice = adviceSentence(d); !advice.empty())
+            text += QLatin1Char(' ') + toQString(advice);
+        critical_->setText(text);
+        jump_->setText(tr("Go to Op %1").arg(*d.criticalOp));
+        jump_->show();
+    } else {
+        critical_->setText(tr("The scope has no blocks."));
+        jump_->hide();
+    }
+    fillSources();
+    fillLevers();
+    largest_->setText(d.criticalOp ? toQString(largestFittingSentence(d)) : QString());
+    method_->setVisible(!d.levers.empty() || d.largestFitting);
+    emit diagnosed(d.shortBytes > 0);
+}
+
+void DiagnosisPanel::fillSources()
+{
+    const Diagnosis& d = *diagnosis_;
+    const QSignalBlocker blocker(sources_);
+    sources_->clearSelection();
+    sources_->setRowCount(static_cast<int>(d.bySource.size()));
+    for (int row = 0; row < sources_->rowCount(); ++row) {
+        const SourceShare& share = d.bySource[static_cast<std::size_t>(row)];
+        auto* source = cell(toQString(sourceShareLabel(share)));
+        if (share.python)
+            source->setToolTip(toQString(share.pythonFile) + QLatin1Char(':') + QString::number(share.python->line));
+        sources_->setItem(row, 0, source);
+        sources_->setItem(row, 1, cell(share.names.empty() ? QStringLiteral("-") : toQString(share.nameText())));
+        sources_->setItem(row, 2, cell(toQString(shareBytesText(share)), true));
+        sources_->setItem(row, 3, cell(toQString(formatPercent(share.bytes, d.requiredBytes)), true));
+        sources_->setItem(row, 4, cell(share.multiBufferBytes ? bytesText(share.multiBufferBytes) : QStringLiteral("-"), true));
+        sources_->setItem(row, 5, cell(share.tmpBytes ? bytesText(share.tmpBytes) : QStringLiteral("-"), true));
+        sources_->setItem(row, 6, cell(joined(share.buffers)));
+    }
+    sources_->resizeColumnsToContents();
+}
+
+void DiagnosisPanel::fillLevers()
+{
+    const Diagnosis& d = *diagnosis_;
+    levers_->setRowCount(static_cast<int>(d.levers.size()));
+    for (int row = 0; row < levers_->rowCount(); ++row) {
+        const Lever& lever = d.levers[static_cast<std::size_t>(row)];
+        levers_->setItem(row, 0, cell(toQString(leverLabel(lever))));
+        levers_->setItem(row, 1, cell(bytesText(lever.savesBytes), true));
+        auto* need = cell(bytesText(lever.predictedRequiredBytes), true);
+        need->setToolTip(tr("%1 bytes").arg(lever.predictedRequiredBytes));
+        levers_->setItem(row, 2, need);
+        auto* fits = cell(lever.fits ? tr("fits") : tr("does not fit"));
+        fits->setForeground(lever.fits ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+        levers_->setItem(row, 3, fits);
+    }
+    levers_->resizeColumnsToContents();
+}
+
+void DiagnosisPanel::onSourceRowChanged()
+{
+    const QList<QTableWidgetItem*> selected = sources_->selectedItems();
+    if (!diagnosis_ || selected.isEmpty())
+        return;
+    const auto row = static_cast<std::size_t>(selected.front()->row());
+    if (row >= diagnosis_->bySource.size())
+        return;
+    const std::vector<int>& blocks = diagnosis_->bySource[row].blocks;
+    session_->setHighlightedBlocks(blocks);
+    if (!blocks.empty())
+        session_->selectBlock(blocks.front());
+}
+
+void DiagnosisPanel::jumpToCriticalOp()
+{
+    if (diagnosis_ && diagnosis_->criticalOp)
+        session_->setCursorOp(diagnosis_->criticalOp);
+}
+
+} // namespace memlens
