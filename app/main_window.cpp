@@ -9,6 +9,7 @@
 #include "app/history_menu.hpp"
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
+#include "core/dump_display_name.hpp"
 #include "views/address_strip_widget.hpp"
 #include "views/block_chart_widget.hpp"
 #include "views/block_details_panel.hpp"
@@ -51,11 +52,11 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , settings_(settings ? settings : ownSettings_.get())
     , session_(new PlanSession(this))
     , loader_(new DocumentLoader(this))
-    , history_(new DumpHistory(this))
     , watcher_(new QFileSystemWatcher(this))
     , changeDebounce_(new QTimer(this))
 {
     initMemlensResources();
+    history_ = new DumpHistory(this);
     setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
@@ -221,6 +222,7 @@ void MainWindow::buildMenus()
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     QAction* openIr = file->addAction(tr("Open &IR for This Dump…"), this, &MainWindow::chooseIrFile);
+    QAction* compare = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
     reloadAction_ = file->addAction(tr("Re&load"), this, &MainWindow::reload);
     reloadAction_->setShortcut(QKeySequence::Refresh);
     QAction* close = file->addAction(tr("&Close"), this, &MainWindow::closeDump);
@@ -260,7 +262,7 @@ void MainWindow::buildMenus()
     help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this); })->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
-    documentActions_ = {openIr, reloadAction_, close, png, svg, csv, report, fit, zoomIn, zoomOut, nextOver, clearCursor};
+    documentActions_ = {openIr, compare, reloadAction_, close, png, svg, csv, report, fit, zoomIn, zoomOut, nextOver, clearCursor};
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -379,6 +381,7 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     if (!currentFile_.isEmpty() && !reloaded)
         watcher_->removePath(currentFile_);
     currentFile_ = path;
+    std::shared_ptr<const PlanDocument> before = reloaded ? session_->sharedDocument() : nullptr;
     // Capacities the user set for this kernel were applied by the loader.
     session_->setDocument(document);
     settings_->addRecentFile(path);
@@ -386,6 +389,7 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     watchFile(path);
     if (messageBar_->kind() == MessageBar::Kind::Error || reloaded)
         messageBar_->dismiss();
+    trackVersions(before, document);
     statusLabel_->setToolTip(QString::fromStdString(document->irNote));
     if (!document->irFile.empty() && !document->irNote.empty()) // taken from Triton's cache; the tooltip says why
         statusLabel_->setText(tr("%1 blocks · IR %2 (from the Triton cache)").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irFile)));
@@ -493,7 +497,7 @@ void MainWindow::updateWindowTitle()
         return;
     }
     const QString kernel = document->dump.kernel.empty() ? tr("(unnamed kernel)") : QString::fromStdString(document->dump.kernel);
-    QString file = QFileInfo(currentFile_).fileName();
+    QString file = QString::fromStdString(dumpDisplayName(currentFile_.toStdString()));
     if (const DumpVersion* version = history_->versionAt(shownVersion_))
         file += tr(" (version of %1)").arg(version->written.toString(QStringLiteral("HH:mm:ss.zzz")));
     setWindowTitle(tr("%1 — %2 — memlens").arg(kernel, file));

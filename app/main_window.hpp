@@ -4,6 +4,7 @@
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
 #include "core/plan_document.hpp"
 
+#include <QDateTime>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -27,6 +28,7 @@ class HistoryMenu;
 struct DumpVersion;
 class BlockDetailsPanel;
 class BlockTableView;
+class CompareWindow;
 class DiagnosisDock;
 class DocumentLoader;
 class ExportController;
@@ -54,6 +56,12 @@ public:
     // Shows the scope of that name; says so in the status bar when the dump has none.
     void showScope(const QString& scope);
 
+    // The compare view (main_window_compare.cpp): two dumps, or the versions before and after the last reload.
+    CompareWindow* compareFiles(const QString& pathA, const QString& pathB);
+    CompareWindow* compareWithPreviousVersion();
+    // The document on show before the last reload (null when there was none).
+    std::shared_ptr<const PlanDocument> previousVersion() const { return previousVersion_; }
+
     QString currentFile() const { return currentFile_; }
     PlanSession* session() const { return session_; }
     TitleBar* titleBar() const { return titleBar_; }
@@ -80,6 +88,8 @@ public:
 signals:
     void documentShown(const QString& path);
     void loadFailed(const QString& message);
+    // A reload was compared with what was on show before it: the text of the bar ("" when nothing changed).
+    void reloadDeltaShown(const QString& text);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -111,6 +121,10 @@ private:
     void onFileChangedOnDisk();
     void updateActions();
     void updateWindowTitle();
+    void chooseAndCompare();
+    // After a load: keeps the version a reload replaced and shows what changed.
+    void trackVersions(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after);
+    void showReloadDelta(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after);
 
     std::unique_ptr<AppSettings> ownSettings_;
     AppSettings* settings_;
@@ -141,6 +155,10 @@ private:
     QString commandLineDump_;
     QString currentFile_;   // the dump on show
     QString loadingFile_;   // the dump being loaded
+    std::shared_ptr<const PlanDocument> previousVersion_; // kept for the compare view after a reload
+    QDateTime previousShownAt_;
+    QDateTime shownAt_;
+    int deltaJob_ = 0;
     DumpHistory* history_ = nullptr;
     HistoryMenu* historyMenu_ = nullptr;
     QString shownVersion_;  // the copy on show ("" when the dump itself is)

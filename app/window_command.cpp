@@ -28,6 +28,8 @@ int runWindow(const CommandLine& commandLine, int argc, char** argv)
         }
         window.openDump(QString::fromStdString(commandLine.dump));
     }
+    if (!commandLine.compareWith.empty()) // memlens A B: the compare view of A and B, above the window with A
+        window.compareFiles(QString::fromStdString(commandLine.dump), QString::fromStdString(commandLine.compareWith));
     return app.exec();
 }
 

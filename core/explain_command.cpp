@@ -27,6 +27,8 @@ int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& 
         requireScope(document, commandLine.scope);
         out << "memlens explain: " << (document.dump.kernel.empty() ? "(unnamed kernel)" : document.dump.kernel) << "\n";
         out << "Dump: " << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile) << "\n";
+        if (document.lineInfo == LineInfo::Missing)
+            out << "Python lines: none: " << kNoLineInfoNote << ".\n";
         for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
             if (commandLine.scope && document.dump.scopes[i].scope != *commandLine.scope)
                 continue;

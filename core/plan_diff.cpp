@@ -117,47 +117,53 @@ std::vector<BufferPair> matchBuffers(const ScopePlan& a, const std::vector<Block
     };
 
     // 1. The Python place. Several buffers of one place (a reduction's result and
-    // its scratch) are told apart by their SSA names, else taken in order.
-    std::map<PythonKey, std::vector<std::size_t>> byPlace;
+    // its scratch) are told apart by their SSA names, else taken in order. Each
+    // list is consumed from its front, so a place shared by many buffers stays linear.
+    struct Place {
+        std::vector<std::size_t> inOrder;
+        std::size_t next = 0;
+        std::map<SsaKey, std::pair<std::vector<std::size_t>, std::size_t>> byName; // candidates, next
+    };
+    std::map<PythonKey, Place> byPlace;
     for (std::size_t j = 0; j < countB; ++j)
-        if (auto key = pythonKeyOf(sourcesB, j))
-            byPlace[*key].push_back(j);
+        if (auto key = pythonKeyOf(sourcesB, j)) {
+            Place& place = byPlace[*key];
+            place.inOrder.push_back(j);
+            place.byName[ssaKeyOf(b.buffers[j])].first.push_back(j);
+        }
+    auto firstUntaken = [&](const std::vector<std::size_t>& list, std::size_t& next) -> std::optional<std::size_t> {
+        while (next < list.size() && takenB[list[next]])
+            ++next;
+        return next < list.size() ? std::optional<std::size_t>(list[next]) : std::nullopt;
+    };
     for (std::size_t i = 0; i < countA; ++i) {
         const auto key = pythonKeyOf(sourcesA, i);
         const auto it = key ? byPlace.find(*key) : byPlace.end();
         if (it == byPlace.end())
             continue;
+        Place& place = it->second;
         std::optional<std::size_t> chosen;
-        for (std::size_t j : it->second) {
-            if (takenB[j])
-                continue;
-            if (!chosen)
-                chosen = j;
-            if (ssaKeyOf(b.buffers[j]) == ssaKeyOf(a.buffers[i])) {
-                chosen = j;
-                break;
-            }
-        }
+        if (auto named = place.byName.find(ssaKeyOf(a.buffers[i])); named != place.byName.end())
+            chosen = firstUntaken(named->second.first, named->second.second);
+        if (!chosen)
+            chosen = firstUntaken(place.inOrder, place.next);
         if (chosen)
             pair(i, *chosen, BufferMatch::PythonLocation);
     }
 
     // 2. SSA name and element type.
-    std::map<SsaKey, std::vector<std::size_t>> byName;
+    std::map<SsaKey, std::pair<std::vector<std::size_t>, std::size_t>> byName;
     for (std::size_t j = 0; j < countB; ++j)
         if (!takenB[j])
-            byName[ssaKeyOf(b.buffers[j])].push_back(j);
+            byName[ssaKeyOf(b.buffers[j])].first.push_back(j);
     for (std::size_t i = 0; i < countA; ++i) {
         if (partnerOfA[i] >= 0)
             continue;
         const auto it = byName.find(ssaKeyOf(a.buffers[i]));
         if (it == byName.end())
             continue;
-        for (std::size_t j : it->second)
-            if (!takenB[j]) {
-                pair(i, j, BufferMatch::SsaName);
-                break;
-            }
+        if (const auto j = firstUntaken(it->second.first, it->second.second))
+            pair(i, *j, BufferMatch::SsaName);
     }
 
     // 3. What is left, in file order.

@@ -31,8 +31,8 @@ bool opStartsAt(std::string_view line, int column)
     std::size_t i = at + (line[at] == '"' ? 1 : 0);
     const std::size_t begin = i;
     bool dotted = false;
-    while (i < line.size() && isOpNameChar(line[i]))
-        dotted = dotted || line[i++] == '.';
+    for (; i < line.size() && isOpNameChar(line[i]); ++i)
+        dotted = dotted || line[i] == '.';
     return dotted && i > begin + 2 && !(line[begin] >= '0' && line[begin] <= '9');
 }
 
@@ -324,6 +324,8 @@ TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch&
         result.taken = fallback->first.path;
         result.index = std::move(fallback->second);
         result.reason = fallbackReason + " (no candidate agrees in every type too)";
+        const std::string takenPrefix = result.taken->string() + ": ";
+        std::erase_if(result.tried, [&](const std::string& entry) { return entry.rfind(takenPrefix, 0) == 0; });
     }
     return result;
 }

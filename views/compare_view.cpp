@@ -13,6 +13,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QSortFilterProxyModel>
+#include <QShowEvent>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextDocument>
@@ -100,7 +101,7 @@ CompareView::CompareView(QWidget* parent)
     table_->setWordWrap(false);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CompareView::onTableSelection);
 
-    auto* upper = new QSplitter(Qt::Horizontal, this);
+    auto* upper = upper_ = new QSplitter(Qt::Horizontal, this);
     upper->addWidget(charts);
     upper->addWidget(table_);
     upper->setStretchFactor(0, 3);
@@ -125,7 +126,7 @@ CompareView::CompareView(QWidget* parent)
     }
     lower->setChildrenCollapsible(false);
 
-    auto* outer = new QSplitter(Qt::Vertical, this);
+    auto* outer = outer_ = new QSplitter(Qt::Vertical, this);
     outer->addWidget(upper);
     outer->addWidget(lower);
     outer->setStretchFactor(0, 3);
@@ -146,6 +147,23 @@ CompareView::CompareView(QWidget* parent)
 }
 
 CompareView::~CompareView() = default;
+
+void CompareView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (sized_) {
+        if (preselectPending_)
+            preselectOverCapacity();
+        return;
+    }
+    sized_ = true;
+    // First show: the charts get most of the width, the table enough for its
+    // first columns; the sources under a third of the height (two files side by side each).
+    upper_->setSizes({width() * 58 / 100, width() * 42 / 100});
+    outer_->setSizes({height() * 70 / 100, height() * 30 / 100});
+    if (preselectPending_)
+        preselectOverCapacity();
+}
 
 QWidget* CompareView::buildSide(bool isA)
 {
@@ -168,15 +186,15 @@ QWidget* CompareView::buildSide(bool isA)
 
 void CompareView::followWindow(BlockChartWidget* from, BlockChartWidget* to, const DataWindow& window)
 {
-    if (syncing_)
+    if (followingWindow_)
         return;
-    syncing_ = true;
+    followingWindow_ = true;
     // Both fit the same extent: a fit is a fit on both (clamping a copied window could round it).
     if (from->mapping().isFit())
         to->fitToPlan();
     else
         to->setViewWindow(window);
-    syncing_ = false;
+    followingWindow_ = false;
 }
 
 DataWindow CompareView::sharedExtent(const ScopePlan* a, const PlanAnalysis* analysisA, const ScopePlan* b, const PlanAnalysis* analysisB)
@@ -228,6 +246,24 @@ void CompareView::setComparison(Comparison comparison)
     scopeCombo_->setVisible(scopeCombo_->count() > 1);
     summary_->setText(comparison_.summary.toHtmlEscaped());
     applyScope(preferred);
+    // Selecting zooms a chart to a block too thin to see: wait until the charts have their size.
+    preselectPending_ = !isVisible();
+    if (!preselectPending_)
+        preselectOverCapacity();
+}
+
+void CompareView::preselectOverCapacity()
+{
+    preselectPending_ = false;
+    // Start on the first buffer over capacity (B's, else A's: what a fix removed), with its sources on show.
+    for (PlanSession* session : {sessionB_, sessionA_}) {
+        const PlanAnalysis* analysis = session->analysis();
+        if (!analysis || analysis->overCapacityBlocks.empty() || !model_->scopeDiff())
+            continue;
+        const int buffer = session->scope()->blocks[static_cast<std::size_t>(analysis->overCapacityBlocks.front())].bufferIndex;
+        selectPair(session == sessionB_ ? model_->scopeDiff()->pairOfB(buffer) : model_->scopeDiff()->pairOfA(buffer));
+        break;
+    }
 }
 
 bool CompareView::showScope(const QString& scope)

@@ -72,18 +72,24 @@ public:
 signals:
     void pairSelected(int pair);
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     QWidget* buildSide(bool isA);
     void applyScope(int scope);
     void refreshHeaders();
     void onTableSelection();
     void onBlockSelected(bool fromA, int block);
+    void preselectOverCapacity();
     void followWindow(BlockChartWidget* from, BlockChartWidget* to, const DataWindow& window);
 
     Comparison comparison_;
     int scope_ = -1;
     int selectedPair_ = -1;
-    bool syncing_ = false;
+    bool syncing_ = false;            // selection being mirrored
+    bool followingWindow_ = false;    // zoom or pan being mirrored
+    bool preselectPending_ = false;
     PlanSession* sessionA_;
     PlanSession* sessionB_;
     QLabel* summary_ = nullptr;
@@ -99,6 +105,9 @@ private:
     QLabel* sourceHeaderB_ = nullptr;
     SourcePanes* sourcesA_ = nullptr;
     SourcePanes* sourcesB_ = nullptr;
+    QSplitter* upper_ = nullptr;   // charts | table
+    QSplitter* outer_ = nullptr;   // above | sources
+    bool sized_ = false;
 };
 
 } // namespace memlens

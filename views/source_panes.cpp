@@ -612,8 +612,8 @@ void SourcePanes::showPython(const PlanDocument* document, const BlockSource* so
         const auto [plain, rich] = source ? describeChain(*source, python_->view->isDarkTheme()) : std::pair<QString, QString>();
         pane.setSub(plain, rich);
         QString why = source ? toQ(source->note) : QString();
-        if (document->lineInfo == LineInfo::Missing)
-            why = noLineInfoText();
+        if (document->lineInfo == LineInfo::Missing) // the block's own note stays, below the reason and the remedy
+            why = noLineInfoText() + (why.isEmpty() ? QString() : QStringLiteral("\n") + why);
         if (why.isEmpty())
             why = tr("The block's location names no Python file.");
         pane.showMessage(tr("No Python location for this block"), why, QStyle::SP_MessageBoxInformation, false);

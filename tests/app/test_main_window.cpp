@@ -61,6 +61,7 @@ TEST_CASE("File > Open shows the title bar of the real overflow sample", "[windo
     CHECK(title->capacityText() == "192 KB from the error message");
     CHECK(title->peakText().contains("133%"));
     CHECK(f.window->windowTitle().contains("_attn_fwd"));
+    CHECK(f.window->windowTitle().contains("fake_attn_fwd_overflow/memory_info_aiv.json"));
     CHECK(f.settings->recentFiles().front() == QFileInfo(overflowSample()).absoluteFilePath());
 }
 

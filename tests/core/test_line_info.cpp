@@ -1,6 +1,7 @@
 // Compiled without line info (Triton-Ascend's default): detected once in the
 // core and said by inspect, the report and (views) the Python pane.
 #include "core/command_line.hpp"
+#include "core/explain_command.hpp"
 #include "core/inspect_json.hpp"
 #include "core/line_info.hpp"
 #include "core/report_files.hpp"
@@ -53,6 +54,11 @@ TEST_CASE("the real sample: the dump points into an IR without Python locations,
     CHECK_THAT(json["scopes"][0]["notes"][0].get<std::string>(),
                Catch::Contains("compiled without line info") && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
     CHECK_THAT(summaryMarkdown(*document, ""), Catch::Contains("**No Python lines**") && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
+
+    std::ostringstream out;
+    std::ostringstream err;
+    runExplain(parseCommandLine({"explain", test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string()}), out, err);
+    CHECK_THAT(out.str(), Catch::Contains("Python lines: none: the kernel was compiled without line info") && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
 }
 
 TEST_CASE("an IR with Python locations: line info is present and nothing is said", "[lineinfo]")
@@ -65,6 +71,10 @@ TEST_CASE("an IR with Python locations: line info is present and nothing is said
     CHECK(json["line_info"] == true);
     CHECK(json["scopes"][0]["notes"].empty());
     CHECK_THAT(summaryMarkdown(*document, ""), !Catch::Contains("TRITON_DISABLE_LINE_INFO"));
+    std::ostringstream out;
+    std::ostringstream err;
+    runExplain(parseCommandLine({"explain", (test::sourceDir() / kLayerNorm).string()}), out, err);
+    CHECK_THAT(out.str(), !Catch::Contains("TRITON_DISABLE_LINE_INFO"));
 }
 
 TEST_CASE("a dump pointing into an IR that cannot be found: compiled without line info", "[lineinfo]")

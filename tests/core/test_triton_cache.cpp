@@ -146,6 +146,7 @@ TEST_CASE("a cached IR whose ops sit at the dump's positions but whose types dif
     REQUIRE(result.taken);
     CHECK(*result.taken == otherTypes);
     CHECK_THAT(result.reason, Catch::Contains("0 of the dump's 3 buffer types") && Catch::Contains("no candidate agrees in every type"));
+    CHECK(result.tried.empty()); // the file taken is not listed as passed over
 
     const fs::path exact = root.write("bb/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));
     test::setAge(exact, 100); // older, but agrees in type too
@@ -254,4 +255,15 @@ TEST_CASE("bytecode beside the dump or named with --ir gets the bytecode message
     } catch (const DumpError& error) {
         CHECK_THAT(std::string(error.what()), Catch::Contains("is MLIR bytecode") && Catch::Contains("-o "));
     }
+}
+
+TEST_CASE("matching a real dump to its IR ends: a dotted op name at the dump's column", "[triton][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    // The dump points at `memref.alloc` (line 17, column 13); reading a dotted op name once looped forever.
+    const IrIndex ir = test::loadOk(test::sample("fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter"));
+    const Dump dump = loadDumpFile(test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string());
+    const IrDumpMatch match = matchIrToDump(ir, dump);
+    CHECK(match.matches);
+    CHECK_THAT(match.reason, Catch::Contains("an op starts at each of the dump's 2 locations"));
 }

@@ -89,6 +89,20 @@ TEST_CASE("the compare view puts both plans on one address scale with one capaci
     CHECK(view.chartA()->mapping().isFit());
 }
 
+TEST_CASE("the compare view starts on the first buffer over capacity", "[compare_view]")
+{
+    ShownView shown;
+    CompareView& view = shown.view;
+    // B's first block ending above 192 KB: the first copy of b, %alloc_2 at 196608.
+    const Block* b = view.sessionB()->selectedBlockPtr();
+    REQUIRE(b);
+    CHECK(view.sessionB()->scope()->bufferOf(*b).ssaName == "%alloc_2");
+    CHECK(b->offset == 196608);
+    REQUIRE(view.sessionA()->selectedBlockPtr());
+    CHECK(view.sessionA()->scope()->bufferOf(*view.sessionA()->selectedBlockPtr()).ssaName == "%alloc_2");
+    CHECK(view.selectedPair() == rowOf(view, "%alloc_2"));
+}
+
 TEST_CASE("the compare view says which side is which, by folder", "[compare_view]")
 {
     ShownView shown;
