@@ -55,6 +55,7 @@ const std::vector<SettingSpec>& settingSpecs()
         {SettingId::SourceDirs, "sources/dirs", QStringList()},
         {SettingId::Substitutions, "sources/substitutions", QStringList()},
         {SettingId::IrFiles, "sources/irFiles", QStringList()},
+        {SettingId::BankCount, "view/bankCount", 48},
         {SettingId::TritonCacheDir, "sources/tritonCacheDir", QString()},
     };
     return specs;

@@ -10,6 +10,7 @@
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "core/dump_display_name.hpp"
+#include "views/address_strip_widget.hpp"
 #include "views/block_chart_widget.hpp"
 #include "views/block_details_panel.hpp"
 #include "views/block_table_view.hpp"
@@ -28,6 +29,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -107,7 +109,7 @@ void MainWindow::buildCentralArea()
     chart_ = new BlockChartWidget(session_, central);
     usage_ = new UsageChartView(session_, central);
     auto* splitter = new QSplitter(Qt::Vertical, central);
-    splitter->addWidget(chart_);
+    splitter->addWidget(chartRow(central));
     splitter->addWidget(usage_);
     splitter->setStretchFactor(0, 4);
     splitter->setStretchFactor(1, 1);
@@ -126,6 +128,20 @@ void MainWindow::buildCentralArea()
     });
     chart_->installEventFilter(this);
     usage_->installEventFilter(this);
+}
+
+// The block chart with the address snapshot at the cursor beside it.
+QWidget* MainWindow::chartRow(QWidget* parent)
+{
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    strip_ = new AddressStripWidget(session_, row);
+    strip_->setBankCount(settings_->value(SettingId::BankCount).toInt());
+    layout->addWidget(chart_, 1);
+    layout->addWidget(strip_);
+    return row;
 }
 
 void MainWindow::alignUsagePlot()
@@ -448,8 +464,10 @@ void MainWindow::chooseIrFile()
 void MainWindow::showPreferences()
 {
     PreferencesDialog dialog(settings_, this);
-    if (dialog.exec() == QDialog::Accepted)
-        reload();
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    strip_->setBankCount(settings_->value(SettingId::BankCount).toInt());
+    reload();
 }
 
 void MainWindow::selectNextOverCapacity()

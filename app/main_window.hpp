@@ -20,6 +20,7 @@ class QTimer;
 
 namespace memlens {
 
+class AddressStripWidget;
 class AppSettings;
 class BlockChartWidget;
 class DumpHistory;
@@ -66,6 +67,7 @@ public:
     TitleBar* titleBar() const { return titleBar_; }
     BlockChartWidget* chart() const { return chart_; }
     UsageChartView* usageChart() const { return usage_; }
+    AddressStripWidget* addressStrip() const { return strip_; }
     BlockTableView* table() const { return table_; }
     BlockDetailsPanel* details() const { return details_; }
     SourcePanes* sourcePanes() const { return sourcePanes_; }
@@ -102,6 +104,7 @@ private:
     void buildMenus();
     void applyDefaultLayout();
     void alignUsagePlot();
+    QWidget* chartRow(QWidget* parent);
     void rebuildRecentMenu();
     void buildHistoryMenu();
     void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
@@ -132,6 +135,7 @@ private:
     TitleBar* titleBar_ = nullptr;
     BlockChartWidget* chart_ = nullptr;
     UsageChartView* usage_ = nullptr;
+    AddressStripWidget* strip_ = nullptr;
     BlockTableView* table_ = nullptr;
     BlockDetailsPanel* details_ = nullptr;
     SourcePanes* sourcePanes_ = nullptr;

@@ -1,11 +1,13 @@
 #pragma once
 // Settings > Source Folders and Path Substitutions: where memlens looks for the
-// IR and Python files that dumps name with the compile machine's paths.
+// IR and Python files that dumps name with the compile machine's paths; and the
+// number of memory banks the address snapshot draws.
 #include <QDialog>
 
 class QGroupBox;
 class QLineEdit;
 class QListWidget;
+class QSpinBox;
 
 namespace memlens {
 
@@ -18,6 +20,7 @@ public:
 
     QListWidget* sourceDirList() const { return sourceDirs_; }
     QListWidget* substitutionList() const { return substitutions_; }
+    QSpinBox* bankCountBox() const { return bankCount_; }
     QLineEdit* tritonCacheEdit() const { return tritonCache_; }
 
     void accept() override;
@@ -29,6 +32,7 @@ private:
     QLineEdit* tritonCache_ = nullptr;
     QListWidget* sourceDirs_;
     QListWidget* substitutions_;
+    QSpinBox* bankCount_;
 };
 
 } // namespace memlens

@@ -34,6 +34,48 @@ std::string verdictText(PlanVerdict verdict)
     return {};
 }
 
+// Storage truth: the holes where the address peaks, demand against placement.
+std::string holesRow(const PlanAnalysis& analysis)
+{
+    if (!analysis.fragmentation)
+        return {};
+    const AddressSnapshot& at = *analysis.fragmentation;
+    std::ostringstream out;
+    out << "| Holes at peak address | " << formatBytes(at.holeBytes()) << " at op " << at.op << " (" << formatBytes(at.liveBytes)
+        << " live below " << formatBytes(at.highAddress) << ")";
+    if (at.largestHole)
+        out << ", largest [" << at.largestHole->start << ", " << at.largestHole->end << ")";
+    if (analysis.overflow)
+        out << (analysis.peakLiveBytes > analysis.capacity.bytes ? "; **demand**: more is live at once than the capacity holds"
+                                                                  : "; **placement**: what is live fits, the holes push it over");
+    out << " |\n";
+    return out.str();
+}
+
+std::string overlapsSection(const ScopePlan& scope, const PlanAnalysis& analysis)
+{
+    constexpr std::size_t kListed = 50;
+    if (analysis.overlaps.empty())
+        return {};
+    const auto name = [&](int index) {
+        const Block& block = scope.blocks[static_cast<std::size_t>(index)];
+        return markdownTableCell(codeSpan(scope.bufferOf(block).ssaName)) + " copy " + std::to_string(block.copy + 1);
+    };
+    std::ostringstream out;
+    out << "**Warning: " << analysis.overlaps.size()
+        << " overlap(s)**: blocks of different storages live at the same ops share addresses (a planner bug or a damaged dump).\n\n";
+    out << "| Block | Block | Ops | Shared bytes |\n|---|---|---|---|\n";
+    for (std::size_t i = 0; i < analysis.overlaps.size() && i < kListed; ++i) {
+        const Overlap& overlap = analysis.overlaps[i];
+        out << "| " << name(overlap.a) << " | " << name(overlap.b) << " | [" << overlap.fromOp << ", " << overlap.toOp << "] | "
+            << formatBytes(overlap.bytes) << " |\n";
+    }
+    if (analysis.overlaps.size() > kListed)
+        out << "\nand " << analysis.overlaps.size() - kListed << " more; `memlens inspect` lists them all.\n";
+    out << "\n";
+    return out.str();
+}
+
 } // namespace
 
 std::string blocksCsvHeader()
@@ -146,11 +188,14 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         if (analysis.peakLiveAt)
             out << " at op " << *analysis.peakLiveAt;
         out << " |\n";
-        out << "| Blocks | " << scope.blocks.size() << " (" << scope.buffers.size() << " buffers) |\n";
+        out << "| Blocks | " << scope.blocks.size() << " (" << scope.buffers.size() << " buffers, " << analysis.storages.count()
+            << " storages) |\n";
+        out << holesRow(analysis);
         if (analysis.firstOverflowAt)
             out << "| First overflow | op " << *analysis.firstOverflowAt << " |\n";
         out << "\n";
 
+        out << overlapsSection(scope, analysis);
         if (s == reportScopeIndex(document) && !chartImage.empty())
             out << "![Memory block chart of " << markdownText(scope.scope) << "](" << chartImage << ")\n\n";
 
@@ -183,7 +228,8 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         out << "\n";
     }
     out << "Life is `[first, last]` in the memory planner's op sequence (not IR text lines). "
-           "Sizes are bytes (the dump's `extent` is bits).\n";
+           "Sizes are bytes (the dump's `extent` is bits). Peak live is the union of the live address ranges: "
+           "buffers merged in place (identical offset, size and Life: one storage) count once.\n";
     return out.str();
 }
 

@@ -4,6 +4,7 @@
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
 #include "views/chart_style.hpp"
+#include "views/storage_text.hpp"
 
 #include <QFontMetricsF>
 #include <QGuiApplication>
@@ -231,6 +232,14 @@ void BlockChartPainter::paintBase(QPainter& painter, QSize size)
     painter.restore();
 }
 
+bool BlockChartPainter::drawsStorage(int blockIndex) const
+{
+    const auto& storages = analysis_.storages;
+    if (static_cast<std::size_t>(blockIndex) >= storages.storageOfBlock.size())
+        return true; // an analysis of another plan: draw everything rather than nothing
+    return analysis_.blocksOfStorage(analysis_.storageOf(blockIndex)).front() == blockIndex;
+}
+
 std::vector<int> BlockChartPainter::visibleBlocks() const
 {
     const DataWindow& w = mapping_.window();
@@ -325,6 +334,8 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
     pooledFill.back() = chart_style::warningFill().rgba();
     pooledEdge.back() = chart_style::warningOutline().rgba();
     for (int i : visible) {
+        if (!drawsStorage(i))
+            continue; // an in-place buffer: its storage is drawn once, by its first block
         const Block& b = plan_.blocks[static_cast<std::size_t>(i)];
         const QRect r = mapping_.blockPixelRect(b) & plot;
         if (r.isEmpty())
@@ -419,12 +430,15 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
         }
 
         if (options_.blockLabels && r.width() >= 24 && r.height() >= lineH + 2) {
-            const QString name = blockLabel(plan_, i);
+            QString name = blockLabel(plan_, i);
             const double nameW = fm.horizontalAdvance(name);
             if (nameW + 8 <= r.width()) {
                 QString second = QString::fromStdString(formatBytes(b.size));
                 if (buffer.offsets.size() > 1)
                     second += QStringLiteral(" · copy %1/%2").arg(b.copy + 1).arg(buffer.offsets.size());
+                const QString inPlace = inPlaceMark(analysis_.storageSizeOf(i));
+                if (!inPlace.isEmpty())
+                    second += QStringLiteral(" · ") + inPlace;
                 if (over) {
                     const QString withExcess = second + QStringLiteral(" · %1 over")
                         .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis_.capacity.bytes)));
@@ -443,6 +457,12 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
                 if (!fitsOne)
                     continue;
                 painter.setPen(chart_style::textOn(fill));
+                if (!twoLines && !inPlace.isEmpty()) {
+                    // One line only: the count must still show.
+                    const QString marked = name + QStringLiteral(" \u00d7%1").arg(analysis_.storageSizeOf(i));
+                    if (fm.horizontalAdvance(marked) + 8 <= r.width())
+                        name = marked;
+                }
                 if (twoLines) {
                     const QRectF top(area.left(), area.center().y() - lineH, area.width(), lineH);
                     const QRectF bottom(area.left(), area.center().y(), area.width(), lineH);

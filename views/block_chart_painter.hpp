@@ -7,9 +7,12 @@
 // layer (each pixel once, over-capacity blocks winning), so 100k blocks paint
 // in a frame. The exact mode (for SVG) draws every block as its own rectangle.
 //
-// In the exact mode every block is one QPainter::drawRect call, and nothing
+// Buffers merged in place (one storage: identical offset, size and Life) are one
+// rectangle, drawn by the storage's first block and marked "×3 in place".
+//
+// In the exact mode every storage is one QPainter::drawRect call, and nothing
 // else is drawn with drawRect/fillRect (decorations are paths, lines and text),
-// so an SVG has exactly one <rect> element per block on show.
+// so an SVG has exactly one <rect> element per storage on show.
 #include "views/chart_mapping.hpp"
 
 #include <QFont>
@@ -70,7 +73,7 @@ class BlockChartPainter {
 public:
     struct Stats {
         int visibleBlocks = 0;     // blocks in the window
-        int drawnRects = 0;        // blocks drawn as their own rectangle
+        int drawnRects = 0;        // storages drawn as their own rectangle
         int pooledBlocks = 0;      // blocks poured into the pixel layer
         int labels = 0;            // blocks with a text label
     };
@@ -103,6 +106,8 @@ private:
     void paintTitle(QPainter& painter);
     void outlineBlock(QPainter& painter, int blockIndex, const QColor& color, double width, bool halo);
     std::vector<int> visibleBlocks() const;
+    // False for the second and later blocks of an in-place storage.
+    bool drawsStorage(int blockIndex) const;
 
     const ScopePlan& plan_;
     const PlanAnalysis& analysis_;

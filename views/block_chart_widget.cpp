@@ -5,6 +5,7 @@
 #include "core/plan_analysis.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/storage_text.hpp"
 #include "views/view_text.hpp"
 
 #include <QApplication>
@@ -215,7 +216,12 @@ int BlockChartWidget::blockAt(const QPoint& pos) const
     if (!hasPlan())
         return -1;
     ensureLayout();
-    return index_.hitTest(mapping_, QPointF(pos) + QPointF(0.5, 0.5));
+    const int hit = index_.hitTest(mapping_, QPointF(pos) + QPointF(0.5, 0.5));
+    // An in-place storage is one rectangle: it stands for its first block.
+    const PlanAnalysis* analysis = session_->analysis();
+    if (hit < 0 || static_cast<std::size_t>(hit) >= analysis->storages.storageOfBlock.size())
+        return hit;
+    return analysis->blocksOfStorage(analysis->storageOf(hit)).front();
 }
 
 QString BlockChartWidget::toolTipForBlock(int blockIndex) const
@@ -247,7 +253,22 @@ QString BlockChartWidget::toolTipForBlock(int blockIndex) const
         lines << QStringLiteral("<span style=\"color:%1\"><b>Over capacity by %2</b></span>")
                      .arg(chart_style::warningOutline().name(), QString::fromStdString(formatBytes(over)));
     }
+    lines << inPlaceToolTipLines(blockIndex);
     return QStringLiteral("<qt>") + lines.join(QStringLiteral("<br>")) + QStringLiteral("</qt>");
+}
+
+QStringList BlockChartWidget::inPlaceToolTipLines(int blockIndex) const
+{
+    const PlanAnalysis& analysis = *session_->analysis();
+    if (analysis.storageSizeOf(blockIndex) < 2)
+        return {};
+    const auto members = storageMembers(session_->document(), static_cast<std::size_t>(session_->scopeIndex()), *session_->scope(),
+                                        analysis, blockIndex);
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b>: one storage, its bytes counted once").arg(inPlaceMark(members.size()).toHtmlEscaped());
+    for (const QString& line : storageMemberLines(members, true))
+        lines << QStringLiteral("&nbsp;&nbsp;") + line;
+    return lines;
 }
 
 QString BlockChartWidget::toolTipAt(const QPoint& pos) const { return toolTipForBlock(blockAt(pos)); }

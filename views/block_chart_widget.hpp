@@ -15,6 +15,7 @@
 #include <QImage>
 #include <QPoint>
 #include <QRect>
+#include <QStringList>
 #include <QWidget>
 
 #include <optional>
@@ -33,7 +34,7 @@ public:
     const ChartMapping& mapping() const;
     const BlockHitIndex& hitIndex() const { return index_; }
 
-    // The block under a widget pixel, or -1.
+    // The block under a widget pixel, or -1 (an in-place storage: its first block).
     int blockAt(const QPoint& pos) const;
     // The hover text of a block (rich text), or "" for no block.
     QString toolTipForBlock(int blockIndex) const;
@@ -89,6 +90,8 @@ private:
     void setHovered(int blockIndex);
     void navigate(int key);
     ChartRenderOptions renderOptions() const;
+    // Every buffer of an in-place storage with its IR and Python lines (none for a lone block).
+    QStringList inPlaceToolTipLines(int blockIndex) const;
     bool hasPlan() const;
 
     PlanSession* session_;

@@ -3,6 +3,7 @@
 #include "core/byte_size.hpp"
 #include "views/block_table_model.hpp"
 #include "views/plan_session.hpp"
+#include "views/storage_text.hpp"
 #include "views/view_text.hpp"
 
 #include <QApplication>
@@ -130,6 +131,11 @@ BlockDetailsPanel::BlockDetailsPanel(PlanSession* session, QWidget* parent)
     temp_ = addValueRow(form, tr("Temporary"));
     overCapacity_ = addValueRow(form, tr("Over capacity"));
     location_ = addValueRow(form, tr("Location"));
+    storage_ = addValueRow(form, tr("Storage"));
+    storage_->setObjectName(QStringLiteral("detailsStorage"));
+    storage_->setTextFormat(Qt::RichText);
+    storage_->setToolTip(tr("Buffers with identical offset, size and Life were merged in place by the compiler: "
+                            "one storage, its bytes counted once"));
     rawBuffer_ = rawField(page);
     rawBuffer_->setObjectName(QStringLiteral("detailsRawBuffer"));
     addValueRow(form, tr("Buffer"), rawBuffer_);
@@ -184,6 +190,7 @@ QString BlockDetailsPanel::typeText() const { return hasBlock() ? type_->text() 
 QString BlockDetailsPanel::tempText() const { return hasBlock() ? temp_->text() : QString(); }
 QString BlockDetailsPanel::overCapacityText() const { return hasBlock() ? overCapacity_->text() : QString(); }
 QString BlockDetailsPanel::locationText() const { return hasBlock() ? location_->text() : QString(); }
+QString BlockDetailsPanel::storageText() const { return hasBlock() ? storagePlain_ : QString(); }
 QString BlockDetailsPanel::rawBufferText() const { return hasBlock() ? rawBuffer_->text() : QString(); }
 QString BlockDetailsPanel::rawLocationText() const { return hasBlock() ? rawLocation_->text() : QString(); }
 
@@ -281,7 +288,30 @@ void BlockDetailsPanel::refresh()
     rawLocation_->setText(toQString(buffer.location));
     rawLocation_->setCursorPosition(0);
     rawLocation_->setToolTip(tr("The dump's source_location string:\n%1").arg(rawLocation_->text()));
+    refreshStorage();
     pages_->setCurrentIndex(1);
+}
+
+void BlockDetailsPanel::refreshStorage()
+{
+    const PlanAnalysis* analysis = session_->analysis();
+    const int block = session_->selectedBlock();
+    if (!analysis || static_cast<std::size_t>(block) >= analysis->storages.storageOfBlock.size()) {
+        storagePlain_.clear();
+        storage_->clear();
+        return;
+    }
+    const auto members = storageMembers(session_->document(), static_cast<std::size_t>(session_->scopeIndex()), *session_->scope(),
+                                        *analysis, block);
+    QString head = tr("storage %1").arg(analysis->storageOf(block));
+    if (members.size() < 2) {
+        storagePlain_ = head + tr(" (this block alone)");
+        storage_->setText(storagePlain_.toHtmlEscaped());
+        return;
+    }
+    head += QStringLiteral(" \u00b7 ") + inPlaceMark(members.size()) + tr(", its bytes counted once");
+    storagePlain_ = (QStringList{head} + storageMemberLines(members, false)).join(QLatin1Char('\n'));
+    storage_->setText((QStringList{head.toHtmlEscaped()} + storageMemberLines(members, true)).join(QStringLiteral("<br>")));
 }
 
 QString BlockDetailsPanel::summaryText() const
@@ -304,6 +334,7 @@ QString BlockDetailsPanel::summaryText() const
     lines << tr("Temporary: %1").arg(tempText());
     lines << tr("Over capacity: %1").arg(overCapacityText());
     lines << tr("Location: %1").arg(locationText());
+    lines << tr("Storage: %1").arg(storageText());
     lines << tr("Buffer: %1").arg(rawBufferText());
     lines << tr("Source location: %1").arg(rawLocationText());
     if (document)

@@ -34,6 +34,7 @@ public:
     QString tempText() const;          // "no" / "yes: scratch buffer an op needs internally"
     QString overCapacityText() const;  // "by 64 KB: ends at 256 KB, capacity 192 KB ..." / "no: ..."
     QString locationText() const;      // shortened source location
+    QString storageText() const;       // "storage 1 · ×3 in place" and one line per buffer with its IR and Python lines
     QString rawBufferText() const;     // the dump's `buffer` string
     QString rawLocationText() const;   // the dump's `source_location` string
     // Plain-text summary that "Copy details" puts on the clipboard.
@@ -46,6 +47,7 @@ public slots:
 
 private:
     void refresh();
+    void refreshStorage();
     QLabel* addValueRow(QFormLayout* form, const QString& label, QWidget* field = nullptr);
 
     PlanSession* session_;
@@ -62,6 +64,8 @@ private:
     QLabel* temp_;
     QLabel* overCapacity_;
     QLabel* location_;
+    QLabel* storage_;
+    QString storagePlain_;
     QLineEdit* rawBuffer_;
     QLineEdit* rawLocation_;
     QPushButton* copyButton_;

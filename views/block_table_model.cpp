@@ -3,6 +3,7 @@
 #include "core/byte_size.hpp"
 #include "core/mlir_location.hpp"
 #include "views/plan_session.hpp"
+#include "views/storage_text.hpp"
 
 #include <QBrush>
 #include <QColor>
@@ -55,13 +56,28 @@ BlockTableModel::BlockTableModel(PlanSession* session, QObject* parent)
     rebuild();
 }
 
+void BlockTableModel::setGrouping(Grouping grouping)
+{
+    if (grouping == grouping_)
+        return;
+    const bool copiesBefore = groupCopies();
+    grouping_ = grouping;
+    rebuild();
+    if (copiesBefore != groupCopies())
+        emit groupCopiesChanged(groupCopies());
+    emit groupingChanged();
+}
+
 void BlockTableModel::setGroupCopies(bool group)
 {
-    if (group == groupCopies_)
-        return;
-    groupCopies_ = group;
-    rebuild();
-    emit groupCopiesChanged(group);
+    if (group != groupCopies())
+        setGrouping(group ? Grouping::Copies : Grouping::None);
+}
+
+void BlockTableModel::setGroupStorages(bool group)
+{
+    if (group != groupStorages())
+        setGrouping(group ? Grouping::Storage : Grouping::None);
 }
 
 const ScopePlan* BlockTableModel::plan() const
@@ -91,17 +107,21 @@ void BlockTableModel::rebuild()
         for (const Buffer& buffer : scope->buffers)
             shortLocations_.push_back(shortLocationText(buffer.location));
         rowOfBlock_.assign(scope->blocks.size(), -1);
-        std::vector<int> rowOfBuffer(scope->buffers.size(), -1);
+        // The group a block joins: its buffer, its storage, or none.
+        const PlanAnalysis* info = analysis();
+        const bool byStorage = groupStorages() && info && info->storages.storageOfBlock.size() == scope->blocks.size();
+        std::vector<int> rowOfGroup(byStorage ? info->storages.count() : scope->buffers.size(), -1);
         for (std::size_t i = 0; i < scope->blocks.size(); ++i) {
             const int buffer = scope->blocks[i].bufferIndex;
+            const int group = byStorage ? info->storageOf(static_cast<int>(i)) : groupCopies() ? buffer : -1;
             int row = -1;
-            if (groupCopies_ && buffer >= 0 && buffer < static_cast<int>(rowOfBuffer.size()))
-                row = rowOfBuffer[static_cast<std::size_t>(buffer)];
+            if (group >= 0 && group < static_cast<int>(rowOfGroup.size()))
+                row = rowOfGroup[static_cast<std::size_t>(group)];
             if (row < 0) {
                 row = static_cast<int>(rows_.size());
                 rows_.push_back(Row{buffer, {}});
-                if (groupCopies_ && buffer >= 0 && buffer < static_cast<int>(rowOfBuffer.size()))
-                    rowOfBuffer[static_cast<std::size_t>(buffer)] = row;
+                if (group >= 0 && group < static_cast<int>(rowOfGroup.size()))
+                    rowOfGroup[static_cast<std::size_t>(group)] = row;
             }
             rows_[static_cast<std::size_t>(row)].blocks.push_back(static_cast<int>(i));
             rowOfBlock_[i] = row;
@@ -133,8 +153,10 @@ std::vector<int> BlockTableModel::blocksAt(int row) const
 
 QString BlockTableModel::rowNoun(int count) const
 {
-    if (groupCopies_)
+    if (groupCopies())
         return count == 1 ? tr("buffer") : tr("buffers");
+    if (groupStorages())
+        return count == 1 ? tr("storage") : tr("storages");
     return count == 1 ? tr("block") : tr("blocks");
 }
 
@@ -167,12 +189,16 @@ QVariant BlockTableModel::displayData(const Row& row, int column) const
     const ScopePlan& scope = *plan();
     const Buffer& buffer = scope.buffers[static_cast<std::size_t>(row.buffer)];
     const Block& first = scope.blocks[static_cast<std::size_t>(row.blocks.front())];
-    const bool grouped = row.blocks.size() > 1 || groupCopies_;
+    const bool grouped = row.blocks.size() > 1 || groupCopies();
     switch (column) {
     case IdColumn:
         return buffer.id;
     case BufferColumn:
+        if (groupStorages() && row.blocks.size() > 1)
+            return toQString(buffer.ssaName) + QStringLiteral(" \u00b7 ") + inPlaceMark(row.blocks.size());
         return toQString(buffer.ssaName);
+    case StorageColumn:
+        return storageOfRow(row);
     case TypeColumn:
         return bufferTypeText(buffer);
     case SizeColumn:
@@ -180,7 +206,9 @@ QVariant BlockTableModel::displayData(const Row& row, int column) const
     case OffsetColumn:
     case AddressColumn: {
         QStringList parts;
-        for (const int index : row.blocks) {
+        // The blocks of a storage share their addresses: say them once.
+        const std::vector<int> shown = groupStorages() ? std::vector<int>{row.blocks.front()} : row.blocks;
+        for (const int index : shown) {
             const Block& block = scope.blocks[static_cast<std::size_t>(index)];
             parts << (column == OffsetColumn ? QString::number(block.offset)
                                              : QStringLiteral("[%1, %2)").arg(block.offset).arg(block.addressEnd()));
@@ -241,7 +269,9 @@ QVariant BlockTableModel::sortData(const Row& row, int column) const
     case TempColumn:
         return static_cast<qlonglong>(first.tmp ? 1 : 0);
     case CopiesColumn:
-        return static_cast<qlonglong>(groupCopies_ ? static_cast<int>(row.blocks.size()) : first.copy);
+        return static_cast<qlonglong>(groupCopies() ? static_cast<int>(row.blocks.size()) : first.copy);
+    case StorageColumn:
+        return static_cast<qlonglong>(storageOfRow(row));
     case OverCapacityColumn:
         return static_cast<qulonglong>(overshootOf(row));
     case LocationColumn:
@@ -250,6 +280,15 @@ QVariant BlockTableModel::sortData(const Row& row, int column) const
         break;
     }
     return {};
+}
+
+int BlockTableModel::storageOfRow(const Row& row) const
+{
+    const PlanAnalysis* info = analysis();
+    const int block = row.blocks.front();
+    if (!info || static_cast<std::size_t>(block) >= info->storages.storageOfBlock.size())
+        return -1;
+    return info->storageOf(block);
 }
 
 QString BlockTableModel::toolTipOf(const Row& row) const
@@ -270,6 +309,11 @@ QString BlockTableModel::toolTipOf(const Row& row) const
                     .arg(bytesText(overshoot), bytesText(analysis()->capacity.bytes));
     if (!buffer.location.empty())
         html += tr("<br>Location: <code>%1</code>").arg(toQString(buffer.location).toHtmlEscaped());
+    if (const PlanAnalysis* info = analysis(); info && storageOfRow(row) >= 0 && info->storageSizeOf(row.blocks.front()) > 1) {
+        const auto members = storageMembers(document_.get(), static_cast<std::size_t>(scopeIndex_), scope, *info, row.blocks.front());
+        html += QStringLiteral("<br>%1 (storage %2):<br>").arg(inPlaceMark(members.size()).toHtmlEscaped()).arg(storageOfRow(row));
+        html += storageMemberLines(members, true).join(QStringLiteral("<br>"));
+    }
     html += QStringLiteral("</qt>");
     return html;
 }
@@ -327,12 +371,13 @@ QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, i
         case BufferColumn: return tr("Buffer");
         case TypeColumn: return tr("Type");
         case SizeColumn: return tr("Size");
-        case OffsetColumn: return groupCopies_ ? tr("Offsets") : tr("Offset");
+        case OffsetColumn: return groupCopies() ? tr("Offsets") : tr("Offset");
+        case StorageColumn: return tr("Storage");
         case AddressColumn: return tr("Address range");
         case LifeStartColumn: return tr("Life start");
         case LifeEndColumn: return tr("Life end");
         case TempColumn: return tr("Temp");
-        case CopiesColumn: return groupCopies_ ? tr("Copies") : tr("Copy");
+        case CopiesColumn: return groupCopies() ? tr("Copies") : groupStorages() ? tr("Blocks") : tr("Copy");
         case OverCapacityColumn: return tr("Over capacity");
         case LocationColumn: return tr("Location");
         default: break;
@@ -350,7 +395,8 @@ QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, i
         case LifeStartColumn: return tr("First op of the Life, a position in the planner's op sequence (not an IR line)");
         case LifeEndColumn: return tr("Last op of the Life (inclusive)");
         case TempColumn: return tr("Temporary buffer an op needs internally");
-        case CopiesColumn: return groupCopies_ ? tr("Number of copies (multi-buffering)") : tr("Copy k of n (multi-buffering)");
+        case CopiesColumn: return groupCopies() ? tr("Number of copies (multi-buffering)") : tr("Copy k of n (multi-buffering)");
+        case StorageColumn: return tr("Storage number: buffers merged in place (identical offset, size and Life) share it");
         case OverCapacityColumn: return tr("How far the block ends above the scope's capacity");
         case LocationColumn: return tr("Where the allocating op comes from (the dump's source_location)");
         default: break;

@@ -1,6 +1,7 @@
 #pragma once
-// The details table's model: the blocks of the scope on show, one row per block
-// or (grouped) one row per buffer with its copies together. It follows the
+// The details table's model: the blocks of the scope on show, one row per block,
+// or grouped: one row per buffer with its copies together, or one row per
+// storage with the buffers merged in place together. It follows the
 // PlanSession and keeps its own reference to the document it shows, so a row
 // never points into a plan that has just been replaced.
 #include "core/dump_model.hpp"
@@ -37,6 +38,7 @@ public:
         CopiesColumn,
         TempColumn,
         LocationColumn,
+        StorageColumn,
         ColumnCount
     };
 
@@ -58,16 +60,21 @@ public:
 
     PlanSession* session() const { return session_; }
 
-    bool groupCopies() const { return groupCopies_; }
+    enum class Grouping { None, Copies, Storage };
+    Grouping grouping() const { return grouping_; }
+    void setGrouping(Grouping grouping);
+    bool groupCopies() const { return grouping_ == Grouping::Copies; }
     void setGroupCopies(bool group);
+    bool groupStorages() const { return grouping_ == Grouping::Storage; }
+    void setGroupStorages(bool group);
 
-    // Row showing `blockIndex` (in grouped mode, the row of its buffer); -1 when none.
+    // Row showing `blockIndex` (in grouped mode, the row of its buffer or storage); -1 when none.
     int rowOfBlock(int blockIndex) const;
     // Block of a row (grouped: its first copy); -1 for a bad row.
     int blockIndexAt(int row) const;
     // Every block of a row (one, or every copy when grouped).
     std::vector<int> blocksAt(int row) const;
-    // "block" / "blocks" or "buffer" / "buffers", as the rows are counted.
+    // "block(s)", "buffer(s)" or "storage(s)", as the rows are counted.
     QString rowNoun(int count) const;
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -77,11 +84,12 @@ public:
 
 signals:
     void groupCopiesChanged(bool group);
+    void groupingChanged();
 
 private:
     struct Row {
-        int buffer = 0;
-        std::vector<int> blocks; // indices into ScopePlan::blocks, copy order
+        int buffer = 0;          // the first block's buffer
+        std::vector<int> blocks; // indices into ScopePlan::blocks, (id, copy) order
     };
 
     void rebuild();
@@ -91,9 +99,10 @@ private:
     QVariant displayData(const Row& row, int column) const;
     QVariant sortData(const Row& row, int column) const;
     QString toolTipOf(const Row& row) const;
+    int storageOfRow(const Row& row) const; // -1 without an analysis
 
     PlanSession* session_;
-    bool groupCopies_ = false;
+    Grouping grouping_ = Grouping::None;
     std::shared_ptr<const PlanDocument> document_; // the document the rows describe
     int scopeIndex_ = -1;
     std::vector<Row> rows_;

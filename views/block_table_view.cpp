@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QScopedValueRollback>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -36,6 +37,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     , overCapacityOnlyBox_(new QCheckBox(tr("Over capacity only"), this))
     , liveAtCursorBox_(new QCheckBox(tr("Live at cursor only"), this))
     , groupCopiesBox_(new QCheckBox(tr("Group copies"), this))
+    , groupStoragesBox_(new QCheckBox(tr("Group in place"), this))
     , countLabel_(new QLabel(this))
     , table_(new QTableView(this))
 {
@@ -49,6 +51,9 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     overCapacityOnlyBox_->setToolTip(tr("Show only blocks that end above the scope's capacity"));
     liveAtCursorBox_->setToolTip(tr("Show only blocks whose Life covers the op under the time cursor"));
     groupCopiesBox_->setToolTip(tr("One row per buffer, its copies (multi-buffering) together"));
+    groupStoragesBox_->setObjectName(QStringLiteral("groupStoragesBox"));
+    groupStoragesBox_->setToolTip(tr("One row per storage: buffers the compiler merged in place "
+                                     "(identical offset, size and Life) together"));
     countLabel_->setObjectName(QStringLiteral("blockCountLabel"));
     countLabel_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     countLabel_->setTextInteractionFlags(Qt::NoTextInteraction);
@@ -70,6 +75,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     toggles->addWidget(overCapacityOnlyBox_);
     toggles->addWidget(liveAtCursorBox_);
     toggles->addWidget(groupCopiesBox_);
+    toggles->addWidget(groupStoragesBox_);
     toggles->addStretch(1);
 
     auto* layout = new QVBoxLayout(this);
@@ -128,6 +134,14 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     connect(overCapacityOnlyBox_, &QCheckBox::toggled, proxy_, &BlockFilterProxy::setOverCapacityOnly);
     connect(liveAtCursorBox_, &QCheckBox::toggled, proxy_, &BlockFilterProxy::setLiveAtCursorOnly);
     connect(groupCopiesBox_, &QCheckBox::toggled, model_, &BlockTableModel::setGroupCopies);
+    connect(groupStoragesBox_, &QCheckBox::toggled, model_, &BlockTableModel::setGroupStorages);
+    // One grouping at a time: the boxes follow the model.
+    connect(model_, &BlockTableModel::groupingChanged, this, [this] {
+        const QSignalBlocker copies(groupCopiesBox_);
+        const QSignalBlocker storages(groupStoragesBox_);
+        groupCopiesBox_->setChecked(model_->groupCopies());
+        groupStoragesBox_->setChecked(model_->groupStorages());
+    });
     connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::updateCountLabel);
     connect(session_, &PlanSession::cursorChanged, this, &BlockTableView::updateCountLabel);
     connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::fitColumns);
@@ -157,8 +171,17 @@ void BlockTableView::updateCountLabel()
     if (proxy_->waitingForCursor())
         text += tr(" \u00b7 no time cursor");
     else if (proxy_->liveAtCursorOnly() && session_->cursorOp())
-        text += tr(" \u00b7 live at op %1").arg(*session_->cursorOp());
+        text += tr(" \u00b7 live at op %1").arg(*session_->cursorOp()) + liveBytesAtCursorText();
     countLabel_->setText(text);
+}
+
+// Bytes live at the cursor, counted once however many in-place buffers share them.
+QString BlockTableView::liveBytesAtCursorText() const
+{
+    const PlanAnalysis* analysis = session_->analysis();
+    if (!analysis || !session_->cursorOp())
+        return {};
+    return tr(": %1").arg(bytesText(analysis->liveBytesAt(*session_->cursorOp())));
 }
 
 void BlockTableView::modelChanging()
@@ -181,7 +204,7 @@ void BlockTableView::onSelectionChanged()
         return;
     const QModelIndexList rows = table_->selectionModel()->selectedRows();
     const int block = rows.isEmpty() ? -1 : proxy_->blockIndexAt(rows.front().row());
-    // A grouped row stands for every copy: keep the session's copy when it is one of them.
+    // A grouped row stands for every copy (or buffer in place): keep the session's block when it is one of them.
     if (block >= 0 && model_->rowOfBlock(session_->selectedBlock()) == model_->rowOfBlock(block))
         return;
     session_->selectBlock(block);
@@ -222,7 +245,7 @@ void BlockTableView::fitColumns()
     QString key;
     if (const PlanDocument* document = session_->document(); document && session_->scope())
         key = QString::fromStdString(document->dump.file + '\n' + session_->scope()->scope)
-            + (model_->groupCopies() ? QStringLiteral("\ngrouped") : QString());
+            + (model_->groupCopies() ? QStringLiteral("\ngrouped") : model_->groupStorages() ? QStringLiteral("\nin place") : QString());
     // Keep the user's widths across a capacity change or a reload of the same plan.
     if (!key.isEmpty() && key == fittedFor_)
         return;

@@ -1,6 +1,6 @@
 #pragma once
 // The details table: every block of the scope on show, with a text filter,
-// "over capacity only", "live at cursor only" and "group copies". Selection is
+// "over capacity only", "live at cursor only", "group copies" and "group in place". Selection is
 // the session's: picking a row selects its block everywhere, and a block picked
 // elsewhere (chart, source pane) is selected and scrolled to here.
 #include <QWidget>
@@ -31,9 +31,10 @@ public:
     QCheckBox* overCapacityOnlyBox() const { return overCapacityOnlyBox_; }
     QCheckBox* liveAtCursorBox() const { return liveAtCursorBox_; }
     QCheckBox* groupCopiesBox() const { return groupCopiesBox_; }
+    QCheckBox* groupStoragesBox() const { return groupStoragesBox_; }
     QTableView* tableView() const { return table_; }
     QLabel* countLabel() const { return countLabel_; }
-    // "2 of 4 blocks", "3 of 3 buffers", "No plan loaded".
+    // "2 of 4 blocks", "3 of 3 buffers", "2 of 5 blocks · live at op 4: 5 KB", "No plan loaded".
     QString countText() const;
 
     // Tab-separated text of the selected row with a header line (what Ctrl+C copies).
@@ -48,6 +49,7 @@ private:
     void onActivated(const QModelIndex& index);
     void selectFromSession(bool scroll);
     void updateCountLabel();
+    QString liveBytesAtCursorText() const;
     void fitColumns();
     void modelChanging();
     void modelChanged();
@@ -59,6 +61,7 @@ private:
     QCheckBox* overCapacityOnlyBox_;
     QCheckBox* liveAtCursorBox_;
     QCheckBox* groupCopiesBox_;
+    QCheckBox* groupStoragesBox_;
     QLabel* countLabel_;
     QTableView* table_;
     bool syncing_ = false;      // selecting a row because the session said so

@@ -4,6 +4,7 @@
 #include "core/capacity.hpp"
 #include "core/dump_display_name.hpp"
 #include "views/plan_session.hpp"
+#include "views/storage_text.hpp"
 #include "views/view_text.hpp"
 
 #include <QComboBox>
@@ -108,6 +109,8 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     , capacityReset_(new QToolButton(this))
     , capacityError_(new QLabel(this))
     , peak_(new QLabel(this))
+    , holes_(new QLabel(this))
+    , overlaps_(new QLabel(this))
 {
     setObjectName(QStringLiteral("titleBar"));
 
@@ -156,6 +159,18 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     capacityError_->setVisible(false);
     peak_->setObjectName(QStringLiteral("titlePeak"));
     peak_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    holes_->setObjectName(QStringLiteral("titleHoles"));
+    holes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    holes_->setWordWrap(true);
+    holes_->setToolTip(tr("Holes: addresses below the highest live address that no live block uses, space lost to "
+                          "placement.\nDemand: too much is alive at once (keep fewer or smaller buffers live).\n"
+                          "Placement: what is alive fits, but not where it was put (another placement strategy, "
+                          "e.g. the kernel option plan_memory_strategy, may fit)."));
+    overlaps_->setObjectName(QStringLiteral("titleOverlaps"));
+    overlaps_->setWordWrap(true);
+    overlaps_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    overlaps_->setStyleSheet(QStringLiteral("#titleOverlaps { color: #c62828; font-weight: 600; }"));
+    overlaps_->setVisible(false);
 
     auto* top = new QHBoxLayout;
     top->setSpacing(10);
@@ -187,6 +202,8 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     layout->setSpacing(6);
     layout->addLayout(top);
     layout->addLayout(facts);
+    layout->addWidget(holes_);
+    layout->addWidget(overlaps_);
     layout->addWidget(error_);
 
     connect(scopeCombo_, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -215,6 +232,8 @@ QString TitleBar::errorText() const { return error_->isHidden() ? QString() : er
 bool TitleBar::errorVisible() const { return !error_->isHidden(); }
 QString TitleBar::capacityText() const { return capacity_->text(); }
 QString TitleBar::peakText() const { return peak_->text(); }
+QString TitleBar::holesText() const { return holes_->isHidden() ? QString() : holes_->text(); }
+QString TitleBar::overlapsText() const { return overlaps_->isHidden() ? QString() : overlaps_->text(); }
 QString TitleBar::capacityErrorText() const { return capacityError_->isHidden() ? QString() : capacityError_->text(); }
 
 void TitleBar::refreshScopes()
@@ -275,6 +294,7 @@ void TitleBar::refresh()
         error_->clear();
         error_->setVisible(false);
         showCapacityError({});
+        refreshStorageFacts();
         return;
     }
 
@@ -334,8 +354,22 @@ void TitleBar::refresh()
             peak += tr(" \u00b7 over capacity from op %1").arg(*analysis->firstOverflowAt);
         peak_->setText(peak);
         peak_->setToolTip(tr("Peak address: the largest offset + size, the address space the plan reserves.\n"
-                             "Peak live: the largest sum of the sizes of the blocks live at one op."));
+                             "Peak live: the most bytes live at one op, as the union of their address ranges "
+                             "(buffers merged in place count once)."));
     }
+    refreshStorageFacts();
+}
+
+void TitleBar::refreshStorageFacts()
+{
+    const ScopePlan* scope = session_->scope();
+    const PlanAnalysis* analysis = session_->analysis();
+    const QString holes = scope && analysis ? holesSummaryText(*analysis) : QString();
+    holes_->setText(holes.isEmpty() ? QString() : tr("Holes %1").arg(holes));
+    holes_->setVisible(!holes.isEmpty());
+    const QString overlaps = scope && analysis ? overlapsWarningText(*scope, *analysis, kOverlapsShown) : QString();
+    overlaps_->setText(overlaps.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + overlaps);
+    overlaps_->setVisible(!overlaps.isEmpty());
 }
 
 void TitleBar::showCapacityError(const QString& message)

@@ -33,6 +33,10 @@ public:
     QString capacityText() const;      // "192 KB from the error message"
     QString peakText() const;          // "peak address 256 KB (133% of capacity) · peak live 256 KB at op 4"
     QString capacityErrorText() const; // why the last capacity entry was refused ("" when fine)
+    QString holesText() const;         // "at op 19, where the highest address peaks ...: ... in holes ... — demand: ..."
+    QString overlapsText() const;      // the overlaps warning ("" when there are none)
+
+    static constexpr std::size_t kOverlapsShown = 3; // pairs named in the warning; inspect lists all
 
     QComboBox* scopeCombo() const { return scopeCombo_; }
     QLineEdit* capacityEdit() const { return capacityEdit_; }
@@ -58,6 +62,7 @@ private:
     void refresh();
     void refreshScopes();
     void showCapacityError(const QString& message);
+    void refreshStorageFacts();
 
     PlanSession* session_;
     QLabel* kernel_;
@@ -71,6 +76,8 @@ private:
     QToolButton* capacityReset_;
     QLabel* capacityError_;
     QLabel* peak_;
+    QLabel* holes_;
+    QLabel* overlaps_;
     bool updatingScopes_ = false;
 };
 

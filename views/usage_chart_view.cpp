@@ -52,7 +52,8 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame); // chart coordinates are widget coordinates
     setMinimumHeight(140);
-    setToolTip(tr("Live bytes and the highest address in use at every op. Click to set the time cursor."));
+    setToolTip(tr("Live bytes (the union of the live address ranges: buffers merged in place count once) and the highest "
+                  "address in use at every op; the gap between them is holes. Click to set the time cursor."));
 
     live_->setName(tr("live bytes"));
     live_->setPen(QPen(QColor(0x2f, 0x6f, 0xb3), 1.6));

@@ -1,6 +1,6 @@
 #pragma once
-// The usage curve (Qt Charts): live bytes and highest address in use at every
-// op, with the capacity. Its op range follows the block chart; a click sets
+// The usage curve (Qt Charts): live bytes (a union: in-place buffers count once)
+// and highest address in use at every op, with the capacity. Its op range follows the block chart; a click sets
 // the shared time cursor.
 #include "views/plan_session.hpp"
 

@@ -27,6 +27,13 @@ check "inspect of a fitting fixture exits 0" test "$status" -eq 0
 check "inspect prints JSON only on stdout" python3 -c "import json,sys; json.load(open('$work/out'))"
 check "inspect lists both scopes" test "$(json_value 'len(d["scopes"])')" = 2
 
+# Storage truth: three buffers merged in place count once, so 5120 bytes fit 6 KB.
+run inspect "$data/dumps/in_place_triple.json" --capacity 6KB
+check "an in-place plan within capacity exits 0" test "$status" -eq 0
+check "its peak live is the union, 5120" test "$(json_value 'd["scopes"][0]["peak_live_bytes"]')" = 5120
+check "its blocks name their storage" test "$(json_value '[b["storage"] for b in d["scopes"][0]["blocks"]]')" = "[0, 1, 1, 1]"
+check "it has no overlaps" test "$(json_value 'd["scopes"][0]["overlaps"]')" = "[]"
+
 run inspect "$data/dumps/bad/inverted_life.json" --verbose
 check "bad input exits 2" test "$status" -eq 2
 check "bad input names file, path and problem" grep -q "^memlens: $data/dumps/bad/inverted_life.json: Record\[0\].memory_info_array\[1\].life_time_in_ir: inverted Life" "$work/err"

@@ -90,3 +90,20 @@ TEST_CASE("blocks.csv ends every row with the block's storage", "[csv][storage]"
     CHECK(csv.find("in_place.py\"\":10:11)\",,,in_place.py,10,,0\r\n") != std::string::npos);
     CHECK(csv.find("in_place.py\"\":14:8)\",,,in_place.py,14,,1\r\n") != std::string::npos);
 }
+
+TEST_CASE("summary.md names the holes at the peak address and lists overlaps", "[report][storage]")
+{
+    const PlanDocument damaged = loadPlanDocument(memlens::test::data("dumps/overlaps_and_holes.json").string(), {});
+    const std::string summary = summaryMarkdown(damaged, "");
+    CHECK(summary.find("| Holes at peak address | 2 KB at op 2 (1.3 KB live below 3.3 KB), largest [1024, 3072) |") != std::string::npos);
+    CHECK(summary.find("**Warning: 2 overlap(s)**") != std::string::npos);
+    CHECK(summary.find("| `%p` copy 1 | `%q` copy 1 | [4, 6] | 512 B |") != std::string::npos);
+    CHECK(summary.find("| Blocks | 5 (5 buffers, 5 storages) |") != std::string::npos);
+
+    const PlanDocument example = loadPlanDocument(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string(), {});
+    const std::string overflow = summaryMarkdown(example, "");
+    CHECK(overflow.find("| Holes at peak address | 28 B at op 19") != std::string::npos);
+    CHECK(overflow.find("largest [327684, 327712); **demand**") != std::string::npos);
+    CHECK(overflow.find("overlap") == std::string::npos);
+}

@@ -425,7 +425,7 @@ TEST_CASE("the table and the session select the same block", "[table]")
         view.liveAtCursorBox()->setChecked(true);
         CHECK(view.countText() == QString::fromUtf8("4 of 4 blocks \u00b7 no time cursor"));
         session.setCursorOp(3);
-        CHECK(view.countText() == QString::fromUtf8("2 of 4 blocks \u00b7 live at op 3"));
+        CHECK(view.countText() == QString::fromUtf8("2 of 4 blocks \u00b7 live at op 3: 16 KB")); // both copies of %x_tile
     }
     SECTION("Ctrl+C copies the selected row")
     {

@@ -1,0 +1,62 @@
+// The window's address snapshot: beside the block chart, following the cursor,
+// with the bank count from the settings.
+#include "app/preferences_dialog.hpp"
+#include "app_test_support.hpp"
+#include "support/test_paths.hpp"
+#include "views/address_strip_widget.hpp"
+#include "views/block_chart_widget.hpp"
+#include "views/plan_session.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QSpinBox>
+#include <QTest>
+
+using namespace memlens;
+using memlens::test::WindowFixture;
+
+namespace {
+
+QString example16384()
+{
+    return QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
+}
+
+} // namespace
+
+TEST_CASE("the address snapshot sits right of the block chart and follows the cursor", "[window][storage]")
+{
+    WindowFixture f;
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    REQUIRE(f.open(example16384()));
+    AddressStripWidget* strip = f.window->addressStrip();
+    BlockChartWidget* chart = f.window->chart();
+    REQUIRE(strip);
+    CHECK(strip->isVisible());
+    CHECK(strip->bankCount() == AddressStripWidget::kDefaultBankCount);
+    const QRect chartRect(chart->mapTo(f.window.get(), QPoint(0, 0)), chart->size());
+    const QRect stripRect(strip->mapTo(f.window.get(), QPoint(0, 0)), strip->size());
+    CHECK(stripRect.left() >= chartRect.right());
+    CHECK(stripRect.top() == chartRect.top());
+    REQUIRE(strip->snapshot());
+    CHECK(strip->snapshot()->op == 19);
+
+    chart->session()->setCursorOp(30);
+    CHECK(strip->snapshot()->op == 30);
+    CHECK(strip->showsCursor());
+}
+
+TEST_CASE("the bank count is a setting the preferences edit and the window applies", "[window][storage][settings]")
+{
+    QTemporaryDir dir;
+    AppSettings settings(dir.filePath("memlens.ini"));
+    settings.setValue(SettingId::BankCount, 24);
+    MainWindow window(&settings);
+    CHECK(window.addressStrip()->bankCount() == 24);
+
+    PreferencesDialog dialog(&settings);
+    CHECK(dialog.bankCountBox()->value() == 24);
+    dialog.bankCountBox()->setValue(16);
+    dialog.accept();
+    CHECK(settings.value(SettingId::BankCount).toInt() == 16);
+}

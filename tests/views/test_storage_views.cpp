@@ -1,0 +1,231 @@
+// Storage truth in the window's views: one rectangle per in-place storage with
+// its count, every buffer of it in the tooltip and Block Details, the table's
+// storage column and grouping, union live bytes, holes and overlaps in the
+// title bar, and the address snapshot beside the chart.
+#include "core/plan_document.hpp"
+#include "support/test_documents.hpp"
+#include "support/test_paths.hpp"
+#include "views/address_strip_widget.hpp"
+#include "views/block_chart_painter.hpp"
+#include "views/block_chart_widget.hpp"
+#include "views/block_details_panel.hpp"
+#include "views/block_table_model.hpp"
+#include "views/block_table_view.hpp"
+#include "views/plan_session.hpp"
+#include "views/title_bar.hpp"
+#include "views/usage_chart_view.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QBuffer>
+#include <QCheckBox>
+#include <QLabel>
+#include <QTest>
+#include <QXmlStreamReader>
+#include <QtCharts/QLineSeries>
+
+using namespace memlens;
+using memlens::test::loadFixture;
+
+namespace {
+
+std::shared_ptr<const PlanDocument> inPlaceTriple()
+{
+    CapacitySettings capacity;
+    capacity.all = 6 * 1024;
+    return loadFixture("dumps/in_place_triple.json", capacity);
+}
+
+std::shared_ptr<const PlanDocument> bundledOverflow()
+{
+    return memlens::test::loadPath(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
+}
+
+int svgRects(const QByteArray& svg)
+{
+    int rects = 0;
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QStringLiteral("rect"))
+            ++rects;
+    return rects;
+}
+
+} // namespace
+
+TEST_CASE("the chart draws an in-place storage once, marked with its count", "[storage][chart]")
+{
+    const auto doc = inPlaceTriple();
+    const ScopePlan& plan = doc->dump.scopes.at(0);
+    QBuffer svg;
+    svg.open(QIODevice::WriteOnly);
+    REQUIRE(writeBlockChartSvg(svg, plan, doc->analyses.at(0), QSize(900, 600), {}));
+    CHECK(svgRects(svg.data()) == 2); // %acc, and %x/%y/%z as one
+    CHECK(QString::fromUtf8(svg.data()).contains(QString::fromUtf8("\u00d73 in place")));
+}
+
+TEST_CASE("the chart's tooltip and Block Details list every buffer of the storage with its lines", "[storage][chart][details]")
+{
+    PlanSession session;
+    BlockChartWidget chart(&session);
+    BlockDetailsPanel details(&session);
+    session.setDocument(inPlaceTriple());
+    chart.resize(900, 500);
+    chart.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&chart));
+
+    // The one rectangle stands for its first block, whichever buffer was hit.
+    const QPoint centre = chart.mapping().blockPixelRect(session.scope()->blocks.at(3)).center();
+    CHECK(chart.blockAt(centre) == 1);
+    const QString tip = chart.toolTipForBlock(2);
+    CHECK(tip.contains(QString::fromUtf8("\u00d73 in place")));
+    for (const char* line : {"in_place.py:12", "in_place.py:13", "in_place.py:14"})
+        CHECK(tip.contains(line));
+    CHECK_FALSE(chart.toolTipForBlock(0).contains("in place"));
+
+    session.selectBlock(3);
+    const QString storage = details.storageText();
+    CHECK(storage.startsWith(QString::fromUtf8("storage 1 \u00b7 \u00d73 in place")));
+    CHECK(storage.contains(QString::fromUtf8("%x \u2014 IR line unknown \u00b7 in_place.py:12")));
+    CHECK(storage.contains(QString::fromUtf8("%z \u2014 IR line unknown \u00b7 in_place.py:14")));
+    CHECK(details.summaryText().contains("Storage: storage 1"));
+    session.selectBlock(0);
+    CHECK(details.storageText() == "storage 0 (this block alone)");
+}
+
+TEST_CASE("the table has a storage column and groups by storage or by copies, one at a time", "[storage][table]")
+{
+    PlanSession session;
+    BlockTableView view(&session);
+    session.setDocument(loadFixture("dumps/in_place_multibuffer.json"));
+    BlockTableModel* model = view.model();
+    REQUIRE(model->rowCount() == 5);
+    QStringList storages;
+    for (int row = 0; row < model->rowCount(); ++row)
+        storages << model->index(row, BlockTableModel::StorageColumn).data().toString();
+    CHECK(storages == QStringList{"0", "1", "0", "1", "2"});
+
+    view.groupStoragesBox()->setChecked(true);
+    CHECK(model->groupStorages());
+    REQUIRE(model->rowCount() == 3);
+    CHECK(model->blocksAt(0) == std::vector<int>{0, 2}); // %a copy 1 with %b copy 1
+    CHECK(model->index(0, BlockTableModel::BufferColumn).data().toString() == QString::fromUtf8("%a \u00b7 \u00d72 in place"));
+    CHECK(model->index(0, BlockTableModel::AddressColumn).data().toString() == "[0, 1024)");
+    CHECK(view.countText() == "3 of 3 storages");
+
+    view.groupCopiesBox()->setChecked(true);
+    CHECK(model->groupCopies());
+    CHECK_FALSE(view.groupStoragesBox()->isChecked());
+    CHECK(model->rowCount() == 3); // %a, %b, %c
+    CHECK(model->blocksAt(0) == std::vector<int>{0, 1});
+}
+
+TEST_CASE("the table's live-at-cursor count gives union bytes", "[storage][table]")
+{
+    PlanSession session;
+    BlockTableView view(&session);
+    session.setDocument(inPlaceTriple());
+    view.liveAtCursorBox()->setChecked(true);
+    session.setCursorOp(4);
+    CHECK(view.countText() == "4 of 4 blocks \u00b7 live at op 4: 5 KB");
+}
+
+TEST_CASE("the title bar and the usage curve count in-place bytes once: the example fits 6 KB", "[storage][titlebar][usage]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    UsageChartView usage(&session);
+    session.setDocument(inPlaceTriple());
+    CHECK(bar.statusText() == "compiled");
+    CHECK(bar.peakText().contains("peak live 5 KB at op 2"));
+    CHECK(bar.overlapsText().isEmpty());
+    double top = 0;
+    for (const QPointF& point : usage.liveSeries()->points())
+        top = std::max(top, point.y());
+    CHECK(top == Approx(5.0)); // KB, not 13
+}
+
+TEST_CASE("the title bar names the holes at the peak address: demand for the bundled overflow", "[storage][titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(bundledOverflow());
+    const QString holes = bar.holesText();
+    CHECK(holes.startsWith("Holes at op 19, where the highest address peaks"));
+    CHECK(holes.contains("28 B in holes (largest [327684, 327712), 28 B)"));
+    CHECK(holes.contains("demand"));
+}
+
+TEST_CASE("the title bar says placement when what is live fits but the holes push it over", "[storage][titlebar]")
+{
+    // A 1 KB block high up and a 1 KB block low: 2 KB live, highest address 4 KB, capacity 3 KB.
+    PlanSession session;
+    TitleBar bar(&session);
+    CapacitySettings capacity;
+    capacity.all = 3072;
+    session.setDocument(loadFixture("dumps/overlaps_and_holes.json", capacity));
+    CHECK(bar.statusText().contains("overflow"));
+    CHECK(bar.holesText().contains("placement: at most 1.8 KB is live at once"));
+}
+
+TEST_CASE("the overlaps warning names a few pairs and counts the rest", "[storage][titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(loadFixture("dumps/many_overlaps.json"));
+    const QString text = bar.overlapsText();
+    CHECK(text.contains("10 overlaps"));
+    CHECK(text.contains("%o1 and %o2 at ops [0, 1], 32 B"));
+    CHECK(text.count(" at ops ") == static_cast<int>(TitleBar::kOverlapsShown));
+    CHECK(text.contains("and 7 more"));
+
+    session.setDocument(loadFixture("dumps/overlaps_and_holes.json"));
+    CHECK(bar.overlapsText().contains("2 overlaps"));
+    CHECK_FALSE(bar.overlapsText().contains("more"));
+}
+
+TEST_CASE("the address snapshot shows the peak op without a cursor, the cursor's op with one", "[storage][strip]")
+{
+    PlanSession session;
+    AddressStripWidget strip(&session);
+    strip.resize(130, 520);
+    session.setDocument(bundledOverflow());
+    REQUIRE(strip.snapshot());
+    CHECK_FALSE(strip.showsCursor());
+    CHECK(strip.snapshot()->op == 19);
+    CHECK(strip.headerText() == "op 19 (peak)\nlive 321 KB\nholes 28 B");
+    CHECK(strip.holeRects().size() == 1);
+
+    // 48 banks of 4 KB up to the 192 KB capacity: 47 boundaries, evenly spaced, below the capacity line.
+    const std::vector<int> banks = strip.bankLineYs();
+    REQUIRE(banks.size() == 47);
+    CHECK(banks.back() > strip.capacityY());
+    strip.setBankCount(12);
+    CHECK(strip.bankLineYs().size() == 11);
+
+    session.setCursorOp(4);
+    CHECK(strip.showsCursor());
+    CHECK(strip.snapshot()->op == 4);
+    CHECK(strip.snapshot()->liveBlocks == std::vector<int>{0}); // %alloc alone, [0, 64 KB)
+    CHECK(strip.holeRects().empty());
+}
+
+TEST_CASE("clicking a block in the address snapshot selects it", "[storage][strip]")
+{
+    PlanSession session;
+    AddressStripWidget strip(&session);
+    strip.resize(130, 520);
+    strip.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&strip));
+    session.setDocument(inPlaceTriple());
+    session.setCursorOp(3);
+    const QRect rect = strip.blockRect(1);
+    REQUIRE_FALSE(rect.isEmpty());
+    CHECK(strip.blockRect(2).contains(rect.center())); // in place: the same bytes
+    QTest::mouseClick(&strip, Qt::LeftButton, Qt::NoModifier, rect.center());
+    CHECK(session.selectedBlock() == 1);
+    CHECK(strip.toolTipAt(rect.center()).contains(QString::fromUtf8("\u00d73 in place")));
+    QTest::mouseClick(&strip, Qt::LeftButton, Qt::NoModifier, strip.blockRect(0).center());
+    CHECK(session.selectedBlock() == 0);
+}

@@ -1,0 +1,63 @@
+#pragma once
+// The address snapshot beside the block chart: a vertical strip of the address
+// space at the cursor's op (at the op where the highest address peaks when there
+// is no cursor). Live blocks (an in-place storage once), the holes between them,
+// the capacity line and a grid of the memory's banks. Click a block to select it.
+#include "core/storage_analysis.hpp"
+
+#include <QRect>
+#include <QWidget>
+
+#include <optional>
+
+namespace memlens {
+
+class PlanSession;
+
+class AddressStripWidget : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kDefaultBankCount = 48; // 192 KB of UB in 4 KB banks
+
+    explicit AddressStripWidget(PlanSession* session, QWidget* parent = nullptr);
+
+    int bankCount() const { return bankCount_; }
+    // Banks the capacity is divided into (at least 1).
+    void setBankCount(int banks);
+
+    // The op on show and what is live there; none without a plan.
+    const std::optional<AddressSnapshot>& snapshot() const { return snapshot_; }
+    bool showsCursor() const { return showsCursor_; } // false: the peak-address op, for want of a cursor
+    QString headerText() const;                        // "op 19" / "live 320.99 KB" / "holes 28 B"
+
+    // Geometry in widget pixels, for tests and the mouse.
+    QRect plotRect() const;
+    int addressToY(std::uint64_t address) const;
+    int capacityY() const;
+    QRect blockRect(int blockIndex) const;             // empty when the block is not on show
+    std::vector<QRect> holeRects() const;
+    std::vector<int> bankLineYs() const;               // the bank boundaries drawn, bottom up
+    // The block under a widget pixel (an in-place storage: its first block), or -1.
+    int blockAt(const QPoint& pos) const;
+    QString toolTipAt(const QPoint& pos) const;
+
+    QSize sizeHint() const override { return {132, 480}; }
+    QSize minimumSizeHint() const override { return {96, 220}; }
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+
+private:
+    void refresh();
+    std::uint64_t topAddress() const;
+    bool drawsStorage(int blockIndex) const;
+
+    PlanSession* session_;
+    int bankCount_ = kDefaultBankCount;
+    std::optional<AddressSnapshot> snapshot_;
+    bool showsCursor_ = false;
+};
+
+} // namespace memlens
