@@ -35,6 +35,7 @@ QTableWidget* compactTable(const QStringList& headers, QWidget* parent)
     auto* table = new QTableWidget(0, static_cast<int>(headers.size()), parent);
     table->setHorizontalHeaderLabels(headers);
     table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -121,9 +122,10 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(verdict_);
     layout->addLayout(criticalRow);
-    layout->addWidget(sources_);
+    // What would fit first (a few rows), then what is live at the critical op.
     layout->addWidget(levers_);
     layout->addWidget(largest_);
+    layout->addWidget(sources_);
     layout->addWidget(method_);
     layout->addStretch(1);
     auto* outer = new QVBoxLayout(this);
