@@ -45,6 +45,7 @@ const std::vector<SettingSpec>& settingSpecs()
         {SettingId::SourceDirs, "sources/dirs", QStringList()},
         {SettingId::Substitutions, "sources/substitutions", QStringList()},
         {SettingId::IrFiles, "sources/irFiles", QStringList()},
+        {SettingId::TritonCacheDir, "sources/tritonCacheDir", QString()},
     };
     return specs;
 }

@@ -24,6 +24,7 @@ enum class SettingId {
     SourceDirs,
     Substitutions,   // "FROM=TO" entries
     IrFiles,         // "dump path=IR path": the IR the user opened for a dump
+    TritonCacheDir,  // Triton's cache searched for the IR; "" = $TRITON_CACHE_DIR, else ~/.triton/cache
 };
 
 struct SettingSpec {

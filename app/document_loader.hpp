@@ -2,6 +2,7 @@
 // Loads dumps off the GUI thread. Every request gets a job number; a result
 // that arrives after a newer request started is dropped, so a slow, stale load
 // never replaces what the user asked for last.
+#include "app/dump_history.hpp"
 #include "core/plan_document.hpp"
 
 #include <QObject>
@@ -25,6 +26,10 @@ public:
     // Starts loading; returns the job number. Once the kernel is known, its
     // entry in `remembered` overrides the capacity of those scopes.
     int load(const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered = {});
+    // When set, each dump loaded (but a copy already in `dir`) is first copied
+    // there, and the document is built from exactly the bytes copied.
+    void setSnapshotDir(const QString& dir) { snapshotDir_ = dir; }
+
     // Drops every load under way: their results never arrive.
     void cancel() { ++latestJob_; }
     bool isBusy() const { return running_ > 0; }
@@ -33,10 +38,13 @@ public:
 signals:
     void started(int job, const QString& dumpPath);
     void loaded(int job, std::shared_ptr<const memlens::PlanDocument> document);
+    // Just before loaded(), for a load that took a copy (setSnapshotDir()).
+    void versionKept(const memlens::DumpVersion& version);
     void failed(int job, const QString& dumpPath, const QString& message);
     void busyChanged(bool busy);
 
 private:
+    QString snapshotDir_;
     int latestJob_ = 0;
     int running_ = 0;
 };

@@ -1,8 +1,10 @@
 #include "app/report_command.hpp"
 #include "app/window_command.hpp"
 #include "core/command_line.hpp"
+#include "core/diff_command.hpp"
 #include "core/explain_command.hpp"
 #include "core/logging.hpp"
+#include "core/watch_command.hpp"
 
 #include <iostream>
 
@@ -30,6 +32,10 @@ int main(int argc, char** argv)
         return runExplain(commandLine, std::cout, std::cerr);
     case Command::Report:
         return runReportCommand(commandLine, argc, argv);
+    case Command::Diff:
+        return runDiff(commandLine.diff, std::cout, std::cerr);
+    case Command::Watch:
+        return runWatchCommand(commandLine, std::cout, std::cerr);
     case Command::Window:
         break;
     }

@@ -3,8 +3,10 @@
 #include "app/app_settings.hpp"
 #include "app/diagnosis_dock.hpp"
 #include "app/document_loader.hpp"
+#include "app/dump_history.hpp"
 #include "app/export_controller.hpp"
 #include "app/help_dialogs.hpp"
+#include "app/history_menu.hpp"
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "views/block_chart_widget.hpp"
@@ -47,6 +49,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , settings_(settings ? settings : ownSettings_.get())
     , session_(new PlanSession(this))
     , loader_(new DocumentLoader(this))
+    , history_(new DumpHistory(this))
     , watcher_(new QFileSystemWatcher(this))
     , changeDebounce_(new QTimer(this))
 {
@@ -58,6 +61,8 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     buildDocks();
     exporter_ = new ExportController(session_, chart_, table_, settings_, this);
     buildMenus();
+    loader_->setSnapshotDir(history_->directory());
+    connect(loader_, &DocumentLoader::versionKept, history_, &DumpHistory::record);
 
     progress_ = new QProgressBar(this);
     progress_->setRange(0, 0);
@@ -231,6 +236,7 @@ void MainWindow::buildMenus()
     for (QDockWidget* dock : {detailsDock_, tableDock_, static_cast<QDockWidget*>(diagnosisDock_), sourceDock_})
         view->addAction(dock->toggleViewAction());
 
+    buildHistoryMenu();
     QMenu* settingsMenu = menuBar()->addMenu(tr("&Settings"));
     settingsMenu->addAction(tr("Source &Folders and Path Substitutions…"), this, &MainWindow::showPreferences);
 
@@ -281,6 +287,8 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
         options.sourceDirs.push_back(dir.toStdString());
     for (const auto& [from, to] : settings_->substitutions())
         options.substitutions.emplace_back(from.toStdString(), to.toStdString());
+    if (const QString cache = settings_->value(SettingId::TritonCacheDir).toString(); !cache.isEmpty() && options.tritonCache.cacheDir.empty())
+        options.tritonCache.cacheDir = cache.toStdString(); // --triton-cache wins
     if (const QString ir = settings_->irFileFor(dumpPath); !ir.isEmpty())
         options.irFile = ir.toStdString();
     else if (!commandLineIr_.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLineDump_)
@@ -345,6 +353,11 @@ void MainWindow::showScope(const QString& scope)
 
 void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
 {
+    if (history_->isSnapshot(loadingFile_)) {
+        onVersionLoaded(std::move(document));
+        return;
+    }
+    shownVersion_.clear();
     const QString path = loadingFile_;
     const bool reloaded = path == currentFile_;
     if (!currentFile_.isEmpty() && !reloaded)
@@ -357,10 +370,14 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     watchFile(path);
     if (messageBar_->kind() == MessageBar::Kind::Error || reloaded)
         messageBar_->dismiss();
-    if (!document->irFile.empty() || document->irNote.empty())
+    statusLabel_->setToolTip(QString::fromStdString(document->irNote));
+    if (!document->irFile.empty() && !document->irNote.empty()) // taken from Triton's cache; the tooltip says why
+        statusLabel_->setText(tr("%1 blocks · IR %2 (from the Triton cache)").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irFile)));
+    else if (!document->irFile.empty() || document->irNote.empty())
         statusLabel_->setText(tr("%1 blocks · IR %2").arg(document->dump.blockCount()).arg(document->irFile.empty() ? tr("none") : QString::fromStdString(document->irFile)));
     else
         statusLabel_->setText(tr("%1 blocks · %2").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irNote)));
+    historyMenu_->setDump(QFileInfo(path).absoluteFilePath());
     updateWindowTitle();
     emit documentShown(path);
 }
@@ -399,6 +416,7 @@ void MainWindow::onFileChangedOnDisk()
     // Rewritten by replacing the file: the watcher lost it; watch the new one.
     if (QFileInfo::exists(currentFile_))
         watchFile(currentFile_);
+    history_->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
     const QString name = QFileInfo(currentFile_).fileName();
     messageBar_->showMessage(MessageBar::Kind::Warning, tr("%1 changed on disk (the compiler rewrites it on every compile).").arg(name.toHtmlEscaped()),
                              {{tr("Reload"), [this] { reload(); }}});
@@ -457,7 +475,10 @@ void MainWindow::updateWindowTitle()
         return;
     }
     const QString kernel = document->dump.kernel.empty() ? tr("(unnamed kernel)") : QString::fromStdString(document->dump.kernel);
-    setWindowTitle(tr("%1 — %2 — memlens").arg(kernel, QFileInfo(currentFile_).fileName()));
+    QString file = QFileInfo(currentFile_).fileName();
+    if (const DumpVersion* version = history_->versionAt(shownVersion_))
+        file += tr(" (version of %1)").arg(version->written.toString(QStringLiteral("HH:mm:ss.zzz")));
+    setWindowTitle(tr("%1 — %2 — memlens").arg(kernel, file));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

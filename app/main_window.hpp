@@ -21,6 +21,9 @@ namespace memlens {
 
 class AppSettings;
 class BlockChartWidget;
+class DumpHistory;
+class HistoryMenu;
+struct DumpVersion;
 class BlockDetailsPanel;
 class BlockTableView;
 class DiagnosisDock;
@@ -64,6 +67,13 @@ public:
     ExportController* exporter() const { return exporter_; }
     AppSettings& settings() const { return *settings_; }
     QMenu* recentMenu() const { return recentMenu_; }
+    // Every version of the dumps seen (for History and a compare view).
+    DumpHistory* history() const { return history_; }
+    HistoryMenu* historyMenu() const { return historyMenu_; }
+    // Shows an earlier version of the open dump from its copy.
+    void openVersion(const DumpVersion& version);
+    // The copy on show, "" when the dump itself is.
+    QString shownVersion() const { return shownVersion_; }
 
 signals:
     void documentShown(const QString& path);
@@ -83,6 +93,8 @@ private:
     void applyDefaultLayout();
     void alignUsagePlot();
     void rebuildRecentMenu();
+    void buildHistoryMenu();
+    void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();
     void showPreferences();
@@ -125,6 +137,9 @@ private:
     QString commandLineDump_;
     QString currentFile_;   // the dump on show
     QString loadingFile_;   // the dump being loaded
+    DumpHistory* history_ = nullptr;
+    HistoryMenu* historyMenu_ = nullptr;
+    QString shownVersion_;  // the copy on show ("" when the dump itself is)
 };
 
 } // namespace memlens

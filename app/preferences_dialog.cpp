@@ -8,6 +8,7 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -45,7 +46,7 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
     , substitutions_(new QListWidget(this))
 {
     setWindowTitle(tr("Source Folders and Path Substitutions"));
-    resize(640, 460);
+    resize(640, 540);
     sourceDirs_->addItems(settings_->value(SettingId::SourceDirs).toStringList());
     substitutions_->addItems(settings_->value(SettingId::Substitutions).toStringList());
     for (QListWidget* list : {sourceDirs_, substitutions_})
@@ -58,6 +59,7 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
     layout->addWidget(listGroup(tr("Path substitutions"),
                                 tr("FROM=TO: a path starting with FROM (the machine where the compiler ran) is looked for under TO here."),
                                 substitutions_, &addSubstitution, this));
+    layout->addWidget(tritonCacheGroup());
     connect(addDir, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Add Source Folder"));
         if (!dir.isEmpty())
@@ -84,7 +86,32 @@ void PreferencesDialog::accept()
         substitutions << substitutions_->item(i)->text();
     settings_->setValue(SettingId::SourceDirs, dirs);
     settings_->setValue(SettingId::Substitutions, substitutions);
+    settings_->setValue(SettingId::TritonCacheDir, tritonCache_->text().trimmed());
     QDialog::accept();
+}
+
+QGroupBox* PreferencesDialog::tritonCacheGroup()
+{
+    auto* group = new QGroupBox(tr("Triton cache"), this);
+    auto* layout = new QVBoxLayout(group);
+    auto* label = new QLabel(tr("Searched for the dump's adapter IR when none is beside it (Triton-Ascend compiles it in a "
+                                "temporary folder it deletes). Empty: $TRITON_CACHE_DIR, else ~/.triton/cache."), group);
+    label->setWordWrap(true);
+    layout->addWidget(label);
+    auto* row = new QHBoxLayout;
+    tritonCache_ = new QLineEdit(settings_->value(SettingId::TritonCacheDir).toString(), group);
+    tritonCache_->setPlaceholderText(tr("$TRITON_CACHE_DIR or ~/.triton/cache"));
+    tritonCache_->setClearButtonEnabled(true);
+    auto* browse = new QPushButton(tr("Choose…"), group);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Triton Cache Folder"), tritonCache_->text());
+        if (!dir.isEmpty())
+            tritonCache_->setText(dir);
+    });
+    row->addWidget(tritonCache_, 1);
+    row->addWidget(browse);
+    layout->addLayout(row);
+    return group;
 }
 
 } // namespace memlens

@@ -3,6 +3,8 @@
 // IR and Python files that dumps name with the compile machine's paths.
 #include <QDialog>
 
+class QGroupBox;
+class QLineEdit;
 class QListWidget;
 
 namespace memlens {
@@ -16,11 +18,15 @@ public:
 
     QListWidget* sourceDirList() const { return sourceDirs_; }
     QListWidget* substitutionList() const { return substitutions_; }
+    QLineEdit* tritonCacheEdit() const { return tritonCache_; }
 
     void accept() override;
 
 private:
+    QGroupBox* tritonCacheGroup();
+
     AppSettings* settings_;
+    QLineEdit* tritonCache_ = nullptr;
     QListWidget* sourceDirs_;
     QListWidget* substitutions_;
 };

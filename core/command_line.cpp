@@ -4,6 +4,7 @@
 #include "core/dump_error.hpp"
 #include "core/explain_command.hpp"
 #include "core/inspect_json.hpp"
+#include "core/watch_command.hpp"
 
 #include <ostream>
 
@@ -20,6 +21,8 @@ const char* const kOptionsHelp =
     "                       default: from the error message, the IR's target, else 256 KB\n"
     "  --source-dir DIR     look for source files here too (repeatable)\n"
     "  --substitute FROM=TO replace the path prefix FROM by TO when looking for files (repeatable)\n"
+    "  --triton-cache DIR   Triton's cache, searched for the IR when none is beside the dump;\n"
+    "                       default: $TRITON_CACHE_DIR, else ~/.triton/cache\n"
     "  --verbose            log parsing and file lookup details to stderr (also MEMLENS_VERBOSE=1)\n"
     "  -h, --help           show this help\n";
 
@@ -32,6 +35,20 @@ std::string requireValue(const std::vector<std::string>& args, std::size_t& i)
     if (i + 1 >= args.size())
         throw CommandLineError("option " + args[i] + " needs a value");
     return args[++i];
+}
+
+// `memlens diff ...`: its options are its own (core/diff_command).
+CommandLine parseDiffDispatch(const std::vector<std::string>& args)
+{
+    CommandLine commandLine;
+    commandLine.command = Command::Diff;
+    commandLine.diff = parseDiffCommandLine(std::vector<std::string>(args.begin() + 1, args.end()));
+    commandLine.verbose = commandLine.diff.verbose;
+    if (commandLine.diff.help) {
+        commandLine.command = Command::Help;
+        commandLine.helpFor = Command::Diff;
+    }
+    return commandLine;
 }
 
 } // namespace
@@ -47,6 +64,8 @@ std::string usageText(Command command)
             + kOptionsHelp + "\n" + kExitHelp;
     case Command::Explain:
         return explainUsageText();
+    case Command::Diff:
+        return diffUsageText();
     case Command::Report:
         return std::string("Usage: memlens report DUMP --out DIR [options]\n\n"
                            "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
@@ -56,6 +75,8 @@ std::string usageText(Command command)
                            "  --out DIR            the folder to write (created when missing)\n")
             + kOptionsHelp + "\n" + kExitHelp
             + "\nIn CI:  memlens report memory_info_aiv.json --out report || [ $? -ne 3 ] || exit 1\n";
+    case Command::Watch:
+        return watchUsageText();
     default:
         break;
     }
@@ -63,6 +84,9 @@ std::string usageText(Command command)
                        "       memlens inspect DUMP [options]        print the model as JSON on stdout\n"
                        "       memlens report DUMP --out DIR [options]  write the report files, no display needed\n"
                        "       memlens explain DUMP [options]        why it overflows and what would fit, as text\n"
+                       "       memlens watch DIR --keep HISTORY_DIR  keep a copy of every dump written into DIR\n"
+                       "       memlens diff A B [options]            compare two dumps (exit 3 when B overflows)\n"
+                       "       memlens A B                           open the window comparing A and B\n"
                        "       memlens COMMAND --help                help on a command\n\n"
                        "memlens shows how an Ascend NPU kernel's on-chip memory plan uses its capacity:\n"
                        "every buffer as a block over its Life, what crosses capacity, and the IR and\n"
@@ -73,9 +97,11 @@ std::string usageText(Command command)
 CommandLine parseCommandLine(const std::vector<std::string>& args)
 {
     CommandLine commandLine;
+    if (!args.empty() && args[0] == "diff")
+        return parseDiffDispatch(args);
     std::size_t i = 0;
-    if (!args.empty() && (args[0] == "inspect" || args[0] == "report")) {
-        commandLine.command = args[0] == "inspect" ? Command::Inspect : Command::Report;
+    if (!args.empty() && (args[0] == "inspect" || args[0] == "report" || args[0] == "watch")) {
+        commandLine.command = args[0] == "inspect" ? Command::Inspect : args[0] == "report" ? Command::Report : Command::Watch;
         i = 1;
     } else if (!args.empty() && args[0] == "explain") {
         commandLine.command = Command::Explain;
@@ -121,10 +147,16 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
             commandLine.load.substitutions.emplace_back(value.substr(0, equals), value.substr(equals + 1));
         } else if (arg == "--out" && mainCommand == Command::Report) {
             commandLine.outDir = requireValue(args, i);
+        } else if (arg == "--triton-cache") {
+            commandLine.load.tritonCache.cacheDir = requireValue(args, i);
+        } else if (mainCommand == Command::Watch && parseWatchOption(commandLine, args, i)) {
+            continue;
         } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
             throw CommandLineError("unknown option " + arg);
         } else if (commandLine.dump.empty()) {
             commandLine.dump = arg;
+        } else if (mainCommand == Command::Window && commandLine.compareWith.empty()) {
+            commandLine.compareWith = arg;
         } else {
             throw CommandLineError("unexpected argument \"" + arg + "\" (one dump at a time)");
         }
@@ -134,6 +166,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         commandLine.load.capacity.byScope.emplace(*commandLine.scope, *commandLine.load.capacity.all);
         commandLine.load.capacity.all.reset();
     }
+    if (mainCommand == Command::Watch)
+        requireWatchArguments(commandLine);
     if (mainCommand != Command::Window && commandLine.dump.empty())
         throw CommandLineError("missing DUMP: the memory dump to read (memory_info_aiv.json)");
     if (mainCommand == Command::Report && commandLine.outDir.empty())

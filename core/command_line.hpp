@@ -1,6 +1,7 @@
 #pragma once
 // The command-line contract (DESIGN.md section 7): parsing and the Qt-free
 // `inspect` command. `report` and the window live in app/, which links this.
+#include "core/diff_command.hpp"
 #include "core/plan_document.hpp"
 
 #include <iosfwd>
@@ -15,14 +16,18 @@ inline constexpr int kExitFits = 0;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitOverflow = 3;
 
-enum class Command { Window, Inspect, Report, Explain, Help, Version };
+enum class Command { Window, Inspect, Report, Explain, Watch, Diff, Help, Version };
 
 struct CommandLine {
     Command command = Command::Window;
     Command helpFor = Command::Window;   // with Help: which command's help
     std::string dump;                    // may be empty for Window
+    std::string compareWith;             // Window: a second dump, opened in the compare view against `dump`
+    DiffCommandLine diff;                // Diff: its own options (core/diff_command)
     std::string outDir;                  // report --out
     std::optional<std::string> scope;    // --scope
+    std::string keepDir;                 // watch --keep
+    int watchIntervalMs = 200;           // watch --interval
     LoadOptions load;
     bool verbose = false;
 };

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -44,6 +45,17 @@ std::string describeFound(const json& value)
     case json::value_t::discarded: break;
     }
     return "nothing";
+}
+
+bool meansNoError(std::string_view text)
+{
+    static constexpr std::string_view none = "none";
+    if (text.size() != none.size())
+        return text.empty();
+    for (std::size_t i = 0; i < none.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != none[i])
+            return false;
+    return true;
 }
 
 // Checks of one JSON value at a known path.
@@ -373,10 +385,17 @@ private:
                 spdlog::warn("{}.scope: unknown memory scope \"{}\"", path, scope.scope);
             if (const auto it = record.find("status"); it != record.end() && !it->is_null())
                 scope.status = check_.stringValue(*it, path + ".status");
-            if (const auto it = record.find("error_info"); it != record.end() && !it->is_null())
-                scope.error = check_.stringValue(*it, path + ".error_info");
-            else if (const auto alt = record.find("err_msg"); alt != record.end() && !alt->is_null())
-                scope.error = check_.stringValue(*alt, path + ".err_msg");
+            // Either key; "" and "none" (written on success by some producers) mean no error.
+            for (const char* key : {"error_info", "err_msg"}) {
+                const auto it = record.find(key);
+                if (it == record.end() || it->is_null())
+                    continue;
+                std::string text = check_.stringValue(*it, path + "." + key);
+                if (!meansNoError(text)) {
+                    scope.error = std::move(text);
+                    break;
+                }
+            }
             for (const auto& item : record.items()) {
                 static const std::set<std::string> knownKeys = {"scope", "status", "error_info", "err_msg", "memory_info_array"};
                 if (!knownKeys.count(item.key()) && warnedKeys_.insert(item.key()).second)
@@ -413,9 +432,10 @@ private:
 CoreKind coreKindFromFileName(const std::string& path)
 {
     const std::string name = std::filesystem::path(path).filename().string();
-    if (name.find("_aiv") != std::string::npos)
+    // memory_info_aiv.json as the compiler writes it; <kernel>-<time>-aiv.json as memlens keeps it.
+    if (name.find("_aiv") != std::string::npos || name.find("-aiv") != std::string::npos)
         return CoreKind::Vector;
-    if (name.find("_aic") != std::string::npos)
+    if (name.find("_aic") != std::string::npos || name.find("-aic") != std::string::npos)
         return CoreKind::Cube;
     return CoreKind::Unknown;
 }
@@ -442,6 +462,11 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel)
 
 Dump loadDumpFile(const std::string& path)
 {
+    return parseDumpText(readDumpText(path), path);
+}
+
+std::string readDumpText(const std::string& path)
+{
     namespace fs = std::filesystem;
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);
@@ -463,7 +488,7 @@ Dump loadDumpFile(const std::string& path)
     in.read(text.data(), static_cast<std::streamsize>(size));
     text.resize(static_cast<std::size_t>(in.gcount()));
     spdlog::debug("{}: read {} bytes", path, text.size());
-    return parseDumpText(text, path);
+    return text;
 }
 
 } // namespace memlens

@@ -15,6 +15,9 @@ Dump parseDumpText(std::string_view json, const std::string& fileLabel);
 // Reads `path` (a regular file below the size limit) and parses it. Throws DumpError.
 Dump loadDumpFile(const std::string& path);
 
+// The bytes of `path` (a regular file below the size limit). Throws DumpError.
+std::string readDumpText(const std::string& path);
+
 inline constexpr std::uint64_t kMaxDumpFileBytes = 2ull << 30; // 2 GiB
 
 } // namespace memlens

@@ -54,9 +54,11 @@ public:
     const std::optional<std::filesystem::path>& dumpDir() const { return dumpDir_; }
 
     // Look for `path`: remembered answers; the path itself (a relative one also
-    // beside the dump); substitutions; the dump's folder and up to
-    // parentLevels() parents by file name; source folders by file name (in a
-    // recursive folder, the match sharing the longest path tail with `path` wins).
+    // beside the dump); substitutions, the first-defined matching one first;
+    // the dump's folder and up to parentLevels() parents by file name; source
+    // folders by file name (in a recursive folder, the match sharing the
+    // longest path tail with `path` wins; between equally good ones, the first
+    // in path order, so the choice does not depend on the file system).
     FindResult find(std::string_view path) const;
 
     int parentLevels() const { return parentLevels_; }

@@ -86,6 +86,22 @@ ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Bloc
     return out;
 }
 
+// Notes on a scope that hold for the whole kernel (compiled without line info).
+ojson scopeNotes(const PlanDocument& document)
+{
+    ojson notes = ojson::array();
+    if (document.lineInfo == LineInfo::Missing)
+        notes.push_back(kNoLineInfoNote);
+    return notes;
+}
+
+// Where the IR came from (or why there is none) and whether Python lines can be known.
+void addIrFacts(ojson& out, const PlanDocument& document)
+{
+    out["ir_note"] = document.irNote.empty() ? ojson(nullptr) : ojson(document.irNote);
+    out["line_info"] = document.lineInfo == LineInfo::Unknown ? ojson(nullptr) : ojson(document.lineInfo == LineInfo::Present);
+}
+
 ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
 {
     const ScopePlan& scope = document.dump.scopes[scopeIndex];
@@ -108,6 +124,7 @@ ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
         blocks.push_back(blockJson(scope, analysis, block, document.sourceOf(scopeIndex, block)));
     out["blocks"] = std::move(blocks);
     out["diagnosis"] = diagnosisJson(document, scopeIndex);
+    out["notes"] = scopeNotes(document);
     return out;
 }
 
@@ -121,6 +138,7 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
     const char* core = coreKindName(document.dump.core);
     out["core"] = core ? ojson(core) : ojson(nullptr);
     out["ir_file"] = document.irFile.empty() ? ojson(nullptr) : ojson(document.irFile);
+    addIrFacts(out, document);
     ojson scopes = ojson::array();
     for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
         const ScopePlan& scope = document.dump.scopes[i];
@@ -131,5 +149,11 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
     out["scopes"] = std::move(scopes);
     return out;
 }
+
+} // namespace memlens
+
+namespace memlens {
+
+nlohmann::ordered_json pythonFrameJson(const SourceFrame& frame, const std::string& localPath) { return frameJson(frame, localPath); }
 
 } // namespace memlens

@@ -13,3 +13,10 @@ namespace memlens {
 nlohmann::ordered_json inspectJson(const PlanDocument& document, const std::optional<std::string>& onlyScope);
 
 } // namespace memlens
+
+namespace memlens {
+
+// A Python frame as `inspect` prints it (file as found here, line, column, name, location_file).
+nlohmann::ordered_json pythonFrameJson(const SourceFrame& frame, const std::string& localPath);
+
+} // namespace memlens

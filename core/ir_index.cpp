@@ -3,6 +3,7 @@
 #include "core/capacity.hpp"
 
 #include "core/file_finder.hpp"
+#include "core/mlir_bytecode.hpp"
 
 #include <algorithm>
 
@@ -343,6 +344,10 @@ std::size_t IrIndex::locatedLineCount() const
 IrLoadResult loadIrIndex(const std::filesystem::path& path)
 {
     IrLoadResult r;
+    if (isMlirBytecodeFile(path)) {
+        r.error = mlirBytecodeAdvice(path);
+        return r;
+    }
     ReadResult read = readTextFile(path);
     if (!read.ok()) {
         r.error = read.error;

@@ -383,6 +383,55 @@ LocationParseResult parseLocationPrefix(std::string_view text, std::size_t pos)
     return Parser(text, pos).run(false);
 }
 
+namespace {
+
+// "file:line" or "file:line:col" with no quotes or brackets around it.
+std::optional<FileLineColLoc> parseBareFileLocation(std::string_view text)
+{
+    while (!text.empty() && isSpace(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && isSpace(text.back()))
+        text.remove_suffix(1);
+    // Split off up to two trailing ":digits" groups.
+    std::vector<int> numbers;
+    while (numbers.size() < 2) {
+        std::size_t colon = text.find_last_of(':');
+        if (colon == std::string_view::npos)
+            break;
+        std::string_view digits = text.substr(colon + 1);
+        if (digits.empty() || digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string_view::npos)
+            break;
+        int value = 0;
+        std::from_chars(digits.data(), digits.data() + digits.size(), value);
+        numbers.insert(numbers.begin(), value);
+        text = text.substr(0, colon);
+    }
+    if (numbers.empty() || text.empty() || text.find_first_of("\"()[]#\n") != std::string_view::npos
+        || (text.rfind("loc", 0) == 0 && text.size() > 3 && text[3] == '('))
+        return std::nullopt;
+    FileLineColLoc flc;
+    flc.file = std::string(text);
+    flc.line = numbers[0];
+    flc.column = numbers.size() > 1 ? numbers[1] : 0;
+    return flc;
+}
+
+} // namespace
+
+LocationParseResult parseDumpLocation(std::string_view text)
+{
+    LocationParseResult result = parseLocation(text);
+    if (result.ok())
+        return result;
+    if (std::optional<FileLineColLoc> bare = parseBareFileLocation(text)) {
+        LocationParseResult plain;
+        plain.location = make(Location{std::move(*bare)});
+        plain.end = text.size();
+        return plain;
+    }
+    return result;
+}
+
 std::string toString(const Location& loc)
 {
     std::string out = "loc(";
@@ -555,7 +604,7 @@ ResolvedLocation LocationResolver::resolve(const LocationPtr& loc) const
 
 ResolvedLocation resolveLocationText(std::string_view text, const LocationResolver& resolver)
 {
-    LocationParseResult parsed = parseLocation(text);
+    LocationParseResult parsed = parseDumpLocation(text);
     if (!parsed.ok()) {
         ResolvedLocation r;
         r.problem = "cannot parse location: " + parsed.error->message + " at offset "

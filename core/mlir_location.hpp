@@ -73,6 +73,11 @@ LocationParseResult parseLocation(std::string_view text);
 // Used by the IR scanner.
 LocationParseResult parseLocationPrefix(std::string_view text, std::size_t pos = 0);
 
+// Parse a dump's `source_location`: parseLocation's forms, and also a bare
+// `file:line` or `file:line:col` (not wrapped in loc(...), as some producers
+// write it), read as a plain file location. On failure, parseLocation's error.
+LocationParseResult parseDumpLocation(std::string_view text);
+
 // Print a location back in MLIR syntax (for diagnostics and tests).
 std::string toString(const Location& loc);
 
@@ -140,7 +145,7 @@ private:
     mutable std::unordered_map<std::string, bool> inProgress_;
 };
 
-// Convenience: parse then resolve without aliases (or with the given ones).
+// Convenience: parse (as parseDumpLocation) then resolve without aliases (or with the given ones).
 ResolvedLocation resolveLocationText(std::string_view text, const LocationResolver& resolver);
 
 } // namespace memlens

@@ -3,9 +3,11 @@
 #include "core/capacity.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
+#include "core/mlir_bytecode.hpp"
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace memlens {
@@ -58,15 +60,58 @@ std::string firstLocationFile(const Dump& dump)
     return {};
 }
 
-void attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
+// The IR files the dump's locations name: the IR found for the dump stands for them.
+std::vector<std::string> irLocationFiles(const Dump& dump)
+{
+    std::vector<std::string> files;
+    const LocationResolver plain;
+    for (const auto& scope : dump.scopes)
+        for (const auto& buffer : scope.buffers) {
+            const ResolvedLocation resolved = resolveLocationText(buffer.location, plain);
+            if (!resolved.chain.empty() && looksLikeIrFile(resolved.chain.front().file)
+                && std::find(files.begin(), files.end(), resolved.chain.front().file) == files.end())
+                files.push_back(resolved.chain.front().file);
+        }
+    return files;
+}
+
+void useIr(PlanDocument& document, const std::filesystem::path& irPath, IrIndex index)
+{
+    for (const auto& warning : index.warnings())
+        spdlog::debug("{}: {}", irPath.string(), warning);
+    document.irFile = irPath.string();
+    document.target = index.target();
+    document.ir = std::make_shared<const IrIndex>(std::move(index));
+}
+
+// Triton-Ascend compiles from a temporary folder it deletes: the copy that survives is in its cache.
+bool attachIrFromTritonCache(PlanDocument& document, const LoadOptions& options, const std::string& besideNote)
+{
+    TritonCacheResult cached = findIrInTritonCache(document.dump, options.tritonCache);
+    if (!cached.taken || !cached.index) {
+        document.irNote = "no IR file beside the dump (" + besideNote + "); " + cached.message() + "; use --ir or File > Open IR";
+        spdlog::debug("{}", document.irNote);
+        return false;
+    }
+    document.irNote = cached.message();
+    spdlog::debug("{}", document.irNote);
+    useIr(document, *cached.taken, std::move(*cached.index));
+    return true;
+}
+
+// Returns true when the IR was found automatically (not named by the user).
+bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
 {
     std::filesystem::path irPath = options.irFile;
-    if (irPath.empty()) {
+    const bool automatic = irPath.empty();
+    if (automatic) {
         const FindResult found = discoverIrFile(dumpPath, firstLocationFile(document.dump), document.dump.kernel, *document.finder);
         if (!found.found) {
+            if (options.searchTritonCache)
+                return attachIrFromTritonCache(document, options, found.message());
             document.irNote = "no IR file beside the dump (" + found.message() + "); use --ir or File > Open IR";
             spdlog::debug("{}", document.irNote);
-            return;
+            return false;
         }
         irPath = *found.found;
         spdlog::debug("IR found beside the dump: {}", irPath.string());
@@ -75,20 +120,18 @@ void attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
     if (!loaded.ok() && options.irRequired)
         throw DumpError(irPath.string(), "", "cannot read the IR: " + loaded.error);
     if (!loaded.ok()) {
-        document.irNote = "cannot read the IR " + irPath.string() + ": " + loaded.error;
+        document.irNote = isMlirBytecodeFile(irPath) ? loaded.error : "cannot read the IR " + irPath.string() + ": " + loaded.error;
         spdlog::warn("{}", document.irNote);
-        return;
+        return false;
     }
-    for (const auto& warning : loaded.index->warnings())
-        spdlog::debug("{}: {}", irPath.string(), warning);
-    document.irFile = irPath.string();
-    document.target = loaded.index->target();
-    document.ir = std::make_shared<const IrIndex>(std::move(*loaded.index));
+    useIr(document, irPath, std::move(*loaded.index));
+    return automatic;
 }
 
-void linkSources(PlanDocument& document)
+void linkSources(PlanDocument& document, const std::vector<std::string>& irAliases)
 {
     SourceLinker linker(document.ir.get(), document.finder.get());
+    linker.setIrAliases(irAliases);
     document.sources.clear();
     for (const auto& scope : document.dump.scopes) {
         std::vector<BlockSource> scopeSources;
@@ -125,11 +168,19 @@ void reanalyze(PlanDocument& document, const CapacitySettings& capacity)
 
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options)
 {
+    return buildPlanDocument(loadDumpFile(dumpPath), dumpPath, options);
+}
+
+PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options)
+{
     PlanDocument document;
-    document.dump = loadDumpFile(dumpPath);
+    document.dump = std::move(dump);
     document.finder = finderFor(dumpPath, options);
-    attachIr(document, dumpPath, options);
-    linkSources(document);
+    const bool automatic = attachIr(document, dumpPath, options);
+    // An IR found for the dump that matches it is the file its locations name (a deleted temporary path).
+    const bool stands = automatic && document.ir && matchIrToDump(*document.ir, document.dump).matches;
+    linkSources(document, stands ? irLocationFiles(document.dump) : std::vector<std::string>());
+    document.lineInfo = detectLineInfo(document.dump, document.ir.get(), document.sources);
     reanalyze(document, options.capacity);
     return document;
 }

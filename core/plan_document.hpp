@@ -3,8 +3,10 @@
 // and the analysis of each scope. Built by loadPlanDocument() off the GUI
 // thread; both the command line and the window read it and never parse.
 #include "core/dump_model.hpp"
+#include "core/line_info.hpp"
 #include "core/plan_analysis.hpp"
 #include "core/source_linker.hpp"
+#include "core/triton_cache.hpp"
 
 #include <cstdint>
 #include <map>
@@ -29,12 +31,15 @@ struct LoadOptions {
     bool irRequired = false;                           // an unreadable irFile is an error (--ir), not a note
     std::vector<std::string> sourceDirs;               // --source-dir
     std::vector<std::pair<std::string, std::string>> substitutions; // --substitute FROM=TO
+    bool searchTritonCache = true;                     // no IR beside the dump: look in Triton's cache
+    TritonCacheSearch tritonCache;                     // --triton-cache, the window's setting, the budget
 };
 
 struct PlanDocument {
     Dump dump;
     std::string irFile;                                // the IR used; empty when none was found
-    std::string irNote;                                // why there is none, for the views
+    std::string irNote;                                // why there is none, or where it came from (the Triton cache)
+    LineInfo lineInfo = LineInfo::Unknown;             // Missing: compiled without line info (say kNoLineInfoNote)
     std::optional<std::string> target;                 // hacc.target of the IR
     std::vector<PlanAnalysis> analyses;                // parallel to dump.scopes
     std::shared_ptr<const IrIndex> ir;                 // null when no IR was found
@@ -47,6 +52,8 @@ struct PlanDocument {
 
 // Throws DumpError for a dump that cannot be read; a missing IR is not an error.
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options);
+// The same for a dump already parsed (from `dumpPath`, which decides where files are looked for).
+PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options);
 
 // A document of one scope (a report with --scope).
 void keepOnlyScope(PlanDocument& document, const std::string& scope);

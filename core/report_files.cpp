@@ -114,6 +114,17 @@ std::size_t reportScopeIndex(const PlanDocument& document)
     return 0;
 }
 
+// Where a cached IR came from, and how to get Python lines back when the kernel has none.
+static std::string lineInfoSummary(const PlanDocument& document)
+{
+    std::string out;
+    if (!document.irFile.empty() && !document.irNote.empty())
+        out += "\n- IR source: " + document.irNote;
+    if (document.lineInfo == LineInfo::Missing)
+        out += "\n- **No Python lines**: " + std::string(kNoLineInfoNote) + ".";
+    return out;
+}
+
 std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage)
 {
     std::ostringstream out;
@@ -125,7 +136,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
     out << "\n- IR: " << (document.irFile.empty() ? "none found" + (document.irNote.empty() ? std::string() : " (" + document.irNote + ")") : "`" + document.irFile + "`");
     if (document.target)
         out << " (target " << *document.target << ")";
-    out << "\n\n";
+    out << lineInfoSummary(document) << "\n\n";
 
     for (std::size_t s = 0; s < dump.scopes.size(); ++s) {
         const ScopePlan& scope = dump.scopes[s];

@@ -1,5 +1,7 @@
 #include "core/source_linker.hpp"
 
+#include <algorithm>
+
 namespace memlens {
 
 namespace {
@@ -47,7 +49,8 @@ bool SourceLinker::isIndexedIrFile(const std::string& file)
     if (auto it = isIrFile_.find(file); it != isIrFile_.end())
         return it->second;
     const std::string& own = index_->path();
-    bool same = file == own || (!fileNameOf(file).empty() && fileNameOf(file) == fileNameOf(own));
+    bool same = file == own || (!fileNameOf(file).empty() && fileNameOf(file) == fileNameOf(own))
+        || std::find(irAliases_.begin(), irAliases_.end(), file) != irAliases_.end();
     isIrFile_.emplace(file, same);
     return same;
 }
@@ -72,7 +75,7 @@ BlockSource SourceLinker::compute(std::string_view raw)
         out.note = "the block has no source location";
         return out;
     }
-    LocationParseResult parsed = parseLocation(text);
+    LocationParseResult parsed = parseDumpLocation(text);
     if (!parsed.ok()) {
         out.note = "cannot parse the source location: " + parsed.error->message + " (at offset "
             + std::to_string(parsed.error->position) + ")";

@@ -42,6 +42,10 @@ public:
 
     std::size_t cacheSize() const { return cache_.size(); }
 
+    // Files that locations name but that are the indexed IR under another name
+    // (Triton-Ascend's deleted /tmp/.../kernel.ttadapter.mlir for a cached copy).
+    void setIrAliases(std::vector<std::string> files) { irAliases_ = std::move(files); }
+
 private:
     struct Hash {
         using is_transparent = void;
@@ -57,6 +61,7 @@ private:
     std::unordered_map<std::string, BlockSource, Hash, std::equal_to<>> cache_;
     std::unordered_map<std::string, std::string> localPaths_;
     std::unordered_map<std::string, bool> isIrFile_;
+    std::vector<std::string> irAliases_;
 };
 
 // One-shot helper (no memo).

@@ -10,4 +10,4 @@ if [ ! -d ../shared/samples ]; then
     echo "memlens: ../shared/samples not found: the tests on real compiler output will be SKIPPED" >&2
 fi
 cd "$build"
-QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} ctest --output-on-failure
+QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} ctest --output-on-failure -j "$(nproc)"

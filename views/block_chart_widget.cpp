@@ -105,17 +105,28 @@ void BlockChartWidget::onScopeChanged()
 void BlockChartWidget::fitToPlan()
 {
     ensureLayout();
-    if (hasPlan())
+    if (fitExtent_)
+        mapping_.fitToExtent(fitExtent_->x0, fitExtent_->x1, fitExtent_->y1);
+    else if (hasPlan())
         mapping_.fitToPlan(*session_->scope(), *session_->analysis());
     else
         mapping_.fitToExtent(0.0, 1.0, 1.0);
     windowChanged();
 }
 
+void BlockChartWidget::setFitExtent(std::optional<DataWindow> extent)
+{
+    fitExtent_ = extent;
+    fitToPlan();
+}
+
 void BlockChartWidget::setViewWindow(const DataWindow& window)
 {
     ensureLayout();
+    const DataWindow before = mapping_.window();
     mapping_.setWindow(window);
+    if (mapping_.window() == before)
+        return; // nothing to redraw, nothing to tell (charts that follow each other stop here)
     windowChanged();
 }
 
@@ -158,6 +169,7 @@ void BlockChartWidget::windowChanged()
     baseValid_ = false;
     update();
     emitRangeIfChanged();
+    emit dataWindowChanged(mapping_.window());
 }
 
 void BlockChartWidget::emitRangeIfChanged()

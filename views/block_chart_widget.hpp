@@ -17,6 +17,8 @@
 #include <QRect>
 #include <QWidget>
 
+#include <optional>
+
 namespace memlens {
 
 class PlanSession;
@@ -43,6 +45,10 @@ public:
 
     static QString placeholderText();
 
+    // Fit this data extent instead of the plan's own (x0..x1 ops, addresses up to y1):
+    // the compare view puts two plans on one scale. nullopt: the plan's own.
+    void setFitExtent(std::optional<DataWindow> extent);
+
 public slots:
     void fitToPlan();
     void setViewWindow(const memlens::DataWindow& window);
@@ -54,6 +60,8 @@ public slots:
 signals:
     // The op range on show changed (zoom, pan, fit, resize does not change it).
     void viewWindowChanged(double x0, double x1);
+    // Any zoom or pan of this chart (not when following setOpRange).
+    void dataWindowChanged(const memlens::DataWindow& window);
     // A block was double-clicked (e.g. to jump to its source).
     void blockActivated(int blockIndex);
 
@@ -97,6 +105,7 @@ private:
     bool selectingHere_ = false;
     double emittedX0_ = 0.0;
     double emittedX1_ = 0.0;
+    std::optional<DataWindow> fitExtent_;
 };
 
 } // namespace memlens

@@ -41,6 +41,14 @@ const QString kOpenHint =
     QStringLiteral("Open a memory plan dump, then select a block to see the IR line and the Python line that allocated it");
 const QString kArrow = QStringLiteral(" \u2190 ");
 
+// The core's note, as a sentence.
+QString noLineInfoText()
+{
+    QString text = QString::fromUtf8(kNoLineInfoNote);
+    text[0] = text[0].toUpper();
+    return text + QLatin1Char('.');
+}
+
 QString dimColor(bool dark) { return dark ? QStringLiteral("#8b939c") : QStringLiteral("#7a828c"); }
 
 bool isDark(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
@@ -604,6 +612,8 @@ void SourcePanes::showPython(const PlanDocument* document, const BlockSource* so
         const auto [plain, rich] = source ? describeChain(*source, python_->view->isDarkTheme()) : std::pair<QString, QString>();
         pane.setSub(plain, rich);
         QString why = source ? toQ(source->note) : QString();
+        if (document->lineInfo == LineInfo::Missing)
+            why = noLineInfoText();
         if (why.isEmpty())
             why = tr("The block's location names no Python file.");
         pane.showMessage(tr("No Python location for this block"), why, QStyle::SP_MessageBoxInformation, false);

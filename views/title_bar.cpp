@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/capacity.hpp"
+#include "core/dump_display_name.hpp"
 #include "views/plan_session.hpp"
 #include "views/view_text.hpp"
 
@@ -253,8 +254,7 @@ void TitleBar::refresh()
     } else {
         kernel_->setText(document->dump.kernel.empty() ? tr("(unnamed kernel)") : toQString(document->dump.kernel));
         const std::string& path = document->dump.file;
-        const std::size_t slash = path.find_last_of("/\\");
-        QString file = toQString(slash == std::string::npos ? path : path.substr(slash + 1));
+        QString file = toQString(dumpDisplayName(path)); // the folder tells two compiles apart
         if (const QString core = coreDescription(document->dump.core); !core.isEmpty())
             file += QStringLiteral(" \u00b7 ") + core;
         file_->setText(file);

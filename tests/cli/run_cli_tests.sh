@@ -87,6 +87,50 @@ else
     echo "SKIPPED: real samples not found at $samples" >&2
 fi
 
+# ub overflows (192 KiB available, a 256 KiB block), cbuf fits: the exit status follows --scope.
+cat >"$work/ub_over_cbuf_fits.json" <<'JSON'
+{"Header": {"KernelName": "k"}, "Record": [
+ {"scope": "ub", "status": "fail", "error_info": "ub overflow, requires 2097152 bits while 1572864 bits available!",
+  "memory_info_array": [{"buffer": "%a = memref.alloc() : memref<131072xf16>", "offset": [0], "extent": 2097152,
+                         "alloc_time_in_ir": 0, "life_time_in_ir": [0, 1], "source_location": "", "is_tmpbuf": false}]},
+ {"scope": "cbuf", "status": "success", "error_info": "",
+  "memory_info_array": [{"buffer": "%b = memref.alloc() : memref<512xf16>", "offset": [0], "extent": 8192,
+                         "alloc_time_in_ir": 0, "life_time_in_ir": [0, 1], "source_location": "", "is_tmpbuf": false}]}]}
+JSON
+run inspect "$work/ub_over_cbuf_fits.json" --scope cbuf
+check "inspect --scope of the fitting scope exits 0" test "$status" -eq 0
+check "inspect --scope prints only that scope" test "$(json_value '[s["scope"] for s in d["scopes"]]')" = "['cbuf']"
+run inspect "$work/ub_over_cbuf_fits.json" --scope ub
+check "inspect --scope of the overflowing scope exits 3" test "$status" -eq 3
+run inspect "$work/ub_over_cbuf_fits.json"
+check "inspect without --scope exits 3 when any scope overflows" test "$status" -eq 3
+
+# diff: the bundled pair one way and the other; exit 3 when B overflows.
+example=$(cd "$(dirname "$0")/../../resources/examples/layer_norm" && pwd)
+run diff "$example/block8192/memory_info_aiv.json" "$example/block16384/memory_info_aiv.json"
+check "diff toward the overflowing 16384 exits 3" test "$status" -eq 3
+check "diff says the peak doubled" grep -q "peak address  160.5 KB → 321 KB (×2)" "$work/out"
+check "diff lists the twelve doubled buffers" test "$(grep -c ' ×2 .* grown' "$work/out")" -eq 12
+check "diff names both folders" grep -q "^B: block16384/memory_info_aiv.json" "$work/out"
+run diff "$example/block16384/memory_info_aiv.json" "$example/block8192/memory_info_aiv.json" --format json
+check "diff toward the fitting 8192 exits 0" test "$status" -eq 0
+check "diff JSON: 14 buffers, 12 halved" test "$(json_value 'sum(1 for b in d["scopes"][0]["buffers"] if b["size_ratio"] == 0.5)')" = 12
+check "diff JSON: every buffer matched by its Python place" test "$(json_value 'set(b["matched_by"] for b in d["scopes"][0]["buffers"])')" = "{'python'}"
+run diff "$example/block8192/memory_info_aiv.json" "$example/block16384/memory_info_aiv.json" --format md
+check "diff Markdown has the buffer table" grep -q "^| buffer | python | size A | size B | ratio |" "$work/out"
+run diff "$example/block8192/memory_info_aiv.json" "$data/dumps/bad/truncated.json"
+check "diff with a bad second file exits 2" test "$status" -eq 2
+check "diff with a bad second file names it" grep -q "^memlens: $data/dumps/bad/truncated.json" "$work/err"
+run diff "$example/block8192/memory_info_aiv.json"
+check "diff with one dump is a usage error" test "$status" -eq 2
+run diff --help
+check "diff help explains exit codes" grep -q "Exit status: 0 B fits, 3 B overflows" "$work/out"
+if [ -d "$samples" ]; then
+    run diff "$samples/fake_attn_fwd/memory_info_aiv.json" "$samples/fake_attn_fwd_overflow/memory_info_aiv.json" --format json
+    check "diff of the real samples exits 3" test "$status" -eq 3
+    check "diff of the real samples: both buffers 4096 times larger" test "$(json_value '[b["size_ratio"] for b in d["scopes"][0]["buffers"]]')" = "[4096.0, 4096.0]"
+fi
+
 run report "$data/dumps/bad/garbage.bin" --out "$work/bad"
 check "report of garbage exits 2" test "$status" -eq 2
 check "report of garbage writes nothing" test ! -e "$work/bad"
@@ -115,6 +159,42 @@ check "inspect has the diagnosis" test "$(json_value 'd["scopes"][0]["diagnosis"
 check "inspect diagnosis: top source line" test "$(json_value 'd["scopes"][0]["diagnosis"]["by_source"][0]["python"]')" = layer_norm.py:58
 run report "$example/block16384/memory_info_aiv.json" --out "$work/ln"
 check "summary.md says why it overflows" grep -q "^### Why it overflows" "$work/ln/summary.md"
+
+# memlens watch: every dump written into the folder is kept, until interrupted.
+run watch
+check "watch without DIR exits 2" test "$status" -eq 2
+check "watch without DIR says so" grep -q "missing DIR" "$work/err"
+run watch "$work/no-such-run" --keep "$work/kept"
+check "watch of a missing folder exits 2" test "$status" -eq 2
+mkdir -p "$work/run"
+"$memlens" watch "$work/run" --keep "$work/kept" --interval 50 >"$work/watch.out" 2>"$work/watch.err" &
+watcher=$!
+wait_for_kept() { # wait_for_kept N: until the history folder holds N dumps (5 s at most)
+    for _ in $(seq 100); do [ "$(ls "$work/kept" 2>/dev/null | wc -l)" -ge "$1" ] && return 0; sleep 0.05; done; return 1
+}
+cp "$data/dumps/flat_layout.json" "$work/run/memory_info_aiv.json"
+check "watch keeps the first dump" wait_for_kept 1
+cp "$data/dumps/two_scopes_multibuffer.json" "$work/run/memory_info_aiv.json"
+check "watch keeps the dump that overwrote it" wait_for_kept 2
+kill -INT "$watcher"; wait "$watcher"; watch_status=$?
+check "watch exits 0 when interrupted" test "$watch_status" -eq 0
+check "watch says what it kept" grep -q "kept 2 dumps in $work/kept" "$work/watch.out"
+check "the kept dumps are named <kernel>-<time>-<core>.json" test "$(ls "$work/kept" | grep -c -- '-aiv\.json$')" -eq 2
+
+if [ -d "$samples" ]; then
+    # Triton-Ascend's run: the IR's folder is gone, its copy sits in the Triton cache.
+    mkdir -p "$work/cache/5e1f0a" "$work/cwd"
+    cp "$samples/fake_attn_fwd/fake_attn_fwd.ttadapter" "$work/cache/5e1f0a/_attn_fwd.ttadapter"
+    cp "$samples/fake_attn_fwd/memory_info_aiv.json" "$work/cwd/"
+    TRITON_CACHE_DIR="$work/cache" run inspect "$work/cwd/memory_info_aiv.json"
+    check "inspect takes the IR from TRITON_CACHE_DIR" test "$(json_value 'd["ir_file"]')" = "$work/cache/5e1f0a/_attn_fwd.ttadapter"
+    check "inspect says why it took it" grep -q "IR from the Triton cache" "$work/out"
+    check "inspect links the blocks to the cached IR" test "$(json_value 'd["scopes"][0]["blocks"][1]["ir"]["line"]')" = 18
+    check "inspect says line info is off" test "$(json_value 'd["line_info"]')" = False
+    check "inspect's scope note names TRITON_DISABLE_LINE_INFO=0" grep -q "TRITON_DISABLE_LINE_INFO=0" "$work/out"
+    TRITON_CACHE_DIR="$work/nowhere" run inspect "$work/cwd/memory_info_aiv.json" --triton-cache "$work/cache"
+    check "--triton-cache wins over TRITON_CACHE_DIR" test "$(json_value 'd["ir_file"]')" = "$work/cache/5e1f0a/_attn_fwd.ttadapter"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -84,6 +84,23 @@ TEST_CASE("the err_msg key is read as the error text", "[dump]")
     CHECK(dump.scopes.at(0).error == "ub overflow, requires 1835008 bits while 1572864 bits available!");
 }
 
+TEST_CASE("an error text of \"none\" (any case) or \"\" means no error", "[dump]")
+{
+    auto errorOf = [](const std::string& fields) {
+        const std::string text = R"({"Record":[{"scope":"ub","status":"success",)" + fields + R"(,"memory_info_array":[]}]})";
+        return parseDumpText(text, "e.json").scopes.at(0).error;
+    };
+    CHECK(errorOf(R"("err_msg":"none")") == "");
+    CHECK(errorOf(R"("err_msg":"None")") == "");
+    CHECK(errorOf(R"("error_info":"NONE")") == "");
+    CHECK(errorOf(R"("error_info":"")") == "");
+    CHECK(errorOf(R"("err_msg":"nonexistent buffer")") == "nonexistent buffer");
+    CHECK(errorOf(R"("err_msg":"non")") == "non");
+    // An empty or "none" error_info does not hide a real err_msg beside it.
+    CHECK(errorOf(R"("error_info":"none","err_msg":"ub overflow")") == "ub overflow");
+    CHECK(errorOf(R"("error_info":"cc overflow","err_msg":"none")") == "cc overflow");
+}
+
 TEST_CASE("the old flat layout is one ub scope with unknown status", "[dump]")
 {
     const Dump dump = loadDumpFile(data("dumps/flat_layout.json").string());

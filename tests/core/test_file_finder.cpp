@@ -154,6 +154,51 @@ TEST_CASE("find searches source folders, preferring the match with the longest s
     CHECK_FALSE(shallow.find("/Users/x/src/kernels/softmax_kernel.py").found);
 }
 
+TEST_CASE("the first-defined substitution that matches wins, as gdb's substitute-path", "[finder]")
+{
+    TempDir tmp;
+    const fs::path first = tmp.write("first/proj/k.py", "a");
+    const fs::path second = tmp.write("second/k.py", "b");
+    // Both rules match /remote/proj/k.py and both rewrite it to an existing file.
+    const std::string broad = "/remote";
+    const std::string narrow = "/remote/proj";
+
+    FileFinder broadFirst;
+    broadFirst.addSubstitution(broad, (tmp.path / "first").string());
+    broadFirst.addSubstitution(narrow, (tmp.path / "second").string());
+    FindResult a = broadFirst.find("/remote/proj/k.py");
+    REQUIRE(a.found);
+    CHECK(*a.found == first);
+
+    FileFinder narrowFirst;
+    narrowFirst.addSubstitution(narrow, (tmp.path / "second").string());
+    narrowFirst.addSubstitution(broad, (tmp.path / "first").string());
+    FindResult b = narrowFirst.find("/remote/proj/k.py");
+    REQUIRE(b.found);
+    CHECK(*b.found == second);
+}
+
+TEST_CASE("equally good matches under a source folder: the first in path order wins, whatever the creation order",
+          "[finder]")
+{
+    // Eight folders each hold x/k.py: every match shares the same tail ("x/k.py") with the path asked for.
+    const std::vector<std::string> names = {"d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"};
+    for (bool ascending : {true, false}) {
+        INFO("created in " << (ascending ? "ascending" : "descending") << " order");
+        TempDir tmp;
+        std::vector<std::string> order = names;
+        if (!ascending)
+            std::reverse(order.begin(), order.end());
+        for (const std::string& n : order)
+            tmp.write(n + "/x/k.py", n);
+        FileFinder finder;
+        finder.addSourceDir(tmp.path);
+        FindResult r = finder.find("/remote/x/k.py");
+        REQUIRE(r.found);
+        CHECK(r.found->lexically_normal() == (tmp.path / "d0/x/k.py").lexically_normal());
+    }
+}
+
 TEST_CASE("find reports every place it tried when nothing is found", "[finder]")
 {
     FileFinder finder;

@@ -320,6 +320,38 @@ TEST_CASE("resolveLocationText reports parse errors as a problem", "[mlir]")
     CHECK_THAT(r.problem, Catch::Contains("cannot parse"));
 }
 
+TEST_CASE("a dump's bare file:line or file:line:col is a plain file location", "[mlir]")
+{
+    LocationParseResult line = parseDumpLocation("test.py:10");
+    REQUIRE(line.ok());
+    const auto& a = as<FileLineColLoc>(line.location);
+    CHECK(a.file == "test.py");
+    CHECK(a.line == 10);
+    CHECK(a.column == 0);
+
+    LocationParseResult col = parseDumpLocation(" /w/dir:x/kern.py:30:7 ");
+    REQUIRE(col.ok());
+    const auto& b = as<FileLineColLoc>(col.location);
+    CHECK(b.file == "/w/dir:x/kern.py");
+    CHECK(b.line == 30);
+    CHECK(b.column == 7);
+
+    ResolvedLocation resolved = resolveLocationText("test.py:10", LocationResolver());
+    REQUIRE(resolved.primary);
+    CHECK(resolved.primary->file == "test.py");
+    CHECK(resolved.primary->line == 10);
+    CHECK(resolved.problem.empty());
+
+    // The wrapped forms still parse as before; neither form is taken for a bare one.
+    CHECK(as<FileLineColLoc>(parseDumpLocation(R"(loc("k.py":3:4))").location).line == 3);
+    for (const char* bad : {"test.py", "test.py:", ":10", "loc(\"a.py\":1:2", "\"a.py\":x", "#loc3:4", "test.py:1x"}) {
+        INFO(bad);
+        CHECK_FALSE(parseDumpLocation(bad).ok());
+    }
+    // parseLocation itself (used for IR text) keeps refusing it.
+    CHECK_FALSE(parseLocation("test.py:10").ok());
+}
+
 TEST_CASE("every truncation and corruption of a location fails cleanly", "[mlir]")
 {
     const std::string full = R"(loc(fused<"m">[callsite("a \"b\" c.py":1:2 to :5 at "n"(#loc3)), unknown, "x.py":4:5]))";

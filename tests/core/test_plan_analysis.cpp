@@ -115,6 +115,14 @@ TEST_CASE("the verdict comes from the plan, whatever the status says", "[analysi
     CHECK(verdictOf(scope, roomy) == PlanVerdict::Fits);
 }
 
+TEST_CASE("a scope with no status (the old flat layout) that overflows is a plain overflow", "[analysis]")
+{
+    ScopePlan scope = planOf({block(0, 2048, 0, 1)});
+    scope.status.reset();
+    CHECK(verdictOf(scope, analyzePlan(scope, capacityOf(1024))) == PlanVerdict::Overflow);
+    CHECK(verdictOf(scope, analyzePlan(scope, capacityOf(4096))) == PlanVerdict::Fits);
+}
+
 TEST_CASE("a dump that says success but crosses the default capacity is an overflow", "[analysis]")
 {
     const Dump dump = loadDumpFile(memlens::test::data("dumps/success_but_overflow.json").string());

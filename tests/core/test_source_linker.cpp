@@ -7,7 +7,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <string>
+
+#include <unistd.h>
 
 using namespace memlens;
 using memlens::test::loadOk;
@@ -113,6 +116,24 @@ TEST_CASE("a Python location with aliases, names and callsites resolves like the
     CHECK(fused.ir->line == lineOf(ix, "%tmp = memref.alloca"));
 }
 
+TEST_CASE("the IR line falls back to a later user frame when the innermost one allocates nothing", "[linker]")
+{
+    // helper.py:10 has an op but no allocating one; only the caller's line kern.py:30 allocates.
+    const std::string ir = "module {\n"
+                           "  %c = arith.constant 0 : i32 loc(\"/w/helper.py\":10:3)\n"
+                           "  %a = memref.alloc() : memref<8xf16> loc(\"/w/kern.py\":30:5)\n"
+                           "} loc(unknown)\n";
+    IrIndex ix = IrIndex::build(ir, "/w/k.ttadapter");
+    SourceLinker linker(&ix, nullptr);
+    const BlockSource& src = linker.link(R"(loc(callsite("/w/helper.py":10:1 at "/w/kern.py":30:5)))");
+    REQUIRE(src.python);
+    CHECK(src.python->file == "/w/helper.py");
+    REQUIRE(src.ir);
+    CHECK(src.ir->line == 3);
+    CHECK(src.irLines == std::vector<int>{3});
+    CHECK_THAT(src.note, !Catch::Contains("allocating"));
+}
+
 TEST_CASE("several allocs at one Python line: all are candidates, the same column is preferred", "[linker]")
 {
     std::string ir = "%a = memref.alloc() : memref<4xf16> loc(\"/k/kern.py\":7:5)\n"
@@ -172,6 +193,46 @@ TEST_CASE("without an IR index a location still yields its Python frames or IR l
     REQUIRE(ir.ir);
     CHECK(ir.ir->line == 17);
     CHECK_FALSE(ir.python);
+}
+
+TEST_CASE("a peer's fixture: err_msg \"none\" and a bare test.py:10 show no error and link test.py line 10",
+          "[linker]")
+{
+    const fs::path dir = fs::temp_directory_path() / ("memlens_peer_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    struct Cleanup {
+        fs::path dir;
+        ~Cleanup()
+        {
+            std::error_code ec;
+            fs::remove_all(dir, ec);
+        }
+    } cleanup{dir};
+    {
+        std::ofstream py(dir / "test.py");
+        for (int i = 1; i <= 12; ++i)
+            py << "x" << i << " = " << i << "\n";
+        std::ofstream(dir / "memory_info.json") << R"({"Header": {"KernelName": "k"}, "Record": [
+            {"scope": "ub", "status": "success", "err_msg": "none", "memory_info_array": [
+              {"buffer": "%a = memref.alloc() : memref<16xf16>", "offset": [0], "extent": 256,
+               "alloc_time_in_ir": 0, "life_time_in_ir": [0, 1], "source_location": "test.py:10", "is_tmpbuf": false}]}]})";
+    }
+    const PlanDocument document = loadPlanDocument((dir / "memory_info.json").string(), LoadOptions());
+    const ScopePlan& scope = document.dump.scopes.at(0);
+    CHECK(scope.error.empty());
+    const BlockSource* source = document.sourceOf(0, scope.blocks.at(0));
+    REQUIRE(source);
+    REQUIRE(source->python);
+    CHECK(source->python->file == "test.py");
+    CHECK(source->python->line == 10);
+    CHECK(fs::path(source->pythonLocalPath).lexically_normal() == (dir / "test.py").lexically_normal());
+    CHECK_THAT(source->note, !Catch::Contains("cannot parse"));
+
+    // Bare file:line into the IR is an IR location.
+    SourceLinker linker(nullptr, nullptr);
+    const BlockSource& ir = linker.link("/Users/a/k.ttadapter:17:13");
+    REQUIRE(ir.ir);
+    CHECK(ir.ir->line == 17);
 }
 
 TEST_CASE("resolving many blocks computes each distinct location once", "[linker]")

@@ -190,6 +190,26 @@ TEST_CASE("the size column sorts by number, not by text", "[table]")
     CHECK(model.index(0, BlockTableModel::LifeStartColumn).data(BlockTableModel::SortRole).typeId() == QMetaType::LongLong);
 }
 
+TEST_CASE("sorting keeps file order among ties, whatever the order before", "[table]")
+{
+    PlanSession session;
+    BlockTableModel model(&session);
+    BlockFilterProxy proxy(&session);
+    proxy.setSourceModel(&model);
+    // Two copies of %dbl and one %one: all three the same size, Lives tied too.
+    session.setDocument(makeDocument({{"%dbl", 64, {0, 512}, 1, 2}, {"%one", 64, {256}, 1, 2}}, 196608));
+
+    // A descending sort by offset first puts copy 2/2 on top ...
+    proxy.sort(BlockTableModel::OffsetColumn, Qt::DescendingOrder);
+    CHECK(columnTexts(proxy, BlockTableModel::CopiesColumn) == QStringList{"2/2", "1/1", "1/2"});
+    // ... then a sort on a column where all tie goes back to file order: copy 1/2 before 2/2.
+    proxy.sort(BlockTableModel::SizeColumn, Qt::AscendingOrder);
+    CHECK(columnTexts(proxy, BlockTableModel::CopiesColumn) == QStringList{"1/2", "2/2", "1/1"});
+    CHECK(columnTexts(proxy, BlockTableModel::BufferColumn) == QStringList{"%dbl", "%dbl", "%one"});
+    proxy.sort(BlockTableModel::LifeStartColumn, Qt::AscendingOrder);
+    CHECK(columnTexts(proxy, BlockTableModel::CopiesColumn) == QStringList{"1/2", "2/2", "1/1"});
+}
+
 TEST_CASE("block rows show the dump's values", "[table]")
 {
     MEMLENS_REQUIRE_SAMPLES();

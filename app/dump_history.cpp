@@ -1,0 +1,105 @@
+#include "app/dump_history.hpp"
+
+#include "core/dump_error.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <variant>
+
+namespace memlens {
+
+DumpHistory::DumpHistory(QObject* parent)
+    : QObject(parent)
+    , ownDir_(std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/memlens-history-XXXXXX")))
+    , directory_(ownDir_->isValid() ? ownDir_->path() : QString())
+{
+}
+
+DumpHistory::DumpHistory(const QString& directory, QObject* parent)
+    : QObject(parent)
+    , directory_(directory)
+{
+}
+
+DumpHistory::~DumpHistory() = default;
+
+DumpVersion DumpHistory::versionFrom(const QString& dumpPath, const DumpSnapshot& snapshot)
+{
+    DumpVersion version;
+    version.dumpPath = QFileInfo(dumpPath).absoluteFilePath();
+    version.snapshotPath = QString::fromStdString(snapshot.kept.path.string());
+    version.kernel = QString::fromStdString(snapshot.dump.kernel);
+    const char* core = coreKindName(snapshot.dump.core);
+    version.core = core ? QString::fromLatin1(core) : QString();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(snapshot.written.time_since_epoch()).count();
+    version.written = QDateTime::fromMSecsSinceEpoch(ms);
+    version.digest = snapshot.kept.digest;
+    return version;
+}
+
+int DumpHistory::record(const DumpVersion& version)
+{
+    int index = 0;
+    for (DumpVersion& known : versions_) {
+        if (known.dumpPath != version.dumpPath)
+            continue;
+        if (known.digest == version.digest) {
+            if (version.snapshotPath != known.snapshotPath)
+                QFile::remove(version.snapshotPath);
+            if (!version.irFile.isEmpty())
+                known.irFile = version.irFile;
+            return index;
+        }
+        ++index;
+    }
+    versions_.append(version);
+    emit versionAdded(version);
+    return index;
+}
+
+void DumpHistory::capture(const QString& dumpPath)
+{
+    if (directory_.isEmpty())
+        return;
+    using Result = std::variant<DumpVersion, QString>;
+    const std::string dir = directory_.toStdString();
+    QtConcurrent::run([dumpPath, dir]() -> Result {
+        try {
+            return versionFrom(dumpPath, snapshotDump(dumpPath.toStdString(), dir));
+        } catch (const DumpError& error) {
+            return QString::fromStdString(error.what());
+        } catch (const std::exception& error) {
+            return dumpPath + QStringLiteral(": ") + QString::fromStdString(error.what());
+        }
+    }).then(this, [this, dumpPath](Result result) {
+        if (const auto* version = std::get_if<DumpVersion>(&result))
+            record(*version);
+        else
+            emit captureFailed(dumpPath, std::get<QString>(result));
+    });
+}
+
+QList<DumpVersion> DumpHistory::versionsOf(const QString& dumpPath) const
+{
+    const QString absolute = QFileInfo(dumpPath).absoluteFilePath();
+    QList<DumpVersion> out;
+    for (const DumpVersion& version : versions_)
+        if (version.dumpPath == absolute)
+            out.append(version);
+    return out;
+}
+
+const DumpVersion* DumpHistory::versionAt(const QString& snapshotPath) const
+{
+    if (snapshotPath.isEmpty())
+        return nullptr;
+    for (const DumpVersion& version : versions_)
+        if (version.snapshotPath == snapshotPath)
+            return &version;
+    return nullptr;
+}
+
+} // namespace memlens

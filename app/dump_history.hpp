@@ -1,0 +1,67 @@
+#pragma once
+// Every version of a dump the window has seen. The compiler overwrites
+// memory_info_aiv.json with each kernel of that core type, so each version
+// read is copied (the bytes that were parsed) into a folder of the window's
+// own; a version can be shown again, or handed to a compare view, later.
+#include "core/dump_keeper.hpp"
+
+#include <QDateTime>
+#include <QList>
+#include <QObject>
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace memlens {
+
+struct DumpVersion {
+    QString dumpPath;     // the dump as the compiler writes it (absolute)
+    QString snapshotPath; // the copy of this version's bytes
+    QString kernel;
+    QString core;         // "aiv", "aic", or "" when unknown
+    QDateTime written;    // when the compiler wrote it (the file's time)
+    quint64 digest = 0;
+    QString irFile;       // the IR it was shown with ("" when none or not shown yet)
+};
+
+class DumpHistory : public QObject {
+    Q_OBJECT
+public:
+    // Copies go into a temporary folder removed with the history.
+    explicit DumpHistory(QObject* parent = nullptr);
+    // Copies go into `directory` (kept).
+    DumpHistory(const QString& directory, QObject* parent);
+    ~DumpHistory() override;
+
+    QString directory() const { return directory_; }
+
+    // Adds a version unless one of the same dump with the same bytes is known
+    // (then the new copy is removed and the known version's IR is updated).
+    // Returns the version's index in versionsOf(version.dumpPath).
+    int record(const DumpVersion& version);
+    // Takes a copy of the dump at `dumpPath` as it is now, off the GUI thread,
+    // and records it (a dump that is being written or broken is skipped).
+    void capture(const QString& dumpPath);
+
+    // Oldest first.
+    QList<DumpVersion> versionsOf(const QString& dumpPath) const;
+    // The version whose copy is `snapshotPath`, or null.
+    const DumpVersion* versionAt(const QString& snapshotPath) const;
+    bool isSnapshot(const QString& path) const { return versionAt(path) != nullptr; }
+    int size() const { return static_cast<int>(versions_.size()); }
+
+    // A version from a snapshot of the core (its kernel, core, copy and time).
+    static DumpVersion versionFrom(const QString& dumpPath, const DumpSnapshot& snapshot);
+
+signals:
+    void versionAdded(const memlens::DumpVersion& version);
+    void captureFailed(const QString& dumpPath, const QString& message);
+
+private:
+    std::unique_ptr<QTemporaryDir> ownDir_;
+    QString directory_;
+    QList<DumpVersion> versions_;
+};
+
+} // namespace memlens

@@ -1,0 +1,62 @@
+#include "app/history_menu.hpp"
+
+#include <QFileInfo>
+
+namespace memlens {
+
+HistoryMenu::HistoryMenu(DumpHistory* history, QWidget* parent)
+    : QMenu(tr("Hi&story"), parent)
+    , history_(history)
+{
+    connect(this, &QMenu::aboutToShow, this, &HistoryMenu::rebuild);
+    rebuild();
+}
+
+void HistoryMenu::setDump(const QString& dumpPath, const QString& shownSnapshot)
+{
+    dumpPath_ = dumpPath;
+    shownSnapshot_ = shownSnapshot;
+    rebuild();
+}
+
+QString HistoryMenu::label(const DumpVersion& version)
+{
+    const QString kernel = version.kernel.isEmpty() ? tr("(unnamed kernel)") : version.kernel;
+    const QString core = version.core.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(version.core);
+    return QStringLiteral("%1  %2%3").arg(version.written.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), kernel, core);
+}
+
+QAction* HistoryMenu::actionForVersion(int index) const
+{
+    return index >= 0 && index < versionActions_.size() ? versionActions_[index] : nullptr;
+}
+
+void HistoryMenu::rebuild()
+{
+    clear();
+    versionActions_.clear();
+    const QList<DumpVersion> versions = dumpPath_.isEmpty() ? QList<DumpVersion>() : history_->versionsOf(dumpPath_);
+    if (versions.isEmpty()) {
+        addAction(tr("No Versions Yet"))->setEnabled(false);
+        addSeparator();
+        addAction(tr("Every version of the open dump that memlens reads is kept here"))->setEnabled(false);
+        return;
+    }
+    QAction* latest = addAction(tr("Show %1 as It Is Now").arg(QFileInfo(dumpPath_).fileName()), this, &HistoryMenu::latestChosen);
+    latest->setCheckable(true);
+    latest->setChecked(shownSnapshot_.isEmpty());
+    addSeparator();
+    for (const DumpVersion& version : versions) {
+        QAction* action = new QAction(label(version), this);
+        action->setCheckable(true);
+        action->setChecked(version.snapshotPath == shownSnapshot_);
+        action->setToolTip(tr("Copy kept in %1").arg(version.snapshotPath));
+        connect(action, &QAction::triggered, this, [this, version] { emit versionChosen(version); });
+        versionActions_.append(action);
+    }
+    // Newest first in the menu.
+    for (auto it = versionActions_.crbegin(); it != versionActions_.crend(); ++it)
+        addAction(*it);
+}
+
+} // namespace memlens

@@ -1,0 +1,36 @@
+#pragma once
+// History: every version of the open dump the window has seen, newest first,
+// one click to show one again (its copy: the file itself has been overwritten).
+#include "app/dump_history.hpp"
+
+#include <QMenu>
+
+namespace memlens {
+
+class HistoryMenu : public QMenu {
+    Q_OBJECT
+public:
+    HistoryMenu(DumpHistory* history, QWidget* parent = nullptr);
+
+    // The dump whose versions are listed, and the copy on show ("" for the file itself).
+    void setDump(const QString& dumpPath, const QString& shownSnapshot = {});
+    // Rebuilt before it shows; public for tests.
+    void rebuild();
+    // The action that shows version `index` of versionsOf(dump) (oldest first), or null.
+    QAction* actionForVersion(int index) const;
+
+    // "12:03:11.245  _attn_fwd (aiv)".
+    static QString label(const DumpVersion& version);
+
+signals:
+    void versionChosen(const memlens::DumpVersion& version);
+    void latestChosen();
+
+private:
+    DumpHistory* history_;
+    QString dumpPath_;
+    QString shownSnapshot_;
+    QList<QAction*> versionActions_; // oldest first
+};
+
+} // namespace memlens

@@ -1,0 +1,57 @@
+// MainWindow: the History menu and showing an earlier version of the open dump
+// (kept apart from main_window.cpp, which holds the rest of the window).
+#include "app/main_window.hpp"
+
+#include "app/app_settings.hpp"
+#include "app/document_loader.hpp"
+#include "app/dump_history.hpp"
+#include "app/history_menu.hpp"
+#include "app/message_bar.hpp"
+#include "views/plan_session.hpp"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+
+namespace memlens {
+
+void MainWindow::buildHistoryMenu()
+{
+    historyMenu_ = new HistoryMenu(history_, this);
+    menuBar()->addMenu(historyMenu_);
+    connect(historyMenu_, &HistoryMenu::versionChosen, this, &MainWindow::openVersion);
+    connect(historyMenu_, &HistoryMenu::latestChosen, this, &MainWindow::reload);
+    connect(history_, &DumpHistory::versionAdded, this, [this](const DumpVersion& version) {
+        if (version.dumpPath == QFileInfo(currentFile_).absoluteFilePath())
+            historyMenu_->rebuild();
+    });
+}
+
+void MainWindow::openVersion(const DumpVersion& version)
+{
+    loadingFile_ = version.snapshotPath;
+    LoadOptions options = optionsFor(version.dumpPath);
+    if (!version.irFile.isEmpty())
+        options.irFile = version.irFile.toStdString(); // the IR it was shown with
+    // Files the dump names relative to its own folder are still found from the copy.
+    options.sourceDirs.push_back(QFileInfo(version.dumpPath).absolutePath().toStdString());
+    statusLabel_->setText(tr("Loading the version of %1…").arg(version.written.toString(QStringLiteral("HH:mm:ss.zzz"))));
+    loader_->load(version.snapshotPath, options, settings_->capacitiesByKernel());
+}
+
+void MainWindow::onVersionLoaded(std::shared_ptr<const PlanDocument> document)
+{
+    shownVersion_ = loadingFile_;
+    const DumpVersion* version = history_->versionAt(shownVersion_);
+    session_->setDocument(std::move(document));
+    if (messageBar_->kind() == MessageBar::Kind::Error)
+        messageBar_->dismiss();
+    if (version)
+        historyMenu_->setDump(version->dumpPath, shownVersion_);
+    statusLabel_->setText(tr("Showing an earlier version (kept in %1); History > Show %2 as It Is Now returns to the file")
+                              .arg(shownVersion_, QFileInfo(currentFile_).fileName()));
+    updateWindowTitle();
+    emit documentShown(shownVersion_);
+}
+
+} // namespace memlens

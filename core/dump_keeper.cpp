@@ -1,0 +1,104 @@
+#include "core/dump_keeper.hpp"
+
+#include "core/dump_parser.hpp"
+
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace memlens {
+
+namespace {
+
+std::string fileNameSafe(const std::string& text)
+{
+    std::string out;
+    for (const char c : text) {
+        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+        out += keep ? c : '_';
+    }
+    return out.empty() || out.find_first_not_of('.') == std::string::npos ? std::string("unnamed") : out;
+}
+
+bool sameBytes(const fs::path& path, std::string_view text)
+{
+    std::error_code ec;
+    if (fs::file_size(path, ec) != text.size() || ec)
+        return false;
+    std::ifstream in(path, std::ios::binary);
+    std::string existing(text.size(), '\0');
+    in.read(existing.data(), static_cast<std::streamsize>(existing.size()));
+    return in.gcount() == static_cast<std::streamsize>(text.size()) && existing == text;
+}
+
+} // namespace
+
+std::uint64_t contentDigest(std::string_view bytes)
+{
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : bytes) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+std::string dumpVersionFileName(const std::string& kernel, CoreKind core, std::chrono::system_clock::time_point time)
+{
+    using namespace std::chrono;
+    const std::time_t seconds = system_clock::to_time_t(time);
+    const auto millis = duration_cast<milliseconds>(time.time_since_epoch()).count() % 1000;
+    std::tm local{};
+    localtime_r(&seconds, &local);
+    std::ostringstream out;
+    out << fileNameSafe(kernel) << '-' << std::put_time(&local, "%Y%m%d-%H%M%S") << '.' << std::setw(3) << std::setfill('0')
+        << (millis < 0 ? millis + 1000 : millis) << '-' << (coreKindName(core) ? coreKindName(core) : "unknown") << ".json";
+    return out.str();
+}
+
+KeptDump keepDumpVersion(std::string_view text, const Dump& dump, std::chrono::system_clock::time_point time, const fs::path& dir)
+{
+    KeptDump kept;
+    kept.digest = contentDigest(text);
+    fs::create_directories(dir);
+    const std::string name = dumpVersionFileName(dump.kernel, dump.core, time);
+    const std::string stem = name.substr(0, name.size() - 5); // without ".json"
+    for (int n = 1;; ++n) {
+        kept.path = dir / (n == 1 ? name : stem + "-" + std::to_string(n) + ".json");
+        std::error_code ec;
+        if (!fs::exists(kept.path, ec))
+            break;
+        if (sameBytes(kept.path, text))
+            return kept;
+    }
+    fs::path partial = kept.path;
+    partial += ".partial-" + std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id())); // one per writer
+    {
+        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+        out.write(text.data(), static_cast<std::streamsize>(text.size()));
+        if (!out.flush())
+            throw fs::filesystem_error("cannot write", partial, std::make_error_code(std::errc::io_error));
+    }
+    fs::rename(partial, kept.path);
+    kept.written = true;
+    return kept;
+}
+
+DumpSnapshot snapshotDump(const std::string& path, const fs::path& dir)
+{
+    DumpSnapshot snapshot;
+    std::error_code ec;
+    const fs::file_time_type before = fs::last_write_time(path, ec);
+    snapshot.written = ec ? std::chrono::system_clock::now()
+                          : std::chrono::time_point_cast<std::chrono::system_clock::duration>(std::chrono::file_clock::to_sys(before));
+    const std::string text = readDumpText(path);
+    snapshot.dump = parseDumpText(text, path);
+    snapshot.kept = keepDumpVersion(text, snapshot.dump, snapshot.written, dir);
+    return snapshot;
+}
+
+} // namespace memlens

@@ -1,0 +1,354 @@
+#include "views/compare_view.hpp"
+
+#include "core/byte_size.hpp"
+#include "views/block_chart_widget.hpp"
+#include "views/diff_table_model.hpp"
+#include "views/plan_session.hpp"
+#include "views/source_panes.hpp"
+#include "views/view_text.hpp"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextDocument>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <limits>
+
+namespace memlens {
+
+namespace {
+
+// The side badges: A and B keep these colours wherever they are named.
+const char* const kColourA = "#2f6db5";
+const char* const kColourB = "#b8561f";
+
+QString badge(bool isA)
+{
+    return QStringLiteral("<span style=\"background:%1; color:white;\"><b>&nbsp;%2&nbsp;</b></span>").arg(QLatin1String(isA ? kColourA : kColourB), isA ? QStringLiteral("A") : QStringLiteral("B"));
+}
+
+QString plainText(const QString& html)
+{
+    QTextDocument document;
+    document.setHtml(html);
+    return document.toPlainText().simplified();
+}
+
+int firstBlockOf(const ScopePlan* plan, int buffer)
+{
+    if (!plan || buffer < 0)
+        return -1;
+    for (std::size_t i = 0; i < plan->blocks.size(); ++i)
+        if (plan->blocks[i].bufferIndex == buffer)
+            return static_cast<int>(i);
+    return -1;
+}
+
+} // namespace
+
+CompareView::CompareView(QWidget* parent)
+    : QWidget(parent)
+    , sessionA_(new PlanSession(this))
+    , sessionB_(new PlanSession(this))
+{
+    setObjectName(QStringLiteral("compareView"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+
+    auto* top = new QHBoxLayout;
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    scopeCombo_ = new QComboBox(this);
+    scopeCombo_->setToolTip(tr("Memory scope"));
+    top->addWidget(summary_, 1);
+    top->addWidget(scopeCombo_);
+    layout->addLayout(top);
+
+    auto* charts = new QWidget(this);
+    auto* chartsLayout = new QVBoxLayout(charts);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->setSpacing(2);
+    auto* chartSplit = new QSplitter(Qt::Vertical, charts);
+    chartSplit->addWidget(buildSide(true));
+    chartSplit->addWidget(buildSide(false));
+    chartSplit->setChildrenCollapsible(false);
+    chartsLayout->addWidget(chartSplit);
+
+    model_ = new DiffTableModel(this);
+    proxy_ = new QSortFilterProxyModel(this);
+    proxy_->setSourceModel(model_);
+    proxy_->setSortRole(DiffTableModel::SortRole);
+    table_ = new QTableView(this);
+    table_->setObjectName(QStringLiteral("diffTable"));
+    table_->setModel(proxy_);
+    table_->setSortingEnabled(true);
+    table_->sortByColumn(DiffTableModel::BufferColumn, Qt::AscendingOrder);
+    table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table_->setSelectionMode(QAbstractItemView::SingleSelection);
+    table_->verticalHeader()->hide();
+    table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+    table_->horizontalHeader()->setStretchLastSection(true);
+    table_->setWordWrap(false);
+    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CompareView::onTableSelection);
+
+    auto* upper = new QSplitter(Qt::Horizontal, this);
+    upper->addWidget(charts);
+    upper->addWidget(table_);
+    upper->setStretchFactor(0, 3);
+    upper->setStretchFactor(1, 2);
+    upper->setChildrenCollapsible(false);
+
+    // Both sides' sources, A left and B right, each with its IR | Python.
+    auto* lower = new QSplitter(Qt::Horizontal, this);
+    for (bool isA : {true, false}) {
+        auto* box = new QWidget(lower);
+        auto* boxLayout = new QVBoxLayout(box);
+        boxLayout->setContentsMargins(0, 0, 0, 0);
+        boxLayout->setSpacing(2);
+        auto* header = new QLabel(box);
+        header->setTextFormat(Qt::RichText);
+        auto* panes = new SourcePanes(isA ? sessionA_ : sessionB_, box);
+        boxLayout->addWidget(header);
+        boxLayout->addWidget(panes, 1);
+        (isA ? sourceHeaderA_ : sourceHeaderB_) = header;
+        (isA ? sourcesA_ : sourcesB_) = panes;
+        lower->addWidget(box);
+    }
+    lower->setChildrenCollapsible(false);
+
+    auto* outer = new QSplitter(Qt::Vertical, this);
+    outer->addWidget(upper);
+    outer->addWidget(lower);
+    outer->setStretchFactor(0, 3);
+    outer->setStretchFactor(1, 1);
+    outer->setChildrenCollapsible(false);
+    layout->addWidget(outer, 1);
+
+    connect(scopeCombo_, &QComboBox::activated, this, [this](int index) { applyScope(scopeCombo_->itemData(index).toInt()); });
+    connect(sessionA_, &PlanSession::selectedBlockChanged, this, [this](int block) { onBlockSelected(true, block); });
+    connect(sessionB_, &PlanSession::selectedBlockChanged, this, [this](int block) { onBlockSelected(false, block); });
+    // One time cursor: the op sequences of two compiles of a kernel line up.
+    connect(sessionA_, &PlanSession::cursorChanged, sessionB_, [this] { sessionB_->setCursorOp(sessionA_->cursorOp()); });
+    connect(sessionB_, &PlanSession::cursorChanged, sessionA_, [this] { sessionA_->setCursorOp(sessionB_->cursorOp()); });
+    // One scale: a zoom or pan of either chart moves the other.
+    connect(chartA_, &BlockChartWidget::dataWindowChanged, this, [this](const DataWindow& window) { followWindow(chartA_, chartB_, window); });
+    connect(chartB_, &BlockChartWidget::dataWindowChanged, this, [this](const DataWindow& window) { followWindow(chartB_, chartA_, window); });
+    refreshHeaders();
+}
+
+CompareView::~CompareView() = default;
+
+QWidget* CompareView::buildSide(bool isA)
+{
+    auto* side = new QWidget(this);
+    auto* layout = new QVBoxLayout(side);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    auto* header = new QLabel(side);
+    header->setTextFormat(Qt::RichText);
+    header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* chart = new BlockChartWidget(isA ? sessionA_ : sessionB_, side);
+    chart->setObjectName(isA ? QStringLiteral("chartA") : QStringLiteral("chartB"));
+    chart->setMinimumHeight(140);
+    layout->addWidget(header);
+    layout->addWidget(chart, 1);
+    (isA ? headerA_ : headerB_) = header;
+    (isA ? chartA_ : chartB_) = chart;
+    return side;
+}
+
+void CompareView::followWindow(BlockChartWidget* from, BlockChartWidget* to, const DataWindow& window)
+{
+    if (syncing_)
+        return;
+    syncing_ = true;
+    // Both fit the same extent: a fit is a fit on both (clamping a copied window could round it).
+    if (from->mapping().isFit())
+        to->fitToPlan();
+    else
+        to->setViewWindow(window);
+    syncing_ = false;
+}
+
+DataWindow CompareView::sharedExtent(const ScopePlan* a, const PlanAnalysis* analysisA, const ScopePlan* b, const PlanAnalysis* analysisB)
+{
+    double first = std::numeric_limits<double>::max();
+    double end = std::numeric_limits<double>::lowest();
+    double top = 0.0;
+    for (const auto& [plan, analysis] : {std::pair{a, analysisA}, std::pair{b, analysisB}}) {
+        if (!plan || !analysis)
+            continue;
+        top = std::max(top, static_cast<double>(analysis->capacity.bytes));
+        for (const Block& block : plan->blocks) {
+            first = std::min(first, static_cast<double>(block.start));
+            end = std::max(end, static_cast<double>(block.end) + 1.0);
+            top = std::max(top, static_cast<double>(block.addressEnd()));
+        }
+    }
+    if (first > end) {
+        first = 0.0;
+        end = 1.0;
+    }
+    return DataWindow{first, end, 0.0, top};
+}
+
+void CompareView::setComparison(Comparison comparison)
+{
+    comparison_ = std::move(comparison);
+    scope_ = -1;
+    selectedPair_ = -1;
+    syncing_ = true;
+    sessionA_->setDocument(comparison_.a);
+    sessionB_->setDocument(comparison_.b);
+    syncing_ = false;
+
+    scopeCombo_->clear();
+    int preferred = -1;
+    if (comparison_.diff) {
+        for (std::size_t i = 0; i < comparison_.diff->scopes.size(); ++i) {
+            const ScopeDiff& scope = comparison_.diff->scopes[i];
+            scopeCombo_->addItem(toQString(scope.scope), static_cast<int>(i));
+            // The first scope where B overflows, else the first.
+            const bool overflowsB = scope.b >= 0 && comparison_.b->analyses[static_cast<std::size_t>(scope.b)].overflow;
+            if (preferred < 0 && overflowsB)
+                preferred = static_cast<int>(i);
+        }
+        if (preferred < 0 && !comparison_.diff->scopes.empty())
+            preferred = 0;
+    }
+    scopeCombo_->setVisible(scopeCombo_->count() > 1);
+    summary_->setText(comparison_.summary.toHtmlEscaped());
+    applyScope(preferred);
+}
+
+bool CompareView::showScope(const QString& scope)
+{
+    for (int i = 0; i < scopeCombo_->count(); ++i)
+        if (scopeCombo_->itemText(i) == scope) {
+            applyScope(scopeCombo_->itemData(i).toInt());
+            return true;
+        }
+    return false;
+}
+
+void CompareView::applyScope(int scope)
+{
+    scope_ = scope;
+    selectedPair_ = -1;
+    const ScopeDiff* diff = comparison_.diff && scope >= 0 ? &comparison_.diff->scopes[static_cast<std::size_t>(scope)] : nullptr;
+    if (const int at = scopeCombo_->findData(scope); at >= 0)
+        scopeCombo_->setCurrentIndex(at);
+    syncing_ = true;
+    // A side without this scope shows nothing rather than another scope.
+    if (diff && diff->a >= 0) {
+        if (!sessionA_->document())
+            sessionA_->setDocument(comparison_.a);
+        sessionA_->setScopeIndex(diff->a);
+    } else {
+        sessionA_->clear();
+    }
+    if (diff && diff->b >= 0) {
+        if (!sessionB_->document())
+            sessionB_->setDocument(comparison_.b);
+        sessionB_->setScopeIndex(diff->b);
+    } else {
+        sessionB_->clear();
+    }
+    sessionA_->selectBlock(-1);
+    sessionB_->selectBlock(-1);
+    const DataWindow extent = sharedExtent(sessionA_->scope(), sessionA_->analysis(), sessionB_->scope(), sessionB_->analysis());
+    chartA_->setFitExtent(extent);
+    chartB_->setFitExtent(extent);
+    syncing_ = false;
+    model_->setScope(comparison_.a, comparison_.b, comparison_.diff, scope);
+    table_->resizeColumnsToContents();
+    refreshHeaders();
+}
+
+void CompareView::refreshHeaders()
+{
+    auto sideText = [this](bool isA) {
+        const auto& document = isA ? comparison_.a : comparison_.b;
+        const QString label = isA ? comparison_.labelA : comparison_.labelB;
+        if (!document)
+            return badge(isA) + QStringLiteral(" ") + tr("nothing to compare");
+        QString text = badge(isA) + QStringLiteral(" <b>") + label.toHtmlEscaped() + QStringLiteral("</b>");
+        PlanSession* session = isA ? sessionA_ : sessionB_;
+        const PlanAnalysis* analysis = session->analysis();
+        const ScopeDiff* diff = comparison_.diff && scope_ >= 0 ? &comparison_.diff->scopes[static_cast<std::size_t>(scope_)] : nullptr;
+        if (!analysis || !diff || (isA ? diff->a : diff->b) < 0)
+            return text + QStringLiteral(" \u00b7 ") + tr("no scope %1").arg(diff ? toQString(diff->scope) : QString());
+        const QString verdict = analysis->overflow ? QStringLiteral("<span style=\"color:#c0392b;\"><b>%1</b></span>").arg(tr("overflows")) : tr("fits");
+        return text + QStringLiteral(" \u00b7 ") + verdict + QStringLiteral(" \u00b7 ")
+            + tr("peak %1 of %2 (%3)").arg(bytesText(analysis->peakAddressBytes), bytesText(analysis->capacity.bytes),
+                                            toQString(formatPercent(analysis->peakAddressBytes, analysis->capacity.bytes)));
+    };
+    headerA_->setText(sideText(true));
+    headerB_->setText(sideText(false));
+    headerA_->setToolTip(comparison_.a ? toQString(comparison_.a->dump.file) : QString());
+    headerB_->setToolTip(comparison_.b ? toQString(comparison_.b->dump.file) : QString());
+    sourceHeaderA_->setText(badge(true) + QStringLiteral(" ") + comparison_.labelA.toHtmlEscaped());
+    sourceHeaderB_->setText(badge(false) + QStringLiteral(" ") + comparison_.labelB.toHtmlEscaped());
+}
+
+QString CompareView::headerTextA() const { return plainText(headerA_->text()); }
+QString CompareView::headerTextB() const { return plainText(headerB_->text()); }
+QString CompareView::summaryText() const { return summary_->text(); }
+
+void CompareView::selectPair(int pair)
+{
+    const BufferPair* row = model_->pairAt(pair);
+    selectedPair_ = row ? pair : -1;
+    syncing_ = true;
+    const ScopeDiff* diff = model_->scopeDiff();
+    sessionA_->selectBlock(row && diff ? firstBlockOf(sessionA_->scope(), row->a) : -1);
+    sessionB_->selectBlock(row && diff ? firstBlockOf(sessionB_->scope(), row->b) : -1);
+    const QModelIndex at = proxy_->mapFromSource(model_->index(selectedPair_, 0));
+    if (at.isValid()) {
+        table_->selectionModel()->select(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        table_->scrollTo(at);
+    } else {
+        table_->clearSelection();
+    }
+    syncing_ = false;
+    emit pairSelected(selectedPair_);
+}
+
+void CompareView::onTableSelection()
+{
+    if (syncing_)
+        return;
+    const QModelIndexList rows = table_->selectionModel()->selectedRows();
+    selectPair(rows.isEmpty() ? -1 : proxy_->mapToSource(rows.front()).row());
+}
+
+void CompareView::onBlockSelected(bool fromA, int block)
+{
+    if (syncing_)
+        return;
+    const ScopeDiff* diff = model_->scopeDiff();
+    PlanSession* session = fromA ? sessionA_ : sessionB_;
+    const ScopePlan* plan = session->scope();
+    if (!diff || !plan || block < 0 || block >= static_cast<int>(plan->blocks.size())) {
+        selectPair(-1);
+        return;
+    }
+    const int buffer = plan->blocks[static_cast<std::size_t>(block)].bufferIndex;
+    const int pair = fromA ? diff->pairOfA(buffer) : diff->pairOfB(buffer);
+    // Keep the copy the user clicked on its own side.
+    selectPair(pair);
+    syncing_ = true;
+    session->selectBlock(block);
+    syncing_ = false;
+}
+
+} // namespace memlens

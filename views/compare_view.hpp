@@ -1,0 +1,104 @@
+#pragma once
+// Two compiles side by side: the block charts of A (above) and B (below) on
+// one op and address scale, so the capacity line sits at one height; the
+// table of matched, added and removed buffers beside them; and both sides'
+// IR and Python under them. Selecting a row selects the buffer in both
+// charts; clicking a block selects its row. Each side has its own PlanSession.
+#include "core/plan_diff.hpp"
+
+#include <QString>
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTableView;
+
+namespace memlens {
+
+class BlockChartWidget;
+class DiffTableModel;
+class PlanSession;
+class SourcePanes;
+struct DataWindow;
+
+// What the view shows; built off the GUI thread (diffPlans, describePlanChange).
+struct Comparison {
+    std::shared_ptr<const PlanDocument> a;
+    std::shared_ptr<const PlanDocument> b;
+    std::shared_ptr<const PlanDiff> diff;
+    QString labelA;    // "block8192/memory_info_aiv.json", "before the reload (12:03:04)"
+    QString labelB;
+    QString summary;   // "peak 160.5 KB → 321 KB (+100%), now overflows · ..."
+};
+
+class CompareView : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareView(QWidget* parent = nullptr);
+    ~CompareView() override;
+
+    void setComparison(Comparison comparison);
+    const Comparison& comparison() const { return comparison_; }
+    // Shows the scope of that name; false when neither side has it.
+    bool showScope(const QString& scope);
+    // Index into comparison().diff->scopes, -1 when there is none.
+    int scopeIndex() const { return scope_; }
+
+    // Selects a row (index into the scope's pairs) and the buffer in both charts; -1 clears.
+    void selectPair(int pair);
+    int selectedPair() const { return selectedPair_; }
+
+    PlanSession* sessionA() const { return sessionA_; }
+    PlanSession* sessionB() const { return sessionB_; }
+    BlockChartWidget* chartA() const { return chartA_; }
+    BlockChartWidget* chartB() const { return chartB_; }
+    QTableView* table() const { return table_; }
+    DiffTableModel* model() const { return model_; }
+    SourcePanes* sourcesA() const { return sourcesA_; }
+    SourcePanes* sourcesB() const { return sourcesB_; }
+    QComboBox* scopeCombo() const { return scopeCombo_; }
+    QString headerTextA() const;
+    QString headerTextB() const;
+    QString summaryText() const;
+
+    // The op and address extent that holds both plans of the scope (x0..x1 ops, y1 top address).
+    static DataWindow sharedExtent(const ScopePlan* a, const PlanAnalysis* analysisA, const ScopePlan* b,
+                                   const PlanAnalysis* analysisB);
+
+signals:
+    void pairSelected(int pair);
+
+private:
+    QWidget* buildSide(bool isA);
+    void applyScope(int scope);
+    void refreshHeaders();
+    void onTableSelection();
+    void onBlockSelected(bool fromA, int block);
+    void followWindow(BlockChartWidget* from, BlockChartWidget* to, const DataWindow& window);
+
+    Comparison comparison_;
+    int scope_ = -1;
+    int selectedPair_ = -1;
+    bool syncing_ = false;
+    PlanSession* sessionA_;
+    PlanSession* sessionB_;
+    QLabel* summary_ = nullptr;
+    QComboBox* scopeCombo_ = nullptr;
+    QLabel* headerA_ = nullptr;
+    QLabel* headerB_ = nullptr;
+    BlockChartWidget* chartA_ = nullptr;
+    BlockChartWidget* chartB_ = nullptr;
+    DiffTableModel* model_ = nullptr;
+    QSortFilterProxyModel* proxy_ = nullptr;
+    QTableView* table_ = nullptr;
+    QLabel* sourceHeaderA_ = nullptr;
+    QLabel* sourceHeaderB_ = nullptr;
+    SourcePanes* sourcesA_ = nullptr;
+    SourcePanes* sourcesB_ = nullptr;
+};
+
+} // namespace memlens
