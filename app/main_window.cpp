@@ -188,16 +188,7 @@ void MainWindow::buildDocks()
         reload();
     });
     connect(sourcePanes_, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
-    buildDiagnosisDock();
-}
-
-void MainWindow::buildDiagnosisDock()
-{
-    // A tab beside the table; it raises itself when a plan overflows.
-    diagnosisDock_ = new DiagnosisDock(session_, this);
-    addDockWidget(Qt::BottomDockWidgetArea, diagnosisDock_);
-    tabifyDockWidget(tableDock_, diagnosisDock_);
-    tableDock_->raise();
+    diagnosisDock_ = DiagnosisDock::addBeside(tableDock_, session_, this);
 }
 
 void MainWindow::applyDefaultLayout()

@@ -100,7 +100,6 @@ protected:
 private:
     void buildCentralArea();
     void buildDocks();
-    void buildDiagnosisDock();
     void buildMenus();
     void applyDefaultLayout();
     void alignUsagePlot();

@@ -151,7 +151,35 @@ std::uint64_t savedAt(const ScopePlan& scope, const std::vector<int>& live, cons
     return saved;
 }
 
-void addLevers(const ScopePlan& scope, const PlanPredictor& predictor, const std::vector<int>& leaders, Diagnosis& diagnosis)
+// Required bytes of the plan with one dimension scaled, each predicted once (levers and the search share them).
+class ScaledRequirements {
+public:
+    ScaledRequirements(const ScopePlan& scope, const PlanPredictor& predictor, std::uint64_t today)
+        : scope_(scope)
+        , predictor_(predictor)
+        , today_(today)
+    {
+    }
+
+    std::uint64_t at(std::int64_t dim, std::int64_t to)
+    {
+        if (to == dim)
+            return today_;
+        const auto [it, added] = memo_.try_emplace({dim, to}, 0);
+        if (added)
+            it->second = predictor_.predict(scaledSizes(scope_, dim, to)).requiredBytes;
+        return it->second;
+    }
+
+private:
+    const ScopePlan& scope_;
+    const PlanPredictor& predictor_;
+    std::uint64_t today_;
+    std::map<std::pair<std::int64_t, std::int64_t>, std::uint64_t> memo_;
+};
+
+void addLevers(const ScopePlan& scope, const PlanPredictor& predictor, ScaledRequirements& scaled, const std::vector<int>& leaders,
+               Diagnosis& diagnosis)
 {
     const auto fits = [&diagnosis](std::uint64_t required) { return required <= diagnosis.capacityBytes; };
     if (diagnosis.multiBufferBytes > 0) {
@@ -163,43 +191,48 @@ void addLevers(const ScopePlan& scope, const PlanPredictor& predictor, const std
     for (const DimensionShare& dim : diagnosis.dimensions) {
         for (int shift = 1; shift <= 4 && (dim.value >> shift) >= 1; ++shift) {
             const std::int64_t to = dim.value >> shift;
-            const Sizes sizes = scaledSizes(scope, dim.value, to);
-            const std::uint64_t required = predictor.predict(sizes).requiredBytes;
-            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, savedAt(scope, diagnosis.liveBlocks, leaders, sizes), required, fits(required)});
+            const std::uint64_t required = scaled.at(dim.value, to);
+            const std::uint64_t saves = savedAt(scope, diagnosis.liveBlocks, leaders, scaledSizes(scope, dim.value, to));
+            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required)});
             if (fits(required))
                 break;
         }
     }
 }
 
-// The powers of two from a sixteenth of today's value up to eight times it, largest first.
+// The powers of two from a sixteenth of today's value up to eight times it, ascending.
 std::vector<std::int64_t> powersOfTwoAround(std::int64_t value)
 {
-    std::vector<std::int64_t> powers;
     if (value <= 0 || value > (std::int64_t(1) << 56))
         return {value};
-    for (std::int64_t power = 1; power <= value * 8 && power > 0; power *= 2)
+    std::vector<std::int64_t> powers;
+    for (std::int64_t power = 1; power <= value * 8; power *= 2)
         if (power * 16 >= value)
             powers.push_back(power);
-    std::reverse(powers.begin(), powers.end());
     return powers;
 }
 
-std::optional<LargestFitting> findLargestFitting(const ScopePlan& scope, const PlanPredictor& predictor, const Diagnosis& diagnosis)
+std::optional<LargestFitting> findLargestFitting(ScaledRequirements& scaled, const Diagnosis& diagnosis)
 {
     if (diagnosis.dimensions.empty())
         return std::nullopt;
     LargestFitting result;
     result.dimension = diagnosis.dimensions.front().value;
-    for (const std::int64_t value : powersOfTwoAround(result.dimension)) {
-        const std::uint64_t required = value == result.dimension ? diagnosis.requiredBytes
-                                                                 : predictor.predict(scaledSizes(scope, result.dimension, value)).requiredBytes;
-        result.predictedRequiredBytes = required;
-        if (required <= diagnosis.capacityBytes) {
-            result.value = value;
-            break;
+    const std::vector<std::int64_t> powers = powersOfTwoAround(result.dimension);
+    // Smaller tiles never need more (each block sits on smaller blocks): search for the last that fits.
+    std::ptrdiff_t low = 0, high = static_cast<std::ptrdiff_t>(powers.size()) - 1, best = -1;
+    while (low <= high) {
+        const std::ptrdiff_t middle = (low + high) / 2;
+        if (scaled.at(result.dimension, powers[static_cast<std::size_t>(middle)]) <= diagnosis.capacityBytes) {
+            best = middle;
+            low = middle + 1;
+        } else {
+            high = middle - 1;
         }
     }
+    if (best >= 0)
+        result.value = powers[static_cast<std::size_t>(best)];
+    result.predictedRequiredBytes = scaled.at(result.dimension, result.value.value_or(powers.front()));
     return result;
 }
 
@@ -250,8 +283,9 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
 
     diagnosis.dimensions = candidateDimensions(scope, diagnosis.liveBlocks, leaders, diagnosis.liveBytes);
     const PlanPredictor predictor(scope);
-    addLevers(scope, predictor, leaders, diagnosis);
-    diagnosis.largestFitting = findLargestFitting(scope, predictor, diagnosis);
+    ScaledRequirements scaled(scope, predictor, diagnosis.requiredBytes);
+    addLevers(scope, predictor, scaled, leaders, diagnosis);
+    diagnosis.largestFitting = findLargestFitting(scaled, diagnosis);
     return diagnosis;
 }
 

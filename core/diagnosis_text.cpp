@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/markdown_text.hpp"
+#include "core/capacity.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -63,6 +64,21 @@ std::string textTable(const std::vector<std::vector<std::string>>& rows, const s
     return text;
 }
 
+// Words wrapped at `width` columns, each line ending in a newline.
+std::string wrapped(const std::string& text, std::size_t width)
+{
+    std::istringstream words(text);
+    std::string out, line;
+    for (std::string word; words >> word;) {
+        if (!line.empty() && line.size() + 1 + word.size() > width) {
+            out += line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    return line.empty() ? out : out + line + "\n";
+}
+
 std::string shareText(std::uint64_t bytes, std::uint64_t required) { return formatPercent(bytes, required); }
 
 } // namespace
@@ -76,8 +92,8 @@ std::string largestFittingSentence(const Diagnosis& d)
     if (!largest.value)
         return "No power of two from " + std::to_string(std::max<std::int64_t>(1, largest.dimension / 16)) + " to " + std::to_string(largest.dimension * 8)
             + " for dimension " + dim + " fits (at the smallest the plan needs " + bytesText(largest.predictedRequiredBytes) + ").";
-    return "Largest power of two for dimension " + dim + " that fits: " + std::to_string(*largest.value) + " (needs "
-        + bytesText(largest.predictedRequiredBytes) + ").";
+    return "Largest power of two for dimension " + dim + " that fits: " + std::to_string(*largest.value) + ", where the plan needs "
+        + bytesText(largest.predictedRequiredBytes) + ".";
 }
 
 std::string shareBytesText(const SourceShare& share)
@@ -130,7 +146,8 @@ std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, 
 {
     const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
     std::ostringstream out;
-    out << "Scope " << scope.scope << ": " << verdictSentence(d) << "\n";
+    out << "Scope " << scope.scope << " (capacity " << describeCapacitySource(document.analyses.at(scopeIndex).capacity) << ")\n"
+        << verdictSentence(d) << "\n";
     if (!d.criticalOp) {
         out << "The scope has no blocks.\n";
         return out.str();
@@ -159,7 +176,7 @@ std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, 
     if (!leverRows.empty())
         out << textTable(leverRows, {false, true, false, false});
     out << "\n" << largestFittingSentence(d) << "\n";
-    out << "\n" << kPredictionMethod << "\n";
+    out << "\n" << wrapped(kPredictionMethod, 100);
     return out.str();
 }
 

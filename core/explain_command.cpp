@@ -1,6 +1,5 @@
 #include "core/explain_command.hpp"
 
-#include "core/capacity.hpp"
 #include "core/diagnosis_text.hpp"
 #include "core/dump_error.hpp"
 
@@ -33,7 +32,6 @@ int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& 
             if (commandLine.scope && document.dump.scopes[i].scope != *commandLine.scope)
                 continue;
             out << "\n" << diagnosisText(document, i, diagnoseScope(document, i));
-            out << "(Capacity " << describeCapacitySource(document.analyses[i].capacity) << ".)\n";
         }
         return exitStatusFor(document, commandLine.scope);
     } catch (const DumpError& error) {

@@ -8,47 +8,64 @@ namespace memlens {
 namespace {
 
 // Over the compressed op axis: raise every slot of a range to at least a value,
-// and ask for the largest value over a range. Both in O(log n).
+// and ask for the largest value over a range. Both O(log n), bottom-up (no recursion).
 class RangeMaxTree {
 public:
     explicit RangeMaxTree(int size)
-        : size_(std::max(size, 1))
-        , best_(static_cast<std::size_t>(4 * size_), 0)
-        , whole_(static_cast<std::size_t>(4 * size_), 0)
     {
+        while (leaves_ < static_cast<std::size_t>(std::max(size, 1)))
+            leaves_ *= 2;
+        best_.assign(2 * leaves_, 0);
+        whole_.assign(2 * leaves_, 0);
     }
 
-    void raise(int from, int to, std::uint64_t value) { raise(1, 0, size_ - 1, from, to, value); }
-    std::uint64_t max(int from, int to) const { return max(1, 0, size_ - 1, from, to); }
+    // Slots from..to, inclusive.
+    void raise(int from, int to, std::uint64_t value)
+    {
+        std::size_t low = leaves_ + static_cast<std::size_t>(from);
+        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
+        const std::size_t first = low, last = high - 1;
+        for (; low < high; low /= 2, high /= 2) {
+            if (low & 1)
+                mark(low++, value);
+            if (high & 1)
+                mark(--high, value);
+        }
+        // Every marked node hangs below the paths from the two end leaves: raise their maxima.
+        for (std::size_t node = first / 2; node > 0; node /= 2)
+            best_[node] = std::max(best_[node], value);
+        for (std::size_t node = last / 2; node > 0; node /= 2)
+            best_[node] = std::max(best_[node], value);
+    }
+
+    std::uint64_t max(int from, int to) const
+    {
+        std::size_t low = leaves_ + static_cast<std::size_t>(from);
+        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
+        const std::size_t first = low, last = high - 1;
+        std::uint64_t result = 0;
+        for (; low < high; low /= 2, high /= 2) {
+            if (low & 1)
+                result = std::max(result, best_[low++]);
+            if (high & 1)
+                result = std::max(result, best_[--high]);
+        }
+        // Values raised over a whole ancestor of the end leaves cover part of the range too.
+        for (std::size_t node = first / 2; node > 0; node /= 2)
+            result = std::max(result, whole_[node]);
+        for (std::size_t node = last / 2; node > 0; node /= 2)
+            result = std::max(result, whole_[node]);
+        return result;
+    }
 
 private:
-    void raise(int node, int low, int high, int from, int to, std::uint64_t value)
+    void mark(std::size_t node, std::uint64_t value)
     {
-        if (to < low || high < from)
-            return;
-        const auto n = static_cast<std::size_t>(node);
-        best_[n] = std::max(best_[n], value);
-        if (from <= low && high <= to) {
-            whole_[n] = std::max(whole_[n], value);
-            return;
-        }
-        const int middle = (low + high) / 2;
-        raise(2 * node, low, middle, from, to, value);
-        raise(2 * node + 1, middle + 1, high, from, to, value);
+        whole_[node] = std::max(whole_[node], value);
+        best_[node] = std::max(best_[node], value);
     }
 
-    std::uint64_t max(int node, int low, int high, int from, int to) const
-    {
-        if (to < low || high < from)
-            return 0;
-        const auto n = static_cast<std::size_t>(node);
-        if (from <= low && high <= to)
-            return best_[n];
-        const int middle = (low + high) / 2;
-        return std::max({whole_[n], max(2 * node, low, middle, from, to), max(2 * node + 1, middle + 1, high, from, to)});
-    }
-
-    int size_;
+    std::size_t leaves_ = 1;
     std::vector<std::uint64_t> best_;  // largest value anywhere below the node
     std::vector<std::uint64_t> whole_; // largest value raised over the node's whole range
 };

@@ -5,13 +5,17 @@
 #include "views/plan_session.hpp"
 #include "views/view_text.hpp"
 
+#include <QFrame>
 #include <QHeaderView>
+#include <QScrollArea>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace memlens {
 
@@ -21,6 +25,7 @@ QLabel* wrappedLabel(QWidget* parent)
 {
     auto* label = new QLabel(parent);
     label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
 }
@@ -30,13 +35,32 @@ QTableWidget* compactTable(const QStringList& headers, QWidget* parent)
     auto* table = new QTableWidget(0, static_cast<int>(headers.size()), parent);
     table->setHorizontalHeaderLabels(headers);
     table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setWordWrap(false);
     table->horizontalHeader()->setStretchLastSection(true);
     table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     return table;
+}
+
+// As tall as its rows and at least as wide as its columns: the panel scrolls, not the table.
+void fitHeightToRows(QTableWidget* table)
+{
+    int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
+    for (int row = 0; row < table->rowCount(); ++row)
+        height += table->rowHeight(row);
+    table->setFixedHeight(height);
+    // The last column stretches, so its current width would only ever grow: measure its contents.
+    const int last = table->columnCount() - 1;
+    int width = 2 * table->frameWidth() + std::max(static_cast<const QAbstractItemView*>(table)->sizeHintForColumn(last), table->horizontalHeader()->sectionSizeHint(last));
+    for (int column = 0; column < last; ++column)
+        width += table->columnWidth(column);
+    table->setMinimumWidth(width);
 }
 
 QTableWidgetItem* cell(const QString& text, bool number = false)
@@ -74,23 +98,39 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     QPalette secondary = method_->palette();
     secondary.setColor(QPalette::WindowText, secondaryText(secondary));
     method_->setPalette(secondary);
-    method_->setText(toQString(kPredictionMethod));
+    method_->setText(tr("Levers are predicted plans: the compiler plans again and may place buffers differently."));
+    method_->setToolTip(toQString(kPredictionMethod));
+    critical_->setToolTip(tr("The critical op is the first op at which a live block ends at the peak address "
+                             "(the compiler's \"requires N bits\")."));
     jump_->setToolTip(tr("Move the time cursor to the critical op"));
     sources_->setToolTip(tr("What is live at the critical op, by the Python line that allocated it (the IR line when it has none). "
                             "Copies: bytes in multi-buffer copies beyond the first. Select a row to select its blocks."));
     levers_->setSelectionMode(QAbstractItemView::NoSelection);
 
+    // Everything in one scroll area: the tables show all their rows and nothing is clipped in a small dock.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* content = new QWidget(scroll);
+    scroll->setWidget(content);
+    for (QWidget* child : std::initializer_list<QWidget*>{verdict_, critical_, jump_, sources_, levers_, largest_, method_})
+        child->setParent(content);
     auto* criticalRow = new QHBoxLayout;
     criticalRow->addWidget(critical_, 1);
     criticalRow->addWidget(jump_, 0, Qt::AlignTop);
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout(content);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addWidget(verdict_);
     layout->addLayout(criticalRow);
-    layout->addWidget(sources_, 3);
-    layout->addWidget(levers_, 2);
+    // What would fit first (a few rows), then what is live at the critical op.
+    layout->addWidget(levers_);
     layout->addWidget(largest_);
+    layout->addWidget(sources_);
     layout->addWidget(method_);
+    layout->addStretch(1);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
 
     connect(jump_, &QPushButton::clicked, this, &DiagnosisPanel::jumpToCriticalOp);
     connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
@@ -121,6 +161,8 @@ void DiagnosisPanel::showEmpty(const QString& text)
     jump_->hide();
     sources_->setRowCount(0);
     levers_->setRowCount(0);
+    fitHeightToRows(sources_);
+    fitHeightToRows(levers_);
     largest_->clear();
     method_->hide();
 }
@@ -131,12 +173,11 @@ void DiagnosisPanel::showDiagnosis(Diagnosis diagnosis)
     const Diagnosis& d = *diagnosis_;
     verdict_->setText(toQString(verdictSentence(d)));
     if (d.criticalOp) {
-        QString text = tr("Critical op %1 (the first op at which a live block ends at the peak address): live %2, holes %3; "
-                          "multi-buffer copies %4, temporaries %5.")
+        QString text = tr("Critical op %1: live %2, holes %3; multi-buffer copies %4, temporaries %5.")
                            .arg(*d.criticalOp)
                            .arg(bytesText(d.liveBytes), bytesText(d.holeBytes), bytesText(d.multiBufferBytes), bytesText(d.tmpBytes));
         if (const std::string advice = adviceSentence(d); !advice.empty())
-            text += QLatin1Char(' ') + toQString(advice);
+            text += QStringLiteral("\n") + toQString(advice);
         critical_->setText(text);
         jump_->setText(tr("Go to Op %1").arg(*d.criticalOp));
         jump_->show();
@@ -171,6 +212,7 @@ void DiagnosisPanel::fillSources()
         sources_->setItem(row, 6, cell(joined(share.buffers)));
     }
     sources_->resizeColumnsToContents();
+    fitHeightToRows(sources_);
 }
 
 void DiagnosisPanel::fillLevers()
@@ -189,6 +231,7 @@ void DiagnosisPanel::fillLevers()
         levers_->setItem(row, 3, fits);
     }
     levers_->resizeColumnsToContents();
+    fitHeightToRows(levers_);
 }
 
 void DiagnosisPanel::onSourceRowChanged()
