@@ -1,5 +1,5 @@
 #pragma once
-// The command-line contract (DESIGN.md section 7): parsing and the Qt-free
+// The command-line contract (docs/design.md, Command line): parsing and the Qt-free
 // `inspect` command. `report` and the window live in app/, which links this.
 #include "core/diff_command.hpp"
 #include "core/plan_document.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// `memlens diff A B`: compare two compiles of a kernel (DESIGN.md section 7).
+// `memlens diff A B`: compare two compiles of a kernel (docs/design.md, Command line).
 // Exit status: 0 when B fits, 3 when B overflows, 2 bad input or usage.
 #include "core/diff_report.hpp"
 #include "core/plan_document.hpp"

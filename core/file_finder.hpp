@@ -1,6 +1,6 @@
 #pragma once
 // Finding files named by dumps and IR (paths of the machine where the compiler
-// ran) on this machine, and reading them safely (DESIGN.md section 3).
+// ran) on this machine, and reading them safely (docs/design.md, Locations).
 #include <cstdint>
 #include <filesystem>
 #include <memory>

@@ -1,5 +1,5 @@
 #pragma once
-// The model as `memlens inspect` prints it (DESIGN.md section 7: a stable contract).
+// The model as `memlens inspect` prints it (docs/design.md, Command line: a stable contract).
 #include "core/plan_document.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 #pragma once
-// MLIR source locations (DESIGN.md section 3): parsing the printed form into a
+// MLIR source locations (docs/design.md, Locations): parsing the printed form into a
 // tree, and resolving a tree (through a table of #loc aliases) into the frames a
 // user cares about. Qt-free; never throws to the caller.
 #include <cstddef>

@@ -1,5 +1,5 @@
 #pragma once
-// The contents of the report files (DESIGN.md section 7): blocks.csv,
+// The contents of the report files (docs/design.md, Command line): blocks.csv,
 // live_at_peak.csv and summary.md. Text only; writing them is the caller's job.
 #include "core/plan_document.hpp"
 

@@ -1,6 +1,6 @@
 #pragma once
 // From a block's `source_location` to the IR line that allocated it and the
-// Python line that caused it (DESIGN.md section 3).
+// Python line that caused it (docs/design.md, Locations).
 #include "core/file_finder.hpp"
 #include "core/ir_index.hpp"
 #include "core/mlir_location.hpp"

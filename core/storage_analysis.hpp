@@ -1,5 +1,5 @@
 #pragma once
-// Storage truth (DESIGN.md section 2): blocks the planner merged in place share
+// Storage truth (docs/design.md, The dump): blocks the planner merged in place share
 // one storage (identical offset, size and Life) and count once; blocks of
 // different storages whose Lives and addresses intersect are overlaps; address
 // space below the highest live address that no live block covers is a hole.

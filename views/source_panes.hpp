@@ -1,6 +1,6 @@
 #pragma once
 // The selected block's IR line (left) and the Python line that allocated it
-// (right), side by side (DESIGN.md sections 3 and 4, step 6). Follows the
+// (right), side by side (docs/design.md, Locations). Follows the
 // PlanSession's selection; a click on a line highlights, in the session, every
 // block that line allocates (the reverse link). The Python file is read off
 // the GUI thread and cached by path.
