@@ -1,8 +1,8 @@
 #include "app/app_settings.hpp"
 
 #include <QByteArray>
-#include <algorithm>
 #include <QFileInfo>
+#include <algorithm>
 
 namespace memlens {
 
@@ -201,7 +201,9 @@ void AppSettings::setIrFileFor(const QString& dumpPath, const QString& irPath)
 {
     const QString key = QFileInfo(dumpPath).absoluteFilePath();
     QStringList pairs = value(SettingId::IrFiles).toStringList();
-    pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const QString& pair) { return pair.startsWith(key + QLatin1Char('=')); }), pairs.end());
+    pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
+                    [&](const QString& pair) { return pair.startsWith(key + QLatin1Char('=')); }),
+        pairs.end());
     if (!irPath.isEmpty())
         pairs.prepend(key + QLatin1Char('=') + irPath);
     while (pairs.size() > 50)

@@ -22,10 +22,10 @@ enum class SettingId {
     WindowGeometry,
     WindowState,
     SourceDirs,
-    Substitutions,   // "FROM=TO" entries
-    IrFiles,         // "dump path=IR path": the IR the user opened for a dump
-    BankCount,       // banks the address snapshot divides the capacity into
-    TritonCacheDir,  // Triton's cache searched for the IR; "" = $TRITON_CACHE_DIR, else ~/.triton/cache
+    Substitutions,  // "FROM=TO" entries
+    IrFiles,        // "dump path=IR path": the IR the user opened for a dump
+    BankCount,      // banks the address snapshot divides the capacity into
+    TritonCacheDir, // Triton's cache searched for the IR; "" = $TRITON_CACHE_DIR, else ~/.triton/cache
 };
 
 struct SettingSpec {

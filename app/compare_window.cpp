@@ -16,8 +16,8 @@ namespace {
 
 // Both sides judged by one capacity, matched, and summed up: the work a
 // comparison needs, done off the GUI thread.
-Comparison buildComparison(std::shared_ptr<const PlanDocument> a, std::shared_ptr<const PlanDocument> b, const QString& labelA,
-                           const QString& labelB)
+Comparison buildComparison(std::shared_ptr<const PlanDocument> a, std::shared_ptr<const PlanDocument> b,
+    const QString& labelA, const QString& labelB)
 {
     auto sharedA = std::make_shared<PlanDocument>(*a);
     auto sharedB = std::make_shared<PlanDocument>(*b);
@@ -58,14 +58,18 @@ CompareWindow::CompareWindow(QWidget* parent)
         size = size.boundedTo(screen->availableGeometry().size() * 0.92);
     resize(size);
 
-    connect(loaderA_, &DocumentLoader::loaded, this, [this](int, std::shared_ptr<const PlanDocument> document) { onSideLoaded(true, std::move(document)); });
-    connect(loaderB_, &DocumentLoader::loaded, this, [this](int, std::shared_ptr<const PlanDocument> document) { onSideLoaded(false, std::move(document)); });
-    connect(loaderA_, &DocumentLoader::failed, this, [this](int, const QString& path, const QString& message) { onSideFailed(true, path, message); });
-    connect(loaderB_, &DocumentLoader::failed, this, [this](int, const QString& path, const QString& message) { onSideFailed(false, path, message); });
+    connect(loaderA_, &DocumentLoader::loaded, this,
+        [this](int, std::shared_ptr<const PlanDocument> document) { onSideLoaded(true, std::move(document)); });
+    connect(loaderB_, &DocumentLoader::loaded, this,
+        [this](int, std::shared_ptr<const PlanDocument> document) { onSideLoaded(false, std::move(document)); });
+    connect(loaderA_, &DocumentLoader::failed, this,
+        [this](int, const QString& path, const QString& message) { onSideFailed(true, path, message); });
+    connect(loaderB_, &DocumentLoader::failed, this,
+        [this](int, const QString& path, const QString& message) { onSideFailed(false, path, message); });
 }
 
-void CompareWindow::compareFiles(const QString& pathA, const LoadOptions& optionsA, const QString& pathB, const LoadOptions& optionsB,
-                                 const KernelCapacities& remembered)
+void CompareWindow::compareFiles(const QString& pathA, const LoadOptions& optionsA, const QString& pathB,
+    const LoadOptions& optionsB, const KernelCapacities& remembered)
 {
     ++diffJob_;
     pendingA_.reset();
@@ -79,8 +83,8 @@ void CompareWindow::compareFiles(const QString& pathA, const LoadOptions& option
     loaderB_->load(pathB, optionsB, remembered);
 }
 
-void CompareWindow::compareDocuments(std::shared_ptr<const PlanDocument> a, const QString& labelA, std::shared_ptr<const PlanDocument> b,
-                                     const QString& labelB)
+void CompareWindow::compareDocuments(std::shared_ptr<const PlanDocument> a, const QString& labelA,
+    std::shared_ptr<const PlanDocument> b, const QString& labelB)
 {
     loaderA_->cancel();
     loaderB_->cancel();
@@ -105,7 +109,10 @@ void CompareWindow::onSideFailed(bool isA, const QString& path, const QString& m
     ++diffJob_;
     (isA ? loaderB_ : loaderA_)->cancel();
     statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
-    messageBar_->showMessage(MessageBar::Kind::Error, tr("<b>Could not open %1 (%2).</b> %3").arg(isA ? QStringLiteral("A") : QStringLiteral("B"), labelOf(path).toHtmlEscaped(), message.toHtmlEscaped()));
+    messageBar_->showMessage(MessageBar::Kind::Error,
+        tr("<b>Could not open %1 (%2).</b> %3")
+            .arg(isA ? QStringLiteral("A") : QStringLiteral("B"), labelOf(path).toHtmlEscaped(),
+                message.toHtmlEscaped()));
     emit loadFailed(message);
 }
 
@@ -113,14 +120,15 @@ void CompareWindow::startDiff()
 {
     const int job = ++diffJob_;
     statusBar()->showMessage(tr("Comparing…"));
-    QtConcurrent::run(buildComparison, pendingA_, pendingB_, labelA_, labelB_).then(this, [this, job](Comparison comparison) {
-        if (job != diffJob_)
-            return; // a newer request replaced this one
-        messageBar_->dismiss();
-        statusBar()->clearMessage(); // the view's own summary line says what changed
-        view_->setComparison(std::move(comparison));
-        emit comparisonShown();
-    });
+    QtConcurrent::run(buildComparison, pendingA_, pendingB_, labelA_, labelB_)
+        .then(this, [this, job](Comparison comparison) {
+            if (job != diffJob_)
+                return; // a newer request replaced this one
+            messageBar_->dismiss();
+            statusBar()->clearMessage(); // the view's own summary line says what changed
+            view_->setComparison(std::move(comparison));
+            emit comparisonShown();
+        });
 }
 
 } // namespace memlens

@@ -19,11 +19,11 @@ public:
     explicit CompareWindow(QWidget* parent = nullptr);
 
     // Loads both dumps, then shows them. A is the "before", B the "after".
-    void compareFiles(const QString& pathA, const LoadOptions& optionsA, const QString& pathB, const LoadOptions& optionsB,
-                      const KernelCapacities& remembered = {});
+    void compareFiles(const QString& pathA, const LoadOptions& optionsA, const QString& pathB,
+        const LoadOptions& optionsB, const KernelCapacities& remembered = {});
     // Two documents already loaded (a reload's before and after), with their labels.
-    void compareDocuments(std::shared_ptr<const PlanDocument> a, const QString& labelA, std::shared_ptr<const PlanDocument> b,
-                          const QString& labelB);
+    void compareDocuments(std::shared_ptr<const PlanDocument> a, const QString& labelA,
+        std::shared_ptr<const PlanDocument> b, const QString& labelB);
 
     CompareView* view() const { return view_; }
     MessageBar* messageBar() const { return messageBar_; }

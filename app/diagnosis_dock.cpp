@@ -30,7 +30,8 @@ void DiagnosisDock::onDiagnosed(bool overflows)
     const ScopePlan* scope = session_->scope();
     if (!overflows || !document || !scope)
         return;
-    const QString key = QString::fromStdString(document->dump.file) + QLatin1Char('\n') + QString::fromStdString(scope->scope);
+    const QString key
+        = QString::fromStdString(document->dump.file) + QLatin1Char('\n') + QString::fromStdString(scope->scope);
     if (key == openedFor_)
         return;
     openedFor_ = key;

@@ -25,8 +25,8 @@ bool isInside(const QString& path, const QString& dir)
 }
 
 // The dump, read once: copied into `snapshotDir` (unless it is a copy there) and parsed from those bytes.
-std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOptions& options, const QString& snapshotDir,
-                                           std::optional<DumpVersion>& version)
+std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOptions& options,
+    const QString& snapshotDir, std::optional<DumpVersion>& version)
 {
     if (snapshotDir.isEmpty() || isInside(dumpPath, snapshotDir))
         return std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
@@ -38,13 +38,14 @@ std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOp
         return std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
     }
     version = DumpHistory::versionFrom(dumpPath, snapshot);
-    auto document = std::make_shared<PlanDocument>(buildPlanDocument(std::move(snapshot.dump), dumpPath.toStdString(), options));
+    auto document
+        = std::make_shared<PlanDocument>(buildPlanDocument(std::move(snapshot.dump), dumpPath.toStdString(), options));
     version->irFile = QString::fromStdString(document->irFile);
     return document;
 }
 
-LoadResult loadInBackground(const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered,
-                            const QString& snapshotDir)
+LoadResult loadInBackground(
+    const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered, const QString& snapshotDir)
 {
     try {
         std::optional<DumpVersion> version;

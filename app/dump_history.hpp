@@ -19,10 +19,10 @@ struct DumpVersion {
     QString dumpPath;     // the dump as the compiler writes it (absolute)
     QString snapshotPath; // the copy of this version's bytes
     QString kernel;
-    QString core;         // "aiv", "aic", or "" when unknown
-    QDateTime written;    // when the compiler wrote it (the file's time)
+    QString core;      // "aiv", "aic", or "" when unknown
+    QDateTime written; // when the compiler wrote it (the file's time)
     quint64 digest = 0;
-    QString irFile;       // the IR it was shown with ("" when none or not shown yet)
+    QString irFile; // the IR it was shown with ("" when none or not shown yet)
 };
 
 class DumpHistory : public QObject {

@@ -22,7 +22,8 @@
 
 namespace memlens {
 
-ExportController::ExportController(PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window)
+ExportController::ExportController(
+    PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window)
     : QObject(window)
     , session_(session)
     , chart_(chart)
@@ -52,7 +53,8 @@ bool ExportController::exportChartPng(const QString& path, QSize size, bool asSh
             *error = tr("No dump is open.");
         return false;
     }
-    const QByteArray png = chartPng(*session_->document(), static_cast<std::size_t>(session_->scopeIndex()), size, renderOptions(asShown));
+    const QByteArray png = chartPng(
+        *session_->document(), static_cast<std::size_t>(session_->scopeIndex()), size, renderOptions(asShown));
     return writeFileAtomically(path, png, error);
 }
 
@@ -63,7 +65,8 @@ bool ExportController::exportChartSvg(const QString& path, QSize size, bool asSh
             *error = tr("No dump is open.");
         return false;
     }
-    const QByteArray svg = chartSvg(*session_->document(), static_cast<std::size_t>(session_->scopeIndex()), size, renderOptions(asShown), error);
+    const QByteArray svg = chartSvg(
+        *session_->document(), static_cast<std::size_t>(session_->scopeIndex()), size, renderOptions(asShown), error);
     return !svg.isEmpty() && writeFileAtomically(path, svg, error);
 }
 
@@ -119,7 +122,8 @@ QString ExportController::defaultFileName(const QString& what, const QString& su
         kernel = QString::fromStdString(document->dump.kernel);
     if (const ScopePlan* plan = session_->scope())
         scope = QLatin1Char('_') + QString::fromStdString(plan->scope);
-    QString name = kernel + scope + QLatin1Char('_') + what + (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix);
+    QString name
+        = kernel + scope + QLatin1Char('_') + what + (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix);
     name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("_"));
     return name;
 }
@@ -134,7 +138,8 @@ QString ExportController::exportDir() const
 
 void ExportController::remember(const QString& path, bool isDir)
 {
-    settings_->setValue(SettingId::LastExportDir, isDir ? QFileInfo(path).absoluteFilePath() : QFileInfo(path).absolutePath());
+    settings_->setValue(
+        SettingId::LastExportDir, isDir ? QFileInfo(path).absoluteFilePath() : QFileInfo(path).absolutePath());
 }
 
 void ExportController::reportResult(bool ok, const QString& path, const QString& error)
@@ -152,8 +157,9 @@ bool ExportController::chooseChart(const QString& format, QString* path, QSize* 
     if (dialog.exec() != QDialog::Accepted)
         return false;
     const QString suffix = format.toLower();
-    *path = QFileDialog::getSaveFileName(window_, tr("Export Chart as %1").arg(format), QDir(exportDir()).filePath(defaultFileName(QStringLiteral("chart"), suffix)),
-                                         tr("%1 images (*.%2)").arg(format, suffix));
+    *path = QFileDialog::getSaveFileName(window_, tr("Export Chart as %1").arg(format),
+        QDir(exportDir()).filePath(defaultFileName(QStringLiteral("chart"), suffix)),
+        tr("%1 images (*.%2)").arg(format, suffix));
     *size = dialog.imageSize();
     *asShown = dialog.asShown();
     return !path->isEmpty();
@@ -185,15 +191,17 @@ void ExportController::chooseAndExportChartSvg()
 
 void ExportController::chooseAndExportTableCsv()
 {
-    QMessageBox question(QMessageBox::Question, tr("Export Table as CSV"), tr("Which rows should the CSV hold?"), QMessageBox::Cancel, window_);
+    QMessageBox question(QMessageBox::Question, tr("Export Table as CSV"), tr("Which rows should the CSV hold?"),
+        QMessageBox::Cancel, window_);
     QPushButton* shown = question.addButton(tr("Rows as Shown (filtered and sorted)"), QMessageBox::AcceptRole);
     question.addButton(tr("All Blocks of This Scope"), QMessageBox::AcceptRole);
     question.setDefaultButton(shown);
     if (question.exec() == QMessageBox::Cancel || question.clickedButton() == question.button(QMessageBox::Cancel))
         return;
     const bool shownOnly = question.clickedButton() == shown;
-    const QString path = QFileDialog::getSaveFileName(window_, tr("Export Table as CSV"), QDir(exportDir()).filePath(defaultFileName(QStringLiteral("blocks"), QStringLiteral("csv"))),
-                                                      tr("CSV files (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(window_, tr("Export Table as CSV"),
+        QDir(exportDir()).filePath(defaultFileName(QStringLiteral("blocks"), QStringLiteral("csv"))),
+        tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     remember(path, false);
@@ -207,12 +215,14 @@ void ExportController::chooseAndExportReport()
     if (dir.isEmpty())
         return;
     QStringList existing;
-    for (const QString& name : {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"), QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")})
+    for (const QString& name : {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"),
+             QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")})
         if (QFileInfo::exists(QDir(dir).filePath(name)))
             existing << name;
     if (!existing.isEmpty()
-        && QMessageBox::question(window_, tr("Replace Files?"), tr("%1 already holds %2. Replace them?").arg(dir, existing.join(QStringLiteral(", "))),
-                                 QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+        && QMessageBox::question(window_, tr("Replace Files?"),
+               tr("%1 already holds %2. Replace them?").arg(dir, existing.join(QStringLiteral(", "))),
+               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
             != QMessageBox::Yes)
         return;
     remember(dir, true);

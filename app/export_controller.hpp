@@ -17,7 +17,8 @@ struct ChartRenderOptions;
 class ExportController : public QObject {
     Q_OBJECT
 public:
-    ExportController(PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window);
+    ExportController(
+        PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window);
 
     bool exportChartPng(const QString& path, QSize size, bool asShown, QString* error);
     bool exportChartSvg(const QString& path, QSize size, bool asShown, QString* error);

@@ -23,7 +23,8 @@ QString HistoryMenu::label(const DumpVersion& version)
 {
     const QString kernel = version.kernel.isEmpty() ? tr("(unnamed kernel)") : version.kernel;
     const QString core = version.core.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(version.core);
-    return QStringLiteral("%1  %2%3").arg(version.written.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), kernel, core);
+    return QStringLiteral("%1  %2%3")
+        .arg(version.written.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), kernel, core);
 }
 
 QAction* HistoryMenu::actionForVersion(int index) const
@@ -42,7 +43,8 @@ void HistoryMenu::rebuild()
         addAction(tr("Every version of the open dump that memlens reads is kept here"))->setEnabled(false);
         return;
     }
-    QAction* latest = addAction(tr("Show %1 as It Is Now").arg(QFileInfo(dumpPath_).fileName()), this, &HistoryMenu::latestChosen);
+    QAction* latest
+        = addAction(tr("Show %1 as It Is Now").arg(QFileInfo(dumpPath_).fileName()), this, &HistoryMenu::latestChosen);
     latest->setCheckable(true);
     latest->setChecked(shownSnapshot_.isEmpty());
     addSeparator();

@@ -20,24 +20,14 @@ int main(int argc, char** argv)
     }
     configureLogging(commandLine.verbose);
     switch (commandLine.command) {
-    case Command::Help:
-        std::cout << usageText(commandLine.helpFor);
-        return 0;
-    case Command::Version:
-        std::cout << "memlens " << MEMLENS_VERSION << "\n";
-        return 0;
-    case Command::Inspect:
-        return runInspect(commandLine, std::cout, std::cerr);
-    case Command::Explain:
-        return runExplain(commandLine, std::cout, std::cerr);
-    case Command::Report:
-        return runReportCommand(commandLine, argc, argv);
-    case Command::Diff:
-        return runDiff(commandLine.diff, std::cout, std::cerr);
-    case Command::Watch:
-        return runWatchCommand(commandLine, std::cout, std::cerr);
-    case Command::Window:
-        break;
+    case Command::Help: std::cout << usageText(commandLine.helpFor); return 0;
+    case Command::Version: std::cout << "memlens " << MEMLENS_VERSION << "\n"; return 0;
+    case Command::Inspect: return runInspect(commandLine, std::cout, std::cerr);
+    case Command::Explain: return runExplain(commandLine, std::cout, std::cerr);
+    case Command::Report: return runReportCommand(commandLine, argc, argv);
+    case Command::Diff: return runDiff(commandLine.diff, std::cout, std::cerr);
+    case Command::Watch: return runWatchCommand(commandLine, std::cout, std::cerr);
+    case Command::Window: break;
     }
     return runWindow(commandLine, argc, argv);
 }

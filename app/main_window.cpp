@@ -75,11 +75,15 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     statusBar()->addWidget(statusLabel_, 1);
     statusBar()->addPermanentWidget(progress_);
 
-    connect(loader_, &DocumentLoader::loaded, this, [this](int, std::shared_ptr<const PlanDocument> document) { onLoaded(std::move(document)); });
-    connect(loader_, &DocumentLoader::failed, this, [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
+    connect(loader_, &DocumentLoader::loaded, this,
+        [this](int, std::shared_ptr<const PlanDocument> document) { onLoaded(std::move(document)); });
+    connect(loader_, &DocumentLoader::failed, this,
+        [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
     connect(loader_, &DocumentLoader::busyChanged, progress_, &QWidget::setVisible);
     connect(titleBar_, &TitleBar::capacityEdited, this, &MainWindow::onCapacityEdited);
-    connect(exporter_, &ExportController::exported, this, [this](const QString& path) { statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000); });
+    connect(exporter_, &ExportController::exported, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
+    });
     connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateActions);
     connect(session_, &PlanSession::selectedBlockChanged, this, [this] { updateActions(); });
 
@@ -238,9 +242,11 @@ void MainWindow::buildMenus()
     QAction* zoomOut = view->addAction(tr("Zoom &Out"), chart_, [this] { chart_->zoomOut(); });
     zoomOut->setShortcut(QKeySequence::ZoomOut);
     view->addSeparator();
-    QAction* nextOver = view->addAction(tr("Select &Next Block Over Capacity"), this, &MainWindow::selectNextOverCapacity);
+    QAction* nextOver
+        = view->addAction(tr("Select &Next Block Over Capacity"), this, &MainWindow::selectNextOverCapacity);
     nextOver->setShortcut(QKeySequence(Qt::Key_F8));
-    QAction* clearCursor = view->addAction(tr("Clear Time &Cursor"), session_, [this] { session_->setCursorOp(std::nullopt); });
+    QAction* clearCursor
+        = view->addAction(tr("Clear Time &Cursor"), session_, [this] { session_->setCursorOp(std::nullopt); });
     view->addSeparator();
     for (QDockWidget* dock : {detailsDock_, tableDock_, static_cast<QDockWidget*>(diagnosisDock_), sourceDock_})
         view->addAction(dock->toggleViewAction());
@@ -250,10 +256,12 @@ void MainWindow::buildMenus()
     settingsMenu->addAction(tr("Source &Folders and Path Substitutions…"), this, &MainWindow::showPreferences);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this); })->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this); })
+        ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
-    documentActions_ = {openIr, compare, reloadAction_, close, png, svg, csv, report, fit, zoomIn, zoomOut, nextOver, clearCursor};
+    documentActions_
+        = {openIr, compare, reloadAction_, close, png, svg, csv, report, fit, zoomIn, zoomOut, nextOver, clearCursor};
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -263,19 +271,23 @@ void MainWindow::rebuildRecentMenu()
         QStringList names;
         for (const QString& path : dropped)
             names << QFileInfo(path).fileName();
-        messageBar_->showMessage(MessageBar::Kind::Info, tr("Removed from Open Recent because they no longer exist: %1").arg(dropped.join(QStringLiteral(", "))));
+        messageBar_->showMessage(MessageBar::Kind::Info,
+            tr("Removed from Open Recent because they no longer exist: %1").arg(dropped.join(QStringLiteral(", "))));
     }
     recentMenu_->clear();
     const QStringList files = settings_->recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files[i];
-        const QString label = QStringLiteral("&%1 %2  (%3)").arg(i + 1 == 10 ? 0 : i + 1).arg(QFileInfo(path).fileName(), QFileInfo(path).absolutePath());
+        const QString label = QStringLiteral("&%1 %2  (%3)")
+                                  .arg(i + 1 == 10 ? 0 : i + 1)
+                                  .arg(QFileInfo(path).fileName(), QFileInfo(path).absolutePath());
         recentMenu_->addAction(label, this, [this, path] { openDump(path); });
     }
     if (files.isEmpty())
         recentMenu_->addAction(tr("No Recent Dumps"))->setEnabled(false);
     recentMenu_->addSeparator();
-    QAction* clear = recentMenu_->addAction(tr("Clear Recent Dumps"), this, [this] { settings_->setValue(SettingId::RecentFiles, QStringList()); });
+    QAction* clear = recentMenu_->addAction(
+        tr("Clear Recent Dumps"), this, [this] { settings_->setValue(SettingId::RecentFiles, QStringList()); });
     clear->setEnabled(!files.isEmpty());
 }
 
@@ -296,7 +308,8 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
         options.sourceDirs.push_back(dir.toStdString());
     for (const auto& [from, to] : settings_->substitutions())
         options.substitutions.emplace_back(from.toStdString(), to.toStdString());
-    if (const QString cache = settings_->value(SettingId::TritonCacheDir).toString(); !cache.isEmpty() && options.tritonCache.cacheDir.empty())
+    if (const QString cache = settings_->value(SettingId::TritonCacheDir).toString();
+        !cache.isEmpty() && options.tritonCache.cacheDir.empty())
         options.tritonCache.cacheDir = cache.toStdString(); // --triton-cache wins
     if (const QString ir = settings_->irFileFor(dumpPath); !ir.isEmpty())
         options.irFile = ir.toStdString();
@@ -383,11 +396,17 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     trackVersions(before, document);
     statusLabel_->setToolTip(QString::fromStdString(document->irNote));
     if (!document->irFile.empty() && !document->irNote.empty()) // taken from Triton's cache; the tooltip says why
-        statusLabel_->setText(tr("%1 blocks · IR %2 (from the Triton cache)").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irFile)));
+        statusLabel_->setText(tr("%1 blocks · IR %2 (from the Triton cache)")
+                                  .arg(document->dump.blockCount())
+                                  .arg(QString::fromStdString(document->irFile)));
     else if (!document->irFile.empty() || document->irNote.empty())
-        statusLabel_->setText(tr("%1 blocks · IR %2").arg(document->dump.blockCount()).arg(document->irFile.empty() ? tr("none") : QString::fromStdString(document->irFile)));
+        statusLabel_->setText(
+            tr("%1 blocks · IR %2")
+                .arg(document->dump.blockCount())
+                .arg(document->irFile.empty() ? tr("none") : QString::fromStdString(document->irFile)));
     else
-        statusLabel_->setText(tr("%1 blocks · %2").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irNote)));
+        statusLabel_->setText(
+            tr("%1 blocks · %2").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irNote)));
     historyMenu_->setDump(QFileInfo(path).absoluteFilePath());
     updateWindowTitle();
     emit documentShown(path);
@@ -398,8 +417,11 @@ void MainWindow::onLoadFailed(const QString& path, const QString& message)
     statusLabel_->setText(tr("Could not open %1").arg(QFileInfo(path).fileName()));
     QList<QPair<QString, std::function<void()>>> actions;
     actions.append({tr("Try Again"), [this, path] { openDump(path); }});
-    const QString keep = currentFile_.isEmpty() ? QString() : tr("<br>Still showing %1.").arg(QFileInfo(currentFile_).fileName().toHtmlEscaped());
-    messageBar_->showMessage(MessageBar::Kind::Error, tr("<b>Could not open the dump.</b> %1%2").arg(message.toHtmlEscaped(), keep), actions);
+    const QString keep = currentFile_.isEmpty()
+        ? QString()
+        : tr("<br>Still showing %1.").arg(QFileInfo(currentFile_).fileName().toHtmlEscaped());
+    messageBar_->showMessage(MessageBar::Kind::Error,
+        tr("<b>Could not open the dump.</b> %1%2").arg(message.toHtmlEscaped(), keep), actions);
     emit loadFailed(message);
 }
 
@@ -408,7 +430,8 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
     const PlanDocument* document = session_->document();
     if (!document)
         return;
-    settings_->setCapacityFor(QString::fromStdString(capacityOwner(document->dump.kernel, document->target)), scope, bytes);
+    settings_->setCapacityFor(
+        QString::fromStdString(capacityOwner(document->dump.kernel, document->target)), scope, bytes);
     auto adjusted = std::make_shared<PlanDocument>(*document);
     reanalyze(*adjusted, capacitySettingsFor(*adjusted));
     session_->setDocument(adjusted);
@@ -429,15 +452,16 @@ void MainWindow::onFileChangedOnDisk()
         watchFile(currentFile_);
     history_->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
     const QString name = QFileInfo(currentFile_).fileName();
-    messageBar_->showMessage(MessageBar::Kind::Warning, tr("%1 changed on disk (the compiler rewrites it on every compile).").arg(name.toHtmlEscaped()),
-                             {{tr("Reload"), [this] { reload(); }}});
+    messageBar_->showMessage(MessageBar::Kind::Warning,
+        tr("%1 changed on disk (the compiler rewrites it on every compile).").arg(name.toHtmlEscaped()),
+        {{tr("Reload"), [this] { reload(); }}});
 }
 
 void MainWindow::chooseAndOpen()
 {
     const QString start = settings_->value(SettingId::LastOpenDir).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Memory Dump"), start,
-                                                      tr("Memory dumps (*.json);;All files (*)"));
+    const QString path
+        = QFileDialog::getOpenFileName(this, tr("Open Memory Dump"), start, tr("Memory dumps (*.json);;All files (*)"));
     if (!path.isEmpty())
         openDump(path);
 }
@@ -446,8 +470,8 @@ void MainWindow::chooseIrFile()
 {
     if (currentFile_.isEmpty())
         return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open the IR This Dump Was Compiled From"), QFileInfo(currentFile_).absolutePath(),
-                                                      tr("Adapter IR (*.ttadapter *.mlir *.bcmlir);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open the IR This Dump Was Compiled From"),
+        QFileInfo(currentFile_).absolutePath(), tr("Adapter IR (*.ttadapter *.mlir *.bcmlir);;All files (*)"));
     if (!path.isEmpty())
         openIrFile(path);
 }
@@ -487,7 +511,8 @@ void MainWindow::updateWindowTitle()
         setWindowTitle(QStringLiteral("memlens"));
         return;
     }
-    const QString kernel = document->dump.kernel.empty() ? tr("(unnamed kernel)") : QString::fromStdString(document->dump.kernel);
+    const QString kernel
+        = document->dump.kernel.empty() ? tr("(unnamed kernel)") : QString::fromStdString(document->dump.kernel);
     QString file = QString::fromStdString(dumpDisplayName(currentFile_.toStdString()));
     if (const DumpVersion* version = history_->versionAt(shownVersion_))
         file += tr(" (version of %1)").arg(version->written.toString(QStringLiteral("HH:mm:ss.zzz")));
@@ -504,7 +529,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (event->mimeData()->hasUrls() && !event->mimeData()->urls().isEmpty() && event->mimeData()->urls().front().isLocalFile())
+    if (event->mimeData()->hasUrls() && !event->mimeData()->urls().isEmpty()
+        && event->mimeData()->urls().front().isLocalFile())
         event->acceptProposedAction();
 }
 
@@ -515,7 +541,9 @@ void MainWindow::dropEvent(QDropEvent* event)
         return;
     const QString path = urls.front().toLocalFile();
     // An IR file dropped onto an open dump attaches to it; anything else opens as a dump.
-    if (!currentFile_.isEmpty() && (path.endsWith(QLatin1String(".ttadapter")) || path.endsWith(QLatin1String(".mlir")) || path.endsWith(QLatin1String(".bcmlir"))))
+    if (!currentFile_.isEmpty()
+        && (path.endsWith(QLatin1String(".ttadapter")) || path.endsWith(QLatin1String(".mlir"))
+            || path.endsWith(QLatin1String(".bcmlir"))))
         openIrFile(path);
     else
         openDump(path);

@@ -152,15 +152,15 @@ private:
     LoadOptions commandLineOptions_;
     QString commandLineIr_;
     QString commandLineDump_;
-    QString currentFile_;   // the dump on show
-    QString loadingFile_;   // the dump being loaded
+    QString currentFile_;                                 // the dump on show
+    QString loadingFile_;                                 // the dump being loaded
     std::shared_ptr<const PlanDocument> previousVersion_; // kept for the compare view after a reload
     QDateTime previousShownAt_;
     QDateTime shownAt_;
     int deltaJob_ = 0;
     DumpHistory* history_ = nullptr;
     HistoryMenu* historyMenu_ = nullptr;
-    QString shownVersion_;  // the copy on show ("" when the dump itself is)
+    QString shownVersion_; // the copy on show ("" when the dump itself is)
 };
 
 } // namespace memlens

@@ -37,7 +37,8 @@ ReloadDelta describeReload(std::shared_ptr<const PlanDocument> before, std::shar
         }
         const PlanAnalysis& a = was.analyses[static_cast<std::size_t>(scope.a)];
         const PlanAnalysis& b = now.analyses[static_cast<std::size_t>(scope.b)];
-        delta.changed |= a.peakAddressBytes != b.peakAddressBytes || a.overflow != b.overflow || a.peakLiveBytes != b.peakLiveBytes;
+        delta.changed |= a.peakAddressBytes != b.peakAddressBytes || a.overflow != b.overflow
+            || a.peakLiveBytes != b.peakLiveBytes;
         for (const BufferPair& pair : scope.pairs)
             delta.changed |= pair.change != BufferChange::Same;
     }
@@ -45,7 +46,10 @@ ReloadDelta describeReload(std::shared_ptr<const PlanDocument> before, std::shar
     return delta;
 }
 
-QString timeText(const QDateTime& at) { return at.isValid() ? at.toString(QStringLiteral("HH:mm:ss")) : QStringLiteral("?"); }
+QString timeText(const QDateTime& at)
+{
+    return at.isValid() ? at.toString(QStringLiteral("HH:mm:ss")) : QStringLiteral("?");
+}
 
 } // namespace
 
@@ -53,8 +57,9 @@ void MainWindow::chooseAndCompare()
 {
     if (currentFile_.isEmpty())
         return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Compare %1 With").arg(QString::fromStdString(dumpDisplayName(currentFile_.toStdString()))),
-                                                      QFileInfo(currentFile_).absolutePath(), tr("Memory dumps (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this,
+        tr("Compare %1 With").arg(QString::fromStdString(dumpDisplayName(currentFile_.toStdString()))),
+        QFileInfo(currentFile_).absolutePath(), tr("Memory dumps (*.json);;All files (*)"));
     if (!path.isEmpty())
         compareFiles(currentFile_, path);
 }
@@ -79,8 +84,9 @@ CompareWindow* MainWindow::compareWithPreviousVersion()
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setWindowFlag(Qt::Window);
     window->show();
-    window->compareDocuments(previousVersion_, tr("%1 before the reload (loaded %2)").arg(name, timeText(previousShownAt_)), now,
-                             tr("%1 now (loaded %2)").arg(name, timeText(shownAt_)));
+    window->compareDocuments(previousVersion_,
+        tr("%1 before the reload (loaded %2)").arg(name, timeText(previousShownAt_)), now,
+        tr("%1 now (loaded %2)").arg(name, timeText(shownAt_)));
     return window;
 }
 
@@ -109,7 +115,7 @@ void MainWindow::showReloadDelta(std::shared_ptr<const PlanDocument> before, std
             return;
         }
         messageBar_->showMessage(MessageBar::Kind::Info, tr("<b>Reloaded:</b> %1").arg(delta.text.toHtmlEscaped()),
-                                 {{tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }}});
+            {{tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }}});
         emit reloadDeltaShown(delta.text);
     });
 }

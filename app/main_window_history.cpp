@@ -35,7 +35,8 @@ void MainWindow::openVersion(const DumpVersion& version)
         options.irFile = version.irFile.toStdString(); // the IR it was shown with
     // Files the dump names relative to its own folder are still found from the copy.
     options.sourceDirs.push_back(QFileInfo(version.dumpPath).absolutePath().toStdString());
-    statusLabel_->setText(tr("Loading the version of %1…").arg(version.written.toString(QStringLiteral("HH:mm:ss.zzz"))));
+    statusLabel_->setText(
+        tr("Loading the version of %1…").arg(version.written.toString(QStringLiteral("HH:mm:ss.zzz"))));
     loader_->load(version.snapshotPath, options, settings_->capacitiesByKernel());
 }
 
@@ -48,8 +49,9 @@ void MainWindow::onVersionLoaded(std::shared_ptr<const PlanDocument> document)
         messageBar_->dismiss();
     if (version)
         historyMenu_->setDump(version->dumpPath, shownVersion_);
-    statusLabel_->setText(tr("Showing an earlier version (kept in %1); History > Show %2 as It Is Now returns to the file")
-                              .arg(shownVersion_, QFileInfo(currentFile_).fileName()));
+    statusLabel_->setText(
+        tr("Showing an earlier version (kept in %1); History > Show %2 as It Is Now returns to the file")
+            .arg(shownVersion_, QFileInfo(currentFile_).fileName()));
     updateWindowTitle();
     emit documentShown(shownVersion_);
 }

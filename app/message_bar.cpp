@@ -30,7 +30,8 @@ MessageBar::MessageBar(QWidget* parent)
     hide();
 }
 
-void MessageBar::showMessage(Kind kind, const QString& text, const QList<QPair<QString, std::function<void()>>>& actions)
+void MessageBar::showMessage(
+    Kind kind, const QString& text, const QList<QPair<QString, std::function<void()>>>& actions)
 {
     kind_ = kind;
     static const char* const styles[] = {
@@ -71,7 +72,8 @@ QStringList MessageBar::actionTexts() const
 bool MessageBar::trigger(const QString& actionText)
 {
     for (int i = 0; i < buttons_->count(); ++i)
-        if (auto* button = qobject_cast<QPushButton*>(buttons_->itemAt(i)->widget()); button && button->text() == actionText) {
+        if (auto* button = qobject_cast<QPushButton*>(buttons_->itemAt(i)->widget());
+            button && button->text() == actionText) {
             button->click();
             return true;
         }

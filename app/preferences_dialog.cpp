@@ -57,10 +57,12 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
     QPushButton* addDir = nullptr;
     QPushButton* addSubstitution = nullptr;
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(listGroup(tr("Source folders"), tr("Searched by file name (and their subfolders) for IR and Python files the dump names."), sourceDirs_, &addDir, this));
+    layout->addWidget(listGroup(tr("Source folders"),
+        tr("Searched by file name (and their subfolders) for IR and Python files the dump names."), sourceDirs_,
+        &addDir, this));
     layout->addWidget(listGroup(tr("Path substitutions"),
-                                tr("FROM=TO: a path starting with FROM (the machine where the compiler ran) is looked for under TO here."),
-                                substitutions_, &addSubstitution, this));
+        tr("FROM=TO: a path starting with FROM (the machine where the compiler ran) is looked for under TO here."),
+        substitutions_, &addSubstitution, this));
     layout->addWidget(tritonCacheGroup());
     connect(addDir, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Add Source Folder"));
@@ -68,7 +70,8 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
             sourceDirs_->addItem(dir);
     });
     connect(addSubstitution, &QPushButton::clicked, this, [this] {
-        const QString entry = QInputDialog::getText(this, tr("Add Path Substitution"), tr("FROM=TO, e.g. /home/build/kernels=/Users/me/kernels:"));
+        const QString entry = QInputDialog::getText(
+            this, tr("Add Path Substitution"), tr("FROM=TO, e.g. /home/build/kernels=/Users/me/kernels:"));
         if (entry.indexOf(QLatin1Char('=')) > 0)
             substitutions_->addItem(entry.trimmed());
     });
@@ -107,8 +110,10 @@ QGroupBox* PreferencesDialog::tritonCacheGroup()
 {
     auto* group = new QGroupBox(tr("Triton cache"), this);
     auto* layout = new QVBoxLayout(group);
-    auto* label = new QLabel(tr("Searched for the dump's adapter IR when none is beside it (Triton-Ascend compiles it in a "
-                                "temporary folder it deletes). Empty: $TRITON_CACHE_DIR, else ~/.triton/cache."), group);
+    auto* label
+        = new QLabel(tr("Searched for the dump's adapter IR when none is beside it (Triton-Ascend compiles it in a "
+                        "temporary folder it deletes). Empty: $TRITON_CACHE_DIR, else ~/.triton/cache."),
+            group);
     label->setWordWrap(true);
     layout->addWidget(label);
     auto* row = new QHBoxLayout;

@@ -18,13 +18,15 @@ QByteArray bytesOf(const std::string& text) { return QByteArray(text.data(), sta
 
 QString chartTitle(const PlanDocument& document, std::size_t scopeIndex)
 {
-    const QString kernel = document.dump.kernel.empty() ? QStringLiteral("(unnamed kernel)") : QString::fromStdString(document.dump.kernel);
+    const QString kernel = document.dump.kernel.empty() ? QStringLiteral("(unnamed kernel)")
+                                                        : QString::fromStdString(document.dump.kernel);
     return kernel + QStringLiteral(" \u00b7 ") + QString::fromStdString(document.dump.scopes.at(scopeIndex).scope);
 }
 
 QByteArray chartPng(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options)
 {
-    const QImage image = renderBlockChartImage(document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex), size, options);
+    const QImage image
+        = renderBlockChartImage(document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex), size, options);
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);
@@ -32,12 +34,14 @@ QByteArray chartPng(const PlanDocument& document, std::size_t scopeIndex, QSize 
     return png;
 }
 
-QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options, QString* error)
+QByteArray chartSvg(
+    const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options, QString* error)
 {
     QByteArray svg;
     QBuffer buffer(&svg);
     buffer.open(QIODevice::WriteOnly);
-    if (!writeBlockChartSvg(buffer, document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex), size, options, error))
+    if (!writeBlockChartSvg(
+            buffer, document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex), size, options, error))
         return {};
     return svg;
 }
@@ -45,7 +49,8 @@ QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize 
 std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize)
 {
     std::vector<ReportFile> files;
-    files.push_back({QStringLiteral("summary.md"), bytesOf(summaryMarkdown(document, document.dump.scopes.empty() ? "" : "chart.png"))});
+    files.push_back({QStringLiteral("summary.md"),
+        bytesOf(summaryMarkdown(document, document.dump.scopes.empty() ? "" : "chart.png"))});
     if (!document.dump.scopes.empty()) {
         const std::size_t scope = reportScopeIndex(document);
         ChartRenderOptions options;
@@ -82,8 +87,8 @@ namespace {
 // with the old report, so no stale chart outlives a dump without scopes.
 const QStringList& reportFileNames()
 {
-    static const QStringList names = {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"),
-                                      QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")};
+    static const QStringList names = {QStringLiteral("summary.md"), QStringLiteral("chart.png"),
+        QStringLiteral("chart.svg"), QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")};
     return names;
 }
 
@@ -147,8 +152,9 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
     // Everything is written into a temporary folder beside the target first:
     // the previous report is only touched once every new file is complete.
     const QFileInfo targetInfo(dir);
-    QTemporaryDir staging(QDir(targetInfo.absolutePath()).filePath(QStringLiteral(".") + targetInfo.fileName()
-                                                                     + QStringLiteral(".memlens-XXXXXX")));
+    QTemporaryDir staging(
+        QDir(targetInfo.absolutePath())
+            .filePath(QStringLiteral(".") + targetInfo.fileName() + QStringLiteral(".memlens-XXXXXX")));
     auto fail = [&](const QString& why) {
         if (error)
             *error = why;
@@ -167,7 +173,8 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
     for (const ReportFile& file : files) {
         QString why;
         if (!writeFileAtomically(fresh.filePath(file.name), file.contents, &why))
-            return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ") + why.section(QStringLiteral(": cannot write: "), 1));
+            return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ")
+                + why.section(QStringLiteral(": cannot write: "), 1));
         names << file.name;
     }
     if (!swapIn(fresh, backup, dir, names, error)) {

@@ -24,8 +24,10 @@ struct ReportFile {
 inline const QSize kDefaultReportChartSize(1600, 900);
 
 QString chartTitle(const PlanDocument& document, std::size_t scopeIndex);
-QByteArray chartPng(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options);
-QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options, QString* error);
+QByteArray chartPng(
+    const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options);
+QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options,
+    QString* error);
 
 // summary.md, chart.png, chart.svg, blocks.csv, live_at_peak.csv.
 std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize = kDefaultReportChartSize);

@@ -24,7 +24,9 @@ int runWindow(const CommandLine& commandLine, int argc, char** argv)
         if (commandLine.scope) {
             // --scope: show that scope once the dump is in.
             const QString scope = QString::fromStdString(*commandLine.scope);
-            QObject::connect(&window, &MainWindow::documentShown, &window, [&window, scope] { window.showScope(scope); }, Qt::SingleShotConnection);
+            QObject::connect(
+                &window, &MainWindow::documentShown, &window, [&window, scope] { window.showScope(scope); },
+                Qt::SingleShotConnection);
         }
         window.openDump(QString::fromStdString(commandLine.dump));
     }

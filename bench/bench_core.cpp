@@ -31,8 +31,9 @@ std::string generatedDump(int buffers)
             << "xf16, #hivm.address_space<ub>>\", \"offset\": [" << offset;
         if (i % 4 == 0)
             out << ", " << offset + elements * 2;
-        out << "], \"extent\": " << elements * 16 << ", \"alloc_time_in_ir\": " << start << ", \"life_time_in_ir\": [" << start << ", " << end
-            << "], \"source_location\": \"loc(\\\"/tmp/kernel.py\\\":" << (i % 300) << ":8)\", \"is_tmpbuf\": " << (i % 17 == 0 ? "true" : "false") << "}";
+        out << "], \"extent\": " << elements * 16 << ", \"alloc_time_in_ir\": " << start << ", \"life_time_in_ir\": ["
+            << start << ", " << end << "], \"source_location\": \"loc(\\\"/tmp/kernel.py\\\":" << (i % 300)
+            << ":8)\", \"is_tmpbuf\": " << (i % 17 == 0 ? "true" : "false") << "}";
     }
     out << "]}]}\n";
     return out.str();
@@ -166,7 +167,8 @@ BENCHMARK(BM_AddressSnapshot100k)->Unit(benchmark::kMicrosecond);
 // An IR of about 30k lines: the layer-norm example's IR, repeated.
 void BM_IndexIr(benchmark::State& state)
 {
-    const auto path = std::filesystem::path(MEMLENS_SOURCE_DIR) / "resources/examples/layer_norm/block16384/_layer_norm_fwd_fused.ttadapter";
+    const auto path = std::filesystem::path(MEMLENS_SOURCE_DIR)
+        / "resources/examples/layer_norm/block16384/_layer_norm_fwd_fused.ttadapter";
     std::ifstream in(path);
     std::stringstream text;
     text << in.rdbuf();
@@ -224,7 +226,8 @@ void BM_IndexDoublingAliases(benchmark::State& state)
     std::string ir = "#loc0 = loc(\"/k/kern.py\":1:1)\n";
     const int levels = static_cast<int>(state.range(0));
     for (int i = 1; i <= levels; ++i)
-        ir += "#loc" + std::to_string(i) + " = loc(callsite(#loc" + std::to_string(i - 1) + " at #loc" + std::to_string(i - 1) + "))\n";
+        ir += "#loc" + std::to_string(i) + " = loc(callsite(#loc" + std::to_string(i - 1) + " at #loc"
+            + std::to_string(i - 1) + "))\n";
     ir += "module {\n  %a = memref.alloc() : memref<8xf16> loc(#loc" + std::to_string(levels) + ")\n} loc(unknown)\n";
     const long rssBefore = maxRssKiB();
     for (auto _ : state) {

@@ -25,13 +25,13 @@ std::string generatedDump(int buffers)
         const int start = (i / 16) * 10;
         const int end = start + static_cast<int>(random() % 30);
         const unsigned offset = static_cast<unsigned>(i % 16) * 16384;
-        out << (i ? ",\n" : "") << "{\"buffer\": \"%alloc_" << i << " = memref.alloc() : memref<" << rows << "x64xf16, #hivm.address_space<ub>>\", \"offset\": ["
-            << offset;
+        out << (i ? ",\n" : "") << "{\"buffer\": \"%alloc_" << i << " = memref.alloc() : memref<" << rows
+            << "x64xf16, #hivm.address_space<ub>>\", \"offset\": [" << offset;
         if (i % 4 == 0)
             out << ", " << offset + 16 * 16384;
-        out << "], \"extent\": " << rows * 64 * 16 << ", \"alloc_time_in_ir\": " << start << ", \"life_time_in_ir\": [" << start << ", " << end
-            << "], \"source_location\": \"loc(\\\"/tmp/kernel.py\\\":" << (i % 300) << ":8)\", \"is_tmpbuf\": " << (i % 17 == 0 ? "true" : "false")
-            << "}";
+        out << "], \"extent\": " << rows * 64 * 16 << ", \"alloc_time_in_ir\": " << start << ", \"life_time_in_ir\": ["
+            << start << ", " << end << "], \"source_location\": \"loc(\\\"/tmp/kernel.py\\\":" << (i % 300)
+            << ":8)\", \"is_tmpbuf\": " << (i % 17 == 0 ? "true" : "false") << "}";
     }
     out << "]}]}\n";
     return out.str();

@@ -25,9 +25,10 @@ std::string generatedDump(int buffers, int scale, int places)
         const int start = static_cast<int>(random() % 200000);
         const int end = start + static_cast<int>(random() % 500);
         out << (i ? ",\n" : "") << "{\"buffer\": \"%alloc_" << i << " = memref.alloc() : memref<" << elements
-            << "xf16, #hivm.address_space<ub>>\", \"offset\": [" << (random() % 8192) * 32 << "], \"extent\": " << elements * 16
-            << ", \"alloc_time_in_ir\": " << start << ", \"life_time_in_ir\": [" << start << ", " << end
-            << "], \"source_location\": \"loc(\\\"v\\\"(\\\"/tmp/kernel.py\\\":" << (i % places) << ":8))\", \"is_tmpbuf\": false}";
+            << "xf16, #hivm.address_space<ub>>\", \"offset\": [" << (random() % 8192) * 32
+            << "], \"extent\": " << elements * 16 << ", \"alloc_time_in_ir\": " << start << ", \"life_time_in_ir\": ["
+            << start << ", " << end << "], \"source_location\": \"loc(\\\"v\\\"(\\\"/tmp/kernel.py\\\":" << (i % places)
+            << ":8))\", \"is_tmpbuf\": false}";
     }
     out << "]}]}\n";
     return out.str();
@@ -35,7 +36,8 @@ std::string generatedDump(int buffers, int scale, int places)
 
 memlens::PlanDocument load(int scale, int places)
 {
-    const auto file = std::filesystem::temp_directory_path() / ("memlens_bench_diff_" + std::to_string(scale) + "_" + std::to_string(places) + ".json");
+    const auto file = std::filesystem::temp_directory_path()
+        / ("memlens_bench_diff_" + std::to_string(scale) + "_" + std::to_string(places) + ".json");
     std::ofstream(file) << generatedDump(100000, scale, places);
     return memlens::loadPlanDocument(file.string(), {});
 }

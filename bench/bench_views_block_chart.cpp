@@ -143,7 +143,7 @@ void BM_HitTest(benchmark::State& state)
     std::vector<QPointF> points;
     for (int i = 0; i < 1024; ++i)
         points.emplace_back(mapping.plotRect().left() + rng() % static_cast<int>(mapping.plotRect().width()),
-                            mapping.plotRect().top() + rng() % static_cast<int>(mapping.plotRect().height()));
+            mapping.plotRect().top() + rng() % static_cast<int>(mapping.plotRect().height()));
     std::size_t i = 0;
     int hits = 0;
     for (auto _ : state) {

@@ -18,14 +18,16 @@ void AddressCoverage::change(std::uint64_t start, std::uint64_t end, int delta)
 {
     if (start >= end)
         return; // an empty range covers nothing
-    const auto from = static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), start) - points_.begin());
+    const auto from
+        = static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), start) - points_.begin());
     const auto to = static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), end) - points_.begin());
     assert(to < points_.size() && points_[from] == start && points_[to] == end);
     update(1, 0, points_.size() - 1, from, to, delta);
 }
 
 // Leaves [lo, hi) of this node; the range covers leaves [from, to).
-void AddressCoverage::update(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to, int delta)
+void AddressCoverage::update(
+    std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to, int delta)
 {
     if (to <= lo || hi <= from)
         return;

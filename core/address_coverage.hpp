@@ -18,8 +18,8 @@ public:
 
 private:
     struct Node {
-        int count = 0;               // ranges covering this node's whole span (and not a parent's)
-        std::uint64_t covered = 0;   // bytes of the span covered by ranges at or below this node
+        int count = 0;             // ranges covering this node's whole span (and not a parent's)
+        std::uint64_t covered = 0; // bytes of the span covered by ranges at or below this node
     };
     void change(std::uint64_t start, std::uint64_t end, int delta);
     void update(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to, int delta);

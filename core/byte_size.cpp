@@ -20,7 +20,8 @@ std::optional<std::uint64_t> parseByteSize(std::string_view text)
         return std::nullopt;
     std::string unit(end, text.data() + text.size());
     unit.erase(std::remove_if(unit.begin(), unit.end(), [](unsigned char c) { return std::isspace(c); }), unit.end());
-    std::transform(unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(
+        unit.begin(), unit.end(), unit.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     std::uint64_t scale = 1;
     if (unit.empty() || unit == "b")
         scale = 1;

@@ -92,7 +92,8 @@ std::optional<std::string> targetInIrText(std::string_view irText)
 {
     // Look only near each mention: std::regex over a whole IR file is slow.
     static const std::regex expression(R"(^hacc\.target\s*=\s*#hacc\.target<\s*\"([^\"]+)\"\s*>)");
-    for (std::size_t at = irText.find("hacc.target"); at != std::string_view::npos; at = irText.find("hacc.target", at + 1)) {
+    for (std::size_t at = irText.find("hacc.target"); at != std::string_view::npos;
+         at = irText.find("hacc.target", at + 1)) {
         const std::string_view window = irText.substr(at, 200);
         std::match_results<std::string_view::const_iterator> match;
         if (std::regex_search(window.begin(), window.end(), match, expression))
@@ -131,7 +132,7 @@ std::uint64_t defaultCapacity(std::string_view scope)
 }
 
 Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view scope, std::string_view error,
-                         const std::optional<std::string>& target)
+    const std::optional<std::string>& target)
 {
     if (setting)
         return {*setting, CapacitySource::Setting, {}};

@@ -33,6 +33,6 @@ std::optional<std::uint64_t> capacityOfTarget(std::string_view target, std::stri
 std::uint64_t defaultCapacity(std::string_view scope);
 
 Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view scope, std::string_view error,
-                         const std::optional<std::string>& target);
+    const std::optional<std::string>& target);
 
 } // namespace memlens

@@ -12,23 +12,23 @@ namespace memlens {
 
 namespace {
 
-const char* const kOptionsHelp =
-    "  --ir FILE            the adapter IR (.ttadapter) the dump was compiled from;\n"
-    "                       default: found beside the dump\n"
-    "  --scope NAME         only this memory scope (ub, cbuf, cc, ...)\n"
-    "  --capacity SIZE      capacity in bytes, or with K/KB/KiB, M/MB/MiB (powers of 1024), of the\n"
-    "                       --scope scope, else of every scope; SCOPE=SIZE sets one scope (repeatable);\n"
-    "                       default: from the error message, the IR's target, else 256 KB\n"
-    "  --source-dir DIR     look for source files here too (repeatable)\n"
-    "  --substitute FROM=TO replace the path prefix FROM by TO when looking for files (repeatable)\n"
-    "  --triton-cache DIR   Triton's cache, searched for the IR when none is beside the dump;\n"
-    "                       default: $TRITON_CACHE_DIR, else ~/.triton/cache\n"
-    "  --verbose            log parsing and file lookup details to stderr (also MEMLENS_VERBOSE=1)\n"
-    "  -h, --help           show this help\n";
+const char* const kOptionsHelp
+    = "  --ir FILE            the adapter IR (.ttadapter) the dump was compiled from;\n"
+      "                       default: found beside the dump\n"
+      "  --scope NAME         only this memory scope (ub, cbuf, cc, ...)\n"
+      "  --capacity SIZE      capacity in bytes, or with K/KB/KiB, M/MB/MiB (powers of 1024), of the\n"
+      "                       --scope scope, else of every scope; SCOPE=SIZE sets one scope (repeatable);\n"
+      "                       default: from the error message, the IR's target, else 256 KB\n"
+      "  --source-dir DIR     look for source files here too (repeatable)\n"
+      "  --substitute FROM=TO replace the path prefix FROM by TO when looking for files (repeatable)\n"
+      "  --triton-cache DIR   Triton's cache, searched for the IR when none is beside the dump;\n"
+      "                       default: $TRITON_CACHE_DIR, else ~/.triton/cache\n"
+      "  --verbose            log parsing and file lookup details to stderr (also MEMLENS_VERBOSE=1)\n"
+      "  -h, --help           show this help\n";
 
-const char* const kExitHelp =
-    "Exit status: 0 every scope fits, 3 some scope overflows its capacity,\n"
-    "             2 bad input or usage (the message on stderr names file, JSON path and problem).\n";
+const char* const kExitHelp
+    = "Exit status: 0 every scope fits, 3 some scope overflows its capacity,\n"
+      "             2 bad input or usage (the message on stderr names file, JSON path and problem).\n";
 
 std::string requireValue(const std::vector<std::string>& args, std::size_t& i)
 {
@@ -62,10 +62,8 @@ std::string usageText(Command command)
                            "as JSON on stdout: every scope with its capacity, peaks and overflow verdict,\n"
                            "and every block with its Life and source lines.\n\nOptions:\n")
             + kOptionsHelp + "\n" + kExitHelp;
-    case Command::Explain:
-        return explainUsageText();
-    case Command::Diff:
-        return diffUsageText();
+    case Command::Explain: return explainUsageText();
+    case Command::Diff: return diffUsageText();
     case Command::Report:
         return std::string("Usage: memlens report DUMP --out DIR [options]\n\n"
                            "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
@@ -75,10 +73,8 @@ std::string usageText(Command command)
                            "  --out DIR            the folder to write (created when missing)\n")
             + kOptionsHelp + "\n" + kExitHelp
             + "\nIn CI:  memlens report memory_info_aiv.json --out report || [ $? -ne 3 ] || exit 1\n";
-    case Command::Watch:
-        return watchUsageText();
-    default:
-        break;
+    case Command::Watch: return watchUsageText();
+    default: break;
     }
     return std::string("Usage: memlens [DUMP] [options]              open the window (with DUMP if given)\n"
                        "       memlens inspect DUMP [options]        print the model as JSON on stdout\n"
@@ -101,7 +97,9 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         return parseDiffDispatch(args);
     std::size_t i = 0;
     if (!args.empty() && (args[0] == "inspect" || args[0] == "report" || args[0] == "watch")) {
-        commandLine.command = args[0] == "inspect" ? Command::Inspect : args[0] == "report" ? Command::Report : Command::Watch;
+        commandLine.command = args[0] == "inspect" ? Command::Inspect
+            : args[0] == "report"                  ? Command::Report
+                                                   : Command::Watch;
         i = 1;
     } else if (!args.empty() && args[0] == "explain") {
         commandLine.command = Command::Explain;
@@ -132,7 +130,9 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
             const std::string sizeText = equals == std::string::npos ? value : value.substr(equals + 1);
             const auto bytes = parseByteSize(sizeText);
             if (!bytes || *bytes == 0 || equals == 0)
-                throw CommandLineError("--capacity: expected a size such as 196608, 192K or 192KiB (or SCOPE=SIZE), found \"" + value + "\"");
+                throw CommandLineError(
+                    "--capacity: expected a size such as 196608, 192K or 192KiB (or SCOPE=SIZE), found \"" + value
+                    + "\"");
             if (equals == std::string::npos)
                 commandLine.load.capacity.all = bytes;
             else
@@ -182,7 +182,8 @@ void requireScope(const PlanDocument& document, const std::optional<std::string>
     std::string present;
     for (const auto& plan : document.dump.scopes)
         present += (present.empty() ? "" : ", ") + plan.scope;
-    throw DumpError(document.dump.file, "Record", "no memory scope \"" + *scope + "\" (the dump has: " + (present.empty() ? "none" : present) + ")");
+    throw DumpError(document.dump.file, "Record",
+        "no memory scope \"" + *scope + "\" (the dump has: " + (present.empty() ? "none" : present) + ")");
 }
 
 int exitStatusFor(const PlanDocument& document, const std::optional<std::string>& scope)
@@ -202,7 +203,9 @@ int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& 
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
         requireScope(document, commandLine.scope);
         // Strings from the dump or IR may hold bytes that are not UTF-8; replace them rather than fail.
-        out << inspectJson(document, commandLine.scope).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+        out << inspectJson(document, commandLine.scope)
+                   .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+            << '\n';
         return exitStatusFor(document, commandLine.scope);
     } catch (const DumpError& error) {
         err << "memlens: " << error.what() << '\n';

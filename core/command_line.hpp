@@ -20,14 +20,14 @@ enum class Command { Window, Inspect, Report, Explain, Watch, Diff, Help, Versio
 
 struct CommandLine {
     Command command = Command::Window;
-    Command helpFor = Command::Window;   // with Help: which command's help
-    std::string dump;                    // may be empty for Window
-    std::string compareWith;             // Window: a second dump, opened in the compare view against `dump`
-    DiffCommandLine diff;                // Diff: its own options (core/diff_command)
-    std::string outDir;                  // report --out
-    std::optional<std::string> scope;    // --scope
-    std::string keepDir;                 // watch --keep
-    int watchIntervalMs = 200;           // watch --interval
+    Command helpFor = Command::Window; // with Help: which command's help
+    std::string dump;                  // may be empty for Window
+    std::string compareWith;           // Window: a second dump, opened in the compare view against `dump`
+    DiffCommandLine diff;              // Diff: its own options (core/diff_command)
+    std::string outDir;                // report --out
+    std::optional<std::string> scope;  // --scope
+    std::string keepDir;               // watch --keep
+    int watchIntervalMs = 200;         // watch --interval
     LoadOptions load;
     bool verbose = false;
 };

@@ -36,15 +36,14 @@ SourceKey sourceKeyOf(const BlockSource* source, const Block& block)
     return {2, std::string(), block.bufferIndex};
 }
 
-template <typename T>
-void appendUnique(std::vector<T>& list, const T& item)
+template <typename T> void appendUnique(std::vector<T>& list, const T& item)
 {
     if (std::find(list.begin(), list.end(), item) == list.end())
         list.push_back(item);
 }
 
-std::vector<SourceShare> attributeBySource(const PlanDocument& document, std::size_t scopeIndex, const std::vector<int>& live,
-                                           const std::vector<int>& leaders)
+std::vector<SourceShare> attributeBySource(
+    const PlanDocument& document, std::size_t scopeIndex, const std::vector<int>& live, const std::vector<int>& leaders)
 {
     const ScopePlan& scope = document.dump.scopes[scopeIndex];
     std::vector<SourceShare> shares;
@@ -83,12 +82,13 @@ std::vector<SourceShare> attributeBySource(const PlanDocument& document, std::si
     }
     for (SourceShare& share : shares)
         std::sort(share.irLines.begin(), share.irLines.end());
-    std::stable_sort(shares.begin(), shares.end(), [](const SourceShare& a, const SourceShare& b) { return a.bytes > b.bytes; });
+    std::stable_sort(
+        shares.begin(), shares.end(), [](const SourceShare& a, const SourceShare& b) { return a.bytes > b.bytes; });
     return shares;
 }
 
-std::vector<DimensionShare> candidateDimensions(const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders,
-                                                std::uint64_t liveBytes)
+std::vector<DimensionShare> candidateDimensions(
+    const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders, std::uint64_t liveBytes)
 {
     std::map<std::int64_t, std::uint64_t> bytesOf;
     for (const int index : live) {
@@ -105,13 +105,18 @@ std::vector<DimensionShare> candidateDimensions(const ScopePlan& scope, const st
         if (liveBytes > 0 && static_cast<double>(bytes) >= kDimensionShareThreshold * static_cast<double>(liveBytes))
             dims.push_back({value, bytes});
     // Most bytes first; on a tie the larger value (a tile's long side).
-    std::sort(dims.begin(), dims.end(), [](const DimensionShare& a, const DimensionShare& b) { return std::tie(a.bytes, a.value) > std::tie(b.bytes, b.value); });
+    std::sort(dims.begin(), dims.end(), [](const DimensionShare& a, const DimensionShare& b) {
+        return std::tie(a.bytes, a.value) > std::tie(b.bytes, b.value);
+    });
     if (dims.size() > kMaxDimensions)
         dims.resize(kMaxDimensions);
     return dims;
 }
 
-bool hasDimension(const Buffer& buffer, std::int64_t dim) { return std::find(buffer.shape.begin(), buffer.shape.end(), dim) != buffer.shape.end(); }
+bool hasDimension(const Buffer& buffer, std::int64_t dim)
+{
+    return std::find(buffer.shape.begin(), buffer.shape.end(), dim) != buffer.shape.end();
+}
 
 Sizes scaledSizes(const ScopePlan& scope, std::int64_t from, std::int64_t to)
 {
@@ -135,7 +140,8 @@ Sizes singleBufferSizes(const ScopePlan& scope)
 }
 
 // Fewer bytes live at the critical op: per storage, its size minus the largest new size of its blocks.
-std::uint64_t savedAt(const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders, const Sizes& sizes)
+std::uint64_t savedAt(
+    const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders, const Sizes& sizes)
 {
     std::map<int, std::uint64_t> newSize; // storage leader -> its new size (0 when every block is gone)
     for (const int index : live) {
@@ -178,21 +184,23 @@ private:
     std::map<std::pair<std::int64_t, std::int64_t>, std::uint64_t> memo_;
 };
 
-void addLevers(const ScopePlan& scope, const PlanPredictor& predictor, ScaledRequirements& scaled, const std::vector<int>& leaders,
-               Diagnosis& diagnosis)
+void addLevers(const ScopePlan& scope, const PlanPredictor& predictor, ScaledRequirements& scaled,
+    const std::vector<int>& leaders, Diagnosis& diagnosis)
 {
     const auto fits = [&diagnosis](std::uint64_t required) { return required <= diagnosis.capacityBytes; };
     if (diagnosis.multiBufferBytes > 0) {
         const Sizes sizes = singleBufferSizes(scope);
         const std::uint64_t required = predictor.predict(sizes).requiredBytes;
-        diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0, savedAt(scope, diagnosis.liveBlocks, leaders, sizes), required, fits(required)});
+        diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0, savedAt(scope, diagnosis.liveBlocks, leaders, sizes),
+            required, fits(required)});
     }
     // Halved, quartered, ... down to a sixteenth, until the plan fits.
     for (const DimensionShare& dim : diagnosis.dimensions) {
         for (int shift = 1; shift <= 4 && (dim.value >> shift) >= 1; ++shift) {
             const std::int64_t to = dim.value >> shift;
             const std::uint64_t required = scaled.at(dim.value, to);
-            const std::uint64_t saves = savedAt(scope, diagnosis.liveBlocks, leaders, scaledSizes(scope, dim.value, to));
+            const std::uint64_t saves
+                = savedAt(scope, diagnosis.liveBlocks, leaders, scaledSizes(scope, dim.value, to));
             diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required)});
             if (fits(required))
                 break;
@@ -250,7 +258,8 @@ std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::in
 {
     if (from <= 0 || to < 0)
         return buffer.sizeBytes;
-    const auto bits = static_cast<unsigned __int128>(buffer.extentBits) * static_cast<unsigned __int128>(to) / static_cast<unsigned __int128>(from);
+    const auto bits = static_cast<unsigned __int128>(buffer.extentBits) * static_cast<unsigned __int128>(to)
+        / static_cast<unsigned __int128>(from);
     return static_cast<std::uint64_t>((bits + 7) / 8);
 }
 
@@ -261,7 +270,8 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
     Diagnosis diagnosis;
     diagnosis.capacityBytes = analysis.capacity.bytes;
     diagnosis.requiredBytes = analysis.peakAddressBytes;
-    diagnosis.shortBytes = diagnosis.requiredBytes > diagnosis.capacityBytes ? diagnosis.requiredBytes - diagnosis.capacityBytes : 0;
+    diagnosis.shortBytes
+        = diagnosis.requiredBytes > diagnosis.capacityBytes ? diagnosis.requiredBytes - diagnosis.capacityBytes : 0;
     // The storage analysis's fragmentation is taken where the peak address is first reached: the critical op.
     if (!analysis.fragmentation)
         return diagnosis;
@@ -279,7 +289,8 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
         diagnosis.tmpBytes += share.tmpBytes;
     }
     if (diagnosis.shortBytes > 0)
-        diagnosis.cause = diagnosis.liveBytes > diagnosis.capacityBytes ? OverflowCause::Demand : OverflowCause::Placement;
+        diagnosis.cause
+            = diagnosis.liveBytes > diagnosis.capacityBytes ? OverflowCause::Demand : OverflowCause::Placement;
 
     diagnosis.dimensions = candidateDimensions(scope, diagnosis.liveBlocks, leaders, diagnosis.liveBytes);
     const PlanPredictor predictor(scope);
@@ -289,15 +300,9 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
     return diagnosis;
 }
 
-const char* leverOption(LeverKind kind)
-{
-    return kind == LeverKind::SingleBuffer ? "multibuffer=False" : "";
-}
+const char* leverOption(LeverKind kind) { return kind == LeverKind::SingleBuffer ? "multibuffer=False" : ""; }
 
-const char* leverKindKey(LeverKind kind)
-{
-    return kind == LeverKind::SingleBuffer ? "single_buffer" : "scale_dim";
-}
+const char* leverKindKey(LeverKind kind) { return kind == LeverKind::SingleBuffer ? "single_buffer" : "scale_dim"; }
 
 const char* overflowCauseKey(OverflowCause cause)
 {

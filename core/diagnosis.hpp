@@ -17,17 +17,17 @@ namespace memlens {
 struct SourceShare {
     std::string nameText() const; // the names joined by ", "; "" when none
 
-    std::optional<SourceFrame> python; // the user frame; its column is that of the first block
-    std::string pythonFile;            // the file found on this machine, else as written
-    std::optional<IrRef> ir;           // the IR line of the first block
-    std::vector<int> irLines;          // every IR line of the group, ascending
-    std::vector<std::string> names;    // the variable names of its Python frames, first seen first
-    std::vector<std::string> buffers;  // the SSA names, in block order
-    std::uint64_t bytes = 0;           // each storage counted once, with the line of its first block
-    std::uint64_t inPlaceBytes = 0;    // of its blocks merged in place into a storage counted with another block
+    std::optional<SourceFrame> python;  // the user frame; its column is that of the first block
+    std::string pythonFile;             // the file found on this machine, else as written
+    std::optional<IrRef> ir;            // the IR line of the first block
+    std::vector<int> irLines;           // every IR line of the group, ascending
+    std::vector<std::string> names;     // the variable names of its Python frames, first seen first
+    std::vector<std::string> buffers;   // the SSA names, in block order
+    std::uint64_t bytes = 0;            // each storage counted once, with the line of its first block
+    std::uint64_t inPlaceBytes = 0;     // of its blocks merged in place into a storage counted with another block
     std::uint64_t multiBufferBytes = 0; // in copies beyond the first
-    std::uint64_t tmpBytes = 0;        // in temporary buffers
-    std::vector<int> blocks;           // indices into ScopePlan::blocks, in block order
+    std::uint64_t tmpBytes = 0;         // in temporary buffers
+    std::vector<int> blocks;            // indices into ScopePlan::blocks, in block order
 };
 
 // A tile dimension found in the shapes of the buffers live at the critical op.
@@ -40,16 +40,16 @@ enum class LeverKind { SingleBuffer, ScaleDimension };
 
 struct Lever {
     LeverKind kind = LeverKind::SingleBuffer;
-    std::int64_t dimension = 0;         // ScaleDimension: today's value
-    std::int64_t to = 0;                // ScaleDimension: the value predicted
-    std::uint64_t savesBytes = 0;       // fewer bytes live at the critical op
+    std::int64_t dimension = 0;   // ScaleDimension: today's value
+    std::int64_t to = 0;          // ScaleDimension: the value predicted
+    std::uint64_t savesBytes = 0; // fewer bytes live at the critical op
     std::uint64_t predictedRequiredBytes = 0;
     bool fits = false;
 };
 
 struct LargestFitting {
     std::int64_t dimension = 0;
-    std::optional<std::int64_t> value;   // nullopt when no power of two tried fits
+    std::optional<std::int64_t> value;        // nullopt when no power of two tried fits
     std::uint64_t predictedRequiredBytes = 0; // at `value`, else at the smallest value tried
 };
 
@@ -61,11 +61,11 @@ struct Diagnosis {
     std::optional<std::int64_t> criticalOp; // nullopt for a scope without blocks
     std::uint64_t requiredBytes = 0;        // the peak address: the compiler's "requires N bits" / 8
     std::uint64_t capacityBytes = 0;
-    std::uint64_t shortBytes = 0;           // required - capacity, 0 when it fits
-    std::uint64_t liveBytes = 0;            // at the critical op, each address counted once
-    std::uint64_t holeBytes = 0;            // required - live
-    std::uint64_t multiBufferBytes = 0;     // live at the critical op in copies beyond the first
-    std::uint64_t tmpBytes = 0;             // live at the critical op in temporary buffers
+    std::uint64_t shortBytes = 0;       // required - capacity, 0 when it fits
+    std::uint64_t liveBytes = 0;        // at the critical op, each address counted once
+    std::uint64_t holeBytes = 0;        // required - live
+    std::uint64_t multiBufferBytes = 0; // live at the critical op in copies beyond the first
+    std::uint64_t tmpBytes = 0;         // live at the critical op in temporary buffers
     OverflowCause cause = OverflowCause::Fits;
     std::vector<int> liveBlocks;            // live at the critical op, block order
     std::vector<SourceShare> bySource;      // largest first
@@ -87,7 +87,7 @@ std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::in
 
 // "multibuffer=False" and the like: the kernel option a lever corresponds to ("" when none).
 const char* leverOption(LeverKind kind);
-const char* leverKindKey(LeverKind kind);  // "single_buffer", "scale_dim"
+const char* leverKindKey(LeverKind kind);          // "single_buffer", "scale_dim"
 const char* overflowCauseKey(OverflowCause cause); // "fits", "demand", "placement"
 
 } // namespace memlens

@@ -8,12 +8,17 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-double shareOf(std::uint64_t part, std::uint64_t whole) { return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole); }
+double shareOf(std::uint64_t part, std::uint64_t whole)
+{
+    return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
+}
 
 ojson sourceShareJson(const ScopePlan& scope, const SourceShare& share, std::uint64_t requiredBytes)
 {
     ojson out;
-    out["python"] = share.python ? ojson(std::filesystem::path(share.python->file).filename().string() + ":" + std::to_string(share.python->line)) : ojson(nullptr);
+    out["python"] = share.python ? ojson(std::filesystem::path(share.python->file).filename().string() + ":"
+                        + std::to_string(share.python->line))
+                                 : ojson(nullptr);
     out["python_file"] = share.python ? ojson(share.pythonFile) : ojson(nullptr);
     out["ir_line"] = share.ir ? ojson(share.ir->line) : ojson(nullptr);
     const std::string name = share.nameText();
@@ -81,9 +86,9 @@ ojson diagnosisJson(const PlanDocument& document, std::size_t scopeIndex, const 
     out["levers"] = std::move(levers);
     if (diagnosis.largestFitting) {
         const LargestFitting& largest = *diagnosis.largestFitting;
-        out["largest_fitting"] = {{"dim", largest.dimension},
-                                  {"value", largest.value ? ojson(*largest.value) : ojson(nullptr)},
-                                  {"predicted_required_bytes", largest.predictedRequiredBytes}};
+        out["largest_fitting"]
+            = {{"dim", largest.dimension}, {"value", largest.value ? ojson(*largest.value) : ojson(nullptr)},
+                {"predicted_required_bytes", largest.predictedRequiredBytes}};
     } else {
         out["largest_fitting"] = nullptr;
     }

@@ -1,8 +1,8 @@
 #include "core/diagnosis_text.hpp"
 
 #include "core/byte_size.hpp"
-#include "core/markdown_text.hpp"
 #include "core/capacity.hpp"
+#include "core/markdown_text.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -10,10 +10,12 @@
 
 namespace memlens {
 
-const char* const kPredictionMethod =
-    "Predictions scale every buffer whose memref shape holds the dimension (one occurrence of it) and keep the others; "
-    "each block stays above the blocks it sat above in the dump whose Life it shares, on top of the highest of them, "
-    "aligned as the dump is, and holes the planner left are kept. The compiler plans again and may place buffers differently.";
+const char* const kPredictionMethod
+    = "Predictions scale every buffer whose memref shape holds the dimension (one occurrence of it) and keep the "
+      "others; "
+      "each block stays above the blocks it sat above in the dump whose Life it shares, on top of the highest of them, "
+      "aligned as the dump is, and holes the planner left are kept. The compiler plans again and may place buffers "
+      "differently.";
 
 namespace {
 
@@ -90,10 +92,11 @@ std::string largestFittingSentence(const Diagnosis& d)
     const LargestFitting& largest = *d.largestFitting;
     const std::string dim = std::to_string(largest.dimension);
     if (!largest.value)
-        return "No power of two from " + std::to_string(std::max<std::int64_t>(1, largest.dimension / 16)) + " to " + std::to_string(largest.dimension * 8)
-            + " for dimension " + dim + " fits (at the smallest the plan needs " + bytesText(largest.predictedRequiredBytes) + ").";
-    return "Largest power of two for dimension " + dim + " that fits: " + std::to_string(*largest.value) + ", where the plan needs "
-        + bytesText(largest.predictedRequiredBytes) + ".";
+        return "No power of two from " + std::to_string(std::max<std::int64_t>(1, largest.dimension / 16)) + " to "
+            + std::to_string(largest.dimension * 8) + " for dimension " + dim + " fits (at the smallest the plan needs "
+            + bytesText(largest.predictedRequiredBytes) + ").";
+    return "Largest power of two for dimension " + dim + " that fits: " + std::to_string(*largest.value)
+        + ", where the plan needs " + bytesText(largest.predictedRequiredBytes) + ".";
 }
 
 std::string shareBytesText(const SourceShare& share)
@@ -122,22 +125,24 @@ std::string leverLabel(const Lever& lever)
 std::string verdictSentence(const Diagnosis& d)
 {
     if (d.shortBytes > 0)
-        return "Overflow: the plan needs " + bytesText(d.requiredBytes) + " and the capacity is " + bytesText(d.capacityBytes) + ": short by "
-            + bytesText(d.shortBytes) + ", " + percentOfCapacity(d) + " of capacity.";
-    return "Fits: the plan needs " + bytesText(d.requiredBytes) + " of " + bytesText(d.capacityBytes) + ": " + bytesText(d.headroomBytes())
-        + " headroom.";
+        return "Overflow: the plan needs " + bytesText(d.requiredBytes) + " and the capacity is "
+            + bytesText(d.capacityBytes) + ": short by " + bytesText(d.shortBytes) + ", " + percentOfCapacity(d)
+            + " of capacity.";
+    return "Fits: the plan needs " + bytesText(d.requiredBytes) + " of " + bytesText(d.capacityBytes) + ": "
+        + bytesText(d.headroomBytes()) + " headroom.";
 }
 
 std::string adviceSentence(const Diagnosis& d)
 {
     switch (d.cause) {
     case OverflowCause::Placement:
-        return "What is live at the critical op fits; the holes between it do not. The placement is the cause: try the kernel option "
+        return "What is live at the critical op fits; the holes between it do not. The placement is the cause: try the "
+               "kernel option "
                "plan_memory_strategy=\"largest-first\" (the compiler decides in the end).";
     case OverflowCause::Demand:
-        return "More is live at the critical op than fits (demand): make tiles smaller or keep fewer buffers alive at once.";
-    case OverflowCause::Fits:
-        break;
+        return "More is live at the critical op than fits (demand): make tiles smaller or keep fewer buffers alive at "
+               "once.";
+    case OverflowCause::Fits: break;
     }
     return {};
 }
@@ -146,7 +151,8 @@ std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, 
 {
     const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
     std::ostringstream out;
-    out << "Scope " << scope.scope << " (capacity " << describeCapacitySource(document.analyses.at(scopeIndex).capacity) << ")\n"
+    out << "Scope " << scope.scope << " (capacity " << describeCapacitySource(document.analyses.at(scopeIndex).capacity)
+        << ")\n"
         << verdictSentence(d) << "\n";
     if (!d.criticalOp) {
         out << "The scope has no blocks.\n";
@@ -154,25 +160,28 @@ std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, 
     }
     out << "\nCritical op " << *d.criticalOp << ": the first op at which a live block ends at the peak address.\n";
     out << "  Live there " << bytesText(d.liveBytes) << ", holes " << bytesText(d.holeBytes) << ".\n";
-    out << "  Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << ", temporaries " << bytesText(d.tmpBytes) << ".\n";
+    out << "  Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << ", temporaries " << bytesText(d.tmpBytes)
+        << ".\n";
     if (const std::string advice = adviceSentence(d); !advice.empty())
         out << "  " << advice << "\n";
 
     out << "\nLive at op " << *d.criticalOp << " by source line, largest first:\n";
     std::vector<std::vector<std::string>> rows = {{"Bytes", "Share", "Copies", "Tmp", "Source", "Name", "Buffers"}};
     for (const SourceShare& share : d.bySource)
-        rows.push_back({shareBytesText(share), shareText(share.bytes, d.requiredBytes), bytesOrDash(share.multiBufferBytes), bytesOrDash(share.tmpBytes),
-                        sourceShareLabel(share), share.names.empty() ? "-" : share.nameText(), joined(share.buffers)});
+        rows.push_back({shareBytesText(share), shareText(share.bytes, d.requiredBytes),
+            bytesOrDash(share.multiBufferBytes), bytesOrDash(share.tmpBytes), sourceShareLabel(share),
+            share.names.empty() ? "-" : share.nameText(), joined(share.buffers)});
     out << textTable(rows, {true, true, true, true, false, false, false});
-    out << "  (Share: of the " << formatBytes(d.requiredBytes) << " required. Copies: in copies beyond the first. Each storage counted once.)\n";
+    out << "  (Share: of the " << formatBytes(d.requiredBytes)
+        << " required. Copies: in copies beyond the first. Each storage counted once.)\n";
 
     out << "\nLevers, each alone:\n";
     if (d.levers.empty())
         out << "  none: no multi-buffered buffer and no tile dimension live at the critical op.\n";
     std::vector<std::vector<std::string>> leverRows;
     for (const Lever& lever : d.levers)
-        leverRows.push_back({leverLabel(lever), "saves " + formatBytes(lever.savesBytes), "-> needs " + bytesText(lever.predictedRequiredBytes),
-                             lever.fits ? "fits" : "does not fit"});
+        leverRows.push_back({leverLabel(lever), "saves " + formatBytes(lever.savesBytes),
+            "-> needs " + bytesText(lever.predictedRequiredBytes), lever.fits ? "fits" : "does not fit"});
     if (!leverRows.empty())
         out << textTable(leverRows, {false, true, false, false});
     out << "\n" << largestFittingSentence(d) << "\n";
@@ -188,22 +197,27 @@ std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeInd
     out << verdictSentence(d) << "\n\n";
     if (!d.criticalOp)
         return out.str();
-    out << "- Critical op **" << *d.criticalOp << "** (the first op at which a live block ends at the peak address): live "
-        << bytesText(d.liveBytes) << ", holes " << bytesText(d.holeBytes) << ".\n";
-    out << "- Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << "; temporaries " << bytesText(d.tmpBytes) << ".\n";
+    out << "- Critical op **" << *d.criticalOp
+        << "** (the first op at which a live block ends at the peak address): live " << bytesText(d.liveBytes)
+        << ", holes " << bytesText(d.holeBytes) << ".\n";
+    out << "- Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << "; temporaries " << bytesText(d.tmpBytes)
+        << ".\n";
     if (const std::string advice = adviceSentence(d); !advice.empty())
         out << "- " << advice << "\n";
-    out << "\n| Source | Name | Buffers | Bytes | Share | Multi-buffer copies | Temporaries |\n|---|---|---|---|---|---|---|\n";
+    out << "\n| Source | Name | Buffers | Bytes | Share | Multi-buffer copies | Temporaries "
+           "|\n|---|---|---|---|---|---|---|\n";
     for (const SourceShare& share : d.bySource)
-        out << "| " << markdownTableCell(markdownText(sourceShareLabel(share))) << " | " << markdownTableCell(markdownText(share.nameText())) << " | "
-            << markdownTableCell(codeSpan(joined(share.buffers))) << " | " << shareBytesText(share) << " | " << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes)
-            << " | " << bytesOrDash(share.tmpBytes) << " |\n";
+        out << "| " << markdownTableCell(markdownText(sourceShareLabel(share))) << " | "
+            << markdownTableCell(markdownText(share.nameText())) << " | "
+            << markdownTableCell(codeSpan(joined(share.buffers))) << " | " << shareBytesText(share) << " | "
+            << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes) << " | "
+            << bytesOrDash(share.tmpBytes) << " |\n";
     if (!d.levers.empty()) {
-        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Predicted need | Fits " << markdownTableCell(markdownText(scope.scope))
-            << " |\n|---|---|---|---|\n";
+        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Predicted need | Fits "
+            << markdownTableCell(markdownText(scope.scope)) << " |\n|---|---|---|---|\n";
         for (const Lever& lever : d.levers)
-            out << "| " << leverLabel(lever) << " | " << formatBytes(lever.savesBytes) << " | " << bytesText(lever.predictedRequiredBytes) << " | "
-                << (lever.fits ? "yes" : "no") << " |\n";
+            out << "| " << leverLabel(lever) << " | " << formatBytes(lever.savesBytes) << " | "
+                << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " |\n";
     }
     out << "\n" << largestFittingSentence(d) << " " << kPredictionMethod << "\n\n";
     return out.str();

@@ -109,12 +109,8 @@ int runDiff(const DiffCommandLine& commandLine, std::ostream& out, std::ostream&
         case DiffFormat::Json:
             out << diffJson(input).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
             break;
-        case DiffFormat::Markdown:
-            out << diffMarkdown(input);
-            break;
-        case DiffFormat::Text:
-            out << diffText(input);
-            break;
+        case DiffFormat::Markdown: out << diffMarkdown(input); break;
+        case DiffFormat::Text: out << diffText(input); break;
         }
         return exitStatusFor(b, commandLine.scope);
     } catch (const DumpError& error) {

@@ -14,8 +14,8 @@ namespace memlens {
 struct DiffCommandLine {
     std::string dumpA;
     std::string dumpB;
-    LoadOptions loadA;                       // --capacity, --source-dir, --substitute, and --ir-a
-    LoadOptions loadB;                       // the same with --ir-b
+    LoadOptions loadA; // --capacity, --source-dir, --substitute, and --ir-a
+    LoadOptions loadB; // the same with --ir-b
     std::optional<std::string> scope;
     DiffFormat format = DiffFormat::Text;
     bool verbose = false;

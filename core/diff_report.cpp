@@ -33,7 +33,10 @@ const BlockSource* sourceOf(const PlanDocument& document, int scope, int buffer)
     return static_cast<std::size_t>(buffer) < sources.size() ? &sources[static_cast<std::size_t>(buffer)] : nullptr;
 }
 
-bool shown(const DiffInput& input, const ScopeDiff& scope) { return !input.onlyScope || scope.scope == *input.onlyScope; }
+bool shown(const DiffInput& input, const ScopeDiff& scope)
+{
+    return !input.onlyScope || scope.scope == *input.onlyScope;
+}
 
 ojson sideJson(const PlanDocument& document)
 {
@@ -74,7 +77,8 @@ ojson bufferSideJson(const PlanDocument& document, int scope, int buffer)
     out["start"] = b.lifeStart;
     out["end"] = b.lifeEnd;
     const BlockSource* source = sourceOf(document, scope, buffer);
-    out["python"] = source && source->python ? pythonFrameJson(*source->python, source->pythonLocalPath) : ojson(nullptr);
+    out["python"]
+        = source && source->python ? pythonFrameJson(*source->python, source->pythonLocalPath) : ojson(nullptr);
     out["offsets"] = b.offsets;
     out["element_type"] = b.elementType;
     out["tmp"] = b.isTmp;
@@ -86,15 +90,20 @@ ojson bufferSideJson(const PlanDocument& document, int scope, int buffer)
 // Display width of UTF-8 text: one column per code point (the tables hold → and × only).
 std::size_t widthOf(const std::string& text)
 {
-    return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 struct Row {
     std::string buffer, python, sizeA, sizeB, ratio, copies, lifeA, lifeB, offsetsA, offsetsB, change, matchedBy;
-    std::vector<std::string> cells() const { return {buffer, python, sizeA, sizeB, ratio, copies, lifeA, lifeB, offsetsA, offsetsB, change, matchedBy}; }
+    std::vector<std::string> cells() const
+    {
+        return {buffer, python, sizeA, sizeB, ratio, copies, lifeA, lifeB, offsetsA, offsetsB, change, matchedBy};
+    }
 };
 
-const std::vector<std::string> kHeader = {"buffer", "python", "size A", "size B", "ratio", "copies", "Life A", "Life B", "offsets A", "offsets B", "change", "matched by"};
+const std::vector<std::string> kHeader = {"buffer", "python", "size A", "size B", "ratio", "copies", "Life A", "Life B",
+    "offsets A", "offsets B", "change", "matched by"};
 
 std::string lifeText(const Buffer* buffer)
 {
@@ -151,7 +160,10 @@ std::string verdictWord(const PlanAnalysis* analysis)
     return analysis->overflow ? "overflows" : "fits";
 }
 
-std::string arrow(const std::string& a, const std::string& b) { return a == b ? a + " (unchanged)" : a + " \u2192 " + b; }
+std::string arrow(const std::string& a, const std::string& b)
+{
+    return a == b ? a + " (unchanged)" : a + " \u2192 " + b;
+}
 
 std::string bytesChange(const PlanAnalysis* a, const PlanAnalysis* b, std::uint64_t PlanAnalysis::*field)
 {
@@ -175,7 +187,8 @@ std::string capacityText(const PlanAnalysis* a, const PlanAnalysis* b)
 std::string countsText(const ScopeDiff& scope)
 {
     std::string text;
-    const BufferChange kinds[] = {BufferChange::Same, BufferChange::Grown, BufferChange::Shrunk, BufferChange::Moved, BufferChange::Added, BufferChange::Removed};
+    const BufferChange kinds[] = {BufferChange::Same, BufferChange::Grown, BufferChange::Shrunk, BufferChange::Moved,
+        BufferChange::Added, BufferChange::Removed};
     for (BufferChange kind : kinds)
         if (const int n = scope.count(kind); n > 0)
             text += (text.empty() ? "" : ", ") + std::to_string(n) + " " + bufferChangeKey(kind);
@@ -185,12 +198,16 @@ std::string countsText(const ScopeDiff& scope)
 std::string headerText(const DiffInput& input, const char* bullet)
 {
     auto name = [](const PlanDocument& document) {
-        return dumpDisplayName(document.dump.file) + (document.dump.kernel.empty() ? "" : "  (" + document.dump.kernel + ")");
+        return dumpDisplayName(document.dump.file)
+            + (document.dump.kernel.empty() ? "" : "  (" + document.dump.kernel + ")");
     };
     return std::string(bullet) + "A: " + name(input.a) + "\n" + bullet + "B: " + name(input.b) + "\n";
 }
 
-std::string padded(const std::string& text, std::size_t width) { return text + std::string(width > widthOf(text) ? width - widthOf(text) : 0, ' '); }
+std::string padded(const std::string& text, std::size_t width)
+{
+    return text + std::string(width > widthOf(text) ? width - widthOf(text) : 0, ' ');
+}
 
 } // namespace
 

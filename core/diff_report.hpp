@@ -16,7 +16,7 @@ struct DiffInput {
     const PlanDocument& a;
     const PlanDocument& b;
     const PlanDiff& diff;
-    std::optional<std::string> onlyScope;   // --scope
+    std::optional<std::string> onlyScope; // --scope
 };
 
 nlohmann::ordered_json diffJson(const DiffInput& input);

@@ -18,7 +18,8 @@ std::string fileNameSafe(const std::string& text)
 {
     std::string out;
     for (const char c : text) {
-        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+        const bool keep
+            = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
         out += keep ? c : '_';
     }
     return out.empty() || out.find_first_not_of('.') == std::string::npos ? std::string("unnamed") : out;
@@ -55,12 +56,14 @@ std::string dumpVersionFileName(const std::string& kernel, CoreKind core, std::c
     std::tm local{};
     localtime_r(&seconds, &local);
     std::ostringstream out;
-    out << fileNameSafe(kernel) << '-' << std::put_time(&local, "%Y%m%d-%H%M%S") << '.' << std::setw(3) << std::setfill('0')
-        << (millis < 0 ? millis + 1000 : millis) << '-' << (coreKindName(core) ? coreKindName(core) : "unknown") << ".json";
+    out << fileNameSafe(kernel) << '-' << std::put_time(&local, "%Y%m%d-%H%M%S") << '.' << std::setw(3)
+        << std::setfill('0') << (millis < 0 ? millis + 1000 : millis) << '-'
+        << (coreKindName(core) ? coreKindName(core) : "unknown") << ".json";
     return out.str();
 }
 
-KeptDump keepDumpVersion(std::string_view text, const Dump& dump, std::chrono::system_clock::time_point time, const fs::path& dir)
+KeptDump keepDumpVersion(
+    std::string_view text, const Dump& dump, std::chrono::system_clock::time_point time, const fs::path& dir)
 {
     KeptDump kept;
     kept.digest = contentDigest(text);
@@ -93,8 +96,9 @@ DumpSnapshot snapshotDump(const std::string& path, const fs::path& dir)
     DumpSnapshot snapshot;
     std::error_code ec;
     const fs::file_time_type before = fs::last_write_time(path, ec);
-    snapshot.written = ec ? std::chrono::system_clock::now()
-                          : std::chrono::time_point_cast<std::chrono::system_clock::duration>(std::chrono::file_clock::to_sys(before));
+    snapshot.written = ec
+        ? std::chrono::system_clock::now()
+        : std::chrono::time_point_cast<std::chrono::system_clock::duration>(std::chrono::file_clock::to_sys(before));
     const std::string text = readDumpText(path);
     snapshot.dump = parseDumpText(text, path);
     snapshot.kept = keepDumpVersion(text, snapshot.dump, snapshot.written, dir);

@@ -20,9 +20,9 @@ std::uint64_t contentDigest(std::string_view bytes);
 std::string dumpVersionFileName(const std::string& kernel, CoreKind core, std::chrono::system_clock::time_point time);
 
 struct KeptDump {
-    std::filesystem::path path;   // the copy
+    std::filesystem::path path; // the copy
     std::uint64_t digest = 0;
-    bool written = false;         // false: an identical copy of that name was there already
+    bool written = false; // false: an identical copy of that name was there already
 };
 
 // Writes `text` (a complete dump, parsed as `dump`) into `dir` under
@@ -30,11 +30,11 @@ struct KeptDump {
 // "-3", ... suffix. The copy appears whole (written aside, then renamed).
 // Throws std::filesystem::filesystem_error when `dir` cannot be written.
 KeptDump keepDumpVersion(std::string_view text, const Dump& dump, std::chrono::system_clock::time_point time,
-                         const std::filesystem::path& dir);
+    const std::filesystem::path& dir);
 
 struct DumpSnapshot {
-    Dump dump;       // the version read
-    KeptDump kept;   // its copy
+    Dump dump;                                     // the version read
+    KeptDump kept;                                 // its copy
     std::chrono::system_clock::time_point written; // when the compiler wrote it (the file's time)
 };
 

@@ -11,29 +11,29 @@ namespace memlens {
 // One memref.alloc (or temp buffer) of the dump. Sizes are bytes; the dump's
 // `extent` is bits and is kept for reference.
 struct Buffer {
-    int id = 0;                       // file order across the whole dump
-    std::string bufferText;           // raw `buffer` string
-    std::string ssaName;              // "%alloc_0", or the whole text when it has none
-    std::vector<std::int64_t> shape;  // -1 for a dynamic dimension
-    std::string elementType;          // "f16", "" when unknown
-    std::string memrefType;           // "memref<65536xf16, #hivm.address_space<ub>>"
+    int id = 0;                      // file order across the whole dump
+    std::string bufferText;          // raw `buffer` string
+    std::string ssaName;             // "%alloc_0", or the whole text when it has none
+    std::vector<std::int64_t> shape; // -1 for a dynamic dimension
+    std::string elementType;         // "f16", "" when unknown
+    std::string memrefType;          // "memref<65536xf16, #hivm.address_space<ub>>"
     std::uint64_t extentBits = 0;
-    std::uint64_t sizeBytes = 0;      // ceil(extentBits / 8)
+    std::uint64_t sizeBytes = 0; // ceil(extentBits / 8)
     std::vector<std::uint64_t> offsets;
     std::int64_t allocTime = 0;
-    std::int64_t lifeStart = 0;       // inclusive
-    std::int64_t lifeEnd = 0;         // inclusive
-    std::string location;             // raw `source_location`
+    std::int64_t lifeStart = 0; // inclusive
+    std::int64_t lifeEnd = 0;   // inclusive
+    std::string location;       // raw `source_location`
     bool isTmp = false;
 };
 
 // One rectangle: a buffer at one of its offsets.
 struct Block {
-    int bufferIndex = 0;              // index into ScopePlan::buffers
-    int copy = 0;                     // index into Buffer::offsets
+    int bufferIndex = 0; // index into ScopePlan::buffers
+    int copy = 0;        // index into Buffer::offsets
     std::uint64_t offset = 0;
     std::uint64_t size = 0;
-    std::int64_t start = 0;           // Life, inclusive
+    std::int64_t start = 0; // Life, inclusive
     std::int64_t end = 0;
     bool tmp = false;
 
@@ -42,11 +42,11 @@ struct Block {
 };
 
 struct ScopePlan {
-    std::string scope;                // "ub", "cbuf", "cc", ...
+    std::string scope;                 // "ub", "cbuf", "cc", ...
     std::optional<std::string> status; // "success" / "fail"; absent in the flat layout
-    std::string error;                // error_info (or err_msg)
+    std::string error;                 // error_info (or err_msg)
     std::vector<Buffer> buffers;
-    std::vector<Block> blocks;        // buffers expanded per offset, in file order
+    std::vector<Block> blocks; // buffers expanded per offset, in file order
 
     const Buffer& bufferOf(const Block& block) const { return buffers[static_cast<std::size_t>(block.bufferIndex)]; }
 };
@@ -54,10 +54,10 @@ struct ScopePlan {
 enum class CoreKind { Unknown, Vector, Cube };
 
 struct Dump {
-    std::string file;                 // path as opened
-    std::string kernel;               // Header.KernelName, "" when absent
+    std::string file;                  // path as opened
+    std::string kernel;                // Header.KernelName, "" when absent
     CoreKind core = CoreKind::Unknown; // from the file name: memory_info_aiv / _aic
-    bool flatLayout = false;          // old layout: Record is a list of buffers
+    bool flatLayout = false;           // old layout: Record is a list of buffers
     std::vector<ScopePlan> scopes;
 
     const ScopePlan* findScope(const std::string& name) const;

@@ -22,7 +22,7 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::uint64_t kMaxAddressBytes = 1ull << 40;       // 1 TiB: anything above is not a plan
+constexpr std::uint64_t kMaxAddressBytes = 1ull << 40; // 1 TiB: anything above is not a plan
 constexpr std::uint64_t kMaxExtentBits = kMaxAddressBytes * 8;
 constexpr std::int64_t kMaxOpIndex = std::int64_t(1) << 40;
 constexpr std::size_t kMaxDepth = 64;
@@ -112,9 +112,15 @@ bool meansNoError(std::string_view text)
 // Checks of one JSON value at a known path.
 class Checker {
 public:
-    Checker(const std::string& file) : file_(file) {}
+    Checker(const std::string& file)
+        : file_(file)
+    {
+    }
 
-    [[noreturn]] void fail(const std::string& path, const std::string& problem) const { throw DumpError(file_, path, problem); }
+    [[noreturn]] void fail(const std::string& path, const std::string& problem) const
+    {
+        throw DumpError(file_, path, problem);
+    }
 
     [[noreturn]] void expected(const std::string& path, const std::string& what, const json& found) const
     {
@@ -137,7 +143,9 @@ public:
             expected(path, std::string("an integer ") + what, value);
         const std::uint64_t number = value.get<std::uint64_t>();
         if (number > limit)
-            fail(path, "expected " + withArticle(what) + " of at most " + std::to_string(limit) + ", found " + std::to_string(number));
+            fail(path,
+                "expected " + withArticle(what) + " of at most " + std::to_string(limit) + ", found "
+                    + std::to_string(number));
         return number;
     }
 
@@ -152,8 +160,8 @@ private:
     const std::string& file_;
 };
 
-Buffer convertBuffer(const json& object, const std::string& path, int id, const Checker& check, std::set<std::string>& warnedKeys,
-                     RepeatedWarnings& warnings)
+Buffer convertBuffer(const json& object, const std::string& path, int id, const Checker& check,
+    std::set<std::string>& warnedKeys, RepeatedWarnings& warnings)
 {
     if (!object.is_object())
         check.expected(path, "a buffer object", object);
@@ -167,43 +175,54 @@ Buffer convertBuffer(const json& object, const std::string& path, int id, const 
     buffer.elementType = description.elementType;
     buffer.memrefType = description.typeText;
 
-    buffer.extentBits = check.unsignedValue(check.require(object, path, "extent"), path + ".extent", kMaxExtentBits, "size in bits");
+    buffer.extentBits
+        = check.unsignedValue(check.require(object, path, "extent"), path + ".extent", kMaxExtentBits, "size in bits");
     buffer.sizeBytes = (buffer.extentBits + 7) / 8;
 
     const json& offsets = check.require(object, path, "offset");
     const std::string offsetPath = path + ".offset";
     if (offsets.is_number_integer()) {
-        warnings.warn("a single number as offset", offsetPath + ": a single number where a list of offsets is usual; reading it as one offset");
+        warnings.warn("a single number as offset",
+            offsetPath + ": a single number where a list of offsets is usual; reading it as one offset");
         buffer.offsets.push_back(check.unsignedValue(offsets, offsetPath, kMaxAddressBytes, "byte offset"));
     } else if (offsets.is_array()) {
         if (offsets.empty())
             check.fail(offsetPath, "expected at least one offset, found an empty list");
         for (std::size_t i = 0; i < offsets.size(); ++i)
-            buffer.offsets.push_back(check.unsignedValue(offsets[i], offsetPath + "[" + std::to_string(i) + "]", kMaxAddressBytes, "byte offset"));
+            buffer.offsets.push_back(check.unsignedValue(
+                offsets[i], offsetPath + "[" + std::to_string(i) + "]", kMaxAddressBytes, "byte offset"));
     } else {
         check.expected(offsetPath, "a list of byte offsets", offsets);
     }
     for (std::size_t i = 0; i < buffer.offsets.size(); ++i)
         if (buffer.offsets[i] + buffer.sizeBytes > kMaxAddressBytes)
-            check.fail(offsetPath + "[" + std::to_string(i) + "]", "offset + size exceeds 1 TiB, which no on-chip memory has");
+            check.fail(
+                offsetPath + "[" + std::to_string(i) + "]", "offset + size exceeds 1 TiB, which no on-chip memory has");
 
     const json& life = check.require(object, path, "life_time_in_ir");
     const std::string lifePath = path + ".life_time_in_ir";
     if (!life.is_array())
         check.expected(lifePath, "a list of two op positions [first, last]", life);
     if (life.size() != 2)
-        check.fail(lifePath, "expected a list of two op positions [first, last], found a list of " + std::to_string(life.size()));
-    buffer.lifeStart = static_cast<std::int64_t>(check.unsignedValue(life[0], lifePath + "[0]", kMaxOpIndex, "op position"));
-    buffer.lifeEnd = static_cast<std::int64_t>(check.unsignedValue(life[1], lifePath + "[1]", kMaxOpIndex, "op position"));
+        check.fail(lifePath,
+            "expected a list of two op positions [first, last], found a list of " + std::to_string(life.size()));
+    buffer.lifeStart
+        = static_cast<std::int64_t>(check.unsignedValue(life[0], lifePath + "[0]", kMaxOpIndex, "op position"));
+    buffer.lifeEnd
+        = static_cast<std::int64_t>(check.unsignedValue(life[1], lifePath + "[1]", kMaxOpIndex, "op position"));
     if (buffer.lifeEnd < buffer.lifeStart)
-        check.fail(lifePath, "inverted Life: ends at " + std::to_string(buffer.lifeEnd) + " before it starts at " + std::to_string(buffer.lifeStart));
+        check.fail(lifePath,
+            "inverted Life: ends at " + std::to_string(buffer.lifeEnd) + " before it starts at "
+                + std::to_string(buffer.lifeStart));
 
     buffer.allocTime = buffer.lifeStart;
     if (const auto it = object.find("alloc_time_in_ir"); it != object.end()) {
-        buffer.allocTime = static_cast<std::int64_t>(check.unsignedValue(*it, path + ".alloc_time_in_ir", kMaxOpIndex, "op position"));
+        buffer.allocTime = static_cast<std::int64_t>(
+            check.unsignedValue(*it, path + ".alloc_time_in_ir", kMaxOpIndex, "op position"));
         if (buffer.allocTime != buffer.lifeStart)
-            warnings.warn("alloc_time_in_ir differs from the Life's start", path + ".alloc_time_in_ir is " + std::to_string(buffer.allocTime)
-                                                                                 + " but the Life starts at " + std::to_string(buffer.lifeStart));
+            warnings.warn("alloc_time_in_ir differs from the Life's start",
+                path + ".alloc_time_in_ir is " + std::to_string(buffer.allocTime) + " but the Life starts at "
+                    + std::to_string(buffer.lifeStart));
     }
     if (const auto it = object.find("source_location"); it != object.end())
         buffer.location = check.stringValue(*it, path + ".source_location");
@@ -213,7 +232,8 @@ Buffer convertBuffer(const json& object, const std::string& path, int id, const 
         buffer.isTmp = it->get<bool>();
     }
 
-    static const std::set<std::string> known = {"buffer", "offset", "extent", "alloc_time_in_ir", "life_time_in_ir", "source_location", "is_tmpbuf"};
+    static const std::set<std::string> known
+        = {"buffer", "offset", "extent", "alloc_time_in_ir", "life_time_in_ir", "source_location", "is_tmpbuf"};
     for (const auto& item : object.items())
         if (!known.count(item.key()) && warnedKeys.insert(item.key()).second)
             warnings.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
@@ -224,7 +244,11 @@ Buffer convertBuffer(const json& object, const std::string& path, int id, const 
 // one by one as each closes. Tracks the JSON path of the value being read.
 class DumpSaxHandler : public nlohmann::json_sax<json> {
 public:
-    DumpSaxHandler(const std::string& file) : file_(file), check_(file) {}
+    DumpSaxHandler(const std::string& file)
+        : file_(file)
+        , check_(file)
+    {
+    }
 
     void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
 
@@ -236,7 +260,8 @@ public:
     {
         // A whole number past 64 bits arrives here: it has no fraction, it is too large.
         if (raw.find_first_of(".eE") == string_t::npos)
-            check_.fail(currentPath(), "a whole number too large to read (" + (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) + ")");
+            check_.fail(currentPath(),
+                "a whole number too large to read (" + (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) + ")");
         return addValue(json(value));
     }
     bool string(string_t& value) override
@@ -258,8 +283,9 @@ public:
         } else if (!frames_.empty()) {
             path = currentPath();
         }
-        check_.fail(path, std::string("a ") + what + " of " + withThousands(text.size()) + " bytes, longer than the "
-                              + withThousands(kMaxDumpStringBytes) + " bytes memlens reads");
+        check_.fail(path,
+            std::string("a ") + what + " of " + withThousands(text.size()) + " bytes, longer than the "
+                + withThousands(kMaxDumpStringBytes) + " bytes memlens reads");
     }
 
     bool binary(binary_t&) override { check_.fail(currentPath(), "unexpected binary value"); }
@@ -272,18 +298,21 @@ public:
         checkLength(name, "key");
         // A repeated key would silently merge or replace data (two memory_info_array lists).
         if (!top.keys.insert(name).second)
-            check_.fail(pathOf(frames_.size() - 1) + (frames_.size() > 1 ? "." : "") + name, "the key appears twice in one object");
+            check_.fail(pathOf(frames_.size() - 1) + (frames_.size() > 1 ? "." : "") + name,
+                "the key appears twice in one object");
         top.key = name;
         return true;
     }
     bool end_object() override { return closeContainer(); }
     bool end_array() override { return closeContainer(); }
 
-    bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& error) override
+    bool parse_error(
+        std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& error) override
     {
         std::string reason = error.what();
         // nlohmann's text starts with "[json.exception.parse_error.101] parse error at line 1, column 2: "
-        if (const std::size_t colon = reason.find(": "); colon != std::string::npos && reason.rfind("[json.exception", 0) == 0)
+        if (const std::size_t colon = reason.find(": ");
+            colon != std::string::npos && reason.rfind("[json.exception", 0) == 0)
             reason = reason.substr(colon + 2);
         std::string token = lastToken.size() > 30 ? lastToken.substr(0, 30) + "..." : lastToken;
         const std::string where = frames_.empty() ? std::string() : currentPath();
@@ -331,9 +360,9 @@ public:
 private:
     struct Frame {
         json* container = nullptr;
-        std::string key;         // current key when the container is an object
+        std::string key;                      // current key when the container is an object
         std::unordered_set<std::string> keys; // every key seen in the object, to refuse repeats
-        std::size_t count = 0;   // values seen when it is an array
+        std::size_t count = 0;                // values seen when it is an array
         bool isBufferElement = false;
         bool isScopeRecord = false;
     };
@@ -378,7 +407,10 @@ private:
     std::string currentPath() const { return pathOf(frames_.size()); }
 
     // Where in the layout the value about to be read sits.
-    bool atScopeRecord() const { return frames_.size() == 2 && frames_[0].key == "Record" && frames_[1].container->is_array(); }
+    bool atScopeRecord() const
+    {
+        return frames_.size() == 2 && frames_[0].key == "Record" && frames_[1].container->is_array();
+    }
     bool atBufferElement() const
     {
         return frames_.size() == 4 && frames_[0].key == "Record" && frames_[1].container->is_array()
@@ -447,7 +479,8 @@ private:
         Frame frame = std::move(frames_.back());
         frames_.pop_back();
         if (frame.isBufferElement) {
-            pendingBuffers_.push_back(convertBuffer(element_, currentPath(), nextId_++, check_, warnedKeys_, warnings_));
+            pendingBuffers_.push_back(
+                convertBuffer(element_, currentPath(), nextId_++, check_, warnedKeys_, warnings_));
             element_ = json();
         } else if (frame.isScopeRecord) {
             finishRecordElement(*frame.container, currentPath());
@@ -491,7 +524,8 @@ private:
                 }
             }
             for (const auto& item : record.items()) {
-                static const std::set<std::string> knownKeys = {"scope", "status", "error_info", "err_msg", "memory_info_array"};
+                static const std::set<std::string> knownKeys
+                    = {"scope", "status", "error_info", "err_msg", "memory_info_array"};
                 if (!knownKeys.count(item.key()) && warnedKeys_.insert(item.key()).second)
                     warnings_.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
             }
@@ -544,7 +578,8 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
     // UTF-16 (as some editors save JSON) starts with a byte order mark or has
     // a NUL beside the first ASCII character.
     const auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0x100u; };
-    if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff) || (text.size() >= 2 && (byte(0) == 0 || byte(1) == 0)))
+    if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff)
+        || (text.size() >= 2 && (byte(0) == 0 || byte(1) == 0)))
         throw DumpError(fileLabel, "", "the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
     // The JSON reader would take a NUL byte for the end of the text and ignore the
     // rest. (Text that does not even start like JSON gets the reader's own message.)
@@ -565,7 +600,8 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
     json::sax_parse(text.begin(), text.end(), &handler);
     Dump dump = handler.finish();
     dump.core = coreKindFromFileName(fileLabel);
-    spdlog::debug("{}: kernel '{}', {} scope(s), {} block(s)", fileLabel, dump.kernel, dump.scopes.size(), dump.blockCount());
+    spdlog::debug(
+        "{}: kernel '{}', {} scope(s), {} block(s)", fileLabel, dump.kernel, dump.scopes.size(), dump.blockCount());
     return dump;
 }
 
@@ -604,7 +640,9 @@ std::string readDumpText(const std::string& path, const std::atomic<bool>* cance
         if (got == 0)
             break;
         if (text.size() + got > kMaxDumpFileBytes)
-            throw DumpError(path, "", "grew past " + std::to_string(kMaxDumpFileBytes) + " bytes while being read, larger than memlens reads (2 GiB)");
+            throw DumpError(path, "",
+                "grew past " + std::to_string(kMaxDumpFileBytes)
+                    + " bytes while being read, larger than memlens reads (2 GiB)");
         text.append(chunk, got);
         if (cancel && cancel->load(std::memory_order_relaxed))
             throw LoadCancelled();

@@ -76,7 +76,8 @@ std::vector<WatchEvent> DumpWatcher::scanFile(const fs::path& path)
     const Seen before{fs::last_write_time(path, ec), fs::file_size(path, ec)};
     if (ec)
         return {};
-    if (const auto it = seen_.find(path); it != seen_.end() && it->second.time == before.time && it->second.size == before.size)
+    if (const auto it = seen_.find(path);
+        it != seen_.end() && it->second.time == before.time && it->second.size == before.size)
         return {}; // unchanged since the last pass
     const ReadResult read = readTextFile(path, kMaxDumpFileBytes);
     const Seen after{fs::last_write_time(path, ec), fs::file_size(path, ec)};
@@ -116,13 +117,15 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
 {
     std::error_code ec;
     if (!fs::is_directory(options.dir, ec)) {
-        err << "memlens: " << options.dir.string() << ": not a folder (watch needs the folder where the compiler writes its dumps)\n";
+        err << "memlens: " << options.dir.string()
+            << ": not a folder (watch needs the folder where the compiler writes its dumps)\n";
         return kExitBadInput;
     }
     try {
         fs::create_directories(options.keepDir);
     } catch (const fs::filesystem_error& error) {
-        err << "memlens: " << options.keepDir.string() << ": cannot create the folder: " << error.code().message() << '\n';
+        err << "memlens: " << options.keepDir.string() << ": cannot create the folder: " << error.code().message()
+            << '\n';
         return kExitBadInput;
     }
     DumpWatcher watcher(options.dir, options.keepDir);
@@ -134,21 +137,24 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
             for (const WatchEvent& event : watcher.scan()) {
                 if (event.kind == WatchEvent::Kind::Kept) {
                     reportedIncomplete.erase(event.source);
-                    out << "kept " << event.source.filename().string() << " (kernel " << (event.kernel.empty() ? "unnamed" : event.kernel)
-                        << ") as " << event.kept.string() << std::endl;
+                    out << "kept " << event.source.filename().string() << " (kernel "
+                        << (event.kernel.empty() ? "unnamed" : event.kernel) << ") as " << event.kept.string()
+                        << std::endl;
                 } else if (event.message != "still being written" && reportedIncomplete.insert(event.source).second) {
                     err << "memlens: not kept (yet): " << event.message << std::endl;
                 }
             }
         } catch (const fs::filesystem_error& error) {
-            err << "memlens: " << options.keepDir.string() << ": cannot keep a dump: " << error.code().message() << '\n';
+            err << "memlens: " << options.keepDir.string() << ": cannot keep a dump: " << error.code().message()
+                << '\n';
             return kExitBadInput;
         }
-        for (auto waited = std::chrono::milliseconds(0); waited < options.interval && !stop; waited += std::chrono::milliseconds(20))
+        for (auto waited = std::chrono::milliseconds(0); waited < options.interval && !stop;
+             waited += std::chrono::milliseconds(20))
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    out << "memlens: kept " << watcher.keptCount() << (watcher.keptCount() == 1 ? " dump" : " dumps") << " in " << options.keepDir.string()
-        << std::endl;
+    out << "memlens: kept " << watcher.keptCount() << (watcher.keptCount() == 1 ? " dump" : " dumps") << " in "
+        << options.keepDir.string() << std::endl;
     return 0;
 }
 

@@ -24,7 +24,7 @@ struct WatchEvent {
     std::filesystem::path source;
     std::filesystem::path kept;
     std::string kernel;
-    std::string message;     // for Incomplete: why
+    std::string message; // for Incomplete: why
 };
 
 class DumpWatcher {

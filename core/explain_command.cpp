@@ -24,8 +24,10 @@ int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& 
     try {
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
         requireScope(document, commandLine.scope);
-        out << "memlens explain: " << (document.dump.kernel.empty() ? "(unnamed kernel)" : document.dump.kernel) << "\n";
-        out << "Dump: " << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile) << "\n";
+        out << "memlens explain: " << (document.dump.kernel.empty() ? "(unnamed kernel)" : document.dump.kernel)
+            << "\n";
+        out << "Dump: " << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile)
+            << "\n";
         if (document.lineInfo == LineInfo::Missing)
             out << "Python lines: none: " << kNoLineInfoNote << ".\n";
         for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {

@@ -77,8 +77,8 @@ ReadResult readTextFile(const fs::path& path, std::uintmax_t maxBytes)
         return r;
     }
     if (!fs::is_regular_file(st)) {
-        const char* kind = fs::is_directory(st) ? "a directory"
-            : fs::is_fifo(st)                   ? "a FIFO"
+        const char* kind = fs::is_directory(st)                  ? "a directory"
+            : fs::is_fifo(st)                                    ? "a FIFO"
             : fs::is_character_file(st) || fs::is_block_file(st) ? "a device"
             : fs::is_socket(st)                                  ? "a socket"
                                                                  : "not a regular file";
@@ -91,8 +91,8 @@ ReadResult readTextFile(const fs::path& path, std::uintmax_t maxBytes)
         return r;
     }
     if (size > maxBytes) {
-        r.error = shown + ": too large (" + std::to_string(size) + " bytes, the limit is " + std::to_string(maxBytes)
-            + ")";
+        r.error
+            = shown + ": too large (" + std::to_string(size) + " bytes, the limit is " + std::to_string(maxBytes) + ")";
         return r;
     }
     std::ifstream in(path, std::ios::binary);
@@ -317,8 +317,8 @@ bool looksLikeIrFile(std::string_view path)
         || endsWith(path, ".ttir") || endsWith(path, ".ttgir");
 }
 
-FindResult discoverIrFile(const fs::path& dumpPath, std::string_view locationFile, std::string_view kernelName,
-                          const FileFinder& finder)
+FindResult discoverIrFile(
+    const fs::path& dumpPath, std::string_view locationFile, std::string_view kernelName, const FileFinder& finder)
 {
     FindResult r;
     fs::path dir = dumpPath.parent_path();
@@ -348,8 +348,8 @@ FindResult discoverIrFile(const fs::path& dumpPath, std::string_view locationFil
 
     std::string kernel(kernelName);
     std::string kernelCore = kernel;
-    kernelCore.erase(0, kernelCore.find_first_not_of('_') == std::string::npos ? kernelCore.size()
-                                                                                 : kernelCore.find_first_not_of('_'));
+    kernelCore.erase(0,
+        kernelCore.find_first_not_of('_') == std::string::npos ? kernelCore.size() : kernelCore.find_first_not_of('_'));
     const char* suffixes[] = {".ttadapter", ".ttadapter.mlir", ".bcmlir"};
     for (const char* suffix : suffixes) {
         r.tried.push_back(dir / (std::string("*") + suffix));

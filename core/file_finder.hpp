@@ -94,7 +94,7 @@ private:
 // *.ttadapter.mlir, *.bcmlir (several of a kind: <kernelName>.ttadapter, or
 // the one whose name contains the kernel name, else the first by name).
 FindResult discoverIrFile(const std::filesystem::path& dumpPath, std::string_view locationFile,
-                          std::string_view kernelName, const FileFinder& finder);
+    std::string_view kernelName, const FileFinder& finder);
 
 // True for names of IR files (.ttadapter, .mlir, .bcmlir, .ttir, .ttgir).
 bool looksLikeIrFile(std::string_view path);

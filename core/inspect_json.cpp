@@ -8,8 +8,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-template <typename T>
-ojson optionalValue(const std::optional<T>& value)
+template <typename T> ojson optionalValue(const std::optional<T>& value)
 {
     return value ? ojson(*value) : ojson(nullptr);
 }
@@ -50,8 +49,8 @@ ojson overlapsJson(const ScopePlan& scope, const PlanAnalysis& analysis)
 {
     ojson out = ojson::array();
     for (const Overlap& overlap : analysis.overlaps)
-        out.push_back({{"a", blockPairKey(scope, overlap.a)}, {"b", blockPairKey(scope, overlap.b)}, {"from_op", overlap.fromOp},
-                       {"to_op", overlap.toOp}, {"bytes", overlap.bytes}});
+        out.push_back({{"a", blockPairKey(scope, overlap.a)}, {"b", blockPairKey(scope, overlap.b)},
+            {"from_op", overlap.fromOp}, {"to_op", overlap.toOp}, {"bytes", overlap.bytes}});
     return out;
 }
 
@@ -79,7 +78,8 @@ ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Bloc
         if (source->python)
             out["python"] = frameJson(*source->python, source->pythonLocalPath);
         for (const SourceFrame& frame : source->pythonFrames)
-            out["python_frames"].push_back(frameJson(frame, source->python && frame.file == source->python->file ? source->pythonLocalPath : std::string()));
+            out["python_frames"].push_back(frameJson(
+                frame, source->python && frame.file == source->python->file ? source->pythonLocalPath : std::string()));
         if (!source->note.empty())
             out["source_note"] = source->note;
     }
@@ -99,7 +99,8 @@ ojson scopeNotes(const PlanDocument& document)
 void addIrFacts(ojson& out, const PlanDocument& document)
 {
     out["ir_note"] = document.irNote.empty() ? ojson(nullptr) : ojson(document.irNote);
-    out["line_info"] = document.lineInfo == LineInfo::Unknown ? ojson(nullptr) : ojson(document.lineInfo == LineInfo::Present);
+    out["line_info"]
+        = document.lineInfo == LineInfo::Unknown ? ojson(nullptr) : ojson(document.lineInfo == LineInfo::Present);
 }
 
 ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
@@ -154,6 +155,9 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
 
 namespace memlens {
 
-nlohmann::ordered_json pythonFrameJson(const SourceFrame& frame, const std::string& localPath) { return frameJson(frame, localPath); }
+nlohmann::ordered_json pythonFrameJson(const SourceFrame& frame, const std::string& localPath)
+{
+    return frameJson(frame, localPath);
+}
 
 } // namespace memlens

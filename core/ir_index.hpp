@@ -58,7 +58,7 @@ public:
 
 private:
     struct OpLine {
-        int resolved = -1; // index into resolved_
+        int resolved = -1;                    // index into resolved_
         std::size_t locBegin = 0, locEnd = 0; // raw loc text in text_
         bool alloc = false;
     };

@@ -53,12 +53,9 @@ LineInfo detectLineInfo(const Dump& dump, const IrIndex* ir, const std::vector<s
 const char* lineInfoKey(LineInfo info)
 {
     switch (info) {
-    case LineInfo::Present:
-        return "true";
-    case LineInfo::Missing:
-        return "false";
-    case LineInfo::Unknown:
-        break;
+    case LineInfo::Present: return "true";
+    case LineInfo::Missing: return "false";
+    case LineInfo::Unknown: break;
     }
     return "unknown";
 }

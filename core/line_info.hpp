@@ -19,10 +19,10 @@ enum class LineInfo {
 };
 
 // What to tell the user when line info is missing (the panes, report, inspect, explain).
-inline constexpr const char* kNoLineInfoNote =
-    "the kernel was compiled without line info (Triton-Ascend's default), so its IR carries no Python locations; "
-    "run it again with TRITON_DISABLE_LINE_INFO=0 to bring the Python lines back "
-    "(with TRITON_ALWAYS_COMPILE=1 if the kernel comes from Triton's cache)";
+inline constexpr const char* kNoLineInfoNote
+    = "the kernel was compiled without line info (Triton-Ascend's default), so its IR carries no Python locations; "
+      "run it again with TRITON_DISABLE_LINE_INFO=0 to bring the Python lines back "
+      "(with TRITON_ALWAYS_COMPILE=1 if the kernel comes from Triton's cache)";
 
 // `ir` may be null (no IR found); `sources` is [scope][buffer] as in PlanDocument.
 LineInfo detectLineInfo(const Dump& dump, const IrIndex* ir, const std::vector<std::vector<BlockSource>>& sources);

@@ -61,7 +61,8 @@ MemrefDescription describeBufferText(std::string_view text)
     const std::string_view trimmed = trim(text);
     if (!trimmed.empty() && trimmed.front() == '%') {
         std::size_t end = 1;
-        while (end < trimmed.size() && !std::isspace(static_cast<unsigned char>(trimmed[end])) && trimmed[end] != '=' && trimmed[end] != ':')
+        while (end < trimmed.size() && !std::isspace(static_cast<unsigned char>(trimmed[end])) && trimmed[end] != '='
+            && trimmed[end] != ':')
             ++end;
         out.ssaName = std::string(trimmed.substr(0, end));
     }

@@ -32,9 +32,11 @@ std::string mlirBytecodeAdvice(const std::filesystem::path& path)
 {
     const std::string from = path.string();
     const std::string to = mlirTextPathFor(path).string();
-    return from + " is MLIR bytecode, which memlens does not read (it reads MLIR text). "
-           "Turn it into text with the bishengir-opt or mlir-opt of your toolchain: `bishengir-opt " + from + " -o " + to
-        + "` (or `mlir-opt " + from + " -o " + to + "`), then open " + to + " with --ir or File > Open IR";
+    return from
+        + " is MLIR bytecode, which memlens does not read (it reads MLIR text). "
+          "Turn it into text with the bishengir-opt or mlir-opt of your toolchain: `bishengir-opt "
+        + from + " -o " + to + "` (or `mlir-opt " + from + " -o " + to + "`), then open " + to
+        + " with --ir or File > Open IR";
 }
 
 } // namespace memlens

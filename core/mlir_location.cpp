@@ -33,7 +33,11 @@ LocationPtr make(Location loc) { return std::make_shared<const Location>(std::mo
 
 class Parser {
 public:
-    Parser(std::string_view text, std::size_t pos) : text_(text), pos_(pos) {}
+    Parser(std::string_view text, std::size_t pos)
+        : text_(text)
+        , pos_(pos)
+    {
+    }
 
     LocationParseResult run(bool wholeText)
     {
@@ -381,10 +385,7 @@ std::string_view baseName(std::string_view path)
 
 LocationParseResult parseLocation(std::string_view text) { return Parser(text, 0).run(true); }
 
-LocationParseResult parseLocationPrefix(std::string_view text, std::size_t pos)
-{
-    return Parser(text, pos).run(false);
-}
+LocationParseResult parseLocationPrefix(std::string_view text, std::size_t pos) { return Parser(text, pos).run(false); }
 
 namespace {
 
@@ -475,7 +476,10 @@ std::string ResolvedLocation::describeStack(std::size_t i) const
     return out;
 }
 
-LocationResolver::LocationResolver(AliasTable aliases) : aliases_(std::move(aliases)) {}
+LocationResolver::LocationResolver(AliasTable aliases)
+    : aliases_(std::move(aliases))
+{
+}
 
 const LocationResolver::Memo& LocationResolver::resolveAlias(const std::string& alias, int depth) const
 {
@@ -542,8 +546,8 @@ LocationResolver::StacksPtr LocationResolver::flatten(const Location& loc, int d
         note("location nested too deeply");
         return nullptr;
     }
-    const std::size_t maxFrames = framesBuilt_ < kResolverFrameBudget ? kMaxFramesPerLocation
-                                                                       : kFramesPerLocationOverBudget;
+    const std::size_t maxFrames
+        = framesBuilt_ < kResolverFrameBudget ? kMaxFramesPerLocation : kFramesPerLocationOverBudget;
     return std::visit(
         [&](const auto& n) -> StacksPtr {
             using T = std::decay_t<decltype(n)>;

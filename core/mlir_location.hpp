@@ -24,7 +24,7 @@ struct FileLineColLoc {
     std::optional<int> endLine;   // set only for ranges
     std::optional<int> endColumn; // set only for ranges
 };
-struct UnknownLoc {};
+struct UnknownLoc { };
 // "name"(child) or "name" alone.
 struct NameLoc {
     std::string name;
@@ -54,9 +54,9 @@ struct LocationParseError {
 };
 
 struct LocationParseResult {
-    LocationPtr location;            // null on error
+    LocationPtr location; // null on error
     std::optional<LocationParseError> error;
-    std::size_t end = 0;             // offset just after the consumed text
+    std::size_t end = 0; // offset just after the consumed text
     bool ok() const { return location != nullptr && !error; }
 };
 

@@ -66,7 +66,8 @@ public:
             }
         }
         // Ranges starting strictly inside it.
-        for (auto it = byStart_.upper_bound({range.start, std::numeric_limits<int>::max()}); it != byStart_.end() && it->first < range.end; ++it)
+        for (auto it = byStart_.upper_bound({range.start, std::numeric_limits<int>::max()});
+             it != byStart_.end() && it->first < range.end; ++it)
             found(it->second);
     }
 
@@ -103,7 +104,8 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
     std::vector<int> sweep;
     std::vector<std::uint64_t> points;
     const auto first = [&](int storage) -> const Block& {
-        return scope.blocks[static_cast<std::size_t>(storages.blocksOfStorage[static_cast<std::size_t>(storage)].front())];
+        return scope
+            .blocks[static_cast<std::size_t>(storages.blocksOfStorage[static_cast<std::size_t>(storage)].front())];
     };
     const auto rangeOf = [&](int storage) { return AddressRange{first(storage).offset, first(storage).addressEnd()}; };
     for (std::size_t s = 0; s < storages.count(); ++s) {
@@ -124,7 +126,8 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
         for (std::size_t i = 0; i < order.size(); ++i)
             rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
     }
-    const auto before = [&](int a, int b) { return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)]; };
+    const auto before
+        = [&](int a, int b) { return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)]; };
 
     LiveRangeIndex live(std::move(points), storages.count());
     using Ending = std::pair<std::int64_t, int>; // (Life end, storage)
@@ -140,17 +143,18 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
         live.forEachIntersecting(rangeOf(storage), [&](int other) {
             const Block& earlier = first(other);
             const std::int64_t toOp = std::min(earlier.end, entering.end);
-            const std::uint64_t bytes = std::min(earlier.addressEnd(), entering.addressEnd()) - std::max(earlier.offset, entering.offset);
+            const std::uint64_t bytes
+                = std::min(earlier.addressEnd(), entering.addressEnd()) - std::max(earlier.offset, entering.offset);
             for (const int a : storages.blocksOfStorage[static_cast<std::size_t>(storage)])
                 for (const int b : storages.blocksOfStorage[static_cast<std::size_t>(other)])
-                    overlaps.push_back(before(a, b) ? Overlap{a, b, entering.start, toOp, bytes} : Overlap{b, a, entering.start, toOp, bytes});
+                    overlaps.push_back(before(a, b) ? Overlap{a, b, entering.start, toOp, bytes}
+                                                    : Overlap{b, a, entering.start, toOp, bytes});
         });
         live.add(storage, rangeOf(storage));
         endings.emplace(entering.end, storage);
     }
-    std::sort(overlaps.begin(), overlaps.end(), [&](const Overlap& x, const Overlap& y) {
-        return x.a != y.a ? before(x.a, y.a) : before(x.b, y.b);
-    });
+    std::sort(overlaps.begin(), overlaps.end(),
+        [&](const Overlap& x, const Overlap& y) { return x.a != y.a ? before(x.a, y.a) : before(x.b, y.b); });
     return overlaps;
 }
 

@@ -11,7 +11,8 @@ namespace {
 
 const UsageStep* stepAt(const std::vector<UsageStep>& usage, std::int64_t op)
 {
-    auto it = std::upper_bound(usage.begin(), usage.end(), op, [](std::int64_t value, const UsageStep& step) { return value < step.op; });
+    auto it = std::upper_bound(
+        usage.begin(), usage.end(), op, [](std::int64_t value, const UsageStep& step) { return value < step.op; });
     if (it == usage.begin())
         return nullptr;
     return &*std::prev(it);
@@ -73,7 +74,7 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
         points.push_back(block.addressEnd());
     }
     AddressCoverage coverage(std::move(points)); // live bytes as a union: in-place and overlapping bytes count once
-    std::map<std::uint64_t, int> liveEnds; // address end -> how many live blocks end there
+    std::map<std::uint64_t, int> liveEnds;       // address end -> how many live blocks end there
     for (std::size_t i = 0; i < events.size();) {
         const std::int64_t op = events[i].op;
         for (; i < events.size() && events[i].op == op; ++i) {
@@ -90,7 +91,8 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
         }
         const std::uint64_t live = coverage.coveredBytes();
         const std::uint64_t high = liveEnds.empty() ? 0 : liveEnds.rbegin()->first;
-        if (!analysis.usage.empty() && analysis.usage.back().liveBytes == live && analysis.usage.back().highAddress == high)
+        if (!analysis.usage.empty() && analysis.usage.back().liveBytes == live
+            && analysis.usage.back().highAddress == high)
             continue;
         analysis.usage.push_back({op, live, high});
         if (live > analysis.peakLiveBytes) {

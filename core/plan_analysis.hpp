@@ -15,32 +15,38 @@ namespace memlens {
 // Usage is a step function: from `op` until the next step's op (exclusive).
 struct UsageStep {
     std::int64_t op = 0;
-    std::uint64_t liveBytes = 0;    // union of the address ranges of the blocks live at op: shared bytes count once
-    std::uint64_t highAddress = 0;  // largest offset + size among them
+    std::uint64_t liveBytes = 0;   // union of the address ranges of the blocks live at op: shared bytes count once
+    std::uint64_t highAddress = 0; // largest offset + size among them
 
-    std::uint64_t holeBytes() const { return highAddress - liveBytes; } // space below the high address lost to placement
+    std::uint64_t holeBytes() const
+    {
+        return highAddress - liveBytes;
+    } // space below the high address lost to placement
 };
 
 struct PlanAnalysis {
     Capacity capacity;
-    std::int64_t firstOp = 0;       // earliest Life start (0 when there are no blocks)
-    std::int64_t lastOp = 0;        // latest Life end
-    std::vector<UsageStep> usage;   // ends with a step of zero after lastOp
-    std::uint64_t peakLiveBytes = 0;            // largest union of live address ranges
-    std::optional<std::int64_t> peakLiveAt;     // first op reaching the peak
-    std::uint64_t peakAddressBytes = 0;         // largest offset + size of any block
-    bool overflow = false;                      // some block ends above capacity
+    std::int64_t firstOp = 0;               // earliest Life start (0 when there are no blocks)
+    std::int64_t lastOp = 0;                // latest Life end
+    std::vector<UsageStep> usage;           // ends with a step of zero after lastOp
+    std::uint64_t peakLiveBytes = 0;        // largest union of live address ranges
+    std::optional<std::int64_t> peakLiveAt; // first op reaching the peak
+    std::uint64_t peakAddressBytes = 0;     // largest offset + size of any block
+    bool overflow = false;                  // some block ends above capacity
     std::optional<std::int64_t> firstOverflowAt;
-    std::vector<int> overCapacityBlocks;        // indices into ScopePlan::blocks, in block order
-    StorageMap storages;                        // in-place merges: blocks sharing one storage
-    std::vector<Overlap> overlaps;              // blocks of different storages sharing bytes and ops
+    std::vector<int> overCapacityBlocks;          // indices into ScopePlan::blocks, in block order
+    StorageMap storages;                          // in-place merges: blocks sharing one storage
+    std::vector<Overlap> overlaps;                // blocks of different storages sharing bytes and ops
     std::optional<AddressSnapshot> fragmentation; // live bytes and holes where the high address first peaks
 
-    std::uint64_t liveBytesAt(std::int64_t op) const;   // union: bytes counted once
+    std::uint64_t liveBytesAt(std::int64_t op) const; // union: bytes counted once
     std::uint64_t highAddressAt(std::int64_t op) const;
     std::uint64_t holeBytesAt(std::int64_t op) const { return highAddressAt(op) - liveBytesAt(op); }
     int storageOf(int block) const { return storages.storageOfBlock.at(static_cast<std::size_t>(block)); }
-    const std::vector<int>& blocksOfStorage(int storage) const { return storages.blocksOfStorage.at(static_cast<std::size_t>(storage)); }
+    const std::vector<int>& blocksOfStorage(int storage) const
+    {
+        return storages.blocksOfStorage.at(static_cast<std::size_t>(storage));
+    }
     // How many blocks share `block`'s storage (1 when it is alone).
     std::size_t storageSizeOf(int block) const { return blocksOfStorage(storageOf(block)).size(); }
     bool isOverCapacity(const Block& block) const { return block.addressEnd() > capacity.bytes; }

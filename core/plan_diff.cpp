@@ -13,12 +13,9 @@ namespace memlens {
 const char* bufferMatchKey(BufferMatch match)
 {
     switch (match) {
-    case BufferMatch::PythonLocation:
-        return "python";
-    case BufferMatch::SsaName:
-        return "ssa";
-    case BufferMatch::Order:
-        return "order";
+    case BufferMatch::PythonLocation: return "python";
+    case BufferMatch::SsaName: return "ssa";
+    case BufferMatch::Order: return "order";
     }
     return "order";
 }
@@ -26,18 +23,12 @@ const char* bufferMatchKey(BufferMatch match)
 const char* bufferChangeKey(BufferChange change)
 {
     switch (change) {
-    case BufferChange::Same:
-        return "same";
-    case BufferChange::Grown:
-        return "grown";
-    case BufferChange::Shrunk:
-        return "shrunk";
-    case BufferChange::Moved:
-        return "moved";
-    case BufferChange::Added:
-        return "added";
-    case BufferChange::Removed:
-        return "removed";
+    case BufferChange::Same: return "same";
+    case BufferChange::Grown: return "grown";
+    case BufferChange::Shrunk: return "shrunk";
+    case BufferChange::Moved: return "moved";
+    case BufferChange::Added: return "added";
+    case BufferChange::Removed: return "removed";
     }
     return "same";
 }
@@ -88,7 +79,7 @@ BufferChange changeOf(const Buffer& a, const Buffer& b)
 namespace {
 
 using PythonKey = std::tuple<std::string, int, int, std::string>; // file, line, column, variable
-using SsaKey = std::pair<std::string, std::string>;                // SSA name, element type
+using SsaKey = std::pair<std::string, std::string>;               // SSA name, element type
 
 std::optional<PythonKey> pythonKeyOf(const std::vector<BlockSource>* sources, std::size_t buffer)
 {
@@ -103,7 +94,7 @@ SsaKey ssaKeyOf(const Buffer& buffer) { return {buffer.ssaName, buffer.elementTy
 } // namespace
 
 std::vector<BufferPair> matchBuffers(const ScopePlan& a, const std::vector<BlockSource>* sourcesA, const ScopePlan& b,
-                                     const std::vector<BlockSource>* sourcesB)
+    const std::vector<BlockSource>* sourcesB)
 {
     const std::size_t countA = a.buffers.size();
     const std::size_t countB = b.buffers.size();
@@ -216,7 +207,9 @@ PlanDiff diffPlans(const PlanDocument& a, const PlanDocument& b)
         return -1;
     };
     auto sourcesOf = [](const PlanDocument& document, int scope) -> const std::vector<BlockSource>* {
-        return scope >= 0 && static_cast<std::size_t>(scope) < document.sources.size() ? &document.sources[static_cast<std::size_t>(scope)] : nullptr;
+        return scope >= 0 && static_cast<std::size_t>(scope) < document.sources.size()
+            ? &document.sources[static_cast<std::size_t>(scope)]
+            : nullptr;
     };
     static const ScopePlan kEmpty;
     auto add = [&](const std::string& name, int scopeA, int scopeB) {
@@ -259,7 +252,8 @@ namespace {
 // "−50%", "+100%" (a true minus sign, as the bar is read, not parsed).
 std::string signedPercent(std::uint64_t before, std::uint64_t after)
 {
-    const double change = 100.0 * (static_cast<double>(after) - static_cast<double>(before)) / static_cast<double>(before);
+    const double change
+        = 100.0 * (static_cast<double>(after) - static_cast<double>(before)) / static_cast<double>(before);
     const long long rounded = std::llround(change);
     if (rounded == 0)
         return after > before ? "+<1%" : "−<1%";
@@ -292,13 +286,15 @@ std::string describeScope(const ScopeDiff& scope, const PlanDocument& before, co
         text += ", fits";
 
     std::string buffers;
-    const std::pair<BufferChange, const char*> kinds[] = {{BufferChange::Grown, "grown"}, {BufferChange::Shrunk, "shrunk"},
-        {BufferChange::Moved, "moved"}, {BufferChange::Added, "added"}, {BufferChange::Removed, "removed"}};
+    const std::pair<BufferChange, const char*> kinds[]
+        = {{BufferChange::Grown, "grown"}, {BufferChange::Shrunk, "shrunk"}, {BufferChange::Moved, "moved"},
+            {BufferChange::Added, "added"}, {BufferChange::Removed, "removed"}};
     for (const auto& [kind, word] : kinds)
         if (const int n = scope.count(kind); n > 0)
             buffers += (buffers.empty() ? "" : ", ") + std::to_string(n) + " " + word;
     const int total = static_cast<int>(scope.pairs.size());
-    text += " \u00b7 " + (buffers.empty() ? std::string("no buffer changed") : buffers + " of " + std::to_string(total) + " buffers");
+    text += " \u00b7 "
+        + (buffers.empty() ? std::string("no buffer changed") : buffers + " of " + std::to_string(total) + " buffers");
     return text;
 }
 

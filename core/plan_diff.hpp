@@ -21,18 +21,18 @@ const char* bufferMatchKey(BufferMatch match);
 const char* bufferChangeKey(BufferChange change);
 
 struct BufferPair {
-    int a = -1;                              // index into A's ScopePlan::buffers; -1: added in B
-    int b = -1;                              // index into B's ScopePlan::buffers; -1: removed from A
-    std::optional<BufferMatch> matchedBy;    // none for added and removed buffers
+    int a = -1;                           // index into A's ScopePlan::buffers; -1: added in B
+    int b = -1;                           // index into B's ScopePlan::buffers; -1: removed from A
+    std::optional<BufferMatch> matchedBy; // none for added and removed buffers
     BufferChange change = BufferChange::Same;
-    std::optional<double> sizeRatio;         // B's size / A's size (per copy); none when a side is missing
+    std::optional<double> sizeRatio; // B's size / A's size (per copy); none when a side is missing
 };
 
 struct ScopeDiff {
     std::string scope;
-    int a = -1;                              // index into A's dump scopes; -1 when A has no such scope
+    int a = -1; // index into A's dump scopes; -1 when A has no such scope
     int b = -1;
-    std::vector<BufferPair> pairs;           // A's buffers in file order (matched or removed), then B's added ones
+    std::vector<BufferPair> pairs; // A's buffers in file order (matched or removed), then B's added ones
 
     int count(BufferChange change) const;
     // The row of A's (or B's) buffer, or -1.
@@ -41,7 +41,7 @@ struct ScopeDiff {
 };
 
 struct PlanDiff {
-    std::vector<ScopeDiff> scopes;           // A's scopes in order, then those only B has
+    std::vector<ScopeDiff> scopes; // A's scopes in order, then those only B has
 
     const ScopeDiff* findScope(const std::string& scope) const;
 };
@@ -49,7 +49,7 @@ struct PlanDiff {
 // Matches the buffers of two plans of one scope. The sources (parallel to the
 // buffers, may be null) give the Python places; without them matching starts at SSA names.
 std::vector<BufferPair> matchBuffers(const ScopePlan& a, const std::vector<BlockSource>* sourcesA, const ScopePlan& b,
-                                     const std::vector<BlockSource>* sourcesB);
+    const std::vector<BlockSource>* sourcesB);
 
 // The change of a matched pair: grown or shrunk when the bytes of all copies
 // differ, else moved when the offsets differ, else same.

@@ -29,7 +29,8 @@ const PlanAnalysis* PlanDocument::analysisOf(const std::string& scope) const
 
 const BlockSource* PlanDocument::sourceOf(std::size_t scopeIndex, const Block& block) const
 {
-    if (scopeIndex >= sources.size() || block.bufferIndex < 0 || static_cast<std::size_t>(block.bufferIndex) >= sources[scopeIndex].size())
+    if (scopeIndex >= sources.size() || block.bufferIndex < 0
+        || static_cast<std::size_t>(block.bufferIndex) >= sources[scopeIndex].size())
         return nullptr;
     return &sources[scopeIndex][static_cast<std::size_t>(block.bufferIndex)];
 }
@@ -122,7 +123,8 @@ bool attachIrFromTritonCache(PlanDocument& document, const LoadOptions& options,
 {
     TritonCacheResult cached = findIrInTritonCache(document.dump, options.tritonCache);
     if (!cached.taken || !cached.index) {
-        document.irNote = "no IR file beside the dump (" + besideNote + "); " + cached.message() + "; use --ir or File > Open IR";
+        document.irNote
+            = "no IR file beside the dump (" + besideNote + "); " + cached.message() + "; use --ir or File > Open IR";
         spdlog::debug("{}", document.irNote);
         return false;
     }
@@ -138,7 +140,8 @@ bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
     std::filesystem::path irPath = options.irFile;
     const bool automatic = irPath.empty();
     if (automatic) {
-        const FindResult found = discoverIrFile(dumpPath, firstLocationFile(document.dump), document.dump.kernel, *document.finder);
+        const FindResult found
+            = discoverIrFile(dumpPath, firstLocationFile(document.dump), document.dump.kernel, *document.finder);
         if (!found.found) {
             if (options.searchTritonCache)
                 return attachIrFromTritonCache(document, options, found.message());
@@ -153,7 +156,8 @@ bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
     if (!loaded.ok() && options.irRequired)
         throw DumpError(irPath.string(), "", "cannot read the IR: " + loaded.error);
     if (!loaded.ok()) {
-        document.irNote = isMlirBytecodeFile(irPath) ? loaded.error : "cannot read the IR " + irPath.string() + ": " + loaded.error;
+        document.irNote
+            = isMlirBytecodeFile(irPath) ? loaded.error : "cannot read the IR " + irPath.string() + ": " + loaded.error;
         spdlog::warn("{}", document.irNote);
         return false;
     }
@@ -212,7 +216,8 @@ void reanalyze(PlanDocument& document, const CapacitySettings& capacity)
 {
     document.analyses.clear();
     for (const auto& scope : document.dump.scopes) {
-        const Capacity resolved = resolveCapacity(capacity.settingFor(scope.scope), scope.scope, scope.error, document.target);
+        const Capacity resolved
+            = resolveCapacity(capacity.settingFor(scope.scope), scope.scope, scope.error, document.target);
         document.analyses.push_back(analyzePlan(scope, resolved));
     }
 }

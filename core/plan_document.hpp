@@ -20,34 +20,34 @@
 namespace memlens {
 
 struct CapacitySettings {
-    std::optional<std::uint64_t> all;                  // --capacity: every scope
-    std::map<std::string, std::uint64_t> byScope;      // per scope (the window's setting); wins over `all`
+    std::optional<std::uint64_t> all;             // --capacity: every scope
+    std::map<std::string, std::uint64_t> byScope; // per scope (the window's setting); wins over `all`
 
     std::optional<std::uint64_t> settingFor(const std::string& scope) const;
 };
 
 struct LoadOptions {
     CapacitySettings capacity;
-    std::string irFile;                                // --ir; empty: look beside the dump
-    bool irRequired = false;                           // an unreadable irFile is an error (--ir), not a note
-    std::vector<std::string> sourceDirs;               // --source-dir
+    std::string irFile;                  // --ir; empty: look beside the dump
+    bool irRequired = false;             // an unreadable irFile is an error (--ir), not a note
+    std::vector<std::string> sourceDirs; // --source-dir
     std::vector<std::pair<std::string, std::string>> substitutions; // --substitute FROM=TO
-    bool searchTritonCache = true;                     // no IR beside the dump: look in Triton's cache
-    TritonCacheSearch tritonCache;                     // --triton-cache, the window's setting, the budget
+    bool searchTritonCache = true;                                  // no IR beside the dump: look in Triton's cache
+    TritonCacheSearch tritonCache;                                  // --triton-cache, the window's setting, the budget
     // Set to true to stop the load soon (loadPlanDocument then throws LoadCancelled).
     std::shared_ptr<const std::atomic<bool>> cancel;
 };
 
 struct PlanDocument {
     Dump dump;
-    std::string irFile;                                // the IR used; empty when none was found
-    std::string irNote;                                // why there is none, or where it came from (the Triton cache)
-    LineInfo lineInfo = LineInfo::Unknown;             // Missing: compiled without line info (say kNoLineInfoNote)
-    std::optional<std::string> target;                 // hacc.target of the IR
-    std::vector<PlanAnalysis> analyses;                // parallel to dump.scopes
-    std::shared_ptr<const IrIndex> ir;                 // null when no IR was found
-    std::shared_ptr<const FileFinder> finder;          // how files named in the dump and IR are found here
-    std::vector<std::vector<BlockSource>> sources;     // [scope][buffer]: IR and Python lines
+    std::string irFile;                            // the IR used; empty when none was found
+    std::string irNote;                            // why there is none, or where it came from (the Triton cache)
+    LineInfo lineInfo = LineInfo::Unknown;         // Missing: compiled without line info (say kNoLineInfoNote)
+    std::optional<std::string> target;             // hacc.target of the IR
+    std::vector<PlanAnalysis> analyses;            // parallel to dump.scopes
+    std::shared_ptr<const IrIndex> ir;             // null when no IR was found
+    std::shared_ptr<const FileFinder> finder;      // how files named in the dump and IR are found here
+    std::vector<std::vector<BlockSource>> sources; // [scope][buffer]: IR and Python lines
 
     const PlanAnalysis* analysisOf(const std::string& scope) const;
     const BlockSource* sourceOf(std::size_t scopeIndex, const Block& block) const;

@@ -70,7 +70,10 @@ private:
     std::vector<std::uint64_t> whole_; // largest value raised over the node's whole range
 };
 
-std::uint64_t alignUp(std::uint64_t value, std::uint64_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+std::uint64_t alignUp(std::uint64_t value, std::uint64_t alignment)
+{
+    return (value + alignment - 1) / alignment * alignment;
+}
 
 std::uint64_t alignmentOf(const ScopePlan& scope)
 {
@@ -99,7 +102,9 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
     std::sort(ops.begin(), ops.end());
     ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
     slotCount_ = static_cast<int>(ops.size());
-    const auto slotOf = [&ops](std::int64_t op) { return static_cast<int>(std::lower_bound(ops.begin(), ops.end(), op) - ops.begin()); };
+    const auto slotOf = [&ops](std::int64_t op) {
+        return static_cast<int>(std::lower_bound(ops.begin(), ops.end(), op) - ops.begin());
+    };
 
     byOffset_.resize(blocks.size());
     std::iota(byOffset_.begin(), byOffset_.end(), 0);

@@ -34,9 +34,9 @@ public:
 private:
     const ScopePlan& scope_;
     std::uint64_t alignment_ = 32;
-    std::vector<int> byOffset_;      // blocks in the order they are placed
-    std::vector<int> byAddressEnd_;  // blocks with a size, in order of offset + size
-    std::vector<int> startSlot_;     // per block: its Life on the compressed op axis
+    std::vector<int> byOffset_;     // blocks in the order they are placed
+    std::vector<int> byAddressEnd_; // blocks with a size, in order of offset + size
+    std::vector<int> startSlot_;    // per block: its Life on the compressed op axis
     std::vector<int> endSlot_;
     int slotCount_ = 0;
 };

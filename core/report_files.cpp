@@ -2,8 +2,8 @@
 
 #include "core/byte_size.hpp"
 #include "core/csv.hpp"
-#include "core/markdown_text.hpp"
 #include "core/diagnosis_text.hpp"
+#include "core/markdown_text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -17,7 +17,8 @@ namespace {
 
 std::string frameText(const SourceFrame& frame)
 {
-    std::string text = markdownText(std::filesystem::path(frame.file).filename().string()) + ":" + std::to_string(frame.line);
+    std::string text
+        = markdownText(std::filesystem::path(frame.file).filename().string()) + ":" + std::to_string(frame.line);
     if (!frame.name.empty())
         text += " " + codeSpan(frame.name);
     return text;
@@ -28,7 +29,8 @@ std::string verdictText(PlanVerdict verdict)
     switch (verdict) {
     case PlanVerdict::Fits: return "compiled; the plan fits";
     case PlanVerdict::Overflow: return "**overflow**: the plan exceeds capacity";
-    case PlanVerdict::OverflowDespiteSuccess: return "**overflow**: the plan exceeds capacity although the dump's status says success";
+    case PlanVerdict::OverflowDespiteSuccess:
+        return "**overflow**: the plan exceeds capacity although the dump's status says success";
     case PlanVerdict::FailedWithinCapacity: return "compile failed, but the plan fits this capacity";
     }
     return {};
@@ -41,13 +43,14 @@ std::string holesRow(const PlanAnalysis& analysis)
         return {};
     const AddressSnapshot& at = *analysis.fragmentation;
     std::ostringstream out;
-    out << "| Holes at peak address | " << formatBytes(at.holeBytes()) << " at op " << at.op << " (" << formatBytes(at.liveBytes)
-        << " live below " << formatBytes(at.highAddress) << ")";
+    out << "| Holes at peak address | " << formatBytes(at.holeBytes()) << " at op " << at.op << " ("
+        << formatBytes(at.liveBytes) << " live below " << formatBytes(at.highAddress) << ")";
     if (at.largestHole)
         out << ", largest [" << at.largestHole->start << ", " << at.largestHole->end << ")";
     if (analysis.overflow)
-        out << (analysis.peakLiveBytes > analysis.capacity.bytes ? "; **demand**: more is live at once than the capacity holds"
-                                                                  : "; **placement**: what is live fits, the holes push it over");
+        out << (analysis.peakLiveBytes > analysis.capacity.bytes
+                ? "; **demand**: more is live at once than the capacity holds"
+                : "; **placement**: what is live fits, the holes push it over");
     out << " |\n";
     return out.str();
 }
@@ -63,12 +66,13 @@ std::string overlapsSection(const ScopePlan& scope, const PlanAnalysis& analysis
     };
     std::ostringstream out;
     out << "**Warning: " << analysis.overlaps.size()
-        << " overlap(s)**: blocks of different storages live at the same ops share addresses (a planner bug or a damaged dump).\n\n";
+        << " overlap(s)**: blocks of different storages live at the same ops share addresses (a planner bug or a "
+           "damaged dump).\n\n";
     out << "| Block | Block | Ops | Shared bytes |\n|---|---|---|---|\n";
     for (std::size_t i = 0; i < analysis.overlaps.size() && i < kListed; ++i) {
         const Overlap& overlap = analysis.overlaps[i];
-        out << "| " << name(overlap.a) << " | " << name(overlap.b) << " | [" << overlap.fromOp << ", " << overlap.toOp << "] | "
-            << formatBytes(overlap.bytes) << " |\n";
+        out << "| " << name(overlap.a) << " | " << name(overlap.b) << " | [" << overlap.fromOp << ", " << overlap.toOp
+            << "] | " << formatBytes(overlap.bytes) << " |\n";
     }
     if (analysis.overlaps.size() > kListed)
         out << "\nand " << analysis.overlaps.size() - kListed << " more; `memlens inspect` lists them all.\n";
@@ -80,8 +84,8 @@ std::string overlapsSection(const ScopePlan& scope, const PlanAnalysis& analysis
 
 std::string blocksCsvHeader()
 {
-    return csvRow({"scope", "id", "buffer", "copy", "offset", "size", "start", "end", "tmp", "over_capacity", "location", "ir_file", "ir_line",
-                   "python_file", "python_line", "name", "storage"});
+    return csvRow({"scope", "id", "buffer", "copy", "offset", "size", "start", "end", "tmp", "over_capacity",
+        "location", "ir_file", "ir_line", "python_file", "python_line", "name", "storage"});
 }
 
 std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
@@ -101,10 +105,11 @@ std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
         pythonLine = std::to_string(source->python->line);
         name = source->python->name;
     }
-    return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText, std::to_string(block.copy), std::to_string(block.offset),
-                   std::to_string(block.size), std::to_string(block.start), std::to_string(block.end), block.tmp ? "true" : "false",
-                   analysis.isOverCapacity(block) ? "true" : "false", buffer.location, irFile, irLine, pythonFile, pythonLine, name,
-                   std::to_string(analysis.storageOf(static_cast<int>(ref.second)))});
+    return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText, std::to_string(block.copy),
+        std::to_string(block.offset), std::to_string(block.size), std::to_string(block.start),
+        std::to_string(block.end), block.tmp ? "true" : "false", analysis.isOverCapacity(block) ? "true" : "false",
+        buffer.location, irFile, irLine, pythonFile, pythonLine, name,
+        std::to_string(analysis.storageOf(static_cast<int>(ref.second)))});
 }
 
 std::string blocksCsv(const PlanDocument& document, const std::vector<BlockRef>& rows)
@@ -165,9 +170,9 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
     if (const char* core = coreKindName(dump.core))
         out << " (" << core << " core)";
     out << "\n- IR: "
-        << (document.irFile.empty()
-                ? "none found" + (document.irNote.empty() ? std::string() : " (" + markdownText(document.irNote) + ")")
-                : codeSpan(document.irFile));
+        << (document.irFile.empty() ? "none found"
+                       + (document.irNote.empty() ? std::string() : " (" + markdownText(document.irNote) + ")")
+                                    : codeSpan(document.irFile));
     if (document.target)
         out << " (target " << markdownText(*document.target) << ")";
     out << lineInfoSummary(document) << "\n\n";
@@ -178,18 +183,21 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         const std::uint64_t capacity = analysis.capacity.bytes;
         out << "## Scope " << codeSpan(scope.scope) << ": " << verdictText(verdictOf(scope, analysis)) << "\n\n";
         out << "| | |\n|---|---|\n";
-        out << "| Status in the dump | " << (scope.status ? markdownTableCell(markdownText(*scope.status)) : std::string("(not given)")) << " |\n";
+        out << "| Status in the dump | "
+            << (scope.status ? markdownTableCell(markdownText(*scope.status)) : std::string("(not given)")) << " |\n";
         if (!scope.error.empty())
             out << "| Error | " << markdownTableCell(markdownText(scope.error)) << " |\n";
-        out << "| Capacity | " << formatBytes(capacity) << " (" << capacity << " B), " << describeCapacitySource(analysis.capacity) << " |\n";
-        out << "| Peak address | " << formatBytes(analysis.peakAddressBytes) << " (" << analysis.peakAddressBytes << " B), "
-            << formatPercent(analysis.peakAddressBytes, capacity) << " of capacity |\n";
-        out << "| Peak live | " << formatBytes(analysis.peakLiveBytes) << " (" << formatPercent(analysis.peakLiveBytes, capacity) << ")";
+        out << "| Capacity | " << formatBytes(capacity) << " (" << capacity << " B), "
+            << describeCapacitySource(analysis.capacity) << " |\n";
+        out << "| Peak address | " << formatBytes(analysis.peakAddressBytes) << " (" << analysis.peakAddressBytes
+            << " B), " << formatPercent(analysis.peakAddressBytes, capacity) << " of capacity |\n";
+        out << "| Peak live | " << formatBytes(analysis.peakLiveBytes) << " ("
+            << formatPercent(analysis.peakLiveBytes, capacity) << ")";
         if (analysis.peakLiveAt)
             out << " at op " << *analysis.peakLiveAt;
         out << " |\n";
-        out << "| Blocks | " << scope.blocks.size() << " (" << scope.buffers.size() << " buffers, " << analysis.storages.count()
-            << " storages) |\n";
+        out << "| Blocks | " << scope.blocks.size() << " (" << scope.buffers.size() << " buffers, "
+            << analysis.storages.count() << " storages) |\n";
         out << holesRow(analysis);
         if (analysis.firstOverflowAt)
             out << "| First overflow | op " << *analysis.firstOverflowAt << " |\n";
@@ -205,7 +213,8 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
             continue;
         }
         out << "### Blocks above capacity\n\n";
-        out << "| Buffer | Copy | Size | Address range | Ends above capacity by | Life | IR line | Python line |\n|---|---|---|---|---|---|---|---|\n";
+        out << "| Buffer | Copy | Size | Address range | Ends above capacity by | Life | IR line | Python line "
+               "|\n|---|---|---|---|---|---|---|---|\n";
         for (const int index : analysis.overCapacityBlocks) {
             const Block& block = scope.blocks[static_cast<std::size_t>(index)];
             const Buffer& buffer = scope.bufferOf(block);
@@ -220,9 +229,11 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
                 if (source->chain.size() > 1 && source->chain.front().library)
                     pythonText += " (via " + frameText(source->chain.front()) + ")";
             }
-            out << "| " << markdownTableCell(codeSpan(buffer.ssaName)) << " " << markdownTableCell(buffer.memrefType.empty() ? "" : codeSpan(buffer.memrefType)) << " | " << block.copy + 1
-                << "/" << buffer.offsets.size() << " | " << formatBytes(block.size) << " | [" << block.offset << ", " << block.addressEnd() << ") | "
-                << formatBytes(block.addressEnd() - capacity) << " | [" << block.start << ", " << block.end << "] | " << markdownTableCell(irText) << " | "
+            out << "| " << markdownTableCell(codeSpan(buffer.ssaName)) << " "
+                << markdownTableCell(buffer.memrefType.empty() ? "" : codeSpan(buffer.memrefType)) << " | "
+                << block.copy + 1 << "/" << buffer.offsets.size() << " | " << formatBytes(block.size) << " | ["
+                << block.offset << ", " << block.addressEnd() << ") | " << formatBytes(block.addressEnd() - capacity)
+                << " | [" << block.start << ", " << block.end << "] | " << markdownTableCell(irText) << " | "
                 << markdownTableCell(pythonText) << " |\n";
         }
         out << "\n";

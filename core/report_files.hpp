@@ -12,7 +12,8 @@ namespace memlens {
 // A block of a scope: (scope index, block index).
 using BlockRef = std::pair<std::size_t, std::size_t>;
 
-// The stable header: scope,id,buffer,copy,offset,size,start,end,tmp,over_capacity,location,ir_file,ir_line,python_file,python_line,name,storage
+// The stable header:
+// scope,id,buffer,copy,offset,size,start,end,tmp,over_capacity,location,ir_file,ir_line,python_file,python_line,name,storage
 std::string blocksCsvHeader();
 std::string blocksCsvRow(const PlanDocument& document, const BlockRef& block);
 // Every block of every scope, or only `rows` in the given order.

@@ -32,7 +32,11 @@ void addNote(std::string& note, const std::string& more)
 
 } // namespace
 
-SourceLinker::SourceLinker(const IrIndex* index, const FileFinder* finder) : index_(index), finder_(finder) {}
+SourceLinker::SourceLinker(const IrIndex* index, const FileFinder* finder)
+    : index_(index)
+    , finder_(finder)
+{
+}
 
 const BlockSource& SourceLinker::link(std::string_view sourceLocation)
 {
@@ -105,8 +109,9 @@ BlockSource SourceLinker::compute(std::string_view raw)
     if (irFrame && intoIndexed) {
         const int line = irFrame->line;
         if (line < 1 || line > index_->lineCount()) {
-            addNote(out.note, "IR line " + std::to_string(line) + " is past the end of " + index_->path() + " ("
-                                  + std::to_string(index_->lineCount()) + " lines)");
+            addNote(out.note,
+                "IR line " + std::to_string(line) + " is past the end of " + index_->path() + " ("
+                    + std::to_string(index_->lineCount()) + " lines)");
             return out;
         }
         out.ir = IrRef{index_->path(), line};
@@ -119,15 +124,17 @@ BlockSource SourceLinker::compute(std::string_view raw)
             if (!at->primary)
                 addNote(out.note, "IR line " + std::to_string(line) + " has no Python frame");
         } else {
-            addNote(out.note, "IR line " + std::to_string(line) + " carries no source location (IR compiled without locations)");
+            addNote(out.note,
+                "IR line " + std::to_string(line) + " carries no source location (IR compiled without locations)");
         }
     } else if (irFrame) {
         std::string local = localPathFor(irFrame->file);
         out.ir = IrRef{local.empty() ? irFrame->file : local, irFrame->line};
         out.irLines = {irFrame->line};
         out.chain = resolved.chain;
-        addNote(out.note, index_ ? "the location points into " + irFrame->file + ", not the loaded IR " + index_->path()
-                                 : std::string("no IR file loaded: cannot find the Python line"));
+        addNote(out.note,
+            index_ ? "the location points into " + irFrame->file + ", not the loaded IR " + index_->path()
+                   : std::string("no IR file loaded: cannot find the Python line"));
     } else {
         out.python = resolved.primary;
         out.pythonFrames = resolved.userFrames;
@@ -140,8 +147,9 @@ BlockSource SourceLinker::compute(std::string_view raw)
                 lines = index_->allocLinesFor(resolved.userFrames[i].file, resolved.userFrames[i].line);
             if (lines.empty()) {
                 lines = index_->linesFor(resolved.primary->file, resolved.primary->line);
-                addNote(out.note, lines.empty() ? "no IR op has this Python location"
-                                                : "no allocating IR op has this Python location; showing every op that has it");
+                addNote(out.note,
+                    lines.empty() ? "no IR op has this Python location"
+                                  : "no allocating IR op has this Python location; showing every op that has it");
             }
             out.irLines = lines;
             if (!lines.empty()) {

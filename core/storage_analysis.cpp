@@ -36,7 +36,8 @@ StorageMap groupStorages(const ScopePlan& scope)
     std::map<Key, int> storageOfKey;
     for (const int index : blocksInOrder(scope)) {
         const Block& block = scope.blocks[static_cast<std::size_t>(index)];
-        const auto [it, added] = storageOfKey.try_emplace(Key{block.offset, block.size, block.start, block.end}, static_cast<int>(map.count()));
+        const auto [it, added] = storageOfKey.try_emplace(
+            Key{block.offset, block.size, block.start, block.end}, static_cast<int>(map.count()));
         if (added)
             map.blocksOfStorage.emplace_back();
         map.storageOfBlock[static_cast<std::size_t>(index)] = it->second;

@@ -32,8 +32,8 @@ struct AddressRange {
 bool blockOrderBefore(const ScopePlan& scope, int a, int b);
 
 struct StorageMap {
-    std::vector<int> storageOfBlock;                // parallel to ScopePlan::blocks
-    std::vector<std::vector<int>> blocksOfStorage;  // storage -> its block indices, in (id, copy) order
+    std::vector<int> storageOfBlock;               // parallel to ScopePlan::blocks
+    std::vector<std::vector<int>> blocksOfStorage; // storage -> its block indices, in (id, copy) order
 
     std::size_t count() const { return blocksOfStorage.size(); }
 };
@@ -43,11 +43,11 @@ StorageMap groupStorages(const ScopePlan& scope);
 
 // Two blocks of different storages live at a common op and sharing bytes.
 struct Overlap {
-    int a = 0;                  // block indices; `a` before `b` in (id, copy) order
+    int a = 0; // block indices; `a` before `b` in (id, copy) order
     int b = 0;
-    std::int64_t fromOp = 0;    // the intersection of their Lives, inclusive
+    std::int64_t fromOp = 0; // the intersection of their Lives, inclusive
     std::int64_t toOp = 0;
-    std::uint64_t bytes = 0;    // length of the intersection of their address ranges
+    std::uint64_t bytes = 0; // length of the intersection of their address ranges
 };
 
 // Every overlapping pair once, sorted by (a, b) in (id, copy) order. Blocks of size 0 share no bytes.
@@ -56,10 +56,10 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
 // The address space at one op.
 struct AddressSnapshot {
     std::int64_t op = 0;
-    std::vector<int> liveBlocks;        // block indices live at op, by offset then (id, copy)
-    std::uint64_t highAddress = 0;      // largest offset + size among them (0 when none)
-    std::uint64_t liveBytes = 0;        // union of their address ranges: bytes counted once
-    std::vector<AddressRange> holes;    // gaps in [0, highAddress) no live block covers, ascending
+    std::vector<int> liveBlocks;             // block indices live at op, by offset then (id, copy)
+    std::uint64_t highAddress = 0;           // largest offset + size among them (0 when none)
+    std::uint64_t liveBytes = 0;             // union of their address ranges: bytes counted once
+    std::vector<AddressRange> holes;         // gaps in [0, highAddress) no live block covers, ascending
     std::optional<AddressRange> largestHole; // the longest hole, the lowest one on a tie
 
     std::uint64_t holeBytes() const { return highAddress - liveBytes; }

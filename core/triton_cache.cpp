@@ -17,7 +17,8 @@ namespace {
 
 bool isOpNameChar(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$'
+        || c == '.';
 }
 
 // Does an op name (`memref.alloc`, `"hivm.hir.load"`) start at 1-based `column`?
@@ -66,9 +67,9 @@ bool holdsType(std::string_view text, const std::string& key)
 }
 
 struct DumpPositions {
-    std::set<std::pair<int, int>> irPositions;                // line:column in the IR the dump was compiled from
-    std::set<std::pair<std::string, int>> pythonLines;        // user frames: file name, line
-    std::set<std::string> types;                              // typeKey of every buffer
+    std::set<std::pair<int, int>> irPositions;         // line:column in the IR the dump was compiled from
+    std::set<std::pair<std::string, int>> pythonLines; // user frames: file name, line
+    std::set<std::string> types;                       // typeKey of every buffer
 };
 
 DumpPositions positionsOf(const Dump& dump)
@@ -159,7 +160,8 @@ fs::path tritonCacheDir(const TritonCacheSearch& search)
 {
     if (!search.cacheDir.empty())
         return search.cacheDir;
-    const EnvironmentLookup environment = search.environment ? search.environment : EnvironmentLookup(processEnvironment);
+    const EnvironmentLookup environment
+        = search.environment ? search.environment : EnvironmentLookup(processEnvironment);
     if (const auto dir = environment("TRITON_CACHE_DIR"))
         return *dir;
     if (const auto home = environment("HOME"))
@@ -175,8 +177,10 @@ IrDumpMatch matchIrToDump(const IrIndex& ir, const Dump& dump)
     for (const std::string& key : positions.types)
         typesFound += holdsType(ir.text(), key) ? 1 : 0;
     match.typesAgree = !positions.types.empty() && typesFound == positions.types.size();
-    const std::string types = match.typesAgree ? "its types agree with the dump's " + plural(typesFound, "buffer type", "buffer types")
-                                               : std::to_string(typesFound) + " of the dump's " + plural(positions.types.size(), "buffer type", "buffer types") + " occur in it";
+    const std::string types = match.typesAgree
+        ? "its types agree with the dump's " + plural(typesFound, "buffer type", "buffer types")
+        : std::to_string(typesFound) + " of the dump's " + plural(positions.types.size(), "buffer type", "buffer types")
+            + " occur in it";
 
     if (!positions.irPositions.empty()) {
         std::set<std::pair<int, int>> missing;
@@ -188,10 +192,10 @@ IrDumpMatch matchIrToDump(const IrIndex& ir, const Dump& dump)
                 allocs += ir.isAllocLine(line) ? 1 : 0;
         }
         match.matches = missing.empty();
-        match.reason = match.matches
-            ? "an op starts at each of the dump's " + plural(positions.irPositions.size(), "location", "locations") + " ("
+        match.reason = match.matches ? "an op starts at each of the dump's "
+                + plural(positions.irPositions.size(), "location", "locations") + " ("
                 + positionList(positions.irPositions) + "; " + std::to_string(allocs) + " allocating), and " + types
-            : "no op starts at " + positionList(missing) + " of the dump's locations";
+                                     : "no op starts at " + positionList(missing) + " of the dump's locations";
         return match;
     }
     if (!positions.pythonLines.empty()) {
@@ -204,8 +208,9 @@ IrDumpMatch matchIrToDump(const IrIndex& ir, const Dump& dump)
                 firstMissing = file + ":" + std::to_string(line);
         }
         match.matches = found == positions.pythonLines.size();
-        match.reason = match.matches ? "its ops carry each of the dump's " + plural(found, "Python line", "Python lines") + ", and " + types
-                                     : "no op carries the dump's Python line " + firstMissing;
+        match.reason = match.matches
+            ? "its ops carry each of the dump's " + plural(found, "Python line", "Python lines") + ", and " + types
+            : "no op carries the dump's Python line " + firstMissing;
         return match;
     }
     match.matches = match.typesAgree;
@@ -219,10 +224,11 @@ std::string TritonCacheResult::message() const
     if (cacheDir.empty())
         return "no Triton cache: neither TRITON_CACHE_DIR nor HOME is set";
     if (taken) {
-        std::string out = "IR from the Triton cache: " + taken->string() + ", the newest of " + plural(candidates, "candidate", "candidates")
-            + " that matches the dump: " + reason;
+        std::string out = "IR from the Triton cache: " + taken->string() + ", the newest of "
+            + plural(candidates, "candidate", "candidates") + " that matches the dump: " + reason;
         if (!tried.empty())
-            out += "; passed over: " + tried.front() + (tried.size() > 1 ? " and " + std::to_string(tried.size() - 1) + " more" : std::string());
+            out += "; passed over: " + tried.front()
+                + (tried.size() > 1 ? " and " + std::to_string(tried.size() - 1) + " more" : std::string());
         return out;
     }
     std::string out = "the Triton cache " + cacheDir.string();
@@ -267,8 +273,8 @@ TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch&
             continue;
         std::size_t files = 0;
         std::error_code innerEc;
-        for (fs::directory_iterator file(it->path(), innerEc); !innerEc && file != fs::directory_iterator() && files++ < kMaxFilesPerEntry;
-             file.increment(innerEc)) {
+        for (fs::directory_iterator file(it->path(), innerEc);
+             !innerEc && file != fs::directory_iterator() && files++ < kMaxFilesPerEntry; file.increment(innerEc)) {
             if (!isCandidateName(file->path().filename().string(), stems) || !file->is_regular_file(typeEc))
                 continue;
             Candidate candidate{file->path(), file->last_write_time(typeEc), file->file_size(typeEc)};
@@ -277,9 +283,8 @@ TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch&
         }
     }
     result.candidates = candidates.size();
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
-        return a.time != b.time ? a.time > b.time : a.path < b.path;
-    });
+    std::sort(candidates.begin(), candidates.end(),
+        [](const Candidate& a, const Candidate& b) { return a.time != b.time ? a.time > b.time : a.path < b.path; });
 
     // Newest first: the first that matches by position and type wins; one that
     // matches by position only is kept in case none agrees in type too.
@@ -295,8 +300,8 @@ TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch&
             continue;
         }
         if (filesRead == search.maxFiles || bytesRead + candidate.size > search.maxBytes) {
-            result.note = "stopped after reading " + plural(filesRead, "file", "files") + " and " + std::to_string(bytesRead)
-                + " bytes, the limit of the search";
+            result.note = "stopped after reading " + plural(filesRead, "file", "files") + " and "
+                + std::to_string(bytesRead) + " bytes, the limit of the search";
             break;
         }
         ++filesRead;

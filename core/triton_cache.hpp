@@ -22,11 +22,11 @@ namespace memlens {
 using EnvironmentLookup = std::function<std::optional<std::string>(const std::string& name)>;
 
 struct TritonCacheSearch {
-    std::string cacheDir;               // --triton-cache or the window's setting; "" = from the environment
-    EnvironmentLookup environment;      // null: the process environment
-    std::size_t maxFiles = 32;          // IR files read at most
+    std::string cacheDir;                           // --triton-cache or the window's setting; "" = from the environment
+    EnvironmentLookup environment;                  // null: the process environment
+    std::size_t maxFiles = 32;                      // IR files read at most
     std::uintmax_t maxBytes = 256ull * 1024 * 1024; // bytes read at most, all files together
-    std::size_t maxEntries = 20000;     // cache entries (hash folders) listed at most
+    std::size_t maxEntries = 20000;                 // cache entries (hash folders) listed at most
 };
 
 // The folder searched: cacheDir; else $TRITON_CACHE_DIR; else $HOME/.triton/cache
@@ -34,9 +34,9 @@ struct TritonCacheSearch {
 std::filesystem::path tritonCacheDir(const TritonCacheSearch& search);
 
 struct IrDumpMatch {
-    bool matches = false;  // the IR's ops sit where the dump says (or, without positions, its types agree)
+    bool matches = false;    // the IR's ops sit where the dump says (or, without positions, its types agree)
     bool typesAgree = false; // every buffer type of the dump occurs in the IR
-    std::string reason;    // why it matches or not, for the user
+    std::string reason;      // why it matches or not, for the user
 };
 
 // Does `ir` belong to `dump`? Where the dump's locations point into an IR file,
@@ -46,14 +46,14 @@ struct IrDumpMatch {
 IrDumpMatch matchIrToDump(const IrIndex& ir, const Dump& dump);
 
 struct TritonCacheResult {
-    std::filesystem::path cacheDir;                  // the folder searched ("" when unknown)
-    std::optional<std::filesystem::path> taken;      // the IR that matches the dump
-    std::optional<IrIndex> index;                    // its index (the file is read once)
-    std::optional<std::filesystem::path> bytecode;   // the newest candidate in MLIR bytecode, if any
-    std::size_t candidates = 0;                      // files named like the kernel's adapter IR
-    std::string reason;                              // why `taken` matches the dump
-    std::vector<std::string> tried;                  // "path: why it was not taken", newest first
-    std::string note;                                // budget or listing problems ("" when none)
+    std::filesystem::path cacheDir;                // the folder searched ("" when unknown)
+    std::optional<std::filesystem::path> taken;    // the IR that matches the dump
+    std::optional<IrIndex> index;                  // its index (the file is read once)
+    std::optional<std::filesystem::path> bytecode; // the newest candidate in MLIR bytecode, if any
+    std::size_t candidates = 0;                    // files named like the kernel's adapter IR
+    std::string reason;                            // why `taken` matches the dump
+    std::vector<std::string> tried;                // "path: why it was not taken", newest first
+    std::string note;                              // budget or listing problems ("" when none)
 
     // Which file was taken and why, or what was tried: for the document's irNote.
     std::string message() const;

@@ -11,7 +11,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     try {
-        const memlens::Dump dump = memlens::parseDumpText(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
+        const memlens::Dump dump
+            = memlens::parseDumpText(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
         for (const auto& scope : dump.scopes)
             memlens::analyzePlan(scope, memlens::Capacity{196608, memlens::CapacitySource::Default, {}});
     } catch (const memlens::DumpError&) {

@@ -16,7 +16,11 @@ namespace {
 
 class Bytes {
 public:
-    Bytes(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+    Bytes(const std::uint8_t* data, std::size_t size)
+        : data_(data)
+        , size_(size)
+    {
+    }
     bool empty() const { return pos_ >= size_; }
     unsigned next() { return pos_ < size_ ? data_[pos_++] : 0u; }
 
@@ -38,7 +42,9 @@ std::string location(Bytes& in, unsigned aliases, int depth)
     auto ref = [&] { return aliasName(in.next() % (aliases + 2)); };
     switch (op) {
     case 0: return ref();
-    case 1: return "\"/k/kern" + std::to_string(in.next() % 4) + ".py\":" + std::to_string(in.next()) + ":" + std::to_string(in.next() % 9);
+    case 1:
+        return "\"/k/kern" + std::to_string(in.next() % 4) + ".py\":" + std::to_string(in.next()) + ":"
+            + std::to_string(in.next() % 9);
     case 2: return "\"/venv/triton/language/standard.py\":" + std::to_string(in.next()) + ":1";
     case 3: return "callsite(" + location(in, aliases, depth + 1) + " at " + location(in, aliases, depth + 1) + ")";
     case 4: return "\"v" + std::to_string(in.next() % 5) + "\"(" + location(in, aliases, depth + 1) + ")";

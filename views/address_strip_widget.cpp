@@ -18,7 +18,7 @@ namespace memlens {
 namespace {
 
 constexpr int kMargin = 6;
-constexpr int kBankTickWidth = 6;   // bank ticks stay visible left of the blocks
+constexpr int kBankTickWidth = 6; // bank ticks stay visible left of the blocks
 constexpr int kHeaderLines = 3;
 
 QFont stripFont(const QFont& base)
@@ -36,10 +36,11 @@ AddressStripWidget::AddressStripWidget(PlanSession* session, QWidget* parent)
 {
     setObjectName(QStringLiteral("addressStrip"));
     setMouseTracking(true);
-    setWhatsThis(tr("<b>Address snapshot</b><br>The address space at the time cursor's op (or, without a cursor, at the "
-                    "op where the highest address peaks): live blocks from address 0 at the bottom, the holes between "
-                    "them hatched, the capacity as a dashed line and the memory's banks as ticks on the left. "
-                    "Click a block to select it."));
+    setWhatsThis(
+        tr("<b>Address snapshot</b><br>The address space at the time cursor's op (or, without a cursor, at the "
+           "op where the highest address peaks): live blocks from address 0 at the bottom, the holes between "
+           "them hatched, the capacity as a dashed line and the memory's banks as ticks on the left. "
+           "Click a block to select it."));
     connect(session_, &PlanSession::documentChanged, this, &AddressStripWidget::refresh);
     connect(session_, &PlanSession::scopeChanged, this, &AddressStripWidget::refresh);
     connect(session_, &PlanSession::cursorChanged, this, &AddressStripWidget::refresh);
@@ -75,7 +76,7 @@ QString AddressStripWidget::headerText() const
     if (!snapshot_)
         return {};
     return QStringList{showsCursor_ ? tr("op %1").arg(snapshot_->op) : tr("op %1 (peak)").arg(snapshot_->op),
-                       tr("live %1").arg(bytesText(snapshot_->liveBytes)), tr("holes %1").arg(bytesText(snapshot_->holeBytes()))}
+        tr("live %1").arg(bytesText(snapshot_->liveBytes)), tr("holes %1").arg(bytesText(snapshot_->holeBytes()))}
         .join(QLatin1Char('\n'));
 }
 
@@ -119,7 +120,9 @@ bool AddressStripWidget::drawsStorage(int blockIndex) const
 QRect AddressStripWidget::blockRect(int blockIndex) const
 {
     const ScopePlan* scope = session_->scope();
-    if (!snapshot_ || !scope || std::find(snapshot_->liveBlocks.begin(), snapshot_->liveBlocks.end(), blockIndex) == snapshot_->liveBlocks.end())
+    if (!snapshot_ || !scope
+        || std::find(snapshot_->liveBlocks.begin(), snapshot_->liveBlocks.end(), blockIndex)
+            == snapshot_->liveBlocks.end())
         return {};
     const Block& block = scope->blocks[static_cast<std::size_t>(blockIndex)];
     const QRect plot = plotRect();
@@ -191,7 +194,10 @@ QString AddressStripWidget::toolTipAt(const QPoint& pos) const
     for (std::size_t i = 0; i < holes.size(); ++i)
         if (holes[i].contains(pos)) {
             const AddressRange& hole = snapshot_->holes[i];
-            return tr("Hole [%1, %2): %3 no live block uses").arg(hole.start).arg(hole.end).arg(bytesText(hole.length()));
+            return tr("Hole [%1, %2): %3 no live block uses")
+                .arg(hole.start)
+                .arg(hole.end)
+                .arg(bytesText(hole.length()));
         }
     return {};
 }
@@ -266,9 +272,10 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
         painter.fillRect(hole, QBrush(holeColor, hole.height() > 4 ? Qt::BDiagPattern : Qt::SolidPattern));
     }
     const int selected = session_->selectedBlock();
-    if (const QRect r = blockRect(selected >= 0 && static_cast<std::size_t>(selected) < analysis->storages.storageOfBlock.size()
-                                      ? analysis->blocksOfStorage(analysis->storageOf(selected)).front()
-                                      : selected);
+    if (const QRect r
+        = blockRect(selected >= 0 && static_cast<std::size_t>(selected) < analysis->storages.storageOfBlock.size()
+                ? analysis->blocksOfStorage(analysis->storageOf(selected)).front()
+                : selected);
         !r.isEmpty()) {
         painter.setPen(QPen(chart_style::selectionOutline(), 2));
         painter.drawRect(r.adjusted(1, 0, -1, -1));

@@ -28,15 +28,15 @@ public:
     // The op on show and what is live there; none without a plan.
     const std::optional<AddressSnapshot>& snapshot() const { return snapshot_; }
     bool showsCursor() const { return showsCursor_; } // false: the peak-address op, for want of a cursor
-    QString headerText() const;                        // "op 19" / "live 320.99 KB" / "holes 28 B"
+    QString headerText() const;                       // "op 19" / "live 320.99 KB" / "holes 28 B"
 
     // Geometry in widget pixels, for tests and the mouse.
     QRect plotRect() const;
     int addressToY(std::uint64_t address) const;
     int capacityY() const;
-    QRect blockRect(int blockIndex) const;             // empty when the block is not on show
+    QRect blockRect(int blockIndex) const; // empty when the block is not on show
     std::vector<QRect> holeRects() const;
-    std::vector<int> bankLineYs() const;               // the bank boundaries drawn, bottom up
+    std::vector<int> bankLineYs() const; // the bank boundaries drawn, bottom up
     // The block under a widget pixel (an in-place storage: its first block), or -1.
     int blockAt(const QPoint& pos) const;
     QString toolTipAt(const QPoint& pos) const;

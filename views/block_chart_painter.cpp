@@ -161,8 +161,8 @@ QRect ChartGeometry::blockRect(const ScopePlan& plan, int blockIndex) const
     return mapping.blockPixelRect(plan.blocks.at(static_cast<std::size_t>(blockIndex)));
 }
 
-ChartGeometry blockChartGeometry(const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-                                 const ChartRenderOptions& options)
+ChartGeometry blockChartGeometry(
+    const ScopePlan& plan, const PlanAnalysis& analysis, QSize size, const ChartRenderOptions& options)
 {
     ChartGeometry g;
     g.layout = layoutBlockChart(size, chartFont(options), !options.title.isEmpty(), options.legend);
@@ -179,7 +179,7 @@ ChartGeometry blockChartGeometry(const ScopePlan& plan, const PlanAnalysis& anal
 // BlockChartPainter
 
 BlockChartPainter::BlockChartPainter(const ScopePlan& plan, const PlanAnalysis& analysis, const ChartMapping& mapping,
-                                     const ChartRenderOptions& options, const BlockHitIndex* index)
+    const ChartRenderOptions& options, const BlockHitIndex* index)
     : plan_(plan)
     , analysis_(analysis)
     , mapping_(mapping)
@@ -355,8 +355,9 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
             layerStride = layer.bytesPerLine();
         }
         const bool over = analysis_.isOverCapacity(b);
-        const std::size_t colorIndex = over ? pooledFill.size() - 1
-                                            : static_cast<std::size_t>(chart_style::bufferColorIndex(plan_.bufferOf(b).id));
+        const std::size_t colorIndex = over
+            ? pooledFill.size() - 1
+            : static_cast<std::size_t>(chart_style::bufferColorIndex(plan_.bufferOf(b).id));
         const QRgb color = pooledFill[colorIndex];
         const QRgb edge = pooledEdge[colorIndex];
         const std::uint8_t prio = over ? kPooledPriorityWarning : kPooledPriorityNormal;
@@ -440,8 +441,9 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
                 if (!inPlace.isEmpty())
                     second += QStringLiteral(" · ") + inPlace;
                 if (over) {
-                    const QString withExcess = second + QStringLiteral(" · %1 over")
-                        .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis_.capacity.bytes)));
+                    const QString withExcess = second
+                        + QStringLiteral(" · %1 over")
+                              .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis_.capacity.bytes)));
                     if (fm.horizontalAdvance(withExcess) + 8 <= r.width())
                         second = withExcess;
                 }
@@ -576,7 +578,7 @@ void BlockChartPainter::paintAxes(QPainter& painter)
     painter.translate(4, plot.center().y());
     painter.rotate(-90);
     painter.drawText(QRectF(-plot.height() / 2, 0, plot.height(), lineH), Qt::AlignHCenter | Qt::AlignTop,
-                     QStringLiteral("address"));
+        QStringLiteral("address"));
     painter.restore();
     painter.setFont(font_);
 }
@@ -647,7 +649,8 @@ void BlockChartPainter::paintTitle(QPainter& painter)
     const double lineH = std::ceil(QFontMetricsF(font_).height());
     const double titleH = std::ceil(fm.height()) + 2;
     const QRectF box(mapping_.plotRect().left(), 8 + lineH / 2 - titleH / 2, mapping_.plotRect().width(), titleH);
-    painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(printableText(options_.title), Qt::ElideRight, box.width()));
+    painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter,
+        fm.elidedText(printableText(options_.title), Qt::ElideRight, box.width()));
     painter.setFont(font_);
 }
 
@@ -704,7 +707,8 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
             const QFontMetricsF fm(f);
             const double w = fm.horizontalAdvance(text) + 8;
             const double h = fm.height() + 2;
-            double left = std::max(plot.left(), std::min(x - w / 2, plot.right() - w)); // the tag may be wider than the plot
+            double left
+                = std::max(plot.left(), std::min(x - w / 2, plot.right() - w)); // the tag may be wider than the plot
             QPainterPath tag;
             tag.addRoundedRect(QRectF(left, plot.top() + 2, w, h), 3, 3);
             painter.setRenderHint(QPainter::Antialiasing, true);
@@ -722,8 +726,8 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
 // ---------------------------------------------------------------------------
 // Export
 
-QImage renderBlockChartImage(const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-                             const ChartRenderOptions& options)
+QImage renderBlockChartImage(
+    const ScopePlan& plan, const PlanAnalysis& analysis, QSize size, const ChartRenderOptions& options)
 {
     QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
     image.fill(chart_style::windowBackground());
@@ -735,7 +739,7 @@ QImage renderBlockChartImage(const ScopePlan& plan, const PlanAnalysis& analysis
 }
 
 bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-                        const ChartRenderOptions& options, QString* error)
+    const ChartRenderOptions& options, QString* error)
 {
     if (out.isOpen() && !out.isWritable()) {
         if (error)
@@ -753,7 +757,8 @@ bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysi
     generator.setViewBox(QRect(QPoint(0, 0), s));
     generator.setResolution(96);
     // QSvgGenerator writes the title into <title> as it is: escape it (the kernel name comes from the dump).
-    generator.setTitle(options.title.isEmpty() ? QStringLiteral("memlens block chart") : printableText(options.title).toHtmlEscaped());
+    generator.setTitle(
+        options.title.isEmpty() ? QStringLiteral("memlens block chart") : printableText(options.title).toHtmlEscaped());
     generator.setDescription(QStringLiteral("memlens memory block chart: one rect per block"));
     QPainter painter;
     if (!painter.begin(&generator)) {

@@ -33,22 +33,22 @@ struct ScopePlan;
 struct PlanAnalysis;
 
 struct ChartRenderOptions {
-    std::optional<DataWindow> window;       // the window to show ("as shown"); none: fit the plan
-    int selectedBlock = -1;                 // outlined thick
-    std::vector<int> highlightedBlocks;     // outlined
-    int hoveredBlock = -1;                  // outlined lightly (the widget's hover)
-    std::optional<std::int64_t> cursorOp;   // vertical line through the middle of the op
-    QString title;                          // e.g. "_attn_fwd · ub"; empty: no title row
+    std::optional<DataWindow> window;     // the window to show ("as shown"); none: fit the plan
+    int selectedBlock = -1;               // outlined thick
+    std::vector<int> highlightedBlocks;   // outlined
+    int hoveredBlock = -1;                // outlined lightly (the widget's hover)
+    std::optional<std::int64_t> cursorOp; // vertical line through the middle of the op
+    QString title;                        // e.g. "_attn_fwd · ub"; empty: no title row
     bool legend = true;
-    bool blockLabels = true;                // buffer names inside blocks where they fit
-    bool exact = false;                     // every block its own rectangle (SVG)
-    std::optional<QFont> font;              // none: the application font at 12 px
+    bool blockLabels = true;   // buffer names inside blocks where they fit
+    bool exact = false;        // every block its own rectangle (SVG)
+    std::optional<QFont> font; // none: the application font at 12 px
 };
 
 // Where the parts of the chart go in an image of `size`.
 struct ChartLayout {
-    QRectF plot;       // the data area (whole pixels)
-    QRectF header;     // title and legend
+    QRectF plot;   // the data area (whole pixels)
+    QRectF header; // title and legend
     bool legendOwnRow = false;
 };
 ChartLayout layoutBlockChart(QSize size, const QFont& font, bool hasTitle, bool legend);
@@ -62,26 +62,26 @@ QFont chartFont(const ChartRenderOptions& options);
 struct ChartGeometry {
     ChartMapping mapping;
     ChartLayout layout;
-    int capacityY = 0;                       // the capacity line covers rows capacityY - 1 and capacityY
-    int capacityDashX = 0;                   // a column inside the line's first dash
+    int capacityY = 0;     // the capacity line covers rows capacityY - 1 and capacityY
+    int capacityDashX = 0; // a column inside the line's first dash
     QRect blockRect(const ScopePlan& plan, int blockIndex) const;
 };
-ChartGeometry blockChartGeometry(const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-                                 const ChartRenderOptions& options);
+ChartGeometry blockChartGeometry(
+    const ScopePlan& plan, const PlanAnalysis& analysis, QSize size, const ChartRenderOptions& options);
 
 class BlockChartPainter {
 public:
     struct Stats {
-        int visibleBlocks = 0;     // blocks in the window
-        int drawnRects = 0;        // storages drawn as their own rectangle
-        int pooledBlocks = 0;      // blocks poured into the pixel layer
-        int labels = 0;            // blocks with a text label
+        int visibleBlocks = 0; // blocks in the window
+        int drawnRects = 0;    // storages drawn as their own rectangle
+        int pooledBlocks = 0;  // blocks poured into the pixel layer
+        int labels = 0;        // blocks with a text label
     };
 
     // `mapping` must already carry the plot rectangle from layoutBlockChart.
     // `index` (optional) speeds up culling when zoomed in; it must be built from `plan`.
     BlockChartPainter(const ScopePlan& plan, const PlanAnalysis& analysis, const ChartMapping& mapping,
-                      const ChartRenderOptions& options, const BlockHitIndex* index = nullptr);
+        const ChartRenderOptions& options, const BlockHitIndex* index = nullptr);
 
     // Everything: base then overlay.
     void paint(QPainter& painter, QSize size);
@@ -120,8 +120,8 @@ private:
 };
 
 // PNG export: the chart of `plan` in an image of `size` (ARGB32 premultiplied, white background).
-QImage renderBlockChartImage(const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-                             const ChartRenderOptions& options);
+QImage renderBlockChartImage(
+    const ScopePlan& plan, const PlanAnalysis& analysis, QSize size, const ChartRenderOptions& options);
 
 // `text` with control characters replaced by U+FFFD: what the chart draws of
 // the dump's strings (the painters and the SVG writer escape the rest).
@@ -130,6 +130,6 @@ QString printableText(QString text);
 // SVG export, always in exact mode: one <rect> per block on show. On failure
 // returns false and sets *error (when given).
 bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-                        const ChartRenderOptions& options, QString* error = nullptr);
+    const ChartRenderOptions& options, QString* error = nullptr);
 
 } // namespace memlens

@@ -190,8 +190,9 @@ void BlockChartWidget::onSelectionChanged(int blockIndex)
         ensureLayout();
         const Block& b = plan->blocks[static_cast<std::size_t>(blockIndex)];
         const DataWindow& w = mapping_.window();
-        const bool partlyShown = static_cast<double>(b.end) + 1.0 > w.x0 && static_cast<double>(b.start) < w.x1
-            && static_cast<double>(b.addressEnd()) > w.y0 && static_cast<double>(b.offset) < w.y1;
+        const bool partlyShown = static_cast<double>(b.end) + 1.0 > w.x0
+            && static_cast<double>(b.start)<w.x1&& static_cast<double>(b.addressEnd())> w.y0
+            && static_cast<double>(b.offset) < w.y1;
         // A click here picked a block on show: leave the view alone.
         bool changed = !(selectingHere_ && partlyShown) && mapping_.ensureVisible(b);
         // Picked from the table or with F8 but only a sliver on screen: zoom the
@@ -262,10 +263,11 @@ QStringList BlockChartWidget::inPlaceToolTipLines(int blockIndex) const
     const PlanAnalysis& analysis = *session_->analysis();
     if (analysis.storageSizeOf(blockIndex) < 2)
         return {};
-    const auto members = storageMembers(session_->document(), static_cast<std::size_t>(session_->scopeIndex()), *session_->scope(),
-                                        analysis, blockIndex);
+    const auto members = storageMembers(session_->document(), static_cast<std::size_t>(session_->scopeIndex()),
+        *session_->scope(), analysis, blockIndex);
     QStringList lines;
-    lines << QStringLiteral("<b>%1</b>: one storage, its bytes counted once").arg(inPlaceMark(members.size()).toHtmlEscaped());
+    lines << QStringLiteral("<b>%1</b>: one storage, its bytes counted once")
+                 .arg(inPlaceMark(members.size()).toHtmlEscaped());
     for (const QString& line : storageMemberLines(members, true))
         lines << QStringLiteral("&nbsp;&nbsp;") + line;
     return lines;
@@ -334,8 +336,8 @@ void BlockChartWidget::paintEvent(QPaintEvent*)
 
     if (plan.blocks.empty()) {
         painter.setPen(chart_style::placeholderText());
-        painter.drawText(mapping_.plotRect(), Qt::AlignCenter, tr("No blocks in scope %1")
-                                                                   .arg(QString::fromStdString(plan.scope)));
+        painter.drawText(
+            mapping_.plotRect(), Qt::AlignCenter, tr("No blocks in scope %1").arg(QString::fromStdString(plan.scope)));
     }
     if (drag_ == Drag::RubberBand && !band_.isNull()) {
         const QRectF r = QRectF(band_.normalized()).intersected(mapping_.plotRect());
@@ -389,9 +391,7 @@ void BlockChartWidget::mouseMoveEvent(QMouseEvent* event)
 {
     const QPoint pos = event->position().toPoint();
     switch (drag_) {
-    case Drag::None:
-        setHovered(blockAt(pos));
-        break;
+    case Drag::None: setHovered(blockAt(pos)); break;
     case Drag::Pending:
         if ((pos - pressPos_).manhattanLength() < QApplication::startDragDistance())
             break;
@@ -527,23 +527,15 @@ void BlockChartWidget::keyPressEvent(QKeyEvent* event)
         return;
     }
     switch (event->key()) {
-    case Qt::Key_Home:
-        fitToPlan();
-        break;
+    case Qt::Key_Home: fitToPlan(); break;
     case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        zoomIn();
-        break;
+    case Qt::Key_Equal: zoomIn(); break;
     case Qt::Key_Minus:
-    case Qt::Key_Underscore:
-        zoomOut();
-        break;
+    case Qt::Key_Underscore: zoomOut(); break;
     case Qt::Key_Left:
     case Qt::Key_Right:
     case Qt::Key_Up:
-    case Qt::Key_Down:
-        navigate(event->key());
-        break;
+    case Qt::Key_Down: navigate(event->key()); break;
     case Qt::Key_Escape:
         if (drag_ == Drag::RubberBand) {
             drag_ = Drag::None;
@@ -553,9 +545,7 @@ void BlockChartWidget::keyPressEvent(QKeyEvent* event)
             session_->selectBlock(-1);
         }
         break;
-    default:
-        QWidget::keyPressEvent(event);
-        return;
+    default: QWidget::keyPressEvent(event); return;
     }
     event->accept();
 }

@@ -24,8 +24,6 @@ namespace memlens {
 
 namespace {
 
-
-
 const char* const kWarningColor = "#c62828";
 
 QLabel* selectableLabel(QWidget* parent)
@@ -100,7 +98,8 @@ BlockDetailsPanel::BlockDetailsPanel(PlanSession* session, QWidget* parent)
     lifeFont.setPointSizeF(lifeFont.pointSizeF() * 1.6);
     lifeFont.setBold(true);
     life_->setFont(lifeFont);
-    life_->setToolTip(tr("Life: [first write, last read], inclusive positions in the planner's op sequence (not IR lines)"));
+    life_->setToolTip(
+        tr("Life: [first write, last read], inclusive positions in the planner's op sequence (not IR lines)"));
     lifeDetail_ = selectableLabel(page);
 
     auto* headingRow = new QHBoxLayout;
@@ -174,10 +173,7 @@ QLabel* BlockDetailsPanel::addValueRow(QFormLayout* form, const QString& label, 
     return value;
 }
 
-bool BlockDetailsPanel::hasBlock() const
-{
-    return pages_->currentIndex() == 1;
-}
+bool BlockDetailsPanel::hasBlock() const { return pages_->currentIndex() == 1; }
 
 QString BlockDetailsPanel::hintText() const { return hasBlock() ? QString() : hint_->text(); }
 QString BlockDetailsPanel::nameText() const { return hasBlock() ? name_->text() : QString(); }
@@ -233,13 +229,15 @@ void BlockDetailsPanel::refresh()
     for (std::size_t i = 0; i < copies; ++i) {
         const QString item = tr("%1 (copy %2 of %3)").arg(buffer.offsets[i]).arg(i + 1).arg(copies);
         plain << item;
-        rich << (static_cast<int>(i) == block->copy && copies > 1 ? QStringLiteral("<b>%1</b>").arg(item.toHtmlEscaped())
-                                                                   : item.toHtmlEscaped());
+        rich << (static_cast<int>(i) == block->copy && copies > 1
+                ? QStringLiteral("<b>%1</b>").arg(item.toHtmlEscaped())
+                : item.toHtmlEscaped());
     }
     offsetsPlain_ = plain.join(QStringLiteral(", "));
     offsets_->setText(rich.join(QStringLiteral("<br>")));
     if (copies > 1)
-        offsets_->setToolTip(tr("Multi-buffering: %1 copies cost %2 in total").arg(copies).arg(bytesText(block->size * copies)));
+        offsets_->setToolTip(
+            tr("Multi-buffering: %1 copies cost %2 in total").arg(copies).arg(bytesText(block->size * copies)));
     else
         offsets_->setToolTip(QString());
 
@@ -248,8 +246,9 @@ void BlockDetailsPanel::refresh()
         QStringList dims;
         for (const std::int64_t dim : buffer.shape)
             dims << (dim < 0 ? QStringLiteral("?") : QString::number(dim));
-        type += dims.isEmpty() ? tr(" (%1, scalar)").arg(toQString(buffer.elementType))
-                               : tr(" (%1, shape %2)").arg(toQString(buffer.elementType), dims.join(QStringLiteral(" \u00d7 ")));
+        type += dims.isEmpty()
+            ? tr(" (%1, scalar)").arg(toQString(buffer.elementType))
+            : tr(" (%1, shape %2)").arg(toQString(buffer.elementType), dims.join(QStringLiteral(" \u00d7 ")));
     }
     type_->setText(type);
     type_->setToolTip(toQString(buffer.memrefType));
@@ -263,15 +262,17 @@ void BlockDetailsPanel::refresh()
             ? tr("capacity %1 (default)").arg(bytesText(capacity))
             : tr("capacity %1 %2").arg(bytesText(capacity), toQString(describeCapacitySource(analysis->capacity)));
         if (analysis->isOverCapacity(*block)) {
-            overCapacity_->setText(tr("by %1: ends at %2, %3")
-                                       .arg(bytesText(block->addressEnd() - capacity), bytesText(block->addressEnd()), capacityText));
+            overCapacity_->setText(
+                tr("by %1: ends at %2, %3")
+                    .arg(bytesText(block->addressEnd() - capacity), bytesText(block->addressEnd()), capacityText));
             palette.setColor(QPalette::WindowText, QColor(kWarningColor));
             QFont font = overCapacity_->font();
             font.setBold(true);
             overCapacity_->setFont(font);
         } else {
-            overCapacity_->setText(tr("no: ends at %1, %2 below the %3")
-                                       .arg(bytesText(block->addressEnd()), bytesText(capacity - block->addressEnd()), capacityText));
+            overCapacity_->setText(
+                tr("no: ends at %1, %2 below the %3")
+                    .arg(bytesText(block->addressEnd()), bytesText(capacity - block->addressEnd()), capacityText));
             overCapacity_->setFont(location_->font());
         }
     } else {
@@ -301,8 +302,8 @@ void BlockDetailsPanel::refreshStorage()
         storage_->clear();
         return;
     }
-    const auto members = storageMembers(session_->document(), static_cast<std::size_t>(session_->scopeIndex()), *session_->scope(),
-                                        *analysis, block);
+    const auto members = storageMembers(
+        session_->document(), static_cast<std::size_t>(session_->scopeIndex()), *session_->scope(), *analysis, block);
     QString head = tr("storage %1").arg(analysis->storageOf(block));
     if (members.size() < 2) {
         storagePlain_ = head + tr(" (this block alone)");
@@ -311,7 +312,8 @@ void BlockDetailsPanel::refreshStorage()
     }
     head += QStringLiteral(" \u00b7 ") + inPlaceMark(members.size()) + tr(", its bytes counted once");
     storagePlain_ = (QStringList{head} + storageMemberLines(members, false)).join(QLatin1Char('\n'));
-    storage_->setText((QStringList{head.toHtmlEscaped()} + storageMemberLines(members, true)).join(QStringLiteral("<br>")));
+    storage_->setText(
+        (QStringList{head.toHtmlEscaped()} + storageMemberLines(members, true)).join(QStringLiteral("<br>")));
 }
 
 QString BlockDetailsPanel::summaryText() const
@@ -324,7 +326,8 @@ QString BlockDetailsPanel::summaryText() const
     QString heading = nameText();
     if (scope && document)
         heading += tr(" (scope %1, kernel %2)")
-                       .arg(toQString(scope->scope), document->dump.kernel.empty() ? tr("unnamed") : toQString(document->dump.kernel));
+                       .arg(toQString(scope->scope),
+                           document->dump.kernel.empty() ? tr("unnamed") : toQString(document->dump.kernel));
     lines << heading;
     lines << lifeText() + QStringLiteral(": ") + lifeDetailText();
     lines << tr("Size: %1").arg(sizeText());

@@ -23,20 +23,20 @@ public:
     bool hasBlock() const;
 
     // The texts on show, for tests and for the clipboard. Empty when nothing is selected.
-    QString hintText() const;          // "Click a block in the chart or a row in the table"
-    QString nameText() const;          // "%alloc_0"
-    QString lifeText() const;          // "Life [4, 5]"
-    QString lifeDetailText() const;    // "alloc at 4, last use at 5 · spans 2 ops"
-    QString sizeText() const;          // "131072 B (128 KB)"
-    QString addressText() const;       // "[131072, 262144)"
-    QString offsetsText() const;       // "131072 (copy 1 of 1)" / "0 (copy 1 of 2), 8192 (copy 2 of 2)"
-    QString typeText() const;          // "65536xf16 (f16, shape 65536)"
-    QString tempText() const;          // "no" / "yes: scratch buffer an op needs internally"
-    QString overCapacityText() const;  // "by 64 KB: ends at 256 KB, capacity 192 KB ..." / "no: ..."
-    QString locationText() const;      // shortened source location
-    QString storageText() const;       // "storage 1 · ×3 in place" and one line per buffer with its IR and Python lines
-    QString rawBufferText() const;     // the dump's `buffer` string
-    QString rawLocationText() const;   // the dump's `source_location` string
+    QString hintText() const;         // "Click a block in the chart or a row in the table"
+    QString nameText() const;         // "%alloc_0"
+    QString lifeText() const;         // "Life [4, 5]"
+    QString lifeDetailText() const;   // "alloc at 4, last use at 5 · spans 2 ops"
+    QString sizeText() const;         // "131072 B (128 KB)"
+    QString addressText() const;      // "[131072, 262144)"
+    QString offsetsText() const;      // "131072 (copy 1 of 1)" / "0 (copy 1 of 2), 8192 (copy 2 of 2)"
+    QString typeText() const;         // "65536xf16 (f16, shape 65536)"
+    QString tempText() const;         // "no" / "yes: scratch buffer an op needs internally"
+    QString overCapacityText() const; // "by 64 KB: ends at 256 KB, capacity 192 KB ..." / "no: ..."
+    QString locationText() const;     // shortened source location
+    QString storageText() const;     // "storage 1 · ×3 in place" and one line per buffer with its IR and Python lines
+    QString rawBufferText() const;   // the dump's `buffer` string
+    QString rawLocationText() const; // the dump's `source_location` string
     // Plain-text summary that "Copy details" puts on the clipboard.
     QString summaryText() const;
 

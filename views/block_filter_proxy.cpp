@@ -18,10 +18,7 @@ BlockFilterProxy::BlockFilterProxy(PlanSession* session, QObject* parent)
     });
 }
 
-bool BlockFilterProxy::waitingForCursor() const
-{
-    return liveAtCursorOnly_ && !session_->cursorOp();
-}
+bool BlockFilterProxy::waitingForCursor() const { return liveAtCursorOnly_ && !session_->cursorOp(); }
 
 void BlockFilterProxy::setFilterText(const QString& text)
 {

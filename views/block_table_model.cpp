@@ -24,13 +24,10 @@ QVariant alignmentOf(int column)
     case BlockTableModel::OffsetColumn:
     case BlockTableModel::LifeStartColumn:
     case BlockTableModel::LifeEndColumn:
-    case BlockTableModel::OverCapacityColumn:
-        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case BlockTableModel::OverCapacityColumn: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case BlockTableModel::TempColumn:
-    case BlockTableModel::CopiesColumn:
-        return QVariant(Qt::AlignCenter);
-    default:
-        return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case BlockTableModel::CopiesColumn: return QVariant(Qt::AlignCenter);
+    default: return QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     }
 }
 
@@ -165,10 +162,7 @@ int BlockTableModel::rowCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
 }
 
-int BlockTableModel::columnCount(const QModelIndex& parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
+int BlockTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 std::uint64_t BlockTableModel::overshootOf(const Row& row) const
 {
@@ -191,18 +185,14 @@ QVariant BlockTableModel::displayData(const Row& row, int column) const
     const Block& first = scope.blocks[static_cast<std::size_t>(row.blocks.front())];
     const bool grouped = row.blocks.size() > 1 || groupCopies();
     switch (column) {
-    case IdColumn:
-        return buffer.id;
+    case IdColumn: return buffer.id;
     case BufferColumn:
         if (groupStorages() && row.blocks.size() > 1)
             return toQString(buffer.ssaName) + QStringLiteral(" \u00b7 ") + inPlaceMark(row.blocks.size());
         return toQString(buffer.ssaName);
-    case StorageColumn:
-        return storageOfRow(row);
-    case TypeColumn:
-        return bufferTypeText(buffer);
-    case SizeColumn:
-        return bytesText(first.size);
+    case StorageColumn: return storageOfRow(row);
+    case TypeColumn: return bufferTypeText(buffer);
+    case SizeColumn: return bytesText(first.size);
     case OffsetColumn:
     case AddressColumn: {
         QStringList parts;
@@ -215,12 +205,9 @@ QVariant BlockTableModel::displayData(const Row& row, int column) const
         }
         return parts.join(QStringLiteral(", "));
     }
-    case LifeStartColumn:
-        return static_cast<qlonglong>(first.start);
-    case LifeEndColumn:
-        return static_cast<qlonglong>(first.end);
-    case TempColumn:
-        return first.tmp ? QStringLiteral("\u2713") : QString();
+    case LifeStartColumn: return static_cast<qlonglong>(first.start);
+    case LifeEndColumn: return static_cast<qlonglong>(first.end);
+    case TempColumn: return first.tmp ? QStringLiteral("\u2713") : QString();
     case CopiesColumn: {
         const auto copies = static_cast<int>(buffer.offsets.size());
         if (grouped)
@@ -232,9 +219,10 @@ QVariant BlockTableModel::displayData(const Row& row, int column) const
         return overshoot > 0 ? QStringLiteral("+") + bytesText(overshoot) : QString();
     }
     case LocationColumn:
-        return row.buffer < static_cast<int>(shortLocations_.size()) ? shortLocations_[static_cast<std::size_t>(row.buffer)] : QString();
-    default:
-        break;
+        return row.buffer < static_cast<int>(shortLocations_.size())
+            ? shortLocations_[static_cast<std::size_t>(row.buffer)]
+            : QString();
+    default: break;
     }
     return {};
 }
@@ -248,36 +236,24 @@ QVariant BlockTableModel::sortData(const Row& row, int column) const
     case IdColumn:
         // File order: buffer id, then copy.
         return static_cast<qlonglong>(row.blocks.front());
-    case BufferColumn:
-        return toQString(buffer.ssaName);
-    case TypeColumn:
-        return bufferTypeText(buffer);
-    case SizeColumn:
-        return static_cast<qulonglong>(first.size);
-    case OffsetColumn:
-        return static_cast<qulonglong>(first.offset);
+    case BufferColumn: return toQString(buffer.ssaName);
+    case TypeColumn: return bufferTypeText(buffer);
+    case SizeColumn: return static_cast<qulonglong>(first.size);
+    case OffsetColumn: return static_cast<qulonglong>(first.offset);
     case AddressColumn: {
         std::uint64_t end = 0;
         for (const int index : row.blocks)
             end = std::max(end, scope.blocks[static_cast<std::size_t>(index)].addressEnd());
         return static_cast<qulonglong>(end);
     }
-    case LifeStartColumn:
-        return static_cast<qlonglong>(first.start);
-    case LifeEndColumn:
-        return static_cast<qlonglong>(first.end);
-    case TempColumn:
-        return static_cast<qlonglong>(first.tmp ? 1 : 0);
-    case CopiesColumn:
-        return static_cast<qlonglong>(groupCopies() ? static_cast<int>(row.blocks.size()) : first.copy);
-    case StorageColumn:
-        return static_cast<qlonglong>(storageOfRow(row));
-    case OverCapacityColumn:
-        return static_cast<qulonglong>(overshootOf(row));
-    case LocationColumn:
-        return displayData(row, LocationColumn);
-    default:
-        break;
+    case LifeStartColumn: return static_cast<qlonglong>(first.start);
+    case LifeEndColumn: return static_cast<qlonglong>(first.end);
+    case TempColumn: return static_cast<qlonglong>(first.tmp ? 1 : 0);
+    case CopiesColumn: return static_cast<qlonglong>(groupCopies() ? static_cast<int>(row.blocks.size()) : first.copy);
+    case StorageColumn: return static_cast<qlonglong>(storageOfRow(row));
+    case OverCapacityColumn: return static_cast<qulonglong>(overshootOf(row));
+    case LocationColumn: return displayData(row, LocationColumn);
+    default: break;
     }
     return {};
 }
@@ -299,7 +275,9 @@ QString BlockTableModel::toolTipOf(const Row& row) const
     QString html = QStringLiteral("<qt><b>%1</b>").arg(toQString(buffer.ssaName).toHtmlEscaped());
     const auto copies = buffer.offsets.size();
     if (row.blocks.size() > 1)
-        html += tr(" &mdash; %1 copies, %2 in total").arg(row.blocks.size()).arg(bytesText(first.size * row.blocks.size()));
+        html += tr(" &mdash; %1 copies, %2 in total")
+                    .arg(row.blocks.size())
+                    .arg(bytesText(first.size * row.blocks.size()));
     else if (copies > 1)
         html += tr(" &mdash; copy %1 of %2").arg(first.copy + 1).arg(copies);
     html += QStringLiteral("<br><code>%1</code>").arg(toQString(buffer.bufferText).toHtmlEscaped());
@@ -309,9 +287,13 @@ QString BlockTableModel::toolTipOf(const Row& row) const
                     .arg(bytesText(overshoot), bytesText(analysis()->capacity.bytes));
     if (!buffer.location.empty())
         html += tr("<br>Location: <code>%1</code>").arg(toQString(buffer.location).toHtmlEscaped());
-    if (const PlanAnalysis* info = analysis(); info && storageOfRow(row) >= 0 && info->storageSizeOf(row.blocks.front()) > 1) {
-        const auto members = storageMembers(document_.get(), static_cast<std::size_t>(scopeIndex_), scope, *info, row.blocks.front());
-        html += QStringLiteral("<br>%1 (storage %2):<br>").arg(inPlaceMark(members.size()).toHtmlEscaped()).arg(storageOfRow(row));
+    if (const PlanAnalysis* info = analysis();
+        info && storageOfRow(row) >= 0 && info->storageSizeOf(row.blocks.front()) > 1) {
+        const auto members
+            = storageMembers(document_.get(), static_cast<std::size_t>(scopeIndex_), scope, *info, row.blocks.front());
+        html += QStringLiteral("<br>%1 (storage %2):<br>")
+                    .arg(inPlaceMark(members.size()).toHtmlEscaped())
+                    .arg(storageOfRow(row));
         html += storageMemberLines(members, true).join(QStringLiteral("<br>"));
     }
     html += QStringLiteral("</qt>");
@@ -325,12 +307,9 @@ QVariant BlockTableModel::data(const QModelIndex& index, int role) const
     const Row& row = rows_[static_cast<std::size_t>(index.row())];
     const int column = index.column();
     switch (role) {
-    case Qt::DisplayRole:
-        return displayData(row, column);
-    case Qt::ToolTipRole:
-        return toolTipOf(row);
-    case Qt::TextAlignmentRole:
-        return alignmentOf(column);
+    case Qt::DisplayRole: return displayData(row, column);
+    case Qt::ToolTipRole: return toolTipOf(row);
+    case Qt::TextAlignmentRole: return alignmentOf(column);
     case Qt::BackgroundRole:
         if (overshootOf(row) > 0)
             return QBrush(overCapacityBackground());
@@ -339,24 +318,19 @@ QVariant BlockTableModel::data(const QModelIndex& index, int role) const
         if (column == OverCapacityColumn && overshootOf(row) > 0)
             return QBrush(overCapacityForeground());
         return {};
-    case SortRole:
-        return sortData(row, column);
-    case BlockIndexRole:
-        return row.blocks.front();
-    case OverCapacityRole:
-        return overshootOf(row) > 0;
+    case SortRole: return sortData(row, column);
+    case BlockIndexRole: return row.blocks.front();
+    case OverCapacityRole: return overshootOf(row) > 0;
     case LifeStartRole:
         return static_cast<qlonglong>(plan()->blocks[static_cast<std::size_t>(row.blocks.front())].start);
-    case LifeEndRole:
-        return static_cast<qlonglong>(plan()->blocks[static_cast<std::size_t>(row.blocks.front())].end);
+    case LifeEndRole: return static_cast<qlonglong>(plan()->blocks[static_cast<std::size_t>(row.blocks.front())].end);
     case FilterTextRole: {
         const Buffer& buffer = plan()->buffers[static_cast<std::size_t>(row.buffer)];
         return QStringList{toQString(buffer.ssaName), bufferTypeText(buffer), toQString(buffer.memrefType),
-                           toQString(buffer.location), displayData(row, LocationColumn).toString()}
+            toQString(buffer.location), displayData(row, LocationColumn).toString()}
             .join(QLatin1Char('\n'));
     }
-    default:
-        break;
+    default: break;
     }
     return {};
 }
@@ -392,11 +366,14 @@ QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, i
         case SizeColumn: return tr("Size of one copy (the dump's extent in bits, rounded up to bytes)");
         case OffsetColumn: return tr("Start address in bytes, as planned by the compiler");
         case AddressColumn: return tr("Bytes [offset, offset + size) the block occupies; sorts by its end");
-        case LifeStartColumn: return tr("First op of the Life, a position in the planner's op sequence (not an IR line)");
+        case LifeStartColumn:
+            return tr("First op of the Life, a position in the planner's op sequence (not an IR line)");
         case LifeEndColumn: return tr("Last op of the Life (inclusive)");
         case TempColumn: return tr("Temporary buffer an op needs internally");
-        case CopiesColumn: return groupCopies() ? tr("Number of copies (multi-buffering)") : tr("Copy k of n (multi-buffering)");
-        case StorageColumn: return tr("Storage number: buffers merged in place (identical offset, size and Life) share it");
+        case CopiesColumn:
+            return groupCopies() ? tr("Number of copies (multi-buffering)") : tr("Copy k of n (multi-buffering)");
+        case StorageColumn:
+            return tr("Storage number: buffers merged in place (identical offset, size and Life) share it");
         case OverCapacityColumn: return tr("How far the block ends above the scope's capacity");
         case LocationColumn: return tr("Where the allocating op comes from (the dump's source_location)");
         default: break;

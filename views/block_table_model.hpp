@@ -19,7 +19,6 @@ namespace memlens {
 
 class PlanSession;
 
-
 class BlockTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -106,8 +105,8 @@ private:
     std::shared_ptr<const PlanDocument> document_; // the document the rows describe
     int scopeIndex_ = -1;
     std::vector<Row> rows_;
-    std::vector<int> rowOfBlock_;          // block index -> row
-    std::vector<QString> shortLocations_;  // per buffer of the scope
+    std::vector<int> rowOfBlock_;         // block index -> row
+    std::vector<QString> shortLocations_; // per buffer of the scope
 };
 
 } // namespace memlens

@@ -25,7 +25,6 @@ namespace memlens {
 
 namespace {
 
-
 } // namespace
 
 BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
@@ -146,7 +145,8 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     connect(session_, &PlanSession::cursorChanged, this, &BlockTableView::updateCountLabel);
     connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::fitColumns);
 
-    connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &BlockTableView::onSelectionChanged);
+    connect(
+        table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &BlockTableView::onSelectionChanged);
     connect(table_, &QAbstractItemView::activated, this, &BlockTableView::onActivated);
     connect(session_, &PlanSession::selectedBlockChanged, this, [this] { selectFromSession(true); });
 
@@ -155,10 +155,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     selectFromSession(false);
 }
 
-QString BlockTableView::countText() const
-{
-    return countLabel_->text();
-}
+QString BlockTableView::countText() const { return countLabel_->text(); }
 
 void BlockTableView::updateCountLabel()
 {
@@ -184,10 +181,7 @@ QString BlockTableView::liveBytesAtCursorText() const
     return tr(": %1").arg(bytesText(analysis->liveBytesAt(*session_->cursorOp())));
 }
 
-void BlockTableView::modelChanging()
-{
-    ++modelChanging_;
-}
+void BlockTableView::modelChanging() { ++modelChanging_; }
 
 void BlockTableView::modelChanged()
 {
@@ -232,7 +226,8 @@ void BlockTableView::selectFromSession(bool scroll)
     }
     const int column = std::max(0, selection->currentIndex().column());
     const QModelIndex index = proxy_->index(row, column);
-    if (!selection->isRowSelected(row) || selection->selectedRows().size() != 1 || selection->currentIndex().row() != row)
+    if (!selection->isRowSelected(row) || selection->selectedRows().size() != 1
+        || selection->currentIndex().row() != row)
         selection->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     if (scroll)
         table_->scrollTo(index);
@@ -245,7 +240,9 @@ void BlockTableView::fitColumns()
     QString key;
     if (const PlanDocument* document = session_->document(); document && session_->scope())
         key = QString::fromStdString(document->dump.file + '\n' + session_->scope()->scope)
-            + (model_->groupCopies() ? QStringLiteral("\ngrouped") : model_->groupStorages() ? QStringLiteral("\nin place") : QString());
+            + (model_->groupCopies()          ? QStringLiteral("\ngrouped")
+                    : model_->groupStorages() ? QStringLiteral("\nin place")
+                                              : QString());
     // Keep the user's widths across a capacity change or a reload of the same plan.
     if (!key.isEmpty() && key == fittedFor_)
         return;

@@ -64,9 +64,9 @@ private:
     QCheckBox* groupStoragesBox_;
     QLabel* countLabel_;
     QTableView* table_;
-    bool syncing_ = false;      // selecting a row because the session said so
-    int modelChanging_ = 0;     // inside a reset / filter / sort of the proxy
-    QString fittedFor_;         // document, scope and grouping the column widths were fitted to
+    bool syncing_ = false;  // selecting a row because the session said so
+    int modelChanging_ = 0; // inside a reset / filter / sort of the proxy
+    QString fittedFor_;     // document, scope and grouping the column widths were fitted to
 };
 
 } // namespace memlens

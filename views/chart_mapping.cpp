@@ -122,12 +122,10 @@ QRect ChartMapping::blockPixelRect(const Block& block) const
         const int i = static_cast<int>(v);
         return i > v ? i - 1 : i;
     };
-    auto snapX = [&](double v) {
-        return roundDown(std::clamp(v, plot_.left() - margin, plot_.right() + margin) + 0.5);
-    };
-    auto snapY = [&](double v) {
-        return roundDown(std::clamp(v, plot_.top() - margin, plot_.bottom() + margin) + 0.5);
-    };
+    auto snapX
+        = [&](double v) { return roundDown(std::clamp(v, plot_.left() - margin, plot_.right() + margin) + 0.5); };
+    auto snapY
+        = [&](double v) { return roundDown(std::clamp(v, plot_.top() - margin, plot_.bottom() + margin) + 0.5); };
     const int left = snapX(r.left());
     int right = snapX(r.right());
     int top = snapY(r.top());
@@ -335,8 +333,8 @@ void BlockHitIndex::build(const ScopePlan& plan)
     const std::size_t n = plan.blocks.size();
     boxes_.reserve(n);
     for (const Block& b : plan.blocks)
-        boxes_.push_back({static_cast<double>(b.start), static_cast<double>(b.end) + 1.0,
-                          static_cast<double>(b.offset), static_cast<double>(b.addressEnd())});
+        boxes_.push_back({static_cast<double>(b.start), static_cast<double>(b.end) + 1.0, static_cast<double>(b.offset),
+            static_cast<double>(b.addressEnd())});
     if (n == 0)
         return;
 
@@ -488,7 +486,7 @@ int neighbourBlock(const ScopePlan& plan, int from, NavDirection direction)
     };
     auto addressGap = [&](const Block& c) {
         return gap(static_cast<double>(s.offset), static_cast<double>(s.addressEnd()), static_cast<double>(c.offset),
-                   static_cast<double>(c.addressEnd()));
+            static_cast<double>(c.addressEnd()));
     };
     auto addressOverlaps = [&](const Block& c) {
         if (s.size == 0 || c.size == 0)
@@ -498,7 +496,7 @@ int neighbourBlock(const ScopePlan& plan, int from, NavDirection direction)
     auto timeOverlaps = [&](const Block& c) { return c.start <= s.end && s.start <= c.end; };
     auto timeGap = [&](const Block& c) {
         return gap(static_cast<double>(s.start), static_cast<double>(s.end) + 1.0, static_cast<double>(c.start),
-                   static_cast<double>(c.end) + 1.0);
+            static_cast<double>(c.end) + 1.0);
     };
 
     // Each direction orders candidates by a key; the first pass keeps only those on

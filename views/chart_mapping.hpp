@@ -43,10 +43,10 @@ enum class ZoomAxes { Both, X, Y };
 
 class ChartMapping {
 public:
-    static constexpr double kMinOpSpan = 1.0;     // never zoom in past one op across the plot
-    static constexpr double kMinByteSpan = 32.0;  // nor past 32 bytes (one UB alignment unit) up it
-    static constexpr double kHeadroom = 0.08;     // fit: room above max(peak address, capacity)
-    static constexpr double kOpPadding = 0.01;    // fit: room left and right of the op range
+    static constexpr double kMinOpSpan = 1.0;    // never zoom in past one op across the plot
+    static constexpr double kMinByteSpan = 32.0; // nor past 32 bytes (one UB alignment unit) up it
+    static constexpr double kHeadroom = 0.08;    // fit: room above max(peak address, capacity)
+    static constexpr double kOpPadding = 0.01;   // fit: room left and right of the op range
 
     ChartMapping() = default;
 
@@ -73,7 +73,10 @@ public:
     double xToPixel(double x) const { return plot_.left() + (x - window_.x0) * (plot_.width() / window_.width()); }
     double yToPixel(double y) const { return plot_.bottom() - (y - window_.y0) * (plot_.height() / window_.height()); }
     double pixelToX(double px) const { return window_.x0 + (px - plot_.left()) * (window_.width() / plot_.width()); }
-    double pixelToY(double py) const { return window_.y0 + (plot_.bottom() - py) * (window_.height() / plot_.height()); }
+    double pixelToY(double py) const
+    {
+        return window_.y0 + (plot_.bottom() - py) * (window_.height() / plot_.height());
+    }
     QPointF toPixel(double x, double y) const { return {xToPixel(x), yToPixel(y)}; }
     QPointF toData(const QPointF& pixel) const { return {pixelToX(pixel.x()), pixelToY(pixel.y())}; }
     double pixelsPerOp() const;
@@ -146,8 +149,8 @@ private:
         int first; // into the level below (or items_ for leaves)
         int count;
     };
-    std::vector<Box> boxes_;              // per block, by block index
-    std::vector<int> items_;              // block indices in leaf order
+    std::vector<Box> boxes_;                // per block, by block index
+    std::vector<int> items_;                // block indices in leaf order
     std::vector<std::vector<Node>> levels_; // [0] = leaves ... back() = root level
 };
 

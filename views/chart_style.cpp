@@ -57,10 +57,7 @@ QColor paletteColor(int index)
     return QColor::fromRgb(kPalette[static_cast<std::size_t>(((index % n) + n) % n)]);
 }
 
-QColor bufferColor(int bufferId)
-{
-    return paletteColor(bufferColorIndex(bufferId));
-}
+QColor bufferColor(int bufferId) { return paletteColor(bufferColorIndex(bufferId)); }
 
 int bufferColorIndex(int bufferId)
 {

@@ -12,8 +12,8 @@ struct Block;
 namespace chart_style {
 
 // Plot and frame.
-QColor windowBackground();     // around the plot (axes, legend)
-QColor plotBackground();       // inside the plot
+QColor windowBackground(); // around the plot (axes, legend)
+QColor plotBackground();   // inside the plot
 QColor gridLine();
 QColor gridLineMinor();
 QColor axisLine();

@@ -12,8 +12,8 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QSortFilterProxyModel>
 #include <QShowEvent>
+#include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextDocument>
@@ -32,7 +32,8 @@ const char* const kColourB = "#b8561f";
 
 QString badge(bool isA)
 {
-    return QStringLiteral("<span style=\"background:%1; color:white;\"><b>&nbsp;%2&nbsp;</b></span>").arg(QLatin1String(isA ? kColourA : kColourB), isA ? QStringLiteral("A") : QStringLiteral("B"));
+    return QStringLiteral("<span style=\"background:%1; color:white;\"><b>&nbsp;%2&nbsp;</b></span>")
+        .arg(QLatin1String(isA ? kColourA : kColourB), isA ? QStringLiteral("A") : QStringLiteral("B"));
 }
 
 QString plainText(const QString& html)
@@ -134,15 +135,20 @@ CompareView::CompareView(QWidget* parent)
     outer->setChildrenCollapsible(false);
     layout->addWidget(outer, 1);
 
-    connect(scopeCombo_, &QComboBox::activated, this, [this](int index) { applyScope(scopeCombo_->itemData(index).toInt()); });
+    connect(scopeCombo_, &QComboBox::activated, this,
+        [this](int index) { applyScope(scopeCombo_->itemData(index).toInt()); });
     connect(sessionA_, &PlanSession::selectedBlockChanged, this, [this](int block) { onBlockSelected(true, block); });
     connect(sessionB_, &PlanSession::selectedBlockChanged, this, [this](int block) { onBlockSelected(false, block); });
     // One time cursor: the op sequences of two compiles of a kernel line up.
-    connect(sessionA_, &PlanSession::cursorChanged, sessionB_, [this] { sessionB_->setCursorOp(sessionA_->cursorOp()); });
-    connect(sessionB_, &PlanSession::cursorChanged, sessionA_, [this] { sessionA_->setCursorOp(sessionB_->cursorOp()); });
+    connect(
+        sessionA_, &PlanSession::cursorChanged, sessionB_, [this] { sessionB_->setCursorOp(sessionA_->cursorOp()); });
+    connect(
+        sessionB_, &PlanSession::cursorChanged, sessionA_, [this] { sessionA_->setCursorOp(sessionB_->cursorOp()); });
     // One scale: a zoom or pan of either chart moves the other.
-    connect(chartA_, &BlockChartWidget::dataWindowChanged, this, [this](const DataWindow& window) { followWindow(chartA_, chartB_, window); });
-    connect(chartB_, &BlockChartWidget::dataWindowChanged, this, [this](const DataWindow& window) { followWindow(chartB_, chartA_, window); });
+    connect(chartA_, &BlockChartWidget::dataWindowChanged, this,
+        [this](const DataWindow& window) { followWindow(chartA_, chartB_, window); });
+    connect(chartB_, &BlockChartWidget::dataWindowChanged, this,
+        [this](const DataWindow& window) { followWindow(chartB_, chartA_, window); });
     refreshHeaders();
 }
 
@@ -197,7 +203,8 @@ void CompareView::followWindow(BlockChartWidget* from, BlockChartWidget* to, con
     followingWindow_ = false;
 }
 
-DataWindow CompareView::sharedExtent(const ScopePlan* a, const PlanAnalysis* analysisA, const ScopePlan* b, const PlanAnalysis* analysisB)
+DataWindow CompareView::sharedExtent(
+    const ScopePlan* a, const PlanAnalysis* analysisA, const ScopePlan* b, const PlanAnalysis* analysisB)
 {
     double first = std::numeric_limits<double>::max();
     double end = std::numeric_limits<double>::lowest();
@@ -260,7 +267,8 @@ void CompareView::preselectOverCapacity()
         const PlanAnalysis* analysis = session->analysis();
         if (!analysis || analysis->overCapacityBlocks.empty() || !model_->scopeDiff())
             continue;
-        const int buffer = session->scope()->blocks[static_cast<std::size_t>(analysis->overCapacityBlocks.front())].bufferIndex;
+        const int buffer
+            = session->scope()->blocks[static_cast<std::size_t>(analysis->overCapacityBlocks.front())].bufferIndex;
         selectPair(session == sessionB_ ? model_->scopeDiff()->pairOfB(buffer) : model_->scopeDiff()->pairOfA(buffer));
         break;
     }
@@ -280,7 +288,8 @@ void CompareView::applyScope(int scope)
 {
     scope_ = scope;
     selectedPair_ = -1;
-    const ScopeDiff* diff = comparison_.diff && scope >= 0 ? &comparison_.diff->scopes[static_cast<std::size_t>(scope)] : nullptr;
+    const ScopeDiff* diff
+        = comparison_.diff && scope >= 0 ? &comparison_.diff->scopes[static_cast<std::size_t>(scope)] : nullptr;
     if (const int at = scopeCombo_->findData(scope); at >= 0)
         scopeCombo_->setCurrentIndex(at);
     syncing_ = true;
@@ -301,7 +310,8 @@ void CompareView::applyScope(int scope)
     }
     sessionA_->selectBlock(-1);
     sessionB_->selectBlock(-1);
-    const DataWindow extent = sharedExtent(sessionA_->scope(), sessionA_->analysis(), sessionB_->scope(), sessionB_->analysis());
+    const DataWindow extent
+        = sharedExtent(sessionA_->scope(), sessionA_->analysis(), sessionB_->scope(), sessionB_->analysis());
     chartA_->setFitExtent(extent);
     chartB_->setFitExtent(extent);
     syncing_ = false;
@@ -320,13 +330,17 @@ void CompareView::refreshHeaders()
         QString text = badge(isA) + QStringLiteral(" <b>") + label.toHtmlEscaped() + QStringLiteral("</b>");
         PlanSession* session = isA ? sessionA_ : sessionB_;
         const PlanAnalysis* analysis = session->analysis();
-        const ScopeDiff* diff = comparison_.diff && scope_ >= 0 ? &comparison_.diff->scopes[static_cast<std::size_t>(scope_)] : nullptr;
+        const ScopeDiff* diff
+            = comparison_.diff && scope_ >= 0 ? &comparison_.diff->scopes[static_cast<std::size_t>(scope_)] : nullptr;
         if (!analysis || !diff || (isA ? diff->a : diff->b) < 0)
             return text + QStringLiteral(" \u00b7 ") + tr("no scope %1").arg(diff ? toQString(diff->scope) : QString());
-        const QString verdict = analysis->overflow ? QStringLiteral("<span style=\"color:#c0392b;\"><b>%1</b></span>").arg(tr("overflows")) : tr("fits");
+        const QString verdict = analysis->overflow
+            ? QStringLiteral("<span style=\"color:#c0392b;\"><b>%1</b></span>").arg(tr("overflows"))
+            : tr("fits");
         return text + QStringLiteral(" \u00b7 ") + verdict + QStringLiteral(" \u00b7 ")
-            + tr("peak %1 of %2 (%3)").arg(bytesText(analysis->peakAddressBytes), bytesText(analysis->capacity.bytes),
-                                            toQString(formatPercent(analysis->peakAddressBytes, analysis->capacity.bytes)));
+            + tr("peak %1 of %2 (%3)")
+                  .arg(bytesText(analysis->peakAddressBytes), bytesText(analysis->capacity.bytes),
+                      toQString(formatPercent(analysis->peakAddressBytes, analysis->capacity.bytes)));
     };
     headerA_->setText(sideText(true));
     headerB_->setText(sideText(false));

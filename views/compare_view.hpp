@@ -30,9 +30,9 @@ struct Comparison {
     std::shared_ptr<const PlanDocument> a;
     std::shared_ptr<const PlanDocument> b;
     std::shared_ptr<const PlanDiff> diff;
-    QString labelA;    // "block8192/memory_info_aiv.json", "before the reload (12:03:04)"
+    QString labelA; // "block8192/memory_info_aiv.json", "before the reload (12:03:04)"
     QString labelB;
-    QString summary;   // "peak 160.5 KB → 321 KB (+100%), now overflows · ..."
+    QString summary; // "peak 160.5 KB → 321 KB (+100%), now overflows · ..."
 };
 
 class CompareView : public QWidget {
@@ -66,8 +66,8 @@ public:
     QString summaryText() const;
 
     // The op and address extent that holds both plans of the scope (x0..x1 ops, y1 top address).
-    static DataWindow sharedExtent(const ScopePlan* a, const PlanAnalysis* analysisA, const ScopePlan* b,
-                                   const PlanAnalysis* analysisB);
+    static DataWindow sharedExtent(
+        const ScopePlan* a, const PlanAnalysis* analysisA, const ScopePlan* b, const PlanAnalysis* analysisB);
 
 signals:
     void pairSelected(int pair);
@@ -87,8 +87,8 @@ private:
     Comparison comparison_;
     int scope_ = -1;
     int selectedPair_ = -1;
-    bool syncing_ = false;            // selection being mirrored
-    bool followingWindow_ = false;    // zoom or pan being mirrored
+    bool syncing_ = false;         // selection being mirrored
+    bool followingWindow_ = false; // zoom or pan being mirrored
     bool preselectPending_ = false;
     PlanSession* sessionA_;
     PlanSession* sessionB_;
@@ -105,8 +105,8 @@ private:
     QLabel* sourceHeaderB_ = nullptr;
     SourcePanes* sourcesA_ = nullptr;
     SourcePanes* sourcesB_ = nullptr;
-    QSplitter* upper_ = nullptr;   // charts | table
-    QSplitter* outer_ = nullptr;   // above | sources
+    QSplitter* upper_ = nullptr; // charts | table
+    QSplitter* outer_ = nullptr; // above | sources
     bool sized_ = false;
 };
 

@@ -6,11 +6,11 @@
 #include "views/view_text.hpp"
 
 #include <QFrame>
-#include <QHeaderView>
-#include <QScrollArea>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -57,7 +57,9 @@ void fitHeightToRows(QTableWidget* table)
     table->setFixedHeight(height);
     // The last column stretches, so its current width would only ever grow: measure its contents.
     const int last = table->columnCount() - 1;
-    int width = 2 * table->frameWidth() + std::max(static_cast<const QAbstractItemView*>(table)->sizeHintForColumn(last), table->horizontalHeader()->sectionSizeHint(last));
+    int width = 2 * table->frameWidth()
+        + std::max(static_cast<const QAbstractItemView*>(table)->sizeHintForColumn(last),
+            table->horizontalHeader()->sectionSizeHint(last));
     for (int column = 0; column < last; ++column)
         width += table->columnWidth(column);
     table->setMinimumWidth(width);
@@ -86,7 +88,8 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , verdict_(wrappedLabel(this))
     , critical_(wrappedLabel(this))
     , jump_(new QPushButton(this))
-    , sources_(compactTable({tr("Source"), tr("Name"), tr("Bytes"), tr("Share"), tr("Copies"), tr("Tmp"), tr("Buffers")}, this))
+    , sources_(compactTable(
+          {tr("Source"), tr("Name"), tr("Bytes"), tr("Share"), tr("Copies"), tr("Tmp"), tr("Buffers")}, this))
     , levers_(compactTable({tr("Lever (alone)"), tr("Saves"), tr("Predicted need"), tr("Fits")}, this))
     , largest_(wrappedLabel(this))
     , method_(wrappedLabel(this))
@@ -103,8 +106,9 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     critical_->setToolTip(tr("The critical op is the first op at which a live block ends at the peak address "
                              "(the compiler's \"requires N bits\")."));
     jump_->setToolTip(tr("Move the time cursor to the critical op"));
-    sources_->setToolTip(tr("What is live at the critical op, by the Python line that allocated it (the IR line when it has none). "
-                            "Copies: bytes in multi-buffer copies beyond the first. Select a row to select its blocks."));
+    sources_->setToolTip(
+        tr("What is live at the critical op, by the Python line that allocated it (the IR line when it has none). "
+           "Copies: bytes in multi-buffer copies beyond the first. Select a row to select its blocks."));
     levers_->setSelectionMode(QAbstractItemView::NoSelection);
 
     // Everything in one scroll area: the tables show all their rows and nothing is clipped in a small dock.
@@ -113,7 +117,8 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     scroll->setFrameShape(QFrame::NoFrame);
     auto* content = new QWidget(scroll);
     scroll->setWidget(content);
-    for (QWidget* child : std::initializer_list<QWidget*>{verdict_, critical_, jump_, sources_, levers_, largest_, method_})
+    for (QWidget* child :
+        std::initializer_list<QWidget*>{verdict_, critical_, jump_, sources_, levers_, largest_, method_})
         child->setParent(content);
     auto* criticalRow = new QHBoxLayout;
     criticalRow->addWidget(critical_, 1);
@@ -147,7 +152,9 @@ void DiagnosisPanel::startDiagnosis()
         return;
     }
     const auto scope = static_cast<std::size_t>(session_->scopeIndex());
-    QtConcurrent::run([document, scope] { return diagnoseScope(*document, scope); }).then(this, [this, job](Diagnosis diagnosis) {
+    QtConcurrent::run([document, scope] {
+        return diagnoseScope(*document, scope);
+    }).then(this, [this, job](Diagnosis diagnosis) {
         if (job == job_) // a newer document or scope is on its way
             showDiagnosis(std::move(diagnosis));
     });
@@ -175,7 +182,8 @@ void DiagnosisPanel::showDiagnosis(Diagnosis diagnosis)
     if (d.criticalOp) {
         QString text = tr("Critical op %1: live %2, holes %3; multi-buffer copies %4, temporaries %5.")
                            .arg(*d.criticalOp)
-                           .arg(bytesText(d.liveBytes), bytesText(d.holeBytes), bytesText(d.multiBufferBytes), bytesText(d.tmpBytes));
+                           .arg(bytesText(d.liveBytes), bytesText(d.holeBytes), bytesText(d.multiBufferBytes),
+                               bytesText(d.tmpBytes));
         if (const std::string advice = adviceSentence(d); !advice.empty())
             text += QStringLiteral("\n") + toQString(advice);
         critical_->setText(text);
@@ -207,7 +215,8 @@ void DiagnosisPanel::fillSources()
         sources_->setItem(row, 1, cell(share.names.empty() ? QStringLiteral("-") : toQString(share.nameText())));
         sources_->setItem(row, 2, cell(toQString(shareBytesText(share)), true));
         sources_->setItem(row, 3, cell(toQString(formatPercent(share.bytes, d.requiredBytes)), true));
-        sources_->setItem(row, 4, cell(share.multiBufferBytes ? bytesText(share.multiBufferBytes) : QStringLiteral("-"), true));
+        sources_->setItem(
+            row, 4, cell(share.multiBufferBytes ? bytesText(share.multiBufferBytes) : QStringLiteral("-"), true));
         sources_->setItem(row, 5, cell(share.tmpBytes ? bytesText(share.tmpBytes) : QStringLiteral("-"), true));
         sources_->setItem(row, 6, cell(joined(share.buffers)));
     }

@@ -43,7 +43,7 @@ DiffTableModel::DiffTableModel(QObject* parent)
 }
 
 void DiffTableModel::setScope(std::shared_ptr<const PlanDocument> a, std::shared_ptr<const PlanDocument> b,
-                              std::shared_ptr<const PlanDiff> diff, int scope)
+    std::shared_ptr<const PlanDiff> diff, int scope)
 {
     beginResetModel();
     a_ = std::move(a);
@@ -93,18 +93,12 @@ int DiffTableModel::columnCount(const QModelIndex& parent) const { return parent
 QColor DiffTableModel::changeColor(BufferChange change)
 {
     switch (change) {
-    case BufferChange::Grown:
-        return QColor(0xf6, 0xd5, 0xd1);
-    case BufferChange::Shrunk:
-        return QColor(0xd6, 0xee, 0xd6);
-    case BufferChange::Moved:
-        return QColor(0xf4, 0xec, 0xcf);
-    case BufferChange::Added:
-        return QColor(0xd5, 0xe5, 0xf7);
-    case BufferChange::Removed:
-        return QColor(0xe2, 0xe2, 0xe2);
-    case BufferChange::Same:
-        break;
+    case BufferChange::Grown: return QColor(0xf6, 0xd5, 0xd1);
+    case BufferChange::Shrunk: return QColor(0xd6, 0xee, 0xd6);
+    case BufferChange::Moved: return QColor(0xf4, 0xec, 0xcf);
+    case BufferChange::Added: return QColor(0xd5, 0xe5, 0xf7);
+    case BufferChange::Removed: return QColor(0xe2, 0xe2, 0xe2);
+    case BufferChange::Same: break;
     }
     return {};
 }
@@ -132,32 +126,21 @@ QVariant DiffTableModel::display(int row, int column) const
         if (a && b && a->ssaName != b->ssaName)
             return toQString(a->ssaName) + QStringLiteral(" \u2192 ") + toQString(b->ssaName);
         return toQString((a ? a : b)->ssaName);
-    case ChangeColumn:
-        return QString::fromLatin1(bufferChangeKey(pair->change));
-    case RatioColumn:
-        return pair->sizeRatio ? toQString(formatRatio(*pair->sizeRatio)) : none;
-    case SizeAColumn:
-        return a ? bytesText(a->sizeBytes) : none;
-    case SizeBColumn:
-        return b ? bytesText(b->sizeBytes) : none;
+    case ChangeColumn: return QString::fromLatin1(bufferChangeKey(pair->change));
+    case RatioColumn: return pair->sizeRatio ? toQString(formatRatio(*pair->sizeRatio)) : none;
+    case SizeAColumn: return a ? bytesText(a->sizeBytes) : none;
+    case SizeBColumn: return b ? bytesText(b->sizeBytes) : none;
     case CopiesColumn:
         if (a && b && a->offsets.size() != b->offsets.size())
             return QStringLiteral("%1 \u2192 %2").arg(a->offsets.size()).arg(b->offsets.size());
         return QString::number((a ? a : b)->offsets.size());
-    case PythonColumn:
-        return pythonText(row);
-    case LifeAColumn:
-        return lifeText(a);
-    case LifeBColumn:
-        return lifeText(b);
-    case OffsetsAColumn:
-        return offsetsText(a);
-    case OffsetsBColumn:
-        return offsetsText(b);
-    case MatchedByColumn:
-        return pair->matchedBy ? QString::fromLatin1(bufferMatchKey(*pair->matchedBy)) : none;
-    default:
-        return {};
+    case PythonColumn: return pythonText(row);
+    case LifeAColumn: return lifeText(a);
+    case LifeBColumn: return lifeText(b);
+    case OffsetsAColumn: return offsetsText(a);
+    case OffsetsBColumn: return offsetsText(b);
+    case MatchedByColumn: return pair->matchedBy ? QString::fromLatin1(bufferMatchKey(*pair->matchedBy)) : none;
+    default: return {};
     }
 }
 
@@ -167,26 +150,16 @@ QVariant DiffTableModel::sortValue(int row, int column) const
     const Buffer* a = bufferA(row);
     const Buffer* b = bufferB(row);
     switch (column) {
-    case RatioColumn:
-        return pair->sizeRatio ? *pair->sizeRatio : -1.0;
-    case SizeAColumn:
-        return a ? static_cast<qulonglong>(a->sizeBytes) : 0ull;
-    case SizeBColumn:
-        return b ? static_cast<qulonglong>(b->sizeBytes) : 0ull;
-    case CopiesColumn:
-        return static_cast<qulonglong>((b ? b : a)->offsets.size());
-    case LifeAColumn:
-        return a ? static_cast<qlonglong>(a->lifeStart) : -1ll;
-    case LifeBColumn:
-        return b ? static_cast<qlonglong>(b->lifeStart) : -1ll;
-    case OffsetsAColumn:
-        return a && !a->offsets.empty() ? static_cast<qulonglong>(a->offsets.front()) : 0ull;
-    case OffsetsBColumn:
-        return b && !b->offsets.empty() ? static_cast<qulonglong>(b->offsets.front()) : 0ull;
-    case BufferColumn:
-        return row; // file order
-    default:
-        return display(row, column);
+    case RatioColumn: return pair->sizeRatio ? *pair->sizeRatio : -1.0;
+    case SizeAColumn: return a ? static_cast<qulonglong>(a->sizeBytes) : 0ull;
+    case SizeBColumn: return b ? static_cast<qulonglong>(b->sizeBytes) : 0ull;
+    case CopiesColumn: return static_cast<qulonglong>((b ? b : a)->offsets.size());
+    case LifeAColumn: return a ? static_cast<qlonglong>(a->lifeStart) : -1ll;
+    case LifeBColumn: return b ? static_cast<qlonglong>(b->lifeStart) : -1ll;
+    case OffsetsAColumn: return a && !a->offsets.empty() ? static_cast<qulonglong>(a->offsets.front()) : 0ull;
+    case OffsetsBColumn: return b && !b->offsets.empty() ? static_cast<qulonglong>(b->offsets.front()) : 0ull;
+    case BufferColumn: return row; // file order
+    default: return display(row, column);
     }
 }
 
@@ -196,8 +169,7 @@ QVariant DiffTableModel::data(const QModelIndex& index, int role) const
     if (!pair)
         return {};
     switch (role) {
-    case Qt::DisplayRole:
-        return display(index.row(), index.column());
+    case Qt::DisplayRole: return display(index.row(), index.column());
     case Qt::ToolTipRole:
         if (index.column() == PythonColumn || index.column() == BufferColumn)
             return display(index.row(), index.column());
@@ -215,17 +187,12 @@ QVariant DiffTableModel::data(const QModelIndex& index, int role) const
         case RatioColumn:
         case SizeAColumn:
         case SizeBColumn:
-        case CopiesColumn:
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-        default:
-            return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+        case CopiesColumn: return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        default: return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
         }
-    case SortRole:
-        return sortValue(index.row(), index.column());
-    case PairIndexRole:
-        return index.row();
-    default:
-        return {};
+    case SortRole: return sortValue(index.row(), index.column());
+    case PairIndexRole: return index.row();
+    default: return {};
     }
 }
 
@@ -233,8 +200,8 @@ QVariant DiffTableModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char* const titles[] = {"Buffer", "Change", "B / A", "Size A", "Size B", "Copies", "Python",
-                                         "Life A", "Life B", "Offsets A", "Offsets B", "Matched by"};
+    static const char* const titles[] = {"Buffer", "Change", "B / A", "Size A", "Size B", "Copies", "Python", "Life A",
+        "Life B", "Offsets A", "Offsets B", "Matched by"};
     return section >= 0 && section < ColumnCount ? tr(titles[section]) : QVariant();
 }
 

@@ -31,15 +31,15 @@ public:
         ColumnCount
     };
     enum Role {
-        SortRole = Qt::UserRole + 1,   // raw value: numbers as numbers
-        PairIndexRole,                 // int: index into ScopeDiff::pairs
+        SortRole = Qt::UserRole + 1, // raw value: numbers as numbers
+        PairIndexRole,               // int: index into ScopeDiff::pairs
     };
 
     explicit DiffTableModel(QObject* parent = nullptr);
 
     // Shows the scope `scope` of the diff (an index into diff->scopes; -1: nothing).
     void setScope(std::shared_ptr<const PlanDocument> a, std::shared_ptr<const PlanDocument> b,
-                  std::shared_ptr<const PlanDiff> diff, int scope);
+        std::shared_ptr<const PlanDiff> diff, int scope);
 
     const ScopeDiff* scopeDiff() const;
     const BufferPair* pairAt(int row) const;

@@ -11,7 +11,10 @@ namespace {
 bool isHexDigit(QChar c) { return c.isDigit() || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F'); }
 bool isIdentStart(QChar c) { return c.isLetter() || c == u'_'; }
 bool isIdentChar(QChar c) { return c.isLetterOrNumber() || c == u'_' || c == u'$' || c == u'.'; }
-bool isSsaChar(QChar c) { return c.isLetterOrNumber() || c == u'_' || c == u'$' || c == u'.' || c == u'-' || c == u'#'; }
+bool isSsaChar(QChar c)
+{
+    return c.isLetterOrNumber() || c == u'_' || c == u'$' || c == u'.' || c == u'-' || c == u'#';
+}
 
 // End (exclusive) of a string starting at the quote `begin`; the line's end when unterminated.
 qsizetype stringEnd(const QString& text, qsizetype begin)
@@ -84,9 +87,8 @@ bool isScalarType(QStringView word)
 bool isKeyword(QStringView word)
 {
     static const QStringView keywords[] = {u"module", u"attributes", u"to", u"step", u"iter_args", u"ins", u"outs",
-                                           u"dense", u"true", u"false", u"unit", u"offset", u"sizes", u"strides",
-                                           u"restrict", u"writable", u"else", u"private", u"public", u"unknown",
-                                           u"callsite", u"at", u"fused", u"loc"};
+        u"dense", u"true", u"false", u"unit", u"offset", u"sizes", u"strides", u"restrict", u"writable", u"else",
+        u"private", u"public", u"unknown", u"callsite", u"at", u"fused", u"loc"};
     for (QStringView keyword : keywords)
         if (word == keyword)
             return true;

@@ -117,9 +117,6 @@ void PlanSession::setHighlightedBlocks(std::vector<int> blocks)
     emit highlightChanged();
 }
 
-void PlanSession::clear()
-{
-    setDocument(nullptr);
-}
+void PlanSession::clear() { setDocument(nullptr); }
 
 } // namespace memlens

@@ -43,8 +43,8 @@ public slots:
     void clear();
 
 signals:
-    void documentChanged();      // new document (also emitted after a capacity change re-analysis)
-    void scopeChanged();         // another scope on show (also after documentChanged)
+    void documentChanged(); // new document (also emitted after a capacity change re-analysis)
+    void scopeChanged();    // another scope on show (also after documentChanged)
     void selectedBlockChanged(int blockIndex);
     void cursorChanged();
     void highlightChanged();

@@ -27,22 +27,25 @@ bool inList(QStringView word, std::initializer_list<QStringView> list)
 
 bool isKeyword(QStringView word)
 {
-    return inList(word, {u"and", u"as", u"assert", u"async", u"await", u"class", u"def", u"del", u"global", u"import",
-                         u"from", u"in", u"is", u"lambda", u"nonlocal", u"not", u"or", u"None", u"True", u"False"});
+    return inList(word,
+        {u"and", u"as", u"assert", u"async", u"await", u"class", u"def", u"del", u"global", u"import", u"from", u"in",
+            u"is", u"lambda", u"nonlocal", u"not", u"or", u"None", u"True", u"False"});
 }
 
 bool isControl(QStringView word)
 {
-    return inList(word, {u"if", u"elif", u"else", u"for", u"while", u"return", u"break", u"continue", u"pass",
-                         u"try", u"except", u"finally", u"raise", u"with", u"yield", u"match", u"case"});
+    return inList(word,
+        {u"if", u"elif", u"else", u"for", u"while", u"return", u"break", u"continue", u"pass", u"try", u"except",
+            u"finally", u"raise", u"with", u"yield", u"match", u"case"});
 }
 
 bool isBuiltin(QStringView word)
 {
-    return inList(word, {u"range", u"len", u"print", u"int", u"float", u"str", u"bool", u"list", u"dict", u"tuple",
-                         u"set", u"min", u"max", u"abs", u"sum", u"isinstance", u"enumerate", u"zip", u"super",
-                         u"object", u"type", u"getattr", u"setattr", u"hasattr", u"sorted", u"reversed", u"map",
-                         u"filter", u"any", u"all", u"open", u"round", u"divmod", u"pow"});
+    return inList(word,
+        {u"range", u"len", u"print", u"int", u"float", u"str", u"bool", u"list", u"dict", u"tuple", u"set", u"min",
+            u"max", u"abs", u"sum", u"isinstance", u"enumerate", u"zip", u"super", u"object", u"type", u"getattr",
+            u"setattr", u"hasattr", u"sorted", u"reversed", u"map", u"filter", u"any", u"all", u"open", u"round",
+            u"divmod", u"pow"});
 }
 
 // Length of a string prefix (r, b, f, u, rb, br, fr, rf; any case) at `i`
@@ -108,7 +111,8 @@ void PythonHighlighter::highlightBlock(const QString& text)
     qsizetype i = 0;
     // A triple-quoted string opened on an earlier line.
     if (previousBlockState() == InTripleDouble || previousBlockState() == InTripleSingle) {
-        const QString delimiter = previousBlockState() == InTripleDouble ? QStringLiteral("\"\"\"") : QStringLiteral("'''");
+        const QString delimiter
+            = previousBlockState() == InTripleDouble ? QStringLiteral("\"\"\"") : QStringLiteral("'''");
         const qsizetype close = text.indexOf(delimiter);
         if (close < 0) {
             set(0, n, string_);
@@ -211,8 +215,9 @@ void PythonHighlighter::highlightBlock(const QString& text)
         }
         if (c.isDigit() && (i == 0 || !isIdentChar(text[i - 1]))) {
             qsizetype end = i + 1;
-            while (end < n && (text[end].isLetterOrNumber() || text[end] == u'_' || text[end] == u'.'
-                               || ((text[end] == u'+' || text[end] == u'-') && (text[end - 1] == u'e' || text[end - 1] == u'E'))))
+            while (end < n
+                && (text[end].isLetterOrNumber() || text[end] == u'_' || text[end] == u'.'
+                    || ((text[end] == u'+' || text[end] == u'-') && (text[end - 1] == u'e' || text[end - 1] == u'E'))))
                 ++end;
             set(i, end, number_);
             i = end;

@@ -37,8 +37,8 @@ QString fileNameOf(const QString& path)
 }
 
 const QString kSelectHint = QStringLiteral("Select a block to see the IR line and the Python line that allocated it");
-const QString kOpenHint =
-    QStringLiteral("Open a memory plan dump, then select a block to see the IR line and the Python line that allocated it");
+const QString kOpenHint = QStringLiteral(
+    "Open a memory plan dump, then select a block to see the IR line and the Python line that allocated it");
 const QString kArrow = QStringLiteral(" \u2190 ");
 
 // The core's note, as a sentence.
@@ -100,7 +100,7 @@ struct SourcePanes::Pane {
     QLabel* badge = nullptr;
     ElidedLabel* path = nullptr;
     QLabel* line = nullptr;
-    QLabel* sub = nullptr;         // the Python call chain / the IR candidates
+    QLabel* sub = nullptr; // the Python call chain / the IR candidates
     QStackedWidget* stack = nullptr;
     SourceTextView* view = nullptr;
     QWidget* messagePage = nullptr;
@@ -152,7 +152,8 @@ struct SourcePanes::Pane {
         stack->setCurrentWidget(view);
     }
 
-    void showMessage(const QString& titleText, const QString& detailText, QStyle::StandardPixmap pixmap, bool withButton)
+    void showMessage(
+        const QString& titleText, const QString& detailText, QStyle::StandardPixmap pixmap, bool withButton)
     {
         title->setText(titleText);
         detail->setText(detailText);
@@ -191,7 +192,7 @@ struct SourcePanes::PythonLoad {
 namespace {
 
 std::unique_ptr<SourcePanes::Pane> makePane(QWidget* parent, const QString& badgeText, const QColor& badgeColor,
-                                            SourceTextView::Language language, const QString& buttonText)
+    SourceTextView::Language language, const QString& buttonText)
 {
     auto pane = std::make_unique<SourcePanes::Pane>();
     const QPalette palette = parent->palette();
@@ -209,8 +210,9 @@ std::unique_ptr<SourcePanes::Pane> makePane(QWidget* parent, const QString& badg
     // Header: badge, path (elided in the middle), line chip.
     pane->header = new QFrame(pane->root);
     pane->header->setObjectName(QStringLiteral("sourcePaneHeader"));
-    pane->header->setStyleSheet(QStringLiteral("QFrame#sourcePaneHeader { background: %1; border: none; border-bottom: 1px solid %2; }")
-                                    .arg(hex(headerBackground), hex(border)));
+    pane->header->setStyleSheet(
+        QStringLiteral("QFrame#sourcePaneHeader { background: %1; border: none; border-bottom: 1px solid %2; }")
+            .arg(hex(headerBackground), hex(border)));
     auto* headerLayout = new QVBoxLayout(pane->header);
     headerLayout->setContentsMargins(8, 5, 8, 5);
     headerLayout->setSpacing(3);
@@ -220,9 +222,10 @@ std::unique_ptr<SourcePanes::Pane> makePane(QWidget* parent, const QString& badg
 
     pane->badge = new QLabel(badgeText, pane->header);
     pane->badge->setObjectName(QStringLiteral("sourcePaneBadge"));
-    pane->badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 3px; padding: 1px 6px;"
-                                              " font-weight: 600; }")
-                                   .arg(hex(badgeColor)));
+    pane->badge->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; color: white; border-radius: 3px; padding: 1px 6px;"
+                       " font-weight: 600; }")
+            .arg(hex(badgeColor)));
     titleRow->addWidget(pane->badge);
 
     pane->path = new ElidedLabel(pane->header);
@@ -361,7 +364,8 @@ SourcePanes::SourcePanes(PlanSession* session, QWidget* parent)
     layout->addWidget(splitter_);
 
     ir_ = makePane(this, tr("IR"), QColor(0x5b, 0x6b, 0xc0), SourceTextView::Language::Mlir, tr("Open IR\u2026"));
-    python_ = makePane(this, tr("Python"), QColor(0x30, 0x72, 0xa8), SourceTextView::Language::Python, tr("Locate\u2026"));
+    python_
+        = makePane(this, tr("Python"), QColor(0x30, 0x72, 0xa8), SourceTextView::Language::Python, tr("Locate\u2026"));
     ir_->view->setObjectName(QStringLiteral("irView"));
     python_->view->setObjectName(QStringLiteral("pythonView"));
     ir_->button->setObjectName(QStringLiteral("openIrButton"));
@@ -420,7 +424,7 @@ void SourcePanes::syncHeaderHeights()
         pane->header->setMinimumHeight(0);
         const int width = pane->header->width();
         const int wanted = pane->header->hasHeightForWidth() && width > 0 ? pane->header->heightForWidth(width)
-                                                                           : pane->header->sizeHint().height();
+                                                                          : pane->header->sizeHint().height();
         height = std::max(height, wanted);
     }
     ir_->header->setMinimumHeight(height);
@@ -534,7 +538,8 @@ void SourcePanes::showIr(const PlanDocument* document, const BlockSource* source
     if (!document->ir) {
         pane.setHeader({}, {}, {});
         pane.setSub({});
-        const QString note = document->irNote.empty() ? tr("No IR file was found beside the dump.") : toQ(document->irNote);
+        const QString note
+            = document->irNote.empty() ? tr("No IR file was found beside the dump.") : toQ(document->irNote);
         pane.showMessage(tr("No IR loaded"), note, QStyle::SP_MessageBoxInformation, true);
         return;
     }
@@ -559,8 +564,8 @@ void SourcePanes::showIr(const PlanDocument* document, const BlockSource* source
         pane.setHeader(toQ(source->ir->file), {}, tr("line %1").arg(source->ir->line));
         pane.setSub({});
         pane.showMessage(tr("The block's IR line is in another file"),
-                         tr("%1:%2 is not in the loaded IR (%3).").arg(toQ(source->ir->file)).arg(source->ir->line).arg(irPath),
-                         QStyle::SP_MessageBoxWarning, true);
+            tr("%1:%2 is not in the loaded IR (%3).").arg(toQ(source->ir->file)).arg(source->ir->line).arg(irPath),
+            QStyle::SP_MessageBoxWarning, true);
         return;
     }
 
@@ -609,7 +614,8 @@ void SourcePanes::showPython(const PlanDocument* document, const BlockSource* so
         pythonOriginal_.clear();
         pythonKey_.clear();
         pane.setHeader({}, {}, {});
-        const auto [plain, rich] = source ? describeChain(*source, python_->view->isDarkTheme()) : std::pair<QString, QString>();
+        const auto [plain, rich]
+            = source ? describeChain(*source, python_->view->isDarkTheme()) : std::pair<QString, QString>();
         pane.setSub(plain, rich);
         QString why = source ? toQ(source->note) : QString();
         if (document->lineInfo == LineInfo::Missing) // the block's own note stays, below the reason and the remedy
@@ -677,7 +683,8 @@ void SourcePanes::requestPython(const PlanDocument* document, const BlockSource&
     QTimer::singleShot(300, this, [this, job] {
         if (reading_ && job == pythonJob_) {
             python_->setHeader(pythonOriginal_, {}, tr("line %1").arg(pythonFrame_.line));
-            python_->showMessage(tr("Reading %1\u2026").arg(fileNameOf(pythonOriginal_)), {}, QStyle::SP_CustomBase, false);
+            python_->showMessage(
+                tr("Reading %1\u2026").arg(fileNameOf(pythonOriginal_)), {}, QStyle::SP_CustomBase, false);
         }
     });
     if (inFlight_.contains(pythonKey_))
@@ -731,7 +738,7 @@ void SourcePanes::finishPythonLoad(const PythonLoad& load)
         python_->setHeader(load.local, {}, tr("line %1").arg(pythonFrame_.line));
         python_->setSub(pythonChainPlain_, pythonChainRich_);
         python_->showMessage(tr("Cannot read %1").arg(fileNameOf(load.local)), toQ(load.read.error),
-                             QStyle::SP_MessageBoxWarning, false);
+            QStyle::SP_MessageBoxWarning, false);
     } else {
         showPythonText(load.local, textCache_.value(load.local).text);
     }
@@ -769,7 +776,8 @@ void SourcePanes::showPythonNotFound(const std::vector<std::string>& tried, cons
     Pane& pane = *python_;
     pane.setHeader(pythonOriginal_, pythonOriginal_, tr("line %1").arg(pythonFrame_.line));
     pane.setSub(pythonChainPlain_, pythonChainRich_);
-    QString detail = tr("The IR names %1 (line %2), which is not on this machine.").arg(pythonOriginal_).arg(pythonFrame_.line);
+    QString detail
+        = tr("The IR names %1 (line %2), which is not on this machine.").arg(pythonOriginal_).arg(pythonFrame_.line);
     if (!tried.empty()) {
         detail += u'\n' + tr("Tried:");
         for (const auto& path : tried)
@@ -788,8 +796,8 @@ void SourcePanes::locatePythonFile()
     if (const PlanDocument* document = session_ ? session_->document() : nullptr)
         startDir = QFileInfo(toQ(document->dump.file)).absolutePath();
     const QString name = fileNameOf(pythonOriginal_);
-    const QString chosen = QFileDialog::getOpenFileName(this, tr("Locate %1").arg(name), startDir,
-                                                        tr("%1 (%1);;Python files (*.py);;All files (*)").arg(name));
+    const QString chosen = QFileDialog::getOpenFileName(
+        this, tr("Locate %1").arg(name), startDir, tr("%1 (%1);;Python files (*.py);;All files (*)").arg(name));
     if (!chosen.isEmpty())
         acceptLocatedFile(chosen);
 }

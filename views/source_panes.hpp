@@ -129,16 +129,16 @@ private:
     QString pythonOriginal_;
     QString pythonChainPlain_;
     QString pythonChainRich_;
-    QString pythonKey_;                 // the local path, or "?" + the original path when not found
+    QString pythonKey_; // the local path, or "?" + the original path when not found
     bool reading_ = false;
     int pythonJob_ = 0;
     std::shared_ptr<const FileFinder> finder_;
 
-    QHash<QString, CachedText> textCache_;                          // by local path
-    QHash<QString, int> inFlight_;                                  // key -> job that reads it
+    QHash<QString, CachedText> textCache_;                                      // by local path
+    QHash<QString, int> inFlight_;                                              // key -> job that reads it
     QHash<QString, std::pair<std::vector<std::string>, std::string>> notFound_; // original -> tried, note
     QHash<QString, QString> located_;
-    QList<QFuture<void>> pending_;                                  // reads on their way                               // original -> the user's answer
+    QList<QFuture<void>> pending_; // reads on their way                               // original -> the user's answer
 
     // Reverse link, for the scope on show.
     const PlanDocument* mapsDocument_ = nullptr;

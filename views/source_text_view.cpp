@@ -17,7 +17,7 @@ namespace memlens {
 
 namespace {
 
-constexpr int kMarkerWidth = 12;  // left strip of the gutter: markers
+constexpr int kMarkerWidth = 12;   // left strip of the gutter: markers
 constexpr int kNumberPadding = 10; // right of the numbers
 
 struct GutterColors {
@@ -28,14 +28,17 @@ GutterColors gutterColors(bool dark)
 {
     if (dark)
         return {QColor(0x25, 0x27, 0x2b), QColor(0x3a, 0x3d, 0x42), QColor(0x6e, 0x76, 0x81), QColor(0xf0, 0xf0, 0xf0),
-                QColor(0xf2, 0xb1, 0x34), QColor(0x8a, 0x6d, 0x2a), QColor(0x7d, 0x8b, 0x99)};
+            QColor(0xf2, 0xb1, 0x34), QColor(0x8a, 0x6d, 0x2a), QColor(0x7d, 0x8b, 0x99)};
     return {QColor(0xf6, 0xf7, 0xf9), QColor(0xe1, 0xe4, 0xe8), QColor(0x9a, 0xa1, 0xab), QColor(0x1f, 0x23, 0x28),
-            QColor(0xe8, 0x9b, 0x00), QColor(0xf3, 0xd2, 0x86), QColor(0x8c, 0x9b, 0xab)};
+        QColor(0xe8, 0x9b, 0x00), QColor(0xf3, 0xd2, 0x86), QColor(0x8c, 0x9b, 0xab)};
 }
 
 QColor cursorLineColor(bool dark) { return dark ? QColor(0x2c, 0x31, 0x3a) : QColor(0xe6, 0xee, 0xf9); }
 
-bool contains(const std::vector<int>& sorted, int value) { return std::binary_search(sorted.begin(), sorted.end(), value); }
+bool contains(const std::vector<int>& sorted, int value)
+{
+    return std::binary_search(sorted.begin(), sorted.end(), value);
+}
 
 } // namespace
 
@@ -77,7 +80,10 @@ private:
 };
 
 QColor SourceTextView::strongLineColor(bool dark) { return dark ? QColor(0x5a, 0x48, 0x12) : QColor(0xff, 0xe7, 0xa3); }
-QColor SourceTextView::candidateLineColor(bool dark) { return dark ? QColor(0x38, 0x33, 0x24) : QColor(0xff, 0xf7, 0xdf); }
+QColor SourceTextView::candidateLineColor(bool dark)
+{
+    return dark ? QColor(0x38, 0x33, 0x24) : QColor(0xff, 0xf7, 0xdf);
+}
 
 SourceTextView::SourceTextView(QWidget* parent)
     : QPlainTextEdit(parent)
@@ -393,7 +399,7 @@ void SourceTextView::paintGutter(QPaintEvent* event)
             if (isStrong || isCandidate) {
                 // The highlight continues into the gutter, with a bar at its left edge.
                 painter.fillRect(QRect(0, top, gutter_->width() - 1, height),
-                                 isStrong ? strongLineColor(dark_) : candidateLineColor(dark_));
+                    isStrong ? strongLineColor(dark_) : candidateLineColor(dark_));
                 painter.fillRect(QRect(0, top, 3, height), isStrong ? colors.strongMarker : colors.candidateMarker);
             }
             if (contains(marked_, line)) {
@@ -404,7 +410,8 @@ void SourceTextView::paintGutter(QPaintEvent* event)
             }
             painter.setFont(isStrong ? bold : normal);
             painter.setPen(isStrong ? colors.strongNumber : colors.number);
-            painter.drawText(QRect(0, top, numberRight, height), Qt::AlignRight | Qt::AlignVCenter, QString::number(line));
+            painter.drawText(
+                QRect(0, top, numberRight, height), Qt::AlignRight | Qt::AlignVCenter, QString::number(line));
         }
         block = block.next();
         top = bottom;

@@ -87,8 +87,8 @@ private:
     int strong_ = 0;
     std::vector<int> candidates_;
     std::vector<int> marked_;
-    int stickyLine_ = 0;   // line kept centred, 0 once the user scrolled
-    int lastLine_ = 0;     // last line reported by lineActivated
+    int stickyLine_ = 0; // line kept centred, 0 once the user scrolled
+    int lastLine_ = 0;   // last line reported by lineActivated
     bool programmatic_ = false;
     bool pressing_ = false;
     bool userCursor_ = false; // the cursor was put by the user (show its line)

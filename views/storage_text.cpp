@@ -1,7 +1,7 @@
 #include "views/storage_text.hpp"
 
-#include "core/plan_document.hpp"
 #include "core/byte_size.hpp"
+#include "core/plan_document.hpp"
 #include "views/view_text.hpp"
 
 #include <filesystem>
@@ -14,7 +14,7 @@ QString inPlaceMark(std::size_t blockCount)
 }
 
 std::vector<StorageMember> storageMembers(const PlanDocument* document, std::size_t scopeIndex, const ScopePlan& scope,
-                                          const PlanAnalysis& analysis, int block)
+    const PlanAnalysis& analysis, int block)
 {
     std::vector<StorageMember> members;
     if (block < 0 || static_cast<std::size_t>(block) >= analysis.storages.storageOfBlock.size())
@@ -29,9 +29,13 @@ std::vector<StorageMember> storageMembers(const PlanDocument* document, std::siz
             out.name += QStringLiteral(" copy %1/%2").arg(member.copy + 1).arg(buffer.offsets.size());
         if (const BlockSource* source = document ? document->sourceOf(scopeIndex, member) : nullptr) {
             if (source->ir)
-                out.irLine = QStringLiteral("%1:%2").arg(toQString(std::filesystem::path(source->ir->file).filename().string())).arg(source->ir->line);
+                out.irLine = QStringLiteral("%1:%2")
+                                 .arg(toQString(std::filesystem::path(source->ir->file).filename().string()))
+                                 .arg(source->ir->line);
             if (source->python) {
-                out.pythonLine = QStringLiteral("%1:%2").arg(toQString(std::filesystem::path(source->python->file).filename().string())).arg(source->python->line);
+                out.pythonLine = QStringLiteral("%1:%2")
+                                     .arg(toQString(std::filesystem::path(source->python->file).filename().string()))
+                                     .arg(source->python->line);
                 if (!source->python->name.empty())
                     out.pythonLine += QStringLiteral(" `%1`").arg(toQString(source->python->name));
             }
@@ -64,16 +68,21 @@ QString holesSummaryText(const PlanAnalysis& analysis)
                        .arg(at.op)
                        .arg(bytesText(at.highAddress), bytesText(at.liveBytes), bytesText(at.holeBytes()));
     if (at.largestHole)
-        text += QStringLiteral(" (largest [%1, %2), %3)").arg(at.largestHole->start).arg(at.largestHole->end).arg(bytesText(at.largestHole->length()));
+        text += QStringLiteral(" (largest [%1, %2), %3)")
+                    .arg(at.largestHole->start)
+                    .arg(at.largestHole->end)
+                    .arg(bytesText(at.largestHole->length()));
     if (!analysis.overflow)
         return text;
     if (analysis.peakLiveBytes > analysis.capacity.bytes)
-        return text + QStringLiteral(" \u2014 demand: %1 live at op %2 exceeds the %3 capacity however placed")
-                          .arg(bytesText(analysis.peakLiveBytes))
-                          .arg(analysis.peakLiveAt.value_or(at.op))
-                          .arg(bytesText(analysis.capacity.bytes));
-    return text + QStringLiteral(" \u2014 placement: at most %1 is live at once, within the %2 capacity; holes push it over")
-                      .arg(bytesText(analysis.peakLiveBytes), bytesText(analysis.capacity.bytes));
+        return text
+            + QStringLiteral(" \u2014 demand: %1 live at op %2 exceeds the %3 capacity however placed")
+                  .arg(bytesText(analysis.peakLiveBytes))
+                  .arg(analysis.peakLiveAt.value_or(at.op))
+                  .arg(bytesText(analysis.capacity.bytes));
+    return text
+        + QStringLiteral(" \u2014 placement: at most %1 is live at once, within the %2 capacity; holes push it over")
+              .arg(bytesText(analysis.peakLiveBytes), bytesText(analysis.capacity.bytes));
 }
 
 QString overlapsWarningText(const ScopePlan& scope, const PlanAnalysis& analysis, std::size_t shown)
@@ -92,10 +101,16 @@ QString overlapsWarningText(const ScopePlan& scope, const PlanAnalysis& analysis
     QStringList pairs;
     for (std::size_t i = 0; i < overlaps.size() && i < shown; ++i) {
         const Overlap& o = overlaps[i];
-        pairs << QStringLiteral("%1 and %2 at ops [%3, %4], %5").arg(nameOf(o.a), nameOf(o.b)).arg(o.fromOp).arg(o.toOp).arg(bytesText(o.bytes));
+        pairs << QStringLiteral("%1 and %2 at ops [%3, %4], %5")
+                     .arg(nameOf(o.a), nameOf(o.b))
+                     .arg(o.fromOp)
+                     .arg(o.toOp)
+                     .arg(bytesText(o.bytes));
     }
-    QString text = overlaps.size() == 1 ? QStringLiteral("1 overlap") : QStringLiteral("%1 overlaps").arg(overlaps.size());
-    text += QStringLiteral(" (blocks of different storages sharing ops and addresses: a planner bug or a damaged dump): ");
+    QString text
+        = overlaps.size() == 1 ? QStringLiteral("1 overlap") : QStringLiteral("%1 overlaps").arg(overlaps.size());
+    text += QStringLiteral(
+        " (blocks of different storages sharing ops and addresses: a planner bug or a damaged dump): ");
     text += pairs.join(QStringLiteral("; "));
     if (overlaps.size() > shown)
         text += QStringLiteral("; and %1 more (memlens inspect lists them all)").arg(overlaps.size() - shown);

@@ -18,15 +18,15 @@ struct ScopePlan;
 QString inPlaceMark(std::size_t blockCount);
 
 struct StorageMember {
-    int block = 0;        // index into ScopePlan::blocks
-    QString name;         // "%alloc_3" (" copy 2/2" appended for a multi-buffered buffer)
-    QString irLine;       // "kernel.ttadapter:83", empty when unknown
-    QString pythonLine;   // "layer_norm.py:55 `xf`", empty when unknown
+    int block = 0;      // index into ScopePlan::blocks
+    QString name;       // "%alloc_3" (" copy 2/2" appended for a multi-buffered buffer)
+    QString irLine;     // "kernel.ttadapter:83", empty when unknown
+    QString pythonLine; // "layer_norm.py:55 `xf`", empty when unknown
 };
 
 // Every block of `block`'s storage, in (id, copy) order. `document` may be null (no source lines then).
 std::vector<StorageMember> storageMembers(const PlanDocument* document, std::size_t scopeIndex, const ScopePlan& scope,
-                                          const PlanAnalysis& analysis, int block);
+    const PlanAnalysis& analysis, int block);
 
 // One line per member: "%x — kernel.ttadapter:12 · kernel.py:13 `x`" (HTML-escaped when `html`).
 QStringList storageMemberLines(const std::vector<StorageMember>& members, bool html);

@@ -25,17 +25,15 @@ namespace memlens {
 
 namespace {
 
-
-
 bool hasStatus(const ScopePlan& scope) { return scope.status.has_value(); }
 
 QColor verdictColor(PlanVerdict verdict)
 {
     switch (verdict) {
-    case PlanVerdict::Fits: return QColor(46, 125, 50);                 // green
-    case PlanVerdict::Overflow: return QColor(198, 40, 40);             // red
+    case PlanVerdict::Fits: return QColor(46, 125, 50);                  // green
+    case PlanVerdict::Overflow: return QColor(198, 40, 40);              // red
     case PlanVerdict::OverflowDespiteSuccess: return QColor(230, 81, 0); // orange
-    case PlanVerdict::FailedWithinCapacity: return QColor(173, 20, 87); // magenta: failed for another reason?
+    case PlanVerdict::FailedWithinCapacity: return QColor(173, 20, 87);  // magenta: failed for another reason?
     }
     return QColor(97, 97, 97);
 }
@@ -78,7 +76,8 @@ QString TitleBar::verdictText(const ScopePlan& scope, const PlanAnalysis& analys
     switch (verdictOf(scope, analysis)) {
     case PlanVerdict::Fits: return hasStatus(scope) ? tr("compiled") : tr("fits the capacity");
     case PlanVerdict::Overflow: return hasStatus(scope) ? tr("compile failed") : tr("overflow");
-    case PlanVerdict::OverflowDespiteSuccess: return tr("overflow: the plan exceeds capacity although status says success");
+    case PlanVerdict::OverflowDespiteSuccess:
+        return tr("overflow: the plan exceeds capacity although status says success");
     case PlanVerdict::FailedWithinCapacity: return tr("failed, but the plan fits the capacity");
     }
     return {};
@@ -139,8 +138,9 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     error_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     error_->setCursor(Qt::IBeamCursor);
     error_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    error_->setStyleSheet(QStringLiteral("#titleError { background: rgba(229, 57, 53, 20); border: 1px solid rgba(198, 40, 40, 90);"
-                                         " border-left: 4px solid #c62828; border-radius: 3px; padding: 5px 8px; }"));
+    error_->setStyleSheet(
+        QStringLiteral("#titleError { background: rgba(229, 57, 53, 20); border: 1px solid rgba(198, 40, 40, 90);"
+                       " border-left: 4px solid #c62828; border-radius: 3px; padding: 5px 8px; }"));
     error_->setToolTip(tr("The compiler's error text (select to copy)"));
 
     capacityCaption_->setText(tr("Capacity"));
@@ -148,9 +148,11 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     capacity_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     capacityEdit_->setObjectName(QStringLiteral("titleCapacityEdit"));
     capacityEdit_->setPlaceholderText(tr("set, e.g. 192K"));
-    capacityEdit_->setToolTip(tr("Capacity of this scope in bytes, or with K, KB, KiB, M, MB, MiB (powers of 1024). Enter applies."));
+    capacityEdit_->setToolTip(
+        tr("Capacity of this scope in bytes, or with K, KB, KiB, M, MB, MiB (powers of 1024). Enter applies."));
     capacityEdit_->setClearButtonEnabled(true);
-    capacityEdit_->setMaximumWidth(capacityEdit_->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")) + 30);
+    capacityEdit_->setMaximumWidth(
+        capacityEdit_->fontMetrics().horizontalAdvance(QStringLiteral("0000000000000")) + 30);
     capacityReset_->setObjectName(QStringLiteral("titleCapacityReset"));
     capacityReset_->setText(tr("Auto"));
     capacityReset_->setToolTip(tr("Go back to the automatic capacity (error message, IR target, or the default)"));
@@ -246,7 +248,7 @@ void TitleBar::refreshScopes()
             const ScopePlan& scope = document->dump.scopes[i];
             const PlanAnalysis& analysis = document->analyses[i];
             scopeCombo_->addItem(dotIcon(verdictColor(verdictOf(scope, analysis))),
-                                 QStringLiteral("%1 \u2014 %2").arg(toQString(scope.scope), shortVerdictText(scope, analysis)));
+                QStringLiteral("%1 \u2014 %2").arg(toQString(scope.scope), shortVerdictText(scope, analysis)));
             scopeCombo_->setItemData(static_cast<int>(i), verdictText(scope, analysis), Qt::ToolTipRole);
         }
     }
@@ -310,7 +312,9 @@ void TitleBar::refresh()
         statusTip = tr("Every block ends within the %1 capacity.").arg(bytesText(analysis->capacity.bytes));
         break;
     case PlanVerdict::Overflow:
-        statusTip = tr("%1 block(s) end above the %2 capacity.").arg(analysis->overCapacityBlocks.size()).arg(bytesText(analysis->capacity.bytes));
+        statusTip = tr("%1 block(s) end above the %2 capacity.")
+                        .arg(analysis->overCapacityBlocks.size())
+                        .arg(bytesText(analysis->capacity.bytes));
         break;
     case PlanVerdict::OverflowDespiteSuccess:
         statusTip = tr("The dump says success, but %1 block(s) end above the %2 capacity (a known compiler regression "
@@ -319,9 +323,10 @@ void TitleBar::refresh()
                         .arg(bytesText(analysis->capacity.bytes));
         break;
     case PlanVerdict::FailedWithinCapacity:
-        statusTip = tr("The compiler reports a failure, yet every block ends within the %1 capacity: the capacity may be "
-                       "set too high, or the failure has another cause.")
-                        .arg(bytesText(analysis->capacity.bytes));
+        statusTip
+            = tr("The compiler reports a failure, yet every block ends within the %1 capacity: the capacity may be "
+                 "set too high, or the failure has another cause.")
+                  .arg(bytesText(analysis->capacity.bytes));
         break;
     }
     if (scope->status)
@@ -336,8 +341,8 @@ void TitleBar::refresh()
 
     const QString source = toQString(describeCapacitySource(analysis->capacity));
     capacity_->setText(analysis->capacity.source == CapacitySource::Default
-                           ? tr("%1 (default)").arg(bytesText(analysis->capacity.bytes))
-                           : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source));
+            ? tr("%1 (default)").arg(bytesText(analysis->capacity.bytes))
+            : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source));
     capacity_->setToolTip(tr("%1 bytes").arg(analysis->capacity.bytes));
     capacityReset_->setEnabled(analysis->capacity.source == CapacitySource::Setting);
 
@@ -346,7 +351,8 @@ void TitleBar::refresh()
     } else {
         const std::uint64_t capacity = analysis->capacity.bytes;
         QString peak = tr("peak address %1 (%2 of capacity)")
-                           .arg(bytesText(analysis->peakAddressBytes), QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity)));
+                           .arg(bytesText(analysis->peakAddressBytes),
+                               QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity)));
         peak += tr(" \u00b7 peak live %1").arg(bytesText(analysis->peakLiveBytes));
         if (analysis->peakLiveAt)
             peak += tr(" at op %1").arg(*analysis->peakLiveAt);
@@ -376,7 +382,8 @@ void TitleBar::showCapacityError(const QString& message)
 {
     capacityError_->setText(message);
     capacityError_->setVisible(!message.isEmpty());
-    capacityEdit_->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 1px solid #c62828; }"));
+    capacityEdit_->setStyleSheet(
+        message.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 1px solid #c62828; }"));
 }
 
 bool TitleBar::applyCapacityEdit()

@@ -25,16 +25,16 @@ public:
 
     PlanSession* session() const { return session_; }
 
-    QString kernelText() const;        // "_attn_fwd"
-    QString fileText() const;          // "memory_info_aiv.json · vector core (aiv)"
-    QString statusText() const;        // "compile failed", "compiled", "overflow: ..."
-    QString errorText() const;         // the dump's error text ("" when none)
+    QString kernelText() const; // "_attn_fwd"
+    QString fileText() const;   // "memory_info_aiv.json · vector core (aiv)"
+    QString statusText() const; // "compile failed", "compiled", "overflow: ..."
+    QString errorText() const;  // the dump's error text ("" when none)
     bool errorVisible() const;
     QString capacityText() const;      // "192 KB from the error message"
     QString peakText() const;          // "peak address 256 KB (133% of capacity) · peak live 256 KB at op 4"
     QString capacityErrorText() const; // why the last capacity entry was refused ("" when fine)
-    QString holesText() const;         // "at op 19, where the highest address peaks ...: ... in holes ... — demand: ..."
-    QString overlapsText() const;      // the overlaps warning ("" when there are none)
+    QString holesText() const;    // "at op 19, where the highest address peaks ...: ... in holes ... — demand: ..."
+    QString overlapsText() const; // the overlaps warning ("" when there are none)
 
     static constexpr std::size_t kOverlapsShown = 3; // pairs named in the warning; inspect lists all
 

@@ -52,8 +52,9 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame); // chart coordinates are widget coordinates
     setMinimumHeight(140);
-    setToolTip(tr("Live bytes (the union of the live address ranges: buffers merged in place count once) and the highest "
-                  "address in use at every op; the gap between them is holes. Click to set the time cursor."));
+    setToolTip(
+        tr("Live bytes (the union of the live address ranges: buffers merged in place count once) and the highest "
+           "address in use at every op; the gap between them is holes. Click to set the time cursor."));
 
     live_->setName(tr("live bytes"));
     live_->setPen(QPen(QColor(0x2f, 0x6f, 0xb3), 1.6));
@@ -107,7 +108,8 @@ void UsageChartView::rebuild()
             address << QPointF(from, usage[i].highAddress / kKiB) << QPointF(to, usage[i].highAddress / kKiB);
         }
         top = std::max({analysis->peakAddressBytes, analysis->peakLiveBytes, analysis->capacity.bytes}) / kKiB * 1.1;
-        capacity_->replace({QPointF(analysis->firstOp, analysis->capacity.bytes / kKiB), QPointF(analysis->lastOp + 1, analysis->capacity.bytes / kKiB)});
+        capacity_->replace({QPointF(analysis->firstOp, analysis->capacity.bytes / kKiB),
+            QPointF(analysis->lastOp + 1, analysis->capacity.bytes / kKiB)});
         setOpRange(analysis->firstOp, analysis->lastOp + 1);
         capacity_->setName(tr("capacity %1").arg(QString::fromStdString(formatBytes(analysis->capacity.bytes))));
     } else {
@@ -170,7 +172,7 @@ void UsageChartView::applyPlotArea()
     const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
     const double bottom = height() - 16.0; // room for the 0 KB label under the baseline
     chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), plotExtent_->second - plotExtent_->first,
-                                std::max(10.0, bottom - std::max(top, 24.0))));
+        std::max(10.0, bottom - std::max(top, 24.0))));
 }
 
 void UsageChartView::resizeEvent(QResizeEvent* event)

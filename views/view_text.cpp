@@ -55,7 +55,8 @@ QColor secondaryText(const QPalette& palette)
     const QColor text = palette.color(QPalette::WindowText);
     const QColor window = palette.color(QPalette::Window);
     const auto mix = [](float a, float b) { return a * 0.62f + b * 0.38f; };
-    return QColor::fromRgbF(mix(text.redF(), window.redF()), mix(text.greenF(), window.greenF()), mix(text.blueF(), window.blueF()));
+    return QColor::fromRgbF(
+        mix(text.redF(), window.redF()), mix(text.greenF(), window.greenF()), mix(text.blueF(), window.blueF()));
 }
 
 QTextCharFormat textFormat(const QColor& color, bool bold, bool italic)

@@ -12,10 +12,7 @@ namespace memlens::test {
 
 // True once `spy` has seen a signal: already, or within `ms`. (QSignalSpy::wait
 // alone misses a signal emitted before it is called, as a fast load can be.)
-inline bool seen(QSignalSpy& spy, int ms = 5000)
-{
-    return !spy.isEmpty() || spy.wait(ms);
-}
+inline bool seen(QSignalSpy& spy, int ms = 5000) { return !spy.isEmpty() || spy.wait(ms); }
 
 // A window with its own settings file, so tests never touch the user's.
 struct WindowFixture {

@@ -28,7 +28,8 @@ namespace {
 
 QString exampleDump(const char* folder)
 {
-    return QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+    return QString::fromStdString(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
 }
 
 // A small comparison can be done before the caller gets the window: "already shown" counts.
@@ -56,7 +57,8 @@ TEST_CASE("the window title and the title bar name the dump's folder", "[compare
 {
     WindowFixture f;
     REQUIRE(f.open(exampleDump("block16384")));
-    CHECK(f.window->windowTitle() == QString::fromUtf8("_layer_norm_fwd_fused \u2014 block16384/memory_info_aiv.json \u2014 memlens"));
+    CHECK(f.window->windowTitle()
+        == QString::fromUtf8("_layer_norm_fwd_fused \u2014 block16384/memory_info_aiv.json \u2014 memlens"));
     CHECK(f.window->titleBar()->fileText().startsWith("block16384/memory_info_aiv.json"));
     REQUIRE(f.open(exampleDump("block8192")));
     CHECK(f.window->windowTitle().contains("block8192/memory_info_aiv.json"));
@@ -138,7 +140,8 @@ TEST_CASE("File > Compare With… compares two dumps; a bad one is named", "[com
     CHECK(broken->messageBar()->text().contains("truncated.json"));
 }
 
-TEST_CASE("the compare window keeps both charts, the table and both sources usable at 1400x900 and 1024x700", "[compare_window]")
+TEST_CASE("the compare window keeps both charts, the table and both sources usable at 1400x900 and 1024x700",
+    "[compare_window]")
 {
     WindowFixture f;
     CompareWindow* compare = f.window->compareFiles(exampleDump("block8192"), exampleDump("block16384"));
@@ -151,12 +154,14 @@ TEST_CASE("the compare window keeps both charts, the table and both sources usab
         INFO(size.width() << "x" << size.height());
         CHECK(view->chartA()->mapping().plotRect().height() >= 100.0);
         CHECK(view->chartB()->mapping().plotRect().height() >= 100.0);
-        CHECK(view->chartA()->mapping().plotRect().height() == Approx(view->chartB()->mapping().plotRect().height()).margin(2.0));
+        CHECK(view->chartA()->mapping().plotRect().height()
+            == Approx(view->chartB()->mapping().plotRect().height()).margin(2.0));
         CHECK(view->table()->viewport()->width() >= 280);
         CHECK(view->sourcesA()->width() >= 300);
         CHECK(view->sourcesB()->height() >= 120);
         // Where a person can look at it (MEMLENS_SCREENSHOT_DIR=/tmp/x, under xvfb-run or offscreen).
         if (const QByteArray dir = qgetenv("MEMLENS_SCREENSHOT_DIR"); !dir.isEmpty())
-            compare->grab().save(QString::fromLocal8Bit(dir) + QStringLiteral("/compare-%1x%2.png").arg(size.width()).arg(size.height()));
+            compare->grab().save(QString::fromLocal8Bit(dir)
+                + QStringLiteral("/compare-%1x%2.png").arg(size.width()).arg(size.height()));
     }
 }

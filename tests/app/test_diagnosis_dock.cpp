@@ -18,7 +18,8 @@ namespace {
 
 QString example(const char* folder)
 {
-    return QString::fromStdString((test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+    return QString::fromStdString(
+        (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
 }
 
 // True when the dock is the visible tab of its area (not hidden behind a sibling).

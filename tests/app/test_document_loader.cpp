@@ -20,7 +20,8 @@ TEST_CASE("the loader delivers a document off the GUI thread", "[loader]")
     DocumentLoader loader;
     QSignalSpy loaded(&loader, &DocumentLoader::loaded);
     QSignalSpy busy(&loader, &DocumentLoader::busyChanged);
-    const int job = loader.load(QString::fromStdString(memlens::test::data("dumps/two_scopes_multibuffer.json").string()), {});
+    const int job
+        = loader.load(QString::fromStdString(memlens::test::data("dumps/two_scopes_multibuffer.json").string()), {});
     REQUIRE(memlens::test::seen(loaded));
     CHECK(loaded.at(0).at(0).toInt() == job);
     const auto document = loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>();
@@ -36,7 +37,8 @@ TEST_CASE("the loader reports a bad dump as a message naming the file and path",
     QSignalSpy failed(&loader, &DocumentLoader::failed);
     loader.load(QString::fromStdString(memlens::test::data("dumps/bad/missing_offset.json").string()), {});
     REQUIRE(memlens::test::seen(failed));
-    CHECK(failed.at(0).at(2).toString().contains("missing_offset.json: Record[0].memory_info_array[1]: missing key \"offset\""));
+    CHECK(failed.at(0).at(2).toString().contains(
+        "missing_offset.json: Record[0].memory_info_array[1]: missing key \"offset\""));
 }
 
 TEST_CASE("a stale load never replaces a newer one", "[loader]")
@@ -49,8 +51,13 @@ TEST_CASE("a stale load never replaces a newer one", "[loader]")
         REQUIRE(file.open(QIODevice::WriteOnly));
         file.write(R"({"Header": {"KernelName": "_large"}, "Record": [{"scope": "ub", "memory_info_array": [)");
         for (int i = 0; i < 40000; ++i)
-            file.write(QStringLiteral(R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
-                           .arg(i ? "," : "").arg(i).arg(i * 32).arg(i + 3).toUtf8());
+            file.write(QStringLiteral(
+                R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
+                           .arg(i ? "," : "")
+                           .arg(i)
+                           .arg(i * 32)
+                           .arg(i + 3)
+                           .toUtf8());
         file.write("]}]}");
     }
     DocumentLoader loader;
@@ -73,7 +80,8 @@ TEST_CASE("the loader applies the capacities remembered for the dump's kernel", 
     DocumentLoader loader;
     QSignalSpy loaded(&loader, &DocumentLoader::loaded);
     const KernelCapacities remembered = {{"_softmax_kernel", {{"cbuf", 1024}}}, {"_other", {{"ub", 8}}}};
-    loader.load(QString::fromStdString(memlens::test::data("dumps/two_scopes_multibuffer.json").string()), {}, remembered);
+    loader.load(
+        QString::fromStdString(memlens::test::data("dumps/two_scopes_multibuffer.json").string()), {}, remembered);
     REQUIRE(memlens::test::seen(loaded));
     const auto document = loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>();
     CHECK(document->analysisOf("cbuf")->capacity.bytes == 1024);
@@ -91,8 +99,13 @@ TEST_CASE("destroying the loader during a load stops the load and waits for it",
         REQUIRE(file.open(QIODevice::WriteOnly));
         file.write(R"({"Header": {"KernelName": "_large"}, "Record": [{"scope": "ub", "memory_info_array": [)");
         for (int i = 0; i < 200000; ++i)
-            file.write(QStringLiteral(R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
-                           .arg(i ? "," : "").arg(i).arg(i * 32).arg(i + 3).toUtf8());
+            file.write(QStringLiteral(
+                R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
+                           .arg(i ? "," : "")
+                           .arg(i)
+                           .arg(i * 32)
+                           .arg(i + 3)
+                           .toUtf8());
         file.write("]}]}");
     }
     {
@@ -117,9 +130,11 @@ TEST_CASE("a remembered capacity applies to the kernel on its own target only", 
         return loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>()->analysisOf("ub")->capacity;
     };
     // Set for the same kernel compiled for another chip: not this dump's.
-    const Capacity other = capacityAfterLoad({{capacityOwner("_attn_fwd", std::string("Ascend310B4")), {{"ub", 1024}}}});
+    const Capacity other
+        = capacityAfterLoad({{capacityOwner("_attn_fwd", std::string("Ascend310B4")), {{"ub", 1024}}}});
     CHECK(other.source == CapacitySource::Target);
-    const Capacity own = capacityAfterLoad({{capacityOwner("_attn_fwd", std::string("Ascend910_9382")), {{"ub", 1024}}}});
+    const Capacity own
+        = capacityAfterLoad({{capacityOwner("_attn_fwd", std::string("Ascend910_9382")), {{"ub", 1024}}}});
     CHECK(own.source == CapacitySource::Setting);
     CHECK(own.bytes == 1024);
 }

@@ -19,10 +19,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
-#include <QMenuBar>
-#include <QStatusBar>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMenuBar>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 
@@ -33,7 +33,10 @@ using memlens::test::WindowFixture;
 
 namespace {
 
-QString overflowSample() { return QString::fromStdString(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string()); }
+QString overflowSample()
+{
+    return QString::fromStdString(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string());
+}
 QString fixture(const char* relative) { return QString::fromStdString(memlens::test::data(relative).string()); }
 
 bool closeTo(QColor a, QColor b, int tolerance = 40)
@@ -101,12 +104,15 @@ TEST_CASE("selecting a table row selects the block in the chart", "[window][samp
     const QRect rect = chart->mapping().blockPixelRect(f.window->session()->scope()->blocks.at(0));
     bool outlined = false;
     for (int dy = -2; dy <= 2 && !outlined; ++dy)
-        outlined = closeTo(image.pixelColor(QPoint(rect.center().x(), rect.top() + dy) * image.devicePixelRatio()), chart_style::selectionOutline(), 30);
+        outlined = closeTo(image.pixelColor(QPoint(rect.center().x(), rect.top() + dy) * image.devicePixelRatio()),
+            chart_style::selectionOutline(), 30);
     CHECK(outlined);
     const QRect other = chart->mapping().blockPixelRect(f.window->session()->scope()->blocks.at(1));
     bool otherOutlined = false;
     for (int dy = -2; dy <= 2; ++dy)
-        otherOutlined |= closeTo(image.pixelColor(QPoint(other.center().x(), other.top() + dy) * image.devicePixelRatio()), chart_style::selectionOutline(), 30);
+        otherOutlined
+            |= closeTo(image.pixelColor(QPoint(other.center().x(), other.top() + dy) * image.devicePixelRatio()),
+                chart_style::selectionOutline(), 30);
     CHECK_FALSE(otherOutlined);
 }
 
@@ -139,7 +145,8 @@ TEST_CASE("zooming the chart and fitting it back", "[window][samples]")
     CHECK(chart->mapping().isFit());
 }
 
-TEST_CASE("a screenshot of the window shows the capacity line and the warning colour where the mapping says", "[window][samples]")
+TEST_CASE("a screenshot of the window shows the capacity line and the warning colour where the mapping says",
+    "[window][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();
     WindowFixture f;
@@ -157,7 +164,8 @@ TEST_CASE("a screenshot of the window shows the capacity line and the warning co
 
     const int capacityY = chart->mapping().capacityPixelY(196608);
     bool lineFound = false;
-    for (int x = static_cast<int>(chart->mapping().plotRect().left()) + 2; x < chart->mapping().plotRect().right() && !lineFound; ++x)
+    for (int x = static_cast<int>(chart->mapping().plotRect().left()) + 2;
+         x < chart->mapping().plotRect().right() && !lineFound; ++x)
         for (int dy = -1; dy <= 1; ++dy)
             lineFound |= closeTo(pixel(QPoint(x, capacityY + dy)), chart_style::capacityLine(), 30);
     CHECK(lineFound);
@@ -174,7 +182,8 @@ TEST_CASE("a dump that fails to load shows its error inline and the open dump st
     CHECK_FALSE(f.open(fixture("dumps/bad/inverted_life.json")));
     CHECK(f.window->messageBar()->isVisible());
     CHECK(f.window->messageBar()->kind() == MessageBar::Kind::Error);
-    CHECK(f.window->messageBar()->text().contains("inverted_life.json: Record[0].memory_info_array[1].life_time_in_ir: inverted Life"));
+    CHECK(f.window->messageBar()->text().contains(
+        "inverted_life.json: Record[0].memory_info_array[1].life_time_in_ir: inverted Life"));
     CHECK(f.window->currentFile() == overflowSample());
     CHECK(f.window->titleBar()->kernelText() == "_attn_fwd");
 }
@@ -188,7 +197,8 @@ TEST_CASE("a dump rewritten on disk offers a reload, and a half-written one neve
     {
         QFile file(copy);
         REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        file.write("{\"Header\": {\"KernelName\": \"_softmax_kernel\"}, \"Record\": [{\"scope\": \"ub\", \"memory_info_a");
+        file.write(
+            "{\"Header\": {\"KernelName\": \"_softmax_kernel\"}, \"Record\": [{\"scope\": \"ub\", \"memory_info_a");
     }
     for (int i = 0; i < 30 && !f.window->messageBar()->isVisible(); ++i)
         QTest::qWait(100);
@@ -238,7 +248,8 @@ TEST_CASE("Open Recent lists opened dumps and every document action needs a docu
 TEST_CASE("View > Select Next Block Over Capacity walks the blocks above capacity in order", "[window]")
 {
     WindowFixture f;
-    REQUIRE(f.open(QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
+    REQUIRE(f.open(QString::fromStdString(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
     QAction* next = nullptr;
     for (QAction* action : f.window->menuBar()->actions().at(1)->menu()->actions())
         if (action->text().remove('&') == "Select Next Block Over Capacity")

@@ -38,7 +38,8 @@ TEST_CASE("the report holds the five files of the contract", "[report][samples]"
     }
 }
 
-TEST_CASE("the report's PNG decodes at the requested size and its SVG is well-formed with one rect per block", "[report][samples]")
+TEST_CASE("the report's PNG decodes at the requested size and its SVG is well-formed with one rect per block",
+    "[report][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();
     const auto files = buildReport(overflowDocument(), QSize(1200, 700));
@@ -65,7 +66,8 @@ TEST_CASE("summary.md reads as a bug report", "[report][samples]")
     CHECK(summary.contains("ub overflow, requires 2097152 bits while 1572864 bits available!"));
     CHECK(summary.contains("192 KB (196608 B), from the error message"));
     CHECK(summary.contains("256 KB (262144 B), 133% of capacity"));
-    CHECK(summary.contains("| `%alloc_0` `memref<65536xf16, #hivm.address_space<ub>>` | 1/1 | 128 KB | [131072, 262144) | 64 KB | [4, 5] | fake_attn_fwd_overflow.ttadapter:18 | - |"));
+    CHECK(summary.contains("| `%alloc_0` `memref<65536xf16, #hivm.address_space<ub>>` | 1/1 | 128 KB | [131072, "
+                           "262144) | 64 KB | [4, 5] | fake_attn_fwd_overflow.ttadapter:18 | - |"));
     CHECK(summary.contains("![Memory block chart of ub](chart.png)"));
 }
 
@@ -119,10 +121,12 @@ TEST_CASE("a failed report leaves the previous report intact", "[report][hostile
     QTemporaryDir dir;
     const QString out = dir.filePath("r");
     QString error;
-    REQUIRE(writeReport(out, {{"summary.md", "old summary"}, {"chart.png", "old png"}, {"blocks.csv", "old csv"}}, &error));
+    REQUIRE(
+        writeReport(out, {{"summary.md", "old summary"}, {"chart.png", "old png"}, {"blocks.csv", "old csv"}}, &error));
 
     // The third file cannot be written (its folder does not exist): nothing of the old report may go.
-    CHECK_FALSE(writeReport(out, {{"summary.md", "new summary"}, {"chart.png", "new png"}, {"missing/blocks.csv", "x"}}, &error));
+    CHECK_FALSE(writeReport(
+        out, {{"summary.md", "new summary"}, {"chart.png", "new png"}, {"missing/blocks.csv", "x"}}, &error));
     CHECK(error.contains("blocks.csv"));
     CHECK(contentsOf(QDir(out).filePath("summary.md")) == "old summary");
     CHECK(contentsOf(QDir(out).filePath("chart.png")) == "old png");
@@ -136,7 +140,8 @@ TEST_CASE("a new report replaces the old one whole: no stale chart stays, other 
     QTemporaryDir dir;
     const QString out = dir.filePath("r");
     QString error;
-    REQUIRE(writeReport(out, {{"summary.md", "old"}, {"chart.png", "old"}, {"chart.svg", "old"}, {"blocks.csv", "old"}}, &error));
+    REQUIRE(writeReport(
+        out, {{"summary.md", "old"}, {"chart.png", "old"}, {"chart.svg", "old"}, {"blocks.csv", "old"}}, &error));
     QFile mine(QDir(out).filePath("notes.txt"));
     REQUIRE(mine.open(QIODevice::WriteOnly));
     mine.write("mine");
@@ -144,7 +149,8 @@ TEST_CASE("a new report replaces the old one whole: no stale chart stays, other 
 
     // A dump with no scopes has no chart.
     REQUIRE(writeReport(out, {{"summary.md", "new"}, {"blocks.csv", "new"}, {"live_at_peak.csv", "new"}}, &error));
-    CHECK(QDir(out).entryList(QDir::Files, QDir::Name) == QStringList({"blocks.csv", "live_at_peak.csv", "notes.txt", "summary.md"}));
+    CHECK(QDir(out).entryList(QDir::Files, QDir::Name)
+        == QStringList({"blocks.csv", "live_at_peak.csv", "notes.txt", "summary.md"}));
     CHECK(contentsOf(QDir(out).filePath("summary.md")) == "new");
     CHECK(contentsOf(QDir(out).filePath("notes.txt")) == "mine");
     CHECK(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot) == QStringList{"r"});

@@ -21,7 +21,11 @@ using namespace memlens;
 using memlens::test::WindowFixture;
 
 namespace {
-QString example16384() { return QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string()); }
+QString example16384()
+{
+    return QString::fromStdString(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
+}
 
 // A small RFC 4180 reader of our own: quoted fields may hold commas and doubled quotes.
 QList<QStringList> readCsv(const QString& path)
@@ -74,7 +78,8 @@ TEST_CASE("the window exports the whole plan as a PNG of the chosen size with th
     REQUIRE(image.size() == QSize(1000, 600));
     ChartRenderOptions options;
     options.title = "x";
-    const ChartGeometry geometry = blockChartGeometry(*f.window->session()->scope(), *f.window->session()->analysis(), QSize(1000, 600), options);
+    const ChartGeometry geometry = blockChartGeometry(
+        *f.window->session()->scope(), *f.window->session()->analysis(), QSize(1000, 600), options);
     CHECK(image.pixelColor(geometry.capacityDashX, geometry.capacityY) == chart_style::capacityLine());
 }
 

@@ -125,7 +125,8 @@ TEST_CASE("the window finds the IR in the Triton cache set in its settings", "[w
     const std::vector<int> sizes = {128, 256};
     test::TritonCache cache("_attn_fwd", sizes);
     test::TempDir run("memlens_run_");
-    const fs::path dump = run.write("memory_info_aiv.json", test::dumpPointingInto("_attn_fwd", test::deletedTemporaryIrPath(), 5, sizes));
+    const fs::path dump = run.write(
+        "memory_info_aiv.json", test::dumpPointingInto("_attn_fwd", test::deletedTemporaryIrPath(), 5, sizes));
     WindowFixture f;
     {
         PreferencesDialog dialog(f.settings.get());

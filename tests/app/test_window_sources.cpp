@@ -26,7 +26,8 @@ TEST_CASE("clicking the block above capacity of the real sample opens its IR at 
 {
     MEMLENS_REQUIRE_SAMPLES();
     WindowFixture f;
-    REQUIRE(f.open(QString::fromStdString(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string())));
+    REQUIRE(
+        f.open(QString::fromStdString(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string())));
     REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
     QTest::mouseClick(f.window->chart(), Qt::LeftButton, {}, centreOfBlock(*f.window, 1));
     SourcePanes* panes = f.window->sourcePanes();
@@ -39,7 +40,8 @@ TEST_CASE("clicking the block above capacity of the real sample opens its IR at 
 TEST_CASE("selecting a block of the bundled example shows its IR and Python lines side by side", "[window][source]")
 {
     WindowFixture f;
-    REQUIRE(f.open(QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
+    REQUIRE(f.open(QString::fromStdString(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
     const ScopePlan& plan = *f.window->session()->scope();
     int xf = -1;
     for (std::size_t i = 0; i < plan.blocks.size(); ++i)

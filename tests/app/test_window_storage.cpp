@@ -19,7 +19,8 @@ namespace {
 
 QString example16384()
 {
-    return QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
+    return QString::fromStdString(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
 }
 
 } // namespace

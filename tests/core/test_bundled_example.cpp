@@ -33,7 +33,8 @@ Inspected inspectExample(const std::string& folder)
 {
     std::ostringstream out;
     std::ostringstream err;
-    const int status = runInspect(parseCommandLine({"inspect", (exampleDir() / folder / "memory_info_aiv.json").string()}), out, err);
+    const int status = runInspect(
+        parseCommandLine({"inspect", (exampleDir() / folder / "memory_info_aiv.json").string()}), out, err);
     INFO(err.str());
     return {status, nlohmann::json::parse(out.str())};
 }
@@ -58,7 +59,8 @@ void checkEveryBlockResolves(const nlohmann::json& scope)
             CHECK(text.find(block["python"]["name"].get<std::string>() + " = ") != std::string::npos);
         else
             CHECK(text.find("tl.store(") != std::string::npos);
-        CHECK((text.find("tl.") != std::string::npos || text.find(".to(") != std::string::npos || text.find(" * ") != std::string::npos));
+        CHECK((text.find("tl.") != std::string::npos || text.find(".to(") != std::string::npos
+            || text.find(" * ") != std::string::npos));
     }
 }
 
@@ -72,10 +74,12 @@ TEST_CASE("the bundled BLOCK_SIZE 16384 dump overflows 192 KB and every block re
     CHECK(scope["status"] == "fail");
     CHECK(scope["capacity_bytes"] == 196608);
     CHECK(scope["overflow"] == true);
-    CHECK(run.json["ir_file"].get<std::string>().find("block16384/_layer_norm_fwd_fused.ttadapter") != std::string::npos);
+    CHECK(
+        run.json["ir_file"].get<std::string>().find("block16384/_layer_norm_fwd_fused.ttadapter") != std::string::npos);
     // The error text's "requires N bits" agrees with the plan.
     const std::string error = scope["error"];
-    CHECK(error.find("requires " + std::to_string(scope["peak_address_bytes"].get<std::uint64_t>() * 8) + " bits") != std::string::npos);
+    CHECK(error.find("requires " + std::to_string(scope["peak_address_bytes"].get<std::uint64_t>() * 8) + " bits")
+        != std::string::npos);
     checkEveryBlockResolves(scope);
 }
 

@@ -7,7 +7,8 @@ using namespace memlens;
 
 TEST_CASE("capacity comes from the setting first", "[capacity]")
 {
-    const Capacity capacity = resolveCapacity(4096, "ub", "requires 8 bits while 16 bits available", std::string("Ascend910B3"));
+    const Capacity capacity
+        = resolveCapacity(4096, "ub", "requires 8 bits while 16 bits available", std::string("Ascend910B3"));
     CHECK(capacity.bytes == 4096);
     CHECK(capacity.source == CapacitySource::Setting);
     CHECK(std::string(capacitySourceKey(capacity.source)) == "setting");
@@ -15,8 +16,9 @@ TEST_CASE("capacity comes from the setting first", "[capacity]")
 
 TEST_CASE("capacity comes from the error text's available bits before the target", "[capacity]")
 {
-    const Capacity capacity = resolveCapacity(std::nullopt, "ub", "ub overflow, requires 2097152 bits while 1572864 bits available! (possible reason: ...)",
-                                              std::string("Ascend310B1"));
+    const Capacity capacity = resolveCapacity(std::nullopt, "ub",
+        "ub overflow, requires 2097152 bits while 1572864 bits available! (possible reason: ...)",
+        std::string("Ascend310B1"));
     CHECK(capacity.bytes == 196608);
     CHECK(capacity.source == CapacitySource::ErrorInfo);
     CHECK(describeCapacitySource(capacity) == "from the error message");
@@ -62,15 +64,18 @@ TEST_CASE("a long error text is scanned without recursion", "[capacity]")
 
 TEST_CASE("an available-bits figure that is 0 or the largest number does not become capacity 0", "[capacity]")
 {
-    CHECK(resolveCapacity(std::nullopt, "ub", "while 0 bits available", std::nullopt).source == CapacitySource::Default);
-    const Capacity huge = resolveCapacity(std::nullopt, "ub", "while 18446744073709551615 bits available", std::nullopt);
+    CHECK(
+        resolveCapacity(std::nullopt, "ub", "while 0 bits available", std::nullopt).source == CapacitySource::Default);
+    const Capacity huge
+        = resolveCapacity(std::nullopt, "ub", "while 18446744073709551615 bits available", std::nullopt);
     CHECK(huge.bytes == 2305843009213693952ull);
     CHECK(resolveCapacity(std::nullopt, "ub", "while 9 bits available", std::nullopt).bytes == 2);
 }
 
 TEST_CASE("the target is read from the IR's module attributes", "[capacity]")
 {
-    CHECK(targetInIrText("module attributes {hacc.target = #hacc.target<\"Ascend910_9382\">} {\n}") == std::optional<std::string>("Ascend910_9382"));
+    CHECK(targetInIrText("module attributes {hacc.target = #hacc.target<\"Ascend910_9382\">} {\n}")
+        == std::optional<std::string>("Ascend910_9382"));
     CHECK_FALSE(targetInIrText("module {\n}").has_value());
     CHECK_FALSE(targetInIrText("// hacc.target mentioned in a comment").has_value());
 }

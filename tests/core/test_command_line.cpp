@@ -10,8 +10,8 @@ using namespace memlens;
 
 TEST_CASE("the command line reads every option of the contract", "[cli]")
 {
-    const CommandLine line = parseCommandLine({"report", "d.json", "--out", "r", "--ir", "k.ttadapter", "--scope", "ub", "--capacity", "192KiB",
-                                               "--source-dir", "a", "--source-dir", "b", "--substitute", "/old=/new", "--verbose"});
+    const CommandLine line = parseCommandLine({"report", "d.json", "--out", "r", "--ir", "k.ttadapter", "--scope", "ub",
+        "--capacity", "192KiB", "--source-dir", "a", "--source-dir", "b", "--substitute", "/old=/new", "--verbose"});
     CHECK(line.command == Command::Report);
     CHECK(line.dump == "d.json");
     CHECK(line.outDir == "r");
@@ -32,7 +32,8 @@ TEST_CASE("a capacity belongs to the scope named, or to every scope", "[cli]")
     const CommandLine oneScope = parseCommandLine({"inspect", "d.json", "--capacity", "192K", "--scope", "ub"});
     CHECK(oneScope.load.capacity.settingFor("ub") == std::optional<std::uint64_t>(196608));
     CHECK_FALSE(oneScope.load.capacity.settingFor("cbuf").has_value());
-    const CommandLine perScope = parseCommandLine({"inspect", "d.json", "--capacity", "ub=192K", "--capacity", "cbuf=1M"});
+    const CommandLine perScope
+        = parseCommandLine({"inspect", "d.json", "--capacity", "ub=192K", "--capacity", "cbuf=1M"});
     CHECK(perScope.load.capacity.settingFor("ub") == std::optional<std::uint64_t>(196608));
     CHECK(perScope.load.capacity.settingFor("cbuf") == std::optional<std::uint64_t>(1048576));
     CHECK_FALSE(perScope.load.capacity.settingFor("cc").has_value());
@@ -60,9 +61,12 @@ TEST_CASE("usage mistakes are refused with a reason", "[cli]")
 {
     CHECK_THROWS_WITH(parseCommandLine({"inspect"}), Catch::Contains("missing DUMP"));
     CHECK_THROWS_WITH(parseCommandLine({"report", "d.json"}), Catch::Contains("missing --out DIR"));
-    CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--capacity", "huge"}), Catch::Contains("--capacity: expected a size"));
-    CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--substitute", "nothing"}), Catch::Contains("expected FROM=TO"));
-    CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--frobnicate"}), Catch::Contains("unknown option --frobnicate"));
+    CHECK_THROWS_WITH(
+        parseCommandLine({"inspect", "d.json", "--capacity", "huge"}), Catch::Contains("--capacity: expected a size"));
+    CHECK_THROWS_WITH(
+        parseCommandLine({"inspect", "d.json", "--substitute", "nothing"}), Catch::Contains("expected FROM=TO"));
+    CHECK_THROWS_WITH(
+        parseCommandLine({"inspect", "d.json", "--frobnicate"}), Catch::Contains("unknown option --frobnicate"));
     CHECK_THROWS_WITH(parseCommandLine({"inspect", "a.json", "b.json"}), Catch::Contains("one dump at a time"));
     CHECK_THROWS_WITH(parseCommandLine({"inspect", "a.json", "--ir"}), Catch::Contains("--ir needs a value"));
 }
@@ -75,14 +79,17 @@ TEST_CASE("inspect of a bad dump exits 2 with the message on stderr and nothing 
     const int status = runInspect(parseCommandLine({"inspect", dump}), out, err);
     CHECK(status == 2);
     CHECK(out.str().empty());
-    CHECK(err.str() == "memlens: " + dump + ": Record[0].memory_info_array[1].extent: expected an integer size in bits, found a string (\"256\")\n");
+    CHECK(err.str()
+        == "memlens: " + dump
+            + ": Record[0].memory_info_array[1].extent: expected an integer size in bits, found a string (\"256\")\n");
 }
 
 TEST_CASE("inspect exits 3 when the plan overflows although status says success", "[cli]")
 {
     std::ostringstream out;
     std::ostringstream err;
-    const int status = runInspect(parseCommandLine({"inspect", memlens::test::data("dumps/success_but_overflow.json").string()}), out, err);
+    const int status = runInspect(
+        parseCommandLine({"inspect", memlens::test::data("dumps/success_but_overflow.json").string()}), out, err);
     CHECK(status == 3);
     const auto json = nlohmann::json::parse(out.str());
     CHECK(json["scopes"][0]["status"] == "success");

@@ -15,7 +15,8 @@ namespace {
 
 std::shared_ptr<const PlanDocument> loadExample(const std::string& folder)
 {
-    return test::loadPath((test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+    return test::loadPath(
+        (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
 }
 
 CapacitySettings capacityOf(std::uint64_t bytes)

@@ -30,7 +30,8 @@ Run run(const std::vector<std::string>& args)
 {
     std::ostringstream out, err;
     const CommandLine commandLine = parseCommandLine(args);
-    const int status = commandLine.command == Command::Explain ? runExplain(commandLine, out, err) : runInspect(commandLine, out, err);
+    const int status = commandLine.command == Command::Explain ? runExplain(commandLine, out, err)
+                                                               : runInspect(commandLine, out, err);
     return {status, out.str(), err.str()};
 }
 
@@ -80,7 +81,8 @@ TEST_CASE("inspect gives every scope a diagnosis object with the contract's keys
     CHECK(d["largest_fitting"]["predicted_required_bytes"] == d["levers"][1]["predicted_required_bytes"]);
 }
 
-TEST_CASE("inspect of a fitting plan: no shortfall, the headroom and how far it would still fit", "[diagnosis][inspect]")
+TEST_CASE(
+    "inspect of a fitting plan: no shortfall, the headroom and how far it would still fit", "[diagnosis][inspect]")
 {
     const Run inspected = run({"inspect", exampleDump("block8192")});
     REQUIRE(inspected.status == kExitFits);

@@ -38,8 +38,8 @@ Ran runDiffWith(std::vector<std::string> args)
 
 TEST_CASE("diff options: formats, one IR per side, shared capacity", "[diff_command]")
 {
-    const CommandLine parsed = parseCommandLine({"diff", "a.json", "b.json", "--format", "json", "--ir-a", "a.ttadapter", "--ir-b",
-                                                 "b.ttadapter", "--capacity", "192K", "--scope", "ub", "--source-dir", "/src"});
+    const CommandLine parsed = parseCommandLine({"diff", "a.json", "b.json", "--format", "json", "--ir-a",
+        "a.ttadapter", "--ir-b", "b.ttadapter", "--capacity", "192K", "--scope", "ub", "--source-dir", "/src"});
     REQUIRE(parsed.command == Command::Diff);
     const DiffCommandLine& diff = parsed.diff;
     CHECK(diff.dumpA == "a.json");
@@ -60,7 +60,8 @@ TEST_CASE("diff options: formats, one IR per side, shared capacity", "[diff_comm
 
     CHECK_THROWS_WITH(parseCommandLine({"diff", "a.json"}), Catch::Contains("diff needs two dumps"));
     CHECK_THROWS_WITH(parseCommandLine({"diff", "a", "b", "c"}), Catch::Contains("unexpected argument \"c\""));
-    CHECK_THROWS_WITH(parseCommandLine({"diff", "a", "b", "--format", "html"}), Catch::Contains("expected text, md or json"));
+    CHECK_THROWS_WITH(
+        parseCommandLine({"diff", "a", "b", "--format", "html"}), Catch::Contains("expected text, md or json"));
     CHECK_THROWS_WITH(parseCommandLine({"diff", "a", "b", "--ir", "x"}), Catch::Contains("--ir-a and --ir-b"));
     CHECK_THROWS_WITH(parseCommandLine({"diff", "a", "b", "--capacity", "lots"}), Catch::Contains("--capacity"));
 }
@@ -138,14 +139,16 @@ TEST_CASE("diff text and Markdown list every buffer with its ratio", "[diff_comm
     const Ran md = runDiffWith({examplePath("block8192"), examplePath("block16384"), "--format", "md"});
     CHECK_THAT(md.out, Catch::Contains("## ub: A fits, B overflows"));
     CHECK_THAT(md.out, Catch::Contains("| buffer | python | size A | size B | ratio |"));
-    CHECK_THAT(md.out, Catch::Contains("| %alloc_3 | layer_norm.py:55 \"xf\" | 32 KB | 64 KB | \u00d72 | 1 | [9, 19] | [9, 19] | 131072 | 262144 | grown | python |"));
+    CHECK_THAT(md.out,
+        Catch::Contains("| %alloc_3 | layer_norm.py:55 \"xf\" | 32 KB | 64 KB | \u00d72 | 1 | [9, 19] | [9, 19] | "
+                        "131072 | 262144 | grown | python |"));
 }
 
 TEST_CASE("diff of the real samples: each buffer 4096 times larger", "[diff_command][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();
     const Ran ran = runDiffWith({test::sample("fake_attn_fwd/memory_info_aiv.json").string(),
-                                 test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), "--format", "json"});
+        test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), "--format", "json"});
     INFO(ran.err);
     CHECK(ran.status == kExitOverflow);
     const auto json = nlohmann::json::parse(ran.out);

@@ -94,7 +94,8 @@ TEST_CASE("the err_msg key is read as the error text", "[dump]")
 TEST_CASE("an error text of \"none\" (any case) or \"\" means no error", "[dump]")
 {
     auto errorOf = [](const std::string& fields) {
-        const std::string text = R"({"Record":[{"scope":"ub","status":"success",)" + fields + R"(,"memory_info_array":[]}]})";
+        const std::string text
+            = R"({"Record":[{"scope":"ub","status":"success",)" + fields + R"(,"memory_info_array":[]}]})";
         return parseDumpText(text, "e.json").scopes.at(0).error;
     };
     CHECK(errorOf(R"("err_msg":"none")") == "");
@@ -155,50 +156,61 @@ TEST_CASE("bad dumps give an error naming file, JSON path and problem", "[dump][
     SECTION("a string where an integer belongs")
     {
         CHECK_THAT(loadError("dumps/bad/extent_string.json"),
-                   Catch::EndsWith("extent_string.json: Record[0].memory_info_array[1].extent: expected an integer size in bits, found a string (\"256\")"));
+            Catch::EndsWith("extent_string.json: Record[0].memory_info_array[1].extent: expected an integer size in "
+                            "bits, found a string (\"256\")"));
     }
     SECTION("a fraction where an integer belongs")
     {
         CHECK_THAT(loadError("dumps/bad/extent_fraction.json"),
-                   Catch::Contains("Record[0].memory_info_array[1].extent: expected an integer size in bits, found a number with a fraction (25.5)"));
+            Catch::Contains("Record[0].memory_info_array[1].extent: expected an integer size in bits, found a number "
+                            "with a fraction (25.5)"));
     }
     SECTION("a missing key")
     {
-        CHECK_THAT(loadError("dumps/bad/missing_offset.json"), Catch::Contains("Record[0].memory_info_array[1]: missing key \"offset\""));
+        CHECK_THAT(loadError("dumps/bad/missing_offset.json"),
+            Catch::Contains("Record[0].memory_info_array[1]: missing key \"offset\""));
     }
     SECTION("a negative number")
     {
         CHECK_THAT(loadError("dumps/bad/negative_offset.json"),
-                   Catch::Contains("Record[0].memory_info_array[1].offset[1]: expected a non-negative byte offset, found a negative number (-64)"));
+            Catch::Contains("Record[0].memory_info_array[1].offset[1]: expected a non-negative byte offset, found a "
+                            "negative number (-64)"));
     }
     SECTION("an absurd number")
     {
-        CHECK_THAT(loadError("dumps/bad/absurd_extent.json"), Catch::Contains("Record[0].memory_info_array[1].extent: expected a size in bits of at most"));
+        CHECK_THAT(loadError("dumps/bad/absurd_extent.json"),
+            Catch::Contains("Record[0].memory_info_array[1].extent: expected a size in bits of at most"));
     }
     SECTION("an inverted Life")
     {
         CHECK_THAT(loadError("dumps/bad/inverted_life.json"),
-                   Catch::Contains("Record[0].memory_info_array[1].life_time_in_ir: inverted Life: ends at 2 before it starts at 9"));
+            Catch::Contains(
+                "Record[0].memory_info_array[1].life_time_in_ir: inverted Life: ends at 2 before it starts at 9"));
     }
     SECTION("a Life that is not a pair")
     {
-        CHECK_THAT(loadError("dumps/bad/life_three_items.json"), Catch::Contains("life_time_in_ir: expected a list of two op positions [first, last], found a list of 3"));
+        CHECK_THAT(loadError("dumps/bad/life_three_items.json"),
+            Catch::Contains("life_time_in_ir: expected a list of two op positions [first, last], found a list of 3"));
     }
     SECTION("a flag that is not a boolean")
     {
-        CHECK_THAT(loadError("dumps/bad/tmp_not_bool.json"), Catch::Contains("Record[0].memory_info_array[1].is_tmpbuf: expected true or false, found a string"));
+        CHECK_THAT(loadError("dumps/bad/tmp_not_bool.json"),
+            Catch::Contains("Record[0].memory_info_array[1].is_tmpbuf: expected true or false, found a string"));
     }
     SECTION("a buffer that is not an object")
     {
-        CHECK_THAT(loadError("dumps/bad/buffer_not_object.json"), Catch::Contains("Record[0].memory_info_array[1]: expected a buffer object, found an integer (42)"));
+        CHECK_THAT(loadError("dumps/bad/buffer_not_object.json"),
+            Catch::Contains("Record[0].memory_info_array[1]: expected a buffer object, found an integer (42)"));
     }
     SECTION("a top level that is not an object")
     {
-        CHECK_THAT(loadError("dumps/bad/top_level_array.json"), Catch::Contains("expected a JSON object with \"Header\" and \"Record\", found an array"));
+        CHECK_THAT(loadError("dumps/bad/top_level_array.json"),
+            Catch::Contains("expected a JSON object with \"Header\" and \"Record\", found an array"));
     }
     SECTION("Record that is not a list")
     {
-        CHECK_THAT(loadError("dumps/bad/record_not_list.json"), Catch::Contains("record_not_list.json: Record: expected a list of memory scopes, found an object"));
+        CHECK_THAT(loadError("dumps/bad/record_not_list.json"),
+            Catch::Contains("record_not_list.json: Record: expected a list of memory scopes, found an object"));
     }
     SECTION("no Record at all")
     {
@@ -206,12 +218,10 @@ TEST_CASE("bad dumps give an error naming file, JSON path and problem", "[dump][
     }
     SECTION("a kernel name that is not a string")
     {
-        CHECK_THAT(loadError("dumps/bad/kernel_name_number.json"), Catch::Contains("Header.KernelName: expected a string, found an integer (7)"));
+        CHECK_THAT(loadError("dumps/bad/kernel_name_number.json"),
+            Catch::Contains("Header.KernelName: expected a string, found an integer (7)"));
     }
-    SECTION("a directory")
-    {
-        CHECK_THAT(loadError("dumps"), Catch::Contains("is a directory, not a memory dump"));
-    }
+    SECTION("a directory") { CHECK_THAT(loadError("dumps"), Catch::Contains("is a directory, not a memory dump")); }
     SECTION("a file that does not exist")
     {
         CHECK_THAT(loadError("dumps/nothing_here.json"), Catch::Contains("nothing_here.json: no such file"));
@@ -230,16 +240,20 @@ TEST_CASE("bad dumps give an error naming file, JSON path and problem", "[dump][
 TEST_CASE("a key repeated in one object is refused rather than merged", "[dump][errors]")
 {
     const std::string twoLists = R"({"Record":[{"scope":"ub","memory_info_array":[],"memory_info_array":[]}]})";
-    CHECK_THROWS_WITH(parseDumpText(twoLists, "twice.json"), "twice.json: Record[0].memory_info_array: the key appears twice in one object");
+    CHECK_THROWS_WITH(parseDumpText(twoLists, "twice.json"),
+        "twice.json: Record[0].memory_info_array: the key appears twice in one object");
     const std::string twoExtents = R"({"Record":[{"scope":"ub","memory_info_array":[
         {"buffer":"%a","offset":[0],"extent":8,"extent":16,"life_time_in_ir":[0,0]}]}]})";
-    CHECK_THROWS_WITH(parseDumpText(twoExtents, "t.json"), Catch::Contains("Record[0].memory_info_array[0].extent: the key appears twice"));
-    CHECK_THROWS_WITH(parseDumpText(R"({"Record":[],"Record":[]})", "t.json"), "t.json: Record: the key appears twice in one object");
+    CHECK_THROWS_WITH(parseDumpText(twoExtents, "t.json"),
+        Catch::Contains("Record[0].memory_info_array[0].extent: the key appears twice"));
+    CHECK_THROWS_WITH(
+        parseDumpText(R"({"Record":[],"Record":[]})", "t.json"), "t.json: Record: the key appears twice in one object");
 }
 
 TEST_CASE("a Record entry that is not an object is refused", "[dump][errors]")
 {
-    CHECK_THROWS_WITH(parseDumpText(R"({"Record":[1,2]})", "r.json"), "r.json: Record[0]: expected a memory scope object, found an integer (1)");
+    CHECK_THROWS_WITH(parseDumpText(R"({"Record":[1,2]})", "r.json"),
+        "r.json: Record[0]: expected a memory scope object, found an integer (1)");
 }
 
 TEST_CASE("deeply nested JSON is refused without recursion", "[dump][errors]")
@@ -262,7 +276,8 @@ struct CapturedLog {
     std::shared_ptr<spdlog::logger> previous = spdlog::default_logger();
     CapturedLog()
     {
-        auto logger = std::make_shared<spdlog::logger>("captured", std::make_shared<spdlog::sinks::ostream_sink_st>(text));
+        auto logger
+            = std::make_shared<spdlog::logger>("captured", std::make_shared<spdlog::sinks::ostream_sink_st>(text));
         logger->set_pattern("%v");
         logger->set_level(spdlog::level::warn);
         spdlog::set_default_logger(logger);
@@ -298,20 +313,23 @@ TEST_CASE("an object with 200k keys is checked for repeats in one pass", "[dump]
     std::string repeated = text + R"(,"k123456":1},)" + records;
     text += "}," + records;
     CHECK(parseDumpText(text, "keys.json").kernel == "k");
-    CHECK_THROWS_WITH(parseDumpText(repeated, "keys.json"), "keys.json: Header.k123456: the key appears twice in one object");
+    CHECK_THROWS_WITH(
+        parseDumpText(repeated, "keys.json"), "keys.json: Header.k123456: the key appears twice in one object");
 }
 
 TEST_CASE("a string longer than memlens reads is refused with its JSON path", "[dump][hostile]")
 {
     const std::string huge(kMaxDumpStringBytes + 1, 'x');
-    const std::string location = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[0],"extent":8,
-        "life_time_in_ir":[0,0],"source_location":")" + huge + R"("}]}]})";
+    const std::string location
+        = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[0],"extent":8,
+        "life_time_in_ir":[0,0],"source_location":")"
+        + huge + R"("}]}]})";
     CHECK_THROWS_WITH(parseDumpText(location, "big.json"),
-                      "big.json: Record[0].memory_info_array[0].source_location: a string of 65,537 bytes, longer than "
-                      "the 65,536 bytes memlens reads");
+        "big.json: Record[0].memory_info_array[0].source_location: a string of 65,537 bytes, longer than "
+        "the 65,536 bytes memlens reads");
     const std::string key = R"({"Header":{")" + huge + R"(":1},"Record":[]})";
-    CHECK_THROWS_WITH(parseDumpText(key, "big.json"), Catch::StartsWith("big.json: Header.xxxxxxxx")
-                                                          && Catch::Contains("a key of 65,537 bytes"));
+    CHECK_THROWS_WITH(parseDumpText(key, "big.json"),
+        Catch::StartsWith("big.json: Header.xxxxxxxx") && Catch::Contains("a key of 65,537 bytes"));
     // At the limit it is read.
     const std::string fits = R"({"Header":{"KernelName":")" + std::string(kMaxDumpStringBytes, 'k')
         + R"("},"Record":[{"scope":"ub","memory_info_array":[]}]})";
@@ -333,17 +351,18 @@ TEST_CASE("repeated warnings are collapsed into one count", "[dump][hostile]")
 TEST_CASE("a dump with no memory records is an error, not a plan that fits", "[dump][hostile]")
 {
     CHECK_THROWS_WITH(parseDumpText(R"({"Header":{"KernelName":"k"},"Record":[]})", "empty.json"),
-                      "empty.json: Record: the dump has no memory records");
+        "empty.json: Record: the dump has no memory records");
     // A scope without buffers is still a record.
     CHECK(parseDumpText(R"({"Record":[{"scope":"cbuf","memory_info_array":[]}]})", "one.json").scopes.size() == 1);
 }
 
 TEST_CASE("messages name what was really found", "[dump][hostile]")
 {
-    const std::string big = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[18446744073709551616],
+    const std::string big
+        = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[18446744073709551616],
         "extent":8,"life_time_in_ir":[0,0]}]}]})";
     CHECK_THROWS_WITH(parseDumpText(big, "b.json"),
-                      "b.json: Record[0].memory_info_array[0].offset[0]: a whole number too large to read (18446744073709551616)");
+        "b.json: Record[0].memory_info_array[0].offset[0]: a whole number too large to read (18446744073709551616)");
     const std::string fraction = R"({"Record":[{"scope":"ub","memory_info_array":[{"buffer":"%a","offset":[1.5],
         "extent":8,"life_time_in_ir":[0,0]}]}]})";
     CHECK_THROWS_WITH(parseDumpText(fraction, "f.json"), Catch::Contains("a number with a fraction (1.5)"));
@@ -355,7 +374,8 @@ TEST_CASE("messages name what was really found", "[dump][hostile]")
     std::string utf16le = "\xff\xfe";
     for (const char c : ascii)
         utf16le += std::string(1, c) + '\0';
-    CHECK_THROWS_WITH(parseDumpText(utf16le, "u.json"), "u.json: the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
+    CHECK_THROWS_WITH(parseDumpText(utf16le, "u.json"),
+        "u.json: the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
     std::string noBom;
     for (const char c : ascii)
         noBom += std::string(1, '\0') + c;

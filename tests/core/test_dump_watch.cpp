@@ -20,7 +20,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string dumpOf(const std::string& kernel, int size = 64) { return test::dumpPointingInto(kernel, "/tmp/gone/kernel.ttadapter.mlir", 5, {size}); }
+std::string dumpOf(const std::string& kernel, int size = 64)
+{
+    return test::dumpPointingInto(kernel, "/tmp/gone/kernel.ttadapter.mlir", 5, {size});
+}
 
 std::string readAll(const fs::path& path) { return readTextFile(path).text; }
 
@@ -50,7 +53,8 @@ TEST_CASE("a kept version is named <kernel>-<time>-<core>.json in local time", "
     localtime_r(&seconds, &local);
     char expected[64];
     std::strftime(expected, sizeof expected, "%Y%m%d-%H%M%S", &local);
-    CHECK(dumpVersionFileName("_attn_fwd", CoreKind::Vector, time) == "_attn_fwd-" + std::string(expected) + ".042-aiv.json");
+    CHECK(dumpVersionFileName("_attn_fwd", CoreKind::Vector, time)
+        == "_attn_fwd-" + std::string(expected) + ".042-aiv.json");
     CHECK(dumpVersionFileName("a/b c", CoreKind::Cube, time) == "a_b_c-" + std::string(expected) + ".042-aic.json");
     CHECK(dumpVersionFileName("", CoreKind::Unknown, time) == "unnamed-" + std::string(expected) + ".042-unknown.json");
     CHECK(dumpVersionFileName("..", CoreKind::Unknown, time).rfind("unnamed-", 0) == 0);
@@ -170,11 +174,13 @@ TEST_CASE("runWatch keeps what appears until stopped, and refuses a folder that 
     watching.join();
     CHECK(status == 0);
     REQUIRE(filesIn(options.keepDir).size() == 1);
-    CHECK_THAT(out.str(), Catch::Contains("kept memory_info_aiv.json (kernel _first) as ") && Catch::Contains("kept 1 dump in"));
+    CHECK_THAT(out.str(),
+        Catch::Contains("kept memory_info_aiv.json (kernel _first) as ") && Catch::Contains("kept 1 dump in"));
 
     std::ostringstream out2;
     std::ostringstream err2;
-    CHECK(runWatch(WatchOptions{run.path / "missing", history.path, std::chrono::milliseconds(20)}, out2, err2, stop) == kExitBadInput);
+    CHECK(runWatch(WatchOptions{run.path / "missing", history.path, std::chrono::milliseconds(20)}, out2, err2, stop)
+        == kExitBadInput);
     CHECK_THAT(err2.str(), Catch::Contains("missing: not a folder"));
 }
 
@@ -187,7 +193,8 @@ TEST_CASE("the watch command line: DIR and --keep are required, --interval is ch
     CHECK(line.watchIntervalMs == 50);
     CHECK_THROWS_WITH(parseCommandLine({"watch", "run"}), Catch::Contains("missing --keep HISTORY_DIR"));
     CHECK_THROWS_WITH(parseCommandLine({"watch", "--keep", "h"}), Catch::Contains("missing DIR"));
-    CHECK_THROWS_WITH(parseCommandLine({"watch", "run", "--keep", "h", "--interval", "5"}), Catch::Contains("--interval"));
+    CHECK_THROWS_WITH(
+        parseCommandLine({"watch", "run", "--keep", "h", "--interval", "5"}), Catch::Contains("--interval"));
     CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--keep", "h"}), Catch::Contains("unknown option --keep"));
     CHECK(parseCommandLine({"watch", "--help"}).helpFor == Command::Watch);
     CHECK_THAT(usageText(Command::Watch), Catch::Contains("<kernel>-<time>-<core>.json"));

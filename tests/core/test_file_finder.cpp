@@ -24,7 +24,8 @@ struct TempDir {
     TempDir()
     {
         std::random_device rd;
-        path = fs::temp_directory_path() / ("memlens_finder_" + std::to_string(::getpid()) + "_" + std::to_string(rd()));
+        path
+            = fs::temp_directory_path() / ("memlens_finder_" + std::to_string(::getpid()) + "_" + std::to_string(rd()));
         fs::create_directories(path);
     }
     ~TempDir()
@@ -109,7 +110,7 @@ TEST_CASE("find takes the path itself when it exists", "[finder]")
 TEST_CASE("find applies prefix substitutions at path-component boundaries", "[finder]")
 {
     FileFinder finder;
-    finder.addSubstitution("/home/dev/pro", "/nowhere");         // not a component boundary
+    finder.addSubstitution("/home/dev/pro", "/nowhere"); // not a component boundary
     finder.addSubstitution("/home/dev/proj", project().string());
     FindResult r = finder.find("/home/dev/proj/src/kernels/softmax_kernel.py");
     REQUIRE(r.found);
@@ -178,8 +179,8 @@ TEST_CASE("the first-defined substitution that matches wins, as gdb's substitute
     CHECK(*b.found == second);
 }
 
-TEST_CASE("equally good matches under a source folder: the first in path order wins, whatever the creation order",
-          "[finder]")
+TEST_CASE(
+    "equally good matches under a source folder: the first in path order wins, whatever the creation order", "[finder]")
 {
     // Eight folders each hold x/k.py: every match shares the same tail ("x/k.py") with the path asked for.
     const std::vector<std::string> names = {"d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"};

@@ -63,7 +63,8 @@ TEST_CASE("inspect of the real success dump: two 32 B blocks, capacity from the 
     CHECK(blocks[1]["copy"] == 0);
 }
 
-TEST_CASE("inspect of the real overflow dump: fail, 192 KB from error_info, the second block over, exit 3", "[inspect][samples]")
+TEST_CASE("inspect of the real overflow dump: fail, 192 KB from error_info, the second block over, exit 3",
+    "[inspect][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();
     const InspectRun run = inspect({sample("fake_attn_fwd_overflow/memory_info_aiv.json").string()});
@@ -77,7 +78,8 @@ TEST_CASE("inspect of the real overflow dump: fail, 192 KB from error_info, the 
     CHECK(scope["peak_live_at"] == 4);
     CHECK(scope["first_overflow_at"] == 4);
     CHECK(scope["overflow"] == true);
-    CHECK_THAT(scope["error"].get<std::string>(), Catch::StartsWith("ub overflow, requires 2097152 bits while 1572864 bits available!"));
+    CHECK_THAT(scope["error"].get<std::string>(),
+        Catch::StartsWith("ub overflow, requires 2097152 bits while 1572864 bits available!"));
     const auto& blocks = scope["blocks"];
     REQUIRE(blocks.size() == 2);
     CHECK(blocks[0]["size"] == 131072);
@@ -99,6 +101,7 @@ TEST_CASE("inspect honours --capacity and --scope", "[inspect][samples]")
 
     const InspectRun wrongScope = inspect({dump, "--scope", "cc"});
     CHECK(wrongScope.exitStatus == 2);
-    CHECK_THAT(wrongScope.errors, Catch::Contains("memlens: " + dump + ": Record: no memory scope \"cc\" (the dump has: ub)"));
+    CHECK_THAT(
+        wrongScope.errors, Catch::Contains("memlens: " + dump + ": Record: no memory scope \"cc\" (the dump has: ub)"));
     CHECK(wrongScope.output.is_null());
 }

@@ -1,5 +1,5 @@
-#include "core/ir_index.hpp"
 #include "core/file_finder.hpp"
+#include "core/ir_index.hpp"
 
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
@@ -12,8 +12,8 @@
 #include <string>
 
 using namespace memlens;
-using memlens::test::loadOk;
 using memlens::test::lineOf;
+using memlens::test::loadOk;
 
 namespace {
 
@@ -259,7 +259,8 @@ TEST_CASE("layer-norm sample: allocs resolve to the Python lines that made them"
     // Python -> IR: line 51 made one alloc; line 53 one alloc_tensor.
     CHECK(ix.allocLinesFor("/tmp/05-layer-norm.6cVH47.py", 51) == std::vector<int>{a30});
     CHECK(ix.allocLinesFor("/home/me/05-layer-norm.6cVH47.py", 53) == std::vector<int>{mean4});
-    CHECK(ix.allocLinesFor("/tmp/05-layer-norm.6cVH47.py", 70) == std::vector<int>{lineOf(ix, "%w_27 = memref.alloc()")});
+    CHECK(
+        ix.allocLinesFor("/tmp/05-layer-norm.6cVH47.py", 70) == std::vector<int>{lineOf(ix, "%w_27 = memref.alloc()")});
 }
 
 TEST_CASE("big kernels: fused locations keep both user frames", "[ir]")
@@ -274,7 +275,8 @@ TEST_CASE("big kernels: fused locations keep both user frames", "[ir]")
     CHECK(fused->userFrames[1].name == "g");
     CHECK(fused->primary->name == "p_gn");
 
-    IrIndex vllm = loadOk(test::sample("ttadapter/kernels_vllm_chunk_gated_delta_rule_fwd_kernel_h_blockdim64.ttadapter"));
+    IrIndex vllm
+        = loadOk(test::sample("ttadapter/kernels_vllm_chunk_gated_delta_rule_fwd_kernel_h_blockdim64.ttadapter"));
     // #loc126 = loc(fused[#loc79, #loc80]), both named "h_base".
     const ResolvedLocation* hbase = vllm.locationAt(lineOf(vllm, "%h_base_1 = arith.constant"));
     REQUIRE(hbase);
@@ -307,8 +309,8 @@ TEST_CASE("fused-attention sample: allocs map through callsites, loc(unknown) al
 TEST_CASE("IR compiled without locations indexes allocations by line", "[ir]")
 {
     MEMLENS_REQUIRE_SAMPLES();
-    for (const char* name : {"fake_attn_fwd/fake_attn_fwd.ttadapter",
-                             "fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter"}) {
+    for (const char* name :
+        {"fake_attn_fwd/fake_attn_fwd.ttadapter", "fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter"}) {
         IrIndex ix = loadOk(test::sample(name));
         INFO(name);
         CHECK(ix.warnings().empty());
@@ -353,15 +355,16 @@ std::string doublingAliasIr(int levels, const std::string& op)
 {
     std::string ir = "#loc0 = loc(\"/k/kern.py\":1:1)\n";
     for (int i = 1; i <= levels; ++i)
-        ir += "#loc" + std::to_string(i) + " = loc(callsite(#loc" + std::to_string(i - 1) + " at #loc" + std::to_string(i - 1)
-            + "))\n";
+        ir += "#loc" + std::to_string(i) + " = loc(callsite(#loc" + std::to_string(i - 1) + " at #loc"
+            + std::to_string(i - 1) + "))\n";
     ir += "module {\n  " + op + " loc(#loc" + std::to_string(levels) + ")\n} loc(unknown)\n";
     return ir;
 }
 
 } // namespace
 
-TEST_CASE("aliases that share structure resolve with the frames capped and a note, not 2^levels frames", "[ir][hostile]")
+TEST_CASE(
+    "aliases that share structure resolve with the frames capped and a note, not 2^levels frames", "[ir][hostile]")
 {
     // 2^60 frames if expanded: only sharing and the cap can finish this.
     const IrIndex ix = IrIndex::build(doublingAliasIr(60, "%a = memref.alloc() : memref<8xf16>"), "/k/k.ttadapter");
@@ -393,8 +396,8 @@ TEST_CASE("the resolver's frame budget bounds memory over many distinct deep loc
     const int ops = 3000;
     std::string body;
     for (int i = 0; i < ops; ++i)
-        body += "  %a" + std::to_string(i) + " = memref.alloc() : memref<8xf16> loc(callsite(\"/k/op.py\":" + std::to_string(i + 1)
-            + ":1 at #loc20))\n";
+        body += "  %a" + std::to_string(i) + " = memref.alloc() : memref<8xf16> loc(callsite(\"/k/op.py\":"
+            + std::to_string(i + 1) + ":1 at #loc20))\n";
     ir.insert(ir.rfind("} loc(unknown)"), body);
     const IrIndex ix = IrIndex::build(ir, "/k/k.ttadapter");
     std::size_t frames = 0;

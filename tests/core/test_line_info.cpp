@@ -40,7 +40,8 @@ nlohmann::json inspectOf(const std::string& dump)
 
 } // namespace
 
-TEST_CASE("the real sample: the dump points into an IR without Python locations, so line info is missing", "[lineinfo][samples]")
+TEST_CASE("the real sample: the dump points into an IR without Python locations, so line info is missing",
+    "[lineinfo][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();
     const auto document = test::loadOverflowSample();
@@ -52,13 +53,17 @@ TEST_CASE("the real sample: the dump points into an IR without Python locations,
     CHECK(json["line_info"] == false);
     REQUIRE(json["scopes"][0]["notes"].size() == 1);
     CHECK_THAT(json["scopes"][0]["notes"][0].get<std::string>(),
-               Catch::Contains("compiled without line info") && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
-    CHECK_THAT(summaryMarkdown(*document, ""), Catch::Contains("**No Python lines**") && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
+        Catch::Contains("compiled without line info") && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
+    CHECK_THAT(summaryMarkdown(*document, ""),
+        Catch::Contains("**No Python lines**") && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
 
     std::ostringstream out;
     std::ostringstream err;
-    runExplain(parseCommandLine({"explain", test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string()}), out, err);
-    CHECK_THAT(out.str(), Catch::Contains("Python lines: none: the kernel was compiled without line info") && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
+    runExplain(
+        parseCommandLine({"explain", test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string()}), out, err);
+    CHECK_THAT(out.str(),
+        Catch::Contains("Python lines: none: the kernel was compiled without line info")
+            && Catch::Contains("TRITON_DISABLE_LINE_INFO=0"));
 }
 
 TEST_CASE("an IR with Python locations: line info is present and nothing is said", "[lineinfo]")
@@ -80,7 +85,8 @@ TEST_CASE("an IR with Python locations: line info is present and nothing is said
 TEST_CASE("a dump pointing into an IR that cannot be found: compiled without line info", "[lineinfo]")
 {
     test::TempDir run("memlens_run_");
-    const fs::path dumpPath = run.write("memory_info_aiv.json", test::dumpPointingInto("_k", test::deletedTemporaryIrPath(), 5, {64}));
+    const fs::path dumpPath
+        = run.write("memory_info_aiv.json", test::dumpPointingInto("_k", test::deletedTemporaryIrPath(), 5, {64}));
     LoadOptions options;
     options.searchTritonCache = false;
     const PlanDocument document = loadPlanDocument(dumpPath.string(), options);

@@ -10,8 +10,7 @@ using namespace memlens;
 
 namespace {
 
-template <typename T>
-const T& as(const LocationPtr& loc)
+template <typename T> const T& as(const LocationPtr& loc)
 {
     REQUIRE(loc);
     const T* p = std::get_if<T>(&loc->node);
@@ -87,7 +86,8 @@ TEST_CASE("callsite locations keep callee and caller", "[mlir]")
     CHECK(as<AliasRefLoc>(cs.callee).alias == "#loc7");
     CHECK(as<AliasRefLoc>(cs.caller).alias == "#loc56");
 
-    const auto& nested = as<CallSiteLoc>(parseOk(R"(loc(callsite("lib.py":1:2 at callsite("a.py":3:4 at "b.py":5:6))))"));
+    const auto& nested
+        = as<CallSiteLoc>(parseOk(R"(loc(callsite("lib.py":1:2 at callsite("a.py":3:4 at "b.py":5:6))))"));
     CHECK(as<FileLineColLoc>(nested.callee).file == "lib.py");
     CHECK(as<FileLineColLoc>(as<CallSiteLoc>(nested.caller).caller).file == "b.py");
 }
@@ -175,8 +175,8 @@ TEST_CASE("deep nesting is an error, not a stack overflow", "[mlir]")
 TEST_CASE("printing a parsed location gives back equivalent text", "[mlir]")
 {
     for (const char* text : {R"(loc("f.py":3:5))", R"(loc("f.py":3:5 to :9))", R"(loc("f.py":3:5 to 4:9))",
-                             "loc(callsite(#loc7 at #loc56))", R"(loc(fused<"m">[#a, "n"("g.py":1:2)]))",
-                             "loc(unknown)", R"(loc("q\"x"))"}) {
+             "loc(callsite(#loc7 at #loc56))", R"(loc(fused<"m">[#a, "n"("g.py":1:2)]))", "loc(unknown)",
+             R"(loc("q\"x"))"}) {
         auto loc = parseOk(text);
         CHECK(toString(*loc) == text);
     }
@@ -203,7 +203,7 @@ TEST_CASE("library paths are the Triton language and runtime folders", "[mlir]")
 TEST_CASE("resolving a named location keeps the innermost name", "[mlir]")
 {
     AliasTable aliases{{"#loc5", alias(R"(loc("/tmp/k.py":51:20))")}, {"#loc55", alias(R"(loc("a"(#loc5)))")},
-                       {"#outer", alias(R"(loc("outer"(#loc55)))")}};
+        {"#outer", alias(R"(loc("outer"(#loc55)))")}};
     LocationResolver resolver(aliases);
     ResolvedLocation r = resolver.resolve(parseOk("loc(#outer)"));
     REQUIRE(r.primary);
@@ -216,11 +216,9 @@ TEST_CASE("resolving a named location keeps the innermost name", "[mlir]")
 
 TEST_CASE("a callsite into Triton resolves to the user's caller with its name", "[mlir]")
 {
-    AliasTable aliases{{"#loc7", alias("loc(\"" + kStd + "\":306:36)")},
-                       {"#loc8", alias(R"(loc("/tmp/k.py":53:18))")},
-                       {"#loc56", alias(R"(loc("mean"(#loc8)))")},
-                       {"#loc6", alias("loc(\"" + kStd + "\":275:15)")},
-                       {"#loc85", alias("loc(callsite(#loc7 at #loc56))")}};
+    AliasTable aliases{{"#loc7", alias("loc(\"" + kStd + "\":306:36)")}, {"#loc8", alias(R"(loc("/tmp/k.py":53:18))")},
+        {"#loc56", alias(R"(loc("mean"(#loc8)))")}, {"#loc6", alias("loc(\"" + kStd + "\":275:15)")},
+        {"#loc85", alias("loc(callsite(#loc7 at #loc56))")}};
     LocationResolver resolver(aliases);
 
     ResolvedLocation r = resolver.resolve(parseOk("loc(callsite(#loc7 at #loc56))"));
@@ -255,8 +253,7 @@ TEST_CASE("a callsite whose callee is user code takes the callee as primary", "[
 TEST_CASE("a fused location keeps every user frame, the first one primary", "[mlir]")
 {
     AliasTable aliases{{"#a", alias(R"(loc("p_gn"("/tmp/k.py":152:28)))")},
-                       {"#b", alias(R"(loc("g"("/tmp/k.py":152:21)))")},
-                       {"#lib", alias("loc(\"" + kStd + "\":10:1)")}};
+        {"#b", alias(R"(loc("g"("/tmp/k.py":152:21)))")}, {"#lib", alias("loc(\"" + kStd + "\":10:1)")}};
     LocationResolver resolver(aliases);
     ResolvedLocation r = resolver.resolve(parseOk("loc(fused[#lib, #a, #b, #a])"));
     REQUIRE(r.userFrames.size() == 2); // duplicates collapse
@@ -278,10 +275,8 @@ TEST_CASE("unknown and name-only locations resolve to no frames", "[mlir]")
 
 TEST_CASE("undefined aliases and alias cycles are reported, not followed forever", "[mlir]")
 {
-    AliasTable aliases{{"#a", alias("loc(#b)")},
-                       {"#b", alias("loc(fused[#c, #a])")},
-                       {"#c", alias(R"(loc("/k.py":3:1))")},
-                       {"#self", alias("loc(#self)")}};
+    AliasTable aliases{{"#a", alias("loc(#b)")}, {"#b", alias("loc(fused[#c, #a])")},
+        {"#c", alias(R"(loc("/k.py":3:1))")}, {"#self", alias("loc(#self)")}};
     LocationResolver resolver(aliases);
 
     ResolvedLocation missing = resolver.resolve(parseOk("loc(#nowhere)"));
@@ -354,7 +349,8 @@ TEST_CASE("a dump's bare file:line or file:line:col is a plain file location", "
 
 TEST_CASE("every truncation and corruption of a location fails cleanly", "[mlir]")
 {
-    const std::string full = R"(loc(fused<"m">[callsite("a \"b\" c.py":1:2 to :5 at "n"(#loc3)), unknown, "x.py":4:5]))";
+    const std::string full
+        = R"(loc(fused<"m">[callsite("a \"b\" c.py":1:2 to :5 at "n"(#loc3)), unknown, "x.py":4:5]))";
     REQUIRE(parseLocation(full).ok());
     for (std::size_t n = 0; n < full.size(); ++n) {
         LocationParseResult cut = parseLocation(full.substr(0, n));

@@ -127,7 +127,8 @@ TEST_CASE("a dump that says success but crosses the default capacity is an overf
 {
     const Dump dump = loadDumpFile(memlens::test::data("dumps/success_but_overflow.json").string());
     const ScopePlan& scope = dump.scopes.at(0);
-    const PlanAnalysis analysis = analyzePlan(scope, resolveCapacity(std::nullopt, scope.scope, scope.error, std::nullopt));
+    const PlanAnalysis analysis
+        = analyzePlan(scope, resolveCapacity(std::nullopt, scope.scope, scope.error, std::nullopt));
     CHECK(analysis.capacity.bytes == 262144);
     CHECK(analysis.capacity.source == CapacitySource::Default);
     CHECK(analysis.overflow);

@@ -20,7 +20,8 @@ std::string examplePath(const std::string& folder)
     return (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string();
 }
 
-Buffer makeBuffer(const std::string& name, const std::string& type, std::uint64_t size, std::vector<std::uint64_t> offsets)
+Buffer makeBuffer(
+    const std::string& name, const std::string& type, std::uint64_t size, std::vector<std::uint64_t> offsets)
 {
     Buffer buffer;
     buffer.ssaName = name;
@@ -87,7 +88,8 @@ TEST_CASE("the bundled pair: 14 buffers matched by their Python place, 12 double
         CHECK(a.ssaName == b.ssaName); // the Python places pick the same buffers the names would
         CHECK(pair.matchedBy == BufferMatch::PythonLocation);
         REQUIRE(pair.sizeRatio);
-        CHECK(*pair.sizeRatio == Approx(static_cast<double>(sizesB.at(a.ssaName)) / static_cast<double>(sizesA.at(a.ssaName))));
+        CHECK(*pair.sizeRatio
+            == Approx(static_cast<double>(sizesB.at(a.ssaName)) / static_cast<double>(sizesA.at(a.ssaName))));
         if (*pair.sizeRatio == 2.0) {
             ++doubled;
             CHECK(pair.change == BufferChange::Grown);
@@ -108,8 +110,10 @@ TEST_CASE("a reload from 16384 to 8192 says the peak halved and the plan now fit
     const auto after = test::loadPath(examplePath("block8192"));
     CHECK(before->analyses[0].peakAddressBytes == 328736);
     CHECK(after->analyses[0].peakAddressBytes == 164384);
-    CHECK(describePlanChange(*before, *after) == "peak 321 KB \u2192 160.5 KB (\u221250%), now fits \u00b7 12 shrunk, 2 moved of 14 buffers");
-    CHECK(describePlanChange(*after, *before) == "peak 160.5 KB \u2192 321 KB (+100%), now overflows \u00b7 12 grown, 2 moved of 14 buffers");
+    CHECK(describePlanChange(*before, *after)
+        == "peak 321 KB \u2192 160.5 KB (\u221250%), now fits \u00b7 12 shrunk, 2 moved of 14 buffers");
+    CHECK(describePlanChange(*after, *before)
+        == "peak 160.5 KB \u2192 321 KB (+100%), now overflows \u00b7 12 grown, 2 moved of 14 buffers");
     CHECK(describePlanChange(*after, *after) == "peak 160.5 KB unchanged, fits \u00b7 no buffer changed");
 }
 
@@ -144,7 +148,7 @@ TEST_CASE("buffers matched by nothing are added or removed", "[plan_diff]")
     {
         const ScopePlan a = makePlan({makeBuffer("%alloc", "f16", 64, {0}), makeBuffer("%alloc_0", "f32", 128, {64})});
         const ScopePlan b = makePlan({makeBuffer("%alloc", "f16", 64, {0}), makeBuffer("%alloc_0", "f32", 128, {64}),
-                                      makeBuffer("%alloc_1", "i8", 32, {192})});
+            makeBuffer("%alloc_1", "i8", 32, {192})});
         const auto pairs = matchBuffers(a, nullptr, b, nullptr);
         REQUIRE(pairs.size() == 3);
         CHECK(pairs[0].b == 0);
@@ -158,8 +162,8 @@ TEST_CASE("buffers matched by nothing are added or removed", "[plan_diff]")
     }
     SECTION("a buffer gone from B")
     {
-        const ScopePlan a = makePlan({makeBuffer("%alloc", "f16", 64, {0}), makeBuffer("%alloc_0", "f32", 128, {64, 192}),
-                                      makeBuffer("%alloc_1", "f32", 32, {320})});
+        const ScopePlan a = makePlan({makeBuffer("%alloc", "f16", 64, {0}),
+            makeBuffer("%alloc_0", "f32", 128, {64, 192}), makeBuffer("%alloc_1", "f32", 32, {320})});
         const ScopePlan b = makePlan({makeBuffer("%alloc_0", "f32", 128, {0})});
         const auto pairs = matchBuffers(a, nullptr, b, nullptr);
         REQUIRE(pairs.size() == 3);
@@ -193,7 +197,7 @@ TEST_CASE("the Python place wins over the name, the name over the order", "[plan
     // B has one more alloc at the top: every SSA number after it shifts by one.
     const ScopePlan a = makePlan({makeBuffer("%alloc", "f16", 64, {0}), makeBuffer("%alloc_0", "f16", 64, {64})});
     const ScopePlan b = makePlan({makeBuffer("%alloc", "f16", 32, {0}), makeBuffer("%alloc_0", "f16", 64, {32}),
-                                  makeBuffer("%alloc_1", "f16", 64, {96})});
+        makeBuffer("%alloc_1", "f16", 64, {96})});
     const std::vector<BlockSource> sourcesA = {pythonAt(52, 20, "x"), pythonAt(53, 20, "w")};
     const std::vector<BlockSource> sourcesB = {pythonAt(50, 10, "scale"), pythonAt(52, 20, "x"), pythonAt(53, 20, "w")};
 

@@ -89,8 +89,8 @@ TEST_CASE("with unchanged sizes the prediction is the dump itself", "[prediction
         const auto document = test::loadPath(exampleDump(folder).string());
         checkReproducesDump(document->dump.scopes.at(0));
     }
-    for (const char* fixture : {"dumps/diagnosis/tile1d_multibuffer.json", "dumps/diagnosis/tile2d.json", "dumps/diagnosis/holes.json",
-                                "dumps/two_scopes_multibuffer.json"}) {
+    for (const char* fixture : {"dumps/diagnosis/tile1d_multibuffer.json", "dumps/diagnosis/tile2d.json",
+             "dumps/diagnosis/holes.json", "dumps/two_scopes_multibuffer.json"}) {
         const auto document = test::loadFixture(fixture);
         for (const ScopePlan& scope : document->dump.scopes)
             checkReproducesDump(scope);
@@ -125,7 +125,8 @@ TEST_CASE("the sweep places every block where the brute-force rule does", "[pred
         Sizes sizes;
         for (const Block& block : scope.blocks) {
             const auto pick = random() % 4;
-            sizes.push_back(pick == 0 ? std::nullopt : std::optional<std::uint64_t>(pick == 1 ? block.size : block.size * pick / 3));
+            sizes.push_back(pick == 0 ? std::nullopt
+                                      : std::optional<std::uint64_t>(pick == 1 ? block.size : block.size * pick / 3));
         }
         const PlanPredictor predictor(scope);
         const PredictedPlan fast = predictor.predict(sizes);
@@ -175,7 +176,8 @@ TEST_CASE("from the 16384 dump alone the plan at 8192 is predicted within 5% of 
     // 20 bytes per element live at op 19, the 4-byte result padded to 32, and the
     // reduction scratch (memref<256xf32>, 1 KB: its shape does not hold 16384, so it is kept).
     CHECK(plan.requiredBytes == 20 * 8192 + 32 + 1024);
-    const double error = std::abs(static_cast<double>(plan.requiredBytes) - static_cast<double>(realPeak)) / static_cast<double>(realPeak);
+    const double error = std::abs(static_cast<double>(plan.requiredBytes) - static_cast<double>(realPeak))
+        / static_cast<double>(realPeak);
     CHECK(error < 0.05);
     // Every tile sits where the compiler put it at 8192.
     const ScopePlan& real = small->dump.scopes.at(0);

@@ -21,21 +21,29 @@ TEST_CASE("CSV fields with commas, quotes or line breaks are quoted with doubled
 
 TEST_CASE("blocks.csv has the stable header and one row per block of every scope", "[csv]")
 {
-    const PlanDocument document = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
     const std::string csv = blocksCsv(document);
-    CHECK(csv.rfind("scope,id,buffer,copy,offset,size,start,end,tmp,over_capacity,location,ir_file,ir_line,python_file,python_line,name,storage\r\n", 0) == 0);
+    CHECK(csv.rfind("scope,id,buffer,copy,offset,size,start,end,tmp,over_capacity,location,ir_file,ir_line,python_file,"
+                    "python_line,name,storage\r\n",
+              0)
+        == 0);
     std::size_t lines = 0;
     for (std::size_t at = csv.find("\r\n"); at != std::string::npos; at = csv.find("\r\n", at + 2))
         ++lines;
     CHECK(lines == 1 + 4 + 1);
-    CHECK(csv.find("ub,0,\"%x_tile = memref.alloc() : memref<4096xf16, #hivm.address_space<ub>>\",1,8192,8192,2,9,false,false,"
-                   "\"loc(\"\"/work/kernels/softmax.py\"\":21:12)\"") != std::string::npos);
+    CHECK(
+        csv.find(
+            "ub,0,\"%x_tile = memref.alloc() : memref<4096xf16, #hivm.address_space<ub>>\",1,8192,8192,2,9,false,false,"
+            "\"loc(\"\"/work/kernels/softmax.py\"\":21:12)\"")
+        != std::string::npos);
     CHECK(csv.find("\r\ncbuf,3,") != std::string::npos);
 }
 
 TEST_CASE("live_at_peak.csv lists the blocks live at each scope's peak", "[csv]")
 {
-    const PlanDocument document = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
     const std::string csv = liveAtPeakCsv(document);
     // ub peaks at op 5 (both tile copies, row_max and the temp); cbuf at op 1.
     std::size_t rows = 0;
@@ -48,11 +56,14 @@ TEST_CASE("the report charts the scope that overflows", "[csv]")
 {
     LoadOptions options;
     options.capacity.byScope["cbuf"] = 1024;
-    const PlanDocument document = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options);
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options);
     CHECK(reportScopeIndex(document) == 1);
     const std::string summary = summaryMarkdown(document, "chart.png");
     CHECK(summary.find("## Scope `ub`: compiled; the plan fits") != std::string::npos);
-    CHECK(summary.find("## Scope `cbuf`: **overflow**: the plan exceeds capacity although the dump's status says success") != std::string::npos);
+    CHECK(
+        summary.find("## Scope `cbuf`: **overflow**: the plan exceeds capacity although the dump's status says success")
+        != std::string::npos);
     CHECK(summary.find("![Memory block chart of cbuf](chart.png)") != std::string::npos);
 }
 
@@ -90,7 +101,8 @@ PlanDocument hostileDocument()
 
 } // namespace
 
-TEST_CASE("summary.md shows the dump's strings as text: no heading, table row, link or HTML from them", "[report][hostile]")
+TEST_CASE(
+    "summary.md shows the dump's strings as text: no heading, table row, link or HTML from them", "[report][hostile]")
 {
     const PlanDocument document = hostileDocument();
     REQUIRE(document.analyses.at(0).overflow);
@@ -108,12 +120,13 @@ TEST_CASE("summary.md shows the dump's strings as text: no heading, table row, l
         if (!line.empty() && line[0] == '#')
             headings.push_back(line.substr(0, line.find(' ')) + " " + line.substr(line.find(' ') + 1, 12));
     CHECK(headings
-          == std::vector<std::string>{"# memlens repo", "## Scope `ub ##", "### Why it overf", "### Blocks above"});
+        == std::vector<std::string>{"# memlens repo", "## Scope `ub ##", "### Why it overf", "### Blocks above"});
     CHECK(lines.at(0) == "# memlens report: ``k` <script>alert(1)</script> # Injected heading``");
     // Raw HTML only inside code spans; elsewhere it is escaped.
     CHECK(summary.find("| Status in the dump | &lt;img src=x onerror=alert(1)&gt; |") != std::string::npos);
-    CHECK(summary.find("| Error | a \\| b \\| c \\| d \\| \\[link\\](http://x) \\*bold\\* &lt;b&gt;html&lt;/b&gt; &amp;amp; |")
-          != std::string::npos);
+    CHECK(summary.find(
+              "| Error | a \\| b \\| c \\| d \\| \\[link\\](http://x) \\*bold\\* &lt;b&gt;html&lt;/b&gt; &amp;amp; |")
+        != std::string::npos);
     // Every table row has as many cells as its table's header (escaped pipes do not count).
     std::size_t headerCells = 0;
     for (const std::string& line : lines) {

@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 using namespace memlens;
-using memlens::test::loadOk;
 using memlens::test::lineOf;
+using memlens::test::loadOk;
 namespace fs = std::filesystem;
 
 namespace {
@@ -57,7 +57,8 @@ TEST_CASE("a location into the IR takes the Python frames of that IR line", "[li
     FileFinder finder;
     SourceLinker linker(&ix, &finder);
     const int red = lineOf(ix, "%red = bufferization.alloc_tensor");
-    const BlockSource& bs = linker.link("loc(\"/build/machine/small_kernel.ttadapter\":" + std::to_string(red) + ":12)");
+    const BlockSource& bs
+        = linker.link("loc(\"/build/machine/small_kernel.ttadapter\":" + std::to_string(red) + ":12)");
     REQUIRE(bs.ir);
     CHECK(bs.ir->line == red);
     REQUIRE(bs.python);
@@ -165,8 +166,7 @@ TEST_CASE("missing pieces are explained in the note", "[linker]")
     CHECK_THAT(linker.link("loc(unknown)").note, Catch::Contains("names no file"));
     CHECK_THAT(linker.link("loc(#loc999)").note, Catch::Contains("#loc999"));
     CHECK_THAT(linker.link(R"(loc("/x/small_kernel.ttadapter":5000:1))").note, Catch::Contains("past the end"));
-    const BlockSource& lib = linker.link(
-        R"(loc("/venv/site-packages/triton/language/standard.py":180:11))");
+    const BlockSource& lib = linker.link(R"(loc("/venv/site-packages/triton/language/standard.py":180:11))");
     CHECK_FALSE(lib.python);
     CHECK(lib.chain.size() == 1);
     CHECK_THAT(lib.note, Catch::Contains("library"));
@@ -195,8 +195,7 @@ TEST_CASE("without an IR index a location still yields its Python frames or IR l
     CHECK_FALSE(ir.python);
 }
 
-TEST_CASE("a peer's fixture: err_msg \"none\" and a bare test.py:10 show no error and link test.py line 10",
-          "[linker]")
+TEST_CASE("a peer's fixture: err_msg \"none\" and a bare test.py:10 show no error and link test.py line 10", "[linker]")
 {
     const fs::path dir = fs::temp_directory_path() / ("memlens_peer_" + std::to_string(::getpid()));
     fs::create_directories(dir);

@@ -105,7 +105,8 @@ ScopePlan randomPlan(std::mt19937& random, int count)
             continue;
         }
         const int from = start(random);
-        specs.push_back({static_cast<std::uint64_t>(offset(random) * 4), static_cast<std::uint64_t>(size(random) * 4), from, from + length(random)});
+        specs.push_back({static_cast<std::uint64_t>(offset(random) * 4), static_cast<std::uint64_t>(size(random) * 4),
+            from, from + length(random)});
     }
     return planOf(specs);
 }
@@ -147,7 +148,8 @@ TEST_CASE("multi-buffer copies merged in place pair up copy by copy", "[storage]
     CHECK(analysis.fragmentation->largestHole == std::optional<AddressRange>(AddressRange{1024, 2048}));
 }
 
-TEST_CASE("partial overlaps of different storages are found once each, with Life and address intersections", "[storage]")
+TEST_CASE(
+    "partial overlaps of different storages are found once each, with Life and address intersections", "[storage]")
 {
     // p [0,1024) 1-6, q [512,1536) 4-9, r [3072,3328) 2-5, s [0,1024) 1-3, e size 0 at 600, 2-8.
     const PlanAnalysis analysis = analyzeFixture("overlaps_and_holes.json");
@@ -214,7 +216,8 @@ TEST_CASE("the largest hole is the lowest of equal ones, and none without holes"
 
 TEST_CASE("the bundled 16384 example loses 28 bytes to holes at op 19", "[storage][example]")
 {
-    const Dump dump = loadDumpFile((memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
+    const Dump dump = loadDumpFile(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
     const PlanAnalysis analysis = analyzePlan(dump.scopes.at(0), capacityOf(196608));
     REQUIRE(analysis.fragmentation);
     CHECK(analysis.fragmentation->op == 19);
@@ -269,7 +272,9 @@ TEST_CASE("union live bytes, holes, storages and overlaps agree with brute force
                 const std::int64_t to = std::min(a.end, b.end);
                 std::uint64_t shared = 0;
                 for (std::uint64_t addr = 0; addr < 256; ++addr)
-                    shared += (addr >= a.offset && addr < a.addressEnd() && addr >= b.offset && addr < b.addressEnd()) ? 1 : 0;
+                    shared += (addr >= a.offset && addr < a.addressEnd() && addr >= b.offset && addr < b.addressEnd())
+                        ? 1
+                        : 0;
                 if (from <= to && shared > 0)
                     expected.emplace_back(static_cast<int>(i), static_cast<int>(j), from, to, shared);
             }

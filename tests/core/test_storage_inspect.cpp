@@ -34,7 +34,8 @@ Inspected inspectPath(const std::string& path, std::vector<std::string> extra = 
 
 TEST_CASE("inspect: the in-place example peaks at 5120 live bytes and fits 6 KB", "[inspect][storage]")
 {
-    const Inspected run = inspectPath(memlens::test::data("dumps/in_place_triple.json").string(), {"--capacity", "6KB"});
+    const Inspected run
+        = inspectPath(memlens::test::data("dumps/in_place_triple.json").string(), {"--capacity", "6KB"});
     CHECK(run.status == 0);
     const auto& scope = run.json["scopes"].at(0);
     CHECK(scope["peak_live_bytes"] == 5120);
@@ -45,7 +46,9 @@ TEST_CASE("inspect: the in-place example peaks at 5120 live bytes and fits 6 KB"
         storages.push_back(block["storage"]);
     CHECK(storages == std::vector<int>{0, 1, 1, 1});
     CHECK(scope["overlaps"] == nlohmann::json::array());
-    CHECK(scope["fragmentation"] == nlohmann::json::parse(R"({"at": 2, "high_address_bytes": 5120, "live_bytes": 5120, "hole_bytes": 0, "largest_hole": null})"));
+    CHECK(scope["fragmentation"]
+        == nlohmann::json::parse(
+            R"({"at": 2, "high_address_bytes": 5120, "live_bytes": 5120, "hole_bytes": 0, "largest_hole": null})"));
 }
 
 TEST_CASE("inspect: overlaps list (id, copy) pairs with Life and address intersections", "[inspect][storage]")
@@ -55,8 +58,9 @@ TEST_CASE("inspect: overlaps list (id, copy) pairs with Life and address interse
     CHECK(scope["overlaps"] == nlohmann::json::parse(R"([
         {"a": [0, 0], "b": [1, 0], "from_op": 4, "to_op": 6, "bytes": 512},
         {"a": [0, 0], "b": [3, 0], "from_op": 1, "to_op": 3, "bytes": 1024}])"));
-    CHECK(scope["fragmentation"] == nlohmann::json::parse(
-        R"({"at": 2, "high_address_bytes": 3328, "live_bytes": 1280, "hole_bytes": 2048, "largest_hole": [1024, 3072]})"));
+    CHECK(scope["fragmentation"]
+        == nlohmann::json::parse(
+            R"({"at": 2, "high_address_bytes": 3328, "live_bytes": 1280, "hole_bytes": 2048, "largest_hole": [1024, 3072]})"));
     CHECK(scope["peak_live_bytes"] == 1792);
 }
 
@@ -73,11 +77,13 @@ TEST_CASE("inspect: multi-buffer copies in place share storages copy by copy", "
 
 TEST_CASE("inspect: the bundled 16384 example reports its 28 bytes of holes at op 19", "[inspect][storage][example]")
 {
-    const std::string dump = (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string();
+    const std::string dump
+        = (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string();
     const Inspected run = inspectPath(dump);
     const auto& scope = run.json["scopes"].at(0);
-    CHECK(scope["fragmentation"] == nlohmann::json::parse(
-        R"({"at": 19, "high_address_bytes": 328736, "live_bytes": 328708, "hole_bytes": 28, "largest_hole": [327684, 327712]})"));
+    CHECK(scope["fragmentation"]
+        == nlohmann::json::parse(
+            R"({"at": 19, "high_address_bytes": 328736, "live_bytes": 328708, "hole_bytes": 28, "largest_hole": [327684, 327712]})"));
     CHECK(scope["overlaps"].empty());
 }
 
@@ -95,7 +101,8 @@ TEST_CASE("summary.md names the holes at the peak address and lists overlaps", "
 {
     const PlanDocument damaged = loadPlanDocument(memlens::test::data("dumps/overlaps_and_holes.json").string(), {});
     const std::string summary = summaryMarkdown(damaged, "");
-    CHECK(summary.find("| Holes at peak address | 2 KB at op 2 (1.3 KB live below 3.3 KB), largest [1024, 3072) |") != std::string::npos);
+    CHECK(summary.find("| Holes at peak address | 2 KB at op 2 (1.3 KB live below 3.3 KB), largest [1024, 3072) |")
+        != std::string::npos);
     CHECK(summary.find("**Warning: 2 overlap(s)**") != std::string::npos);
     CHECK(summary.find("| `%p` copy 1 | `%q` copy 1 | [4, 6] | 512 B |") != std::string::npos);
     CHECK(summary.find("| Blocks | 5 (5 buffers, 5 storages) |") != std::string::npos);

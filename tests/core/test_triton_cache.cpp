@@ -40,7 +40,10 @@ TritonCacheSearch searchIn(const fs::path& cacheDir)
     return search;
 }
 
-Dump dumpOfRun(const std::string& irPath) { return parseDumpText(test::dumpPointingInto(kKernel, irPath, 5, kSizes), "memory_info_aiv.json"); }
+Dump dumpOfRun(const std::string& irPath)
+{
+    return parseDumpText(test::dumpPointingInto(kKernel, irPath, 5, kSizes), "memory_info_aiv.json");
+}
 
 } // namespace
 
@@ -58,7 +61,9 @@ TEST_CASE("the Triton cache folder: the setting, else TRITON_CACHE_DIR, else HOM
     CHECK(tritonCacheDir(search).empty());
 }
 
-TEST_CASE("of several cached hashes, the newest IR that matches the dump is taken; a newer one that does not is passed over", "[triton]")
+TEST_CASE(
+    "of several cached hashes, the newest IR that matches the dump is taken; a newer one that does not is passed over",
+    "[triton]")
 {
     TritonCache cache(kKernel, kSizes);
     const Dump dump = dumpOfRun(test::deletedTemporaryIrPath());
@@ -73,8 +78,9 @@ TEST_CASE("of several cached hashes, the newest IR that matches the dump is take
     REQUIRE(result.tried.size() == 2);
     CHECK_THAT(result.tried[0], Catch::Contains("c40e55") && Catch::Contains("MLIR bytecode"));
     CHECK_THAT(result.tried[1], Catch::Contains("8b17d0") && Catch::Contains("no op starts at 5:13"));
-    CHECK_THAT(result.message(), Catch::Contains("IR from the Triton cache: " + cache.matching.string()) && Catch::Contains("5:13, 6:13, 7:13")
-                                     && Catch::Contains("3 allocating") && Catch::Contains("types agree"));
+    CHECK_THAT(result.message(),
+        Catch::Contains("IR from the Triton cache: " + cache.matching.string()) && Catch::Contains("5:13, 6:13, 7:13")
+            && Catch::Contains("3 allocating") && Catch::Contains("types agree"));
 }
 
 TEST_CASE("a dump whose location names a deleted temporary folder gets its IR and IR lines from the cache", "[triton]")
@@ -111,7 +117,8 @@ TEST_CASE("the cache is found through the injected environment, and not searched
     fs::create_directories(home.path / ".triton");
     fs::create_symlink(cache.root.path, home.path / ".triton" / "cache");
     TempDir run("memlens_run_");
-    const fs::path dumpPath = run.write("memory_info_aiv.json", test::dumpPointingInto(kKernel, test::deletedTemporaryIrPath(), 5, kSizes));
+    const fs::path dumpPath
+        = run.write("memory_info_aiv.json", test::dumpPointingInto(kKernel, test::deletedTemporaryIrPath(), 5, kSizes));
     LoadOptions options;
     options.tritonCache.environment = environmentOf({{"HOME", home.path.string()}});
     CHECK(fs::equivalent(loadPlanDocument(dumpPath.string(), options).irFile, cache.matching));
@@ -126,17 +133,21 @@ TEST_CASE("when no cached IR matches, the note says what was tried and how to re
     TritonCache cache("_attn_fwd", {32, 32}); // the same kernel, other buffers
     fs::remove(cache.matching);
     TempDir run("memlens_run_");
-    const fs::path dumpPath = run.write("memory_info_aiv.json", test::dumpPointingInto(kKernel, test::deletedTemporaryIrPath(), 5, kSizes));
+    const fs::path dumpPath
+        = run.write("memory_info_aiv.json", test::dumpPointingInto(kKernel, test::deletedTemporaryIrPath(), 5, kSizes));
     LoadOptions options;
     options.tritonCache = searchIn(cache.root.path);
     const PlanDocument document = loadPlanDocument(dumpPath.string(), options);
     CHECK(document.irFile.empty());
-    CHECK_THAT(document.irNote, Catch::Contains("no IR file beside the dump") && Catch::Contains(cache.root.path.string())
-                                    && Catch::Contains("2 candidates, none matches the dump") && Catch::Contains("8b17d0")
-                                    && Catch::Contains("bishengir-opt " + cache.bytecode.string() + " -o "));
+    CHECK_THAT(document.irNote,
+        Catch::Contains("no IR file beside the dump") && Catch::Contains(cache.root.path.string())
+            && Catch::Contains("2 candidates, none matches the dump") && Catch::Contains("8b17d0")
+            && Catch::Contains("bishengir-opt " + cache.bytecode.string() + " -o "));
 }
 
-TEST_CASE("a cached IR whose ops sit at the dump's positions but whose types differ is taken only when nothing agrees in both", "[triton]")
+TEST_CASE("a cached IR whose ops sit at the dump's positions but whose types differ is taken only when nothing agrees "
+          "in both",
+    "[triton]")
 {
     TempDir root("memlens_triton_cache_");
     const fs::path otherTypes = root.write("aa/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, {16, 16, 16}));
@@ -145,7 +156,8 @@ TEST_CASE("a cached IR whose ops sit at the dump's positions but whose types dif
     TritonCacheResult result = findIrInTritonCache(dump, searchIn(root.path));
     REQUIRE(result.taken);
     CHECK(*result.taken == otherTypes);
-    CHECK_THAT(result.reason, Catch::Contains("0 of the dump's 3 buffer types") && Catch::Contains("no candidate agrees in every type"));
+    CHECK_THAT(result.reason,
+        Catch::Contains("0 of the dump's 3 buffer types") && Catch::Contains("no candidate agrees in every type"));
     CHECK(result.tried.empty()); // the file taken is not listed as passed over
 
     const fs::path exact = root.write("bb/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));
@@ -185,7 +197,9 @@ TEST_CASE("a mix kernel's dump finds the IR cached under the kernel's own name",
 {
     TempDir root("memlens_triton_cache_");
     const fs::path ir = root.write("aa/_matmul.ttadapter", test::adapterIr("_matmul", 2, kSizes));
-    const Dump dump = parseDumpText(test::dumpPointingInto("_matmul_mix_aiv", "/tmp/gone/kernel.ttadapter.mlir", 5, kSizes), "memory_info_aiv.json");
+    const Dump dump
+        = parseDumpText(test::dumpPointingInto("_matmul_mix_aiv", "/tmp/gone/kernel.ttadapter.mlir", 5, kSizes),
+            "memory_info_aiv.json");
     CHECK(findIrInTritonCache(dump, searchIn(root.path)).taken == ir);
 }
 
@@ -201,9 +215,12 @@ TEST_CASE("matching by Python lines: an IR with locations matches a dump that po
 {
     const IrIndex ir = test::loadOk(test::data("mlir/small_kernel.ttadapter"));
     auto dumpAt = [](const std::string& location) {
-        const std::string json = "{\"Header\": {\"KernelName\": \"softmax_kernel\"}, \"Record\": [{\"scope\": \"ub\", \"memory_info_array\": [{"
-                                 "\"buffer\": \"%row = memref.alloc() : memref<256xf16, #hivm.address_space<ub>>\", \"offset\": [0], \"extent\": 4096,"
-                                 "\"alloc_time_in_ir\": 1, \"life_time_in_ir\": [1, 2], \"source_location\": \"" + location + "\", \"is_tmpbuf\": false}]}]}";
+        const std::string json = "{\"Header\": {\"KernelName\": \"softmax_kernel\"}, \"Record\": [{\"scope\": \"ub\", "
+                                 "\"memory_info_array\": [{"
+                                 "\"buffer\": \"%row = memref.alloc() : memref<256xf16, #hivm.address_space<ub>>\", "
+                                 "\"offset\": [0], \"extent\": 4096,"
+                                 "\"alloc_time_in_ir\": 1, \"life_time_in_ir\": [1, 2], \"source_location\": \""
+            + location + "\", \"is_tmpbuf\": false}]}]}";
         return parseDumpText(json, "memory_info_aiv.json");
     };
     const IrDumpMatch row = matchIrToDump(ir, dumpAt("loc(\\\"/elsewhere/softmax_kernel.py\\\":18:12)"));
@@ -232,20 +249,24 @@ TEST_CASE("MLIR bytecode is recognised by its magic number and never parsed as t
 
     const IrLoadResult loaded = loadIrIndex(bytecode);
     REQUIRE_FALSE(loaded.ok());
-    CHECK_THAT(loaded.error, Catch::Contains("is MLIR bytecode") && Catch::Contains("bishengir-opt or mlir-opt of your toolchain")
-                                 && Catch::Contains("`bishengir-opt " + bytecode.string() + " -o " + (dir.path / "kernel.mlir").string() + "`"));
+    CHECK_THAT(loaded.error,
+        Catch::Contains("is MLIR bytecode") && Catch::Contains("bishengir-opt or mlir-opt of your toolchain")
+            && Catch::Contains(
+                "`bishengir-opt " + bytecode.string() + " -o " + (dir.path / "kernel.mlir").string() + "`"));
 }
 
 TEST_CASE("bytecode beside the dump or named with --ir gets the bytecode message", "[triton][bytecode]")
 {
     TempDir run("memlens_run_");
     const fs::path bytecode = run.write(kKernel + ".bcmlir", test::mlirBytecode());
-    const fs::path dumpPath = run.write("memory_info_aiv.json", test::dumpPointingInto(kKernel, "/tmp/gone/kernel.ttadapter.mlir", 5, kSizes));
+    const fs::path dumpPath = run.write(
+        "memory_info_aiv.json", test::dumpPointingInto(kKernel, "/tmp/gone/kernel.ttadapter.mlir", 5, kSizes));
     LoadOptions options;
     options.searchTritonCache = false;
     const PlanDocument beside = loadPlanDocument(dumpPath.string(), options);
     CHECK(beside.irFile.empty());
-    CHECK_THAT(beside.irNote, Catch::StartsWith(bytecode.string() + " is MLIR bytecode") && Catch::Contains("bishengir-opt"));
+    CHECK_THAT(
+        beside.irNote, Catch::StartsWith(bytecode.string() + " is MLIR bytecode") && Catch::Contains("bishengir-opt"));
 
     options.irFile = bytecode.string();
     options.irRequired = true;

@@ -16,7 +16,8 @@ struct TempDir {
     explicit TempDir(const std::string& prefix = "memlens_test_")
     {
         std::random_device rd;
-        path = std::filesystem::temp_directory_path() / (prefix + std::to_string(::getpid()) + "_" + std::to_string(rd()));
+        path = std::filesystem::temp_directory_path()
+            / (prefix + std::to_string(::getpid()) + "_" + std::to_string(rd()));
         std::filesystem::create_directories(path);
     }
     ~TempDir()
@@ -40,7 +41,8 @@ struct TempDir {
 // Sets a file's time `secondsAgo` before now (to order cache entries).
 inline void setAge(const std::filesystem::path& path, int secondsAgo)
 {
-    std::filesystem::last_write_time(path, std::filesystem::file_time_type::clock::now() - std::chrono::seconds(secondsAgo));
+    std::filesystem::last_write_time(
+        path, std::filesystem::file_time_type::clock::now() - std::chrono::seconds(secondsAgo));
 }
 
 } // namespace memlens::test

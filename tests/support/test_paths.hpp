@@ -17,7 +17,8 @@ std::filesystem::path data(const std::string& relative);
 } // namespace memlens::test
 
 // Skip the rest of a test case, loudly, when the real samples are absent.
-#define MEMLENS_REQUIRE_SAMPLES()                                   \
-    do {                                                            \
-        if (!::memlens::test::samplesAvailable(__FILE__)) return;   \
+#define MEMLENS_REQUIRE_SAMPLES()                                                                                      \
+    do {                                                                                                               \
+        if (!::memlens::test::samplesAvailable(__FILE__))                                                              \
+            return;                                                                                                    \
     } while (false)

@@ -10,10 +10,7 @@
 namespace memlens::test {
 
 // "%ub00", "%ub01", ...: as wide as the sample's "%q_ub", so each alloc token is at column 13.
-inline std::string bufferName(std::size_t i)
-{
-    return std::string("%ub") + (i < 10 ? "0" : "") + std::to_string(i);
-}
+inline std::string bufferName(std::size_t i) { return std::string("%ub") + (i < 10 ? "0" : "") + std::to_string(i); }
 
 // Adapter IR of `kernel` without Python locations: `padding` comment lines,
 // then the function; the allocs of `sizes` (f16 elements) start at lines
@@ -26,7 +23,8 @@ inline std::string adapterIr(const std::string& kernel, int padding, const std::
     ir += "module attributes {hacc.target = #hacc.target<\"Ascend910B3\">} {\n";
     ir += "  func.func @" + kernel + "(%in: memref<1024xf16, #hivm.address_space<gm>>) {\n";
     for (std::size_t i = 0; i < sizes.size(); ++i)
-        ir += "    " + bufferName(i) + " = memref.alloc() : memref<" + std::to_string(sizes[i]) + "xf16, #hivm.address_space<ub>>\n";
+        ir += "    " + bufferName(i) + " = memref.alloc() : memref<" + std::to_string(sizes[i])
+            + "xf16, #hivm.address_space<ub>>\n";
     ir += "    hivm.hir.load ins(%in : memref<1024xf16, #hivm.address_space<gm>>) outs(%ub00 : memref<"
         + std::to_string(sizes.empty() ? 1 : sizes[0]) + "xf16, #hivm.address_space<ub>>)\n";
     ir += "    return\n  }\n}\n";
@@ -35,20 +33,24 @@ inline std::string adapterIr(const std::string& kernel, int padding, const std::
 
 // A dump of `kernel` whose buffers (f16 elements `sizes`, stacked from 0)
 // were allocated at `irFile`:<line>:13 for line = firstLine, firstLine + 1, ...
-inline std::string dumpPointingInto(const std::string& kernel, const std::string& irFile, int firstLine, const std::vector<int>& sizes)
+inline std::string dumpPointingInto(
+    const std::string& kernel, const std::string& irFile, int firstLine, const std::vector<int>& sizes)
 {
     std::string buffers;
     long long offset = 0;
     for (std::size_t i = 0; i < sizes.size(); ++i) {
         const int bytes = sizes[i] * 2;
-        buffers += std::string(i ? ",\n" : "") + "{\"buffer\": \"" + bufferName(i) + " = memref.alloc() : memref<" + std::to_string(sizes[i])
-            + "xf16, #hivm.address_space<ub>>\", \"offset\": [" + std::to_string(offset) + "], \"extent\": " + std::to_string(bytes * 8)
-            + ", \"alloc_time_in_ir\": " + std::to_string(i + 1) + ", \"life_time_in_ir\": [" + std::to_string(i + 1) + ", 9]"
-            + ", \"source_location\": \"loc(\\\"" + irFile + "\\\":" + std::to_string(firstLine + static_cast<int>(i)) + ":13)\", \"is_tmpbuf\": false}";
+        buffers += std::string(i ? ",\n" : "") + "{\"buffer\": \"" + bufferName(i) + " = memref.alloc() : memref<"
+            + std::to_string(sizes[i]) + "xf16, #hivm.address_space<ub>>\", \"offset\": [" + std::to_string(offset)
+            + "], \"extent\": " + std::to_string(bytes * 8) + ", \"alloc_time_in_ir\": " + std::to_string(i + 1)
+            + ", \"life_time_in_ir\": [" + std::to_string(i + 1) + ", 9]" + ", \"source_location\": \"loc(\\\"" + irFile
+            + "\\\":" + std::to_string(firstLine + static_cast<int>(i)) + ":13)\", \"is_tmpbuf\": false}";
         offset += (bytes + 31) / 32 * 32;
     }
-    return "{\"Header\": {\"KernelName\": \"" + kernel + "\"}, \"Record\": [{\"scope\": \"ub\", \"status\": \"success\", \"error_info\": \"\", "
-           "\"memory_info_array\": [\n" + buffers + "\n]}]}\n";
+    return "{\"Header\": {\"KernelName\": \"" + kernel
+        + "\"}, \"Record\": [{\"scope\": \"ub\", \"status\": \"success\", \"error_info\": \"\", "
+          "\"memory_info_array\": [\n"
+        + buffers + "\n]}]}\n";
 }
 
 // The first bytes of an MLIR bytecode file, then binary.

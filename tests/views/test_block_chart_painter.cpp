@@ -90,7 +90,8 @@ TEST_CASE("the overflow sample renders capacity line, warning block and normal b
     CHECK(g.capacityY > g.layout.plot.top());
     CHECK(g.capacityY < g.layout.plot.bottom());
     CHECK(hex(pixel(image, QPoint(g.capacityDashX, g.capacityY))) == chart_style::capacityLine().name().toStdString());
-    CHECK(hex(pixel(image, QPoint(g.capacityDashX, g.capacityY - 1))) == chart_style::capacityLine().name().toStdString());
+    CHECK(hex(pixel(image, QPoint(g.capacityDashX, g.capacityY - 1)))
+        == chart_style::capacityLine().name().toStdString());
 
     // The over-capacity block, [131072, 262144) x ops [4, 6): warning fill inside.
     const QRect over = g.blockRect(plan, 1);
@@ -99,13 +100,14 @@ TEST_CASE("the overflow sample renders capacity line, warning block and normal b
     const QPoint insideOver(over.left() + over.width() / 4, over.top() + over.height() / 5);
     CHECK(hex(pixel(image, insideOver)) == chart_style::warningFill().name().toStdString());
     // Its bold outline.
-    CHECK(hex(pixel(image, QPoint(over.left(), over.center().y() + 7))) == chart_style::warningOutline().name().toStdString());
+    CHECK(hex(pixel(image, QPoint(over.left(), over.center().y() + 7)))
+        == chart_style::warningOutline().name().toStdString());
 
     // The first block, [0, 131072) x ops [3, 7): its buffer's colour.
     const QRect first = g.blockRect(plan, 0);
     const QColor firstFill = chart_style::blockFill(plan.bufferOf(plan.blocks[0]), false);
     CHECK(hex(pixel(image, QPoint(first.left() + first.width() / 8, first.bottom() - first.height() / 5)))
-          == firstFill.name().toStdString());
+        == firstFill.name().toStdString());
     CHECK(firstFill != chart_style::warningFill());
 
     // Above the capacity line, where no block is, the shade.
@@ -192,7 +194,7 @@ TEST_CASE("copies of a buffer share a colour; neighbouring buffers do not", "[ch
     const ScopePlan& plan = doc.dump.scopes.at(0);
     REQUIRE(plan.blocks[0].bufferIndex == plan.blocks[1].bufferIndex);
     CHECK(chart_style::blockFill(plan.bufferOf(plan.blocks[0]), false)
-          == chart_style::blockFill(plan.bufferOf(plan.blocks[1]), false));
+        == chart_style::blockFill(plan.bufferOf(plan.blocks[1]), false));
     for (int id = 0; id < 50; ++id) {
         CHECK(chart_style::bufferColor(id) == chart_style::bufferColor(id));
         CHECK(chart_style::bufferColor(id) != chart_style::bufferColor(id + 1));
@@ -365,11 +367,13 @@ TEST_CASE("chart screenshots for review", "[.chart-shots]")
         renderBlockChartImage(plan, analysis, QSize(1600, 900), options).save(QStringLiteral("/tmp/chart_big.png"));
         options.window = DataWindow{3000, 3060, 100000, 210000};
         options.selectedBlock = analysis.overCapacityBlocks.at(analysis.overCapacityBlocks.size() / 2);
-        renderBlockChartImage(plan, analysis, QSize(1600, 900), options).save(QStringLiteral("/tmp/chart_big_zoom.png"));
+        renderBlockChartImage(plan, analysis, QSize(1600, 900), options)
+            .save(QStringLiteral("/tmp/chart_big_zoom.png"));
     }
 }
 
-TEST_CASE("dump text in the SVG is escaped: a crafted kernel or buffer name is text, never markup", "[chart][painter][hostile]")
+TEST_CASE("dump text in the SVG is escaped: a crafted kernel or buffer name is text, never markup",
+    "[chart][painter][hostile]")
 {
     PlanDocument doc = loadData("dumps/two_scopes_multibuffer.json");
     ScopePlan& plan = doc.dump.scopes.at(0);

@@ -42,7 +42,7 @@ QPoint centreOf(const BlockChartWidget& w, int block)
 void wheel(QWidget& w, QPoint pos, int angle, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
 {
     QWheelEvent event(QPointF(pos), QPointF(w.mapToGlobal(pos)), QPoint(), QPoint(0, angle), Qt::NoButton, modifiers,
-                      Qt::NoScrollPhase, false);
+        Qt::NoScrollPhase, false);
     QApplication::sendEvent(&w, &event);
 }
 
@@ -239,7 +239,7 @@ TEST_CASE("the op range follows another view", "[chart][widget]")
     CHECK(w.mapping().window().x0 == Approx(4.0));
     CHECK(w.mapping().window().x1 == Approx(6.0));
     CHECK(w.mapping().window().y1 == Approx(y1));
-    CHECK(range.count() == 0); // followed exactly: no echo
+    CHECK(range.count() == 0);     // followed exactly: no echo
     w.setOpRange(-1000.0, -990.0); // out of the data: clamped, and said so
     CHECK(range.count() == 1);
 }

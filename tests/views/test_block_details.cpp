@@ -15,9 +15,9 @@
 #include <string>
 
 using namespace memlens;
-using memlens::test::loadPath;
 using memlens::test::loadFixture;
 using memlens::test::loadOverflowSample;
+using memlens::test::loadPath;
 
 namespace {
 
@@ -62,7 +62,7 @@ TEST_CASE("the details panel shows the overflowing block of the real sample", "[
     CHECK(panel.locationText() == "fake_attn_fwd_overflow.ttadapter:18:13");
     CHECK(panel.rawBufferText() == "%alloc_0 = memref.alloc() : memref<65536xf16, #hivm.address_space<ub>>");
     CHECK(panel.rawLocationText()
-          == "loc(\"/Users/YokeLove/huawei/AscendNPU-IR/data/fake_attn_fwd_overflow.ttadapter\":18:13)");
+        == "loc(\"/Users/YokeLove/huawei/AscendNPU-IR/data/fake_attn_fwd_overflow.ttadapter\":18:13)");
 
     // Block 0 ends at 128 KB: below capacity.
     session.selectBlock(0);
@@ -75,7 +75,8 @@ TEST_CASE("the details panel shows the overflowing block of the real sample", "[
     larger.byScope["ub"] = 512 * 1024;
     session.setDocument(loadOverflowSample(larger));
     REQUIRE(panel.hasBlock());
-    CHECK(panel.overCapacityText().startsWith("no: ends at 256 KB, 256 KB below the capacity 512 KB from your setting"));
+    CHECK(
+        panel.overCapacityText().startsWith("no: ends at 256 KB, 256 KB below the capacity 512 KB from your setting"));
 }
 
 TEST_CASE("the details panel lists every copy and marks temporaries", "[details]")

@@ -23,9 +23,9 @@
 #include <vector>
 
 using namespace memlens;
-using memlens::test::loadPath;
 using memlens::test::loadFixture;
 using memlens::test::loadOverflowSample;
+using memlens::test::loadPath;
 
 namespace {
 
@@ -50,7 +50,8 @@ std::shared_ptr<const PlanDocument> makeDocument(const std::vector<FakeBuffer>& 
         Buffer buffer;
         buffer.id = static_cast<int>(scope.buffers.size());
         buffer.ssaName = fake.name;
-        buffer.bufferText = fake.name + " = memref.alloc() : memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>";
+        buffer.bufferText
+            = fake.name + " = memref.alloc() : memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>";
         buffer.shape = {static_cast<std::int64_t>(fake.size)};
         buffer.elementType = "i8";
         buffer.memrefType = "memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>";
@@ -83,11 +84,9 @@ std::shared_ptr<const PlanDocument> makeDocument(const std::vector<FakeBuffer>& 
 
 std::shared_ptr<const PlanDocument> sizesDocument()
 {
-    return makeDocument({{"%b100", 100, {0}, 1, 2},
-                         {"%b131072", 131072, {4096}, 2, 5},
-                         {"%b32", 32, {1024}, 3, 3},
-                         {"%b8192", 8192, {200000}, 1, 4}},
-                        196608);
+    return makeDocument({{"%b100", 100, {0}, 1, 2}, {"%b131072", 131072, {4096}, 2, 5}, {"%b32", 32, {1024}, 3, 3},
+                            {"%b8192", 8192, {200000}, 1, 4}},
+        196608);
 }
 
 // Collects what QAbstractItemModelTester reports (it warns in Warning mode).
@@ -176,7 +175,8 @@ TEST_CASE("the size column sorts by number, not by text", "[table]")
 
     proxy.sort(BlockTableModel::SizeColumn, Qt::AscendingOrder);
     CHECK(columnTexts(proxy, BlockTableModel::SizeColumn) == QStringList{"32 B", "100 B", "8 KB", "128 KB"});
-    CHECK(columnTexts(proxy, BlockTableModel::SizeColumn, BlockTableModel::SortRole) == QStringList{"32", "100", "8192", "131072"});
+    CHECK(columnTexts(proxy, BlockTableModel::SizeColumn, BlockTableModel::SortRole)
+        == QStringList{"32", "100", "8192", "131072"});
     proxy.sort(BlockTableModel::SizeColumn, Qt::DescendingOrder);
     CHECK(columnTexts(proxy, BlockTableModel::BufferColumn) == QStringList{"%b131072", "%b8192", "%b100", "%b32"});
 
@@ -187,7 +187,8 @@ TEST_CASE("the size column sorts by number, not by text", "[table]")
     // The raw sort values are numbers.
     const QVariant size = model.index(0, BlockTableModel::SizeColumn).data(BlockTableModel::SortRole);
     CHECK(size.typeId() == QMetaType::ULongLong);
-    CHECK(model.index(0, BlockTableModel::LifeStartColumn).data(BlockTableModel::SortRole).typeId() == QMetaType::LongLong);
+    CHECK(model.index(0, BlockTableModel::LifeStartColumn).data(BlockTableModel::SortRole).typeId()
+        == QMetaType::LongLong);
 }
 
 TEST_CASE("sorting keeps file order among ties, whatever the order before", "[table]")
@@ -356,8 +357,8 @@ TEST_CASE("the table and the session select the same block", "[table]")
     SECTION("picking a row selects its block")
     {
         QSignalSpy changed(&session, &PlanSession::selectedBlockChanged);
-        table->selectionModel()->setCurrentIndex(view.proxy()->index(2, 0),
-                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        table->selectionModel()->setCurrentIndex(
+            view.proxy()->index(2, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         CHECK(session.selectedBlock() == 2);
         CHECK(changed.count() == 1);
         CHECK(selectedBlockInView(view) == 2);
@@ -414,8 +415,8 @@ TEST_CASE("the table and the session select the same block", "[table]")
         CHECK(table->selectionModel()->selectedRows().size() == 1);
         CHECK(table->selectionModel()->selectedRows().front().row() == 0);
         CHECK(session.selectedBlock() == 1); // not pushed back as copy 0
-        table->selectionModel()->setCurrentIndex(view.proxy()->index(1, 0),
-                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        table->selectionModel()->setCurrentIndex(
+            view.proxy()->index(1, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
         CHECK(session.selectedBlock() == 2);
         view.groupCopiesBox()->setChecked(false);
         CHECK(selectedBlockInView(view) == 2);
@@ -425,7 +426,8 @@ TEST_CASE("the table and the session select the same block", "[table]")
         view.liveAtCursorBox()->setChecked(true);
         CHECK(view.countText() == QString::fromUtf8("4 of 4 blocks \u00b7 no time cursor"));
         session.setCursorOp(3);
-        CHECK(view.countText() == QString::fromUtf8("2 of 4 blocks \u00b7 live at op 3: 16 KB")); // both copies of %x_tile
+        CHECK(view.countText()
+            == QString::fromUtf8("2 of 4 blocks \u00b7 live at op 3: 16 KB")); // both copies of %x_tile
     }
     SECTION("Ctrl+C copies the selected row")
     {

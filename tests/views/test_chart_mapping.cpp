@@ -51,10 +51,7 @@ PlanAnalysis analysisWithCapacity(const ScopePlan& plan, std::uint64_t capacity)
 }
 
 // The overflow sample's shape: %alloc [0,128K) ops 3..6, %alloc_0 [128K,256K) ops 4..5, capacity 192 KB.
-ScopePlan overflowPlan()
-{
-    return makePlan({makeBlock(3, 6, 0, 131072), makeBlock(4, 5, 131072, 131072)});
-}
+ScopePlan overflowPlan() { return makePlan({makeBlock(3, 6, 0, 131072), makeBlock(4, 5, 131072, 131072)}); }
 
 ChartMapping fittedMapping(const ScopePlan& plan, std::uint64_t capacity, QRectF plot = QRectF(100, 20, 800, 400))
 {
@@ -87,7 +84,7 @@ TEST_CASE("data and pixels map both ways; addresses grow upward", "[chart][mappi
     const DataWindow& w = m.window();
     CHECK(m.xToPixel(w.x0) == Approx(50));
     CHECK(m.xToPixel(w.x1) == Approx(550));
-    CHECK(m.yToPixel(0) == Approx(310)); // bottom
+    CHECK(m.yToPixel(0) == Approx(310));   // bottom
     CHECK(m.yToPixel(w.y1) == Approx(10)); // top
     for (double x : {0.0, 3.5, 42.0, 99.0}) {
         for (double y : {0.0, 17.0, 512.0, 999.0}) {
@@ -182,8 +179,8 @@ TEST_CASE("pan follows the mouse and stops at the data", "[chart][mapping]")
     m.panByPixels(QPointF(100, -50)); // drag right and up
     CHECK(m.toData(QPointF(600, 200)).x() == Approx(grabbed.x()));
     CHECK(m.toData(QPointF(600, 200)).y() == Approx(grabbed.y()));
-    CHECK(m.window().x0 < before.x0);  // content moved right: earlier ops come in
-    CHECK(m.window().y0 < before.y0);  // content moved up: lower addresses come in
+    CHECK(m.window().x0 < before.x0); // content moved right: earlier ops come in
+    CHECK(m.window().y0 < before.y0); // content moved up: lower addresses come in
     CHECK(m.window().width() == Approx(before.width()));
 
     m.panByPixels(QPointF(1e7, -1e7));
@@ -291,7 +288,7 @@ TEST_CASE("hit testing finds the block under a pixel", "[chart][mapping]")
 {
     // 0: big block; 1: a one-byte sliver; 2: overlaps 0 (drawn later, wins); 3: far away.
     const ScopePlan plan = makePlan({makeBlock(0, 9, 0, 4096), makeBlock(20, 29, 5000, 1), makeBlock(5, 6, 1024, 1024),
-                                     makeBlock(40, 49, 8000, 2048)});
+        makeBlock(40, 49, 8000, 2048)});
     const ChartMapping m = fittedMapping(plan, 8192);
     const BlockHitIndex index(plan);
     REQUIRE(index.size() == 4);
@@ -376,17 +373,16 @@ TEST_CASE("arrow navigation finds the neighbouring block", "[chart][mapping]")
     //   4K | [1 ops 0-4]  [2 ops 6-9]        [5 ops 20-22]
     //   0  | [0 ops 0-9 ..........]  [4 ops 12-19]
     const ScopePlan plan = makePlan({makeBlock(0, 9, 0, 4096), makeBlock(0, 4, 4096, 4096), makeBlock(6, 9, 4096, 4096),
-                                     makeBlock(10, 14, 8192, 4096), makeBlock(12, 19, 0, 4096),
-                                     makeBlock(20, 22, 4096, 4096)});
+        makeBlock(10, 14, 8192, 4096), makeBlock(12, 19, 0, 4096), makeBlock(20, 22, 4096, 4096)});
     CHECK(neighbourBlock(plan, 1, NavDirection::Right) == 2);
     CHECK(neighbourBlock(plan, 2, NavDirection::Right) == 5); // same band, next in time
     CHECK(neighbourBlock(plan, 2, NavDirection::Left) == 1);
-    CHECK(neighbourBlock(plan, 1, NavDirection::Left) == 0);  // nothing earlier on its band: nearest in address
+    CHECK(neighbourBlock(plan, 1, NavDirection::Left) == 0); // nothing earlier on its band: nearest in address
     CHECK(neighbourBlock(plan, 0, NavDirection::Right) == 4);
     CHECK(neighbourBlock(plan, 4, NavDirection::Left) == 0);
-    CHECK(neighbourBlock(plan, 0, NavDirection::Up) == 1);   // above, live at the same time, nearest
+    CHECK(neighbourBlock(plan, 0, NavDirection::Up) == 1); // above, live at the same time, nearest
     CHECK(neighbourBlock(plan, 2, NavDirection::Down) == 0);
-    CHECK(neighbourBlock(plan, 4, NavDirection::Up) == 3);   // 3 (ops 10-14) overlaps 4 (12-19) in time
+    CHECK(neighbourBlock(plan, 4, NavDirection::Up) == 3); // 3 (ops 10-14) overlaps 4 (12-19) in time
     CHECK(neighbourBlock(plan, 3, NavDirection::Down) == 4);
     CHECK(neighbourBlock(plan, 3, NavDirection::Up) == -1);
     CHECK(neighbourBlock(plan, 99, NavDirection::Up) == -1);

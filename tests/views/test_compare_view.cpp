@@ -150,7 +150,7 @@ TEST_CASE("a row selects the buffer in both charts and shows both sources", "[co
     auto* proxy = qobject_cast<QSortFilterProxyModel*>(view.table()->model());
     REQUIRE(proxy);
     view.table()->selectionModel()->select(proxy->mapFromSource(view.model()->index(xf, 0)),
-                                           QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     CHECK(view.selectedPair() == xf);
     const Block* a = view.sessionA()->selectedBlockPtr();
     const Block* b = view.sessionB()->selectedBlockPtr();
@@ -178,7 +178,8 @@ TEST_CASE("clicking a block in one chart selects its row and the buffer in the o
         if (planB->bufferOf(planB->blocks[i]).ssaName == "%alloc_1" && planB->blocks[i].copy == 1)
             blockB = static_cast<int>(i);
     REQUIRE(blockB >= 0);
-    const QPoint centre = view.chartB()->mapping().blockPixelRect(planB->blocks[static_cast<std::size_t>(blockB)]).center();
+    const QPoint centre
+        = view.chartB()->mapping().blockPixelRect(planB->blocks[static_cast<std::size_t>(blockB)]).center();
     REQUIRE(view.chartB()->blockAt(centre) == blockB);
     QTest::mouseClick(view.chartB(), Qt::LeftButton, {}, centre);
     CHECK(view.sessionB()->selectedBlock() == blockB); // the copy clicked stays selected

@@ -19,13 +19,11 @@ namespace {
 
 std::shared_ptr<const PlanDocument> example(const char* folder)
 {
-    return test::loadPath((test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+    return test::loadPath(
+        (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
 }
 
-bool waitForDiagnosis(QSignalSpy& spy)
-{
-    return !spy.isEmpty() || spy.wait(5000);
-}
+bool waitForDiagnosis(QSignalSpy& spy) { return !spy.isEmpty() || spy.wait(5000); }
 
 } // namespace
 

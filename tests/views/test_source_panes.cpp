@@ -54,13 +54,13 @@ int blockOf(const PlanSession& session, const std::string& ssaName)
 }
 
 // Every block of the scope on show whose source satisfies `pred`, ascending.
-template <class Pred>
-std::vector<int> blocksWhere(const PlanSession& session, Pred pred)
+template <class Pred> std::vector<int> blocksWhere(const PlanSession& session, Pred pred)
 {
     std::vector<int> out;
     const ScopePlan* scope = session.scope();
     for (std::size_t i = 0; i < scope->blocks.size(); ++i) {
-        const BlockSource* source = session.document()->sourceOf(static_cast<std::size_t>(session.scopeIndex()), scope->blocks[i]);
+        const BlockSource* source
+            = session.document()->sourceOf(static_cast<std::size_t>(session.scopeIndex()), scope->blocks[i]);
         if (source && pred(*source))
             out.push_back(static_cast<int>(i));
     }
@@ -341,7 +341,8 @@ TEST_CASE("a slow read of an earlier selection never replaces a newer one", "[so
         QThread::msleep(200);
         return readTextFile(path);
     });
-    writeFile(dir / "b.py", "import triton\nb = tl.full([16], 2.0, tl.float32)  # from b, edited\n"); // cache no longer fresh
+    writeFile(
+        dir / "b.py", "import triton\nb = tl.full([16], 2.0, tl.float32)  # from b, edited\n"); // cache no longer fresh
     session.selectBlock(1);
     CHECK(panes.isReadingPython());
     session.selectBlock(-1);
@@ -390,9 +391,8 @@ TEST_CASE("clicking a line highlights the blocks it allocates, without changing 
     session.selectBlock(selected);
     REQUIRE(waitForPython(panes));
 
-    const std::vector<int> at57 = blocksWhere(session, [](const BlockSource& s) {
-        return std::find(s.irLines.begin(), s.irLines.end(), 57) != s.irLines.end();
-    });
+    const std::vector<int> at57 = blocksWhere(session,
+        [](const BlockSource& s) { return std::find(s.irLines.begin(), s.irLines.end(), 57) != s.irLines.end(); });
     REQUIRE(at57.size() == 2); // %alloc_0 is double-buffered: two blocks
     QSignalSpy highlight(&session, &PlanSession::highlightChanged);
 
@@ -424,9 +424,8 @@ TEST_CASE("clicking a line highlights the blocks it allocates, without changing 
 
     // Python line 56 ("row_sum = tl.sum(...)").
     const std::vector<int> at56 = blocksWhere(session, [](const BlockSource& s) {
-        return std::any_of(s.pythonFrames.begin(), s.pythonFrames.end(), [](const SourceFrame& f) {
-            return f.line == 56 && f.file == "/home/dev/kernels/layer_norm.py";
-        });
+        return std::any_of(s.pythonFrames.begin(), s.pythonFrames.end(),
+            [](const SourceFrame& f) { return f.line == 56 && f.file == "/home/dev/kernels/layer_norm.py"; });
     });
     REQUIRE_FALSE(at56.empty());
     SourceTextView* python = panes.pythonView();
@@ -462,10 +461,9 @@ TEST_CASE("the source views mark the IR lines that allocate blocks of the scope"
 TEST_CASE("the MLIR and Python highlighters colour the parts of a line", "[source]")
 {
     QTextDocument mlir;
-    mlir.setPlainText(QStringLiteral(
-        "    %x_21 = memref.alloc() : memref<16384xf16> loc(#loc46)  // the load\n"
-        "#loc46 = loc(\"x\"(\"/home/dev/kernels/layer_norm.py\":52:20))\n"
-        "  %c0 = arith.constant 0 : index\n"));
+    mlir.setPlainText(QStringLiteral("    %x_21 = memref.alloc() : memref<16384xf16> loc(#loc46)  // the load\n"
+                                     "#loc46 = loc(\"x\"(\"/home/dev/kernels/layer_norm.py\":52:20))\n"
+                                     "  %c0 = arith.constant 0 : index\n"));
     MlirHighlighter mlirHighlighter(&mlir);
     mlirHighlighter.rehighlight();
     const auto line1 = formatsOf(mlir, 1);
@@ -493,22 +491,22 @@ TEST_CASE("the MLIR and Python highlighters colour the parts of a line", "[sourc
     CHECK(formatAt(line3, static_cast<int>(text3.indexOf("index"))).foreground().color() == type);
 
     QTextDocument python;
-    python.setPlainText(QStringLiteral(
-        "\"\"\"Doc\n"
-        "still # doc\n"
-        "\"\"\"\n"
-        "@triton.jit\n"
-        "def f(x):  # comment\n"
-        "    y = tl.load(x + 1, other='0')\n"));
+    python.setPlainText(QStringLiteral("\"\"\"Doc\n"
+                                       "still # doc\n"
+                                       "\"\"\"\n"
+                                       "@triton.jit\n"
+                                       "def f(x):  # comment\n"
+                                       "    y = tl.load(x + 1, other='0')\n"));
     PythonHighlighter pythonHighlighter(&python);
     pythonHighlighter.rehighlight();
     const QColor docString = formatAt(formatsOf(python, 1), 0).foreground().color();
     CHECK(isColoured(formatsOf(python, 1), 0));
     CHECK(formatAt(formatsOf(python, 2), 6).foreground().color() == docString); // '#' inside a docstring is no comment
-    CHECK(isColoured(formatsOf(python, 4), 1));    // the decorator
+    CHECK(isColoured(formatsOf(python, 4), 1));                                 // the decorator
     const auto line5 = formatsOf(python, 5);
     const QColor keyword = formatAt(line5, 0).foreground().color();
-    const QColor pyComment = formatAt(line5, static_cast<int>(QString("def f(x):  # comment").indexOf('#'))).foreground().color();
+    const QColor pyComment
+        = formatAt(line5, static_cast<int>(QString("def f(x):  # comment").indexOf('#'))).foreground().color();
     CHECK(isColoured(line5, 0));
     CHECK(isColoured(line5, static_cast<int>(QString("def f(x):  # comment").indexOf('#'))));
     CHECK(keyword != pyComment);
@@ -534,4 +532,3 @@ TEST_CASE("the source panes render the layer-norm example", "[source][png]")
     CHECK(pixmap.width() == 1500);
     CHECK(pixmap.save("/tmp/source_panes.png"));
 }
-

@@ -65,7 +65,8 @@ TEST_CASE("the chart draws an in-place storage once, marked with its count", "[s
     CHECK(QString::fromUtf8(svg.data()).contains(QString::fromUtf8("\u00d73 in place")));
 }
 
-TEST_CASE("the chart's tooltip and Block Details list every buffer of the storage with its lines", "[storage][chart][details]")
+TEST_CASE("the chart's tooltip and Block Details list every buffer of the storage with its lines",
+    "[storage][chart][details]")
 {
     PlanSession session;
     BlockChartWidget chart(&session);
@@ -110,7 +111,8 @@ TEST_CASE("the table has a storage column and groups by storage or by copies, on
     CHECK(model->groupStorages());
     REQUIRE(model->rowCount() == 3);
     CHECK(model->blocksAt(0) == std::vector<int>{0, 2}); // %a copy 1 with %b copy 1
-    CHECK(model->index(0, BlockTableModel::BufferColumn).data().toString() == QString::fromUtf8("%a \u00b7 \u00d72 in place"));
+    CHECK(model->index(0, BlockTableModel::BufferColumn).data().toString()
+        == QString::fromUtf8("%a \u00b7 \u00d72 in place"));
     CHECK(model->index(0, BlockTableModel::AddressColumn).data().toString() == "[0, 1024)");
     CHECK(view.countText() == "3 of 3 storages");
 
@@ -131,7 +133,8 @@ TEST_CASE("the table's live-at-cursor count gives union bytes", "[storage][table
     CHECK(view.countText() == "4 of 4 blocks \u00b7 live at op 4: 5 KB");
 }
 
-TEST_CASE("the title bar and the usage curve count in-place bytes once: the example fits 6 KB", "[storage][titlebar][usage]")
+TEST_CASE(
+    "the title bar and the usage curve count in-place bytes once: the example fits 6 KB", "[storage][titlebar][usage]")
 {
     PlanSession session;
     TitleBar bar(&session);

@@ -17,9 +17,9 @@
 #include <string>
 
 using namespace memlens;
-using memlens::test::loadPath;
 using memlens::test::loadFixture;
 using memlens::test::loadOverflowSample;
+using memlens::test::loadPath;
 
 namespace {
 
@@ -47,7 +47,8 @@ TEST_CASE("the title bar tells the story of the real overflow sample", "[titleba
     CHECK(bar.capacityText() == "192 KB from the error message");
     CHECK(bar.peakText().contains("133%"));
     CHECK(bar.peakText()
-          == QString::fromUtf8("peak address 256 KB (133% of capacity) \u00b7 peak live 256 KB at op 4 \u00b7 over capacity from op 4"));
+        == QString::fromUtf8(
+            "peak address 256 KB (133% of capacity) \u00b7 peak live 256 KB at op 4 \u00b7 over capacity from op 4"));
     REQUIRE(bar.scopeCombo()->count() == 1);
     CHECK(bar.scopeCombo()->itemText(0) == QString::fromUtf8("ub \u2014 compile failed"));
     CHECK_FALSE(bar.capacityResetButton()->isEnabled());

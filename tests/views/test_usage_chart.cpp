@@ -17,7 +17,8 @@ TEST_CASE("the usage curve draws live bytes as steps with the capacity", "[usage
     UsageChartView view(&session);
     LoadOptions options;
     options.capacity.all = 20 * 1024;
-    session.setDocument(std::make_shared<const PlanDocument>(loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options)));
+    session.setDocument(std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options)));
     session.setScopeIndex(0);
     // ub: two 8 KB copies over [2, 9], a 16 KB buffer over [4, 6], a 100 B temp at 5.
     const auto points = view.liveSeries()->points();
@@ -36,7 +37,8 @@ TEST_CASE("clicking the usage curve sets the shared time cursor", "[usage]")
     PlanSession session;
     UsageChartView view(&session);
     view.resize(600, 220);
-    session.setDocument(std::make_shared<const PlanDocument>(loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
+    session.setDocument(std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
     session.setScopeIndex(0);
     view.show();
     REQUIRE(QTest::qWaitForWindowExposed(&view));
