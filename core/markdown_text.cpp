@@ -42,7 +42,7 @@ std::string markdownText(std::string_view text)
         case '|':
         case '~':
         case '#':
-        case '!':
+            // ("!" needs nothing: "[" is escaped, so no image can start.)
             out += '\\';
             out += c;
             break;
