@@ -1,6 +1,6 @@
 #include "app/diagnosis_dock.hpp"
 
-#include "views/diagnosis_panel.hpp"
+#include "views/diagnosis/diagnosis_panel.hpp"
 #include "views/plan_session.hpp"
 
 namespace memlens {

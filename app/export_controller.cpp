@@ -4,12 +4,12 @@
 #include "app/chart_export_dialog.hpp"
 #include "app/report_writer.hpp"
 #include "core/report_files.hpp"
-#include "views/block_chart_painter.hpp"
-#include "views/block_chart_widget.hpp"
-#include "views/block_filter_proxy.hpp"
-#include "views/block_table_model.hpp"
-#include "views/block_table_view.hpp"
+#include "views/chart/block_chart_painter.hpp"
+#include "views/chart/block_chart_widget.hpp"
 #include "views/plan_session.hpp"
+#include "views/table/block_filter_proxy.hpp"
+#include "views/table/block_table_model.hpp"
+#include "views/table/block_table_view.hpp"
 
 #include <QCheckBox>
 #include <QDir>

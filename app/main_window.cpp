@@ -10,14 +10,14 @@
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "core/dump_display_name.hpp"
-#include "views/address_strip_widget.hpp"
-#include "views/block_chart_widget.hpp"
-#include "views/block_details_panel.hpp"
-#include "views/block_table_view.hpp"
+#include "views/chart/address_strip_widget.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/chart/usage_chart_view.hpp"
 #include "views/plan_session.hpp"
-#include "views/source_panes.hpp"
+#include "views/source/source_panes.hpp"
+#include "views/table/block_details_panel.hpp"
+#include "views/table/block_table_view.hpp"
 #include "views/title_bar.hpp"
-#include "views/usage_chart_view.hpp"
 
 #include <QAction>
 #include <QApplication>

@@ -1,7 +1,7 @@
 #include "app/report_writer.hpp"
 
 #include "core/report_files.hpp"
-#include "views/block_chart_painter.hpp"
+#include "views/chart/block_chart_painter.hpp"
 
 #include <QBuffer>
 #include <QDir>

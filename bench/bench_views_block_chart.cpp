@@ -4,8 +4,8 @@
 // zoomed out and zoomed in to 1% of the ops, and a hit test.
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
-#include "views/block_chart_painter.hpp"
-#include "views/chart_mapping.hpp"
+#include "views/chart/block_chart_painter.hpp"
+#include "views/chart/chart_mapping.hpp"
 
 #include <benchmark/benchmark.h>
 

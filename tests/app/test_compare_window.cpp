@@ -5,11 +5,11 @@
 #include "app/compare_window.hpp"
 #include "app/message_bar.hpp"
 #include "support/test_paths.hpp"
-#include "views/block_chart_widget.hpp"
-#include "views/compare_view.hpp"
-#include "views/diff_table_model.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/compare/compare_view.hpp"
+#include "views/compare/diff_table_model.hpp"
 #include "views/plan_session.hpp"
-#include "views/source_panes.hpp"
+#include "views/source/source_panes.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>

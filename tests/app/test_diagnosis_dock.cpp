@@ -3,7 +3,7 @@
 
 #include "app/diagnosis_dock.hpp"
 #include "support/test_paths.hpp"
-#include "views/diagnosis_panel.hpp"
+#include "views/diagnosis/diagnosis_panel.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -3,13 +3,13 @@
 #include "app/document_loader.hpp"
 #include "app/message_bar.hpp"
 #include "support/test_paths.hpp"
-#include "views/block_chart_widget.hpp"
-#include "views/block_details_panel.hpp"
-#include "views/block_filter_proxy.hpp"
-#include "views/block_table_model.hpp"
-#include "views/block_table_view.hpp"
+#include "views/chart/block_chart_widget.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/table/block_details_panel.hpp"
+#include "views/table/block_filter_proxy.hpp"
+#include "views/table/block_table_model.hpp"
+#include "views/table/block_table_view.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>

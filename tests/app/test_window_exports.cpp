@@ -2,12 +2,12 @@
 
 #include "app/export_controller.hpp"
 #include "support/test_paths.hpp"
-#include "views/block_chart_widget.hpp"
-#include "views/block_filter_proxy.hpp"
-#include "views/block_table_model.hpp"
-#include "views/block_table_view.hpp"
+#include "views/chart/block_chart_widget.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/table/block_filter_proxy.hpp"
+#include "views/table/block_table_model.hpp"
+#include "views/table/block_table_view.hpp"
 
 #include <catch2/catch.hpp>
 

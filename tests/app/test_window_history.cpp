@@ -8,7 +8,7 @@
 #include "support/test_paths.hpp"
 #include "support/triton_fixtures.hpp"
 #include "views/plan_session.hpp"
-#include "views/source_panes.hpp"
+#include "views/source/source_panes.hpp"
 
 #include <catch2/catch.hpp>
 

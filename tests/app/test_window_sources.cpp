@@ -1,10 +1,10 @@
 #include "app_test_support.hpp"
 
 #include "support/test_paths.hpp"
-#include "views/block_chart_widget.hpp"
+#include "views/chart/block_chart_widget.hpp"
 #include "views/plan_session.hpp"
-#include "views/source_panes.hpp"
-#include "views/source_text_view.hpp"
+#include "views/source/source_panes.hpp"
+#include "views/source/source_text_view.hpp"
 
 #include <catch2/catch.hpp>
 

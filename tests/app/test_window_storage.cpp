@@ -3,8 +3,8 @@
 #include "app/preferences_dialog.hpp"
 #include "app_test_support.hpp"
 #include "support/test_paths.hpp"
-#include "views/address_strip_widget.hpp"
-#include "views/block_chart_widget.hpp"
+#include "views/chart/address_strip_widget.hpp"
+#include "views/chart/block_chart_widget.hpp"
 #include "views/plan_session.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 #include "core/plan_document.hpp"
 #include "support/test_paths.hpp"
-#include "views/block_chart_painter.hpp"
+#include "views/chart/block_chart_painter.hpp"
 #include "views/chart_style.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 #include "core/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
-#include "views/block_chart_widget.hpp"
+#include "views/chart/block_chart_widget.hpp"
 #include "views/plan_session.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,8 +1,8 @@
 #include "core/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
-#include "views/block_details_panel.hpp"
 #include "views/plan_session.hpp"
+#include "views/table/block_details_panel.hpp"
 
 #include <catch2/catch.hpp>
 

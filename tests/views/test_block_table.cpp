@@ -1,10 +1,10 @@
 #include "core/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
-#include "views/block_filter_proxy.hpp"
-#include "views/block_table_model.hpp"
-#include "views/block_table_view.hpp"
 #include "views/plan_session.hpp"
+#include "views/table/block_filter_proxy.hpp"
+#include "views/table/block_table_model.hpp"
+#include "views/table/block_table_view.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
-#include "views/chart_mapping.hpp"
+#include "views/chart/chart_mapping.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -3,11 +3,11 @@
 #include "core/plan_diff.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
-#include "views/block_chart_widget.hpp"
-#include "views/compare_view.hpp"
-#include "views/diff_table_model.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/compare/compare_view.hpp"
+#include "views/compare/diff_table_model.hpp"
 #include "views/plan_session.hpp"
-#include "views/source_panes.hpp"
+#include "views/source/source_panes.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // through the shared session, the jump sets the time cursor.
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
-#include "views/diagnosis_panel.hpp"
+#include "views/diagnosis/diagnosis_panel.hpp"
 #include "views/plan_session.hpp"
 
 #include <catch2/catch.hpp>

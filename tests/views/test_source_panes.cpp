@@ -1,10 +1,10 @@
 #include "core/plan_document.hpp"
 #include "support/test_paths.hpp"
-#include "views/mlir_highlighter.hpp"
 #include "views/plan_session.hpp"
-#include "views/python_highlighter.hpp"
-#include "views/source_panes.hpp"
-#include "views/source_text_view.hpp"
+#include "views/source/mlir_highlighter.hpp"
+#include "views/source/python_highlighter.hpp"
+#include "views/source/source_panes.hpp"
+#include "views/source/source_text_view.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -5,15 +5,15 @@
 #include "core/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
-#include "views/address_strip_widget.hpp"
-#include "views/block_chart_painter.hpp"
-#include "views/block_chart_widget.hpp"
-#include "views/block_details_panel.hpp"
-#include "views/block_table_model.hpp"
-#include "views/block_table_view.hpp"
+#include "views/chart/address_strip_widget.hpp"
+#include "views/chart/block_chart_painter.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/chart/usage_chart_view.hpp"
 #include "views/plan_session.hpp"
+#include "views/table/block_details_panel.hpp"
+#include "views/table/block_table_model.hpp"
+#include "views/table/block_table_view.hpp"
 #include "views/title_bar.hpp"
-#include "views/usage_chart_view.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 #include "core/plan_document.hpp"
 #include "support/test_paths.hpp"
-#include "views/usage_chart_view.hpp"
+#include "views/chart/usage_chart_view.hpp"
 
 #include <catch2/catch.hpp>
 

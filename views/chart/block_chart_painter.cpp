@@ -1,4 +1,4 @@
-#include "views/block_chart_painter.hpp"
+#include "views/chart/block_chart_painter.hpp"
 
 #include "core/byte_size.hpp"
 #include "core/dump_model.hpp"

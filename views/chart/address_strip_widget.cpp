@@ -1,4 +1,4 @@
-#include "views/address_strip_widget.hpp"
+#include "views/chart/address_strip_widget.hpp"
 
 #include "core/plan_analysis.hpp"
 #include "views/chart_style.hpp"

@@ -1,4 +1,4 @@
-#include "views/mlir_highlighter.hpp"
+#include "views/source/mlir_highlighter.hpp"
 #include "views/view_text.hpp"
 
 #include <QColor>

@@ -1,4 +1,4 @@
-#include "views/block_chart_widget.hpp"
+#include "views/chart/block_chart_widget.hpp"
 
 #include "core/byte_size.hpp"
 #include "core/dump_model.hpp"

@@ -1,7 +1,7 @@
-#include "views/source_text_view.hpp"
+#include "views/source/source_text_view.hpp"
 
-#include "views/mlir_highlighter.hpp"
-#include "views/python_highlighter.hpp"
+#include "views/source/mlir_highlighter.hpp"
+#include "views/source/python_highlighter.hpp"
 
 #include <QFontDatabase>
 #include <QKeyEvent>

@@ -1,4 +1,4 @@
-#include "views/block_table_model.hpp"
+#include "views/table/block_table_model.hpp"
 
 #include "core/byte_size.hpp"
 #include "core/mlir_location.hpp"

@@ -1,10 +1,10 @@
-#include "views/compare_view.hpp"
+#include "views/compare/compare_view.hpp"
 
 #include "core/byte_size.hpp"
-#include "views/block_chart_widget.hpp"
-#include "views/diff_table_model.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/compare/diff_table_model.hpp"
 #include "views/plan_session.hpp"
-#include "views/source_panes.hpp"
+#include "views/source/source_panes.hpp"
 #include "views/view_text.hpp"
 
 #include <QComboBox>

@@ -2,7 +2,7 @@
 // Light syntax highlighting of Python for the Python pane: keywords, builtins,
 // strings (triple-quoted ones across lines), comments, numbers, decorators
 // such as @triton.jit, and Triton's `tl.` calls.
-#include "views/themed_highlighter.hpp"
+#include "views/source/themed_highlighter.hpp"
 
 #include <QTextCharFormat>
 

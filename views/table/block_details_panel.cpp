@@ -1,9 +1,9 @@
-#include "views/block_details_panel.hpp"
+#include "views/table/block_details_panel.hpp"
 
 #include "core/byte_size.hpp"
-#include "views/block_table_model.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
+#include "views/table/block_table_model.hpp"
 #include "views/view_text.hpp"
 
 #include <QApplication>

@@ -1,8 +1,8 @@
-#include "views/block_table_view.hpp"
+#include "views/table/block_table_view.hpp"
 
-#include "views/block_filter_proxy.hpp"
-#include "views/block_table_model.hpp"
 #include "views/plan_session.hpp"
+#include "views/table/block_filter_proxy.hpp"
+#include "views/table/block_table_model.hpp"
 #include "views/view_text.hpp"
 
 #include <QAction>

@@ -1,4 +1,4 @@
-#include "views/python_highlighter.hpp"
+#include "views/source/python_highlighter.hpp"
 #include "views/view_text.hpp"
 
 #include <QColor>

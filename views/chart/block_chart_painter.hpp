@@ -13,7 +13,7 @@
 // In the exact mode every storage is one QPainter::drawRect call, and nothing
 // else is drawn with drawRect/fillRect (decorations are paths, lines and text),
 // so an SVG has exactly one <rect> element per storage on show.
-#include "views/chart_mapping.hpp"
+#include "views/chart/chart_mapping.hpp"
 
 #include <QFont>
 #include <QImage>

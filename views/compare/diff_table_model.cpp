@@ -1,4 +1,4 @@
-#include "views/diff_table_model.hpp"
+#include "views/compare/diff_table_model.hpp"
 
 #include "core/diff_report.hpp"
 #include "core/mlir_location.hpp"

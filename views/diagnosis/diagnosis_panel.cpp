@@ -1,4 +1,4 @@
-#include "views/diagnosis_panel.hpp"
+#include "views/diagnosis/diagnosis_panel.hpp"
 
 #include "core/byte_size.hpp"
 #include "core/diagnosis_text.hpp"

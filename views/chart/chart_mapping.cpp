@@ -1,4 +1,4 @@
-#include "views/chart_mapping.hpp"
+#include "views/chart/chart_mapping.hpp"
 
 #include "core/byte_size.hpp"
 #include "core/dump_model.hpp"

@@ -1,8 +1,8 @@
-#include "views/source_panes.hpp"
+#include "views/source/source_panes.hpp"
 
 #include "core/plan_document.hpp"
 #include "views/plan_session.hpp"
-#include "views/source_text_view.hpp"
+#include "views/source/source_text_view.hpp"
 
 #include <QApplication>
 #include <QDateTime>

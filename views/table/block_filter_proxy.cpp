@@ -1,7 +1,7 @@
-#include "views/block_filter_proxy.hpp"
+#include "views/table/block_filter_proxy.hpp"
 
-#include "views/block_table_model.hpp"
 #include "views/plan_session.hpp"
+#include "views/table/block_table_model.hpp"
 
 namespace memlens {
 

@@ -2,7 +2,7 @@
 // Light syntax highlighting of MLIR text (.ttadapter and friends) for the IR
 // pane: SSA values, op names, types, attributes, strings, numbers, comments;
 // location aliases and loc(...) are dimmed so the op itself stands out.
-#include "views/themed_highlighter.hpp"
+#include "views/source/themed_highlighter.hpp"
 
 #include <QTextCharFormat>
 

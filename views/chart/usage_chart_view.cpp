@@ -1,4 +1,4 @@
-#include "views/usage_chart_view.hpp"
+#include "views/chart/usage_chart_view.hpp"
 
 #include "core/byte_size.hpp"
 

@@ -9,8 +9,8 @@
 // Shift: addresses only); double-click empty space to fit; double-click a block
 // to activate it (blockActivated). Keys: arrows move the selection to the
 // neighbouring block, + / - zoom, Home fits, Escape clears the selection.
-#include "views/block_chart_painter.hpp"
-#include "views/chart_mapping.hpp"
+#include "views/chart/block_chart_painter.hpp"
+#include "views/chart/chart_mapping.hpp"
 
 #include <QImage>
 #include <QPoint>
