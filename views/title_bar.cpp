@@ -3,6 +3,7 @@
 #include "core/byte_size.hpp"
 #include "core/capacity.hpp"
 #include "core/dump_display_name.hpp"
+#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
 #include "views/view_text.hpp"
@@ -340,10 +341,19 @@ void TitleBar::refresh()
     error_->setVisible(!error.isEmpty());
 
     const QString source = toQString(describeCapacitySource(analysis->capacity));
-    capacity_->setText(analysis->capacity.source == CapacitySource::Default
-            ? tr("%1 (default)").arg(bytesText(analysis->capacity.bytes))
+    // A guessed capacity must not pass for a known one: say so in the warning colour.
+    const bool guessed = analysis->capacity.source == CapacitySource::Default;
+    capacity_->setText(guessed
+            ? tr("%1 ⚠ default: set the capacity of your chip").arg(bytesText(analysis->capacity.bytes))
             : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source));
-    capacity_->setToolTip(tr("%1 bytes").arg(analysis->capacity.bytes));
+    capacity_->setStyleSheet(guessed
+            ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(chart_style::warningOutline().name())
+            : QString());
+    capacity_->setToolTip(guessed ? tr("%1 bytes: no error text, IR target or setting gives the capacity, so the "
+                                       "verdict and the percentages rest on a guess. Type the capacity of your "
+                                       "chip in the field to the right.")
+                                        .arg(analysis->capacity.bytes)
+                                  : tr("%1 bytes").arg(analysis->capacity.bytes));
     capacityReset_->setEnabled(analysis->capacity.source == CapacitySource::Setting);
 
     if (scope->blocks.empty()) {
@@ -353,6 +363,10 @@ void TitleBar::refresh()
         QString peak = tr("peak address %1 (%2 of capacity)")
                            .arg(bytesText(analysis->peakAddressBytes),
                                QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity)));
+        if (analysis->peakAddressBytes > capacity)
+            peak += tr(": needs %1, has %2, %3 short")
+                        .arg(bytesText(analysis->peakAddressBytes), bytesText(capacity),
+                            bytesText(analysis->peakAddressBytes - capacity));
         peak += tr(" \u00b7 peak live %1").arg(bytesText(analysis->peakLiveBytes));
         if (analysis->peakLiveAt)
             peak += tr(" at op %1").arg(*analysis->peakLiveAt);

@@ -24,8 +24,9 @@ constexpr int kTickLength = 4;
 constexpr int kDashOn = 8;
 constexpr int kDashOff = 5;
 constexpr int kHatchSpacing = 6;
-constexpr int kPooledPriorityNormal = 1;
-constexpr int kPooledPriorityWarning = 2;
+constexpr int kPooledPriorityDimmed = 1;
+constexpr int kPooledPriorityNormal = 2;
+constexpr int kPooledPriorityWarning = 3;
 
 // Decorations are filled and stroked as paths, never with drawRect/fillRect:
 // in an SVG only the blocks are <rect> elements.
@@ -302,18 +303,46 @@ void BlockChartPainter::paintGrid(QPainter& painter)
     painter.drawLines(major);
 }
 
+bool BlockChartPainter::isDimmed(int blockIndex) const
+{
+    const std::vector<bool>* hidden = options_.dimmedBlocks;
+    return hidden && static_cast<std::size_t>(blockIndex) < hidden->size()
+        && (*hidden)[static_cast<std::size_t>(blockIndex)];
+}
+
+QColor BlockChartPainter::fillOf(int blockIndex) const
+{
+    const Block& b = plan_.blocks[static_cast<std::size_t>(blockIndex)];
+    const QColor fill = chart_style::blockFill(plan_.bufferOf(b), analysis_.isOverCapacity(b));
+    return isDimmed(blockIndex) ? chart_style::dimmed(fill) : fill;
+}
+
 void BlockChartPainter::paintBlocks(QPainter& painter)
 {
-    const QRect plot = plotPixels(mapping_.plotRect());
     const std::vector<int> visible = visibleBlocks();
     stats_.visibleBlocks = static_cast<int>(visible.size());
-    const bool exact = options_.exact;
-    // Blocks below detailMin pixels either way go to the pixel layer; the denser
-    // the view, the fewer blocks get their own outlined rectangle.
-    const int detailMin = exact ? 0 : (visible.size() > 20000 ? 16 : visible.size() > 2000 ? 10 : 4);
+    const std::vector<int> detailed = poolSmallBlocks(painter, visible);
+    const int capacityY = mapping_.capacityPixelY(analysis_.capacity.bytes);
+    for (int i : detailed) {
+        const QRect r
+            = mapping_.blockPixelRect(plan_.blocks[static_cast<std::size_t>(i)]) & plotPixels(mapping_.plotRect());
+        paintDetailedBlock(painter, i, r);
+        if (options_.blockLabels)
+            paintBlockLabel(painter, i, r, capacityY);
+    }
+    painter.setBrush(Qt::NoBrush);
+}
 
-    // Small blocks: one pixel layer, each device pixel written once per block it
-    // shows, over-capacity blocks winning over the others, later over earlier.
+std::vector<int> BlockChartPainter::poolSmallBlocks(QPainter& painter, const std::vector<int>& visible)
+{
+    // Blocks below detailMin pixels either way go to one pixel layer, each device
+    // pixel written once per block it shows, over-capacity blocks winning over the
+    // others, later over earlier, dimmed (filtered out) ones losing to all. The
+    // denser the view, the fewer blocks get their own outlined rectangle; those
+    // are returned.
+    const QRect plot = plotPixels(mapping_.plotRect());
+    const bool exact = options_.exact;
+    const int detailMin = exact ? 0 : (visible.size() > 20000 ? 16 : visible.size() > 2000 ? 10 : 4);
     const qreal dpr = painter.device() ? std::max<qreal>(1.0, painter.device()->devicePixelRatioF()) : 1.0;
     QImage layer;
     std::vector<std::uint8_t> priority;
@@ -323,16 +352,18 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
     qsizetype layerStride = 0;
     std::vector<int> detailed;
     detailed.reserve(std::min<std::size_t>(visible.size(), 4096));
-    // Fill and edge of each palette entry, and of the warning, worked out once.
-    std::vector<QRgb> pooledFill(static_cast<std::size_t>(chart_style::paletteSize()) + 1);
+    // Fill and edge of each palette entry and of the warning, plain and dimmed, worked out once.
+    const std::size_t colours = static_cast<std::size_t>(chart_style::paletteSize()) + 1;
+    std::vector<QRgb> pooledFill(2 * colours);
     std::vector<QRgb> pooledEdge(pooledFill.size());
-    for (int k = 0; k < chart_style::paletteSize(); ++k) {
-        const QColor c = chart_style::paletteColor(k);
-        pooledFill[static_cast<std::size_t>(k)] = c.rgba();
-        pooledEdge[static_cast<std::size_t>(k)] = chart_style::outlineFor(c).rgba();
+    for (std::size_t k = 0; k < colours; ++k) {
+        const QColor c = k + 1 < colours ? chart_style::paletteColor(static_cast<int>(k)) : chart_style::warningFill();
+        const QColor edge = k + 1 < colours ? chart_style::outlineFor(c) : chart_style::warningOutline();
+        pooledFill[k] = c.rgba();
+        pooledEdge[k] = edge.rgba();
+        pooledFill[colours + k] = chart_style::dimmed(c).rgba();
+        pooledEdge[colours + k] = chart_style::dimmed(edge).rgba();
     }
-    pooledFill.back() = chart_style::warningFill().rgba();
-    pooledEdge.back() = chart_style::warningOutline().rgba();
     for (int i : visible) {
         if (!drawsStorage(i))
             continue; // an in-place buffer: its storage is drawn once, by its first block
@@ -355,12 +386,12 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
             layerStride = layer.bytesPerLine();
         }
         const bool over = analysis_.isOverCapacity(b);
-        const std::size_t colorIndex = over
-            ? pooledFill.size() - 1
-            : static_cast<std::size_t>(chart_style::bufferColorIndex(plan_.bufferOf(b).id));
+        const bool dim = isDimmed(i);
+        const std::size_t colorIndex = (dim ? colours : 0)
+            + (over ? colours - 1 : static_cast<std::size_t>(chart_style::bufferColorIndex(plan_.bufferOf(b).id)));
         const QRgb color = pooledFill[colorIndex];
         const QRgb edge = pooledEdge[colorIndex];
-        const std::uint8_t prio = over ? kPooledPriorityWarning : kPooledPriorityNormal;
+        const std::uint8_t prio = dim ? kPooledPriorityDimmed : (over ? kPooledPriorityWarning : kPooledPriorityNormal);
         const int x0 = std::clamp(static_cast<int>(std::floor((r.left() - plot.left()) * dpr)), 0, layerW);
         const int x1 = std::clamp(static_cast<int>(std::ceil((r.left() + r.width() - plot.left()) * dpr)), 0, layerW);
         int y0 = std::clamp(static_cast<int>(std::floor((r.top() - plot.top()) * dpr)), 0, layerH);
@@ -388,96 +419,107 @@ void BlockChartPainter::paintBlocks(QPainter& painter)
     }
     if (!layer.isNull())
         painter.drawImage(QPointF(plot.topLeft()), layer);
+    return detailed;
+}
 
-    // Larger blocks (every block in the exact mode): one drawRect each.
+void BlockChartPainter::paintDetailedBlock(QPainter& painter, int blockIndex, const QRect& r)
+{
+    // One drawRect per block (the SVG's one <rect>); hatching for later copies and temporaries.
+    const Block& b = plan_.blocks[static_cast<std::size_t>(blockIndex)];
+    const Buffer& buffer = plan_.bufferOf(b);
+    const QRectF rf(r.left(), r.top(), r.width(), r.height());
+    const bool over = analysis_.isOverCapacity(b);
+    const QColor fill = fillOf(blockIndex);
+    const bool tiny = r.width() < 3 || r.height() < 3;
+    painter.setBrush(fill);
+    if (tiny) {
+        painter.setPen(Qt::NoPen);
+        painter.drawRect(rf);
+    } else if (over && r.width() >= 5 && r.height() >= 5) {
+        const QColor outline = chart_style::warningOutline();
+        QPen pen(isDimmed(blockIndex) ? chart_style::dimmed(outline) : outline, 2);
+        pen.setJoinStyle(Qt::MiterJoin);
+        painter.setPen(pen);
+        painter.drawRect(rf.adjusted(1, 1, -1, -1));
+    } else {
+        QPen pen(chart_style::outlineFor(fill), 1, b.tmp ? Qt::DotLine : Qt::SolidLine);
+        pen.setJoinStyle(Qt::MiterJoin);
+        painter.setPen(pen);
+        painter.drawRect(rf.adjusted(0.5, 0.5, -0.5, -0.5));
+    }
+    ++stats_.drawnRects;
+
+    const bool laterCopy = buffer.offsets.size() > 1 && b.copy > 0;
+    if ((laterCopy || b.tmp) && r.width() >= 6 && r.height() >= 6) {
+        QVector<QLineF> hatch;
+        const QRectF inner = rf.adjusted(over ? 2 : 1, over ? 2 : 1, over ? -2 : -1, over ? -2 : -1);
+        addHatch(hatch, inner, true);
+        if (b.tmp)
+            addHatch(hatch, inner, false);
+        painter.setPen(QPen(chart_style::hatchFor(fill), 1));
+        painter.drawLines(hatch);
+    }
+}
+
+QString BlockChartPainter::blockSizeLine(int blockIndex, double width, const QFontMetricsF& fm) const
+{
+    // "4 KB · copy 1/2 · ×3 in place · 1 KB over", the excess only when it fits.
+    const Block& b = plan_.blocks[static_cast<std::size_t>(blockIndex)];
+    const Buffer& buffer = plan_.bufferOf(b);
+    QString second = QString::fromStdString(formatBytes(b.size));
+    if (buffer.offsets.size() > 1)
+        second += QStringLiteral(" · copy %1/%2").arg(b.copy + 1).arg(buffer.offsets.size());
+    const QString inPlace = inPlaceMark(analysis_.storageSizeOf(blockIndex));
+    if (!inPlace.isEmpty())
+        second += QStringLiteral(" · ") + inPlace;
+    if (analysis_.isOverCapacity(b)) {
+        const QString withExcess = second
+            + QStringLiteral(" · %1 over")
+                  .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis_.capacity.bytes)));
+        if (fm.horizontalAdvance(withExcess) + 8 <= width)
+            second = withExcess;
+    }
+    return second;
+}
+
+void BlockChartPainter::paintBlockLabel(QPainter& painter, int blockIndex, const QRect& r, int capacityY)
+{
     const QFontMetricsF fm(font_);
     const double lineH = fm.height();
-    QVector<QLineF> hatch;
-    const int capacityY = mapping_.capacityPixelY(analysis_.capacity.bytes);
-    for (int i : detailed) {
-        const Block& b = plan_.blocks[static_cast<std::size_t>(i)];
-        const Buffer& buffer = plan_.bufferOf(b);
-        const QRect r = mapping_.blockPixelRect(b) & plot;
-        const QRectF rf(r.left(), r.top(), r.width(), r.height());
-        const bool over = analysis_.isOverCapacity(b);
-        const QColor fill = chart_style::blockFill(buffer, over);
-        const bool tiny = r.width() < 3 || r.height() < 3;
-        painter.setBrush(fill);
-        if (tiny) {
-            painter.setPen(Qt::NoPen);
-            painter.drawRect(rf);
-        } else if (over && r.width() >= 5 && r.height() >= 5) {
-            QPen pen(chart_style::warningOutline(), 2);
-            pen.setJoinStyle(Qt::MiterJoin);
-            painter.setPen(pen);
-            painter.drawRect(rf.adjusted(1, 1, -1, -1));
-        } else {
-            QPen pen(chart_style::outlineFor(fill), 1, b.tmp ? Qt::DotLine : Qt::SolidLine);
-            pen.setJoinStyle(Qt::MiterJoin);
-            painter.setPen(pen);
-            painter.drawRect(rf.adjusted(0.5, 0.5, -0.5, -0.5));
-        }
-        ++stats_.drawnRects;
-
-        const bool laterCopy = buffer.offsets.size() > 1 && b.copy > 0;
-        if ((laterCopy || b.tmp) && r.width() >= 6 && r.height() >= 6) {
-            hatch.clear();
-            const QRectF inner = rf.adjusted(over ? 2 : 1, over ? 2 : 1, over ? -2 : -1, over ? -2 : -1);
-            addHatch(hatch, inner, true);
-            if (b.tmp)
-                addHatch(hatch, inner, false);
-            painter.setPen(QPen(chart_style::hatchFor(fill), 1));
-            painter.drawLines(hatch);
-        }
-
-        if (options_.blockLabels && r.width() >= 24 && r.height() >= lineH + 2) {
-            QString name = blockLabel(plan_, i);
-            const double nameW = fm.horizontalAdvance(name);
-            if (nameW + 8 <= r.width()) {
-                QString second = QString::fromStdString(formatBytes(b.size));
-                if (buffer.offsets.size() > 1)
-                    second += QStringLiteral(" · copy %1/%2").arg(b.copy + 1).arg(buffer.offsets.size());
-                const QString inPlace = inPlaceMark(analysis_.storageSizeOf(i));
-                if (!inPlace.isEmpty())
-                    second += QStringLiteral(" · ") + inPlace;
-                if (over) {
-                    const QString withExcess = second
-                        + QStringLiteral(" · %1 over")
-                              .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis_.capacity.bytes)));
-                    if (fm.horizontalAdvance(withExcess) + 8 <= r.width())
-                        second = withExcess;
-                }
-                // Keep the text off the capacity line: into the taller part it cuts the block into.
-                QRectF area = rf;
-                if (capacityY > rf.top() && capacityY < rf.bottom()) {
-                    const QRectF above(rf.left(), rf.top(), rf.width(), capacityY - 1 - rf.top());
-                    const QRectF below(rf.left(), capacityY + 1, rf.width(), rf.bottom() - capacityY - 1);
-                    area = above.height() + 2 >= below.height() ? above : below; // the part over capacity wins ties
-                }
-                const bool fitsOne = area.height() >= lineH + 2;
-                const bool twoLines = area.height() >= 2 * lineH + 6 && fm.horizontalAdvance(second) + 8 <= r.width();
-                if (!fitsOne)
-                    continue;
-                painter.setPen(chart_style::textOn(fill));
-                if (!twoLines && !inPlace.isEmpty()) {
-                    // One line only: the count must still show.
-                    const QString marked = name + QStringLiteral(" \u00d7%1").arg(analysis_.storageSizeOf(i));
-                    if (fm.horizontalAdvance(marked) + 8 <= r.width())
-                        name = marked;
-                }
-                if (twoLines) {
-                    const QRectF top(area.left(), area.center().y() - lineH, area.width(), lineH);
-                    const QRectF bottom(area.left(), area.center().y(), area.width(), lineH);
-                    painter.drawText(top, Qt::AlignHCenter | Qt::AlignBottom, name);
-                    painter.drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, second);
-                } else {
-                    painter.drawText(area, Qt::AlignCenter, name);
-                }
-                ++stats_.labels;
-            }
-        }
+    if (r.width() < 24 || r.height() < lineH + 2)
+        return;
+    QString name = blockLabel(plan_, blockIndex);
+    if (fm.horizontalAdvance(name) + 8 > r.width())
+        return;
+    const QRectF rf(r.left(), r.top(), r.width(), r.height());
+    const QString second = blockSizeLine(blockIndex, r.width(), fm);
+    // Keep the text off the capacity line: into the taller part it cuts the block into.
+    QRectF area = rf;
+    if (capacityY > rf.top() && capacityY < rf.bottom()) {
+        const QRectF above(rf.left(), rf.top(), rf.width(), capacityY - 1 - rf.top());
+        const QRectF below(rf.left(), capacityY + 1, rf.width(), rf.bottom() - capacityY - 1);
+        area = above.height() + 2 >= below.height() ? above : below; // the part over capacity wins ties
     }
-    painter.setBrush(Qt::NoBrush);
+    if (area.height() < lineH + 2)
+        return;
+    const bool twoLines = area.height() >= 2 * lineH + 6 && fm.horizontalAdvance(second) + 8 <= r.width();
+    const int inPlaceCount = analysis_.storageSizeOf(blockIndex);
+    painter.setPen(chart_style::textOn(fillOf(blockIndex)));
+    if (!twoLines && !inPlaceMark(inPlaceCount).isEmpty()) {
+        // One line only: the count must still show.
+        const QString marked = name + QStringLiteral(" \u00d7%1").arg(inPlaceCount);
+        if (fm.horizontalAdvance(marked) + 8 <= r.width())
+            name = marked;
+    }
+    if (twoLines) {
+        const QRectF top(area.left(), area.center().y() - lineH, area.width(), lineH);
+        const QRectF bottom(area.left(), area.center().y(), area.width(), lineH);
+        painter.drawText(top, Qt::AlignHCenter | Qt::AlignBottom, name);
+        painter.drawText(bottom, Qt::AlignHCenter | Qt::AlignTop, second);
+    } else {
+        painter.drawText(area, Qt::AlignCenter, name);
+    }
+    ++stats_.labels;
 }
 
 void BlockChartPainter::paintCapacityLine(QPainter& painter)
@@ -709,13 +751,15 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
             const double h = fm.height() + 2;
             double left
                 = std::max(plot.left(), std::min(x - w / 2, plot.right() - w)); // the tag may be wider than the plot
+            // Under the plot, over the op labels it names: inside the plot it would hide block labels.
+            const double top = plot.bottom() + 1;
             QPainterPath tag;
-            tag.addRoundedRect(QRectF(left, plot.top() + 2, w, h), 3, 3);
+            tag.addRoundedRect(QRectF(left, top, w, h), 3, 3);
             painter.setRenderHint(QPainter::Antialiasing, true);
             painter.fillPath(tag, line);
             painter.setPen(Qt::white);
             painter.setFont(f);
-            painter.drawText(QRectF(left, plot.top() + 2, w, h), Qt::AlignCenter, text);
+            painter.drawText(QRectF(left, top, w, h), Qt::AlignCenter, text);
             painter.setFont(font_);
             painter.setRenderHint(QPainter::Antialiasing, false);
         }

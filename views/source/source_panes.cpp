@@ -412,6 +412,12 @@ QString SourcePanes::pythonMessageText() const { return python_->showingCode() ?
 bool SourcePanes::isShowingIrCode() const { return ir_->showingCode(); }
 bool SourcePanes::isShowingPythonCode() const { return python_->showingCode(); }
 QPushButton* SourcePanes::openIrButton() const { return ir_->button; }
+
+void SourcePanes::setOpenIrOffered(bool offered)
+{
+    openIrOffered_ = offered;
+    refresh();
+}
 QPushButton* SourcePanes::locateButton() const { return python_->button; }
 
 void SourcePanes::syncHeaderHeights()
@@ -540,7 +546,7 @@ void SourcePanes::showIr(const PlanDocument* document, const BlockSource* source
         pane.setSub({});
         const QString note
             = document->irNote.empty() ? tr("No IR file was found beside the dump.") : toQ(document->irNote);
-        pane.showMessage(tr("No IR loaded"), note, QStyle::SP_MessageBoxInformation, true);
+        pane.showMessage(tr("No IR loaded"), note, QStyle::SP_MessageBoxInformation, openIrOffered_);
         return;
     }
     if (!source) {

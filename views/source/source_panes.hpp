@@ -58,6 +58,8 @@ public:
     bool isShowingPythonCode() const;
     // "Open IR…" (shown when there is no IR) and "Locate…" (shown when the Python file is not found).
     QPushButton* openIrButton() const;
+    // Whether "Open IR…" is offered when the dump has no IR (not where nothing can answer it).
+    void setOpenIrOffered(bool offered);
     QPushButton* locateButton() const;
     // The Python file as named in the IR or dump, of the frame on show ("" when none).
     QString pythonOriginalPath() const { return pythonOriginal_; }
@@ -131,6 +133,7 @@ private:
     QString pythonChainRich_;
     QString pythonKey_; // the local path, or "?" + the original path when not found
     bool reading_ = false;
+    bool openIrOffered_ = true;
     int pythonJob_ = 0;
     std::shared_ptr<const FileFinder> finder_;
 
