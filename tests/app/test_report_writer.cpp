@@ -1,6 +1,7 @@
 #include "app/report_writer.hpp"
 #include "core/plan_document.hpp"
 #include "support/test_paths.hpp"
+#include "views/chart/block_chart_painter.hpp"
 
 #include <catch2/catch.hpp>
 

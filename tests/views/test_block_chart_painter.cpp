@@ -7,6 +7,7 @@
 
 #include <QBuffer>
 #include <QFile>
+#include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QXmlStreamReader>
@@ -436,4 +437,27 @@ TEST_CASE("the time cursor's op tag sits under the plot, off the block labels", 
     }
     CHECK(under > 0);
     CHECK(top == 0);
+}
+
+TEST_CASE("a narrow chart wraps its legend instead of clipping it", "[chart][painter]")
+{
+    QFont font = QGuiApplication::font();
+    font.setPixelSize(12);
+    const ChartLayout wide = layoutBlockChart(QSize(1400, 600), font, false, true);
+    const ChartLayout narrow = layoutBlockChart(QSize(330, 600), font, false, true);
+    CHECK(wide.legendRows == 1);
+    CHECK(narrow.legendRows >= 2);
+    // The rows take room from the plot, not from the legend.
+    CHECK(narrow.plot.top() > wide.plot.top());
+    // Drawn, the last item ("capacity") is inside the image: its dashes' colour shows up in the header.
+    const PlanDocument doc = loadData("dumps/two_scopes_multibuffer.json");
+    ChartRenderOptions options;
+    options.font = font;
+    const QImage image = renderBlockChartImage(doc.dump.scopes.at(0), doc.analyses.at(0), QSize(330, 600), options);
+    const int headerBottom = static_cast<int>(narrow.plot.top());
+    int dashPixels = 0;
+    for (int y = 0; y < headerBottom; ++y)
+        for (int x = 0; x < image.width(); ++x)
+            dashPixels += QColor::fromRgb(pixel(image, QPoint(x, y))) == chart_style::capacityLine() ? 1 : 0;
+    CHECK(dashPixels >= 14); // two dashes of 7 x 2 px
 }

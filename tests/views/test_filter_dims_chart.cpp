@@ -37,7 +37,7 @@ TEST_CASE("the table filter dims the blocks it hides in the chart", "[table][cha
 
     auto* filter = table.findChild<QLineEdit*>(QStringLiteral("blockFilterEdit"));
     REQUIRE(filter);
-    QTest::keyClicks(filter, QStringLiteral("row_max"));
+    filter->setText(QStringLiteral("row_max")); // what typing emits: textChanged
     REQUIRE(session.filteredOut().size() == plan.blocks.size());
     int shown = 0;
     for (std::size_t i = 0; i < plan.blocks.size(); ++i) {

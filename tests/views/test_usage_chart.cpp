@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QApplication>
 #include <QTest>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
@@ -106,4 +107,33 @@ TEST_CASE("with no dump open the usage curve draws no axes", "[usage]")
         loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
     CHECK(view.opAxis()->isVisible());
     CHECK(view.bytesAxis()->isVisible());
+}
+
+TEST_CASE("the usage curve's card follows the view when it shrinks and grows", "[usage][resize]")
+{
+    PlanSession session;
+    UsageChartView view(&session);
+    session.setDocument(std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
+    view.resize(900, 220);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    view.alignPlot(60, 860); // as the window does, under the block chart
+    QApplication::processEvents();
+    CHECK(view.chart()->size().width() == Approx(900));
+    // A dock opens beside it: narrower. The card and the plot stay inside the view.
+    view.resize(500, 220);
+    QApplication::processEvents();
+    CHECK(view.chart()->size().width() == Approx(500));
+    CHECK(view.chart()->plotArea().right() <= 500);
+    view.alignPlot(60, 460);
+    QApplication::processEvents();
+    CHECK(view.chart()->plotArea().right() == Approx(460));
+    CHECK(view.minimumWidth() < 500);
+    // And wider again.
+    view.resize(1200, 220);
+    view.alignPlot(60, 1160);
+    QApplication::processEvents();
+    CHECK(view.chart()->size().width() == Approx(1200));
+    CHECK(view.chart()->plotArea().right() == Approx(1160));
 }

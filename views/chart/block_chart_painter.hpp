@@ -53,6 +53,7 @@ struct ChartLayout {
     QRectF plot;   // the data area (whole pixels)
     QRectF header; // title and legend
     bool legendOwnRow = false;
+    int legendRows = 1; // the legend wraps when the chart is too narrow for it
 };
 ChartLayout layoutBlockChart(QSize size, const QFont& font, bool hasTitle, bool legend);
 
@@ -114,6 +115,8 @@ private:
     void paintCapacityLine(QPainter& painter);
     void paintAxes(QPainter& painter);
     void paintLegend(QPainter& painter, QSize size);
+    // One swatch and its text from x; returns where the next item starts.
+    double paintLegendItem(QPainter& painter, int item, double x, double cy, double rowTop, const QColor& sample);
     void paintTitle(QPainter& painter);
     void outlineBlock(QPainter& painter, int blockIndex, const QColor& color, double width, bool halo);
     std::vector<int> visibleBlocks() const;

@@ -45,6 +45,9 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
 {
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
+    // A fixed plot area (alignPlot) makes the chart's minimum size that of the plot,
+    // and a chart never shrinks below its minimum: the card would keep its first width.
+    chart->setMinimumSize(QSizeF(120, 100));
     chart->legend()->setAlignment(Qt::AlignTop);
     chart->legend()->setFont(QFont(font().family(), 8));
     setChart(chart);
@@ -209,8 +212,10 @@ void UsageChartView::applyPlotArea()
     opAxis_->setLabelsVisible(false);
     opAxis_->setTitleVisible(false);
     const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
+    // Until the window aligns it again after a resize, stay inside the card.
+    const double right = std::min(plotExtent_->second, width() - 4.0);
     const double bottom = height() - 16.0; // room for the 0 KB label under the baseline
-    chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), plotExtent_->second - plotExtent_->first,
+    chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), std::max(10.0, right - plotExtent_->first),
         std::max(10.0, bottom - std::max(top, 24.0))));
 }
 
