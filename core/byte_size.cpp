@@ -64,6 +64,8 @@ std::string formatPercent(std::uint64_t part, std::uint64_t whole)
         return "-";
     const double share = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
     const long long rounded = std::llround(share);
+    if (rounded == 0 && part > 0)
+        return "<1%"; // never "0%" for a part above 0
     if (rounded != 100 || part == whole)
         return std::to_string(rounded) + "%";
     // Close to 100%: one decimal, and never 100.0 so that an overflow never reads as a fit.

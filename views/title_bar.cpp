@@ -162,6 +162,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     capacityError_->setVisible(false);
     peak_->setObjectName(QStringLiteral("titlePeak"));
     peak_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    peak_->setWordWrap(true); // a long peak line (with the shortfall) wraps rather than widen the window
     holes_->setObjectName(QStringLiteral("titleHoles"));
     holes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     holes_->setWordWrap(true);

@@ -108,4 +108,6 @@ TEST_CASE("byte sizes format for people", "[bytes]")
     CHECK(formatPercent(327679, 327680) == "99.9%");
     CHECK(formatPercent(319 * 1024, 320 * 1024) == "99.7%");
     CHECK(formatPercent(320 * 1024, 320 * 1024) == "100%");
+    CHECK(formatPercent(64, 192 * 1024) == "<1%"); // two 32-byte buffers under 192 KB
+    CHECK(formatPercent(0, 192 * 1024) == "0%");
 }

@@ -136,11 +136,10 @@ void UsageChartView::rebuild()
     }
     live_->replace(live);
     address_->replace(address);
-    // Without a plan there is nothing to scale: no axes, no legend (not a made-up 0..1 axis).
+    // Without a plan there is nothing to scale: no axes (not a made-up 0..1 axis).
     const bool hasPlan = analysis && !analysis->usage.empty();
     opAxis_->setVisible(hasPlan);
     bytesAxis_->setVisible(hasPlan);
-    chart()->legend()->setVisible(hasPlan);
     setByteTicks(top);
     updateCursor();
 }
