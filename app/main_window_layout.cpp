@@ -26,7 +26,7 @@ namespace memlens {
 
 namespace {
 // Below these the docks cannot be read: values and buttons cut, source lines a few characters wide.
-constexpr int kDetailsMinWidth = 300;
+constexpr int kDetailsMinWidth = 280;
 constexpr int kTableMinWidth = 340;
 constexpr int kSourceMinWidth = 440; // two panes side by side
 constexpr int kBottomMinHeight = 150;

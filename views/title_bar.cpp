@@ -121,6 +121,10 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     kernel_->setFont(kernelFont);
     kernel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     file_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The file name gives way first in a narrow window (1024 px with the docks at their
+    // minimum widths); its tooltip keeps the whole path.
+    file_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    file_->setMinimumWidth(60);
 
     auto* scopeCaption = dimLabel(this);
     scopeCaption->setText(tr("Scope"));

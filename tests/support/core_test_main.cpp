@@ -1,4 +1,6 @@
 // Catch2 main for the Qt-free core tests.
 #include <catch2/catch.hpp>
 
-int main(int argc, char** argv) { return Catch::Session().run(argc, argv); }
+int runCatchSession(int argc, char** argv); // catch_session.cpp
+
+int main(int argc, char** argv) { return runCatchSession(argc, argv); }

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+int runCatchSession(int argc, char** argv); // catch_session.cpp
+
 namespace {
 
 QtMessageHandler previousHandler = nullptr;
@@ -33,5 +35,5 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName("memlens-tests");
     QApplication::setOrganizationName("memlens-tests");
-    return Catch::Session().run(argc, argv);
+    return runCatchSession(argc, argv);
 }
