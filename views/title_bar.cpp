@@ -123,8 +123,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     file_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The file name gives way first in a narrow window (1024 px with the docks at their
     // minimum widths); its tooltip keeps the whole path.
-    file_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    file_->setMinimumWidth(60);
+    file_->setMinimumWidth(60); // below its text's width: it may shrink (Preferred), and only when space is short
 
     auto* scopeCaption = dimLabel(this);
     scopeCaption->setText(tr("Scope"));
