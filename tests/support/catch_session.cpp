@@ -4,6 +4,10 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
-// Catch::Session is declared only where the implementation is compiled: the
-// mains call it through here.
+#include "support/catch_session.hpp"
+
+namespace memlens::test {
+
 int runCatchSession(int argc, char** argv) { return Catch::Session().run(argc, argv); }
+
+} // namespace memlens::test

@@ -1,6 +1,4 @@
 // Catch2 main for the Qt-free core tests.
-#include <catch2/catch.hpp>
+#include "support/catch_session.hpp"
 
-int runCatchSession(int argc, char** argv); // catch_session.cpp
-
-int main(int argc, char** argv) { return runCatchSession(argc, argv); }
+int main(int argc, char** argv) { return memlens::test::runCatchSession(argc, argv); }
