@@ -120,6 +120,8 @@ ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
     out["first_overflow_at"] = optionalValue(analysis.firstOverflowAt);
     out["fragmentation"] = fragmentationJson(analysis);
     out["overlaps"] = overlapsJson(scope, analysis);
+    if (analysis.overlapCount > analysis.overlaps.size()) // "overlaps" kept only the first ones
+        out["overlap_count"] = analysis.overlapCount;
     ojson blocks = ojson::array();
     for (const Block& block : scope.blocks)
         blocks.push_back(blockJson(scope, analysis, block, document.sourceOf(scopeIndex, block)));

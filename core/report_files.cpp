@@ -60,12 +60,13 @@ std::string overlapsSection(const ScopePlan& scope, const PlanAnalysis& analysis
     constexpr std::size_t kListed = 50;
     if (analysis.overlaps.empty())
         return {};
+    const std::size_t total = std::max(analysis.overlapCount, analysis.overlaps.size());
     const auto name = [&](int index) {
         const Block& block = scope.blocks[static_cast<std::size_t>(index)];
         return markdownTableCell(codeSpan(scope.bufferOf(block).ssaName)) + " copy " + std::to_string(block.copy + 1);
     };
     std::ostringstream out;
-    out << "**Warning: " << analysis.overlaps.size()
+    out << "**Warning: " << total
         << " overlap(s)**: blocks of different storages live at the same ops share addresses (a planner bug or a "
            "damaged dump).\n\n";
     out << "| Block | Block | Ops | Shared bytes |\n|---|---|---|---|\n";
@@ -74,8 +75,11 @@ std::string overlapsSection(const ScopePlan& scope, const PlanAnalysis& analysis
         out << "| " << name(overlap.a) << " | " << name(overlap.b) << " | [" << overlap.fromOp << ", " << overlap.toOp
             << "] | " << formatBytes(overlap.bytes) << " |\n";
     }
-    if (analysis.overlaps.size() > kListed)
-        out << "\nand " << analysis.overlaps.size() - kListed << " more; `memlens inspect` lists them all.\n";
+    if (total > kListed)
+        out << "\nand " << total - kListed << " more; `memlens inspect` lists "
+            << (total == analysis.overlaps.size() ? std::string("them all")
+                                                  : "the first " + std::to_string(analysis.overlaps.size()))
+            << ".\n";
     out << "\n";
     return out.str();
 }
