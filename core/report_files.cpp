@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <ostream>
 #include <sstream>
 #include <string_view>
 
@@ -133,6 +134,20 @@ std::string blocksCsv(const PlanDocument& document)
     return blocksCsv(document, rows);
 }
 
+void writeBlocksCsv(std::ostream& out, const PlanDocument& document)
+{
+    std::string chunk = blocksCsvHeader();
+    for (std::size_t s = 0; s < document.dump.scopes.size(); ++s)
+        for (std::size_t b = 0; b < document.dump.scopes[s].blocks.size(); ++b) {
+            chunk += blocksCsvRow(document, {s, b});
+            if (chunk.size() >= (1u << 20)) {
+                out << chunk;
+                chunk.clear();
+            }
+        }
+    out << chunk;
+}
+
 std::string liveAtPeakCsv(const PlanDocument& document)
 {
     std::vector<BlockRef> rows;
@@ -219,7 +234,9 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         out << "### Blocks above capacity\n\n";
         out << "| Buffer | Copy | Size | Address range | Ends above capacity by | Life | IR line | Python line "
                "|\n|---|---|---|---|---|---|---|---|\n";
-        for (const int index : analysis.overCapacityBlocks) {
+        const std::size_t listed = std::min(analysis.overCapacityBlocks.size(), kSummaryTableRows);
+        for (std::size_t row = 0; row < listed; ++row) {
+            const int index = analysis.overCapacityBlocks[row];
             const Block& block = scope.blocks[static_cast<std::size_t>(index)];
             const Buffer& buffer = scope.bufferOf(block);
             const BlockSource* source = document.sourceOf(s, block);
@@ -240,6 +257,8 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
                 << " | [" << block.start << ", " << block.end << "] | " << markdownTableCell(irText) << " | "
                 << markdownTableCell(pythonText) << " |\n";
         }
+        if (analysis.overCapacityBlocks.size() > listed)
+            out << "\nand " << analysis.overCapacityBlocks.size() - listed << " more, see blocks.csv\n";
         out << "\n";
     }
     out << "Life is `[first, last]` in the memory planner's op sequence (not IR text lines). "
