@@ -2,6 +2,7 @@
 
 #include "core/buffer_fields.hpp"
 #include "core/dump_error.hpp"
+#include "core/dump_file_chunks.hpp"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -531,6 +532,19 @@ CoreKind coreKindFromFileName(const std::string& path)
 
 } // namespace
 
+namespace {
+
+Dump finishParse(DumpSaxHandler& handler, const std::string& fileLabel)
+{
+    Dump dump = handler.finish();
+    dump.core = coreKindFromFileName(fileLabel);
+    spdlog::debug(
+        "{}: kernel '{}', {} scope(s), {} block(s)", fileLabel, dump.kernel, dump.scopes.size(), dump.blockCount());
+    return dump;
+}
+
+} // namespace
+
 Dump parseDumpText(std::string_view text, const std::string& fileLabel, const std::atomic<bool>* cancel)
 {
     // UTF-16 (as some editors save JSON) starts with a byte order mark or has
@@ -556,19 +570,21 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
     DumpSaxHandler handler(fileLabel);
     handler.setCancel(cancel);
     json::sax_parse(text.begin(), text.end(), &handler);
-    Dump dump = handler.finish();
-    dump.core = coreKindFromFileName(fileLabel);
-    spdlog::debug(
-        "{}: kernel '{}', {} scope(s), {} block(s)", fileLabel, dump.kernel, dump.scopes.size(), dump.blockCount());
-    return dump;
+    return finishParse(handler, fileLabel);
 }
 
-Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel)
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead)
 {
-    return parseDumpText(readDumpText(path, cancel), path, cancel);
+    // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
+    DumpFileChunks chunks(path, cancel, bytesRead);
+    chunks.start();
+    DumpSaxHandler handler(path);
+    handler.setCancel(cancel);
+    json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &handler);
+    return finishParse(handler, path);
 }
 
-std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel)
+void checkDumpFile(const std::string& path)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -584,6 +600,13 @@ std::string readDumpText(const std::string& path, const std::atomic<bool>* cance
         throw DumpError(path, "", "cannot read its size: " + ec.message());
     if (size > kMaxDumpFileBytes)
         throw DumpError(path, "", "is " + std::to_string(size) + " bytes, larger than memlens reads (2 GiB)");
+}
+
+std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel)
+{
+    checkDumpFile(path);
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw DumpError(path, "", "cannot be opened for reading");

@@ -236,7 +236,7 @@ void reanalyze(PlanDocument& document, const CapacitySettings& capacity)
 
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options)
 {
-    return buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get()), dumpPath, options);
+    return buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get(), options.bytesRead.get()), dumpPath, options);
 }
 
 PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options)

@@ -37,6 +37,8 @@ struct LoadOptions {
     TritonCacheSearch tritonCache;                                  // --triton-cache, the window's setting, the budget
     // Set to true to stop the load soon (loadPlanDocument then throws LoadCancelled).
     std::shared_ptr<const std::atomic<bool>> cancel;
+    // When set, follows how many bytes of the dump the parser has read (a real progress percentage).
+    std::shared_ptr<std::atomic<std::uint64_t>> bytesRead;
 };
 
 struct PlanDocument {

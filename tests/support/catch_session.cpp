@@ -3,3 +3,8 @@
 // gui_test_main.cpp.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
+
+namespace memlens::test {
+// Catch::Session is declared only where the implementation is compiled: the mains call this.
+int runCatchSession(int argc, char** argv) { return Catch::Session().run(argc, argv); }
+} // namespace memlens::test

@@ -8,6 +8,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+namespace memlens::test {
+int runCatchSession(int argc, char** argv); // support/catch_session.cpp
+}
+
 namespace {
 
 QtMessageHandler previousHandler = nullptr;
@@ -33,5 +37,5 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName("memlens-tests");
     QApplication::setOrganizationName("memlens-tests");
-    return Catch::Session().run(argc, argv);
+    return memlens::test::runCatchSession(argc, argv);
 }
