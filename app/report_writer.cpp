@@ -16,6 +16,8 @@
 #include <QSaveFile>
 #include <QTemporaryDir>
 
+#include <fstream>
+
 namespace memlens {
 
 namespace {
@@ -126,22 +128,26 @@ QByteArray chartSvg(
     return svg;
 }
 
-std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize)
+std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize, std::size_t streamedCsvBlocks)
 {
     std::vector<ReportFile> files;
     files.push_back({QStringLiteral("summary.md"),
-        bytesOf(summaryMarkdown(document, document.dump.scopes.empty() ? "" : "chart.png"))});
+        bytesOf(summaryMarkdown(document, document.dump.scopes.empty() ? "" : "chart.png")), {}});
     if (!document.dump.scopes.empty()) {
         const std::size_t scope = reportScopeIndex(document);
         ChartRenderOptions options;
         options.title = chartTitle(document, scope);
         // Pasted alone into an issue, the picture says what it shows and why it failed.
-        files.push_back({QStringLiteral("chart.png"), captionedChartPng(document, scope, chartSize, options)});
+        files.push_back({QStringLiteral("chart.png"), captionedChartPng(document, scope, chartSize, options), {}});
         QString ignored;
-        files.push_back({QStringLiteral("chart.svg"), chartSvg(document, scope, chartSize, options, &ignored)});
+        files.push_back({QStringLiteral("chart.svg"), chartSvg(document, scope, chartSize, options, &ignored), {}});
     }
-    files.push_back({QStringLiteral("blocks.csv"), bytesOf(blocksCsv(document))});
-    files.push_back({QStringLiteral("live_at_peak.csv"), bytesOf(liveAtPeakCsv(document))});
+    if (document.dump.blockCount() >= streamedCsvBlocks)
+        files.push_back(
+            {QStringLiteral("blocks.csv"), {}, [&document](std::ostream& out) { writeBlocksCsv(out, document); }});
+    else
+        files.push_back({QStringLiteral("blocks.csv"), bytesOf(blocksCsv(document)), {}});
+    files.push_back({QStringLiteral("live_at_peak.csv"), bytesOf(liveAtPeakCsv(document)), {}});
     return files;
 }
 
@@ -253,7 +259,15 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
     QStringList names;
     for (const ReportFile& file : files) {
         QString why;
-        if (!writeFileAtomically(fresh.filePath(file.name), file.contents, &why))
+        if (file.write) {
+            // Streamed: the staging folder already keeps the old report safe until the swap.
+            std::ofstream out(fresh.filePath(file.name).toStdString(), std::ios::binary);
+            if (out)
+                file.write(out);
+            out.close();
+            if (!out)
+                return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write"));
+        } else if (!writeFileAtomically(fresh.filePath(file.name), file.contents, &why))
             return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ")
                 + why.section(QStringLiteral(": cannot write: "), 1));
         names << file.name;

@@ -11,6 +11,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+#include <iosfwd>
 #include <utility>
 #include <vector>
 
@@ -21,7 +23,13 @@ struct ChartRenderOptions;
 struct ReportFile {
     QString name;
     QByteArray contents;
+    // When set, the file is written by this instead of from `contents` (blocks.csv of a
+    // big document, streamed row by row): it reads the document, which must still live.
+    std::function<void(std::ostream&)> write;
 };
+
+// From this many blocks on, buildReport() streams blocks.csv instead of holding it.
+inline constexpr std::size_t kStreamedCsvBlocks = 100000;
 
 inline const QSize kDefaultReportChartSize(1600, 900);
 
@@ -40,8 +48,10 @@ QByteArray captionedChartPng(
 QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options,
     QString* error);
 
-// summary.md, chart.png, chart.svg, blocks.csv, live_at_peak.csv.
-std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize = kDefaultReportChartSize);
+// summary.md, chart.png, chart.svg, blocks.csv, live_at_peak.csv; blocks.csv is
+// streamed (`write`) when the document has `streamedCsvBlocks` blocks or more.
+std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize = kDefaultReportChartSize,
+    std::size_t streamedCsvBlocks = kStreamedCsvBlocks);
 
 // Writes one file atomically; false with *error naming the file and the reason.
 bool writeFileAtomically(const QString& path, const QByteArray& contents, QString* error);

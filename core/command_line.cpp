@@ -203,9 +203,7 @@ int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& 
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
         requireScope(document, commandLine.scope);
         // Strings from the dump or IR may hold bytes that are not UTF-8; replace them rather than fail.
-        out << inspectJson(document, commandLine.scope)
-                   .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
-            << '\n';
+        writeInspectJson(out, document, commandLine.scope);
         return exitStatusFor(document, commandLine.scope);
     } catch (const DumpError& error) {
         err << "memlens: " << error.what() << '\n';

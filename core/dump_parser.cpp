@@ -1,7 +1,8 @@
 #include "core/dump_parser.hpp"
 
+#include "core/buffer_fields.hpp"
 #include "core/dump_error.hpp"
-#include "core/memref_type.hpp"
+#include "core/dump_file_chunks.hpp"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -22,81 +23,9 @@ namespace {
 
 using json = nlohmann::json;
 
-constexpr std::uint64_t kMaxAddressBytes = 1ull << 40; // 1 TiB: anything above is not a plan
-constexpr std::uint64_t kMaxExtentBits = kMaxAddressBytes * 8;
-constexpr std::int64_t kMaxOpIndex = std::int64_t(1) << 40;
 constexpr std::size_t kMaxDepth = 64;
-constexpr std::size_t kShownWarningsPerKind = 3;
 
-std::string withThousands(std::size_t n)
-{
-    const std::string digits = std::to_string(n);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
-// Repeated warnings of one kind are logged a few times, then only counted: a
-// dump of 100k scopes without "scope" must not print 100k lines.
-class RepeatedWarnings {
-public:
-    void warn(const std::string& kind, const std::string& message)
-    {
-        auto [it, inserted] = counts_.try_emplace(kind, 0);
-        if (inserted)
-            order_.push_back(kind);
-        if (++it->second <= kShownWarningsPerKind)
-            spdlog::warn("{}", message);
-    }
-    // "... and 99,999 more like it" for every kind that was cut short.
-    void flush()
-    {
-        for (const std::string& kind : order_)
-            if (const std::size_t n = counts_[kind]; n > kShownWarningsPerKind)
-                spdlog::warn("... and {} more like it ({})", withThousands(n - kShownWarningsPerKind), kind);
-        counts_.clear();
-        order_.clear();
-    }
-
-private:
-    std::unordered_map<std::string, std::size_t> counts_;
-    std::vector<std::string> order_;
-};
-
-// "an op position", "a byte offset".
-std::string withArticle(const std::string& noun)
-{
-    const bool vowel = !noun.empty() && std::string_view("aeiou").find(noun.front()) != std::string_view::npos;
-    return (vowel ? "an " : "a ") + noun;
-}
-
-std::string describeFound(const json& value)
-{
-    switch (value.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return std::string("a boolean (") + (value.get<bool>() ? "true" : "false") + ")";
-    case json::value_t::string: {
-        std::string text = value.get<std::string>();
-        if (text.size() > 40)
-            text = text.substr(0, 40) + "...";
-        return "a string (\"" + text + "\")";
-    }
-    case json::value_t::number_integer:
-        return value.get<std::int64_t>() < 0 ? "a negative number (" + std::to_string(value.get<std::int64_t>()) + ")"
-                                             : "an integer (" + value.dump() + ")";
-    case json::value_t::number_unsigned: return "an integer (" + value.dump() + ")";
-    case json::value_t::number_float: return "a number with a fraction (" + value.dump() + ")";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    case json::value_t::binary: return "binary data";
-    case json::value_t::discarded: break;
-    }
-    return "nothing";
-}
+std::string describeFound(const json& value) { return FieldValue::of(value).describe(); }
 
 bool meansNoError(std::string_view text)
 {
@@ -109,7 +38,7 @@ bool meansNoError(std::string_view text)
     return true;
 }
 
-// Checks of one JSON value at a known path.
+// Checks of the few values read into a tree (everything but the buffers).
 class Checker {
 public:
     Checker(const std::string& file)
@@ -127,28 +56,6 @@ public:
         fail(path, "expected " + what + ", found " + describeFound(found));
     }
 
-    const json& require(const json& object, const std::string& path, const char* key) const
-    {
-        const auto it = object.find(key);
-        if (it == object.end())
-            fail(path, std::string("missing key \"") + key + "\"");
-        return *it;
-    }
-
-    std::uint64_t unsignedValue(const json& value, const std::string& path, std::uint64_t limit, const char* what) const
-    {
-        if (value.is_number_integer() && !value.is_number_unsigned() && value.get<std::int64_t>() < 0)
-            expected(path, std::string("a non-negative ") + what, value);
-        if (!value.is_number_integer())
-            expected(path, std::string("an integer ") + what, value);
-        const std::uint64_t number = value.get<std::uint64_t>();
-        if (number > limit)
-            fail(path,
-                "expected " + withArticle(what) + " of at most " + std::to_string(limit) + ", found "
-                    + std::to_string(number));
-        return number;
-    }
-
     std::string stringValue(const json& value, const std::string& path) const
     {
         if (!value.is_string())
@@ -160,88 +67,10 @@ private:
     const std::string& file_;
 };
 
-Buffer convertBuffer(const json& object, const std::string& path, int id, const Checker& check,
-    std::set<std::string>& warnedKeys, RepeatedWarnings& warnings)
-{
-    if (!object.is_object())
-        check.expected(path, "a buffer object", object);
-
-    Buffer buffer;
-    buffer.id = id;
-    buffer.bufferText = check.stringValue(check.require(object, path, "buffer"), path + ".buffer");
-    const MemrefDescription description = describeBufferText(buffer.bufferText);
-    buffer.ssaName = description.ssaName.empty() ? buffer.bufferText : description.ssaName;
-    buffer.shape = description.shape;
-    buffer.elementType = description.elementType;
-    buffer.memrefType = description.typeText;
-
-    buffer.extentBits
-        = check.unsignedValue(check.require(object, path, "extent"), path + ".extent", kMaxExtentBits, "size in bits");
-    buffer.sizeBytes = (buffer.extentBits + 7) / 8;
-
-    const json& offsets = check.require(object, path, "offset");
-    const std::string offsetPath = path + ".offset";
-    if (offsets.is_number_integer()) {
-        warnings.warn("a single number as offset",
-            offsetPath + ": a single number where a list of offsets is usual; reading it as one offset");
-        buffer.offsets.push_back(check.unsignedValue(offsets, offsetPath, kMaxAddressBytes, "byte offset"));
-    } else if (offsets.is_array()) {
-        if (offsets.empty())
-            check.fail(offsetPath, "expected at least one offset, found an empty list");
-        for (std::size_t i = 0; i < offsets.size(); ++i)
-            buffer.offsets.push_back(check.unsignedValue(
-                offsets[i], offsetPath + "[" + std::to_string(i) + "]", kMaxAddressBytes, "byte offset"));
-    } else {
-        check.expected(offsetPath, "a list of byte offsets", offsets);
-    }
-    for (std::size_t i = 0; i < buffer.offsets.size(); ++i)
-        if (buffer.offsets[i] + buffer.sizeBytes > kMaxAddressBytes)
-            check.fail(
-                offsetPath + "[" + std::to_string(i) + "]", "offset + size exceeds 1 TiB, which no on-chip memory has");
-
-    const json& life = check.require(object, path, "life_time_in_ir");
-    const std::string lifePath = path + ".life_time_in_ir";
-    if (!life.is_array())
-        check.expected(lifePath, "a list of two op positions [first, last]", life);
-    if (life.size() != 2)
-        check.fail(lifePath,
-            "expected a list of two op positions [first, last], found a list of " + std::to_string(life.size()));
-    buffer.lifeStart
-        = static_cast<std::int64_t>(check.unsignedValue(life[0], lifePath + "[0]", kMaxOpIndex, "op position"));
-    buffer.lifeEnd
-        = static_cast<std::int64_t>(check.unsignedValue(life[1], lifePath + "[1]", kMaxOpIndex, "op position"));
-    if (buffer.lifeEnd < buffer.lifeStart)
-        check.fail(lifePath,
-            "inverted Life: ends at " + std::to_string(buffer.lifeEnd) + " before it starts at "
-                + std::to_string(buffer.lifeStart));
-
-    buffer.allocTime = buffer.lifeStart;
-    if (const auto it = object.find("alloc_time_in_ir"); it != object.end()) {
-        buffer.allocTime = static_cast<std::int64_t>(
-            check.unsignedValue(*it, path + ".alloc_time_in_ir", kMaxOpIndex, "op position"));
-        if (buffer.allocTime != buffer.lifeStart)
-            warnings.warn("alloc_time_in_ir differs from the Life's start",
-                path + ".alloc_time_in_ir is " + std::to_string(buffer.allocTime) + " but the Life starts at "
-                    + std::to_string(buffer.lifeStart));
-    }
-    if (const auto it = object.find("source_location"); it != object.end())
-        buffer.location = check.stringValue(*it, path + ".source_location");
-    if (const auto it = object.find("is_tmpbuf"); it != object.end()) {
-        if (!it->is_boolean())
-            check.expected(path + ".is_tmpbuf", "true or false", *it);
-        buffer.isTmp = it->get<bool>();
-    }
-
-    static const std::set<std::string> known
-        = {"buffer", "offset", "extent", "alloc_time_in_ir", "life_time_in_ir", "source_location", "is_tmpbuf"};
-    for (const auto& item : object.items())
-        if (!known.count(item.key()) && warnedKeys.insert(item.key()).second)
-            warnings.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
-    return buffer;
-}
-
-// Builds a small JSON tree of everything but the buffer objects, which it converts
-// one by one as each closes. Tracks the JSON path of the value being read.
+// Reads everything but the buffer objects into a small JSON tree; each buffer
+// object goes into reused slots (BufferFields) and becomes a Buffer as it
+// closes, so no tree node is made per buffer. Tracks the JSON path of the value
+// being read.
 class DumpSaxHandler : public nlohmann::json_sax<json> {
 public:
     DumpSaxHandler(const std::string& file)
@@ -252,22 +81,57 @@ public:
 
     void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
 
-    bool null() override { return addValue(json(nullptr)); }
-    bool boolean(bool value) override { return addValue(json(value)); }
-    bool number_integer(number_integer_t value) override { return addValue(json(value)); }
-    bool number_unsigned(number_unsigned_t value) override { return addValue(json(value)); }
+    bool null() override
+    {
+        if (FieldValue* slot = fastSlot())
+            slot->kind = FieldValue::Kind::Null;
+        return fastDone() || addValue(json(nullptr));
+    }
+    bool boolean(bool value) override
+    {
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = FieldValue::Kind::Boolean;
+            slot->boolean = value;
+        }
+        return fastDone() || addValue(json(value));
+    }
+    bool number_integer(number_integer_t value) override
+    {
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = value < 0 ? FieldValue::Kind::Negative : FieldValue::Kind::Unsigned;
+            slot->negative = value;
+            slot->number = static_cast<std::uint64_t>(value);
+        }
+        return fastDone() || addValue(json(value));
+    }
+    bool number_unsigned(number_unsigned_t value) override
+    {
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = FieldValue::Kind::Unsigned;
+            slot->number = value;
+        }
+        return fastDone() || addValue(json(value));
+    }
     bool number_float(number_float_t value, const string_t& raw) override
     {
         // A whole number past 64 bits arrives here: it has no fraction, it is too large.
         if (raw.find_first_of(".eE") == string_t::npos)
             check_.fail(currentPath(),
                 "a whole number too large to read (" + (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) + ")");
-        return addValue(json(value));
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = FieldValue::Kind::Float;
+            slot->fraction = value;
+        }
+        return fastDone() || addValue(json(value));
     }
     bool string(string_t& value) override
     {
         checkLength(value, "string");
-        return addValue(json(std::move(value)));
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = FieldValue::Kind::String;
+            slot->text.swap(value); // both keep their allocation for the next string
+        }
+        return fastDone() || addValue(json(std::move(value)));
     }
     // Nothing in a dump is near this long; a longer string is not a plan and
     // would cost time and memory in every step after parsing.
@@ -278,9 +142,9 @@ public:
         std::string path;
         if (std::string_view(what) == "key") {
             // The key's own path: its object's path and the key (shortened).
-            path = pathOf(frames_.size() - 1);
+            path = pathOf(depth_ - 1);
             path += (path.empty() ? "" : ".") + text.substr(0, 40) + "...";
-        } else if (!frames_.empty()) {
+        } else if (depth_ > 0) {
             path = currentPath();
         }
         check_.fail(path,
@@ -290,17 +154,28 @@ public:
 
     bool binary(binary_t&) override { check_.fail(currentPath(), "unexpected binary value"); }
 
-    bool start_object(std::size_t) override { return openContainer(json::object()); }
-    bool start_array(std::size_t) override { return openContainer(json::array()); }
+    bool start_object(std::size_t) override { return openContainer(false); }
+    bool start_array(std::size_t) override { return openContainer(true); }
     bool key(string_t& name) override
     {
-        Frame& top = frames_.back();
+        Frame& top = frames_[depth_ - 1];
         checkLength(name, "key");
+        top.key = name;
+        if (top.role == Role::Buffer) {
+            top.field = BufferFields::keyOf(name);
+            if (top.field) {
+                const unsigned bit = 1u << *top.field;
+                if (fields_.seen & bit)
+                    repeatedKey(name);
+                fields_.seen |= bit;
+                return true;
+            }
+            if (warnedKeys_.insert(name).second)
+                warnings_.warn("unknown key", pathOf(depth_ - 1) + ": ignoring unknown key \"" + name + "\"");
+        }
         // A repeated key would silently merge or replace data (two memory_info_array lists).
         if (!top.keys.insert(name).second)
-            check_.fail(pathOf(frames_.size() - 1) + (frames_.size() > 1 ? "." : "") + name,
-                "the key appears twice in one object");
-        top.key = name;
+            repeatedKey(name);
         return true;
     }
     bool end_object() override { return closeContainer(); }
@@ -315,7 +190,7 @@ public:
             colon != std::string::npos && reason.rfind("[json.exception", 0) == 0)
             reason = reason.substr(colon + 2);
         std::string token = lastToken.size() > 30 ? lastToken.substr(0, 30) + "..." : lastToken;
-        const std::string where = frames_.empty() ? std::string() : currentPath();
+        const std::string where = depth_ == 0 ? std::string() : currentPath();
         check_.fail(where, "invalid JSON at byte " + std::to_string(position) + " (near '" + token + "'): " + reason);
     }
 
@@ -358,14 +233,40 @@ public:
     }
 
 private:
+    // Dom: read into the tree. Buffer: a buffer object, read into fields_. BufferList:
+    // its `offset` or `life_time_in_ir` list. Skip: inside a buffer, not kept (checked only).
+    enum class Role { Dom, Buffer, BufferList, Skip };
+
     struct Frame {
-        json* container = nullptr;
-        std::string key;                      // current key when the container is an object
-        std::unordered_set<std::string> keys; // every key seen in the object, to refuse repeats
-        std::size_t count = 0;                // values seen when it is an array
-        bool isBufferElement = false;
+        Role role = Role::Dom;
+        bool isArray = false;
+        json* container = nullptr;              // Dom only
+        std::string key;                        // current key when the container is an object
+        std::unordered_set<std::string> keys;   // keys seen in the object (a buffer's: only unknown ones)
+        std::size_t count = 0;                  // values seen when it is an array
+        std::optional<BufferFields::Key> field; // Buffer: the field of the current key; BufferList: its list
         bool isScopeRecord = false;
+
+        void reset(Role newRole, bool array)
+        {
+            role = newRole;
+            isArray = array;
+            container = nullptr;
+            key.clear();
+            if (keys.bucket_count() > 64)
+                keys = {}; // a huge object's buckets are not cleared again for every buffer
+            else if (!keys.empty())
+                keys.clear();
+            count = 0;
+            field.reset();
+            isScopeRecord = false;
+        }
     };
+
+    [[noreturn]] void repeatedKey(const std::string& name) const
+    {
+        check_.fail(pathOf(depth_ - 1) + (depth_ > 1 ? "." : "") + name, "the key appears twice in one object");
+    }
 
     static void expandBlocks(ScopePlan& scope)
     {
@@ -392,9 +293,9 @@ private:
     std::string pathOf(std::size_t depth) const
     {
         std::string path;
-        for (std::size_t i = 0; i < depth && i < frames_.size(); ++i) {
+        for (std::size_t i = 0; i < depth && i < depth_; ++i) {
             const Frame& frame = frames_[i];
-            if (frame.container->is_array()) {
+            if (frame.isArray) {
                 path += "[" + std::to_string(frame.count) + "]";
             } else {
                 if (!path.empty())
@@ -404,17 +305,14 @@ private:
         }
         return path;
     }
-    std::string currentPath() const { return pathOf(frames_.size()); }
+    std::string currentPath() const { return pathOf(depth_); }
 
     // Where in the layout the value about to be read sits.
-    bool atScopeRecord() const
-    {
-        return frames_.size() == 2 && frames_[0].key == "Record" && frames_[1].container->is_array();
-    }
+    bool atScopeRecord() const { return depth_ == 2 && frames_[0].key == "Record" && frames_[1].isArray; }
     bool atBufferElement() const
     {
-        return frames_.size() == 4 && frames_[0].key == "Record" && frames_[1].container->is_array()
-            && frames_[2].key == "memory_info_array" && frames_[3].container->is_array();
+        return depth_ == 4 && frames_[0].key == "Record" && frames_[1].isArray && frames_[2].key == "memory_info_array"
+            && frames_[3].isArray;
     }
 
     // Every few thousand values, look whether the load was cancelled.
@@ -424,10 +322,35 @@ private:
             throw LoadCancelled();
     }
 
-    bool addValue(json value)
+    // Inside a buffer object: the slot a scalar value goes to (nullptr when it is not kept).
+    // Sets fast_ for fastDone().
+    FieldValue* fastSlot()
     {
         pollCancel();
-        if (frames_.empty()) {
+        fast_ = depth_ > 0 && frames_[depth_ - 1].role != Role::Dom;
+        if (!fast_)
+            return nullptr;
+        Frame& top = frames_[depth_ - 1];
+        FieldValue* slot = nullptr;
+        if (top.role == Role::Buffer && top.field)
+            slot = &fields_.values[*top.field];
+        else if (top.role == Role::BufferList)
+            slot = &fields_.nextItem(*top.field);
+        return slot;
+    }
+    // After fastSlot(): true when the value was taken (the array it sits in counted).
+    bool fastDone()
+    {
+        if (!fast_)
+            return false;
+        if (frames_[depth_ - 1].isArray)
+            ++frames_[depth_ - 1].count;
+        return true;
+    }
+
+    bool addValue(json value)
+    {
+        if (depth_ == 0) {
             root_ = std::move(value);
             return true;
         }
@@ -435,8 +358,8 @@ private:
             check_.expected(currentPath(), "a buffer object", value);
         if (atScopeRecord())
             check_.expected(currentPath(), "a memory scope object", value);
-        Frame& top = frames_.back();
-        if (top.container->is_array()) {
+        Frame& top = frames_[depth_ - 1];
+        if (top.isArray) {
             top.container->push_back(std::move(value));
             ++top.count;
         } else {
@@ -445,49 +368,79 @@ private:
         return true;
     }
 
-    bool openContainer(json empty)
+    Frame& pushFrame(Role role, bool array)
+    {
+        if (depth_ == frames_.size())
+            frames_.emplace_back();
+        Frame& frame = frames_[depth_++];
+        frame.reset(role, array);
+        return frame;
+    }
+
+    bool openContainer(bool array)
     {
         pollCancel();
-        if (frames_.size() >= kMaxDepth)
+        if (depth_ >= kMaxDepth)
             check_.fail(currentPath(), "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-        Frame frame;
-        if (frames_.empty()) {
+        const FieldValue::Kind kind = array ? FieldValue::Kind::Array : FieldValue::Kind::Object;
+        if (depth_ > 0 && frames_[depth_ - 1].role != Role::Dom) {
+            Frame& top = frames_[depth_ - 1];
+            Role role = Role::Skip;
+            std::optional<BufferFields::Key> list;
+            if (top.role == Role::Buffer && top.field) {
+                fields_.values[*top.field].kind = kind;
+                if (array && (*top.field == BufferFields::Offset || *top.field == BufferFields::Life)) {
+                    role = Role::BufferList;
+                    list = top.field;
+                }
+            } else if (top.role == Role::BufferList) {
+                fields_.nextItem(*top.field).kind = kind;
+            }
+            pushFrame(role, array).field = list;
+            return true;
+        }
+        if (atBufferElement()) {
+            if (array)
+                check_.fail(currentPath(), "expected a buffer object, found an array");
+            fields_.clear();
+            pushFrame(Role::Buffer, false);
+            return true;
+        }
+        json empty = array ? json::array() : json::object();
+        json* container = nullptr;
+        bool isScopeRecord = false;
+        if (depth_ == 0) {
             root_ = std::move(empty);
-            frame.container = &root_;
-        } else if (atBufferElement()) {
-            element_ = std::move(empty);
-            frame.container = &element_;
-            frame.isBufferElement = true;
+            container = &root_;
         } else {
-            Frame& top = frames_.back();
-            frame.isScopeRecord = atScopeRecord();
-            if (top.container->is_array()) {
+            Frame& top = frames_[depth_ - 1];
+            isScopeRecord = atScopeRecord();
+            if (top.isArray) {
                 top.container->push_back(std::move(empty));
-                frame.container = &top.container->back();
+                container = &top.container->back();
             } else {
                 json& slot = (*top.container)[top.key];
                 slot = std::move(empty);
-                frame.container = &slot;
+                container = &slot;
             }
         }
-        frames_.push_back(std::move(frame));
+        Frame& frame = pushFrame(Role::Dom, array);
+        frame.container = container;
+        frame.isScopeRecord = isScopeRecord;
         return true;
     }
 
     bool closeContainer()
     {
-        Frame frame = std::move(frames_.back());
-        frames_.pop_back();
-        if (frame.isBufferElement) {
-            pendingBuffers_.push_back(
-                convertBuffer(element_, currentPath(), nextId_++, check_, warnedKeys_, warnings_));
-            element_ = json();
+        Frame& frame = frames_[--depth_];
+        if (frame.role == Role::Buffer) {
+            pendingBuffers_.push_back(convertBuffer(fields_, file_, currentPath(), nextId_++, warnings_));
         } else if (frame.isScopeRecord) {
             finishRecordElement(*frame.container, currentPath());
-            frames_.back().container->back() = json(); // drop what was kept of it
+            frames_[depth_ - 1].container->back() = json(); // drop what was kept of it
         }
-        if (!frames_.empty() && frames_.back().container->is_array())
-            ++frames_.back().count;
+        if (depth_ > 0 && frames_[depth_ - 1].isArray)
+            ++frames_[depth_ - 1].count;
         return true;
     }
 
@@ -541,14 +494,20 @@ private:
         if (!sawFlatBuffer_)
             spdlog::info("{}: old flat layout (Record is a list of buffers); reading it as one ub scope", file_);
         sawFlatBuffer_ = true;
-        flatBuffers_.push_back(convertBuffer(record, path, nextId_++, check_, warnedKeys_, warnings_));
+        for (const auto& item : record.items())
+            if (!BufferFields::keyOf(item.key()) && warnedKeys_.insert(item.key()).second)
+                warnings_.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
+        BufferFields fields = BufferFields::of(record);
+        flatBuffers_.push_back(convertBuffer(fields, file_, path, nextId_++, warnings_));
     }
 
     const std::string& file_;
     Checker check_;
     json root_;
-    json element_;
-    std::vector<Frame> frames_;
+    std::vector<Frame> frames_; // frames_[0, depth_) are open; the rest are kept for reuse
+    std::size_t depth_ = 0;
+    BufferFields fields_;
+    bool fast_ = false;
     std::vector<Buffer> pendingBuffers_;
     std::vector<Buffer> flatBuffers_;
     std::vector<ScopePlan> scopes_;
@@ -569,6 +528,19 @@ CoreKind coreKindFromFileName(const std::string& path)
     if (name.find("_aic") != std::string::npos || name.find("-aic") != std::string::npos)
         return CoreKind::Cube;
     return CoreKind::Unknown;
+}
+
+} // namespace
+
+namespace {
+
+Dump finishParse(DumpSaxHandler& handler, const std::string& fileLabel)
+{
+    Dump dump = handler.finish();
+    dump.core = coreKindFromFileName(fileLabel);
+    spdlog::debug(
+        "{}: kernel '{}', {} scope(s), {} block(s)", fileLabel, dump.kernel, dump.scopes.size(), dump.blockCount());
+    return dump;
 }
 
 } // namespace
@@ -598,19 +570,21 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
     DumpSaxHandler handler(fileLabel);
     handler.setCancel(cancel);
     json::sax_parse(text.begin(), text.end(), &handler);
-    Dump dump = handler.finish();
-    dump.core = coreKindFromFileName(fileLabel);
-    spdlog::debug(
-        "{}: kernel '{}', {} scope(s), {} block(s)", fileLabel, dump.kernel, dump.scopes.size(), dump.blockCount());
-    return dump;
+    return finishParse(handler, fileLabel);
 }
 
-Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel)
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead)
 {
-    return parseDumpText(readDumpText(path, cancel), path, cancel);
+    // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
+    DumpFileChunks chunks(path, cancel, bytesRead);
+    chunks.start();
+    DumpSaxHandler handler(path);
+    handler.setCancel(cancel);
+    json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &handler);
+    return finishParse(handler, path);
 }
 
-std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel)
+void checkDumpFile(const std::string& path)
 {
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -626,6 +600,13 @@ std::string readDumpText(const std::string& path, const std::atomic<bool>* cance
         throw DumpError(path, "", "cannot read its size: " + ec.message());
     if (size > kMaxDumpFileBytes)
         throw DumpError(path, "", "is " + std::to_string(size) + " bytes, larger than memlens reads (2 GiB)");
+}
+
+std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel)
+{
+    checkDumpFile(path);
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw DumpError(path, "", "cannot be opened for reading");

@@ -18,11 +18,16 @@ namespace memlens {
 // LoadCancelled soon after `*cancel` becomes true (when given).
 Dump parseDumpText(std::string_view json, const std::string& fileLabel, const std::atomic<bool>* cancel = nullptr);
 
-// Reads `path` (a regular file below the size limit) and parses it. Throws DumpError (or LoadCancelled).
-Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel = nullptr);
+// Reads `path` (a regular file below the size limit) in chunks and parses it. Throws DumpError (or LoadCancelled).
+// `bytesRead`, when given, follows the read (compare with the file's size for a percentage).
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel = nullptr,
+    std::atomic<std::uint64_t>* bytesRead = nullptr);
 
 // The bytes of `path` (a regular file below the size limit). Throws DumpError (or LoadCancelled).
 std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel = nullptr);
+
+// Throws DumpError unless `path` is a regular file below the size limit.
+void checkDumpFile(const std::string& path);
 
 inline constexpr std::uint64_t kMaxDumpFileBytes = 2ull << 30; // 2 GiB
 // Longest string or key read from a dump; longer ones are an error naming their JSON path.

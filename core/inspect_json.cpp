@@ -2,6 +2,10 @@
 
 #include "core/diagnosis_json.hpp"
 
+#include <ostream>
+#include <string_view>
+#include <vector>
+
 namespace memlens {
 
 namespace {
@@ -103,7 +107,8 @@ void addIrFacts(ojson& out, const PlanDocument& document)
         = document.lineInfo == LineInfo::Unknown ? ojson(nullptr) : ojson(document.lineInfo == LineInfo::Present);
 }
 
-ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
+// A scope's keys before "blocks", in the contract's order.
+ojson scopeHeadJson(const PlanDocument& document, std::size_t scopeIndex)
 {
     const ScopePlan& scope = document.dump.scopes[scopeIndex];
     const PlanAnalysis& analysis = document.analyses[scopeIndex];
@@ -120,18 +125,41 @@ ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
     out["first_overflow_at"] = optionalValue(analysis.firstOverflowAt);
     out["fragmentation"] = fragmentationJson(analysis);
     out["overlaps"] = overlapsJson(scope, analysis);
-    ojson blocks = ojson::array();
-    for (const Block& block : scope.blocks)
-        blocks.push_back(blockJson(scope, analysis, block, document.sourceOf(scopeIndex, block)));
-    out["blocks"] = std::move(blocks);
+    if (analysis.overlapCount > analysis.overlaps.size()) // "overlaps" kept only the first ones
+        out["overlap_count"] = analysis.overlapCount;
+    return out;
+}
+
+// A scope's keys after "blocks".
+ojson scopeTailJson(const PlanDocument& document, std::size_t scopeIndex)
+{
+    ojson out;
     out["diagnosis"] = diagnosisJson(document, scopeIndex);
     out["notes"] = scopeNotes(document);
     return out;
 }
 
-} // namespace
+ojson blockJsonAt(const PlanDocument& document, std::size_t scopeIndex, std::size_t blockIndex)
+{
+    const ScopePlan& scope = document.dump.scopes[scopeIndex];
+    const Block& block = scope.blocks[blockIndex];
+    return blockJson(scope, document.analyses[scopeIndex], block, document.sourceOf(scopeIndex, block));
+}
 
-ojson inspectJson(const PlanDocument& document, const std::optional<std::string>& onlyScope)
+ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
+{
+    ojson out = scopeHeadJson(document, scopeIndex);
+    ojson blocks = ojson::array();
+    for (std::size_t b = 0; b < document.dump.scopes[scopeIndex].blocks.size(); ++b)
+        blocks.push_back(blockJsonAt(document, scopeIndex, b));
+    out["blocks"] = std::move(blocks);
+    ojson tail = scopeTailJson(document, scopeIndex);
+    for (auto& [key, value] : tail.items())
+        out[key] = std::move(value);
+    return out;
+}
+
+ojson fileHeadJson(const PlanDocument& document)
 {
     ojson out;
     out["file"] = document.dump.file;
@@ -140,6 +168,92 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
     out["core"] = core ? ojson(core) : ojson(nullptr);
     out["ir_file"] = document.irFile.empty() ? ojson(nullptr) : ojson(document.irFile);
     addIrFacts(out, document);
+    return out;
+}
+
+// Writes JSON text exactly as ojson::dump(2) would write the whole document,
+// one value at a time: a value at nesting level L is dumped alone and its
+// lines indented by 2L (strings hold no raw newline, so every '\n' starts a line).
+class IndentedJsonWriter {
+public:
+    explicit IndentedJsonWriter(std::ostream& out)
+        : out_(out)
+    {
+    }
+    ~IndentedJsonWriter() { flush(); }
+
+    void raw(std::string_view text)
+    {
+        buffer_ += text;
+        if (buffer_.size() >= (1u << 20))
+            flush();
+    }
+    void indent(int level) { buffer_.append(static_cast<std::size_t>(2 * level), ' '); }
+    void value(const ojson& json, int level)
+    {
+        const std::string text = json.dump(2, ' ', false, ojson::error_handler_t::replace);
+        std::size_t from = 0;
+        for (std::size_t newline; (newline = text.find('\n', from)) != std::string::npos; from = newline + 1) {
+            buffer_.append(text, from, newline + 1 - from);
+            indent(level);
+        }
+        buffer_.append(text, from, std::string::npos);
+        if (buffer_.size() >= (1u << 20))
+            flush();
+    }
+    // The members of `object` at `level` (each on its own line, a comma after all but the last when `last`).
+    void members(const ojson& object, int level, bool last)
+    {
+        std::size_t i = 0;
+        for (const auto& [key, item] : object.items()) {
+            indent(level);
+            value(ojson(key), level);
+            raw(": ");
+            value(item, level);
+            raw(++i == object.size() && last ? "\n" : ",\n");
+        }
+    }
+    void flush()
+    {
+        out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+        buffer_.clear();
+    }
+
+private:
+    std::ostream& out_;
+    std::string buffer_;
+};
+
+void writeScope(IndentedJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, int level)
+{
+    writer.raw("{\n");
+    writer.members(scopeHeadJson(document, scopeIndex), level + 1, false);
+    writer.indent(level + 1);
+    writer.raw("\"blocks\": ");
+    const std::size_t count = document.dump.scopes[scopeIndex].blocks.size();
+    if (count == 0) {
+        writer.raw("[]");
+    } else {
+        writer.raw("[\n");
+        for (std::size_t b = 0; b < count; ++b) {
+            writer.indent(level + 2);
+            writer.value(blockJsonAt(document, scopeIndex, b), level + 2);
+            writer.raw(b + 1 == count ? "\n" : ",\n");
+        }
+        writer.indent(level + 1);
+        writer.raw("]");
+    }
+    writer.raw(",\n");
+    writer.members(scopeTailJson(document, scopeIndex), level + 1, true);
+    writer.indent(level);
+    writer.raw("}");
+}
+
+} // namespace
+
+ojson inspectJson(const PlanDocument& document, const std::optional<std::string>& onlyScope)
+{
+    ojson out = fileHeadJson(document);
     ojson scopes = ojson::array();
     for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
         const ScopePlan& scope = document.dump.scopes[i];
@@ -149,6 +263,32 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
     }
     out["scopes"] = std::move(scopes);
     return out;
+}
+
+void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope)
+{
+    IndentedJsonWriter writer(out);
+    writer.raw("{\n");
+    writer.members(fileHeadJson(document), 1, false);
+    writer.indent(1);
+    writer.raw("\"scopes\": ");
+    std::vector<std::size_t> shown;
+    for (std::size_t i = 0; i < document.dump.scopes.size(); ++i)
+        if (!onlyScope || document.dump.scopes[i].scope == *onlyScope)
+            shown.push_back(i);
+    if (shown.empty()) {
+        writer.raw("[]");
+    } else {
+        writer.raw("[\n");
+        for (std::size_t n = 0; n < shown.size(); ++n) {
+            writer.indent(2);
+            writeScope(writer, document, shown[n], 2);
+            writer.raw(n + 1 == shown.size() ? "\n" : ",\n");
+        }
+        writer.indent(1);
+        writer.raw("]");
+    }
+    writer.raw("\n}\n");
 }
 
 } // namespace memlens

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 
@@ -11,6 +12,10 @@ namespace memlens {
 
 // `onlyScope` limits "scopes" to that one (which must exist).
 nlohmann::ordered_json inspectJson(const PlanDocument& document, const std::optional<std::string>& onlyScope);
+
+// The same JSON as inspectJson(...).dump(2) and a newline, byte for byte, written
+// block by block: a dump of a million blocks never exists as one JSON tree.
+void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope);
 
 } // namespace memlens
 

@@ -35,7 +35,7 @@ bool irHasSourceLocations(const IrIndex& ir)
     return false;
 }
 
-LineInfo detectLineInfo(const Dump& dump, const IrIndex* ir, const std::vector<std::vector<BlockSource>>& sources)
+LineInfo detectLineInfo(const Dump& dump, const IrIndex* ir, const std::vector<ScopeSources>& sources)
 {
     for (const auto& scope : sources)
         for (const BlockSource& source : scope)

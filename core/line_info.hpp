@@ -5,7 +5,7 @@
 // dump's locations point into the IR itself, and no Python line can be found.
 #include "core/dump_model.hpp"
 #include "core/ir_index.hpp"
-#include "core/source_linker.hpp"
+#include "core/scope_sources.hpp"
 
 #include <string>
 #include <vector>
@@ -25,7 +25,7 @@ inline constexpr const char* kNoLineInfoNote
       "(with TRITON_ALWAYS_COMPILE=1 if the kernel comes from Triton's cache)";
 
 // `ir` may be null (no IR found); `sources` is [scope][buffer] as in PlanDocument.
-LineInfo detectLineInfo(const Dump& dump, const IrIndex* ir, const std::vector<std::vector<BlockSource>>& sources);
+LineInfo detectLineInfo(const Dump& dump, const IrIndex* ir, const std::vector<ScopeSources>& sources);
 
 // True when some op of `ir` carries a location in a file that is not IR (Python).
 bool irHasSourceLocations(const IrIndex& ir);

@@ -44,7 +44,7 @@ public:
     }
 
     // Calls found(id) once for every live range sharing bytes with `range`.
-    void forEachIntersecting(const AddressRange& range, const std::function<void(int)>& found)
+    template <typename Found> void forEachIntersecting(const AddressRange& range, const Found& found)
     {
         // Ranges starting at or below range.start that reach past it contain its first byte.
         const std::size_t leaf = leafOf(range.start);
@@ -98,7 +98,8 @@ private:
 
 } // namespace
 
-std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages)
+std::vector<Overlap> findOverlaps(
+    const ScopePlan& scope, const StorageMap& storages, std::size_t limit, std::size_t* total)
 {
     // Sweep storages, not blocks: the blocks of one storage are identical.
     std::vector<int> sweep;
@@ -122,17 +123,34 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
     {
         std::vector<int> order(scope.blocks.size());
         std::iota(order.begin(), order.end(), 0);
-        std::sort(order.begin(), order.end(), [&](int a, int b) { return blockOrderBefore(scope, a, b); });
+        const auto inOrder = [&](int a, int b) { return blockOrderBefore(scope, a, b); };
+        if (!std::is_sorted(order.begin(), order.end(), inOrder)) // a parsed dump is in order already
+            std::sort(order.begin(), order.end(), inOrder);
         for (std::size_t i = 0; i < order.size(); ++i)
             rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
     }
     const auto before
         = [&](int a, int b) { return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)]; };
+    const auto pairBefore
+        = [&](const Overlap& x, const Overlap& y) { return x.a != y.a ? before(x.a, y.a) : before(x.b, y.b); };
+    // The first `limit` pairs in (a, b) order: a max-heap whose top is the last kept.
+    std::size_t found = 0;
+    std::vector<Overlap> overlaps;
+    const auto keep = [&](const Overlap& overlap) {
+        ++found;
+        if (overlaps.size() < limit) {
+            overlaps.push_back(overlap);
+            std::push_heap(overlaps.begin(), overlaps.end(), pairBefore);
+        } else if (limit > 0 && pairBefore(overlap, overlaps.front())) {
+            std::pop_heap(overlaps.begin(), overlaps.end(), pairBefore);
+            overlaps.back() = overlap;
+            std::push_heap(overlaps.begin(), overlaps.end(), pairBefore);
+        }
+    };
 
     LiveRangeIndex live(std::move(points), storages.count());
     using Ending = std::pair<std::int64_t, int>; // (Life end, storage)
     std::priority_queue<Ending, std::vector<Ending>, std::greater<>> endings;
-    std::vector<Overlap> overlaps;
     for (const int storage : sweep) {
         const Block& entering = first(storage);
         while (!endings.empty() && endings.top().first < entering.start) {
@@ -147,14 +165,15 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
                 = std::min(earlier.addressEnd(), entering.addressEnd()) - std::max(earlier.offset, entering.offset);
             for (const int a : storages.blocksOfStorage[static_cast<std::size_t>(storage)])
                 for (const int b : storages.blocksOfStorage[static_cast<std::size_t>(other)])
-                    overlaps.push_back(before(a, b) ? Overlap{a, b, entering.start, toOp, bytes}
-                                                    : Overlap{b, a, entering.start, toOp, bytes});
+                    keep(before(a, b) ? Overlap{a, b, entering.start, toOp, bytes}
+                                      : Overlap{b, a, entering.start, toOp, bytes});
         });
         live.add(storage, rangeOf(storage));
         endings.emplace(entering.end, storage);
     }
-    std::sort(overlaps.begin(), overlaps.end(),
-        [&](const Overlap& x, const Overlap& y) { return x.a != y.a ? before(x.a, y.a) : before(x.b, y.b); });
+    std::sort_heap(overlaps.begin(), overlaps.end(), pairBefore);
+    if (total)
+        *total = found;
     return overlaps;
 }
 

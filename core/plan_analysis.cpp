@@ -100,7 +100,7 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
             analysis.peakLiveAt = op;
         }
     }
-    analysis.overlaps = findOverlaps(scope, analysis.storages);
+    analysis.overlaps = findOverlaps(scope, analysis.storages, kMaxListedOverlaps, &analysis.overlapCount);
     analysis.fragmentation = fragmentationAt(scope, analysis.peakAddressBytes);
     return analysis;
 }

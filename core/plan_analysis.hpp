@@ -34,9 +34,10 @@ struct PlanAnalysis {
     std::uint64_t peakAddressBytes = 0;     // largest offset + size of any block
     bool overflow = false;                  // some block ends above capacity
     std::optional<std::int64_t> firstOverflowAt;
-    std::vector<int> overCapacityBlocks;          // indices into ScopePlan::blocks, in block order
-    StorageMap storages;                          // in-place merges: blocks sharing one storage
-    std::vector<Overlap> overlaps;                // blocks of different storages sharing bytes and ops
+    std::vector<int> overCapacityBlocks; // indices into ScopePlan::blocks, in block order
+    StorageMap storages;                 // in-place merges: blocks sharing one storage
+    std::vector<Overlap> overlaps; // blocks of different storages sharing bytes and ops (the first kMaxListedOverlaps)
+    std::size_t overlapCount = 0;  // how many overlapping pairs there are in all
     std::optional<AddressSnapshot> fragmentation; // live bytes and holes where the high address first peaks
 
     std::uint64_t liveBytesAt(std::int64_t op) const; // union: bytes counted once

@@ -81,7 +81,7 @@ namespace {
 using PythonKey = std::tuple<std::string, int, int, std::string>; // file, line, column, variable
 using SsaKey = std::pair<std::string, std::string>;               // SSA name, element type
 
-std::optional<PythonKey> pythonKeyOf(const std::vector<BlockSource>* sources, std::size_t buffer)
+std::optional<PythonKey> pythonKeyOf(const ScopeSources* sources, std::size_t buffer)
 {
     if (!sources || buffer >= sources->size() || !(*sources)[buffer].python)
         return std::nullopt;
@@ -93,8 +93,8 @@ SsaKey ssaKeyOf(const Buffer& buffer) { return {buffer.ssaName, buffer.elementTy
 
 } // namespace
 
-std::vector<BufferPair> matchBuffers(const ScopePlan& a, const std::vector<BlockSource>* sourcesA, const ScopePlan& b,
-    const std::vector<BlockSource>* sourcesB)
+std::vector<BufferPair> matchBuffers(
+    const ScopePlan& a, const ScopeSources* sourcesA, const ScopePlan& b, const ScopeSources* sourcesB)
 {
     const std::size_t countA = a.buffers.size();
     const std::size_t countB = b.buffers.size();
@@ -206,7 +206,7 @@ PlanDiff diffPlans(const PlanDocument& a, const PlanDocument& b)
                 return static_cast<int>(i);
         return -1;
     };
-    auto sourcesOf = [](const PlanDocument& document, int scope) -> const std::vector<BlockSource>* {
+    auto sourcesOf = [](const PlanDocument& document, int scope) -> const ScopeSources* {
         return scope >= 0 && static_cast<std::size_t>(scope) < document.sources.size()
             ? &document.sources[static_cast<std::size_t>(scope)]
             : nullptr;

@@ -48,8 +48,8 @@ struct PlanDiff {
 
 // Matches the buffers of two plans of one scope. The sources (parallel to the
 // buffers, may be null) give the Python places; without them matching starts at SSA names.
-std::vector<BufferPair> matchBuffers(const ScopePlan& a, const std::vector<BlockSource>* sourcesA, const ScopePlan& b,
-    const std::vector<BlockSource>* sourcesB);
+std::vector<BufferPair> matchBuffers(
+    const ScopePlan& a, const ScopeSources* sourcesA, const ScopePlan& b, const ScopeSources* sourcesB);
 
 // The change of a matched pair: grown or shrunk when the bytes of all copies
 // differ, else moved when the offsets differ, else same.

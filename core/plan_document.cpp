@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <string_view>
+#include <unordered_map>
 
 namespace memlens {
 
@@ -188,17 +190,27 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
     SourceLinker linker(document.ir.get(), document.finder.get());
     linker.setIrAliases(irAliases);
     document.sources.clear();
+    // Each distinct location is linked and kept once; a buffer holds its index.
+    auto distinct = std::make_shared<std::vector<BlockSource>>();
+    std::unordered_map<std::string_view, std::uint32_t> indexOfLocation;
+    std::vector<std::vector<std::uint32_t>> indices;
     std::size_t linked = 0;
     for (const auto& scope : document.dump.scopes) {
-        std::vector<BlockSource> scopeSources;
-        scopeSources.reserve(scope.buffers.size());
+        std::vector<std::uint32_t>& scopeIndices = indices.emplace_back();
+        scopeIndices.reserve(scope.buffers.size());
         for (const auto& buffer : scope.buffers) {
             if ((++linked & 1023) == 0)
                 throwIfCancelled(options);
-            scopeSources.push_back(linker.link(buffer.location));
+            const auto [it, added]
+                = indexOfLocation.try_emplace(buffer.location, static_cast<std::uint32_t>(distinct->size()));
+            if (added)
+                distinct->push_back(linker.link(buffer.location));
+            scopeIndices.push_back(it->second);
         }
-        document.sources.push_back(std::move(scopeSources));
     }
+    std::shared_ptr<const std::vector<BlockSource>> shared = std::move(distinct);
+    for (auto& scopeIndices : indices)
+        document.sources.emplace_back(shared, std::move(scopeIndices));
 }
 
 } // namespace
@@ -228,7 +240,7 @@ void reanalyze(PlanDocument& document, const CapacitySettings& capacity)
 
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options)
 {
-    return buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get()), dumpPath, options);
+    return buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get(), options.bytesRead.get()), dumpPath, options);
 }
 
 PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options)

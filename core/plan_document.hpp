@@ -5,6 +5,7 @@
 #include "core/dump_model.hpp"
 #include "core/line_info.hpp"
 #include "core/plan_analysis.hpp"
+#include "core/scope_sources.hpp"
 #include "core/source_linker.hpp"
 #include "core/triton_cache.hpp"
 
@@ -36,19 +37,21 @@ struct LoadOptions {
     TritonCacheSearch tritonCache;                                  // --triton-cache, the window's setting, the budget
     // Set to true to stop the load soon (loadPlanDocument then throws LoadCancelled).
     std::shared_ptr<const std::atomic<bool>> cancel;
+    // When set, follows how many bytes of the dump the parser has read (a real progress percentage).
+    std::shared_ptr<std::atomic<std::uint64_t>> bytesRead;
 };
 
 struct PlanDocument {
     Dump dump;
-    std::string irFile;                            // the IR used; empty when none was found
-    std::string irNote;                            // why there is none, or where it came from (the Triton cache)
-    std::string irWarning;                         // the IR used may not be the dump's (irTypeMismatch)
-    LineInfo lineInfo = LineInfo::Unknown;         // Missing: compiled without line info (say kNoLineInfoNote)
-    std::optional<std::string> target;             // hacc.target of the IR
-    std::vector<PlanAnalysis> analyses;            // parallel to dump.scopes
-    std::shared_ptr<const IrIndex> ir;             // null when no IR was found
-    std::shared_ptr<const FileFinder> finder;      // how files named in the dump and IR are found here
-    std::vector<std::vector<BlockSource>> sources; // [scope][buffer]: IR and Python lines
+    std::string irFile;                       // the IR used; empty when none was found
+    std::string irNote;                       // why there is none, or where it came from (the Triton cache)
+    std::string irWarning;                    // the IR used may not be the dump's (irTypeMismatch)
+    LineInfo lineInfo = LineInfo::Unknown;    // Missing: compiled without line info (say kNoLineInfoNote)
+    std::optional<std::string> target;        // hacc.target of the IR
+    std::vector<PlanAnalysis> analyses;       // parallel to dump.scopes
+    std::shared_ptr<const IrIndex> ir;        // null when no IR was found
+    std::shared_ptr<const FileFinder> finder; // how files named in the dump and IR are found here
+    std::vector<ScopeSources> sources;        // [scope][buffer]: IR and Python lines
 
     const PlanAnalysis* analysisOf(const std::string& scope) const;
     const BlockSource* sourceOf(std::size_t scopeIndex, const Block& block) const;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <ostream>
 #include <sstream>
 #include <string_view>
 
@@ -60,12 +61,13 @@ std::string overlapsSection(const ScopePlan& scope, const PlanAnalysis& analysis
     constexpr std::size_t kListed = 50;
     if (analysis.overlaps.empty())
         return {};
+    const std::size_t total = std::max(analysis.overlapCount, analysis.overlaps.size());
     const auto name = [&](int index) {
         const Block& block = scope.blocks[static_cast<std::size_t>(index)];
         return markdownTableCell(codeSpan(scope.bufferOf(block).ssaName)) + " copy " + std::to_string(block.copy + 1);
     };
     std::ostringstream out;
-    out << "**Warning: " << analysis.overlaps.size()
+    out << "**Warning: " << total
         << " overlap(s)**: blocks of different storages live at the same ops share addresses (a planner bug or a "
            "damaged dump).\n\n";
     out << "| Block | Block | Ops | Shared bytes |\n|---|---|---|---|\n";
@@ -74,8 +76,11 @@ std::string overlapsSection(const ScopePlan& scope, const PlanAnalysis& analysis
         out << "| " << name(overlap.a) << " | " << name(overlap.b) << " | [" << overlap.fromOp << ", " << overlap.toOp
             << "] | " << formatBytes(overlap.bytes) << " |\n";
     }
-    if (analysis.overlaps.size() > kListed)
-        out << "\nand " << analysis.overlaps.size() - kListed << " more; `memlens inspect` lists them all.\n";
+    if (total > kListed)
+        out << "\nand " << total - kListed << " more; `memlens inspect` lists "
+            << (total == analysis.overlaps.size() ? std::string("them all")
+                                                  : "the first " + std::to_string(analysis.overlaps.size()))
+            << ".\n";
     out << "\n";
     return out.str();
 }
@@ -127,6 +132,20 @@ std::string blocksCsv(const PlanDocument& document)
         for (std::size_t b = 0; b < document.dump.scopes[s].blocks.size(); ++b)
             rows.emplace_back(s, b);
     return blocksCsv(document, rows);
+}
+
+void writeBlocksCsv(std::ostream& out, const PlanDocument& document)
+{
+    std::string chunk = blocksCsvHeader();
+    for (std::size_t s = 0; s < document.dump.scopes.size(); ++s)
+        for (std::size_t b = 0; b < document.dump.scopes[s].blocks.size(); ++b) {
+            chunk += blocksCsvRow(document, {s, b});
+            if (chunk.size() >= (1u << 20)) {
+                out << chunk;
+                chunk.clear();
+            }
+        }
+    out << chunk;
 }
 
 std::string liveAtPeakCsv(const PlanDocument& document)
@@ -258,7 +277,9 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
             continue;
         }
         out << "### Blocks above capacity\n\n";
-        blockTable(out, document, s, analysis.overCapacityBlocks, analysis.overCapacityBlocks.size());
+        blockTable(out, document, s, analysis.overCapacityBlocks, kSummaryTableRows);
+        if (analysis.overCapacityBlocks.size() > kSummaryTableRows)
+            out << "and " << analysis.overCapacityBlocks.size() - kSummaryTableRows << " more, see blocks.csv\n\n";
     }
     out << "Life is `[first, last]` in the memory planner's op sequence (not IR text lines). "
            "Sizes are bytes (the dump's `extent` is bits). Peak live is the union of the live address ranges: "

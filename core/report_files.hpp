@@ -3,6 +3,7 @@
 // live_at_peak.csv and summary.md. Text only; writing them is the caller's job.
 #include "core/plan_document.hpp"
 
+#include <iosfwd>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,11 +20,16 @@ std::string blocksCsvRow(const PlanDocument& document, const BlockRef& block);
 // Every block of every scope, or only `rows` in the given order.
 std::string blocksCsv(const PlanDocument& document);
 std::string blocksCsv(const PlanDocument& document, const std::vector<BlockRef>& rows);
+// blocksCsv(document) written row by row: a million blocks never exist as one string.
+void writeBlocksCsv(std::ostream& out, const PlanDocument& document);
 // Blocks live at each scope's peak_live_at.
 std::string liveAtPeakCsv(const PlanDocument& document);
 
 // The scope a report charts: the first that overflows, else the first.
 std::size_t reportScopeIndex(const PlanDocument& document);
+
+// Rows of a table in summary.md; the rest is in blocks.csv ("and N more, see blocks.csv").
+inline constexpr std::size_t kSummaryTableRows = 50;
 
 // A bug-report-ready summary; `chartImage` is the chart file name to link ("" for none).
 // Lists the blocks live at each scope's peak (at most kSummaryBlockRows, the rest

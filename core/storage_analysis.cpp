@@ -1,9 +1,9 @@
 #include "core/storage_analysis.hpp"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
 #include <tuple>
+#include <unordered_map>
 
 namespace memlens {
 
@@ -22,7 +22,9 @@ std::vector<int> blocksInOrder(const ScopePlan& scope)
 {
     std::vector<int> order(scope.blocks.size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return blockOrderBefore(scope, a, b); });
+    const auto before = [&](int a, int b) { return blockOrderBefore(scope, a, b); };
+    if (!std::is_sorted(order.begin(), order.end(), before)) // a parsed dump is in order already
+        std::stable_sort(order.begin(), order.end(), before);
     return order;
 }
 
@@ -33,7 +35,18 @@ StorageMap groupStorages(const ScopePlan& scope)
     StorageMap map;
     map.storageOfBlock.assign(scope.blocks.size(), 0);
     using Key = std::tuple<std::uint64_t, std::uint64_t, std::int64_t, std::int64_t>;
-    std::map<Key, int> storageOfKey;
+    struct KeyHash {
+        std::size_t operator()(const Key& key) const noexcept
+        {
+            std::size_t h = std::hash<std::uint64_t>()(std::get<0>(key));
+            for (const std::uint64_t part : {std::get<1>(key), static_cast<std::uint64_t>(std::get<2>(key)),
+                     static_cast<std::uint64_t>(std::get<3>(key))})
+                h = (h ^ part) * 0x100000001b3ull;
+            return h;
+        }
+    };
+    std::unordered_map<Key, int, KeyHash> storageOfKey;
+    storageOfKey.reserve(scope.blocks.size());
     for (const int index : blocksInOrder(scope)) {
         const Block& block = scope.blocks[static_cast<std::size_t>(index)];
         const auto [it, added] = storageOfKey.try_emplace(

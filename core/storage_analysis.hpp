@@ -50,8 +50,13 @@ struct Overlap {
     std::uint64_t bytes = 0; // length of the intersection of their address ranges
 };
 
-// Every overlapping pair once, sorted by (a, b) in (id, copy) order. Blocks of size 0 share no bytes.
-std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages);
+// A damaged or generated plan can have millions of overlapping pairs: at most this many are kept.
+inline constexpr std::size_t kMaxListedOverlaps = 10000;
+
+// Every overlapping pair once (the first `limit` of them), sorted by (a, b) in (id, copy)
+// order; `total`, when given, gets how many there are in all. Blocks of size 0 share no bytes.
+std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages,
+    std::size_t limit = kMaxListedOverlaps, std::size_t* total = nullptr);
 
 // The address space at one op.
 struct AddressSnapshot {

@@ -4,6 +4,7 @@
 #include "core/plan_document.hpp"
 #include "views/view_text.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace memlens {
@@ -107,13 +108,17 @@ QString overlapsWarningText(const ScopePlan& scope, const PlanAnalysis& analysis
                      .arg(o.toOp)
                      .arg(bytesText(o.bytes));
     }
-    QString text
-        = overlaps.size() == 1 ? QStringLiteral("1 overlap") : QStringLiteral("%1 overlaps").arg(overlaps.size());
+    const std::size_t total = std::max(analysis.overlapCount, overlaps.size()); // the list keeps only the first ones
+    QString text = total == 1 ? QStringLiteral("1 overlap") : QStringLiteral("%1 overlaps").arg(total);
     text += QStringLiteral(
         " (blocks of different storages sharing ops and addresses: a planner bug or a damaged dump): ");
     text += pairs.join(QStringLiteral("; "));
-    if (overlaps.size() > shown)
-        text += QStringLiteral("; and %1 more (memlens inspect lists them all)").arg(overlaps.size() - shown);
+    if (total > shown)
+        text += total == overlaps.size()
+            ? QStringLiteral("; and %1 more (memlens inspect lists them all)").arg(total - shown)
+            : QStringLiteral("; and %1 more (memlens inspect lists the first %2)")
+                  .arg(total - shown)
+                  .arg(overlaps.size());
     return text;
 }
 

@@ -185,3 +185,20 @@ TEST_CASE("a new report replaces the old one whole: no stale chart stays, other 
     CHECK(contentsOf(QDir(out).filePath("notes.txt")) == "mine");
     CHECK(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot) == QStringList{"r"});
 }
+
+TEST_CASE("blocks.csv of a big document is streamed into the report, the same text", "[report]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    const auto held = buildReport(document, QSize(400, 300));
+    const auto streamed = buildReport(document, QSize(400, 300), 1); // "big" from one block on
+    REQUIRE(held[3].name == "blocks.csv");
+    REQUIRE(streamed[3].name == "blocks.csv");
+    CHECK_FALSE(held[3].write);
+    REQUIRE(streamed[3].write);
+    CHECK(streamed[3].contents.isEmpty()); // not held in memory
+    QTemporaryDir dir;
+    QString error;
+    REQUIRE(writeReport(dir.filePath("r"), streamed, &error));
+    CHECK(contentsOf(QDir(dir.filePath("r")).filePath("blocks.csv")) == held[3].contents);
+}

@@ -7,7 +7,11 @@
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -407,4 +411,32 @@ TEST_CASE("a parse stops soon after it is cancelled", "[dump][hostile]")
     CHECK(parseDumpText(text, "c.json", &cancel).scopes.at(0).buffers.size() == 20000);
     cancel = true;
     CHECK_THROWS_AS(parseDumpText(text, "c.json", &cancel), LoadCancelled);
+}
+
+TEST_CASE("the load reports how many bytes of the dump it has read", "[dump][progress]")
+{
+    const auto path = data("dumps/two_scopes_multibuffer.json");
+    std::atomic<std::uint64_t> bytesRead{0};
+    const Dump dump = loadDumpFile(path.string(), nullptr, &bytesRead);
+    CHECK(dump.scopes.size() == 2);
+    CHECK(bytesRead.load() == std::filesystem::file_size(path));
+}
+
+TEST_CASE("a dump read in chunks is checked as it is read", "[dump][hostile]")
+{
+    // Past the first chunk (1 MiB): white space, then JSON, then a NUL byte far from the start.
+    const auto dir = std::filesystem::temp_directory_path() / ("memlens_chunks_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    const std::string json = R"({"Record":[{"scope":"ub","memory_info_array":[]}]})";
+    {
+        std::ofstream(dir / "spaces.json") << std::string(3 << 20, ' ') << json;
+        std::ofstream(dir / "blank.json") << std::string(3 << 20, '\n');
+        std::ofstream out(dir / "nul.json", std::ios::binary);
+        out << json << std::string(2 << 20, ' ') << '\0' << "tail";
+    }
+    CHECK(loadDumpFile((dir / "spaces.json").string()).scopes.size() == 1);
+    CHECK_THROWS_WITH(loadDumpFile((dir / "blank.json").string()), Catch::Contains("the file is empty"));
+    CHECK_THROWS_WITH(loadDumpFile((dir / "nul.json").string()),
+        Catch::Contains("a NUL byte at offset " + std::to_string(json.size() + (2 << 20))));
+    std::filesystem::remove_all(dir);
 }

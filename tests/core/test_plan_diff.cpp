@@ -198,8 +198,8 @@ TEST_CASE("the Python place wins over the name, the name over the order", "[plan
     const ScopePlan a = makePlan({makeBuffer("%alloc", "f16", 64, {0}), makeBuffer("%alloc_0", "f16", 64, {64})});
     const ScopePlan b = makePlan({makeBuffer("%alloc", "f16", 32, {0}), makeBuffer("%alloc_0", "f16", 64, {32}),
         makeBuffer("%alloc_1", "f16", 64, {96})});
-    const std::vector<BlockSource> sourcesA = {pythonAt(52, 20, "x"), pythonAt(53, 20, "w")};
-    const std::vector<BlockSource> sourcesB = {pythonAt(50, 10, "scale"), pythonAt(52, 20, "x"), pythonAt(53, 20, "w")};
+    const ScopeSources sourcesA = {pythonAt(52, 20, "x"), pythonAt(53, 20, "w")};
+    const ScopeSources sourcesB = {pythonAt(50, 10, "scale"), pythonAt(52, 20, "x"), pythonAt(53, 20, "w")};
 
     const auto byPlace = matchBuffers(a, &sourcesA, b, &sourcesB);
     REQUIRE(byPlace.size() == 3);
@@ -235,7 +235,7 @@ TEST_CASE("two buffers of one Python place are told apart by name", "[plan_diff]
     // A reduction's result and its scratch share the place of the tl.sum.
     const ScopePlan a = makePlan({makeBuffer("%alloc_4", "f32", 4, {0}), makeBuffer("%alloc_5", "f32", 512, {32})});
     const ScopePlan b = makePlan({makeBuffer("%alloc_5", "f32", 1024, {32}), makeBuffer("%alloc_4", "f32", 4, {0})});
-    const std::vector<BlockSource> sources = {pythonAt(56, 25, "row_sum"), pythonAt(56, 25, "row_sum")};
+    const ScopeSources sources = {pythonAt(56, 25, "row_sum"), pythonAt(56, 25, "row_sum")};
     const auto pairs = matchBuffers(a, &sources, b, &sources);
     REQUIRE(pairs.size() == 2);
     CHECK(pairs[0].b == 1);

@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -189,4 +189,51 @@ TEST_CASE("blocks.csv neutralises a buffer string that starts a formula", "[csv]
     const PlanDocument document = hostileDocument();
     const std::string csv = blocksCsv(document);
     CHECK(csv.find(",'=cmd|' /C calc'!A0 = memref.alloc() : memref<262144xf16>,") != std::string::npos);
+}
+
+namespace {
+
+// `count` buffers of 1 KiB at offset 0, each its own storage (its own Life).
+PlanDocument overCapacityDocument(int count)
+{
+    std::string text = R"({"Header":{"KernelName":"k"},"Record":[{"scope":"ub","memory_info_array":[)";
+    for (int i = 0; i < count; ++i)
+        text += std::string(i ? "," : "") + "{\"buffer\":\"%a" + std::to_string(i)
+            + "\",\"offset\":[0],\"extent\":8192,\"life_time_in_ir\":[" + std::to_string(2 * i) + ","
+            + std::to_string(2 * i) + "]}";
+    LoadOptions options;
+    options.capacity.all = 512;
+    options.searchTritonCache = false;
+    return buildPlanDocument(parseDumpText(text + "]}]}", "many.json"), "/nonexistent/many.json", options);
+}
+
+} // namespace
+
+TEST_CASE("summary.md lists the first blocks above capacity and sends the rest to blocks.csv", "[summary]")
+{
+    const PlanDocument few = overCapacityDocument(kSummaryTableRows);
+    const std::string all = summaryMarkdown(few, "");
+    CHECK_THAT(all, Catch::Contains("`%a49`"));
+    CHECK_THAT(all, !Catch::Contains("more, see blocks.csv"));
+
+    const PlanDocument many = overCapacityDocument(kSummaryTableRows + 17);
+    REQUIRE(many.analyses.at(0).overCapacityBlocks.size() == kSummaryTableRows + 17);
+    const std::string capped = summaryMarkdown(many, "");
+    CHECK_THAT(capped, Catch::Contains("`%a49`"));
+    CHECK_THAT(capped, !Catch::Contains("`%a50`"));
+    CHECK_THAT(capped, Catch::Contains("and 17 more, see blocks.csv"));
+    CHECK(blocksCsv(many).find("%a66") != std::string::npos); // where the rest is
+}
+
+TEST_CASE("blocks.csv written to a stream is the same text, row by row", "[csv]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    std::ostringstream out;
+    writeBlocksCsv(out, document);
+    CHECK(out.str() == blocksCsv(document));
+    const PlanDocument many = overCapacityDocument(70);
+    std::ostringstream more;
+    writeBlocksCsv(more, many);
+    CHECK(more.str() == blocksCsv(many));
 }

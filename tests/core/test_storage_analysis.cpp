@@ -284,3 +284,39 @@ TEST_CASE("union live bytes, holes, storages and overlaps agree with brute force
         CHECK(found == expected);
     }
 }
+
+TEST_CASE(
+    "a plan with more overlaps than are kept lists the first ones in order and counts them all", "[storage][brute]")
+{
+    std::mt19937 random(13);
+    for (int round = 0; round < 20; ++round) {
+        const ScopePlan scope = randomPlan(random, 40);
+        const StorageMap storages = groupStorages(scope);
+        std::size_t total = 0;
+        const std::vector<Overlap> all = findOverlaps(scope, storages, std::size_t(-1), &total);
+        INFO("round " << round);
+        CHECK(total == all.size());
+        // Brute force: pairs of different storages sharing an op and a byte.
+        std::size_t pairs = 0;
+        for (std::size_t i = 0; i < scope.blocks.size(); ++i)
+            for (std::size_t j = i + 1; j < scope.blocks.size(); ++j) {
+                const Block& a = scope.blocks[i];
+                const Block& b = scope.blocks[j];
+                pairs += storages.storageOfBlock[i] != storages.storageOfBlock[j]
+                        && std::max(a.start, b.start) <= std::min(a.end, b.end)
+                        && std::max(a.offset, b.offset) < std::min(a.addressEnd(), b.addressEnd())
+                    ? 1
+                    : 0;
+            }
+        CHECK(total == pairs);
+        const std::size_t limit = all.size() / 3;
+        std::size_t counted = 0;
+        const std::vector<Overlap> first = findOverlaps(scope, storages, limit, &counted);
+        CHECK(counted == pairs);
+        REQUIRE(first.size() == limit);
+        for (std::size_t i = 0; i < limit; ++i) {
+            CHECK(first[i].a == all[i].a);
+            CHECK(first[i].b == all[i].b);
+        }
+    }
+}

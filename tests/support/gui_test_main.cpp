@@ -8,6 +8,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+namespace memlens::test {
+int runCatchSession(int argc, char** argv); // support/catch_session.cpp
+}
+
 namespace {
 
 QtMessageHandler previousHandler = nullptr;

@@ -166,6 +166,35 @@ TEST_CASE("the SVG export is XML with one rect per block", "[chart][painter]")
         CHECK(blockFills.count(fill) == 1);
 }
 
+TEST_CASE("an SVG of more blocks than are drawn exactly pools the small ones as the screen does", "[chart][painter]")
+{
+    ScopePlan plan;
+    plan.scope = "ub";
+    for (int i = 0; i < 3000; ++i) { // 3000 one-op blocks of 64 B: far below a pixel each
+        Buffer buffer;
+        buffer.id = i;
+        buffer.ssaName = "%b" + std::to_string(i);
+        buffer.sizeBytes = 64;
+        buffer.offsets = {static_cast<std::uint64_t>(i % 1000) * 64};
+        buffer.lifeStart = buffer.lifeEnd = i / 1000;
+        plan.buffers.push_back(buffer);
+        plan.blocks.push_back({i, 0, buffer.offsets[0], 64, buffer.lifeStart, buffer.lifeEnd, false});
+    }
+    const PlanAnalysis analysis = analyzePlan(plan, Capacity{1 << 20, CapacitySource::Setting, {}});
+    QBuffer exact;
+    exact.open(QIODevice::WriteOnly);
+    REQUIRE(writeBlockChartSvg(exact, plan, analysis, QSize(800, 450), {}, nullptr));
+    CHECK(countSvg(exact.data()).rects == 3000);
+    QBuffer pooled;
+    pooled.open(QIODevice::WriteOnly);
+    REQUIRE(writeBlockChartSvg(pooled, plan, analysis, QSize(800, 450), {}, nullptr, 1000));
+    const SvgCounts counts = countSvg(pooled.data());
+    CHECK(counts.wellFormed);
+    CHECK(counts.rects < 100); // the plot frame and legend, not a rect per block
+    CHECK(pooled.data().contains("<image"));
+    CHECK(pooled.data().size() < exact.data().size());
+}
+
 TEST_CASE("the SVG export of the overflow sample has its two blocks", "[chart][painter]")
 {
     MEMLENS_REQUIRE_SAMPLES();

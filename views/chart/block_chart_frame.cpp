@@ -334,7 +334,7 @@ QImage renderBlockChartImage(
 }
 
 bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-    const ChartRenderOptions& options, QString* error)
+    const ChartRenderOptions& options, QString* error, std::size_t exactUpTo)
 {
     if (out.isOpen() && !out.isWritable()) {
         if (error)
@@ -342,7 +342,7 @@ bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysi
         return false;
     }
     ChartRenderOptions exact = options;
-    exact.exact = true;
+    exact.exact = plan.blocks.size() <= exactUpTo;
     const QSize s = size.expandedTo(QSize(1, 1));
     const ChartGeometry g = blockChartGeometry(plan, analysis, s, exact);
 

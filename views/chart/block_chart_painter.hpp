@@ -141,9 +141,14 @@ QImage renderBlockChartImage(
 // the dump's strings (the painters and the SVG writer escape the rest).
 QString printableText(QString text);
 
-// SVG export, always in exact mode: one <rect> per block on show. On failure
-// returns false and sets *error (when given).
+// Up to this many blocks the SVG is exact; above, small blocks are pooled per
+// pixel as on screen (a million rects would make an SVG of hundreds of MB).
+inline constexpr std::size_t kMaxExactSvgBlocks = 20000;
+
+// SVG export: one <rect> per block on show when the plan has at most `exactUpTo`
+// blocks, else as on screen (small blocks pooled into one pixel image). On
+// failure returns false and sets *error (when given).
 bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-    const ChartRenderOptions& options, QString* error = nullptr);
+    const ChartRenderOptions& options, QString* error = nullptr, std::size_t exactUpTo = kMaxExactSvgBlocks);
 
 } // namespace memlens

@@ -1,0 +1,309 @@
+// A million blocks in bounded memory (issue 13): one generated dump of N buffers,
+// and against a bare nlohmann SAX walk of the same file, the wall time and peak
+// RSS of loadPlanDocument, `inspect` to /dev/null and `report` to a temp folder.
+// Each measured thing runs in a forked child, so each peak RSS is its own.
+//
+//   build/bench/memlens_bench_scale                       (20,000 buffers: seconds)
+//   MEMLENS_BENCH_BUFFERS=1000000 build/bench/memlens_bench_scale
+//   build/bench/memlens_bench_scale --buffers=1000000 --iterations=1
+//
+// After Google Benchmark's own lines it prints the table of issue 13: wall,
+// wall / SAX walk, peak RSS and peak RSS / file size per row.
+#include "app/report_command.hpp"
+#include "core/command_line.hpp"
+#include "core/dump_parser.hpp"
+#include "core/plan_document.hpp"
+
+#include <benchmark/benchmark.h>
+#include <nlohmann/json.hpp>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The same style of dump as bench_core's: random sizes, Lives and offsets, a
+// quarter of the buffers double-buffered, 300 distinct Python locations.
+void writeGeneratedDump(const fs::path& file, long buffers)
+{
+    std::mt19937 random(42);
+    std::ofstream out(file, std::ios::binary);
+    out << "{\"Header\": {\"KernelName\": \"_generated\"}, \"Record\": [{\"scope\": \"ub\", \"status\": \"fail\", "
+           "\"error_info\": \"ub overflow, requires 1 bits while 1572864 bits available!\", \"memory_info_array\": [\n";
+    std::string line;
+    for (long i = 0; i < buffers; ++i) {
+        const long elements = 16l << (random() % 8);
+        const long start = static_cast<long>(random() % 200000);
+        const long end = start + static_cast<long>(random() % 500);
+        const unsigned long offset = (random() % 8192) * 32;
+        line.clear();
+        line += i ? ",\n" : "";
+        line += "{\"buffer\": \"%alloc_" + std::to_string(i) + " = memref.alloc() : memref<" + std::to_string(elements)
+            + "xf16, #hivm.address_space<ub>>\", \"offset\": [" + std::to_string(offset);
+        if (i % 4 == 0)
+            line += ", " + std::to_string(offset + elements * 2);
+        line += "], \"extent\": " + std::to_string(elements * 16) + ", \"alloc_time_in_ir\": " + std::to_string(start)
+            + ", \"life_time_in_ir\": [" + std::to_string(start) + ", " + std::to_string(end)
+            + "], \"source_location\": \"loc(\\\"/tmp/kernel.py\\\":" + std::to_string(i % 300)
+            + ":8)\", \"is_tmpbuf\": " + (i % 17 == 0 ? "true" : "false") + "}";
+        out << line;
+    }
+    out << "]}]}\n";
+}
+
+// The floor: read the file, walk its SAX events, sum the extents.
+class ExtentSum : public nlohmann::json_sax<nlohmann::json> {
+public:
+    std::uint64_t total = 0;
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t value) override { return add(static_cast<std::uint64_t>(value)); }
+    bool number_unsigned(number_unsigned_t value) override { return add(value); }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return true; }
+    bool key(string_t& name) override
+    {
+        atExtent_ = name == "extent";
+        return true;
+    }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override
+    {
+        atExtent_ = false;
+        return true;
+    }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+
+private:
+    bool add(std::uint64_t value)
+    {
+        if (atExtent_)
+            total += value;
+        atExtent_ = false;
+        return true;
+    }
+    bool atExtent_ = false;
+};
+
+int saxWalk(const std::string& path)
+{
+    const std::string text = memlens::readDumpText(path);
+    ExtentSum sum;
+    if (!nlohmann::json::sax_parse(text, &sum))
+        return 1;
+    return sum.total > 0 ? 0 : 1;
+}
+
+struct Setup {
+    long buffers = 20000;
+    int iterations = 3;
+    fs::path dir;
+    fs::path dump;
+    std::uintmax_t fileBytes = 0;
+    int argc = 0;
+    char** argv = nullptr;
+};
+Setup setup;
+
+struct Row {
+    std::string name;
+    double wallSeconds = 0; // the fastest iteration
+    double cpuSeconds = 0;  // user + system time of that iteration (steadier than wall on a shared machine)
+    long peakRssKiB = 0;    // the largest peak of any iteration
+};
+std::vector<Row> rows;
+double saxWalkSeconds = 0; // 0 until the SAX walk ran (a --benchmark_filter can leave it out)
+double saxWalkCpuSeconds = 0;
+
+// Runs `work` in a child; returns its wall time and peak RSS. A child that fails aborts the benchmark.
+Row runInChild(const std::string& name, const std::function<int()>& work)
+{
+    std::cout.flush();
+    const auto begin = std::chrono::steady_clock::now();
+    const pid_t child = fork();
+    if (child == 0) {
+        int status = 1;
+        try {
+            status = work();
+        } catch (const std::exception& error) {
+            std::fprintf(stderr, "%s: %s\n", name.c_str(), error.what());
+        }
+        std::fflush(nullptr);
+        _exit(status);
+    }
+    int status = 0;
+    rusage usage{};
+    wait4(child, &status, 0, &usage);
+    const auto elapsed = std::chrono::steady_clock::now() - begin;
+    if (!WIFEXITED(status) || (WEXITSTATUS(status) != 0 && WEXITSTATUS(status) != memlens::kExitOverflow)) {
+        std::fprintf(stderr, "%s failed (status %d)\n", name.c_str(), status);
+        std::exit(1);
+    }
+    const auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+    return {name, std::chrono::duration<double>(elapsed).count(), seconds(usage.ru_utime) + seconds(usage.ru_stime),
+        usage.ru_maxrss};
+}
+
+const std::string kSaxWalkName = "a bare nlohmann SAX walk (read + SAX, summing extents)";
+
+void measure(benchmark::State& state, const std::string& name, const std::function<int()>& work)
+{
+    Row best{name, 1e300, 0, 0};
+    for (auto _ : state) {
+        const Row row = runInChild(name, work);
+        state.SetIterationTime(row.wallSeconds);
+        if (row.wallSeconds < best.wallSeconds) {
+            best.wallSeconds = row.wallSeconds;
+            best.cpuSeconds = row.cpuSeconds;
+        }
+        best.peakRssKiB = std::max(best.peakRssKiB, row.peakRssKiB);
+    }
+    const double fileMiB = static_cast<double>(setup.fileBytes) / (1 << 20);
+    state.counters["file_MiB"] = fileMiB;
+    state.counters["peak_rss_MiB"] = static_cast<double>(best.peakRssKiB) / 1024.0;
+    state.counters["rss_x_file"] = static_cast<double>(best.peakRssKiB) * 1024.0 / static_cast<double>(setup.fileBytes);
+    if (name == kSaxWalkName) {
+        saxWalkSeconds = best.wallSeconds;
+        saxWalkCpuSeconds = best.cpuSeconds;
+    }
+    if (saxWalkSeconds > 0)
+        state.counters["x_sax_walk"] = best.wallSeconds / saxWalkSeconds;
+    if (saxWalkCpuSeconds > 0)
+        state.counters["cpu_x_sax_walk"] = best.cpuSeconds / saxWalkCpuSeconds;
+    rows.push_back(best);
+}
+
+memlens::CommandLine commandLineFor(const std::vector<std::string>& args) { return memlens::parseCommandLine(args); }
+
+void BM_SaxWalk(benchmark::State& state)
+{
+    measure(state, kSaxWalkName, [] { return saxWalk(setup.dump); });
+}
+
+void BM_LoadPlanDocument(benchmark::State& state)
+{
+    measure(state, "loadPlanDocument", [] {
+        const memlens::PlanDocument document = memlens::loadPlanDocument(setup.dump, memlens::LoadOptions());
+        return document.dump.blockCount() > 0 ? 0 : 1;
+    });
+}
+
+void BM_Inspect(benchmark::State& state)
+{
+    measure(state, "memlens inspect DUMP > /dev/null", [] {
+        std::ofstream devNull("/dev/null");
+        return memlens::runInspect(commandLineFor({"inspect", setup.dump.string()}), devNull, std::cerr);
+    });
+}
+
+void BM_Report(benchmark::State& state)
+{
+    measure(state, "memlens report DUMP --out DIR", [] {
+        const fs::path out = setup.dir / "report";
+        return memlens::runReportCommand(
+            commandLineFor({"report", setup.dump.string(), "--out", out.string()}), setup.argc, setup.argv);
+    });
+}
+
+std::string megabytes(double bytes)
+{
+    char text[64];
+    if (bytes >= 1e9)
+        std::snprintf(text, sizeof text, "%.2f GB", bytes / 1e9);
+    else
+        std::snprintf(text, sizeof text, "%.0f MB", bytes / 1e6);
+    return text;
+}
+
+void printTable()
+{
+    if (rows.empty())
+        return;
+    std::printf("\n%ld buffers, file %s (%s)\n\n| | wall | wall / SAX walk | CPU / SAX walk | peak RSS | RSS / file "
+                "|\n|---|---|---|---|---|---|\n",
+        setup.buffers, megabytes(static_cast<double>(setup.fileBytes)).c_str(), setup.dump.c_str());
+    for (const Row& row : rows) {
+        const double rss = static_cast<double>(row.peakRssKiB) * 1024.0;
+        char ratio[32] = "-";
+        char cpuRatio[32] = "-";
+        if (saxWalkSeconds > 0)
+            std::snprintf(ratio, sizeof ratio, "%.2fx", row.wallSeconds / saxWalkSeconds);
+        if (saxWalkCpuSeconds > 0)
+            std::snprintf(cpuRatio, sizeof cpuRatio, "%.2fx", row.cpuSeconds / saxWalkCpuSeconds);
+        std::printf("| %s | %.2f s | %s | %s | %s | %.2fx |\n", row.name.c_str(), row.wallSeconds, ratio, cpuRatio,
+            megabytes(rss).c_str(), rss / static_cast<double>(setup.fileBytes));
+    }
+    const fs::path report = setup.dir / "report";
+    for (const char* name : {"summary.md", "chart.svg", "blocks.csv"})
+        if (fs::exists(report / name))
+            std::printf("report %s: %s\n", name, megabytes(static_cast<double>(fs::file_size(report / name))).c_str());
+}
+
+// --buffers=N and --iterations=N (or MEMLENS_BENCH_BUFFERS / MEMLENS_BENCH_ITERATIONS); removed
+// from argv before Google Benchmark reads its own flags.
+void readOwnFlags(int& argc, char** argv)
+{
+    if (const char* value = std::getenv("MEMLENS_BENCH_BUFFERS"))
+        setup.buffers = std::atol(value);
+    if (const char* value = std::getenv("MEMLENS_BENCH_ITERATIONS"))
+        setup.iterations = std::atoi(value);
+    int kept = 1;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg.rfind("--buffers=", 0) == 0)
+            setup.buffers = std::atol(arg.c_str() + 10);
+        else if (arg.rfind("--iterations=", 0) == 0)
+            setup.iterations = std::atoi(arg.c_str() + 13);
+        else
+            argv[kept++] = argv[i];
+    }
+    argc = kept;
+    setup.buffers = std::max(1l, setup.buffers);
+    setup.iterations = std::max(1, setup.iterations);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    readOwnFlags(argc, argv);
+    setup.argc = argc;
+    setup.argv = argv;
+    // A folder of its own: the load looks beside the dump for its IR.
+    setup.dir = fs::temp_directory_path() / ("memlens_bench_scale_" + std::to_string(getpid()));
+    fs::create_directories(setup.dir);
+    setup.dump = setup.dir / "memory_info_aiv.json";
+    writeGeneratedDump(setup.dump, setup.buffers);
+    setup.fileBytes = fs::file_size(setup.dump);
+
+    benchmark::Initialize(&argc, argv);
+    for (const auto& [name, function] :
+        std::vector<std::pair<const char*, void (*)(benchmark::State&)>>{{"SaxWalk", BM_SaxWalk},
+            {"LoadPlanDocument", BM_LoadPlanDocument}, {"Inspect", BM_Inspect}, {"Report", BM_Report}})
+        benchmark::RegisterBenchmark(name, function)
+            ->UseManualTime()
+            ->Iterations(setup.iterations)
+            ->Unit(benchmark::kMillisecond);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    printTable();
+    fs::remove_all(setup.dir);
+    return 0;
+}

@@ -1,0 +1,72 @@
+#pragma once
+// A dump file read in chunks of 1 MiB, as an iterator the JSON reader walks:
+// the load of a 300 MB dump never holds the whole text. Each chunk is checked
+// as it arrives (a NUL byte in JSON text, growth past the size limit, cancel).
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+class DumpFileChunks {
+public:
+    // Opens `path` (checked like readDumpText: a regular file below the size limit). Throws DumpError.
+    // `bytesRead`, when given, follows how far the read has come (a progress bar's numerator).
+    DumpFileChunks(
+        const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead = nullptr);
+    ~DumpFileChunks();
+    DumpFileChunks(const DumpFileChunks&) = delete;
+    DumpFileChunks& operator=(const DumpFileChunks&) = delete;
+
+    // Reads up to the first byte that is not white space and checks the start of
+    // the text (UTF-16, empty). Throws DumpError.
+    void start();
+
+    class Iterator {
+    public:
+        using iterator_category = std::input_iterator_tag;
+        using value_type = char;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const char*;
+        using reference = const char&;
+
+        Iterator() = default;
+        explicit Iterator(DumpFileChunks* chunks)
+            : chunks_(chunks)
+        {
+        }
+        reference operator*() const { return chunks_->buffer_[chunks_->at_]; }
+        Iterator& operator++()
+        {
+            if (++chunks_->at_ == chunks_->size_)
+                chunks_->readChunk();
+            return *this;
+        }
+        bool operator==(const Iterator& other) const { return atEnd() == other.atEnd(); }
+
+    private:
+        bool atEnd() const { return !chunks_ || chunks_->at_ >= chunks_->size_; }
+        DumpFileChunks* chunks_ = nullptr;
+    };
+
+private:
+    bool readChunk(); // false at the end of the file
+    void checkChunk();
+
+    std::string path_;
+    const std::atomic<bool>* cancel_;
+    std::atomic<std::uint64_t>* bytesRead_;
+    std::FILE* file_ = nullptr;
+    std::vector<char> buffer_;
+    std::size_t at_ = 0;
+    std::size_t size_ = 0;
+    std::size_t offset_ = 0; // of buffer_[0] in the file
+    bool sawText_ = false;   // a byte that is not white space was read
+    bool startsLikeJson_ = false;
+};
+
+} // namespace memlens

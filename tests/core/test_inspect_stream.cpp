@@ -1,0 +1,79 @@
+// `inspect` streams its JSON block by block; the text is byte for byte what the
+// whole JSON tree dumps (the inspect keys and layout are a contract).
+#include "core/inspect_json.hpp"
+#include "core/plan_document.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <sstream>
+
+using namespace memlens;
+
+namespace {
+
+std::string treeText(const PlanDocument& document, const std::optional<std::string>& scope)
+{
+    return inspectJson(document, scope).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+std::string streamedText(const PlanDocument& document, const std::optional<std::string>& scope)
+{
+    std::ostringstream out;
+    writeInspectJson(out, document, scope);
+    return out.str();
+}
+
+PlanDocument load(const std::filesystem::path& dump, const std::string& ir = {})
+{
+    LoadOptions options;
+    options.searchTritonCache = false;
+    options.irFile = ir;
+    return loadPlanDocument(dump.string(), options);
+}
+
+void checkSame(const PlanDocument& document)
+{
+    CHECK(streamedText(document, std::nullopt) == treeText(document, std::nullopt));
+    for (const ScopePlan& scope : document.dump.scopes)
+        CHECK(streamedText(document, scope.scope) == treeText(document, scope.scope));
+    CHECK(streamedText(document, "nothing") == treeText(document, "nothing")); // no scope: "scopes": []
+}
+
+} // namespace
+
+TEST_CASE("the streamed inspect JSON is the tree's text byte for byte on every test dump", "[inspect][stream]")
+{
+    std::size_t checked = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(test::data("dumps"))) {
+        if (entry.path().extension() != ".json" || entry.path().parent_path().filename() == "bad")
+            continue;
+        INFO(entry.path().string());
+        checkSame(load(entry.path()));
+        ++checked;
+    }
+    CHECK(checked >= 10);
+}
+
+TEST_CASE(
+    "the streamed inspect JSON is the tree's text byte for byte on the real samples", "[inspect][stream][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    checkSame(load(test::sample("fake_attn_fwd/memory_info_aiv.json"),
+        test::sample("fake_attn_fwd/fake_attn_fwd.ttadapter").string()));
+    checkSame(load(test::sample("fake_attn_fwd_overflow/memory_info_aiv.json"),
+        test::sample("fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter").string()));
+    checkSame(load(test::sample("fake_attn_fwd/memory_info_aiv.json"))); // IR not given
+}
+
+TEST_CASE("inspect says how many overlaps there are when it lists only the first ones", "[inspect][stream]")
+{
+    PlanDocument document = load(test::data("dumps/many_overlaps.json"));
+    REQUIRE_FALSE(document.analyses.at(0).overlaps.empty());
+    CHECK(inspectJson(document, std::nullopt)["scopes"][0].count("overlap_count") == 0);
+    document.analyses[0].overlapCount = document.analyses[0].overlaps.size() + 5;
+    const auto json = nlohmann::json::parse(streamedText(document, std::nullopt));
+    CHECK(json["scopes"][0]["overlap_count"] == document.analyses[0].overlaps.size() + 5);
+    checkSame(document);
+}

@@ -1,0 +1,58 @@
+// A document links each distinct source_location once and shares the result
+// between the buffers (and scopes) that repeat it.
+#include "core/plan_document.hpp"
+#include "support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <string>
+
+using namespace memlens;
+
+namespace {
+
+// `buffers` buffers in each of two scopes; buffer i is at Python line 10 + i % `lines`.
+std::string dumpWithRepeatedLocations(int buffers, int lines)
+{
+    std::string text = R"({"Header":{"KernelName":"k"},"Record":[)";
+    for (const char* scope : {"ub", "cbuf"}) {
+        text += std::string(scope[0] == 'u' ? "" : ",") + R"({"scope":")" + scope + R"(","memory_info_array":[)";
+        for (int i = 0; i < buffers; ++i)
+            text += std::string(i ? "," : "") + "{\"buffer\":\"%a" + std::to_string(i)
+                + "\",\"offset\":[0],\"extent\":8,\"life_time_in_ir\":[0,0],"
+                  "\"source_location\":\"loc(\\\"/src/k.py\\\":"
+                + std::to_string(10 + i % lines) + ":4)\"}";
+        text += "]}";
+    }
+    return text + "]}";
+}
+
+} // namespace
+
+TEST_CASE("each distinct location is linked once and shared by every buffer that has it", "[document][sources]")
+{
+    test::TempDir dir;
+    const auto path = dir.path / "memory_info_aiv.json";
+    std::ofstream(path) << dumpWithRepeatedLocations(40, 7);
+    LoadOptions options;
+    options.searchTritonCache = false;
+    const PlanDocument document = loadPlanDocument(path.string(), options);
+    REQUIRE(document.sources.size() == 2);
+    for (std::size_t s = 0; s < 2; ++s) {
+        const ScopeSources& sources = document.sources[s];
+        REQUIRE(sources.size() == 40);
+        for (std::size_t i = 0; i < sources.size(); ++i) {
+            REQUIRE(sources[i].python);
+            CHECK(sources[i].python->line == 10 + static_cast<int>(i % 7));
+            // The same object for the same location, in this scope and the other one.
+            CHECK(&sources[i] == &document.sources[0][i % 7]);
+            CHECK(&sources[i] != &document.sources[0][(i + 1) % 7]);
+        }
+    }
+    // Iterating gives every buffer's source in order.
+    std::size_t n = 0;
+    for (const BlockSource& source : document.sources[1])
+        CHECK(source.python->line == 10 + static_cast<int>(n++ % 7));
+    CHECK(n == 40);
+}
