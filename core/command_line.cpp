@@ -207,12 +207,8 @@ int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& 
                    .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
             << '\n';
         return exitStatusFor(document, commandLine.scope);
-    } catch (const DumpError& error) {
-        err << "memlens: " << error.what() << '\n';
-        return kExitBadInput;
     } catch (const std::exception& error) {
-        err << "memlens: " << commandLine.dump << ": " << error.what() << '\n';
-        return kExitBadInput;
+        return reportBadInput(err, error, commandLine.dump);
     }
 }
 
