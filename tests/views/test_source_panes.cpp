@@ -3,6 +3,7 @@
 #include "views/plan_session.hpp"
 #include "views/source/mlir_highlighter.hpp"
 #include "views/source/python_highlighter.hpp"
+#include "views/source/source_file_cache.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
 
@@ -307,7 +308,7 @@ TEST_CASE("a slow read of an earlier selection never replaces a newer one", "[so
     PlanSession session;
     SourcePanes panes(&session);
     std::atomic<int> reads{0};
-    panes.setFileReader([&reads](const std::string& path) {
+    panes.fileCache()->setFileReader([&reads](const std::string& path) {
         ++reads;
         if (path.size() >= 4 && path.compare(path.size() - 4, 4, "a.py") == 0)
             QThread::msleep(400); // a.py is on a slow disk
@@ -337,7 +338,7 @@ TEST_CASE("a slow read of an earlier selection never replaces a newer one", "[so
     CHECK(reads == 2);
 
     // A read overtaken by "nothing selected" shows nothing either.
-    panes.setFileReader([](const std::string& path) {
+    panes.fileCache()->setFileReader([](const std::string& path) {
         QThread::msleep(200);
         return readTextFile(path);
     });
@@ -362,7 +363,7 @@ TEST_CASE("a slow read says so after a moment, and the panes can go while it run
 
     PlanSession session;
     auto panes = std::make_unique<SourcePanes>(&session);
-    panes->setFileReader([](const std::string& path) {
+    panes->fileCache()->setFileReader([](const std::string& path) {
         QThread::msleep(900);
         return readTextFile(path);
     });
@@ -376,7 +377,8 @@ TEST_CASE("a slow read says so after a moment, and the panes can go while it run
 
     session.selectBlock(1);
     REQUIRE(panes->isReadingPython());
-    panes.reset(); // waits for the read; nothing is delivered to the dead panes
+    panes.reset(); // the read runs on; its result is dropped, never delivered to the dead panes
+    REQUIRE(QThreadPool::globalInstance()->waitForDone(5000));
     QTest::qWait(20);
     CHECK(session.selectedBlock() == 1);
 }

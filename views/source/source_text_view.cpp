@@ -2,6 +2,7 @@
 
 #include "views/source/mlir_highlighter.hpp"
 #include "views/source/python_highlighter.hpp"
+#include "views/view_text.hpp"
 
 #include <QFontDatabase>
 #include <QKeyEvent>
@@ -340,7 +341,7 @@ void SourceTextView::onCursorMoved()
 
 void SourceTextView::updateTheme()
 {
-    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    const bool dark = isDarkPalette(palette());
     if (dark == dark_ && highlighter_)
         return;
     dark_ = dark;
