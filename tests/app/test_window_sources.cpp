@@ -40,8 +40,7 @@ TEST_CASE("clicking the block above capacity of the real sample opens its IR at 
 TEST_CASE("selecting a block of the bundled example shows its IR and Python lines side by side", "[window][source]")
 {
     WindowFixture f;
-    REQUIRE(f.open(QString::fromStdString(
-        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
+    REQUIRE(f.open(memlens::test::layerNormDump()));
     const ScopePlan& plan = *f.window->session()->scope();
     int xf = -1;
     for (std::size_t i = 0; i < plan.blocks.size(); ++i)
