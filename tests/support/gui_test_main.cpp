@@ -1,6 +1,6 @@
 // Catch2 main for widget and window tests: a QApplication on the offscreen
 // platform unless the caller chose one (under xvfb-run, QT_QPA_PLATFORM=xcb).
-#define CATCH_CONFIG_RUNNER
+// Catch2 itself is compiled once, in catch_session.cpp.
 #include <catch2/catch.hpp>
 
 #include <QApplication>
