@@ -3,3 +3,11 @@
 // gui_test_main.cpp.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
+
+#include "support/catch_session.hpp"
+
+namespace memlens::test {
+
+int runCatchSession(int argc, char** argv) { return Catch::Session().run(argc, argv); }
+
+} // namespace memlens::test

@@ -1,4 +1,4 @@
 // Catch2 main for the Qt-free core tests.
-#include <catch2/catch.hpp>
+#include "support/catch_session.hpp"
 
-int main(int argc, char** argv) { return Catch::Session().run(argc, argv); }
+int main(int argc, char** argv) { return memlens::test::runCatchSession(argc, argv); }

@@ -1,7 +1,7 @@
 // Catch2 main for widget and window tests: a QApplication on the offscreen
 // platform unless the caller chose one (under xvfb-run, QT_QPA_PLATFORM=xcb).
 // Catch2 itself is compiled once, in catch_session.cpp.
-#include <catch2/catch.hpp>
+#include "support/catch_session.hpp"
 
 #include <QApplication>
 
@@ -33,5 +33,5 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName("memlens-tests");
     QApplication::setOrganizationName("memlens-tests");
-    return Catch::Session().run(argc, argv);
+    return memlens::test::runCatchSession(argc, argv);
 }
