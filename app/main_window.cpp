@@ -179,6 +179,12 @@ void MainWindow::buildDocks()
     addDockWidget(Qt::BottomDockWidgetArea, tableDock_);
 
     sourcePanes_ = new SourcePanes(session_, this);
+    connect(sourcePanes_, &SourcePanes::lineDescribed, this, [this](const QString& text) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text);
+    });
     sourceDock_ = new QDockWidget(tr("Source: IR | Python"), this);
     sourceDock_->setObjectName(QStringLiteral("sourceDock"));
     sourceDock_->setWidget(sourcePanes_);

@@ -1,5 +1,6 @@
 #include "core/block_line_index.hpp"
 
+#include "core/byte_size.hpp"
 #include "core/plan_document.hpp"
 
 #include <algorithm>
@@ -67,6 +68,26 @@ const std::vector<int>& BlockLineIndex::pythonLines(const std::string& file) con
 {
     const auto it = pythonLinesByFile_.find(file);
     return it == pythonLinesByFile_.end() ? kNone : it->second;
+}
+
+std::string describeLineAllocation(const ScopePlan& scope, const std::vector<int>& blocks, int line)
+{
+    std::string text = "line " + std::to_string(line) + " allocates ";
+    std::vector<int> buffers;
+    std::uint64_t bytes = 0;
+    for (int block : blocks) {
+        if (block < 0 || static_cast<std::size_t>(block) >= scope.blocks.size())
+            continue;
+        const Block& b = scope.blocks[static_cast<std::size_t>(block)];
+        bytes += b.size;
+        if (std::find(buffers.begin(), buffers.end(), b.bufferIndex) == buffers.end())
+            buffers.push_back(b.bufferIndex);
+    }
+    if (buffers.empty())
+        return text + "nothing";
+    for (std::size_t i = 0; i < buffers.size(); ++i)
+        text += (i ? ", " : "") + scope.buffers[static_cast<std::size_t>(buffers[i])].ssaName;
+    return text + ": " + formatBytes(bytes);
 }
 
 } // namespace memlens

@@ -13,6 +13,7 @@
 namespace memlens {
 
 struct PlanDocument;
+struct ScopePlan;
 
 class BlockLineIndex {
 public:
@@ -36,5 +37,10 @@ private:
     std::unordered_map<std::string, std::vector<int>> pythonLinesByFile_;
     std::vector<int> irLines_;
 };
+
+// What a source line allocates, for the status bar: "line 60 allocates %alloc_7,
+// %alloc_8: 1 KB" (each buffer named once, the sizes of all `blocks` summed), or
+// "line 60 allocates nothing".
+std::string describeLineAllocation(const ScopePlan& scope, const std::vector<int>& blocks, int line);
 
 } // namespace memlens

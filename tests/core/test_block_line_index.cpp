@@ -129,3 +129,17 @@ TEST_CASE("the block-line index of the layer-norm example agrees with a scan of 
         }
     }
 }
+
+TEST_CASE("what a source line allocates reads as buffer names and their total size", "[block_line_index]")
+{
+    // Buffer 0 (%alloc_7) double-buffered, 512 bytes a copy; buffer 1 (%alloc_8) one block of 1024 bytes.
+    PlanDocument document = documentWith({2, 1}, {BlockSource{}, BlockSource{}});
+    ScopePlan& scope = document.dump.scopes[0];
+    scope.buffers[0].ssaName = "%alloc_7";
+    scope.buffers[1].ssaName = "%alloc_8";
+    scope.blocks[0].size = scope.blocks[1].size = 512;
+    scope.blocks[2].size = 1024;
+    CHECK(describeLineAllocation(scope, {0, 1, 2}, 60) == "line 60 allocates %alloc_7, %alloc_8: 2 KB");
+    CHECK(describeLineAllocation(scope, {2}, 61) == "line 61 allocates %alloc_8: 1 KB");
+    CHECK(describeLineAllocation(scope, {}, 62) == "line 62 allocates nothing");
+}

@@ -110,6 +110,8 @@ SourcePanes::SourcePanes(PlanSession* session, QWidget* parent)
     connect(python_->button(), &QPushButton::clicked, this, &SourcePanes::locatePythonFile);
     connect(ir_->view(), &SourceTextView::lineActivated, this, &SourcePanes::onIrLineActivated);
     connect(python_->view(), &SourceTextView::lineActivated, this, &SourcePanes::onPythonLineActivated);
+    connect(ir_->view(), &SourceTextView::escapePressed, this, &SourcePanes::clearLineHighlight);
+    connect(python_->view(), &SourceTextView::escapePressed, this, &SourcePanes::clearLineHighlight);
 
     if (session_) {
         connect(session_, &PlanSession::documentChanged, this, &SourcePanes::onDocumentChanged);
@@ -441,14 +443,29 @@ void SourcePanes::onIrLineActivated(int line)
 {
     if (!session_ || !ir_->isShowingCode())
         return;
-    session_->setHighlightedBlocks(lineIndex().blocksAtIrLine(line));
+    highlightLine(line, lineIndex().blocksAtIrLine(line));
 }
 
 void SourcePanes::onPythonLineActivated(int line)
 {
     if (!session_ || !python_->isShowingCode() || pythonOriginal_.isEmpty())
         return;
-    session_->setHighlightedBlocks(lineIndex().blocksAtPythonLine(pythonFrame_.file, line));
+    highlightLine(line, lineIndex().blocksAtPythonLine(pythonFrame_.file, line));
+}
+
+void SourcePanes::highlightLine(int line, const std::vector<int>& blocks)
+{
+    session_->setHighlightedBlocks(blocks);
+    if (const ScopePlan* scope = session_->scope())
+        emit lineDescribed(toQString(describeLineAllocation(*scope, blocks, line)));
+}
+
+void SourcePanes::clearLineHighlight()
+{
+    if (!session_)
+        return;
+    session_->setHighlightedBlocks({});
+    emit lineDescribed(QString());
 }
 
 } // namespace memlens

@@ -78,6 +78,8 @@ signals:
     void fileLocated(const QString& originalPath, const QString& localPath);
     // The Python pane finished updating (code or message), after a read or at once.
     void pythonShown();
+    // A click on a line said what it allocates ("line 60 allocates %alloc_7: 1 KB"); "" when Esc cleared it.
+    void lineDescribed(const QString& text);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -106,6 +108,8 @@ private:
     void syncHeaderHeights();
     void onIrLineActivated(int line);
     void onPythonLineActivated(int line);
+    void highlightLine(int line, const std::vector<int>& blocks);
+    void clearLineHighlight();
 
     PlanSession* session_;
     QSplitter* splitter_;
