@@ -15,15 +15,6 @@ DiagnosisDock::DiagnosisDock(PlanSession* session, QWidget* parent)
     connect(panel_, &DiagnosisPanel::diagnosed, this, &DiagnosisDock::onDiagnosed);
 }
 
-DiagnosisDock* DiagnosisDock::addBeside(QDockWidget* sibling, PlanSession* session, QMainWindow* window)
-{
-    auto* dock = new DiagnosisDock(session, window);
-    window->addDockWidget(window->dockWidgetArea(sibling), dock);
-    window->tabifyDockWidget(sibling, dock);
-    sibling->raise();
-    return dock;
-}
-
 void DiagnosisDock::onDiagnosed(bool overflows)
 {
     const PlanDocument* document = session_->document();

@@ -3,7 +3,6 @@
 // raised over its tab siblings) when a dump's plan overflows — once per dump
 // and scope, so a user who closes it is not overruled on every capacity edit.
 #include <QDockWidget>
-#include <QMainWindow>
 
 #include <QString>
 
@@ -16,9 +15,6 @@ class DiagnosisDock : public QDockWidget {
     Q_OBJECT
 public:
     DiagnosisDock(PlanSession* session, QWidget* parent = nullptr);
-
-    // A new dock in `window`, a tab behind `sibling` until a plan overflows.
-    static DiagnosisDock* addBeside(QDockWidget* sibling, PlanSession* session, QMainWindow* window);
 
     DiagnosisPanel* panel() const { return panel_; }
 

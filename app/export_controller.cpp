@@ -2,6 +2,7 @@
 
 #include "app/app_settings.hpp"
 #include "app/chart_export_dialog.hpp"
+#include "app/report_folder_dialog.hpp"
 #include "app/report_writer.hpp"
 #include "core/report_files.hpp"
 #include "views/chart/block_chart_painter.hpp"
@@ -74,20 +75,14 @@ bool ExportController::exportTableCsv(const QString& path, bool shownRowsOnly, Q
     const ScopePlan& plan = *session_->scope();
     std::vector<BlockRef> rows;
     if (shownRowsOnly) {
-        // The proxy's order and filter; a grouped row stands for every copy of its buffer.
-        const QAbstractItemModel* proxy = table_->proxy();
+        // The proxy's order and filter. CSV lines are blocks: a grouped row (a buffer's
+        // copies, or a storage's buffers) writes one line for each block it stands for.
+        const BlockFilterProxy* proxy = table_->proxy();
         for (int row = 0; row < proxy->rowCount(); ++row) {
-            const int block = proxy->index(row, 0).data(BlockTableModel::BlockIndexRole).toInt();
-            if (block < 0 || block >= static_cast<int>(plan.blocks.size()))
-                continue;
-            if (!table_->groupCopiesBox()->isChecked()) {
-                rows.emplace_back(scope, static_cast<std::size_t>(block));
-                continue;
-            }
-            const int buffer = plan.blocks[static_cast<std::size_t>(block)].bufferIndex;
-            for (std::size_t b = 0; b < plan.blocks.size(); ++b)
-                if (plan.blocks[b].bufferIndex == buffer)
-                    rows.emplace_back(scope, b);
+            const int sourceRow = proxy->mapToSource(proxy->index(row, 0)).row();
+            for (const int block : table_->model()->blocksAt(sourceRow))
+                if (block >= 0 && block < static_cast<int>(plan.blocks.size()))
+                    rows.emplace_back(scope, static_cast<std::size_t>(block));
         }
     } else {
         for (std::size_t b = 0; b < plan.blocks.size(); ++b)
@@ -193,9 +188,10 @@ void ExportController::chooseAndExportTableCsv()
 
 void ExportController::chooseAndExportReport()
 {
-    const QString dir = QFileDialog::getExistingDirectory(window_, tr("Export Report into Folder"), exportDir());
-    if (dir.isEmpty())
+    ReportFolderDialog dialog(window_, exportDir());
+    if (dialog.exec() != QDialog::Accepted || dialog.folder().isEmpty())
         return;
+    const QString dir = dialog.folder();
     QStringList existing;
     for (const QString& name : {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"),
              QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")})

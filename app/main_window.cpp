@@ -36,7 +36,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
-#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
@@ -94,9 +93,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     connect(watcher_, &QFileSystemWatcher::fileChanged, changeDebounce_, qOverload<>(&QTimer::start));
     connect(changeDebounce_, &QTimer::timeout, this, &MainWindow::onFileChangedOnDisk);
 
-    restoreState(settings_->value(SettingId::WindowState).toByteArray());
-    if (!restoreGeometry(settings_->value(SettingId::WindowGeometry).toByteArray()))
-        applyDefaultLayout();
+    restoreLayout();
     updateActions();
     updateWindowTitle();
 }
@@ -164,57 +161,6 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
     return QMainWindow::eventFilter(watched, event);
 }
 
-void MainWindow::buildDocks()
-{
-    details_ = new BlockDetailsPanel(session_, this);
-    detailsDock_ = new QDockWidget(tr("Block Details"), this);
-    detailsDock_->setObjectName(QStringLiteral("detailsDock"));
-    detailsDock_->setWidget(details_);
-    addDockWidget(Qt::RightDockWidgetArea, detailsDock_);
-
-    table_ = new BlockTableView(session_, this);
-    tableDock_ = new QDockWidget(tr("Blocks"), this);
-    tableDock_->setObjectName(QStringLiteral("tableDock"));
-    tableDock_->setWidget(table_);
-    addDockWidget(Qt::BottomDockWidgetArea, tableDock_);
-
-    sourcePanes_ = new SourcePanes(session_, this);
-    connect(sourcePanes_, &SourcePanes::lineDescribed, this, [this](const QString& text) {
-        if (text.isEmpty())
-            statusBar()->clearMessage();
-        else
-            statusBar()->showMessage(text);
-    });
-    sourceDock_ = new QDockWidget(tr("Source: IR | Python"), this);
-    sourceDock_->setObjectName(QStringLiteral("sourceDock"));
-    sourceDock_->setWidget(sourcePanes_);
-    addDockWidget(Qt::BottomDockWidgetArea, sourceDock_);
-    splitDockWidget(tableDock_, sourceDock_, Qt::Horizontal);
-
-    connect(sourcePanes_, &SourcePanes::fileLocated, this, [this](const QString& original, const QString& located) {
-        // Remember the answer as a prefix substitution (folder to folder) and reload.
-        QString from = QFileInfo(original).path();
-        QString to = QFileInfo(located).path();
-        settings_->addSubstitution(from, to);
-        reload();
-    });
-    connect(sourcePanes_, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
-    diagnosisDock_ = DiagnosisDock::addBeside(tableDock_, session_, this);
-}
-
-void MainWindow::applyDefaultLayout()
-{
-    // First run: most of the screen, the source panes wider than the table
-    // (they hold two files side by side).
-    QSize size(1400, 900);
-    if (QScreen* screen = QGuiApplication::primaryScreen())
-        size = size.boundedTo(screen->availableGeometry().size() * 0.92).expandedTo(QSize(1000, 700));
-    resize(size);
-    resizeDocks({detailsDock_}, {size.width() * 22 / 100}, Qt::Horizontal);
-    resizeDocks({tableDock_, sourceDock_}, {size.width() * 42 / 100, size.width() * 58 / 100}, Qt::Horizontal);
-    resizeDocks({tableDock_}, {size.height() * 36 / 100}, Qt::Vertical);
-}
-
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -241,23 +187,7 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* fit = view->addAction(tr("&Fit Chart to Plan"), chart_, &BlockChartWidget::fitToPlan);
-    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    QAction* zoomIn = view->addAction(tr("Zoom &In"), chart_, [this] { chart_->zoomIn(); });
-    zoomIn->setShortcut(QKeySequence::ZoomIn);
-    QAction* zoomOut = view->addAction(tr("Zoom &Out"), chart_, [this] { chart_->zoomOut(); });
-    zoomOut->setShortcut(QKeySequence::ZoomOut);
-    view->addSeparator();
-    QAction* nextOver
-        = view->addAction(tr("Select &Next Block Over Capacity"), this, &MainWindow::selectNextOverCapacity);
-    nextOver->setShortcut(QKeySequence(Qt::Key_F8));
-    QAction* clearCursor
-        = view->addAction(tr("Clear Time &Cursor"), session_, [this] { session_->setCursorOp(std::nullopt); });
-    view->addSeparator();
-    for (QDockWidget* dock : {detailsDock_, tableDock_, static_cast<QDockWidget*>(diagnosisDock_), sourceDock_})
-        view->addAction(dock->toggleViewAction());
-
+    const QList<QAction*> viewActions = buildViewMenu();
     buildHistoryMenu();
     QMenu* settingsMenu = menuBar()->addMenu(tr("&Settings"));
     settingsMenu->addAction(tr("Source &Folders and Path Substitutions…"), this, &MainWindow::showPreferences);
@@ -267,8 +197,8 @@ void MainWindow::buildMenus()
         ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
-    documentActions_
-        = {openIr, compare, reloadAction_, close, png, svg, csv, report, fit, zoomIn, zoomOut, nextOver, clearCursor};
+    documentActions_ = {openIr, compare, reloadAction_, close, png, svg, csv, report};
+    documentActions_ += viewActions;
 }
 
 void MainWindow::rebuildRecentMenu()
@@ -397,6 +327,11 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     watchFile(path);
     if (messageBar_->kind() == MessageBar::Kind::Error || reloaded)
         messageBar_->dismiss();
+    if (!document->irWarning.empty()) // the IR pane would show another compile's lines as this plan's
+        messageBar_->showMessage(MessageBar::Kind::Warning,
+            tr("<b>The IR may not belong to this dump:</b> %1.")
+                .arg(QString::fromStdString(document->irWarning).toHtmlEscaped()),
+            {{tr("Open IR…"), [this] { chooseIrFile(); }}});
     trackVersions(before, document);
     statusLabel_->setToolTip(QString::fromStdString(document->irNote));
     if (!document->irFile.empty() && !document->irNote.empty()) // taken from Triton's cache; the tooltip says why
@@ -438,7 +373,12 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
         QString::fromStdString(capacityOwner(document->dump.kernel, document->target)), scope, bytes);
     auto adjusted = std::make_shared<PlanDocument>(*document);
     reanalyze(*adjusted, capacitySettingsFor(*adjusted));
+    // The same plan with another capacity: a zoomed-in view stays where it was.
+    const DataWindow shown = chart_->mapping().window();
+    const bool zoomed = !chart_->mapping().isFit();
     session_->setDocument(adjusted);
+    if (zoomed)
+        chart_->setViewWindow(shown);
 }
 
 void MainWindow::watchFile(const QString& path)
@@ -488,7 +428,6 @@ void MainWindow::showPreferences()
     PreferencesDialog dialog(settings_, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    strip_->setBankCount(settings_->value(SettingId::BankCount).toInt());
     reload();
 }
 
@@ -529,7 +468,7 @@ void MainWindow::updateWindowTitle()
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     settings_->setValue(SettingId::WindowGeometry, saveGeometry());
-    settings_->setValue(SettingId::WindowState, saveState());
+    settings_->setValue(SettingId::WindowState, saveState(kLayoutVersion));
     settings_->sync();
     QMainWindow::closeEvent(event);
 }

@@ -53,6 +53,12 @@ public:
     void openDump(const QString& path);
     void reload();
     void closeDump();
+    // View > Reset Layout: every dock back in its default place and size, shown.
+    void resetLayout();
+    // A dock on show narrower than its minimum (a layout that cannot be read).
+    bool layoutSqueezed() const;
+    // The version saveState() writes: a saved layout of an older version is not restored.
+    static constexpr int kLayoutVersion = 2;
     void openIrFile(const QString& irPath);
     // Shows the scope of that name; says so in the status bar when the dump has none.
     void showScope(const QString& scope);
@@ -95,6 +101,7 @@ signals:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -102,7 +109,13 @@ private:
     void buildCentralArea();
     void buildDocks();
     void buildMenus();
+    // main_window_layout.cpp: the docks' default places and sizes, their minimum widths, the saved layout.
     void applyDefaultLayout();
+    void restoreLayout();
+    void arrangeDocks();
+    QList<QDockWidget*> docks() const;
+    // The View menu; returns the actions that need a document.
+    QList<QAction*> buildViewMenu();
     void alignUsagePlot();
     QWidget* chartRow(QWidget* parent);
     void rebuildRecentMenu();
@@ -161,7 +174,8 @@ private:
     JobRunner deltaJobs_; // the reload delta of the latest reload only
     DumpHistory* history_ = nullptr;
     HistoryMenu* historyMenu_ = nullptr;
-    QString shownVersion_; // the copy on show ("" when the dump itself is)
+    QString shownVersion_;       // the copy on show ("" when the dump itself is)
+    bool layoutChecked_ = false; // the restored layout was checked once the window was shown
 };
 
 } // namespace memlens

@@ -11,7 +11,6 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
-#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace memlens {
@@ -45,7 +44,6 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
     , settings_(settings)
     , sourceDirs_(new QListWidget(this))
     , substitutions_(new QListWidget(this))
-    , bankCount_(new QSpinBox(this))
 {
     setWindowTitle(tr("Source Folders and Path Substitutions"));
     resize(640, 540);
@@ -75,16 +73,6 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
         if (entry.indexOf(QLatin1Char('=')) > 0)
             substitutions_->addItem(entry.trimmed());
     });
-    bankCount_->setObjectName(QStringLiteral("bankCountBox"));
-    bankCount_->setRange(1, 1024);
-    bankCount_->setValue(settings_->value(SettingId::BankCount).toInt());
-    bankCount_->setToolTip(tr("The address snapshot beside the chart divides the capacity into this many banks "
-                              "(48 banks of 4 KB for a 192 KB Unified Buffer)."));
-    auto* banks = new QHBoxLayout;
-    banks->addWidget(new QLabel(tr("Memory banks in the address snapshot:"), this));
-    banks->addWidget(bankCount_);
-    banks->addStretch(1);
-    layout->addLayout(banks);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &PreferencesDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -101,7 +89,6 @@ void PreferencesDialog::accept()
         substitutions << substitutions_->item(i)->text();
     settings_->setValue(SettingId::SourceDirs, dirs);
     settings_->setValue(SettingId::Substitutions, substitutions);
-    settings_->setValue(SettingId::BankCount, bankCount_->value());
     settings_->setValue(SettingId::TritonCacheDir, tritonCache_->text().trimmed());
     QDialog::accept();
 }

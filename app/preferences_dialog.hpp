@@ -7,7 +7,6 @@
 class QGroupBox;
 class QLineEdit;
 class QListWidget;
-class QSpinBox;
 
 namespace memlens {
 
@@ -20,7 +19,6 @@ public:
 
     QListWidget* sourceDirList() const { return sourceDirs_; }
     QListWidget* substitutionList() const { return substitutions_; }
-    QSpinBox* bankCountBox() const { return bankCount_; }
     QLineEdit* tritonCacheEdit() const { return tritonCache_; }
 
     void accept() override;
@@ -32,7 +30,6 @@ private:
     QLineEdit* tritonCache_ = nullptr;
     QListWidget* sourceDirs_;
     QListWidget* substitutions_;
-    QSpinBox* bankCount_;
 };
 
 } // namespace memlens

@@ -1,12 +1,18 @@
 #include "app/report_writer.hpp"
 
+#include "core/byte_size.hpp"
+#include "core/capacity.hpp"
 #include "core/report_files.hpp"
 #include "views/chart/block_chart_painter.hpp"
+#include "views/chart_style.hpp"
+#include "views/title_bar.hpp"
 
 #include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QFontMetricsF>
+#include <QPainter>
 #include <QSaveFile>
 #include <QTemporaryDir>
 
@@ -34,6 +40,80 @@ QByteArray chartPng(const PlanDocument& document, std::size_t scopeIndex, QSize 
     return png;
 }
 
+QStringList chartCaption(const PlanDocument& document, std::size_t scopeIndex)
+{
+    const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
+    const PlanAnalysis& analysis = document.analyses.at(scopeIndex);
+    const auto bytes = [](std::uint64_t n) { return QString::fromStdString(formatBytes(n)); };
+    QStringList lines;
+    lines << chartTitle(document, scopeIndex) + QStringLiteral(" \u2014 ") + TitleBar::verdictText(scope, analysis);
+    const std::uint64_t capacity = analysis.capacity.bytes;
+    const QString source = QString::fromStdString(describeCapacitySource(analysis.capacity));
+    if (analysis.peakAddressBytes > capacity)
+        lines << QStringLiteral("needs %1, has %2 (capacity %3): %4 short")
+                     .arg(bytes(analysis.peakAddressBytes), bytes(capacity), source,
+                         bytes(analysis.peakAddressBytes - capacity));
+    else
+        lines << QStringLiteral("peak address %1 of %2 capacity (%3, capacity %4)")
+                     .arg(bytes(analysis.peakAddressBytes), bytes(capacity),
+                         QString::fromStdString(formatPercent(analysis.peakAddressBytes, capacity)), source);
+    if (!scope.error.empty())
+        lines << QStringLiteral("error: ") + printableText(QString::fromStdString(scope.error));
+    return lines;
+}
+
+QImage captionedChartImage(const PlanDocument& document, std::size_t scopeIndex, QSize size,
+    const ChartRenderOptions& options, const QStringList& lines)
+{
+    // The caption on top, one line each (a long error text wraps to at most three
+    // lines); the chart takes the rest, so the image keeps the size asked for.
+    QFont font;
+    font.setPixelSize(15);
+    QFont bold = font;
+    bold.setBold(true);
+    const QFontMetricsF fm(font);
+    const double margin = 16;
+    const double width = size.width() - 2 * margin;
+    std::vector<QRectF> boxes;
+    double y = margin / 2;
+    for (int i = 0; i < lines.size(); ++i) {
+        const QRectF bound = QFontMetricsF(i == 0 ? bold : font)
+                                 .boundingRect(QRectF(margin, y, width, fm.lineSpacing() * 3),
+                                     Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, lines[i]);
+        const double height = std::min(bound.height(), fm.lineSpacing() * 3);
+        boxes.emplace_back(margin, y, width, height);
+        y += height + 2;
+    }
+    const int captionHeight = std::min(size.height() / 2, static_cast<int>(std::ceil(y + margin / 2)));
+    const QImage chart = renderBlockChartImage(document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex),
+        QSize(size.width(), size.height() - captionHeight), options);
+    QImage out(size, QImage::Format_ARGB32_Premultiplied);
+    out.fill(Qt::white);
+    QPainter painter(&out);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.setClipRect(QRect(0, 0, size.width(), captionHeight));
+    for (int i = 0; i < lines.size(); ++i) {
+        const bool warning
+            = lines[i].startsWith(QStringLiteral("error: ")) || lines[i].startsWith(QStringLiteral("needs "));
+        painter.setFont(i == 0 ? bold : font);
+        painter.setPen(warning ? chart_style::warningOutline() : QColor(0x20, 0x20, 0x20));
+        painter.drawText(boxes[static_cast<std::size_t>(i)], Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, lines[i]);
+    }
+    painter.setClipping(false);
+    painter.drawImage(QPoint(0, captionHeight), chart);
+    return out;
+}
+
+QByteArray captionedChartPng(
+    const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options)
+{
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    captionedChartImage(document, scopeIndex, size, options, chartCaption(document, scopeIndex)).save(&buffer, "PNG");
+    return png;
+}
+
 QByteArray chartSvg(
     const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options, QString* error)
 {
@@ -55,7 +135,8 @@ std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSiz
         const std::size_t scope = reportScopeIndex(document);
         ChartRenderOptions options;
         options.title = chartTitle(document, scope);
-        files.push_back({QStringLiteral("chart.png"), chartPng(document, scope, chartSize, options)});
+        // Pasted alone into an issue, the picture says what it shows and why it failed.
+        files.push_back({QStringLiteral("chart.png"), captionedChartPng(document, scope, chartSize, options)});
         QString ignored;
         files.push_back({QStringLiteral("chart.svg"), chartSvg(document, scope, chartSize, options, &ignored)});
     }

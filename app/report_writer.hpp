@@ -6,8 +6,10 @@
 #include "core/plan_document.hpp"
 
 #include <QByteArray>
+#include <QImage>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 #include <utility>
 #include <vector>
@@ -25,6 +27,15 @@ inline const QSize kDefaultReportChartSize(1600, 900);
 
 QString chartTitle(const PlanDocument& document, std::size_t scopeIndex);
 QByteArray chartPng(
+    const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options);
+// What chart.png says above the chart: kernel, scope and verdict; required
+// against capacity (the shortfall when it overflows); the dump's error text.
+QStringList chartCaption(const PlanDocument& document, std::size_t scopeIndex);
+// An image of `size`: `lines` on top, the chart of the scope below them.
+QImage captionedChartImage(const PlanDocument& document, std::size_t scopeIndex, QSize size,
+    const ChartRenderOptions& options, const QStringList& lines);
+// The report's chart.png: the chart with its caption.
+QByteArray captionedChartPng(
     const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options);
 QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options,
     QString* error);

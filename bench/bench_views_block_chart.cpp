@@ -2,6 +2,7 @@
 // packed the way a planner does, some above capacity, some multi-buffered,
 // some tmp). Measures building the hit index, painting a 1600x900 image fully
 // zoomed out and zoomed in to 1% of the ops, and a hit test.
+#include "core/block_neighbours.hpp"
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
 #include "views/chart/block_chart_painter.hpp"
@@ -147,7 +148,7 @@ void BM_HitTest(benchmark::State& state)
     std::size_t i = 0;
     int hits = 0;
     for (auto _ : state) {
-        const int hit = fixture().index.hitTest(mapping, points[i++ & 1023]);
+        const int hit = hitTestBlocks(fixture().index, mapping, points[i++ & 1023]);
         hits += hit >= 0;
         benchmark::DoNotOptimize(hit);
     }

@@ -63,7 +63,17 @@ std::string formatPercent(std::uint64_t part, std::uint64_t whole)
     if (whole == 0)
         return "-";
     const double share = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
-    return std::to_string(static_cast<long long>(std::llround(share))) + "%";
+    const long long rounded = std::llround(share);
+    if (rounded == 0 && part > 0)
+        return "<1%"; // never "0%" for a part above 0
+    if (rounded != 100 || part == whole)
+        return std::to_string(rounded) + "%";
+    // Close to 100%: one decimal, and never 100.0 so that an overflow never reads as a fit.
+    const double nearest = std::round(share * 10.0);
+    const double tenths = part > whole ? std::max(1001.0, nearest) : std::min(999.0, nearest);
+    char text[16];
+    std::snprintf(text, sizeof text, "%.1f%%", tenths / 10.0);
+    return text;
 }
 
 } // namespace memlens

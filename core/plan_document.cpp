@@ -3,6 +3,7 @@
 #include "core/capacity.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
+#include "core/ir_type_check.hpp"
 #include "core/mlir_bytecode.hpp"
 
 #include <spdlog/spdlog.h>
@@ -115,6 +116,9 @@ void useIr(PlanDocument& document, const std::filesystem::path& irPath, IrIndex 
         spdlog::debug("{}: {}", irPath.string(), warning);
     document.irFile = irPath.string();
     document.target = index.target();
+    document.irWarning = irTypeMismatch(document.dump, index);
+    if (!document.irWarning.empty())
+        spdlog::warn("{}", document.irWarning);
     document.ir = std::make_shared<const IrIndex>(std::move(index));
 }
 

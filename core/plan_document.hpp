@@ -42,6 +42,7 @@ struct PlanDocument {
     Dump dump;
     std::string irFile;                            // the IR used; empty when none was found
     std::string irNote;                            // why there is none, or where it came from (the Triton cache)
+    std::string irWarning;                         // the IR used may not be the dump's (irTypeMismatch)
     LineInfo lineInfo = LineInfo::Unknown;         // Missing: compiled without line info (say kNoLineInfoNote)
     std::optional<std::string> target;             // hacc.target of the IR
     std::vector<PlanAnalysis> analyses;            // parallel to dump.scopes

@@ -161,6 +161,39 @@ static std::string lineInfoSummary(const PlanDocument& document)
     return out;
 }
 
+// One row per block: buffer, copy, size, address range, how far above capacity, Life, IR and Python lines.
+static void blockTable(std::ostringstream& out, const PlanDocument& document, std::size_t s,
+    const std::vector<int>& blocks, std::size_t maxRows)
+{
+    const ScopePlan& scope = document.dump.scopes[s];
+    const std::uint64_t capacity = document.analyses[s].capacity.bytes;
+    out << "| Buffer | Copy | Size | Address range | Ends above capacity by | Life | IR line | Python line "
+           "|\n|---|---|---|---|---|---|---|---|\n";
+    for (std::size_t row = 0; row < blocks.size() && row < maxRows; ++row) {
+        const Block& block = scope.blocks[static_cast<std::size_t>(blocks[row])];
+        const Buffer& buffer = scope.bufferOf(block);
+        const BlockSource* source = document.sourceOf(s, block);
+        std::string irText = "-";
+        std::string pythonText = "-";
+        if (source && source->ir)
+            irText = markdownText(std::filesystem::path(source->ir->file).filename().string()) + ":"
+                + std::to_string(source->ir->line);
+        if (source && source->python) {
+            pythonText = frameText(*source->python);
+            if (source->chain.size() > 1 && source->chain.front().library)
+                pythonText += " (via " + frameText(source->chain.front()) + ")";
+        }
+        out << "| " << markdownTableCell(codeSpan(buffer.ssaName)) << " "
+            << markdownTableCell(buffer.memrefType.empty() ? "" : codeSpan(buffer.memrefType)) << " | "
+            << block.copy + 1 << "/" << buffer.offsets.size() << " | " << formatBytes(block.size) << " | ["
+            << block.offset << ", " << block.addressEnd() << ") | "
+            << (block.addressEnd() > capacity ? formatBytes(block.addressEnd() - capacity) : std::string("-")) << " | ["
+            << block.start << ", " << block.end << "] | " << markdownTableCell(irText) << " | "
+            << markdownTableCell(pythonText) << " |\n";
+    }
+    out << "\n";
+}
+
 std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage)
 {
     std::ostringstream out;
@@ -208,35 +241,24 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
             out << "![Memory block chart of " << markdownText(scope.scope) << "](" << chartImage << ")\n\n";
 
         out << diagnosisMarkdown(document, s, diagnoseScope(document, s));
+        if (analysis.peakLiveAt) {
+            // What holds the memory at its fullest, highest address first (the file lists them all).
+            std::vector<int> live = liveBlocksAt(scope, *analysis.peakLiveAt);
+            std::stable_sort(live.begin(), live.end(), [&](int a, int b) {
+                return scope.blocks[static_cast<std::size_t>(a)].addressEnd()
+                    > scope.blocks[static_cast<std::size_t>(b)].addressEnd();
+            });
+            out << "### Blocks live at the peak (op " << *analysis.peakLiveAt << ", " << live.size() << " blocks)\n\n";
+            blockTable(out, document, s, live, kSummaryBlockRows);
+            if (live.size() > kSummaryBlockRows)
+                out << "The other " << live.size() - kSummaryBlockRows << " are in live_at_peak.csv.\n\n";
+        }
         if (analysis.overCapacityBlocks.empty()) {
             out << "No block ends above capacity.\n\n";
             continue;
         }
         out << "### Blocks above capacity\n\n";
-        out << "| Buffer | Copy | Size | Address range | Ends above capacity by | Life | IR line | Python line "
-               "|\n|---|---|---|---|---|---|---|---|\n";
-        for (const int index : analysis.overCapacityBlocks) {
-            const Block& block = scope.blocks[static_cast<std::size_t>(index)];
-            const Buffer& buffer = scope.bufferOf(block);
-            const BlockSource* source = document.sourceOf(s, block);
-            std::string irText = "-";
-            std::string pythonText = "-";
-            if (source && source->ir)
-                irText = markdownText(std::filesystem::path(source->ir->file).filename().string()) + ":"
-                    + std::to_string(source->ir->line);
-            if (source && source->python) {
-                pythonText = frameText(*source->python);
-                if (source->chain.size() > 1 && source->chain.front().library)
-                    pythonText += " (via " + frameText(source->chain.front()) + ")";
-            }
-            out << "| " << markdownTableCell(codeSpan(buffer.ssaName)) << " "
-                << markdownTableCell(buffer.memrefType.empty() ? "" : codeSpan(buffer.memrefType)) << " | "
-                << block.copy + 1 << "/" << buffer.offsets.size() << " | " << formatBytes(block.size) << " | ["
-                << block.offset << ", " << block.addressEnd() << ") | " << formatBytes(block.addressEnd() - capacity)
-                << " | [" << block.start << ", " << block.end << "] | " << markdownTableCell(irText) << " | "
-                << markdownTableCell(pythonText) << " |\n";
-        }
-        out << "\n";
+        blockTable(out, document, s, analysis.overCapacityBlocks, analysis.overCapacityBlocks.size());
     }
     out << "Life is `[first, last]` in the memory planner's op sequence (not IR text lines). "
            "Sizes are bytes (the dump's `extent` is bits). Peak live is the union of the live address ranges: "

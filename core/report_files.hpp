@@ -26,6 +26,9 @@ std::string liveAtPeakCsv(const PlanDocument& document);
 std::size_t reportScopeIndex(const PlanDocument& document);
 
 // A bug-report-ready summary; `chartImage` is the chart file name to link ("" for none).
+// Lists the blocks live at each scope's peak (at most kSummaryBlockRows, the rest
+// are in live_at_peak.csv) and every block above capacity.
+inline constexpr std::size_t kSummaryBlockRows = 40;
 std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage);
 
 } // namespace memlens

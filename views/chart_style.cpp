@@ -71,6 +71,14 @@ QColor blockFill(const Buffer& buffer, bool overCapacity)
     return overCapacity ? warningFill() : bufferColor(buffer.id);
 }
 
+QColor dimmed(const QColor& color)
+{
+    // Three quarters of the way to the background: still there, clearly not what was asked for.
+    const QColor bg = windowBackground();
+    auto mix = [](int a, int b) { return (a + 3 * b) / 4; };
+    return QColor(mix(color.red(), bg.red()), mix(color.green(), bg.green()), mix(color.blue(), bg.blue()));
+}
+
 QColor outlineFor(const QColor& fill) { return fill.darker(165); }
 
 QColor hatchFor(const QColor& fill)

@@ -53,6 +53,8 @@ int bufferColorIndex(int bufferId);
 // The fill a block is drawn with: warningFill() when `overCapacity`, else the
 // colour of its buffer.
 QColor blockFill(const Buffer& buffer, bool overCapacity);
+// A colour faded towards the background: blocks the table's filter hides.
+QColor dimmed(const QColor& color);
 // A darker shade of a fill for outlines and hatching.
 QColor outlineFor(const QColor& fill);
 QColor hatchFor(const QColor& fill);

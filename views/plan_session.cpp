@@ -71,6 +71,7 @@ void PlanSession::setDocument(std::shared_ptr<const PlanDocument> document)
     if (!sameFile)
         cursorOp_.reset();
     highlighted_.clear();
+    filteredOut_.clear(); // the table sends the new scope's once it has filtered it
     emit documentChanged();
     emit scopeChanged();
     emit selectedBlockChanged(selectedBlock_);
@@ -85,6 +86,7 @@ void PlanSession::setScopeIndex(int index)
     scopeIndex_ = index;
     selectedBlock_ = -1;
     highlighted_.clear();
+    filteredOut_.clear();
     emit scopeChanged();
     emit selectedBlockChanged(selectedBlock_);
     emit highlightChanged();
@@ -115,6 +117,14 @@ void PlanSession::setHighlightedBlocks(std::vector<int> blocks)
         return;
     highlighted_ = std::move(blocks);
     emit highlightChanged();
+}
+
+void PlanSession::setFilteredOut(std::vector<bool> hidden)
+{
+    if (hidden == filteredOut_)
+        return;
+    filteredOut_ = std::move(hidden);
+    emit filterChanged();
 }
 
 void PlanSession::clear() { setDocument(nullptr); }

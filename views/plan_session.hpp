@@ -32,6 +32,9 @@ public:
     std::optional<std::int64_t> cursorOp() const { return cursorOp_; }
     // Blocks allocated by the IR or Python line the user picked (reverse link).
     const std::vector<int>& highlightedBlocks() const { return highlighted_; }
+    // Per block of the scope: true when the table's filter hides it (the chart dims
+    // it). Empty when no filter is on.
+    const std::vector<bool>& filteredOut() const { return filteredOut_; }
 
 public slots:
     // Replaces the document; keeps the scope by name when it still exists.
@@ -40,6 +43,7 @@ public slots:
     void selectBlock(int blockIndex);
     void setCursorOp(std::optional<std::int64_t> op);
     void setHighlightedBlocks(std::vector<int> blocks);
+    void setFilteredOut(std::vector<bool> hidden);
     void clear();
 
 signals:
@@ -48,6 +52,7 @@ signals:
     void selectedBlockChanged(int blockIndex);
     void cursorChanged();
     void highlightChanged();
+    void filterChanged();
 
 private:
     std::shared_ptr<const PlanDocument> document_;
@@ -55,6 +60,7 @@ private:
     int selectedBlock_ = -1;
     std::optional<std::int64_t> cursorOp_;
     std::vector<int> highlighted_;
+    std::vector<bool> filteredOut_;
 };
 
 } // namespace memlens

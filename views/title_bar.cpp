@@ -3,6 +3,7 @@
 #include "core/byte_size.hpp"
 #include "core/capacity.hpp"
 #include "core/dump_display_name.hpp"
+#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
 #include "views/view_text.hpp"
@@ -120,6 +121,9 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     kernel_->setFont(kernelFont);
     kernel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     file_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The file name gives way first in a narrow window (1024 px with the docks at their
+    // minimum widths); its tooltip keeps the whole path.
+    file_->setMinimumWidth(60); // below its text's width: it may shrink (Preferred), and only when space is short
 
     auto* scopeCaption = dimLabel(this);
     scopeCaption->setText(tr("Scope"));
@@ -161,6 +165,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     capacityError_->setVisible(false);
     peak_->setObjectName(QStringLiteral("titlePeak"));
     peak_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    peak_->setWordWrap(true); // a long peak line (with the shortfall) wraps rather than widen the window
     holes_->setObjectName(QStringLiteral("titleHoles"));
     holes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     holes_->setWordWrap(true);
@@ -340,10 +345,19 @@ void TitleBar::refresh()
     error_->setVisible(!error.isEmpty());
 
     const QString source = toQString(describeCapacitySource(analysis->capacity));
-    capacity_->setText(analysis->capacity.source == CapacitySource::Default
-            ? tr("%1 (default)").arg(bytesText(analysis->capacity.bytes))
+    // A guessed capacity must not pass for a known one: say so in the warning colour.
+    const bool guessed = analysis->capacity.source == CapacitySource::Default;
+    capacity_->setText(guessed
+            ? tr("%1 ⚠ default: set the capacity of your chip").arg(bytesText(analysis->capacity.bytes))
             : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source));
-    capacity_->setToolTip(tr("%1 bytes").arg(analysis->capacity.bytes));
+    capacity_->setStyleSheet(guessed
+            ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(chart_style::warningOutline().name())
+            : QString());
+    capacity_->setToolTip(guessed ? tr("%1 bytes: no error text, IR target or setting gives the capacity, so the "
+                                       "verdict and the percentages rest on a guess. Type the capacity of your "
+                                       "chip in the field to the right.")
+                                        .arg(analysis->capacity.bytes)
+                                  : tr("%1 bytes").arg(analysis->capacity.bytes));
     capacityReset_->setEnabled(analysis->capacity.source == CapacitySource::Setting);
 
     if (scope->blocks.empty()) {
@@ -353,6 +367,10 @@ void TitleBar::refresh()
         QString peak = tr("peak address %1 (%2 of capacity)")
                            .arg(bytesText(analysis->peakAddressBytes),
                                QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity)));
+        if (analysis->peakAddressBytes > capacity)
+            peak += tr(": needs %1, has %2, %3 short")
+                        .arg(bytesText(analysis->peakAddressBytes), bytesText(capacity),
+                            bytesText(analysis->peakAddressBytes - capacity));
         peak += tr(" \u00b7 peak live %1").arg(bytesText(analysis->peakLiveBytes));
         if (analysis->peakLiveAt)
             peak += tr(" at op %1").arg(*analysis->peakLiveAt);

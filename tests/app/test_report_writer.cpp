@@ -1,6 +1,7 @@
 #include "app/report_writer.hpp"
 #include "core/plan_document.hpp"
 #include "support/test_paths.hpp"
+#include "views/chart/block_chart_painter.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -55,6 +56,35 @@ TEST_CASE("the report's PNG decodes at the requested size and its SVG is well-fo
     }
     CHECK_FALSE(xml.hasError());
     CHECK(rects == 2);
+}
+
+TEST_CASE("the report's chart.png says kernel, verdict, required vs capacity and the error above the chart",
+    "[report][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    const PlanDocument document = overflowDocument();
+    const QStringList caption = chartCaption(document, 0);
+    REQUIRE(caption.size() == 3);
+    CHECK(caption[0] == QString::fromUtf8("_attn_fwd \u00b7 ub \u2014 compile failed"));
+    CHECK(caption[1] == "needs 256 KB, has 192 KB (capacity from the error message): 64 KB short");
+    CHECK(caption[2].startsWith("error: ub overflow, requires 2097152 bits"));
+
+    // The caption takes the top of the image (dark text pixels there), the chart the rest.
+    const QSize size(1200, 700);
+    const QImage image = captionedChartImage(document, 0, size, {}, caption);
+    CHECK(image.size() == size);
+    const QImage plain = captionedChartImage(document, 0, size, {}, {});
+    auto darkPixelsInRows = [](const QImage& img, int rows) {
+        int dark = 0;
+        for (int y = 0; y < rows; ++y)
+            for (int x = 0; x < img.width(); ++x)
+                dark += qGray(img.pixel(x, y)) < 128 ? 1 : 0;
+        return dark;
+    };
+    CHECK(darkPixelsInRows(image, 60) > 200);
+    CHECK(darkPixelsInRows(plain, 8) == 0);
+    const auto files = buildReport(document, size);
+    CHECK(QImage::fromData(files[1].contents, "PNG").size() == size);
 }
 
 TEST_CASE("summary.md reads as a bug report", "[report][samples]")

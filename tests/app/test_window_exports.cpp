@@ -142,3 +142,29 @@ TEST_CASE("the window exports the report folder", "[export]")
         CHECK(QFileInfo(QDir(dir).filePath(name)).size() > 0);
     CHECK(f.window->exporter()->defaultFileName("chart", "png") == "_layer_norm_fwd_fused_ub_chart.png");
 }
+
+TEST_CASE("grouped rows export as one CSV line per block they stand for", "[export][group]")
+{
+    // %a and %b: two copies each, merged in place (two storages of two buffers); %c: one block.
+    WindowFixture f;
+    REQUIRE(f.open(QString::fromStdString(memlens::test::data("dumps/in_place_multibuffer.json").string())));
+    BlockTableView* table = f.window->table();
+    QString error;
+    for (QCheckBox* box : {table->groupCopiesBox(), table->findChild<QCheckBox*>(QStringLiteral("groupStoragesBox"))}) {
+        REQUIRE(box);
+        box->setChecked(true);
+        REQUIRE(table->proxy()->rowCount() < 5); // grouped
+        const QString path = f.dir.filePath("grouped.csv");
+        REQUIRE(f.window->exporter()->exportTableCsv(path, true, &error));
+        const QList<QStringList> shown = readCsv(path);
+        CHECK(shown.size() == 1 + 5); // every block, once
+        const int copy = shown[0].indexOf("copy");
+        const int buffer = shown[0].indexOf("buffer");
+        QStringList lines;
+        for (int i = 1; i < shown.size(); ++i)
+            lines << shown[i][buffer].section(' ', 0, 0) + "#" + shown[i][copy];
+        lines.sort();
+        CHECK(lines == QStringList{"%a#0", "%a#1", "%b#0", "%b#1", "%c#0"});
+        box->setChecked(false);
+    }
+}

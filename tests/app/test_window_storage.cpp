@@ -9,8 +9,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <QAction>
+#include <QApplication>
+#include <QInputDialog>
 #include <QSpinBox>
 #include <QTest>
+#include <QTimer>
 
 using namespace memlens;
 using memlens::test::layerNormDump;
@@ -38,7 +42,8 @@ TEST_CASE("the address snapshot sits right of the block chart and follows the cu
     CHECK(strip->showsCursor());
 }
 
-TEST_CASE("the bank count is a setting the preferences edit and the window applies", "[window][storage][settings]")
+TEST_CASE("the bank count is a setting View > Address Snapshot Banks edits and the window applies",
+    "[window][storage][settings]")
 {
     QTemporaryDir dir;
     AppSettings settings(dir.filePath("memlens.ini"));
@@ -46,9 +51,23 @@ TEST_CASE("the bank count is a setting the preferences edit and the window appli
     MainWindow window(&settings);
     CHECK(window.addressStrip()->bankCount() == 24);
 
-    PreferencesDialog dialog(&settings);
-    CHECK(dialog.bankCountBox()->value() == 24);
-    dialog.bankCountBox()->setValue(16);
-    dialog.accept();
+    auto* action = window.findChild<QAction*>(QStringLiteral("bankCountAction"));
+    REQUIRE(action);
+    // The dialog the action opens: answer it with 16.
+    bool answered = false;
+    QTimer::singleShot(0, &window, [&answered] {
+        auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        answered = dialog->intValue() == 24;
+        dialog->setIntValue(16);
+        dialog->accept();
+    });
+    action->trigger();
+    CHECK(answered);
     CHECK(settings.value(SettingId::BankCount).toInt() == 16);
+    CHECK(window.addressStrip()->bankCount() == 16);
+    // The source folders dialog no longer holds it.
+    PreferencesDialog preferences(&settings);
+    CHECK(preferences.findChild<QSpinBox*>() == nullptr);
 }

@@ -102,4 +102,12 @@ TEST_CASE("byte sizes format for people", "[bytes]")
     CHECK(formatBytes(262144) == "256 KB");
     CHECK(formatPercent(262144, 196608) == "133%");
     CHECK(formatPercent(1, 0) == "-");
+    // An overflow of 1 KB over 320 KB is not "100%", nor is 1 byte short of it.
+    CHECK(formatPercent(321 * 1024, 320 * 1024) == "100.3%");
+    CHECK(formatPercent(327681, 327680) == "100.1%");
+    CHECK(formatPercent(327679, 327680) == "99.9%");
+    CHECK(formatPercent(319 * 1024, 320 * 1024) == "99.7%");
+    CHECK(formatPercent(320 * 1024, 320 * 1024) == "100%");
+    CHECK(formatPercent(64, 192 * 1024) == "<1%"); // two 32-byte buffers under 192 KB
+    CHECK(formatPercent(0, 192 * 1024) == "0%");
 }

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <string>
 #include <vector>
 
@@ -50,6 +52,39 @@ TEST_CASE("live_at_peak.csv lists the blocks live at each scope's peak", "[csv]"
     for (std::size_t at = csv.find("\r\n"); at != std::string::npos; at = csv.find("\r\n", at + 2))
         ++rows;
     CHECK(rows == 1 + 4 + 1);
+}
+
+TEST_CASE("summary.md lists the blocks live at each scope's peak, highest address first", "[csv][summary]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    const std::string summary = summaryMarkdown(document, "");
+    // ub: nothing above capacity, yet its peak is listed: 4 blocks at op 5, cbuf's at op 1.
+    const auto& analysis = document.analyses[0];
+    REQUIRE(analysis.peakLiveAt);
+    const std::vector<int> live = liveBlocksAt(document.dump.scopes[0], *analysis.peakLiveAt);
+    REQUIRE(live.size() == 4);
+    const std::string heading
+        = "### Blocks live at the peak (op " + std::to_string(*analysis.peakLiveAt) + ", 4 blocks)";
+    const std::size_t at = summary.find(heading);
+    REQUIRE(at != std::string::npos);
+    // Rows until the next blank line, one per live block, ordered by end address, descending.
+    const std::size_t tableEnd = summary.find("\n\n", summary.find("|---", at));
+    const std::string table = summary.substr(at, tableEnd - at);
+    std::vector<std::uint64_t> ends;
+    for (std::size_t row = table.find("\n| `"); row != std::string::npos; row = table.find("\n| `", row + 1)) {
+        const std::size_t open = table.find("| [", row);
+        const std::size_t sep = table.find(", ", open);
+        const std::size_t close = table.find(")", sep);
+        ends.push_back(std::stoull(table.substr(sep + 2, close - sep - 2)));
+    }
+    CHECK(ends.size() == live.size());
+    std::vector<std::uint64_t> expected;
+    for (int b : live)
+        expected.push_back(document.dump.scopes[0].blocks[static_cast<std::size_t>(b)].addressEnd());
+    std::sort(expected.rbegin(), expected.rend());
+    CHECK(ends == expected);
+    CHECK(summary.find("No block ends above capacity.") != std::string::npos);
 }
 
 TEST_CASE("the report charts the scope that overflows", "[csv]")
@@ -114,13 +149,14 @@ TEST_CASE(
         lines.push_back(summary.substr(at, end - at));
         at = end == std::string::npos ? summary.size() : end + 1;
     }
-    // Only our headings: the title, one scope, its diagnosis and its blocks.
+    // Only our headings: the title, one scope, its diagnosis, the blocks at its peak and those above capacity.
     std::vector<std::string> headings;
     for (const std::string& line : lines)
         if (!line.empty() && line[0] == '#')
             headings.push_back(line.substr(0, line.find(' ')) + " " + line.substr(line.find(' ') + 1, 12));
     CHECK(headings
-        == std::vector<std::string>{"# memlens repo", "## Scope `ub ##", "### Why it overf", "### Blocks above"});
+        == std::vector<std::string>{
+            "# memlens repo", "## Scope `ub ##", "### Why it overf", "### Blocks live ", "### Blocks above"});
     CHECK(lines.at(0) == "# memlens report: ``k` <script>alert(1)</script> # Injected heading``");
     // Raw HTML only inside code spans; elsewhere it is escaped.
     CHECK(summary.find("| Status in the dump | &lt;img src=x onerror=alert(1)&gt; |") != std::string::npos);

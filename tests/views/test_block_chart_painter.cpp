@@ -7,10 +7,12 @@
 
 #include <QBuffer>
 #include <QFile>
+#include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
 #include <QXmlStreamReader>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -406,4 +408,56 @@ TEST_CASE("dump text in the SVG is escaped: a crafted kernel or buffer name is t
     CHECK_FALSE(script);
     CHECK(title == QStringLiteral("</title><script>alert(1)</script> add<float> & mul\ufffd \u00b7 ub"));
     CHECK(texts.join('\n').contains(QStringLiteral("%a<b>&\"c\"\ufffd")));
+}
+
+TEST_CASE("the time cursor's op tag sits under the plot, off the block labels", "[chart][painter]")
+{
+    const PlanDocument doc = loadData("dumps/two_scopes_multibuffer.json");
+    const ScopePlan& plan = doc.dump.scopes.at(0);
+    const PlanAnalysis& analysis = doc.analyses.at(0);
+    ChartRenderOptions options;
+    options.cursorOp = 5;
+    const QSize size(1000, 600);
+    const QImage image = renderBlockChartImage(plan, analysis, size, options);
+    const ChartGeometry g = blockChartGeometry(plan, analysis, size, options);
+    const QRectF plot = g.layout.plot;
+    const int lineX = static_cast<int>(std::floor(g.mapping.xToPixel(5.5)));
+    // The tag is wider than the line: look 12 px beside it, just under the plot and at its top.
+    auto isCursorColour = [&](QPoint p) {
+        const QColor c = QColor::fromRgb(pixel(image, p));
+        const QColor want = chart_style::cursorLine();
+        return std::abs(c.red() - want.red()) + std::abs(c.green() - want.green()) + std::abs(c.blue() - want.blue())
+            < 30;
+    };
+    int under = 0;
+    int top = 0;
+    for (int dy = 2; dy < 10; ++dy) {
+        under += isCursorColour(QPoint(lineX + 12, static_cast<int>(plot.bottom()) + dy)) ? 1 : 0;
+        top += isCursorColour(QPoint(lineX + 12, static_cast<int>(plot.top()) + dy)) ? 1 : 0;
+    }
+    CHECK(under > 0);
+    CHECK(top == 0);
+}
+
+TEST_CASE("a narrow chart wraps its legend instead of clipping it", "[chart][painter]")
+{
+    QFont font = QGuiApplication::font();
+    font.setPixelSize(12);
+    const ChartLayout wide = layoutBlockChart(QSize(1400, 600), font, false, true);
+    const ChartLayout narrow = layoutBlockChart(QSize(330, 600), font, false, true);
+    CHECK(wide.legendRows == 1);
+    CHECK(narrow.legendRows >= 2);
+    // The rows take room from the plot, not from the legend.
+    CHECK(narrow.plot.top() > wide.plot.top());
+    // Drawn, the last item ("capacity") is inside the image: its dashes' colour shows up in the header.
+    const PlanDocument doc = loadData("dumps/two_scopes_multibuffer.json");
+    ChartRenderOptions options;
+    options.font = font;
+    const QImage image = renderBlockChartImage(doc.dump.scopes.at(0), doc.analyses.at(0), QSize(330, 600), options);
+    const int headerBottom = static_cast<int>(narrow.plot.top());
+    int dashPixels = 0;
+    for (int y = 0; y < headerBottom; ++y)
+        for (int x = 0; x < image.width(); ++x)
+            dashPixels += QColor::fromRgb(pixel(image, QPoint(x, y))) == chart_style::capacityLine() ? 1 : 0;
+    CHECK(dashPixels >= 14); // two dashes of 7 x 2 px
 }

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include <QTemporaryDir>
 
 #include <QFile>
@@ -13,6 +15,7 @@
 #include <QApplication>
 #include <QHelpEvent>
 #include <QImage>
+#include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
 #include <QToolTip>
@@ -143,6 +146,28 @@ TEST_CASE("keys zoom and double-click on empty space fits", "[chart][widget]")
     REQUIRE(w.blockAt(corner) == -1);
     QTest::mouseDClick(&w, Qt::LeftButton, Qt::NoModifier, corner);
     CHECK(w.mapping().isFit());
+}
+
+TEST_CASE("double-click to fit leaves the time cursor where it was", "[chart][widget]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    ShownChart chart(loadSampleDoc());
+    BlockChartWidget& w = chart.widget;
+    w.session()->setCursorOp(4);
+    QTest::keyClick(&w, Qt::Key_Plus);
+    const QPoint corner = w.mapping().plotRect().topLeft().toPoint() + QPoint(3, 3);
+    REQUIRE(w.blockAt(corner) == -1);
+    const auto op = static_cast<std::int64_t>(std::floor(w.mapping().pixelToX(corner.x() + 0.5)));
+    REQUIRE(op != 4);
+    // The press-release-double-click a real double-click sends.
+    QTest::mousePress(&w, Qt::LeftButton, Qt::NoModifier, corner);
+    QTest::mouseRelease(&w, Qt::LeftButton, Qt::NoModifier, corner);
+    CHECK(w.session()->cursorOp() == std::optional<std::int64_t>(op)); // a single click moves it
+    QMouseEvent dbl(QEvent::MouseButtonDblClick, QPointF(corner), w.mapToGlobal(QPointF(corner)), Qt::LeftButton,
+        Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &dbl);
+    CHECK(w.mapping().isFit());
+    CHECK(w.session()->cursorOp() == std::optional<std::int64_t>(4));
 }
 
 TEST_CASE("dragging pans and Shift-dragging zooms into the band", "[chart][widget]")

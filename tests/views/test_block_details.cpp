@@ -113,6 +113,26 @@ TEST_CASE("copy details puts a plain-text summary on the clipboard", "[details]"
     CHECK(text.contains("Source location: loc(\"/work/kernels/softmax.py\":23:18)\n"));
     CHECK_FALSE(text.contains("<"
                               "b>"));
+    // The button says it worked, then reads as before.
+    CHECK(panel.copyButton()->text() == QString::fromUtf8("Copied \u2713"));
+    QTRY_COMPARE_WITH_TIMEOUT(panel.copyButton()->text(), QStringLiteral("Copy details"), 3000);
+}
+
+TEST_CASE("for a buffer of several copies the details say how its copies stand against capacity", "[details]")
+{
+    // ub's %x_tile: two 8 KB copies ending at 8 KB and 16 KB; at a 12 KB capacity one ends above it.
+    PlanSession session;
+    BlockDetailsPanel panel(&session);
+    CapacitySettings capacity;
+    capacity.byScope["ub"] = 12 * 1024;
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json", capacity));
+    session.setScopeIndex(0);
+    session.selectBlock(0); // the first copy: below capacity itself
+    CHECK(panel.overCapacityText().startsWith("no: ends at 8 KB, 4 KB below"));
+    CHECK(panel.overCapacityText().endsWith("; 1 of the buffer's 2 copies end above it, the furthest by 4 KB"));
+    session.selectBlock(1);
+    CHECK(panel.overCapacityText().startsWith("by 4 KB: ends at 16 KB"));
+    CHECK(panel.overCapacityText().endsWith("; 1 of the buffer's 2 copies end above it, the furthest by 4 KB"));
 }
 
 TEST_CASE("the details panel renders", "[details]")

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <QSet>
+
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QHeaderView>
@@ -343,6 +345,37 @@ TEST_CASE("grouping copies gives one row per buffer", "[table]")
     CHECK(model.blocksAt(0) == std::vector<int>{0, 1});
     CHECK(model.rowNoun(3) == "buffers");
     CHECK(model.index(2, BlockTableModel::TempColumn).data().toString() == QString::fromUtf8("\u2713"));
+}
+
+TEST_CASE("a row of grouped copies is its buffer: size and sorting count every copy", "[table][group]")
+{
+    // %x_tile: two 8 KB copies (16 KB in all); %row_max: one 16 KB block; %tmp_buf: 100 B.
+    PlanSession session;
+    BlockTableModel model(&session);
+    BlockFilterProxy proxy(&session);
+    proxy.setSourceModel(&model);
+    CapacitySettings capacity;
+    capacity.byScope["ub"] = 12 * 1024;
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json", capacity));
+    session.setScopeIndex(0);
+    model.setGroupCopies(true);
+    CHECK(model.index(0, BlockTableModel::SizeColumn).data().toString() == QString::fromUtf8("16 KB (2 \u00d7 8 KB)"));
+    CHECK(model.index(0, BlockTableModel::SizeColumn).data(BlockTableModel::SortRole).toULongLong() == 16384);
+    CHECK(model.index(1, BlockTableModel::SizeColumn).data().toString() == "16 KB");
+    // Sorted by size, descending: the two buffers of 16 KB (the tile's copies together) first, the temp last.
+    proxy.sort(BlockTableModel::SizeColumn, Qt::DescendingOrder);
+    QStringList names;
+    for (int row = 0; row < proxy.rowCount(); ++row)
+        names << proxy.index(row, BlockTableModel::BufferColumn).data().toString();
+    REQUIRE(names.size() == 3);
+    CHECK(names.back() == "%tmp_buf");
+    CHECK(QSet<QString>(names.begin(), names.begin() + 2) == QSet<QString>{"%x_tile", "%row_max"});
+    // Over capacity: the furthest copy (x_tile copy 2 ends at 16 KB: 4 KB above 12 KB).
+    CHECK(model.index(0, BlockTableModel::OverCapacityColumn).data().toString() == "+4 KB");
+    model.setGroupCopies(false);
+    CHECK(model.index(0, BlockTableModel::SizeColumn).data().toString() == "8 KB");
+    CHECK(model.index(0, BlockTableModel::OverCapacityColumn).data().toString().isEmpty());
+    CHECK(model.index(1, BlockTableModel::OverCapacityColumn).data().toString() == "+4 KB");
 }
 
 TEST_CASE("the table and the session select the same block", "[table]")

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <QItemSelectionModel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -221,4 +222,26 @@ TEST_CASE("a scope only one side has shows an empty chart on the other", "[compa
     CHECK(view.model()->rowCount() == static_cast<int>(b->dump.scopes[1].buffers.size()));
     CHECK(view.model()->index(0, DiffTableModel::ChangeColumn).data().toString() == "added");
     CHECK_FALSE(view.showScope("cc"));
+}
+
+TEST_CASE("the compare view's source panes offer no Open IR button it could not answer", "[compare_view]")
+{
+    // Two dumps without an IR beside them: the panes say so, without a dead button.
+    const std::string a = test::data("dumps/two_scopes_multibuffer.json").string();
+    const std::string b = test::data("dumps/success_but_overflow.json").string();
+    CompareView view;
+    view.resize(1400, 900);
+    view.setComparison(comparisonOf(a, b));
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    REQUIRE_FALSE(view.sourcesA()->session()->document()->ir);
+    CHECK_FALSE(view.sourcesA()->openIrButton()->isVisible());
+    CHECK_FALSE(view.sourcesB()->openIrButton()->isVisible());
+    // The main window's panes, where File > Open IR answers it, still offer it.
+    PlanSession session;
+    SourcePanes panes(&session);
+    session.setDocument(test::loadPath(a));
+    panes.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panes));
+    CHECK(panes.openIrButton()->isVisible());
 }

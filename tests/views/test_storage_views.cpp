@@ -146,7 +146,7 @@ TEST_CASE(
     double top = 0;
     for (const QPointF& point : usage.liveSeries()->points())
         top = std::max(top, point.y());
-    CHECK(top == Approx(5.0)); // KB, not 13
+    CHECK(top == Approx(5 * 1024)); // bytes: 5 KB, not 13
 }
 
 TEST_CASE("the title bar names the holes at the peak address: demand for the bundled overflow", "[storage][titlebar]")

@@ -1,10 +1,13 @@
 #include "core/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
+#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <QLabel>
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -47,8 +50,9 @@ TEST_CASE("the title bar tells the story of the real overflow sample", "[titleba
     CHECK(bar.capacityText() == "192 KB from the error message");
     CHECK(bar.peakText().contains("133%"));
     CHECK(bar.peakText()
-        == QString::fromUtf8(
-            "peak address 256 KB (133% of capacity) \u00b7 peak live 256 KB at op 4 \u00b7 over capacity from op 4"));
+        == QString::fromUtf8("peak address 256 KB (133% of capacity): needs 256 KB, has 192 KB, 64 KB short \u00b7 "
+                             "peak live 256 KB at op "
+                             "4 \u00b7 over capacity from op 4"));
     REQUIRE(bar.scopeCombo()->count() == 1);
     CHECK(bar.scopeCombo()->itemText(0) == QString::fromUtf8("ub \u2014 compile failed"));
     CHECK_FALSE(bar.capacityResetButton()->isEnabled());
@@ -108,10 +112,15 @@ TEST_CASE("the scope selector shows every scope with its status and follows the 
     combo->setCurrentIndex(0);
     CHECK(session.scopeIndex() == 0);
     CHECK(bar.statusText() == "compiled");
-    CHECK(bar.capacityText() == "256 KB (default)");
+    // No error text, target or setting: the capacity is a guess, said in the warning colour.
+    CHECK(bar.capacityText() == QString::fromUtf8("256 KB \u26a0 default: set the capacity of your chip"));
+    auto* capacityLabel = bar.findChild<QLabel*>(QStringLiteral("titleCapacity"));
+    REQUIRE(capacityLabel);
+    CHECK(capacityLabel->styleSheet().contains(chart_style::warningOutline().name()));
     session.setScopeIndex(1);
     CHECK(combo->currentIndex() == 1);
     CHECK(bar.capacityText() == "1 KB from your setting");
+    CHECK(capacityLabel->styleSheet().isEmpty());
 }
 
 TEST_CASE("the capacity field accepts sizes and refuses the rest", "[titlebar]")

@@ -4,7 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QApplication>
 #include <QTest>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
@@ -26,8 +28,10 @@ TEST_CASE("the usage curve draws live bytes as steps with the capacity", "[usage
     double peak = 0;
     for (const QPointF& point : points)
         peak = std::max(peak, point.y());
-    CHECK(peak == Approx((16384 + 16384 + 100) / 1024.0));
-    CHECK(view.capacitySeries()->points().front().y() == Approx(20.0));
+    CHECK(peak == Approx(16384 + 16384 + 100));
+    CHECK(view.capacitySeries()->points().front().y() == Approx(20 * 1024));
+    // Bytes labelled as the block chart labels them: powers of two, at most four steps over 1.1 x the peak.
+    CHECK(view.bytesAxis()->categoriesLabels() == QStringList{"0", "16 KB", "32 KB"});
     CHECK(view.opAxis()->min() == Approx(2));
     CHECK(view.opAxis()->max() == Approx(10));
 }
@@ -48,4 +52,88 @@ TEST_CASE("clicking the usage curve sets the shared time cursor", "[usage]")
     const QPoint widgetPoint = view.mapFromScene(view.chart()->mapToScene(chartPoint));
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, widgetPoint);
     CHECK(session.cursorOp() == std::optional<std::int64_t>(5));
+}
+
+TEST_CASE("hovering the usage curve tells live bytes, highest address and holes at that op", "[usage]")
+{
+    PlanSession session;
+    UsageChartView view(&session);
+    view.resize(600, 220);
+    session.setDocument(std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
+    session.setScopeIndex(0);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    auto pointAt = [&](double op) {
+        const QPointF chartPoint = view.chart()->mapToPosition(QPointF(op, 1000), view.liveSeries());
+        return view.mapFromScene(view.chart()->mapToScene(chartPoint));
+    };
+    // Op 5: both tile copies (16 KB), row_max (16 KB) and the 100 B temp, packed from 0: no holes.
+    CHECK(view.hoverTextAt(pointAt(5.5))
+        == QString::fromUtf8("op 5: live 32.1 KB \u00b7 highest address 32.1 KB \u00b7 holes 0 B (the peak)"));
+    // Op 3: the two tile copies only.
+    CHECK(view.hoverTextAt(pointAt(3.5))
+        == QString::fromUtf8("op 3: live 16 KB \u00b7 highest address 16 KB \u00b7 holes 0 B"));
+    CHECK(view.hoverTextAt(QPoint(1, 1)).isEmpty());
+}
+
+TEST_CASE("clicking the peak marker of the usage curve puts the time cursor at the peak", "[usage]")
+{
+    PlanSession session;
+    UsageChartView view(&session);
+    view.resize(600, 220);
+    session.setDocument(std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
+    session.setScopeIndex(0);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    REQUIRE(session.analysis()->peakLiveAt == std::optional<std::int64_t>(5));
+    const auto marker = view.peakMarkerPosition();
+    REQUIRE(marker);
+    // A few pixels left of the marker lies op 4; the marker wins.
+    const QPoint nearMarker = *marker - QPoint(5, 0);
+    REQUIRE(view.opAt(nearMarker) == std::optional<std::int64_t>(4));
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, nearMarker);
+    CHECK(session.cursorOp() == std::optional<std::int64_t>(5));
+}
+
+TEST_CASE("with no dump open the usage curve draws no axes", "[usage]")
+{
+    PlanSession session;
+    UsageChartView view(&session);
+    CHECK_FALSE(view.opAxis()->isVisible());
+    CHECK_FALSE(view.bytesAxis()->isVisible());
+    session.setDocument(std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
+    CHECK(view.opAxis()->isVisible());
+    CHECK(view.bytesAxis()->isVisible());
+}
+
+TEST_CASE("the usage curve's card follows the view when it shrinks and grows", "[usage][resize]")
+{
+    PlanSession session;
+    UsageChartView view(&session);
+    session.setDocument(std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
+    view.resize(900, 220);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    view.alignPlot(60, 860); // as the window does, under the block chart
+    QApplication::processEvents();
+    CHECK(view.chart()->size().width() == Approx(900));
+    // A dock opens beside it: narrower. The card and the plot stay inside the view.
+    view.resize(500, 220);
+    QApplication::processEvents();
+    CHECK(view.chart()->size().width() == Approx(500));
+    CHECK(view.chart()->plotArea().right() <= 500);
+    view.alignPlot(60, 460);
+    QApplication::processEvents();
+    CHECK(view.chart()->plotArea().right() == Approx(460));
+    CHECK(view.minimumWidth() < 500);
+    // And wider again.
+    view.resize(1200, 220);
+    view.alignPlot(60, 1160);
+    QApplication::processEvents();
+    CHECK(view.chart()->size().width() == Approx(1200));
+    CHECK(view.chart()->plotArea().right() == Approx(1160));
 }

@@ -24,6 +24,7 @@
 #include <optional>
 #include <vector>
 
+class QFontMetricsF;
 class QIODevice;
 class QPainter;
 
@@ -33,9 +34,11 @@ struct ScopePlan;
 struct PlanAnalysis;
 
 struct ChartRenderOptions {
-    std::optional<DataWindow> window;     // the window to show ("as shown"); none: fit the plan
-    int selectedBlock = -1;               // outlined thick
-    std::vector<int> highlightedBlocks;   // outlined
+    std::optional<DataWindow> window;   // the window to show ("as shown"); none: fit the plan
+    int selectedBlock = -1;             // outlined thick
+    std::vector<int> highlightedBlocks; // outlined
+    // Per block: drawn faded (the table's filter hides it). Null or short: none. Not owned.
+    const std::vector<bool>* dimmedBlocks = nullptr;
     int hoveredBlock = -1;                // outlined lightly (the widget's hover)
     std::optional<std::int64_t> cursorOp; // vertical line through the middle of the op
     QString title;                        // e.g. "_attn_fwd · ub"; empty: no title row
@@ -50,6 +53,7 @@ struct ChartLayout {
     QRectF plot;   // the data area (whole pixels)
     QRectF header; // title and legend
     bool legendOwnRow = false;
+    int legendRows = 1; // the legend wraps when the chart is too narrow for it
 };
 ChartLayout layoutBlockChart(QSize size, const QFont& font, bool hasTitle, bool legend);
 
@@ -99,10 +103,20 @@ public:
 private:
     void paintGrid(QPainter& painter);
     void paintCapacityShade(QPainter& painter);
+    // The blocks in three steps: small ones poured into one pixel layer, the rest
+    // as rectangles of their own, then their labels.
     void paintBlocks(QPainter& painter);
+    std::vector<int> poolSmallBlocks(QPainter& painter, const std::vector<int>& visible);
+    void paintDetailedBlock(QPainter& painter, int blockIndex, const QRect& rect);
+    void paintBlockLabel(QPainter& painter, int blockIndex, const QRect& rect, int capacityY);
+    QString blockSizeLine(int blockIndex, double width, const QFontMetricsF& fm) const;
+    bool isDimmed(int blockIndex) const;
+    QColor fillOf(int blockIndex) const;
     void paintCapacityLine(QPainter& painter);
     void paintAxes(QPainter& painter);
     void paintLegend(QPainter& painter, QSize size);
+    // One swatch and its text from x; returns where the next item starts.
+    double paintLegendItem(QPainter& painter, int item, double x, double cy, double rowTop, const QColor& sample);
     void paintTitle(QPainter& painter);
     void outlineBlock(QPainter& painter, int blockIndex, const QColor& color, double width, bool halo);
     std::vector<int> visibleBlocks() const;

@@ -1,5 +1,6 @@
 #include "views/chart/block_chart_widget.hpp"
 
+#include "core/block_neighbours.hpp"
 #include "core/byte_size.hpp"
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
@@ -52,11 +53,15 @@ BlockChartWidget::BlockChartWidget(PlanSession* session, QWidget* parent)
         connect(session_, &PlanSession::selectedBlockChanged, this, &BlockChartWidget::onSelectionChanged);
         connect(session_, &PlanSession::cursorChanged, this, qOverload<>(&QWidget::update));
         connect(session_, &PlanSession::highlightChanged, this, qOverload<>(&QWidget::update));
+        connect(session_, &PlanSession::filterChanged, this, [this] {
+            baseValid_ = false; // the dimmed blocks are part of the cached base
+            update();
+        });
     }
     onScopeChanged();
 }
 
-QString BlockChartWidget::placeholderText() { return tr("Open a memory dump (File > Open…)"); }
+QString BlockChartWidget::placeholderText() { return tr("Open a memory dump (File > Open Dump…)"); }
 
 QSize BlockChartWidget::sizeHint() const { return {900, 480}; }
 QSize BlockChartWidget::minimumSizeHint() const { return {360, 220}; }
@@ -88,6 +93,8 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
         options.selectedBlock = session_->selectedBlock();
         options.cursorOp = session_->cursorOp();
         options.highlightedBlocks = session_->highlightedBlocks();
+        if (!session_->filteredOut().empty())
+            options.dimmedBlocks = &session_->filteredOut();
     }
     options.hoveredBlock = hovered_;
     return options;
@@ -109,7 +116,7 @@ void BlockChartWidget::fitToPlan()
     if (fitExtent_)
         mapping_.fitToExtent(fitExtent_->x0, fitExtent_->x1, fitExtent_->y1);
     else if (hasPlan())
-        mapping_.fitToPlan(*session_->scope(), *session_->analysis());
+        mapping_.fitToPlan(*session_->scope(), *session_->analysis(), addressFit_);
     else
         mapping_.fitToExtent(0.0, 1.0, 1.0);
     windowChanged();
@@ -118,6 +125,12 @@ void BlockChartWidget::fitToPlan()
 void BlockChartWidget::setFitExtent(std::optional<DataWindow> extent)
 {
     fitExtent_ = extent;
+    fitToPlan();
+}
+
+void BlockChartWidget::setAddressFit(AddressFit fit)
+{
+    addressFit_ = fit;
     fitToPlan();
 }
 
@@ -217,60 +230,12 @@ int BlockChartWidget::blockAt(const QPoint& pos) const
     if (!hasPlan())
         return -1;
     ensureLayout();
-    const int hit = index_.hitTest(mapping_, QPointF(pos) + QPointF(0.5, 0.5));
+    const int hit = hitTestBlocks(index_, mapping_, QPointF(pos) + QPointF(0.5, 0.5));
     // An in-place storage is one rectangle: it stands for its first block.
     const PlanAnalysis* analysis = session_->analysis();
     if (hit < 0 || static_cast<std::size_t>(hit) >= analysis->storages.storageOfBlock.size())
         return hit;
     return analysis->blocksOfStorage(analysis->storageOf(hit)).front();
-}
-
-QString BlockChartWidget::toolTipForBlock(int blockIndex) const
-{
-    const ScopePlan* plan = hasPlan() ? session_->scope() : nullptr;
-    if (!plan || blockIndex < 0 || blockIndex >= static_cast<int>(plan->blocks.size()))
-        return {};
-    const PlanAnalysis& analysis = *session_->analysis();
-    const Block& b = plan->blocks[static_cast<std::size_t>(blockIndex)];
-    const Buffer& buffer = plan->bufferOf(b);
-    QStringList lines;
-    QString head = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(buffer.ssaName).toHtmlEscaped());
-    if (buffer.offsets.size() > 1)
-        head += QStringLiteral(" &nbsp;copy %1 of %2").arg(b.copy + 1).arg(buffer.offsets.size());
-    if (b.tmp)
-        head += QStringLiteral(" &nbsp;<i>tmp</i>");
-    lines << head;
-    if (!buffer.memrefType.empty())
-        lines << QStringLiteral("<code>%1</code>").arg(QString::fromStdString(buffer.memrefType).toHtmlEscaped());
-    lines << QStringLiteral("Size %1 B (%2)").arg(b.size).arg(QString::fromStdString(formatBytes(b.size)));
-    lines << QStringLiteral("Address [%1, %2)").arg(b.offset).arg(b.addressEnd());
-    lines << QStringLiteral("Life [%1, %2]").arg(b.start).arg(b.end);
-    if (b.tmp)
-        lines << QStringLiteral("Temporary buffer");
-    if (!buffer.location.empty())
-        lines << QStringLiteral("Location %1").arg(shortLocationText(buffer.location).toHtmlEscaped());
-    if (analysis.isOverCapacity(b)) {
-        const std::uint64_t over = b.addressEnd() - analysis.capacity.bytes;
-        lines << QStringLiteral("<span style=\"color:%1\"><b>Over capacity by %2</b></span>")
-                     .arg(chart_style::warningOutline().name(), QString::fromStdString(formatBytes(over)));
-    }
-    lines << inPlaceToolTipLines(blockIndex);
-    return QStringLiteral("<qt>") + lines.join(QStringLiteral("<br>")) + QStringLiteral("</qt>");
-}
-
-QStringList BlockChartWidget::inPlaceToolTipLines(int blockIndex) const
-{
-    const PlanAnalysis& analysis = *session_->analysis();
-    if (analysis.storageSizeOf(blockIndex) < 2)
-        return {};
-    const auto members = storageMembers(session_->document(), static_cast<std::size_t>(session_->scopeIndex()),
-        *session_->scope(), analysis, blockIndex);
-    QStringList lines;
-    lines << QStringLiteral("<b>%1</b>: one storage, its bytes counted once")
-                 .arg(inPlaceMark(members.size()).toHtmlEscaped());
-    for (const QString& line : storageMemberLines(members, true))
-        lines << QStringLiteral("&nbsp;&nbsp;") + line;
-    return lines;
 }
 
 QString BlockChartWidget::toolTipAt(const QPoint& pos) const { return toolTipForBlock(blockAt(pos)); }
@@ -430,6 +395,9 @@ void BlockChartWidget::mouseReleaseEvent(QMouseEvent* event)
             selectingHere_ = false;
         } else if (mapping().plotRect().contains(QPointF(pos))) {
             const double x = mapping_.pixelToX(pos.x() + 0.5);
+            // A double-click's first click lands here too: remember what it replaced.
+            cursorBeforeClick_ = session_->cursorOp();
+            clickMovedCursor_ = true;
             session_->setCursorOp(static_cast<std::int64_t>(std::floor(x)));
         }
     } else if (drag == Drag::RubberBand) {
@@ -462,8 +430,12 @@ void BlockChartWidget::mouseDoubleClickEvent(QMouseEvent* event)
         selectingHere_ = false;
         emit blockActivated(block);
     } else {
+        // Double-click to fit: the cursor stays where it was before the first click.
+        if (clickMovedCursor_)
+            session_->setCursorOp(cursorBeforeClick_);
         fitToPlan();
     }
+    clickMovedCursor_ = false;
     event->accept();
 }
 

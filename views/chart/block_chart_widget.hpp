@@ -18,6 +18,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <cstdint>
 #include <optional>
 
 namespace memlens {
@@ -49,6 +50,10 @@ public:
     // Fit this data extent instead of the plan's own (x0..x1 ops, addresses up to y1):
     // the compare view puts two plans on one scale. nullopt: the plan's own.
     void setFitExtent(std::optional<DataWindow> extent);
+
+    // How a fit ends the address axis (View > Address Axis); refits.
+    void setAddressFit(AddressFit fit);
+    AddressFit addressFit() const { return addressFit_; }
 
 public slots:
     void fitToPlan();
@@ -109,6 +114,10 @@ private:
     double emittedX0_ = 0.0;
     double emittedX1_ = 0.0;
     std::optional<DataWindow> fitExtent_;
+    // The cursor a single click replaced, put back when that click was the start of a double-click.
+    std::optional<std::int64_t> cursorBeforeClick_;
+    bool clickMovedCursor_ = false;
+    AddressFit addressFit_ = AddressFit::Auto;
 };
 
 } // namespace memlens

@@ -23,7 +23,17 @@ void ChartMapping::setPlotRect(const QRectF& rect)
         plot_.setHeight(1.0);
 }
 
-void ChartMapping::fitToPlan(const ScopePlan& plan, const PlanAnalysis& analysis)
+bool ChartMapping::fitShowsCapacity(AddressFit fit, double topAddress, double capacity)
+{
+    switch (fit) {
+    case AddressFit::Capacity: return true;
+    case AddressFit::Data: return topAddress <= 0.0; // nothing to fit: the capacity gives the scale
+    case AddressFit::Auto: break;
+    }
+    return !(topAddress > 0.0 && topAddress < capacity * kFarBelowCapacity);
+}
+
+void ChartMapping::fitToPlan(const ScopePlan& plan, const PlanAnalysis& analysis, AddressFit fit)
 {
     if (plan.blocks.empty()) {
         fitToExtent(0.0, 1.0, static_cast<double>(analysis.capacity.bytes));
@@ -37,7 +47,8 @@ void ChartMapping::fitToPlan(const ScopePlan& plan, const PlanAnalysis& analysis
         last = std::max(last, b.end);
         top = std::max(top, b.addressEnd());
     }
-    top = std::max(top, analysis.capacity.bytes);
+    if (fitShowsCapacity(fit, static_cast<double>(top), static_cast<double>(analysis.capacity.bytes)))
+        top = std::max(top, analysis.capacity.bytes);
     fitToExtent(static_cast<double>(first), static_cast<double>(last) + 1.0, static_cast<double>(top));
 }
 
@@ -132,8 +143,8 @@ QRect ChartMapping::blockPixelRect(const Block& block) const
     const int bottom = snapY(r.bottom());
     if (right <= left)
         right = left + 1;
-    if (bottom <= top)
-        top = bottom - 1;
+    if (bottom - top < kMinBlockHeightPx)
+        top = bottom - kMinBlockHeightPx;
     return QRect(QPoint(left, top), QPoint(right - 1, bottom - 1));
 }
 
@@ -302,6 +313,8 @@ QString formatAddressTick(std::uint64_t value, std::uint64_t step)
             ++decimals;
             pow10 *= 10;
         }
+        if (unit == 0) // exact bytes: at deep zoom neighbouring ticks differ by a few bytes
+            return QStringLiteral("%1 B").arg(value);
         if (decimals <= 1)
             return QString::fromStdString(formatBytes(value));
         if (decimals <= 3 || unit == 0) {
@@ -314,142 +327,28 @@ QString formatAddressTick(std::uint64_t value, std::uint64_t step)
 }
 
 // ---------------------------------------------------------------------------
-// BlockHitIndex
+// Pixel hit testing (the index is in data space)
 
-namespace {
-constexpr int kFanout = 16;
-}
-
-void BlockHitIndex::clear()
+int hitTestBlocks(const BlockHitIndex& index, const ChartMapping& mapping, const QPointF& pixel, double tolerancePx)
 {
-    boxes_.clear();
-    items_.clear();
-    levels_.clear();
-}
-
-void BlockHitIndex::build(const ScopePlan& plan)
-{
-    clear();
-    const std::size_t n = plan.blocks.size();
-    boxes_.reserve(n);
-    for (const Block& b : plan.blocks)
-        boxes_.push_back({static_cast<double>(b.start), static_cast<double>(b.end) + 1.0, static_cast<double>(b.offset),
-            static_cast<double>(b.addressEnd())});
-    if (n == 0)
-        return;
-
-    // Sort-Tile-Recursive packing: slices by x centre, runs by y centre inside each.
-    auto strOrder = [](std::vector<int>& ids, const auto& boxOf) {
-        const std::size_t count = ids.size();
-        const std::size_t groups = (count + kFanout - 1) / kFanout;
-        const auto slices = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(groups))));
-        const std::size_t sliceSize = slices * kFanout;
-        std::sort(ids.begin(), ids.end(), [&](int a, int b) {
-            const auto& ba = boxOf(a);
-            const auto& bb = boxOf(b);
-            return ba.x0 + ba.x1 < bb.x0 + bb.x1;
-        });
-        for (std::size_t s = 0; s < count; s += sliceSize) {
-            const auto end = ids.begin() + static_cast<std::ptrdiff_t>(std::min(count, s + sliceSize));
-            std::sort(ids.begin() + static_cast<std::ptrdiff_t>(s), end, [&](int a, int b) {
-                const auto& ba = boxOf(a);
-                const auto& bb = boxOf(b);
-                return ba.y0 + ba.y1 < bb.y0 + bb.y1;
-            });
-        }
-    };
-    auto unite = [](Box& into, const Box& b) {
-        into.x0 = std::min(into.x0, b.x0);
-        into.x1 = std::max(into.x1, b.x1);
-        into.y0 = std::min(into.y0, b.y0);
-        into.y1 = std::max(into.y1, b.y1);
-    };
-    auto group = [&](std::size_t count, const auto& boxAt) {
-        std::vector<Node> nodes;
-        nodes.reserve((count + kFanout - 1) / kFanout);
-        for (std::size_t i = 0; i < count; i += kFanout) {
-            Node node{boxAt(i), static_cast<int>(i), static_cast<int>(std::min<std::size_t>(kFanout, count - i))};
-            for (std::size_t j = i + 1; j < i + static_cast<std::size_t>(node.count); ++j)
-                unite(node.box, boxAt(j));
-            nodes.push_back(node);
-        }
-        return nodes;
-    };
-
-    items_.resize(n);
-    std::iota(items_.begin(), items_.end(), 0);
-    strOrder(items_, [&](int i) -> const Box& { return boxes_[static_cast<std::size_t>(i)]; });
-    levels_.push_back(group(n, [&](std::size_t i) { return boxes_[static_cast<std::size_t>(items_[i])]; }));
-    while (levels_.back().size() > 1) {
-        std::vector<Node>& below = levels_.back();
-        std::vector<int> ids(below.size());
-        std::iota(ids.begin(), ids.end(), 0);
-        strOrder(ids, [&](int i) -> const Box& { return below[static_cast<std::size_t>(i)].box; });
-        std::vector<Node> reordered;
-        reordered.reserve(below.size());
-        for (int id : ids)
-            reordered.push_back(below[static_cast<std::size_t>(id)]);
-        below = std::move(reordered);
-        std::vector<Node> above = group(below.size(), [&](std::size_t i) { return below[i].box; });
-        levels_.push_back(std::move(above));
-    }
-}
-
-std::vector<int> BlockHitIndex::query(double x0, double x1, double y0, double y1) const
-{
-    std::vector<int> found;
-    if (levels_.empty())
-        return found;
-    auto meets = [&](const Box& b) { return b.x0 <= x1 && b.x1 >= x0 && b.y0 <= y1 && b.y1 >= y0; };
-    struct Entry {
-        int level;
-        int node;
-    };
-    std::vector<Entry> stack;
-    const int top = static_cast<int>(levels_.size()) - 1;
-    for (int i = 0; i < static_cast<int>(levels_[static_cast<std::size_t>(top)].size()); ++i)
-        stack.push_back({top, i});
-    while (!stack.empty()) {
-        const Entry e = stack.back();
-        stack.pop_back();
-        const Node& node = levels_[static_cast<std::size_t>(e.level)][static_cast<std::size_t>(e.node)];
-        if (!meets(node.box))
-            continue;
-        if (e.level == 0) {
-            for (int i = node.first; i < node.first + node.count; ++i) {
-                const int block = items_[static_cast<std::size_t>(i)];
-                if (meets(boxes_[static_cast<std::size_t>(block)]))
-                    found.push_back(block);
-            }
-        } else {
-            for (int i = node.first; i < node.first + node.count; ++i)
-                stack.push_back({e.level - 1, i});
-        }
-    }
-    std::sort(found.begin(), found.end());
-    return found;
-}
-
-int BlockHitIndex::hitTest(const ChartMapping& mapping, const QPointF& pixel, double tolerancePx) const
-{
-    if (boxes_.empty() || !mapping.plotRect().contains(pixel))
+    if (index.empty() || !mapping.plotRect().contains(pixel))
         return -1;
     const QPointF d = mapping.toData(pixel);
     const double tx = tolerancePx / mapping.pixelsPerOp();
     const double ty = tolerancePx * mapping.bytesPerPixel();
-    const std::vector<int> candidates = query(d.x() - tx, d.x() + tx, d.y() - ty, d.y() + ty);
+    const std::vector<int> candidates = index.query(d.x() - tx, d.x() + tx, d.y() - ty, d.y() + ty);
 
     // Inside a block: the last drawn wins.
     for (auto it = candidates.rbegin(); it != candidates.rend(); ++it) {
-        const Box& b = boxes_[static_cast<std::size_t>(*it)];
+        const BlockHitIndex::Box& b = index.box(*it);
         if (b.x0 <= d.x() && d.x() < b.x1 && b.y0 <= d.y() && d.y() < b.y1)
             return *it;
     }
     // Near a block too thin to aim at: the nearest wins, then the last drawn.
     int best = -1;
     double bestDistance = std::numeric_limits<double>::infinity();
-    for (int index : candidates) {
-        const Box& b = boxes_[static_cast<std::size_t>(index)];
+    for (int candidate : candidates) {
+        const BlockHitIndex::Box& b = index.box(candidate);
         const double left = mapping.xToPixel(b.x0);
         const double right = mapping.xToPixel(b.x1);
         const double top = mapping.yToPixel(b.y1);
@@ -464,89 +363,10 @@ int BlockHitIndex::hitTest(const ChartMapping& mapping, const QPointF& pixel, do
         const double distance = std::hypot(dx, dy);
         if (distance <= bestDistance) {
             bestDistance = distance;
-            best = index;
+            best = candidate;
         }
     }
     return best;
-}
-
-// ---------------------------------------------------------------------------
-// Neighbour navigation
-
-int neighbourBlock(const ScopePlan& plan, int from, NavDirection direction)
-{
-    const int n = static_cast<int>(plan.blocks.size());
-    if (from < 0 || from >= n)
-        return -1;
-    const Block& s = plan.blocks[static_cast<std::size_t>(from)];
-
-    auto gap = [](double a0, double a1, double b0, double b1) {
-        // Distance between [a0, a1) and [b0, b1); 0 when they overlap or touch.
-        return std::max({0.0, b0 - a1, a0 - b1});
-    };
-    auto addressGap = [&](const Block& c) {
-        return gap(static_cast<double>(s.offset), static_cast<double>(s.addressEnd()), static_cast<double>(c.offset),
-            static_cast<double>(c.addressEnd()));
-    };
-    auto addressOverlaps = [&](const Block& c) {
-        if (s.size == 0 || c.size == 0)
-            return c.offset <= s.offset + s.size && s.offset <= c.offset + c.size;
-        return c.offset < s.addressEnd() && s.offset < c.addressEnd();
-    };
-    auto timeOverlaps = [&](const Block& c) { return c.start <= s.end && s.start <= c.end; };
-    auto timeGap = [&](const Block& c) {
-        return gap(static_cast<double>(s.start), static_cast<double>(s.end) + 1.0, static_cast<double>(c.start),
-            static_cast<double>(c.end) + 1.0);
-    };
-
-    // Each direction orders candidates by a key; the first pass keeps only those on
-    // the same band, the fallback takes any, nearest across the band first.
-    int best = -1;
-    int fallback = -1;
-    std::pair<double, double> bestKey{};
-    std::pair<double, double> fallbackKey{};
-    auto consider = [](int& slot, std::pair<double, double>& slotKey, int index, std::pair<double, double> key) {
-        if (slot < 0 || key < slotKey) {
-            slot = index;
-            slotKey = key;
-        }
-    };
-    for (int i = 0; i < n; ++i) {
-        if (i == from)
-            continue;
-        const Block& c = plan.blocks[static_cast<std::size_t>(i)];
-        const auto idx = static_cast<double>(i);
-        switch (direction) {
-        case NavDirection::Left:
-        case NavDirection::Right: {
-            const bool earlier = c.start < s.start || (c.start == s.start && i < from);
-            if (earlier != (direction == NavDirection::Left))
-                continue;
-            // Nearest in time: the latest start going left, the earliest going right.
-            const double time = direction == NavDirection::Left ? -(static_cast<double>(c.start) + idx * 1e-9)
-                                                                : static_cast<double>(c.start) + idx * 1e-9;
-            if (addressOverlaps(c))
-                consider(best, bestKey, i, {time, 0.0});
-            else
-                consider(fallback, fallbackKey, i, {addressGap(c), time});
-            break;
-        }
-        case NavDirection::Up:
-        case NavDirection::Down: {
-            const bool above = c.offset > s.offset || (c.offset == s.offset && i > from);
-            if (above != (direction == NavDirection::Up))
-                continue;
-            const double address = direction == NavDirection::Up ? static_cast<double>(c.offset) + idx * 1e-9
-                                                                 : -(static_cast<double>(c.offset) + idx * 1e-9);
-            if (timeOverlaps(c))
-                consider(best, bestKey, i, {address, 0.0});
-            else
-                consider(fallback, fallbackKey, i, {timeGap(c), address});
-            break;
-        }
-        }
-    }
-    return best >= 0 ? best : fallback;
 }
 
 } // namespace memlens

@@ -2,11 +2,13 @@
 // The geometry of the memory block chart, with no painting in it: where a data
 // point (x = op position, y = byte address) lands in the plot rectangle and
 // back, the visible data window and how zoom and pan change it, axis ticks, and
-// which block lies under a pixel.
+// which block lies under a pixel (the index itself, in data space, is core's).
 //
 // Data space: a block covers x in [start, end + 1) (a one-op life is one unit
 // wide) and y in [offset, offset + size). Addresses grow upward: y = 0 is at
 // the bottom of the plot.
+#include "core/block_hit_index.hpp"
+
 #include <QPointF>
 #include <QRect>
 #include <QRectF>
@@ -41,12 +43,20 @@ struct AxisTick {
 
 enum class ZoomAxes { Both, X, Y };
 
+// How the address axis of a fitted chart ends: at the capacity (and the peak
+// above it), or at the highest address in use; Auto fits the data when it is
+// far below the capacity (a plan of a few bytes is then not a blank chart).
+enum class AddressFit { Auto, Data, Capacity };
+
 class ChartMapping {
 public:
     static constexpr double kMinOpSpan = 1.0;    // never zoom in past one op across the plot
     static constexpr double kMinByteSpan = 32.0; // nor past 32 bytes (one UB alignment unit) up it
     static constexpr double kHeadroom = 0.08;    // fit: room above max(peak address, capacity)
     static constexpr double kOpPadding = 0.01;   // fit: room left and right of the op range
+    static constexpr int kMinBlockHeightPx = 2;  // every block at least this tall, however small
+    // Auto fits the data when its highest address is below this share of the capacity.
+    static constexpr double kFarBelowCapacity = 0.25;
 
     ChartMapping() = default;
 
@@ -55,9 +65,11 @@ public:
     const QRectF& plotRect() const { return plot_; }
 
     // The window that shows the whole plan: every op, and addresses up to
-    // max(peak address, capacity) plus kHeadroom. Also the limit of zoom-out and
-    // pan. Sets the window to it.
-    void fitToPlan(const ScopePlan& plan, const PlanAnalysis& analysis);
+    // max(peak address, capacity) plus kHeadroom (AddressFit::Data: the peak
+    // address only). Also the limit of zoom-out and pan. Sets the window to it.
+    void fitToPlan(const ScopePlan& plan, const PlanAnalysis& analysis, AddressFit fit = AddressFit::Auto);
+    // Whether `fit` shows the capacity for data reaching `topAddress`.
+    static bool fitShowsCapacity(AddressFit fit, double topAddress, double capacity);
     // The same from raw extents (ops [firstOp, endOp), addresses [0, topAddress)).
     void fitToExtent(double firstOp, double endOp, double topAddress);
     void fit() { window_ = fit_; }
@@ -85,7 +97,7 @@ public:
     // A block's rectangle in pixels, unsnapped.
     QRectF blockRectF(const Block& block) const;
     // The rectangle the painter fills: edges rounded to whole pixels, at least
-    // 1 px each way, coordinates kept within a few pixels around the plot. Two
+    // 1 px wide and kMinBlockHeightPx tall, coordinates kept within a few pixels around the plot. Two
     // blocks that touch in data space touch here without overlapping.
     QRect blockPixelRect(const Block& block) const;
     // The capacity line's pixel row (rounded), as the painter draws it.
@@ -118,49 +130,11 @@ private:
 // "0", "512 B", "64 KB", "192.25 KB": exact for a multiple of `step` (a power of two).
 QString formatAddressTick(std::uint64_t value, std::uint64_t step);
 
-// Finds blocks by position quickly: a packed R-tree over the blocks' data
-// rectangles, built once per plan (about 10 ms for 100k blocks).
-class BlockHitIndex {
-public:
-    BlockHitIndex() = default;
-    explicit BlockHitIndex(const ScopePlan& plan) { build(plan); }
-
-    void build(const ScopePlan& plan);
-    void clear();
-    std::size_t size() const { return boxes_.size(); }
-    bool empty() const { return boxes_.empty(); }
-
-    // Blocks whose data rectangle meets the closed data rectangle [x0, x1] x [y0, y1],
-    // as ascending block indices.
-    std::vector<int> query(double x0, double x1, double y0, double y1) const;
-
-    // The block under `pixel`, or -1. Where blocks overlap the last drawn (highest
-    // index) wins. A block thinner than `tolerancePx` in either direction is hit
-    // within that distance of it (the nearest such block wins). Points outside the
-    // plot rectangle hit nothing.
-    int hitTest(const ChartMapping& mapping, const QPointF& pixel, double tolerancePx = 3.0) const;
-
-private:
-    struct Box {
-        double x0, x1, y0, y1;
-    };
-    struct Node {
-        Box box;
-        int first; // into the level below (or items_ for leaves)
-        int count;
-    };
-    std::vector<Box> boxes_;                // per block, by block index
-    std::vector<int> items_;                // block indices in leaf order
-    std::vector<std::vector<Node>> levels_; // [0] = leaves ... back() = root level
-};
-
-enum class NavDirection { Left, Right, Up, Down };
-
-// The block an arrow key moves the selection to, or -1 when there is none.
-// Left/Right: the nearest block earlier/later in time (by start op) on an
-// address band overlapping `from`'s, else the one nearest in address.
-// Up/Down: the nearest block above/below (by offset) among those live at the same
-// time as `from`, else the one nearest in time.
-int neighbourBlock(const ScopePlan& plan, int from, NavDirection direction);
+// The block under `pixel`, or -1. Where blocks overlap the last drawn (highest
+// index) wins. A block thinner than `tolerancePx` in either direction is hit
+// within that distance of it (the nearest such block wins). Points outside the
+// plot rectangle hit nothing.
+int hitTestBlocks(
+    const BlockHitIndex& index, const ChartMapping& mapping, const QPointF& pixel, double tolerancePx = 3.0);
 
 } // namespace memlens

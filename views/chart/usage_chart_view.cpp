@@ -3,29 +3,27 @@
 #include "core/byte_size.hpp"
 
 #include <QMouseEvent>
+#include <QToolTip>
+#include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
 #include <QtCharts/QLegend>
 #include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
+#include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace memlens {
 
 namespace {
-// Kilobytes on the axis: QValueAxis formats numbers, not byte units.
-constexpr double kKiB = 1024.0;
-
-// A tick step that gives at most `maxTicks` steps over `span`: 1-2-5 steps
-// for ops, powers of two for kilobytes (so 64 KB, 128 KB, 192 KB...).
-double niceStep(double span, int maxTicks, bool powersOfTwo)
+// A tick step that gives at most `maxTicks` steps over `span`: 1-2-5 steps.
+double niceStep(double span, int maxTicks)
 {
     if (span <= 0)
         return 1;
     const double raw = span / maxTicks;
-    if (powersOfTwo)
-        return std::max(1.0, std::exp2(std::ceil(std::log2(raw))));
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
     for (const double factor : {1.0, 2.0, 5.0, 10.0})
         if (factor * magnitude >= raw)
@@ -41,20 +39,26 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     , address_(new QLineSeries)
     , capacity_(new QLineSeries)
     , cursor_(new QLineSeries)
+    , peak_(new QScatterSeries)
     , opAxis_(new QValueAxis)
-    , bytesAxis_(new QValueAxis)
+    , bytesAxis_(new QCategoryAxis)
 {
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
+    // A fixed plot area (alignPlot) makes the chart's minimum size that of the plot,
+    // and a chart never shrinks below its minimum: the card would keep its first width.
+    chart->setMinimumSize(QSizeF(120, 100));
     chart->legend()->setAlignment(Qt::AlignTop);
     chart->legend()->setFont(QFont(font().family(), 8));
     setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame); // chart coordinates are widget coordinates
     setMinimumHeight(140);
-    setToolTip(
-        tr("Live bytes (the union of the live address ranges: buffers merged in place count once) and the highest "
-           "address in use at every op; the gap between them is holes. Click to set the time cursor."));
+    setMouseTracking(true);
+    setWhatsThis(tr(
+        "Live bytes (the union of the live address ranges: buffers merged in place count once) and the highest "
+        "address in use at every op; the gap between them is holes. Hover for the numbers at an op; click to set the "
+        "time cursor, click the peak marker to put it at the peak."));
 
     live_->setName(tr("live bytes"));
     live_->setPen(QPen(QColor(0x2f, 0x6f, 0xb3), 1.6));
@@ -64,21 +68,25 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     capacity_->setPen(QPen(QColor(0xc6, 0x28, 0x28), 1.4, Qt::DashLine));
     cursor_->setName(tr("cursor"));
     cursor_->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.0, Qt::DotLine));
+    peak_->setName(tr("peak live"));
+    peak_->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    peak_->setMarkerSize(9);
+    peak_->setColor(QColor(0x2f, 0x6f, 0xb3));
+    peak_->setBorderColor(Qt::white);
 
     opAxis_->setLabelFormat("%d");
     opAxis_->setTickType(QValueAxis::TicksDynamic);
     opAxis_->setTickAnchor(0);
-    bytesAxis_->setTickType(QValueAxis::TicksDynamic);
-    bytesAxis_->setTickAnchor(0);
+    // Byte labels as the block chart writes them ("0", "64 KB", "32 MB"), at powers-of-two steps.
+    bytesAxis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     opAxis_->setTitleText(tr("op"));
-    bytesAxis_->setLabelFormat("%.0f KB");
-    for (QValueAxis* axis : {opAxis_, bytesAxis_}) {
+    for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{opAxis_, bytesAxis_}) {
         axis->setLabelsFont(QFont(font().family(), 8));
         axis->setTitleFont(QFont(font().family(), 8));
     }
     chart->addAxis(opAxis_, Qt::AlignBottom);
     chart->addAxis(bytesAxis_, Qt::AlignLeft);
-    for (QLineSeries* series : {live_, address_, capacity_, cursor_}) {
+    for (QXYSeries* series : std::initializer_list<QXYSeries*>{live_, address_, capacity_, cursor_, peak_}) {
         chart->addSeries(series);
         series->attachAxis(opAxis_);
         series->attachAxis(bytesAxis_);
@@ -104,30 +112,63 @@ void UsageChartView::rebuild()
         for (std::size_t i = 0; i < usage.size(); ++i) {
             const double from = static_cast<double>(usage[i].op);
             const double to = i + 1 < usage.size() ? static_cast<double>(usage[i + 1].op) : from + 1;
-            live << QPointF(from, usage[i].liveBytes / kKiB) << QPointF(to, usage[i].liveBytes / kKiB);
-            address << QPointF(from, usage[i].highAddress / kKiB) << QPointF(to, usage[i].highAddress / kKiB);
+            const auto liveBytes = static_cast<double>(usage[i].liveBytes);
+            const auto highAddress = static_cast<double>(usage[i].highAddress);
+            live << QPointF(from, liveBytes) << QPointF(to, liveBytes);
+            address << QPointF(from, highAddress) << QPointF(to, highAddress);
         }
-        top = std::max({analysis->peakAddressBytes, analysis->peakLiveBytes, analysis->capacity.bytes}) / kKiB * 1.1;
-        capacity_->replace({QPointF(analysis->firstOp, analysis->capacity.bytes / kKiB),
-            QPointF(analysis->lastOp + 1, analysis->capacity.bytes / kKiB)});
+        const double dataTop = static_cast<double>(std::max(analysis->peakAddressBytes, analysis->peakLiveBytes));
+        const auto capacity = static_cast<double>(analysis->capacity.bytes);
+        top = (ChartMapping::fitShowsCapacity(addressFit_, dataTop, capacity) ? std::max(dataTop, capacity) : dataTop)
+            * 1.1;
+        capacity_->replace({QPointF(analysis->firstOp, capacity), QPointF(analysis->lastOp + 1, capacity)});
         setOpRange(analysis->firstOp, analysis->lastOp + 1);
+        if (analysis->peakLiveAt)
+            peak_->replace({QPointF(static_cast<double>(*analysis->peakLiveAt), // where the peak starts
+                static_cast<double>(analysis->peakLiveBytes))});
+        else
+            peak_->clear();
         capacity_->setName(tr("capacity %1").arg(QString::fromStdString(formatBytes(analysis->capacity.bytes))));
     } else {
         capacity_->clear();
+        peak_->clear();
         setOpRange(0, 1);
     }
     live_->replace(live);
     address_->replace(address);
-    bytesAxis_->setTickInterval(niceStep(top, 4, true));
-    bytesAxis_->setRange(0, std::ceil(top));
+    // Without a plan there is nothing to scale: no axes (not a made-up 0..1 axis).
+    const bool hasPlan = analysis && !analysis->usage.empty();
+    opAxis_->setVisible(hasPlan);
+    bytesAxis_->setVisible(hasPlan);
+    setByteTicks(top);
     updateCursor();
+}
+
+void UsageChartView::setByteTicks(double top)
+{
+    // At most four steps of a power of two bytes, each labelled exactly.
+    top = std::max(top, 1.0);
+    auto step = std::uint64_t{1};
+    while (static_cast<double>(step) * 4 < top)
+        step <<= 1;
+    for (const QString& label : bytesAxis_->categoriesLabels())
+        bytesAxis_->remove(label);
+    for (std::uint64_t value = 0; static_cast<double>(value) <= top; value += step)
+        bytesAxis_->append(formatAddressTick(value, step), static_cast<double>(value));
+    bytesAxis_->setRange(0, top);
+}
+
+void UsageChartView::setAddressFit(AddressFit fit)
+{
+    addressFit_ = fit;
+    rebuild();
 }
 
 void UsageChartView::setOpRange(double firstOp, double lastOp)
 {
     if (lastOp <= firstOp)
         lastOp = firstOp + 1;
-    opAxis_->setTickInterval(niceStep(lastOp - firstOp, 8, false));
+    opAxis_->setTickInterval(niceStep(lastOp - firstOp, 8));
     opAxis_->setRange(firstOp, lastOp);
 }
 
@@ -170,8 +211,10 @@ void UsageChartView::applyPlotArea()
     opAxis_->setLabelsVisible(false);
     opAxis_->setTitleVisible(false);
     const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
+    // Until the window aligns it again after a resize, stay inside the card.
+    const double right = std::min(plotExtent_->second, width() - 4.0);
     const double bottom = height() - 16.0; // room for the 0 KB label under the baseline
-    chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), plotExtent_->second - plotExtent_->first,
+    chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), std::max(10.0, right - plotExtent_->first),
         std::max(10.0, bottom - std::max(top, 24.0))));
 }
 
@@ -181,9 +224,58 @@ void UsageChartView::resizeEvent(QResizeEvent* event)
     applyPlotArea();
 }
 
+QString UsageChartView::hoverTextAt(const QPoint& position) const
+{
+    const PlanAnalysis* analysis = session_->analysis();
+    const auto op = opAt(position);
+    if (!analysis || !op || analysis->usage.empty())
+        return {};
+    // The step in force at op: the last one at or before it.
+    const auto& usage = analysis->usage;
+    auto it = std::upper_bound(
+        usage.begin(), usage.end(), *op, [](std::int64_t value, const UsageStep& step) { return value < step.op; });
+    if (it == usage.begin())
+        return tr("op %1: nothing live").arg(*op);
+    const UsageStep& step = *std::prev(it);
+    QString text = tr("op %1: live %2 \u00b7 highest address %3 \u00b7 holes %4")
+                       .arg(*op)
+                       .arg(QString::fromStdString(formatBytes(step.liveBytes)),
+                           QString::fromStdString(formatBytes(step.highAddress)),
+                           QString::fromStdString(formatBytes(step.holeBytes())));
+    if (analysis->peakLiveAt && *analysis->peakLiveAt == *op)
+        text += tr(" (the peak)");
+    return text;
+}
+
+std::optional<QPoint> UsageChartView::peakMarkerPosition() const
+{
+    if (peak_->points().isEmpty())
+        return std::nullopt;
+    const QPointF chartPoint = chart()->mapToPosition(peak_->points().front(), peak_);
+    return mapFromScene(chart()->mapToScene(chartPoint));
+}
+
+void UsageChartView::mouseMoveEvent(QMouseEvent* event)
+{
+    const QString text = hoverTextAt(event->position().toPoint());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    QChartView::mouseMoveEvent(event);
+}
+
 void UsageChartView::mousePressEvent(QMouseEvent* event)
 {
-    if (event->button() == Qt::LeftButton && session_->analysis()) {
+    const PlanAnalysis* analysis = session_->analysis();
+    if (event->button() == Qt::LeftButton && analysis) {
+        // On the peak marker (a few pixels around it): the cursor goes to the peak.
+        if (const auto marker = peakMarkerPosition();
+            marker && analysis->peakLiveAt && (event->position().toPoint() - *marker).manhattanLength() <= 10) {
+            session_->setCursorOp(*analysis->peakLiveAt);
+            event->accept();
+            return;
+        }
         if (const auto op = opAt(event->position().toPoint())) {
             session_->setCursorOp(*op);
             event->accept();

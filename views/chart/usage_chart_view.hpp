@@ -2,11 +2,14 @@
 // The usage curve (Qt Charts): live bytes (a union: in-place buffers count once)
 // and highest address in use at every op, with the capacity. Its op range follows the block chart; a click sets
 // the shared time cursor.
+#include "views/chart/chart_mapping.hpp"
 #include "views/plan_session.hpp"
 
 #include <QtCharts/QChartView>
 
+class QCategoryAxis;
 class QLineSeries;
+class QScatterSeries;
 class QValueAxis;
 
 namespace memlens {
@@ -20,32 +23,47 @@ public:
     QLineSeries* addressSeries() const { return address_; }
     QLineSeries* capacitySeries() const { return capacity_; }
     QValueAxis* opAxis() const { return opAxis_; }
+    // Bytes, labelled in the block chart's size format.
+    QCategoryAxis* bytesAxis() const { return bytesAxis_; }
     // The op under a point of this widget, or nothing outside the plot.
     std::optional<std::int64_t> opAt(const QPoint& position) const;
+
+    // The hover text at a point of this widget: the op, live bytes, highest
+    // address and holes there ("" outside the plot or without a plan).
+    QString hoverTextAt(const QPoint& position) const;
+    // Where the peak marker sits in this widget (clicking it moves the time cursor to the peak).
+    std::optional<QPoint> peakMarkerPosition() const;
 
     // Puts the plot between these x positions of this widget, so that an op
     // sits at the same x here as in the block chart above.
     void alignPlot(double left, double right);
+
+    // The byte axis ends where the block chart's address axis does (same rule).
+    void setAddressFit(AddressFit fit);
 
 public slots:
     void setOpRange(double firstOp, double lastOp);
 
 protected:
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
     void updateCursor();
     void applyPlotArea();
+    void setByteTicks(double top);
 
     PlanSession* session_;
     QLineSeries* live_;
     QLineSeries* address_;
     QLineSeries* capacity_;
     QLineSeries* cursor_;
+    QScatterSeries* peak_; // peak live bytes: a marker to click
     QValueAxis* opAxis_;
-    QValueAxis* bytesAxis_;
+    QCategoryAxis* bytesAxis_;
+    AddressFit addressFit_ = AddressFit::Auto;
     std::optional<std::pair<double, double>> plotExtent_; // left, right in widget pixels
 };
 

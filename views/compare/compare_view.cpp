@@ -119,6 +119,7 @@ CompareView::CompareView(QWidget* parent)
         auto* header = new QLabel(box);
         header->setTextFormat(Qt::RichText);
         auto* panes = new SourcePanes(isA ? sessionA_ : sessionB_, box);
+        panes->setOpenIrOffered(false); // the compare view shows two loaded plans; it opens no IR
         boxLayout->addWidget(header);
         boxLayout->addWidget(panes, 1);
         (isA ? sourceHeaderA_ : sourceHeaderB_) = header;

@@ -138,6 +138,13 @@ bool SourcePanes::isShowingPythonCode() const { return python_->isShowingCode();
 QPushButton* SourcePanes::openIrButton() const { return ir_->button(); }
 QPushButton* SourcePanes::locateButton() const { return python_->button(); }
 
+void SourcePanes::setOpenIrOffered(bool offered)
+{
+    openIrOffered_ = offered;
+    shown_.reset();
+    refresh();
+}
+
 void SourcePanes::syncHeaderHeights()
 {
     // Both headers as tall as the taller one, so the two code views start at the same height.
@@ -213,7 +220,7 @@ void SourcePanes::showIr(const PlanDocument* document, const BlockSource* source
         pane.setSub({});
         const QString note
             = document->irNote.empty() ? tr("No IR file was found beside the dump.") : toQString(document->irNote);
-        pane.showMessage(tr("No IR loaded"), note, QStyle::SP_MessageBoxInformation, true);
+        pane.showMessage(tr("No IR loaded"), note, QStyle::SP_MessageBoxInformation, openIrOffered_);
         return;
     }
     if (!source) {

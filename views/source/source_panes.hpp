@@ -60,6 +60,8 @@ public:
     bool isShowingPythonCode() const;
     // "Open IR…" (shown when there is no IR) and "Locate…" (shown when the Python file is not found).
     QPushButton* openIrButton() const;
+    // Whether "Open IR…" is offered when the dump has no IR (not where nothing can answer it).
+    void setOpenIrOffered(bool offered);
     QPushButton* locateButton() const;
     // The Python file as named in the IR or dump, of the frame on show ("" when none).
     QString pythonOriginalPath() const { return pythonOriginal_; }
@@ -129,6 +131,7 @@ private:
     QString pythonChainRich_;
     QString pythonKey_; // SourceFileCache::keyFor() of the file wanted; "" when none
     bool reading_ = false;
+    bool openIrOffered_ = true;
 
     // The reverse link of the scope on show.
     std::shared_ptr<const PlanDocument> indexedDocument_;

@@ -18,6 +18,7 @@
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QStringList>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace memlens {
@@ -184,6 +185,29 @@ QString BlockDetailsPanel::addressText() const { return hasBlock() ? address_->t
 QString BlockDetailsPanel::offsetsText() const { return hasBlock() ? offsetsPlain_ : QString(); }
 QString BlockDetailsPanel::typeText() const { return hasBlock() ? type_->text() : QString(); }
 QString BlockDetailsPanel::tempText() const { return hasBlock() ? temp_->text() : QString(); }
+QString BlockDetailsPanel::copiesOverCapacityText(
+    const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block) const
+{
+    std::size_t copies = 0;
+    std::size_t over = 0;
+    std::uint64_t furthest = 0;
+    for (const Block& other : scope.blocks) {
+        if (other.bufferIndex != block.bufferIndex)
+            continue;
+        ++copies;
+        if (analysis.isOverCapacity(other)) {
+            ++over;
+            furthest = std::max(furthest, other.addressEnd() - analysis.capacity.bytes);
+        }
+    }
+    if (over == 0)
+        return tr("none of the buffer's %1 copies ends above it").arg(copies);
+    return tr("%1 of the buffer's %2 copies end above it, the furthest by %3")
+        .arg(over)
+        .arg(copies)
+        .arg(bytesText(furthest));
+}
+
 QString BlockDetailsPanel::overCapacityText() const { return hasBlock() ? overCapacity_->text() : QString(); }
 QString BlockDetailsPanel::locationText() const { return hasBlock() ? location_->text() : QString(); }
 QString BlockDetailsPanel::storageText() const { return hasBlock() ? storagePlain_ : QString(); }
@@ -275,6 +299,10 @@ void BlockDetailsPanel::refresh()
                     .arg(bytesText(block->addressEnd()), bytesText(capacity - block->addressEnd()), capacityText));
             overCapacity_->setFont(location_->font());
         }
+        // The table's grouped row speaks for the whole buffer: say the same here.
+        if (buffer.offsets.size() > 1)
+            overCapacity_->setText(
+                overCapacity_->text() + tr("; ") + copiesOverCapacityText(*scope, *analysis, *block));
     } else {
         overCapacity_->setText(tr("unknown (no capacity)"));
         overCapacity_->setFont(location_->font());
@@ -348,8 +376,12 @@ QString BlockDetailsPanel::summaryText() const
 void BlockDetailsPanel::copyDetails()
 {
     const QString text = summaryText();
-    if (!text.isEmpty())
-        QApplication::clipboard()->setText(text);
+    if (text.isEmpty())
+        return;
+    QApplication::clipboard()->setText(text);
+    // Say it worked: the button reads "Copied" for a moment.
+    copyButton_->setText(tr("Copied \u2713"));
+    QTimer::singleShot(1500, copyButton_, [button = copyButton_] { button->setText(tr("Copy details")); });
 }
 
 } // namespace memlens

@@ -13,6 +13,9 @@ class QStackedWidget;
 namespace memlens {
 
 class PlanSession;
+struct Block;
+struct PlanAnalysis;
+struct ScopePlan;
 
 class BlockDetailsPanel : public QWidget {
     Q_OBJECT
@@ -46,6 +49,8 @@ public slots:
     void copyDetails();
 
 private:
+    // For a buffer of several copies: how many end above capacity and the furthest excess.
+    QString copiesOverCapacityText(const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block) const;
     void refresh();
     void refreshStorage();
     QLabel* addValueRow(QFormLayout* form, const QString& label, QWidget* field = nullptr);

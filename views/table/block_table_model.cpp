@@ -164,6 +164,14 @@ int BlockTableModel::rowCount(const QModelIndex& parent) const
 
 int BlockTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+std::uint64_t BlockTableModel::totalSizeOf(const Row& row) const
+{
+    std::uint64_t total = 0;
+    for (const int index : row.blocks)
+        total += plan()->blocks[static_cast<std::size_t>(index)].size;
+    return total;
+}
+
 std::uint64_t BlockTableModel::overshootOf(const Row& row) const
 {
     const PlanAnalysis* info = analysis();
@@ -192,7 +200,14 @@ QVariant BlockTableModel::displayData(const Row& row, int column) const
         return toQString(buffer.ssaName);
     case StorageColumn: return storageOfRow(row);
     case TypeColumn: return bufferTypeText(buffer);
-    case SizeColumn: return bytesText(first.size);
+    case SizeColumn:
+        // A row of copies is its buffer: the bytes of every copy, as they are sorted.
+        if (groupCopies() && row.blocks.size() > 1)
+            return tr("%1 (%2 \u00d7 %3)")
+                .arg(bytesText(totalSizeOf(row)))
+                .arg(row.blocks.size())
+                .arg(bytesText(first.size));
+        return bytesText(first.size);
     case OffsetColumn:
     case AddressColumn: {
         QStringList parts;
@@ -238,7 +253,7 @@ QVariant BlockTableModel::sortData(const Row& row, int column) const
         return static_cast<qlonglong>(row.blocks.front());
     case BufferColumn: return toQString(buffer.ssaName);
     case TypeColumn: return bufferTypeText(buffer);
-    case SizeColumn: return static_cast<qulonglong>(first.size);
+    case SizeColumn: return static_cast<qulonglong>(groupCopies() ? totalSizeOf(row) : first.size);
     case OffsetColumn: return static_cast<qulonglong>(first.offset);
     case AddressColumn: {
         std::uint64_t end = 0;
@@ -363,7 +378,9 @@ QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, i
         case IdColumn: return tr("Buffer number in file order across the dump");
         case BufferColumn: return tr("SSA name of the allocation");
         case TypeColumn: return tr("Shape and element type of the memref");
-        case SizeColumn: return tr("Size of one copy (the dump's extent in bits, rounded up to bytes)");
+        case SizeColumn:
+            return groupCopies() ? tr("Bytes of all the buffer's copies (copies x size of one); sorts by that")
+                                 : tr("Size of one copy (the dump's extent in bits, rounded up to bytes)");
         case OffsetColumn: return tr("Start address in bytes, as planned by the compiler");
         case AddressColumn: return tr("Bytes [offset, offset + size) the block occupies; sorts by its end");
         case LifeStartColumn:
@@ -374,7 +391,9 @@ QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, i
             return groupCopies() ? tr("Number of copies (multi-buffering)") : tr("Copy k of n (multi-buffering)");
         case StorageColumn:
             return tr("Storage number: buffers merged in place (identical offset, size and Life) share it");
-        case OverCapacityColumn: return tr("How far the block ends above the scope's capacity");
+        case OverCapacityColumn:
+            return groupCopies() ? tr("How far the buffer's highest copy ends above the scope's capacity")
+                                 : tr("How far the block ends above the scope's capacity");
         case LocationColumn: return tr("Where the allocating op comes from (the dump's source_location)");
         default: break;
         }

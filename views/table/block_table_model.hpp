@@ -94,7 +94,9 @@ private:
     void rebuild();
     const ScopePlan* plan() const;
     const PlanAnalysis* analysis() const;
+    // The furthest any block of the row ends above capacity (0: none does).
     std::uint64_t overshootOf(const Row& row) const;
+    std::uint64_t totalSizeOf(const Row& row) const;
     QVariant displayData(const Row& row, int column) const;
     QVariant sortData(const Row& row, int column) const;
     QString toolTipOf(const Row& row) const;

@@ -23,10 +23,6 @@
 
 namespace memlens {
 
-namespace {
-
-} // namespace
-
 BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     : QWidget(parent)
     , session_(session)
@@ -142,6 +138,9 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
         groupStoragesBox_->setChecked(model_->groupStorages());
     });
     connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::updateCountLabel);
+    // The chart dims what the filter hides: a filter is also a way to find blocks.
+    connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::publishFilteredOut);
+    connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::publishFilteredOut);
     connect(session_, &PlanSession::cursorChanged, this, &BlockTableView::updateCountLabel);
     connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::fitColumns);
 
@@ -281,6 +280,20 @@ QString BlockTableView::selectedRowsAsText() const
         lines << cells.join(QLatin1Char('\t'));
     }
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+void BlockTableView::publishFilteredOut()
+{
+    const ScopePlan* plan = session_->scope();
+    const bool filtering = !proxy_->filterText().isEmpty() || proxy_->overCapacityOnly()
+        || (proxy_->liveAtCursorOnly() && !proxy_->waitingForCursor());
+    std::vector<bool> hidden;
+    if (plan && filtering) {
+        hidden.resize(plan->blocks.size());
+        for (std::size_t i = 0; i < hidden.size(); ++i)
+            hidden[i] = proxy_->rowOfBlock(static_cast<int>(i)) < 0;
+    }
+    session_->setFilteredOut(std::move(hidden));
 }
 
 } // namespace memlens

@@ -45,6 +45,8 @@ signals:
     void blockActivated(int blockIndex);
 
 private:
+    // Tells the session which blocks the filter hides (none when no filter is on).
+    void publishFilteredOut();
     void onSelectionChanged();
     void onActivated(const QModelIndex& index);
     void selectFromSession(bool scroll);

@@ -1,0 +1,211 @@
+// The docks of the main window: where they go by default, how narrow they may
+// get, and which saved layout is restored.
+#include "app/app_settings.hpp"
+#include "app/diagnosis_dock.hpp"
+#include "app/main_window.hpp"
+#include "views/chart/address_strip_widget.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/chart/usage_chart_view.hpp"
+#include "views/plan_session.hpp"
+#include "views/source/source_panes.hpp"
+#include "views/table/block_details_panel.hpp"
+#include "views/table/block_table_view.hpp"
+
+#include <QStatusBar>
+
+#include <QActionGroup>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QInputDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScreen>
+#include <QShowEvent>
+#include <QTimer>
+
+namespace memlens {
+
+namespace {
+// Below these the docks cannot be read: values and buttons cut, source lines a few characters wide.
+constexpr int kDetailsMinWidth = 280;
+constexpr int kTableMinWidth = 340;
+constexpr int kSourceMinWidth = 440; // two panes side by side
+constexpr int kBottomMinHeight = 150;
+} // namespace
+
+void MainWindow::buildDocks()
+{
+    details_ = new BlockDetailsPanel(session_, this);
+    detailsDock_ = new QDockWidget(tr("Block Details"), this);
+    detailsDock_->setObjectName(QStringLiteral("detailsDock"));
+    detailsDock_->setWidget(details_);
+    detailsDock_->setMinimumWidth(kDetailsMinWidth);
+
+    table_ = new BlockTableView(session_, this);
+    tableDock_ = new QDockWidget(tr("Blocks"), this);
+    tableDock_->setObjectName(QStringLiteral("tableDock"));
+    tableDock_->setWidget(table_);
+    tableDock_->setMinimumSize(kTableMinWidth, kBottomMinHeight);
+
+    sourcePanes_ = new SourcePanes(session_, this);
+    connect(sourcePanes_, &SourcePanes::lineDescribed, this, [this](const QString& text) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text);
+    });
+    sourceDock_ = new QDockWidget(tr("Source: IR | Python"), this);
+    sourceDock_->setObjectName(QStringLiteral("sourceDock"));
+    sourceDock_->setWidget(sourcePanes_);
+    sourceDock_->setMinimumSize(kSourceMinWidth, kBottomMinHeight);
+
+    connect(sourcePanes_, &SourcePanes::fileLocated, this, [this](const QString& original, const QString& located) {
+        // Remember the answer as a prefix substitution (folder to folder) and reload.
+        QString from = QFileInfo(original).path();
+        QString to = QFileInfo(located).path();
+        settings_->addSubstitution(from, to);
+        reload();
+    });
+    connect(sourcePanes_, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
+    diagnosisDock_ = new DiagnosisDock(session_, this);
+    diagnosisDock_->setMinimumSize(kTableMinWidth, kBottomMinHeight);
+    arrangeDocks();
+}
+
+QList<QDockWidget*> MainWindow::docks() const
+{
+    return {detailsDock_, tableDock_, static_cast<QDockWidget*>(diagnosisDock_), sourceDock_};
+}
+
+void MainWindow::arrangeDocks()
+{
+    // Details on the right; below the chart the table (with the diagnosis as a tab) and the sources.
+    for (QDockWidget* dock : docks()) {
+        dock->setFloating(false);
+        removeDockWidget(dock);
+    }
+    addDockWidget(Qt::RightDockWidgetArea, detailsDock_);
+    addDockWidget(Qt::BottomDockWidgetArea, tableDock_);
+    addDockWidget(Qt::BottomDockWidgetArea, sourceDock_);
+    splitDockWidget(tableDock_, sourceDock_, Qt::Horizontal);
+    tabifyDockWidget(tableDock_, diagnosisDock_);
+    for (QDockWidget* dock : docks())
+        dock->show();
+    tableDock_->raise();
+}
+
+void MainWindow::applyDefaultLayout()
+{
+    // First run: most of the screen, the source panes wider than the table
+    // (they hold two files side by side).
+    QSize size(1400, 900);
+    if (QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size() * 0.92).expandedTo(QSize(1000, 700));
+    resize(size);
+    resizeDocks({detailsDock_}, {size.width() * 22 / 100}, Qt::Horizontal);
+    resizeDocks({tableDock_, sourceDock_}, {size.width() * 42 / 100, size.width() * 58 / 100}, Qt::Horizontal);
+    resizeDocks({tableDock_}, {size.height() * 36 / 100}, Qt::Vertical);
+}
+
+void MainWindow::resetLayout()
+{
+    arrangeDocks();
+    const QSize size = this->size();
+    resizeDocks({detailsDock_}, {std::max(kDetailsMinWidth, size.width() * 22 / 100)}, Qt::Horizontal);
+    resizeDocks({tableDock_, sourceDock_}, {size.width() * 42 / 100, size.width() * 58 / 100}, Qt::Horizontal);
+    resizeDocks({tableDock_}, {size.height() * 36 / 100}, Qt::Vertical);
+}
+
+void MainWindow::restoreLayout()
+{
+    // A layout saved by an older version (without minimum widths) is not restored.
+    const bool geometry = restoreGeometry(settings_->value(SettingId::WindowGeometry).toByteArray());
+    const bool state = restoreState(settings_->value(SettingId::WindowState).toByteArray(), kLayoutVersion);
+    if (!geometry || !state)
+        applyDefaultLayout();
+}
+
+bool MainWindow::layoutSqueezed() const
+{
+    for (const QDockWidget* dock : docks()) {
+        if (!dock->isVisible() || dock->isFloating())
+            continue;
+        if (dock->width() < dock->minimumWidth() || dock->height() < dock->minimumHeight())
+            return true;
+    }
+    return false;
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (layoutChecked_)
+        return;
+    layoutChecked_ = true;
+    // Once laid out: a restored layout that leaves a dock below its minimum is replaced by the default.
+    QTimer::singleShot(0, this, [this] {
+        if (layoutSqueezed())
+            resetLayout();
+    });
+}
+
+QList<QAction*> MainWindow::buildViewMenu()
+{
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* fit = view->addAction(tr("&Fit Chart to Plan"), chart_, &BlockChartWidget::fitToPlan);
+    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* zoomIn = view->addAction(tr("Zoom &In"), chart_, [this] { chart_->zoomIn(); });
+    zoomIn->setShortcut(QKeySequence::ZoomIn);
+    QAction* zoomOut = view->addAction(tr("Zoom &Out"), chart_, [this] { chart_->zoomOut(); });
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+
+    // Where a fit ends the address axis: a plan of a few bytes under a large capacity
+    // is a blank chart at the capacity's scale.
+    QMenu* axis = view->addMenu(tr("&Address Axis"));
+    auto* fitGroup = new QActionGroup(this);
+    const std::pair<AddressFit, QString> fits[] = {
+        {AddressFit::Auto, tr("&Automatic (Fit Data Far Below Capacity)")},
+        {AddressFit::Data, tr("Fit &Data")},
+        {AddressFit::Capacity, tr("Fit &Capacity")},
+    };
+    for (const auto& [mode, text] : fits) {
+        QAction* action = axis->addAction(text, this, [this, mode = mode] {
+            chart_->setAddressFit(mode);
+            usage_->setAddressFit(mode);
+        });
+        action->setCheckable(true);
+        action->setChecked(mode == chart_->addressFit());
+        action->setActionGroup(fitGroup);
+        action->setObjectName(mode == AddressFit::Auto ? QStringLiteral("addressFitAuto")
+                : mode == AddressFit::Data             ? QStringLiteral("addressFitData")
+                                                       : QStringLiteral("addressFitCapacity"));
+    }
+    // The banks of the address snapshot beside the chart: a view of the chart, not a source setting.
+    QAction* banks = view->addAction(tr("Address Snapshot &Banks…"), this, [this] {
+        bool ok = false;
+        const int count = QInputDialog::getInt(this, tr("Address Snapshot Banks"),
+            tr("The snapshot divides the capacity into this many banks\n(48 banks of 4 KB for a 192 KB Unified "
+               "Buffer):"),
+            settings_->value(SettingId::BankCount).toInt(), 1, 1024, 1, &ok);
+        if (!ok)
+            return;
+        settings_->setValue(SettingId::BankCount, count);
+        strip_->setBankCount(count);
+    });
+    banks->setObjectName(QStringLiteral("bankCountAction"));
+    view->addSeparator();
+    QAction* nextOver
+        = view->addAction(tr("Select &Next Block Over Capacity"), this, &MainWindow::selectNextOverCapacity);
+    nextOver->setShortcut(QKeySequence(Qt::Key_F8));
+    QAction* clearCursor
+        = view->addAction(tr("Clear Time &Cursor"), session_, [this] { session_->setCursorOp(std::nullopt); });
+    view->addSeparator();
+    for (QDockWidget* dock : docks())
+        view->addAction(dock->toggleViewAction());
+    QAction* resetLayoutAction = view->addAction(tr("&Reset Layout"), this, &MainWindow::resetLayout);
+    resetLayoutAction->setObjectName(QStringLiteral("resetLayoutAction"));
+    return {fit, zoomIn, zoomOut, nextOver, clearCursor};
+}
+
+} // namespace memlens

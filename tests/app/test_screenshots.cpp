@@ -1,0 +1,183 @@
+// The screenshots of README.md and docs/user-guide.md, taken from the real
+// window at 1400 x 900. Hidden (not part of the suite): run
+//   MEMLENS_SHOTS_DIR=docs/images build/tests/memlens_app_tests "[.screenshots]"
+// and look at every picture before committing it.
+#include "app_test_support.hpp"
+
+#include "app/compare_window.hpp"
+#include "app/diagnosis_dock.hpp"
+#include "support/test_paths.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/chart/usage_chart_view.hpp"
+#include "views/plan_session.hpp"
+#include "views/source/source_panes.hpp"
+#include "views/table/block_details_panel.hpp"
+#include "views/table/block_table_view.hpp"
+#include "views/title_bar.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTest>
+
+using namespace memlens;
+using memlens::test::WindowFixture;
+
+namespace {
+
+QString example(const char* folder)
+{
+    return QString::fromStdString(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+}
+
+QString shotsDir()
+{
+    const QString dir = qEnvironmentVariable("MEMLENS_SHOTS_DIR", QStringLiteral("/tmp/memlens-shots"));
+    QDir().mkpath(dir);
+    return dir;
+}
+
+void settle()
+{
+    for (int i = 0; i < 10; ++i) {
+        QApplication::processEvents();
+        QTest::qWait(20);
+    }
+}
+
+void save(const QPixmap& pixmap, const char* name)
+{
+    const QString path = QDir(shotsDir()).filePath(QString::fromLatin1(name));
+    REQUIRE(pixmap.toImage().convertToFormat(QImage::Format_RGB888).save(path));
+}
+
+int blockOf(MainWindow& window, const char* ssaName, int copy = 0)
+{
+    const ScopePlan& plan = *window.session()->scope();
+    for (std::size_t i = 0; i < plan.blocks.size(); ++i)
+        if (plan.bufferOf(plan.blocks[i]).ssaName == ssaName && plan.blocks[i].copy == copy)
+            return static_cast<int>(i);
+    FAIL("no block " << ssaName);
+    return -1;
+}
+
+// The part of the window from the top of `from` to the bottom of `to`, `width` wide from the left.
+QRect span(MainWindow& window, QWidget* from, QWidget* to, int width)
+{
+    const QPoint top = from->mapTo(&window, QPoint(0, 0));
+    const QPoint bottom = to->mapTo(&window, QPoint(0, to->height()));
+    return QRect(0, top.y() - 2, width, bottom.y() - top.y() + 4);
+}
+
+int centralWidth(MainWindow& window) { return window.centralWidget()->width(); }
+
+} // namespace
+
+TEST_CASE("screenshots of the window for the docs", "[.screenshots]")
+{
+    WindowFixture f;
+    MainWindow& w = *f.window;
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(f.open(example("block16384")));
+    settle();
+    w.diagnosisDock()->hide(); // opened by itself on an overflow; its own picture comes last
+    w.findChild<QDockWidget*>(QStringLiteral("tableDock"))->raise();
+    settle();
+
+    // The window, %alloc_3 selected.
+    w.session()->selectBlock(blockOf(w, "%alloc_3"));
+    settle();
+    save(w.grab(), "window-overview.png");
+    save(w.titleBar()->grab(), "title-bar.png");
+    save(w.details()->grab(), "block-details.png");
+    save(w.sourcePanes()->grab(), "source-alloc3.png");
+
+    // The chart alone, fitted, nothing selected.
+    w.session()->selectBlock(-1);
+    settle();
+    save(w.chart()->grab(), "block-chart.png");
+
+    // Zoomed around the capacity line: ops 7 to 22, just below the line to the top.
+    const DataWindow zoom{7, 23, 180.0 * 1024, 330.0 * 1024};
+    w.chart()->setViewWindow(zoom);
+    settle();
+    save(w.grab(span(w, w.chart(), w.usageChart(), centralWidth(w))), "block-chart-zoomed.png");
+
+    // The top of the plan: %alloc_8, the tl.sum scratch, selected above %alloc_3.
+    w.chart()->setViewWindow(DataWindow{14, 25, 318.0 * 1024, 322.0 * 1024});
+    w.session()->selectBlock(blockOf(w, "%alloc_8"));
+    settle();
+    save(w.grab(span(w, w.chart(), w.chart(), w.width())), "sum-scratch-zoomed.png");
+    save(w.sourcePanes()->grab(), "source-sum-call-chain.png");
+
+    // The time cursor at op 19 with the table live at the cursor.
+    w.chart()->fitToPlan();
+    w.session()->selectBlock(-1);
+    w.session()->setCursorOp(19);
+    w.table()->liveAtCursorBox()->setChecked(true);
+    settle();
+    save(w.grab(QRect(0, w.titleBar()->mapTo(&w, QPoint(0, w.titleBar()->height())).y(), centralWidth(w),
+             w.height() - w.titleBar()->mapTo(&w, QPoint(0, w.titleBar()->height())).y() - 24)),
+        "time-cursor.png");
+    w.table()->liveAtCursorBox()->setChecked(false);
+
+    // The holes line of the title bar and the address snapshot at op 19.
+    save(w.grab(span(w, w.titleBar(), w.chart(), centralWidth(w))), "holes-and-snapshot.png");
+
+    // The File menu.
+    QMenu* file = w.menuBar()->actions().front()->menu();
+    REQUIRE(file);
+    file->popup(w.mapToGlobal(QPoint(10, 30)));
+    settle();
+    save(file->grab(), "file-menu.png");
+    file->hide();
+
+    // The diagnosis of the overflow.
+    w.session()->setCursorOp(std::nullopt);
+    w.diagnosisDock()->show();
+    w.diagnosisDock()->raise();
+    settle();
+    save(w.diagnosisDock()->grab(), "diagnosis.png");
+
+    // The plan that fits.
+    w.diagnosisDock()->hide();
+    REQUIRE(f.open(example("block8192")));
+    settle();
+    save(w.grab(span(w, w.titleBar(), w.usageChart(), centralWidth(w))), "block8192.png");
+}
+
+TEST_CASE("screenshots of the window at three sizes, for a look", "[.screenshots]")
+{
+    const QString small = QString::fromStdString(memlens::test::sample("fake_attn_fwd/memory_info_aiv.json").string());
+    const QString overflow
+        = QString::fromStdString(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string());
+    for (const QSize size : {QSize(1024, 700), QSize(1400, 900), QSize(1920, 1080)}) {
+        for (const auto& [name, path] : {std::pair<const char*, QString>{"example", example("block16384")},
+                 {"small", small}, {"overflow", overflow}}) {
+            WindowFixture f;
+            f.window->resize(size);
+            REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+            REQUIRE(f.open(path));
+            settle();
+            const QString file
+                = QStringLiteral("look-%1x%2-%3.png").arg(size.width()).arg(size.height()).arg(QLatin1String(name));
+            REQUIRE(f.window->grab().toImage().save(QDir(shotsDir()).filePath(file)));
+        }
+        WindowFixture f;
+        REQUIRE(f.open(example("block16384")));
+        CompareWindow* compare = f.window->compareFiles(example("block8192"), example("block16384"));
+        REQUIRE(compare);
+        compare->resize(size);
+        REQUIRE(QTest::qWaitForWindowExposed(compare));
+        QTest::qWait(2000); // both dumps load in the background
+        settle();
+        REQUIRE(compare->grab().toImage().save(
+            QDir(shotsDir()).filePath(QStringLiteral("look-%1x%2-compare.png").arg(size.width()).arg(size.height()))));
+    }
+}

@@ -1,0 +1,129 @@
+#include "app_test_support.hpp"
+
+#include "app/diagnosis_dock.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QTest>
+
+using namespace memlens;
+using memlens::test::WindowFixture;
+
+namespace {
+
+QDockWidget* dockNamed(MainWindow& window, const char* name)
+{
+    return window.findChild<QDockWidget*>(QString::fromLatin1(name));
+}
+
+QAction* resetLayoutAction(MainWindow& window)
+{
+    return window.findChild<QAction*>(QStringLiteral("resetLayoutAction"));
+}
+
+void settle()
+{
+    for (int i = 0; i < 5; ++i)
+        QApplication::processEvents();
+}
+
+} // namespace
+
+TEST_CASE("docks cannot be dragged below a readable width", "[window][layout]")
+{
+    WindowFixture f;
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    settle();
+    for (const char* name : {"detailsDock", "tableDock", "sourceDock"}) {
+        QDockWidget* dock = dockNamed(*f.window, name);
+        REQUIRE(dock);
+        CHECK(dock->minimumWidth() >= 280);
+        // What dragging a separator asks for: 60 px.
+        f.window->resizeDocks({dock}, {60}, Qt::Horizontal);
+        settle();
+        INFO(name);
+        CHECK(dock->width() >= dock->minimumWidth());
+    }
+    CHECK_FALSE(f.window->layoutSqueezed());
+}
+
+TEST_CASE("View > Reset Layout brings closed, floating and squeezed docks back", "[window][layout]")
+{
+    WindowFixture f;
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    settle();
+    QDockWidget* details = dockNamed(*f.window, "detailsDock");
+    QDockWidget* table = dockNamed(*f.window, "tableDock");
+    QDockWidget* source = dockNamed(*f.window, "sourceDock");
+    details->hide();
+    table->setFloating(true);
+    f.window->removeDockWidget(source);
+    settle();
+    REQUIRE_FALSE(details->isVisible());
+
+    QAction* reset = resetLayoutAction(*f.window);
+    REQUIRE(reset);
+    reset->trigger();
+    settle();
+    CHECK(details->isVisible());
+    CHECK(source->isVisible());
+    CHECK_FALSE(table->isFloating());
+    CHECK(f.window->dockWidgetArea(details) == Qt::RightDockWidgetArea);
+    CHECK(f.window->dockWidgetArea(table) == Qt::BottomDockWidgetArea);
+    CHECK(f.window->dockWidgetArea(source) == Qt::BottomDockWidgetArea);
+    CHECK(f.window->tabifiedDockWidgets(table).contains(f.window->diagnosisDock()));
+    // The sources are wider than the table, side by side, and nothing is squeezed.
+    CHECK(source->width() > table->width());
+    CHECK(source->geometry().left() > table->geometry().right());
+    CHECK_FALSE(f.window->layoutSqueezed());
+}
+
+TEST_CASE("a saved layout is restored only when it is of this version", "[window][layout]")
+{
+    QTemporaryDir dir;
+    AppSettings settings(dir.filePath("memlens.ini"));
+    {
+        MainWindow window(&settings);
+        window.resize(1400, 900);
+        window.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        window.findChild<QDockWidget*>(QStringLiteral("tableDock"))->hide();
+        settle();
+        window.close(); // saves the layout
+    }
+    {
+        // The layout of this version comes back: the table stays closed.
+        MainWindow window(&settings);
+        window.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        settle();
+        CHECK_FALSE(window.findChild<QDockWidget*>(QStringLiteral("tableDock"))->isVisible());
+    }
+    {
+        // A layout saved before the docks had minimum widths (version 1) is not.
+        MainWindow old(&settings);
+        old.findChild<QDockWidget*>(QStringLiteral("tableDock"))->hide();
+        settings.setValue(SettingId::WindowState, old.saveState(1));
+        MainWindow window(&settings);
+        window.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        settle();
+        CHECK(window.findChild<QDockWidget*>(QStringLiteral("tableDock"))->isVisible());
+    }
+}
+
+TEST_CASE("at 1024 x 700 the window keeps its size with every dock at a readable width", "[window][layout]")
+{
+    WindowFixture f;
+    f.window->resize(1024, 700);
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    REQUIRE(f.open(QString::fromStdString(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
+    settle();
+    CHECK(f.window->width() <= 1024);
+    CHECK_FALSE(f.window->layoutSqueezed());
+}
