@@ -8,7 +8,6 @@
 #include <QScreen>
 #include <QStatusBar>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace memlens {
 
@@ -71,7 +70,7 @@ CompareWindow::CompareWindow(QWidget* parent)
 void CompareWindow::compareFiles(const QString& pathA, const LoadOptions& optionsA, const QString& pathB,
     const LoadOptions& optionsB, const KernelCapacities& remembered)
 {
-    ++diffJob_;
+    diffJobs_.cancelAll();
     pendingA_.reset();
     pendingB_.reset();
     labelA_ = labelOf(pathA);
@@ -106,7 +105,7 @@ void CompareWindow::onSideLoaded(bool isA, std::shared_ptr<const PlanDocument> d
 void CompareWindow::onSideFailed(bool isA, const QString& path, const QString& message)
 {
     // One side cannot be read: no comparison; say which side and why.
-    ++diffJob_;
+    diffJobs_.cancelAll();
     (isA ? loaderB_ : loaderA_)->cancel();
     statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()));
     messageBar_->showMessage(MessageBar::Kind::Error,
@@ -118,12 +117,11 @@ void CompareWindow::onSideFailed(bool isA, const QString& path, const QString& m
 
 void CompareWindow::startDiff()
 {
-    const int job = ++diffJob_;
     statusBar()->showMessage(tr("Comparing…"));
-    QtConcurrent::run(buildComparison, pendingA_, pendingB_, labelA_, labelB_)
-        .then(this, [this, job](Comparison comparison) {
-            if (job != diffJob_)
-                return; // a newer request replaced this one
+    // A newer request cancels this one, and its result is dropped.
+    diffJobs_.start([a = pendingA_, b = pendingB_, labelA = labelA_, labelB = labelB_](
+                        const JobCancel&) { return buildComparison(a, b, labelA, labelB); },
+        [this](Comparison comparison) {
             messageBar_->dismiss();
             statusBar()->clearMessage(); // the view's own summary line says what changed
             view_->setComparison(std::move(comparison));

@@ -4,6 +4,7 @@
 // diffs off the GUI thread; a request made later drops an earlier one's result.
 #include "app/document_loader.hpp"
 #include "views/compare/compare_view.hpp"
+#include "views/job_runner.hpp"
 
 #include <QMainWindow>
 
@@ -45,7 +46,7 @@ private:
     std::shared_ptr<const PlanDocument> pendingB_;
     QString labelA_;
     QString labelB_;
-    int diffJob_ = 0;
+    JobRunner diffJobs_; // the latest comparison only
 };
 
 } // namespace memlens

@@ -5,8 +5,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <spdlog/spdlog.h>
 
@@ -59,11 +57,9 @@ LoadResult loadInBackground(
         }
         return Loaded{std::shared_ptr<const PlanDocument>(std::move(document)), std::move(version)};
     } catch (const LoadCancelled&) {
-        return QStringLiteral("cancelled"); // never shown: a cancelled job's result is dropped
-    } catch (const DumpError& error) {
-        return QString::fromStdString(error.what());
+        throw; // the runner ends the job quietly
     } catch (const std::exception& error) {
-        return dumpPath + QStringLiteral(": ") + QString::fromStdString(error.what());
+        return QString::fromStdString(errorMessage(error, dumpPath.toStdString()));
     }
 }
 } // namespace
@@ -73,57 +69,43 @@ DocumentLoader::DocumentLoader(QObject* parent)
 {
 }
 
-DocumentLoader::~DocumentLoader()
-{
-    stopAll();
-    // The background work polls its stop flag, so this wait is short. Waiting
-    // here means no job finishes after the loader is gone.
-    for (Job& job : jobs_)
-        job.work.waitForFinished();
-}
+// The runner drops the results of the loads under way and tells them to stop.
+DocumentLoader::~DocumentLoader() = default;
 
-void DocumentLoader::stopAll()
+void DocumentLoader::setBusy(bool busy)
 {
-    for (Job& job : jobs_)
-        job.stop->store(true, std::memory_order_relaxed);
+    if (busy == busy_)
+        return;
+    busy_ = busy;
+    emit busyChanged(busy);
 }
 
 void DocumentLoader::cancel()
 {
-    ++latestJob_;
-    stopAll();
+    jobs_.cancelAll();
+    setBusy(false);
 }
 
 int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered)
 {
-    stopAll(); // their results would be dropped anyway
-    const int job = ++latestJob_;
-    if (running_++ == 0)
-        emit busyChanged(true);
+    // Starting a job stops the ones before it: their results would be dropped anyway.
+    const int job = jobs_.start(
+        [dumpPath, options, remembered, snapshotDir = snapshotDir_](const JobCancel& cancel) {
+            LoadOptions stoppable = options;
+            stoppable.cancel = cancel.flag();
+            return loadInBackground(dumpPath, stoppable, remembered, snapshotDir);
+        },
+        // Only the latest job is ever delivered.
+        [this, dumpPath](const LoadResult& result) { finished(jobs_.latestJob(), dumpPath, result); });
+    // Nothing is delivered before the event loop runs again, so these come first.
+    setBusy(true);
     emit started(job, dumpPath);
-    auto stop = std::make_shared<std::atomic<bool>>(false);
-    LoadOptions stoppable = options;
-    stoppable.cancel = stop;
-    QFuture<LoadResult> work = QtConcurrent::run(loadInBackground, dumpPath, stoppable, remembered, snapshotDir_);
-    jobs_.push_back({job, stop, work});
-    // A watcher owned by the loader, not a continuation with it as context: a
-    // continuation whose context is destroyed first trips an assert in Qt.
-    auto* watcher = new QFutureWatcher<LoadResult>(this);
-    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, job, dumpPath] {
-        watcher->deleteLater();
-        finished(job, dumpPath, watcher->future().result());
-    });
-    watcher->setFuture(work);
     return job;
 }
 
 void DocumentLoader::finished(int job, const QString& dumpPath, const LoadResult& result)
 {
-    std::erase_if(jobs_, [job](const Job& j) { return j.number == job; });
-    if (--running_ == 0)
-        emit busyChanged(false);
-    if (job != latestJob_)
-        return; // a newer request is under way or done
+    setBusy(false);
     if (const auto* loadedDocument = std::get_if<Loaded>(&result)) {
         if (loadedDocument->version)
             emit versionKept(*loadedDocument->version);

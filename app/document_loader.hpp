@@ -1,13 +1,13 @@
 #pragma once
-// Loads dumps off the GUI thread. Every request gets a job number; a result
-// that arrives after a newer request started is dropped, so a slow, stale load
-// never replaces what the user asked for last. A load that is no longer wanted
-// (a newer one started, cancel(), the loader destroyed) is told to stop, and
-// stops within a few thousand JSON values.
+// Loads dumps off the GUI thread, on a JobRunner: every request gets a job
+// number; a result that arrives after a newer request started is dropped, so a
+// slow, stale load never replaces what the user asked for last. A load that is
+// no longer wanted (a newer one started, cancel(), the loader destroyed) is
+// told to stop, and stops within a few thousand JSON values.
 #include "app/dump_history.hpp"
 #include "core/plan_document.hpp"
+#include "views/job_runner.hpp"
 
-#include <QFuture>
 #include <QObject>
 #include <QString>
 
@@ -29,8 +29,7 @@ class DocumentLoader : public QObject {
     Q_OBJECT
 public:
     explicit DocumentLoader(QObject* parent = nullptr);
-    // Stops every load under way and waits for it: no background work outlives
-    // the loader (closing the window ends the process at once).
+    // Tells every load under way to stop; none is delivered after this.
     ~DocumentLoader() override;
 
     // Starts loading; returns the job number. Once the kernel and its target
@@ -42,8 +41,9 @@ public:
 
     // Drops every load under way: their results never arrive, and they stop.
     void cancel();
-    bool isBusy() const { return running_ > 0; }
-    int latestJob() const { return latestJob_; }
+    // True while the load asked for last is under way.
+    bool isBusy() const { return jobs_.hasPending(); }
+    int latestJob() const { return jobs_.latestJob(); }
 
 signals:
     void started(int job, const QString& dumpPath);
@@ -62,18 +62,12 @@ public:
     using LoadResult = std::variant<Loaded, QString>;
 
 private:
-    struct Job {
-        int number = 0;
-        std::shared_ptr<std::atomic<bool>> stop;
-        QFuture<LoadResult> work;
-    };
     void finished(int job, const QString& dumpPath, const LoadResult& result);
-    void stopAll();
+    void setBusy(bool busy);
 
     QString snapshotDir_;
-    int latestJob_ = 0;
-    int running_ = 0;
-    std::vector<Job> jobs_; // loads under way
+    bool busy_ = false;
+    JobRunner jobs_; // the latest load only
 };
 
 } // namespace memlens

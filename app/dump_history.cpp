@@ -5,7 +5,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <variant>
 
@@ -66,20 +65,20 @@ void DumpHistory::capture(const QString& dumpPath)
         return;
     using Result = std::variant<DumpVersion, QString>;
     const std::string dir = directory_.toStdString();
-    QtConcurrent::run([dumpPath, dir]() -> Result {
-        try {
-            return versionFrom(dumpPath, snapshotDump(dumpPath.toStdString(), dir));
-        } catch (const DumpError& error) {
-            return QString::fromStdString(error.what());
-        } catch (const std::exception& error) {
-            return dumpPath + QStringLiteral(": ") + QString::fromStdString(error.what());
-        }
-    }).then(this, [this, dumpPath](Result result) {
-        if (const auto* version = std::get_if<DumpVersion>(&result))
-            record(*version);
-        else
-            emit captureFailed(dumpPath, std::get<QString>(result));
-    });
+    captures_.start(
+        [dumpPath, dir](const JobCancel&) -> Result {
+            try {
+                return versionFrom(dumpPath, snapshotDump(dumpPath.toStdString(), dir));
+            } catch (const std::exception& error) {
+                return QString::fromStdString(errorMessage(error, dumpPath.toStdString()));
+            }
+        },
+        [this, dumpPath](Result result) {
+            if (const auto* version = std::get_if<DumpVersion>(&result))
+                record(*version);
+            else
+                emit captureFailed(dumpPath, std::get<QString>(result));
+        });
 }
 
 QList<DumpVersion> DumpHistory::versionsOf(const QString& dumpPath) const

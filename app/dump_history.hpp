@@ -4,6 +4,7 @@
 // read is copied (the bytes that were parsed) into a folder of the window's
 // own; a version can be shown again, or handed to a compare view, later.
 #include "core/dump_keeper.hpp"
+#include "views/job_runner.hpp"
 
 #include <QDateTime>
 #include <QList>
@@ -62,6 +63,7 @@ private:
     std::unique_ptr<QTemporaryDir> ownDir_;
     QString directory_;
     QList<DumpVersion> versions_;
+    JobRunner captures_{JobRunner::Mode::Concurrent}; // every capture is recorded
 };
 
 } // namespace memlens

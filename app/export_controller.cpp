@@ -47,28 +47,21 @@ ChartRenderOptions ExportController::renderOptions(bool asShown) const
     return options;
 }
 
-bool ExportController::exportChartPng(const QString& path, QSize size, bool asShown, QString* error)
+bool ExportController::exportChart(ChartFormat format, const QString& path, QSize size, bool asShown, QString* error)
 {
     if (!session_->hasScope()) {
         if (error)
             *error = tr("No dump is open.");
         return false;
     }
-    const QByteArray png = chartPng(
-        *session_->document(), static_cast<std::size_t>(session_->scopeIndex()), size, renderOptions(asShown));
-    return writeFileAtomically(path, png, error);
-}
-
-bool ExportController::exportChartSvg(const QString& path, QSize size, bool asShown, QString* error)
-{
-    if (!session_->hasScope()) {
-        if (error)
-            *error = tr("No dump is open.");
-        return false;
-    }
-    const QByteArray svg = chartSvg(
-        *session_->document(), static_cast<std::size_t>(session_->scopeIndex()), size, renderOptions(asShown), error);
-    return !svg.isEmpty() && writeFileAtomically(path, svg, error);
+    const PlanDocument& document = *session_->document();
+    const auto scope = static_cast<std::size_t>(session_->scopeIndex());
+    const QByteArray bytes = format == ChartFormat::Png
+        ? chartPng(document, scope, size, renderOptions(asShown))
+        : chartSvg(document, scope, size, renderOptions(asShown), error);
+    if (format == ChartFormat::Svg && bytes.isEmpty())
+        return false; // chartSvg() said why
+    return writeFileAtomically(path, bytes, error);
 }
 
 bool ExportController::exportTableCsv(const QString& path, bool shownRowsOnly, QString* error)
@@ -160,28 +153,17 @@ bool ExportController::chooseChart(const QString& format, QString* path, QSize* 
     return !path->isEmpty();
 }
 
-void ExportController::chooseAndExportChartPng()
+void ExportController::chooseAndExportChart(ChartFormat format)
 {
     QString path;
     QSize size;
     bool asShown = false;
-    if (!chooseChart(QStringLiteral("PNG"), &path, &size, &asShown))
+    if (!chooseChart(
+            format == ChartFormat::Png ? QStringLiteral("PNG") : QStringLiteral("SVG"), &path, &size, &asShown))
         return;
     remember(path, false);
     QString error;
-    reportResult(exportChartPng(path, size, asShown, &error), path, error);
-}
-
-void ExportController::chooseAndExportChartSvg()
-{
-    QString path;
-    QSize size;
-    bool asShown = false;
-    if (!chooseChart(QStringLiteral("SVG"), &path, &size, &asShown))
-        return;
-    remember(path, false);
-    QString error;
-    reportResult(exportChartSvg(path, size, asShown, &error), path, error);
+    reportResult(exportChart(format, path, size, asShown, &error), path, error);
 }
 
 void ExportController::chooseAndExportTableCsv()

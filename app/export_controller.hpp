@@ -20,8 +20,16 @@ public:
     ExportController(
         PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window);
 
-    bool exportChartPng(const QString& path, QSize size, bool asShown, QString* error);
-    bool exportChartSvg(const QString& path, QSize size, bool asShown, QString* error);
+    enum class ChartFormat { Png, Svg };
+    bool exportChart(ChartFormat format, const QString& path, QSize size, bool asShown, QString* error);
+    bool exportChartPng(const QString& path, QSize size, bool asShown, QString* error)
+    {
+        return exportChart(ChartFormat::Png, path, size, asShown, error);
+    }
+    bool exportChartSvg(const QString& path, QSize size, bool asShown, QString* error)
+    {
+        return exportChart(ChartFormat::Svg, path, size, asShown, error);
+    }
     // Rows as filtered and sorted in the table, or every block of the scope.
     bool exportTableCsv(const QString& path, bool shownRowsOnly, QString* error);
     bool exportReport(const QString& dir, QString* error);
@@ -30,8 +38,8 @@ public:
     QString defaultFileName(const QString& what, const QString& suffix) const;
 
 public slots:
-    void chooseAndExportChartPng();
-    void chooseAndExportChartSvg();
+    void chooseAndExportChartPng() { chooseAndExportChart(ChartFormat::Png); }
+    void chooseAndExportChartSvg() { chooseAndExportChart(ChartFormat::Svg); }
     void chooseAndExportTableCsv();
     void chooseAndExportReport();
 
@@ -40,6 +48,7 @@ signals:
 
 private:
     ChartRenderOptions renderOptions(bool asShown) const;
+    void chooseAndExportChart(ChartFormat format);
     bool chooseChart(const QString& format, QString* path, QSize* size, bool* asShown);
     QString exportDir() const;
     void remember(const QString& path, bool isDir);

@@ -10,6 +10,7 @@
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "core/dump_display_name.hpp"
+#include "core/file_finder.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
@@ -204,9 +205,6 @@ void MainWindow::rebuildRecentMenu()
 {
     const QStringList dropped = settings_->pruneRecentFiles();
     if (!dropped.isEmpty()) {
-        QStringList names;
-        for (const QString& path : dropped)
-            names << QFileInfo(path).fileName();
         messageBar_->showMessage(MessageBar::Kind::Info,
             tr("Removed from Open Recent because they no longer exist: %1").arg(dropped.join(QStringLiteral(", "))));
     }
@@ -416,8 +414,11 @@ void MainWindow::chooseIrFile()
 {
     if (currentFile_.isEmpty())
         return;
+    QStringList patterns;
+    for (std::string_view suffix : irFileSuffixes())
+        patterns << QStringLiteral("*") + QString::fromUtf8(suffix.data(), static_cast<qsizetype>(suffix.size()));
     const QString path = QFileDialog::getOpenFileName(this, tr("Open the IR This Dump Was Compiled From"),
-        QFileInfo(currentFile_).absolutePath(), tr("Adapter IR (*.ttadapter *.mlir *.bcmlir);;All files (*)"));
+        QFileInfo(currentFile_).absolutePath(), tr("IR (%1);;All files (*)").arg(patterns.join(u' ')));
     if (!path.isEmpty())
         openIrFile(path);
 }
@@ -486,9 +487,7 @@ void MainWindow::dropEvent(QDropEvent* event)
         return;
     const QString path = urls.front().toLocalFile();
     // An IR file dropped onto an open dump attaches to it; anything else opens as a dump.
-    if (!currentFile_.isEmpty()
-        && (path.endsWith(QLatin1String(".ttadapter")) || path.endsWith(QLatin1String(".mlir"))
-            || path.endsWith(QLatin1String(".bcmlir"))))
+    if (!currentFile_.isEmpty() && looksLikeIrFile(path.toStdString()))
         openIrFile(path);
     else
         openDump(path);

@@ -3,6 +3,7 @@
 // below it, block details, the table and the source panes in docks. Owns the
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
 #include "core/plan_document.hpp"
+#include "views/job_runner.hpp"
 
 #include <QDateTime>
 #include <QMainWindow>
@@ -45,8 +46,8 @@ public:
     explicit MainWindow(AppSettings* settings = nullptr, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Options of the command line (--ir, --capacity, --source-dir, --substitute).
-    // Options of the command line; `dumpPath` is the dump named there (--ir belongs to it).
+    // Options of the command line (--ir, --capacity, --source-dir, --substitute); `dumpPath`
+    // is the dump named there (--ir belongs to it).
     void setCommandLineOptions(const LoadOptions& options, const QString& dumpPath = {});
     // Starts loading; the dump on show stays until the new one is ready.
     void openDump(const QString& path);
@@ -170,7 +171,7 @@ private:
     std::shared_ptr<const PlanDocument> previousVersion_; // kept for the compare view after a reload
     QDateTime previousShownAt_;
     QDateTime shownAt_;
-    int deltaJob_ = 0;
+    JobRunner deltaJobs_; // the reload delta of the latest reload only
     DumpHistory* history_ = nullptr;
     HistoryMenu* historyMenu_ = nullptr;
     QString shownVersion_;       // the copy on show ("" when the dump itself is)

@@ -11,7 +11,6 @@
 
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace memlens {
 
@@ -98,26 +97,26 @@ void MainWindow::trackVersions(std::shared_ptr<const PlanDocument> before, std::
         return;
     }
     // Another dump: no before and after to compare.
-    ++deltaJob_;
+    deltaJobs_.cancelAll();
     previousVersion_.reset();
 }
 
 void MainWindow::showReloadDelta(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after)
 {
     previousVersion_ = before;
-    const int job = ++deltaJob_;
-    QtConcurrent::run(describeReload, before, after).then(this, [this, job](ReloadDelta delta) {
-        if (job != deltaJob_ || !session_->document())
-            return;
-        if (!delta.changed) {
-            messageBar_->showMessage(MessageBar::Kind::Info, tr("Reloaded: the memory plan did not change."));
-            emit reloadDeltaShown(QString());
-            return;
-        }
-        messageBar_->showMessage(MessageBar::Kind::Info, tr("<b>Reloaded:</b> %1").arg(delta.text.toHtmlEscaped()),
-            {{tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }}});
-        emit reloadDeltaShown(delta.text);
-    });
+    deltaJobs_.start([before, after](const JobCancel&) { return describeReload(before, after); },
+        [this](ReloadDelta delta) {
+            if (!session_->document())
+                return;
+            if (!delta.changed) {
+                messageBar_->showMessage(MessageBar::Kind::Info, tr("Reloaded: the memory plan did not change."));
+                emit reloadDeltaShown(QString());
+                return;
+            }
+            messageBar_->showMessage(MessageBar::Kind::Info, tr("<b>Reloaded:</b> %1").arg(delta.text.toHtmlEscaped()),
+                {{tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }}});
+            emit reloadDeltaShown(delta.text);
+        });
 }
 
 } // namespace memlens

@@ -11,6 +11,8 @@
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_table_view.hpp"
 
+#include <QStatusBar>
+
 #include <QActionGroup>
 #include <QDockWidget>
 #include <QFileInfo>
@@ -47,6 +49,12 @@ void MainWindow::buildDocks()
     tableDock_->setMinimumSize(kTableMinWidth, kBottomMinHeight);
 
     sourcePanes_ = new SourcePanes(session_, this);
+    connect(sourcePanes_, &SourcePanes::lineDescribed, this, [this](const QString& text) {
+        if (text.isEmpty())
+            statusBar()->clearMessage();
+        else
+            statusBar()->showMessage(text);
+    });
     sourceDock_ = new QDockWidget(tr("Source: IR | Python"), this);
     sourceDock_->setObjectName(QStringLiteral("sourceDock"));
     sourceDock_->setWidget(sourcePanes_);

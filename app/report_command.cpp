@@ -47,12 +47,8 @@ int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
         std::cout << "memlens: report written to " << QDir(outDir).absolutePath().toStdString() << " ("
                   << (status == kExitOverflow ? "the plan overflows" : "the plan fits") << ")\n";
         return status;
-    } catch (const DumpError& error) {
-        std::cerr << "memlens: " << error.what() << '\n';
-        return kExitBadInput;
     } catch (const std::exception& error) {
-        std::cerr << "memlens: " << commandLine.dump << ": " << error.what() << '\n';
-        return kExitBadInput;
+        return reportBadInput(std::cerr, error, commandLine.dump);
     }
 }
 

@@ -205,12 +205,8 @@ int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& 
         // Strings from the dump or IR may hold bytes that are not UTF-8; replace them rather than fail.
         writeInspectJson(out, document, commandLine.scope);
         return exitStatusFor(document, commandLine.scope);
-    } catch (const DumpError& error) {
-        err << "memlens: " << error.what() << '\n';
-        return kExitBadInput;
     } catch (const std::exception& error) {
-        err << "memlens: " << commandLine.dump << ": " << error.what() << '\n';
-        return kExitBadInput;
+        return reportBadInput(err, error, commandLine.dump);
     }
 }
 

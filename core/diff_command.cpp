@@ -113,12 +113,8 @@ int runDiff(const DiffCommandLine& commandLine, std::ostream& out, std::ostream&
         case DiffFormat::Text: out << diffText(input); break;
         }
         return exitStatusFor(b, commandLine.scope);
-    } catch (const DumpError& error) {
-        err << "memlens: " << error.what() << '\n';
-        return kExitBadInput;
     } catch (const std::exception& error) {
-        err << "memlens: " << current << ": " << error.what() << '\n';
-        return kExitBadInput;
+        return reportBadInput(err, error, current);
     }
 }
 

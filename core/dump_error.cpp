@@ -1,5 +1,9 @@
 #include "core/dump_error.hpp"
 
+#include "core/command_line.hpp"
+
+#include <ostream>
+
 namespace memlens {
 
 namespace {
@@ -18,6 +22,19 @@ DumpError::DumpError(std::string file, std::string jsonPath, std::string problem
     , jsonPath_(std::move(jsonPath))
     , problem_(std::move(problem))
 {
+}
+
+std::string errorMessage(const std::exception& error, const std::string& file)
+{
+    if (dynamic_cast<const DumpError*>(&error))
+        return error.what();
+    return file + ": " + error.what();
+}
+
+int reportBadInput(std::ostream& err, const std::exception& error, const std::string& file)
+{
+    err << "memlens: " << errorMessage(error, file) << '\n';
+    return kExitBadInput;
 }
 
 } // namespace memlens

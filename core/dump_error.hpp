@@ -1,5 +1,7 @@
 #pragma once
 // A dump that cannot be read: which file, where in its JSON, and what was wrong.
+#include <exception>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 
@@ -26,5 +28,13 @@ class LoadCancelled : public std::exception {
 public:
     const char* what() const noexcept override { return "the load was cancelled"; }
 };
+
+// The one message for an error met while reading `file` (docs/design.md, Errors):
+// a DumpError already names its file and JSON path; any other exception (an
+// I/O error, out of memory) is prefixed with `file`.
+std::string errorMessage(const std::exception& error, const std::string& file);
+// For the commands: writes "memlens: <errorMessage>" and a newline to `err`;
+// returns the exit status of bad input.
+int reportBadInput(std::ostream& err, const std::exception& error, const std::string& file);
 
 } // namespace memlens

@@ -36,12 +36,8 @@ int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& 
             out << "\n" << diagnosisText(document, i, diagnoseScope(document, i));
         }
         return exitStatusFor(document, commandLine.scope);
-    } catch (const DumpError& error) {
-        err << "memlens: " << error.what() << '\n';
-        return kExitBadInput;
     } catch (const std::exception& error) {
-        err << "memlens: " << commandLine.dump << ": " << error.what() << '\n';
-        return kExitBadInput;
+        return reportBadInput(err, error, commandLine.dump);
     }
 }
 

@@ -10,15 +10,15 @@ namespace fs = std::filesystem;
 
 namespace memlens {
 
-namespace {
-
 std::string_view fileNameOf(std::string_view path)
 {
     while (!path.empty() && (path.back() == '/' || path.back() == '\\'))
         path.remove_suffix(1);
-    std::size_t slash = path.find_last_of("/\\");
+    const std::size_t slash = path.find_last_of("/\\");
     return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
+
+namespace {
 
 bool isSeparator(char c) { return c == '/' || c == '\\'; }
 
@@ -311,10 +311,16 @@ FindResult FileFinder::find(std::string_view pathText) const
     return r;
 }
 
+const std::vector<std::string_view>& irFileSuffixes()
+{
+    static const std::vector<std::string_view> suffixes = {".ttadapter", ".mlir", ".bcmlir", ".ttir", ".ttgir"};
+    return suffixes;
+}
+
 bool looksLikeIrFile(std::string_view path)
 {
-    return endsWith(path, ".ttadapter") || endsWith(path, ".mlir") || endsWith(path, ".bcmlir")
-        || endsWith(path, ".ttir") || endsWith(path, ".ttgir");
+    const auto& suffixes = irFileSuffixes();
+    return std::any_of(suffixes.begin(), suffixes.end(), [path](std::string_view s) { return endsWith(path, s); });
 }
 
 FindResult discoverIrFile(

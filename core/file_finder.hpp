@@ -12,6 +12,10 @@
 
 namespace memlens {
 
+// The last part of a path written with '/' or '\\' (the compiler's machine may use
+// either): "/k/a.py" -> "a.py"; trailing separators are ignored.
+std::string_view fileNameOf(std::string_view path);
+
 inline constexpr std::uintmax_t kDefaultMaxReadBytes = 64ull * 1024 * 1024;
 
 struct ReadResult {
@@ -96,7 +100,9 @@ private:
 FindResult discoverIrFile(const std::filesystem::path& dumpPath, std::string_view locationFile,
     std::string_view kernelName, const FileFinder& finder);
 
-// True for names of IR files (.ttadapter, .mlir, .bcmlir, .ttir, .ttgir).
+// The endings of IR file names: .ttadapter, .mlir, .bcmlir, .ttir, .ttgir.
+const std::vector<std::string_view>& irFileSuffixes();
+// True for names that end with one of irFileSuffixes().
 bool looksLikeIrFile(std::string_view path);
 
 } // namespace memlens

@@ -1,7 +1,7 @@
 #include "core/ir_index.hpp"
 
 #include "core/capacity.hpp"
-
+#include "core/dump_error.hpp"
 #include "core/file_finder.hpp"
 #include "core/mlir_bytecode.hpp"
 
@@ -18,12 +18,6 @@ bool isIdentChar(char c)
 }
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-
-std::string_view fileNameOf(std::string_view path)
-{
-    std::size_t slash = path.find_last_of("/\\");
-    return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
 
 // Skip a "..." string starting at s[i] == '"'; returns the index after it (or
 // s.size() when it does not close on this line).
@@ -72,97 +66,151 @@ bool startsAllocatingOp(std::string_view line)
 
 constexpr std::size_t kMaxWarnings = 100;
 constexpr int kMaxOpSpanLines = 256;
+constexpr int kCancelCheckLines = 4096; // how often a long scan looks whether it is still wanted
 
 } // namespace
 
-IrIndex IrIndex::build(std::string text, std::string path)
-{
-    IrIndex ix;
-    ix.path_ = std::move(path);
-    ix.text_ = std::move(text);
-    const std::string_view all(ix.text_);
+// An op whose statement ends with its location: `%x = op ... loc(#l)`, or a
+// region op's closing `} loc(#l)`.
+struct IrIndex::LocatedOp {
+    int start = 0;                        // the line that starts the statement (0: unknown)
+    int headerEnd = 0;                    // for a region op, the line that opens the region (0: none)
+    int end = 0;                          // the line with the location
+    std::size_t locBegin = 0, locEnd = 0; // the raw loc(...) text in text_
+    LocationPtr location;
+};
 
-    ix.lineStarts_.push_back(0);
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (all[i] == '\n' && i + 1 < all.size())
-            ix.lineStarts_.push_back(i + 1);
-    if (all.empty())
-        ix.lineStarts_.clear();
-    const int lineCount = static_cast<int>(ix.lineStarts_.size());
-    ix.lines_.assign(static_cast<std::size_t>(lineCount) + 1, OpLine{});
-
-    std::size_t droppedWarnings = 0;
-    auto warn = [&](std::string w) {
-        if (ix.warnings_.size() < kMaxWarnings)
-            ix.warnings_.push_back(std::move(w));
+// At most kMaxWarnings messages, then one line that says how many more there were.
+class IrIndex::Warnings {
+public:
+    explicit Warnings(std::vector<std::string>& out)
+        : out_(out)
+    {
+    }
+    void add(std::string warning)
+    {
+        if (out_.size() < kMaxWarnings)
+            out_.push_back(std::move(warning));
         else
-            ++droppedWarnings;
-    };
+            ++dropped_;
+    }
+    void finish()
+    {
+        if (dropped_ > 0)
+            out_.push_back("... and " + std::to_string(dropped_) + " more like it");
+    }
 
-    ix.target_ = targetInIrText(all);
+private:
+    std::vector<std::string>& out_;
+    std::size_t dropped_ = 0;
+};
 
-    struct Pending {
-        int start, headerEnd, end;
-        std::size_t locBegin, locEnd;
-        LocationPtr loc;
+// Walks the IR line by line, tracking brackets and regions, and records each
+// statement that ends with a location, and each #alias = loc(...) definition.
+class IrIndex::StatementScanner {
+public:
+    StatementScanner(std::string_view all, AliasTable& aliases, Warnings& warnings)
+        : all_(all)
+        , aliases_(aliases)
+        , warnings_(warnings)
+    {
+    }
+
+    // Line `ln` (1-based, at `base` in the text), its first non-blank at `first`.
+    void scan(int ln, std::size_t base, std::string_view s, std::size_t first)
+    {
+        if (defineAlias(ln, base, s, first))
+            return;
+        // `%x = ...` at depth 0 always starts an op, even when the one before
+        // had no location to end it.
+        if (stmtStart_ == 0 || (depth_ == 0 && s[first] == '%')) {
+            stmtStart_ = ln;
+            headerEnd_ = 0;
+        }
+        const LineEnd end = scanBrackets(ln, base, s, first);
+        std::size_t last = end.contentEnd;
+        while (last > 0 && isSpace(s[last - 1]))
+            --last;
+        // A location that ends the line at depth 0 ends the statement.
+        if (end.location && end.locEnd == base + last && depth_ == 0) {
+            ops_.push_back({stmtStart_, headerEnd_, ln, end.locBegin, end.locEnd, end.location});
+            stmtStart_ = 0;
+            headerEnd_ = 0;
+        }
+    }
+
+    std::vector<LocatedOp> take() { return std::move(ops_); }
+
+private:
+    struct LineEnd {
+        LocationPtr location; // the last location met on the line
+        std::size_t locBegin = 0, locEnd = 0;
+        std::size_t contentEnd = 0; // before any trailing comment
     };
     struct Brace {
         int stmtStart, headerEnd;
     };
-    std::vector<Pending> pending;
-    std::vector<Brace> braces;
-    AliasTable aliases;
-    int depth = 0;
-    int stmtStart = 0;
-    int headerEnd = 0;
 
-    for (int ln = 1; ln <= lineCount; ++ln) {
-        const std::size_t base = ix.lineStarts_[ln - 1];
-        const std::string_view s = ix.lineText(ln);
-        std::size_t first = 0;
-        while (first < s.size() && isSpace(s[first]))
-            ++first;
-        if (first == s.size() || s.substr(first, 2) == "//")
-            continue;
+    // `#name = loc(...)`: an alias definition (true when the line is one).
+    bool defineAlias(int ln, std::size_t base, std::string_view s, std::size_t first)
+    {
+        if (s[first] != '#')
+            return false;
+        std::size_t k = first + 1;
+        while (k < s.size() && isIdentChar(s[k]))
+            ++k;
+        const std::size_t nameEnd = k;
+        while (k < s.size() && isSpace(s[k]))
+            ++k;
+        if (k >= s.size() || s[k] != '=' || nameEnd <= first + 1)
+            return false;
+        ++k;
+        while (k < s.size() && isSpace(s[k]))
+            ++k;
+        if (s.substr(k, 3) != "loc")
+            return false;
+        std::string name(s.substr(first, nameEnd - first));
+        LocationParseResult r = parseLocationPrefix(all_.substr(0, base + s.size()), base + k);
+        if (r.ok())
+            aliases_[name] = r.location;
+        else
+            warnings_.add("line " + std::to_string(ln) + ": cannot parse " + name + ": " + r.error->message);
+        return true;
+    }
 
-        if (startsAllocatingOp(s)) {
-            ix.lines_[ln].alloc = true;
-            ix.allocLines_.push_back(ln);
+    // A `{` that ends its line opens a region: the ops inside are statements of their own.
+    void openBrace(int ln, std::string_view s, std::size_t i)
+    {
+        std::size_t k = i + 1;
+        while (k < s.size() && isSpace(s[k]))
+            ++k;
+        if (k == s.size() || s.substr(k, 2) == "//") {
+            if (headerEnd_ == 0)
+                headerEnd_ = ln;
+            braces_.push_back({stmtStart_, headerEnd_});
+            stmtStart_ = 0;
+            headerEnd_ = 0;
+        } else {
+            braces_.push_back({stmtStart_, headerEnd_});
         }
+    }
 
-        // #name = loc(...): an alias definition.
-        if (s[first] == '#') {
-            std::size_t k = first + 1;
-            while (k < s.size() && isIdentChar(s[k]))
-                ++k;
-            std::size_t nameEnd = k;
-            while (k < s.size() && isSpace(s[k]))
-                ++k;
-            if (k < s.size() && s[k] == '=' && nameEnd > first + 1) {
-                ++k;
-                while (k < s.size() && isSpace(s[k]))
-                    ++k;
-                if (s.substr(k, 3) == "loc") {
-                    std::string name(s.substr(first, nameEnd - first));
-                    LocationParseResult r = parseLocationPrefix(all.substr(0, base + s.size()), base + k);
-                    if (r.ok())
-                        aliases[name] = r.location;
-                    else
-                        warn("line " + std::to_string(ln) + ": cannot parse " + name + ": " + r.error->message);
-                    continue;
-                }
-            }
+    void closeBrace(int ln)
+    {
+        if (!braces_.empty()) {
+            stmtStart_ = braces_.back().stmtStart;
+            headerEnd_ = braces_.back().headerEnd;
+            braces_.pop_back();
         }
+        if (stmtStart_ == 0)
+            stmtStart_ = ln;
+    }
 
-        // `%x = ...` at depth 0 always starts an op, even when the one before
-        // had no location to end it.
-        if (stmtStart == 0 || (depth == 0 && s[first] == '%')) {
-            stmtStart = ln;
-            headerEnd = 0;
-        }
-        std::size_t lastLocBegin = 0, lastLocEnd = 0;
-        LocationPtr lastLoc;
-        std::size_t contentEnd = s.size(); // before any trailing comment
+    // Brackets, braces, strings and locations of one line.
+    LineEnd scanBrackets(int ln, std::size_t base, std::string_view s, std::size_t first)
+    {
+        LineEnd end;
+        end.contentEnd = s.size();
         for (std::size_t i = first; i < s.size();) {
             const char c = s[i];
             if (c == '"') {
@@ -170,111 +218,149 @@ IrIndex IrIndex::build(std::string text, std::string path)
                 continue;
             }
             if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
-                contentEnd = i;
+                end.contentEnd = i;
                 break;
             }
             if (c == '(' || c == '[') {
-                ++depth;
+                ++depth_;
             } else if (c == ')' || c == ']') {
-                depth = std::max(0, depth - 1);
+                depth_ = std::max(0, depth_ - 1);
             } else if (c == '{') {
-                std::size_t k = i + 1;
-                while (k < s.size() && isSpace(s[k]))
-                    ++k;
-                bool endsLine = k == s.size() || s.substr(k, 2) == "//";
-                if (endsLine) {
-                    // A region opens: ops inside are statements of their own.
-                    if (headerEnd == 0)
-                        headerEnd = ln;
-                    braces.push_back({stmtStart, headerEnd});
-                    stmtStart = 0;
-                    headerEnd = 0;
-                } else {
-                    braces.push_back({stmtStart, headerEnd});
-                }
+                openBrace(ln, s, i);
             } else if (c == '}') {
-                if (!braces.empty()) {
-                    stmtStart = braces.back().stmtStart;
-                    headerEnd = braces.back().headerEnd;
-                    braces.pop_back();
-                }
-                if (stmtStart == 0)
-                    stmtStart = ln;
-            } else if (c == 'l' && depth == 0 && s.substr(i, 3) == "loc" && (i == 0 || !isIdentChar(s[i - 1]))) {
+                closeBrace(ln);
+            } else if (c == 'l' && depth_ == 0 && s.substr(i, 3) == "loc" && (i == 0 || !isIdentChar(s[i - 1]))) {
                 std::size_t k = i + 3;
                 while (k < s.size() && isSpace(s[k]))
                     ++k;
                 if (k < s.size() && s[k] == '(') {
                     // Parse within this line only.
-                    LocationParseResult r = parseLocationPrefix(all.substr(0, base + s.size()), base + i);
+                    LocationParseResult r = parseLocationPrefix(all_.substr(0, base + s.size()), base + i);
                     if (r.ok()) {
-                        lastLoc = r.location;
-                        lastLocBegin = base + i;
-                        lastLocEnd = r.end;
+                        end.location = r.location;
+                        end.locBegin = base + i;
+                        end.locEnd = r.end;
                         i = r.end - base;
                         continue;
                     }
-                    warn("line " + std::to_string(ln) + ": cannot parse location: " + r.error->message);
+                    warnings_.add("line " + std::to_string(ln) + ": cannot parse location: " + r.error->message);
                     // Its brackets would upset the depth of everything after it.
-                    lastLoc = nullptr;
+                    end.location = nullptr;
                     break;
                 }
             }
             ++i;
         }
-        std::size_t last = contentEnd;
-        while (last > 0 && isSpace(s[last - 1]))
-            --last;
-        if (lastLoc && lastLocEnd == base + last && depth == 0) {
-            pending.push_back({stmtStart, headerEnd, ln, lastLocBegin, lastLocEnd, lastLoc});
-            stmtStart = 0;
-            headerEnd = 0;
-        }
+        return end;
     }
 
-    ix.resolver_ = std::make_shared<LocationResolver>(std::move(aliases));
-    std::unordered_map<std::string_view, int> byText;
-    for (const Pending& p : pending) {
-        std::string_view raw = all.substr(p.locBegin, p.locEnd - p.locBegin);
+    std::string_view all_;
+    AliasTable& aliases_;
+    Warnings& warnings_;
+    std::vector<LocatedOp> ops_;
+    std::vector<Brace> braces_;
+    int depth_ = 0;
+    int stmtStart_ = 0;
+    int headerEnd_ = 0;
+};
+
+IrIndex IrIndex::build(std::string text, std::string path, const std::atomic<bool>* cancel)
+{
+    IrIndex ix;
+    ix.path_ = std::move(path);
+    ix.text_ = std::move(text);
+    ix.splitLines();
+    ix.target_ = targetInIrText(ix.text_);
+    Warnings warnings(ix.warnings_);
+    AliasTable aliases;
+    const std::vector<LocatedOp> ops = ix.scanStatements(aliases, warnings, cancel);
+    ix.indexLocations(ops, std::move(aliases), warnings);
+    warnings.finish();
+    ix.sortLookups();
+    return ix;
+}
+
+void IrIndex::splitLines()
+{
+    const std::string_view all(text_);
+    lineStarts_.clear();
+    if (!all.empty())
+        lineStarts_.push_back(0);
+    for (std::size_t i = 0; i < all.size(); ++i)
+        if (all[i] == '\n' && i + 1 < all.size())
+            lineStarts_.push_back(i + 1);
+    lines_.assign(static_cast<std::size_t>(lineCount()) + 1, OpLine{});
+}
+
+std::vector<IrIndex::LocatedOp> IrIndex::scanStatements(
+    AliasTable& aliases, Warnings& warnings, const std::atomic<bool>* cancel)
+{
+    StatementScanner scanner(text_, aliases, warnings);
+    for (int ln = 1; ln <= lineCount(); ++ln) {
+        if (cancel && ln % kCancelCheckLines == 0 && cancel->load(std::memory_order_relaxed))
+            throw LoadCancelled();
+        const std::string_view s = lineText(ln);
+        std::size_t first = 0;
+        while (first < s.size() && isSpace(s[first]))
+            ++first;
+        if (first == s.size() || s.substr(first, 2) == "//")
+            continue;
+        if (startsAllocatingOp(s)) {
+            lines_[static_cast<std::size_t>(ln)].alloc = true;
+            allocLines_.push_back(ln);
+        }
+        scanner.scan(ln, lineStarts_[static_cast<std::size_t>(ln - 1)], s, first);
+    }
+    return scanner.take();
+}
+
+void IrIndex::indexLocations(const std::vector<LocatedOp>& ops, AliasTable aliases, Warnings& warnings)
+{
+    resolver_ = std::make_shared<LocationResolver>(std::move(aliases));
+    const std::string_view all(text_);
+    std::unordered_map<std::string_view, int> byText; // one resolution per distinct loc text
+    for (const LocatedOp& op : ops) {
+        const std::string_view raw = all.substr(op.locBegin, op.locEnd - op.locBegin);
         int idx;
         if (auto it = byText.find(raw); it != byText.end()) {
             idx = it->second;
         } else {
-            idx = static_cast<int>(ix.resolved_.size());
-            ix.resolved_.push_back(ix.resolver_->resolve(p.loc));
-            if (!ix.resolved_.back().problem.empty())
-                warn("line " + std::to_string(p.end) + ": " + ix.resolved_.back().problem);
+            idx = static_cast<int>(resolved_.size());
+            resolved_.push_back(resolver_->resolve(op.location));
+            if (!resolved_.back().problem.empty())
+                warnings.add("line " + std::to_string(op.end) + ": " + resolved_.back().problem);
             byText.emplace(raw, idx);
         }
+        // The location line owns it; the lines that open the op take it unless they have their own.
         auto assign = [&](int l, bool own) {
-            OpLine& o = ix.lines_[static_cast<std::size_t>(l)];
+            OpLine& o = lines_[static_cast<std::size_t>(l)];
             if (own || o.resolved < 0) {
                 o.resolved = idx;
-                o.locBegin = p.locBegin;
-                o.locEnd = p.locEnd;
+                o.locBegin = op.locBegin;
+                o.locEnd = op.locEnd;
             }
         };
-        assign(p.end, true);
-        int start = p.start > 0 && p.end - p.start <= kMaxOpSpanLines ? p.start : p.end;
-        int headerLast = p.headerEnd > 0 ? std::min(p.headerEnd, p.end) : p.end;
+        assign(op.end, true);
+        const int start = op.start > 0 && op.end - op.start <= kMaxOpSpanLines ? op.start : op.end;
+        const int headerLast = op.headerEnd > 0 ? std::min(op.headerEnd, op.end) : op.end;
         for (int l = start; l <= headerLast; ++l)
             assign(l, false);
 
-        const ResolvedLocation& rl = ix.resolved_[static_cast<std::size_t>(idx)];
-        for (const SourceFrame& f : rl.userFrames) {
-            ix.byFullPath_[Key{f.file, f.line}].push_back(start);
-            ix.byFileName_[Key{std::string(fileNameOf(f.file)), f.line}].push_back(start);
+        for (const SourceFrame& f : resolved_[static_cast<std::size_t>(idx)].userFrames) {
+            byFullPath_[Key{f.file, f.line}].push_back(start);
+            byFileName_[Key{std::string(fileNameOf(f.file)), f.line}].push_back(start);
         }
     }
-    if (droppedWarnings > 0)
-        ix.warnings_.push_back("... and " + std::to_string(droppedWarnings) + " more like it");
-    for (auto* map : {&ix.byFullPath_, &ix.byFileName_}) {
+}
+
+void IrIndex::sortLookups()
+{
+    for (auto* map : {&byFullPath_, &byFileName_}) {
         for (auto& [key, lines] : *map) {
             std::sort(lines.begin(), lines.end());
             lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
         }
     }
-    return ix;
 }
 
 std::string_view IrIndex::lineText(int line) const
@@ -346,7 +432,7 @@ std::size_t IrIndex::locatedLineCount() const
     return n;
 }
 
-IrLoadResult loadIrIndex(const std::filesystem::path& path)
+IrLoadResult loadIrIndex(const std::filesystem::path& path, const std::atomic<bool>* cancel)
 {
     IrLoadResult r;
     if (isMlirBytecodeFile(path)) {
@@ -358,7 +444,7 @@ IrLoadResult loadIrIndex(const std::filesystem::path& path)
         r.error = read.error;
         return r;
     }
-    r.index = IrIndex::build(std::move(read.text), path.string());
+    r.index = IrIndex::build(std::move(read.text), path.string(), cancel);
     return r;
 }
 

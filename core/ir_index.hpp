@@ -3,6 +3,7 @@
 // location of every op line, Python line -> IR lines, allocating ops, target.
 #include "core/mlir_location.hpp"
 
+#include <atomic>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -16,8 +17,9 @@ namespace memlens {
 class IrIndex {
 public:
     // Index IR text. `path` is where it was read from (may be empty); it is
-    // used to recognise dump locations that point into the IR itself.
-    static IrIndex build(std::string text, std::string path = {});
+    // used to recognise dump locations that point into the IR itself. Throws
+    // LoadCancelled soon after `*cancel` becomes true (when given).
+    static IrIndex build(std::string text, std::string path = {}, const std::atomic<bool>* cancel = nullptr);
 
     const std::string& path() const { return path_; }
     const std::string& text() const { return text_; }
@@ -74,6 +76,15 @@ private:
         }
     };
 
+    // The steps of build(), in order (ir_index.cpp).
+    struct LocatedOp;
+    class StatementScanner;
+    class Warnings;
+    void splitLines();
+    std::vector<LocatedOp> scanStatements(AliasTable& aliases, Warnings& warnings, const std::atomic<bool>* cancel);
+    void indexLocations(const std::vector<LocatedOp>& ops, AliasTable aliases, Warnings& warnings);
+    void sortLookups();
+
     std::vector<int> lookup(std::string_view file, int line, bool allocOnly) const;
 
     std::string path_;
@@ -95,7 +106,8 @@ struct IrLoadResult {
     bool ok() const { return index.has_value(); }
 };
 
-// Read (with readTextFile's checks) and index an IR file.
-IrLoadResult loadIrIndex(const std::filesystem::path& path);
+// Read (with readTextFile's checks) and index an IR file. Throws LoadCancelled
+// soon after `*cancel` becomes true (when given).
+IrLoadResult loadIrIndex(const std::filesystem::path& path, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace memlens

@@ -158,7 +158,7 @@ bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
         irPath = *found.found;
         spdlog::debug("IR found beside the dump: {}", irPath.string());
     }
-    IrLoadResult loaded = loadIrIndex(irPath);
+    IrLoadResult loaded = loadIrIndex(irPath, options.cancel.get());
     if (!loaded.ok() && options.irRequired)
         throw DumpError(irPath.string(), "", "cannot read the IR: " + loaded.error);
     if (!loaded.ok()) {

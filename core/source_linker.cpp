@@ -6,12 +6,6 @@ namespace memlens {
 
 namespace {
 
-std::string_view fileNameOf(std::string_view path)
-{
-    std::size_t slash = path.find_last_of("/\\");
-    return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
 std::string_view trim(std::string_view s)
 {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))

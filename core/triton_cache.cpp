@@ -37,12 +37,6 @@ bool opStartsAt(std::string_view line, int column)
     return dotted && i > begin + 2 && !(line[begin] >= '0' && line[begin] <= '9');
 }
 
-std::string_view fileNameOf(std::string_view path)
-{
-    const std::size_t slash = path.find_last_of("/\\");
-    return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
 // "16x?xf16" for memref<16x?xf16, ...>; "" when the type is not known.
 std::string typeKey(const Buffer& buffer)
 {

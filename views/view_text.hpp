@@ -23,6 +23,9 @@ QString bufferTypeText(const Buffer& buffer);
 // A dump location as people read it: "kernel.py:21:12 \"a\"", "unknown", or the raw text.
 QString shortLocationText(std::string_view rawLocation);
 
+// True when the palette is dark (its base colour, where text is shown, is dark).
+inline bool isDarkPalette(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
+
 // Secondary text: between the text and the background, readable on light and dark palettes.
 QColor secondaryText(const QPalette& palette);
 

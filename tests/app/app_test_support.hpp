@@ -2,6 +2,7 @@
 // Opening dumps in a real MainWindow the way File > Open does, for app tests.
 #include "app/app_settings.hpp"
 #include "app/main_window.hpp"
+#include "support/test_paths.hpp"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -13,6 +14,13 @@ namespace memlens::test {
 // True once `spy` has seen a signal: already, or within `ms`. (QSignalSpy::wait
 // alone misses a signal emitted before it is called, as a fast load can be.)
 inline bool seen(QSignalSpy& spy, int ms = 5000) { return !spy.isEmpty() || spy.wait(ms); }
+
+// The dump of the bundled layer-norm example compiled with `folder` (block16384 overflows the UB, block8192 fits).
+inline QString layerNormDump(const char* folder = "block16384")
+{
+    return QString::fromStdString(
+        (sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+}
 
 // A window with its own settings file, so tests never touch the user's.
 struct WindowFixture {

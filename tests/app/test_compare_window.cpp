@@ -22,15 +22,10 @@
 #include <QTest>
 
 using namespace memlens;
+using memlens::test::layerNormDump;
 using memlens::test::WindowFixture;
 
 namespace {
-
-QString exampleDump(const char* folder)
-{
-    return QString::fromStdString(
-        (memlens::test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
-}
 
 // A small comparison can be done before the caller gets the window: "already shown" counts.
 bool shownOrSeen(CompareWindow* compare)
@@ -56,11 +51,11 @@ bool replaceFile(const QString& target, const QString& source)
 TEST_CASE("the window title and the title bar name the dump's folder", "[compare_window]")
 {
     WindowFixture f;
-    REQUIRE(f.open(exampleDump("block16384")));
+    REQUIRE(f.open(layerNormDump("block16384")));
     CHECK(f.window->windowTitle()
         == QString::fromUtf8("_layer_norm_fwd_fused \u2014 block16384/memory_info_aiv.json \u2014 memlens"));
     CHECK(f.window->titleBar()->fileText().startsWith("block16384/memory_info_aiv.json"));
-    REQUIRE(f.open(exampleDump("block8192")));
+    REQUIRE(f.open(layerNormDump("block8192")));
     CHECK(f.window->windowTitle().contains("block8192/memory_info_aiv.json"));
 }
 
@@ -69,13 +64,13 @@ TEST_CASE("a reload says what changed and opens the compare view of the two vers
     WindowFixture f;
     // A dump the compiler rewrites in place: 16384 first, then 8192.
     const QString dump = f.dir.filePath("memory_info_aiv.json");
-    REQUIRE(QFile::copy(exampleDump("block16384"), dump));
+    REQUIRE(QFile::copy(layerNormDump("block16384"), dump));
     REQUIRE(f.open(dump));
     CHECK(f.window->session()->analysis()->overflow);
     CHECK_FALSE(f.window->previousVersion());
     const auto before = f.window->session()->sharedDocument();
 
-    REQUIRE(replaceFile(dump, exampleDump("block8192")));
+    REQUIRE(replaceFile(dump, layerNormDump("block8192")));
     QSignalSpy delta(f.window.get(), &MainWindow::reloadDeltaShown);
     f.window->reload();
     REQUIRE(memlens::test::seen(delta));
@@ -106,7 +101,7 @@ TEST_CASE("a reload says what changed and opens the compare view of the two vers
 TEST_CASE("a reload with nothing changed says so without a compare button", "[compare_window]")
 {
     WindowFixture f;
-    REQUIRE(f.open(exampleDump("block8192")));
+    REQUIRE(f.open(layerNormDump("block8192")));
     QSignalSpy delta(f.window.get(), &MainWindow::reloadDeltaShown);
     f.window->reload();
     REQUIRE(memlens::test::seen(delta));
@@ -124,17 +119,17 @@ TEST_CASE("File > Compare With… compares two dumps; a bad one is named", "[com
             compareAction = action;
     REQUIRE(compareAction);
     CHECK_FALSE(compareAction->isEnabled());
-    REQUIRE(f.open(exampleDump("block8192")));
+    REQUIRE(f.open(layerNormDump("block8192")));
     CHECK(compareAction->isEnabled());
 
-    CompareWindow* compare = f.window->compareFiles(exampleDump("block8192"), exampleDump("block16384"));
+    CompareWindow* compare = f.window->compareFiles(layerNormDump("block8192"), layerNormDump("block16384"));
     REQUIRE(shownOrSeen(compare));
     CHECK(compare->windowTitle().contains("A block8192/memory_info_aiv.json with B block16384/memory_info_aiv.json"));
     CHECK(compare->view()->model()->rowCount() == 14);
     CHECK(compare->view()->sessionB()->analysis()->overflow);
 
     const QString bad = QString::fromStdString(memlens::test::data("dumps/bad/truncated.json").string());
-    CompareWindow* broken = f.window->compareFiles(exampleDump("block8192"), bad);
+    CompareWindow* broken = f.window->compareFiles(layerNormDump("block8192"), bad);
     REQUIRE(failedOrSeen(broken));
     CHECK(broken->messageBar()->text().contains("Could not open B"));
     CHECK(broken->messageBar()->text().contains("truncated.json"));
@@ -144,7 +139,7 @@ TEST_CASE("the compare window keeps both charts, the table and both sources usab
     "[compare_window]")
 {
     WindowFixture f;
-    CompareWindow* compare = f.window->compareFiles(exampleDump("block8192"), exampleDump("block16384"));
+    CompareWindow* compare = f.window->compareFiles(layerNormDump("block8192"), layerNormDump("block16384"));
     REQUIRE(shownOrSeen(compare));
     for (const QSize size : {QSize(1400, 900), QSize(1024, 700)}) {
         compare->resize(size);

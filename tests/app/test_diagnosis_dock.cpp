@@ -12,15 +12,10 @@
 #include <QTest>
 
 using namespace memlens;
+using memlens::test::layerNormDump;
 using memlens::test::WindowFixture;
 
 namespace {
-
-QString example(const char* folder)
-{
-    return QString::fromStdString(
-        (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
-}
 
 // True when the dock is the visible tab of its area (not hidden behind a sibling).
 bool onTop(QDockWidget* dock) { return dock->isVisible() && !dock->visibleRegion().isEmpty(); }
@@ -36,13 +31,13 @@ TEST_CASE("opening a failed plan brings the Diagnosis dock forward", "[window][d
     CHECK_FALSE(onTop(dock)); // behind the Blocks table until a plan fails
 
     QSignalSpy diagnosed(dock->panel(), &DiagnosisPanel::diagnosed);
-    REQUIRE(f.open(example("block8192")));
+    REQUIRE(f.open(layerNormDump("block8192")));
     REQUIRE(test::seen(diagnosed));
     QTest::qWait(50);
     CHECK_FALSE(onTop(dock)); // a plan that fits does not take the screen
 
     diagnosed.clear();
-    REQUIRE(f.open(example("block16384")));
+    REQUIRE(f.open(layerNormDump("block16384")));
     REQUIRE(test::seen(diagnosed));
     for (int i = 0; i < 100 && !onTop(dock); ++i)
         QTest::qWait(20);

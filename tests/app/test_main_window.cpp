@@ -252,8 +252,7 @@ TEST_CASE("Open Recent lists opened dumps and every document action needs a docu
 TEST_CASE("View > Select Next Block Over Capacity walks the blocks above capacity in order", "[window]")
 {
     WindowFixture f;
-    REQUIRE(f.open(QString::fromStdString(
-        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
+    REQUIRE(f.open(memlens::test::layerNormDump()));
     QAction* next = nullptr;
     for (QAction* action : f.window->menuBar()->actions().at(1)->menu()->actions())
         if (action->text().remove('&') == "Select Next Block Over Capacity")

@@ -18,14 +18,10 @@
 #include <QTableView>
 
 using namespace memlens;
+using memlens::test::layerNormDump;
 using memlens::test::WindowFixture;
 
 namespace {
-QString example16384()
-{
-    return QString::fromStdString(
-        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
-}
 
 // A small RFC 4180 reader of our own: quoted fields may hold commas and doubled quotes.
 QList<QStringList> readCsv(const QString& path)
@@ -70,7 +66,7 @@ QList<QStringList> readCsv(const QString& path)
 TEST_CASE("the window exports the whole plan as a PNG of the chosen size with the capacity line", "[export]")
 {
     WindowFixture f;
-    REQUIRE(f.open(example16384()));
+    REQUIRE(f.open(layerNormDump()));
     const QString path = f.dir.filePath("chart.png");
     QString error;
     REQUIRE(f.window->exporter()->exportChartPng(path, QSize(1000, 600), false, &error));
@@ -86,7 +82,7 @@ TEST_CASE("the window exports the whole plan as a PNG of the chosen size with th
 TEST_CASE("the window exports the chart as shown: zoomed in, fewer blocks in the SVG", "[export]")
 {
     WindowFixture f;
-    REQUIRE(f.open(example16384()));
+    REQUIRE(f.open(layerNormDump()));
     const QString whole = f.dir.filePath("whole.svg");
     const QString shown = f.dir.filePath("shown.svg");
     QString error;
@@ -106,7 +102,7 @@ TEST_CASE("the window exports the chart as shown: zoomed in, fewer blocks in the
 TEST_CASE("the table exports as filtered and sorted, or whole", "[export]")
 {
     WindowFixture f;
-    REQUIRE(f.open(example16384()));
+    REQUIRE(f.open(layerNormDump()));
     BlockTableView* table = f.window->table();
     table->overCapacityOnlyBox()->setChecked(true);
     table->tableView()->sortByColumn(BlockTableModel::SizeColumn, Qt::DescendingOrder);
@@ -138,7 +134,7 @@ TEST_CASE("the table exports as filtered and sorted, or whole", "[export]")
 TEST_CASE("the window exports the report folder", "[export]")
 {
     WindowFixture f;
-    REQUIRE(f.open(example16384()));
+    REQUIRE(f.open(layerNormDump()));
     const QString dir = f.dir.filePath("report");
     QString error;
     REQUIRE(f.window->exporter()->exportReport(dir, &error));

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <QMimeData>
+#include <QStatusBar>
 #include <QTest>
 
 using namespace memlens;
@@ -40,8 +41,7 @@ TEST_CASE("clicking the block above capacity of the real sample opens its IR at 
 TEST_CASE("selecting a block of the bundled example shows its IR and Python lines side by side", "[window][source]")
 {
     WindowFixture f;
-    REQUIRE(f.open(QString::fromStdString(
-        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string())));
+    REQUIRE(f.open(memlens::test::layerNormDump()));
     const ScopePlan& plan = *f.window->session()->scope();
     int xf = -1;
     for (std::size_t i = 0; i < plan.blocks.size(); ++i)
@@ -59,6 +59,16 @@ TEST_CASE("selecting a block of the bundled example shows its IR and Python line
     CHECK(panes->pythonView()->lineText(55).contains("xf = x.to(tl.float32)"));
     // Side by side: IR on the left, Python on the right.
     CHECK(panes->irView()->mapTo(panes, QPoint(0, 0)).x() < panes->pythonView()->mapTo(panes, QPoint(0, 0)).x());
+
+    // A click on the IR line says in the status bar what it allocates; Esc clears it.
+    SourceTextView* ir = panes->irView();
+    REQUIRE(ir->isLineVisible(83));
+    QTest::mouseClick(ir->viewport(), Qt::LeftButton, {}, ir->lineRect(83).center() + QPoint(40, 0));
+    CHECK(f.window->statusBar()->currentMessage().startsWith("line 83 allocates %alloc_3: "));
+    ir->setFocus();
+    QTest::keyClick(ir, Qt::Key_Escape);
+    CHECK(f.window->statusBar()->currentMessage().isEmpty());
+    CHECK(f.window->session()->highlightedBlocks().empty());
 }
 
 TEST_CASE("a dump dropped onto the window opens", "[window]")

@@ -17,23 +17,14 @@
 #include <QTimer>
 
 using namespace memlens;
+using memlens::test::layerNormDump;
 using memlens::test::WindowFixture;
-
-namespace {
-
-QString example16384()
-{
-    return QString::fromStdString(
-        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
-}
-
-} // namespace
 
 TEST_CASE("the address snapshot sits right of the block chart and follows the cursor", "[window][storage]")
 {
     WindowFixture f;
     REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
-    REQUIRE(f.open(example16384()));
+    REQUIRE(f.open(layerNormDump()));
     AddressStripWidget* strip = f.window->addressStrip();
     BlockChartWidget* chart = f.window->chart();
     REQUIRE(strip);

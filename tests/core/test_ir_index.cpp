@@ -1,3 +1,4 @@
+#include "core/dump_error.hpp"
 #include "core/file_finder.hpp"
 #include "core/ir_index.hpp"
 
@@ -7,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -408,4 +410,22 @@ TEST_CASE("the resolver's frame budget bounds memory over many distinct deep loc
     // The Python line of each op is still its own.
     CHECK(ix.allocLinesFor("/k/op.py", 1).size() == 1);
     CHECK(ix.allocLinesFor("/k/op.py", ops).size() == 1);
+}
+
+TEST_CASE("an IR index build stops when cancelled, and builds in full when not", "[ir][cancel]")
+{
+    // 20k ops, each with its own location: long enough to pass several cancel checks.
+    std::string ir = "module {\n";
+    for (int i = 0; i < 20000; ++i)
+        ir += "  %a" + std::to_string(i)
+            + " = memref.alloc() : memref<16xf32> loc(\"/k/kernel.py\":" + std::to_string(i + 1) + ":1)\n";
+    ir += "}\n";
+    std::atomic<bool> cancel{true};
+    CHECK_THROWS_AS(IrIndex::build(ir, "k.ttadapter", &cancel), LoadCancelled);
+
+    cancel = false;
+    const IrIndex index = IrIndex::build(ir, "k.ttadapter", &cancel);
+    CHECK(index.allocLines().size() == 20000);
+    CHECK(index.allocLinesFor("/k/kernel.py", 20000) == std::vector<int>{20001});
+    CHECK(index.warnings().empty());
 }

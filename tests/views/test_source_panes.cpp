@@ -1,8 +1,10 @@
+#include "core/byte_size.hpp"
 #include "core/plan_document.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/mlir_highlighter.hpp"
 #include "views/source/python_highlighter.hpp"
+#include "views/source/source_file_cache.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
 
@@ -307,7 +309,7 @@ TEST_CASE("a slow read of an earlier selection never replaces a newer one", "[so
     PlanSession session;
     SourcePanes panes(&session);
     std::atomic<int> reads{0};
-    panes.setFileReader([&reads](const std::string& path) {
+    panes.fileCache()->setFileReader([&reads](const std::string& path) {
         ++reads;
         if (path.size() >= 4 && path.compare(path.size() - 4, 4, "a.py") == 0)
             QThread::msleep(400); // a.py is on a slow disk
@@ -337,7 +339,7 @@ TEST_CASE("a slow read of an earlier selection never replaces a newer one", "[so
     CHECK(reads == 2);
 
     // A read overtaken by "nothing selected" shows nothing either.
-    panes.setFileReader([](const std::string& path) {
+    panes.fileCache()->setFileReader([](const std::string& path) {
         QThread::msleep(200);
         return readTextFile(path);
     });
@@ -362,7 +364,7 @@ TEST_CASE("a slow read says so after a moment, and the panes can go while it run
 
     PlanSession session;
     auto panes = std::make_unique<SourcePanes>(&session);
-    panes->setFileReader([](const std::string& path) {
+    panes->fileCache()->setFileReader([](const std::string& path) {
         QThread::msleep(900);
         return readTextFile(path);
     });
@@ -376,7 +378,8 @@ TEST_CASE("a slow read says so after a moment, and the panes can go while it run
 
     session.selectBlock(1);
     REQUIRE(panes->isReadingPython());
-    panes.reset(); // waits for the read; nothing is delivered to the dead panes
+    panes.reset(); // the read runs on; its result is dropped, never delivered to the dead panes
+    REQUIRE(QThreadPool::globalInstance()->waitForDone(5000));
     QTest::qWait(20);
     CHECK(session.selectedBlock() == 1);
 }
@@ -531,4 +534,60 @@ TEST_CASE("the source panes render the layer-norm example", "[source][png]")
     const QPixmap pixmap = panes.grab();
     CHECK(pixmap.width() == 1500);
     CHECK(pixmap.save("/tmp/source_panes.png"));
+}
+
+TEST_CASE("clicking a line says what it allocates, or that it allocates nothing; Esc clears the highlight", "[source]")
+{
+    PlanSession session;
+    SourcePanes panes(&session);
+    showPanes(panes, 1200, 400);
+    session.setDocument(load(exampleDump()));
+    session.selectBlock(blockOf(session, "%alloc_0"));
+    REQUIRE(waitForPython(panes));
+    QSignalSpy described(&panes, &SourcePanes::lineDescribed);
+
+    SourceTextView* ir = panes.irView();
+    REQUIRE(ir->isLineVisible(57));
+    QTest::mouseClick(ir->viewport(), Qt::LeftButton, {}, ir->lineRect(57).center() + QPoint(40, 0));
+    REQUIRE(described.count() == 1);
+    // Worked out from the scope: the blocks of line 57, their buffers' names and their summed size.
+    const ScopePlan& scope = *session.scope();
+    std::uint64_t bytes = 0;
+    for (int block : session.highlightedBlocks())
+        bytes += scope.blocks[static_cast<std::size_t>(block)].size;
+    REQUIRE(session.highlightedBlocks().size() == 2);
+    CHECK(described.at(0).at(0).toString()
+        == QString::fromStdString("line 57 allocates %alloc_0: " + formatBytes(bytes)));
+
+    QTest::mouseClick(ir->viewport(), Qt::LeftButton, {}, ir->lineRect(55).center() + QPoint(40, 0));
+    CHECK(described.last().at(0).toString() == "line 55 allocates nothing");
+
+    QTest::mouseClick(ir->viewport(), Qt::LeftButton, {}, ir->lineRect(57).center() + QPoint(40, 0));
+    REQUIRE_FALSE(session.highlightedBlocks().empty());
+    ir->setFocus();
+    QTest::keyClick(ir, Qt::Key_Escape);
+    CHECK(session.highlightedBlocks().empty());
+    CHECK(described.last().at(0).toString().isEmpty());
+    CHECK(panes.irHighlightedLine() == 57); // the selection's own line stays
+}
+
+TEST_CASE("a long line shows whole in a tooltip, and the highlighted line's start stays in view", "[source]")
+{
+    SourceTextView view;
+    view.resize(300, 200);
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    const QString longLine = "    %x = memref.alloc() : memref<16384xf16> " + QString(200, 'y') + " loc(#loc46)";
+    view.setSourceText("short\n" + longLine + "\nshort again\n");
+    const QPoint onLong = view.lineRect(2).center();
+    CHECK(view.lineToolTip(onLong) == longLine);
+    CHECK(view.lineToolTip(view.lineRect(1).center()).isEmpty()); // fits: no tooltip
+
+    // Scrolled to the right, a short line is cut on the left: the tooltip shows it too.
+    view.horizontalScrollBar()->setValue(view.horizontalScrollBar()->maximum());
+    CHECK(view.lineToolTip(view.lineRect(1).center()) == "short");
+    // Showing a line scrolls back to its start.
+    view.setHighlightedLines(2);
+    view.centerOnLine(2);
+    CHECK(view.horizontalScrollBar()->value() == 0);
 }

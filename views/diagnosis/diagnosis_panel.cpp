@@ -13,7 +13,6 @@
 #include <QScrollArea>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -145,19 +144,15 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
 
 void DiagnosisPanel::startDiagnosis()
 {
-    const int job = ++job_;
+    jobs_.cancelAll(); // a newer document or scope is on its way
     const auto document = session_->sharedDocument();
     if (!document || !session_->hasScope()) {
         showEmpty(tr("Open a dump to see why its plan overflows and what would fit."));
         return;
     }
     const auto scope = static_cast<std::size_t>(session_->scopeIndex());
-    QtConcurrent::run([document, scope] {
-        return diagnoseScope(*document, scope);
-    }).then(this, [this, job](Diagnosis diagnosis) {
-        if (job == job_) // a newer document or scope is on its way
-            showDiagnosis(std::move(diagnosis));
-    });
+    jobs_.start([document, scope](const JobCancel&) { return diagnoseScope(*document, scope); },
+        [this](Diagnosis diagnosis) { showDiagnosis(std::move(diagnosis)); });
 }
 
 void DiagnosisPanel::showEmpty(const QString& text)

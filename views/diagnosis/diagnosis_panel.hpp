@@ -3,6 +3,7 @@
 // jump to it, what is live there by source line (a row selects its blocks),
 // the levers and the largest fitting tile size. Diagnosed off the GUI thread.
 #include "core/diagnosis.hpp"
+#include "views/job_runner.hpp"
 
 #include <QWidget>
 
@@ -51,7 +52,7 @@ private:
     QLabel* largest_;
     QLabel* method_;
     std::optional<Diagnosis> diagnosis_;
-    int job_ = 0;
+    JobRunner jobs_; // the diagnosis of the scope on show only
 };
 
 } // namespace memlens

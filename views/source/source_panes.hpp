@@ -2,34 +2,32 @@
 // The selected block's IR line (left) and the Python line that allocated it
 // (right), side by side (docs/design.md, Locations). Follows the
 // PlanSession's selection; a click on a line highlights, in the session, every
-// block that line allocates (the reverse link). The Python file is read off
-// the GUI thread and cached by path.
-#include "core/file_finder.hpp"
+// block that line allocates (the reverse link, from a BlockLineIndex). Python
+// files come from a SourceFileCache, which finds and reads them off the GUI
+// thread; this class only decides what each SourcePane presents.
+#include "core/block_line_index.hpp"
 #include "core/mlir_location.hpp"
 
-#include <QFuture>
-#include <QHash>
-#include <QList>
 #include <QString>
 #include <QWidget>
 
-#include <functional>
-#include <map>
 #include <memory>
-#include <string>
-#include <unordered_map>
-#include <utility>
+#include <optional>
 #include <vector>
 
 class QPushButton;
 class QSplitter;
+class QTimer;
 
 namespace memlens {
 
 class PlanSession;
+class SourceFileCache;
+class SourcePane;
 class SourceTextView;
 struct BlockSource;
 struct PlanDocument;
+struct SourceFile;
 
 class SourcePanes : public QWidget {
     Q_OBJECT
@@ -38,9 +36,13 @@ public:
     ~SourcePanes() override;
 
     PlanSession* session() const { return session_; }
+    SourcePane* irPane() const { return ir_; }
+    SourcePane* pythonPane() const { return python_; }
     SourceTextView* irView() const;
     SourceTextView* pythonView() const;
     QSplitter* splitter() const { return splitter_; }
+    // Where the Python files come from (tests slow its reads down).
+    SourceFileCache* fileCache() const { return files_; }
 
     // The pane headers: "<full path> \u2014 line 57" (an em dash) ("" when the pane has nothing to name).
     QString irHeaderText() const;
@@ -64,13 +66,8 @@ public:
     // The Python file as named in the IR or dump, of the frame on show ("" when none).
     QString pythonOriginalPath() const { return pythonOriginal_; }
 
-    // True while the Python file is being read (pythonShown() follows).
-    bool isReadingPython() const { return reading_; }
-
-    // How files are read off the GUI thread (readTextFile by default). Tests
-    // use it to slow a read down; it must be thread-safe.
-    using FileReader = std::function<ReadResult(const std::string& path)>;
-    void setFileReader(FileReader reader);
+    // True while the Python file on show is being found or read (pythonShown() follows).
+    bool isReadingPython() const { return !pythonKey_.isEmpty() && reading_; }
 
 public slots:
     // "Locate…": asks the user for the missing Python file, then acceptLocatedFile().
@@ -83,73 +80,63 @@ signals:
     void fileLocated(const QString& originalPath, const QString& localPath);
     // The Python pane finished updating (code or message), after a read or at once.
     void pythonShown();
+    // A click on a line said what it allocates ("line 60 allocates %alloc_7: 1 KB"); "" when Esc cleared it.
+    void lineDescribed(const QString& text);
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
 
-public:
-    struct Pane; // one side: header, code view, message page (defined in the .cpp)
-
 private:
-    struct PythonLoad;
-    struct CachedText {
-        QString text;
-        qint64 modified = 0; // ms since epoch
-        qint64 size = -1;
+    // What is on show, to skip work when nothing changed.
+    struct Shown {
+        const PlanDocument* document = nullptr;
+        int scope = -1;
+        int block = -1;
+        bool operator==(const Shown&) const = default;
     };
 
     void onDocumentChanged();
     void refresh();
-    void rebuildMaps();
+    const BlockLineIndex& lineIndex();
     void showIr(const PlanDocument* document, const BlockSource* source, bool blockSelected);
     void showPython(const PlanDocument* document, const BlockSource* source);
-    void requestPython(const PlanDocument* document, const BlockSource& source);
-    void finishPythonLoad(const PythonLoad& load);
+    void showPythonHint(const QString& text);
+    void requestPython(const BlockSource& source);
+    void onFileReady(const SourceFile& file);
+    void showPythonFile(const SourceFile& file);
     void showPythonText(const QString& localPath, const QString& text);
-    void showPythonNotFound(const std::vector<std::string>& tried, const std::string& note);
-    void showHint(const QString& text);
+    void showPythonNotFound(const SourceFile& file);
+    void showReading();
     void syncHeaderHeights();
     void onIrLineActivated(int line);
     void onPythonLineActivated(int line);
-    bool cachedText(const QString& localPath, QString* text) const;
+    void highlightLine(int line, const std::vector<int>& blocks);
+    void clearLineHighlight();
 
     PlanSession* session_;
     QSplitter* splitter_;
-    std::unique_ptr<Pane> ir_;
-    std::unique_ptr<Pane> python_;
-    FileReader reader_;
+    SourcePane* ir_;
+    SourcePane* python_;
+    SourceFileCache* files_;
+    QTimer* readingNotice_; // says "Reading…" when a read takes a moment
 
-    // What is on show (to skip work when nothing changed).
-    const PlanDocument* shownDocument_ = nullptr;
-    int shownScope_ = -2;
-    int shownBlock_ = -2;
+    std::optional<Shown> shown_;
     std::shared_ptr<const void> shownIr_; // keeps the IR on show alive, so its address is not reused
 
-    // The Python frame wanted now.
+    // The Python frame on show, and the file it needs.
     SourceFrame pythonFrame_;
     std::vector<int> pythonOtherLines_; // other user frames in the same file
     QString pythonOriginal_;
     QString pythonChainPlain_;
     QString pythonChainRich_;
-    QString pythonKey_; // the local path, or "?" + the original path when not found
+    QString pythonKey_; // SourceFileCache::keyFor() of the file wanted; "" when none
     bool reading_ = false;
     bool openIrOffered_ = true;
-    int pythonJob_ = 0;
-    std::shared_ptr<const FileFinder> finder_;
 
-    QHash<QString, CachedText> textCache_;                                      // by local path
-    QHash<QString, int> inFlight_;                                              // key -> job that reads it
-    QHash<QString, std::pair<std::vector<std::string>, std::string>> notFound_; // original -> tried, note
-    QHash<QString, QString> located_;
-    QList<QFuture<void>> pending_; // reads on their way                               // original -> the user's answer
-
-    // Reverse link, for the scope on show.
-    const PlanDocument* mapsDocument_ = nullptr;
-    int mapsScope_ = -2;
-    std::unordered_map<int, std::vector<int>> irLineBlocks_;
-    std::map<std::pair<std::string, int>, std::vector<int>> pythonLineBlocks_;
-    std::unordered_map<std::string, std::vector<int>> pythonLinesByFile_;
-    std::vector<int> irAllocLines_;
+    // The reverse link of the scope on show.
+    std::shared_ptr<const PlanDocument> indexedDocument_;
+    int indexedScope_ = -1;
+    BlockLineIndex lineIndex_;
 };
 
 } // namespace memlens

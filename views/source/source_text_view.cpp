@@ -2,6 +2,7 @@
 
 #include "views/source/mlir_highlighter.hpp"
 #include "views/source/python_highlighter.hpp"
+#include "views/view_text.hpp"
 
 #include <QFontDatabase>
 #include <QKeyEvent>
@@ -9,6 +10,8 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QTextBlock>
+#include <QTextLayout>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -249,6 +252,33 @@ bool SourceTextView::isLineVisible(int line) const
 
 int SourceTextView::firstVisibleLine() const { return firstVisibleBlock().blockNumber() + 1; }
 
+QString SourceTextView::lineToolTip(const QPoint& viewportPos) const
+{
+    const int line = lineAt(viewportPos);
+    if (line < 1)
+        return {};
+    const QTextBlock block = document()->findBlockByNumber(line - 1);
+    const qreal width
+        = block.layout() && block.layout()->lineCount() > 0 ? block.layout()->lineAt(0).naturalTextWidth() : 0.0;
+    const qreal left = blockBoundingGeometry(block).translated(contentOffset()).left() + document()->documentMargin();
+    const bool cut = left < 0 || left + width > viewport()->width();
+    return cut ? block.text() : QString();
+}
+
+bool SourceTextView::viewportEvent(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = lineToolTip(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport());
+        return true;
+    }
+    return QPlainTextEdit::viewportEvent(event);
+}
+
 int SourceTextView::gutterWidth() const
 {
     const int digits = std::max(3, static_cast<int>(QString::number(std::max(1, document()->blockCount())).size()));
@@ -309,6 +339,11 @@ void SourceTextView::wheelEvent(QWheelEvent* event)
 
 void SourceTextView::keyPressEvent(QKeyEvent* event)
 {
+    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier) {
+        emit escapePressed();
+        event->accept();
+        return;
+    }
     stickyLine_ = 0;
     QPlainTextEdit::keyPressEvent(event);
 }
@@ -340,7 +375,7 @@ void SourceTextView::onCursorMoved()
 
 void SourceTextView::updateTheme()
 {
-    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    const bool dark = isDarkPalette(palette());
     if (dark == dark_ && highlighter_)
         return;
     dark_ = dark;

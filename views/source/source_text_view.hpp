@@ -48,6 +48,9 @@ public:
     // True when `line` is entirely inside the viewport.
     bool isLineVisible(int line) const;
     int firstVisibleLine() const;
+    // The tooltip at a point of the viewport: the whole line when it does not
+    // fit the view (cut on the right or scrolled out on the left), else "".
+    QString lineToolTip(const QPoint& viewportPos) const;
 
     QWidget* gutter() const { return gutter_; }
     int gutterWidth() const;
@@ -61,6 +64,8 @@ public:
 signals:
     // The user clicked a line or moved the text cursor to another line.
     void lineActivated(int line);
+    // The user pressed Esc in the view.
+    void escapePressed();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -69,6 +74,7 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void changeEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
 
 private:
     friend class SourceGutter;

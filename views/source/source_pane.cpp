@@ -1,0 +1,209 @@
+#include "views/source/source_pane.hpp"
+
+#include "views/elided_label.hpp"
+#include "views/view_text.hpp"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace memlens {
+
+namespace {
+
+QString hex(const QColor& color) { return color.name(QColor::HexRgb); }
+
+QColor borderColor(bool dark) { return dark ? QColor(0x3a, 0x3d, 0x42) : QColor(0xd5, 0xd9, 0xde); }
+
+QLabel* selectableLabel(QWidget* parent, const char* objectName)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(QLatin1String(objectName));
+    label->setAlignment(Qt::AlignCenter);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    return label;
+}
+
+} // namespace
+
+SourcePane::SourcePane(const QString& badgeText, const QColor& badgeColor, SourceTextView::Language language,
+    const QString& buttonText, QWidget* parent)
+    : QFrame(parent)
+{
+    const bool dark = isDarkPalette(palette());
+    setObjectName(QStringLiteral("sourcePane"));
+    setStyleSheet(QStringLiteral("QFrame#sourcePane { border: 1px solid %1; }").arg(hex(borderColor(dark))));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(1, 1, 1, 1);
+    layout->setSpacing(0);
+    buildHeader(badgeText, badgeColor, dark);
+    layout->addWidget(header_);
+
+    // Body: the code, or a message.
+    stack_ = new QStackedWidget(this);
+    view_ = new SourceTextView(stack_);
+    view_->setLanguage(language);
+    stack_->addWidget(view_);
+    buildMessagePage(buttonText, dark);
+    stack_->addWidget(messagePage_);
+    layout->addWidget(stack_, 1);
+}
+
+void SourcePane::buildHeader(const QString& badgeText, const QColor& badgeColor, bool dark)
+{
+    // Badge, path (elided in the middle), line chip; the detail line below.
+    header_ = new QFrame(this);
+    header_->setObjectName(QStringLiteral("sourcePaneHeader"));
+    const QColor background = dark ? QColor(0x2b, 0x2d, 0x31) : QColor(0xf0, 0xf2, 0xf5);
+    header_->setStyleSheet(
+        QStringLiteral("QFrame#sourcePaneHeader { background: %1; border: none; border-bottom: 1px solid %2; }")
+            .arg(hex(background), hex(borderColor(dark))));
+    auto* headerLayout = new QVBoxLayout(header_);
+    headerLayout->setContentsMargins(8, 5, 8, 5);
+    headerLayout->setSpacing(3);
+    auto* titleRow = new QHBoxLayout;
+    titleRow->setSpacing(8);
+    headerLayout->addLayout(titleRow);
+
+    auto* badge = new QLabel(badgeText, header_);
+    badge->setObjectName(QStringLiteral("sourcePaneBadge"));
+    badge->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; border-radius: 3px; padding: 1px 6px;"
+                                        " font-weight: 600; }")
+                             .arg(hex(badgeColor)));
+    titleRow->addWidget(badge);
+
+    path_ = new ElidedLabel(header_);
+    path_->setObjectName(QStringLiteral("sourcePanePath"));
+    titleRow->addWidget(path_, 1);
+
+    line_ = new QLabel(header_);
+    line_->setObjectName(QStringLiteral("sourcePaneLine"));
+    const QColor chip = SourceTextView::strongLineColor(dark);
+    const QColor chipBorder = dark ? QColor(0xf2, 0xb1, 0x34) : QColor(0xe8, 0x9b, 0x00);
+    line_->setStyleSheet(QStringLiteral("QLabel { background: %1; border: 1px solid %2; border-radius: 3px;"
+                                        " padding: 0px 6px; font-weight: 600; }")
+                             .arg(hex(chip), hex(chipBorder)));
+    line_->setVisible(false);
+    titleRow->addWidget(line_);
+
+    sub_ = new QLabel(header_);
+    sub_->setObjectName(QStringLiteral("sourcePaneSub"));
+    sub_->setTextFormat(Qt::RichText);
+    sub_->setWordWrap(true);
+    sub_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont small = sub_->font();
+    small.setPointSizeF(small.pointSizeF() * 0.92);
+    sub_->setFont(small);
+    sub_->setVisible(false);
+    headerLayout->addWidget(sub_);
+    headerLayout->addStretch(1); // a header made taller to match the other one keeps its rows at the top
+}
+
+void SourcePane::buildMessagePage(const QString& buttonText, bool dark)
+{
+    messagePage_ = new QWidget(stack_);
+    messagePage_->setAutoFillBackground(true);
+    QPalette pagePalette = messagePage_->palette();
+    pagePalette.setColor(QPalette::Window, palette().color(QPalette::Base));
+    messagePage_->setPalette(pagePalette);
+    auto* layout = new QVBoxLayout(messagePage_);
+    layout->setContentsMargins(24, 24, 24, 24);
+    layout->setSpacing(10);
+    layout->addStretch(1);
+
+    icon_ = new QLabel(messagePage_);
+    icon_->setAlignment(Qt::AlignCenter);
+    layout->addWidget(icon_);
+
+    title_ = selectableLabel(messagePage_, "sourcePaneMessage");
+    title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    titleColor_ = dark ? QColor(0xd0, 0xd4, 0xd9) : QColor(0x3c, 0x42, 0x4a);
+    hintColor_ = dark ? QColor(0x8b, 0x93, 0x9c) : QColor(0x8a, 0x91, 0x9a);
+    QFont font = title_->font();
+    font.setPointSizeF(font.pointSizeF() * 1.08);
+    title_->setFont(font);
+    layout->addWidget(title_);
+
+    detail_ = selectableLabel(messagePage_, "sourcePaneDetail");
+    detail_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    QPalette detailPalette = detail_->palette();
+    detailPalette.setColor(QPalette::WindowText, dark ? QColor(0xa0, 0xa6, 0xae) : QColor(0x5f, 0x66, 0x70));
+    detail_->setPalette(detailPalette);
+    layout->addWidget(detail_);
+
+    button_ = new QPushButton(buttonText, messagePage_);
+    button_->setVisible(false);
+    auto* buttonRow = new QHBoxLayout;
+    buttonRow->addStretch(1);
+    buttonRow->addWidget(button_);
+    buttonRow->addStretch(1);
+    layout->addLayout(buttonRow);
+    layout->addStretch(2);
+}
+
+void SourcePane::setTitleColor(const QColor& color)
+{
+    QPalette palette = title_->palette();
+    palette.setColor(QPalette::WindowText, color);
+    title_->setPalette(palette);
+}
+
+bool SourcePane::isShowingCode() const { return stack_->currentWidget() == view_; }
+
+QString SourcePane::messageText() const { return isShowingCode() ? QString() : messageText_; }
+
+void SourcePane::setHeader(const QString& fullPath, const QString& tooltip, const QString& lineText)
+{
+    path_->setFullText(fullPath);
+    path_->setToolTip(tooltip.isEmpty() ? fullPath : tooltip);
+    line_->setText(lineText);
+    line_->setVisible(!lineText.isEmpty());
+    if (fullPath.isEmpty())
+        headerText_.clear();
+    else
+        headerText_ = lineText.isEmpty() ? fullPath : fullPath + QStringLiteral(" \u2014 ") + lineText;
+}
+
+void SourcePane::setSub(const QString& plain, const QString& rich)
+{
+    subText_ = plain;
+    sub_->setText(rich.isEmpty() ? plain.toHtmlEscaped() : rich);
+    sub_->setToolTip(plain);
+    sub_->setVisible(!plain.isEmpty());
+    emit headerChanged();
+}
+
+void SourcePane::showCode()
+{
+    messageText_.clear();
+    stack_->setCurrentWidget(view_);
+}
+
+void SourcePane::showMessage(
+    const QString& titleText, const QString& detailText, QStyle::StandardPixmap pixmap, bool withButton)
+{
+    title_->setText(titleText);
+    detail_->setText(detailText);
+    detail_->setVisible(!detailText.isEmpty());
+    const QIcon standard = pixmap == QStyle::SP_CustomBase ? QIcon() : style()->standardIcon(pixmap);
+    icon_->setPixmap(standard.isNull() ? QPixmap() : standard.pixmap(32, 32));
+    icon_->setVisible(!standard.isNull());
+    button_->setVisible(withButton);
+    setTitleColor(titleColor_);
+    messageText_ = detailText.isEmpty() ? titleText : titleText + u'\n' + detailText;
+    view_->setHighlightedLines(0);
+    stack_->setCurrentWidget(messagePage_);
+}
+
+void SourcePane::showHint(const QString& hint)
+{
+    setHeader({}, {}, {});
+    setSub({});
+    showMessage(hint, {}, QStyle::SP_CustomBase, false);
+    setTitleColor(hintColor_);
+}
+
+} // namespace memlens
