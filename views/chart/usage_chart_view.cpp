@@ -50,7 +50,10 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     chart->setMinimumSize(QSizeF(120, 100));
     chart->legend()->setAlignment(Qt::AlignTop);
     chart->legend()->setFont(QFont(font().family(), 8));
+    // setChart() releases the chart QChartView made for itself without deleting it.
+    QChart* const defaultChart = QChartView::chart();
     setChart(chart);
+    delete defaultChart;
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame); // chart coordinates are widget coordinates
     setMinimumHeight(140);
