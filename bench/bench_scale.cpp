@@ -8,9 +8,11 @@
 //   build/bench/memlens_bench_scale --buffers=1000000 --iterations=1
 //
 // After Google Benchmark's own lines it prints the table of issue 13: wall,
-// wall / SAX walk, peak RSS and peak RSS / file size per row.
+// wall / SAX walk, peak RSS and peak RSS / file size per row; then how fast a
+// superseded load stops (CancelLoad: told to stop mid-parse and mid-analysis).
 #include "app/report_command.hpp"
 #include "core/command_line.hpp"
+#include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
 #include "core/plan_document.hpp"
 
@@ -21,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -28,8 +31,10 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -222,6 +227,95 @@ void BM_Report(benchmark::State& state)
     });
 }
 
+// A superseded load: loadPlanDocument on its own thread, told to stop once `ready()`
+// holds; prints how long it took to stop (the window's "a newer load started").
+struct CancelPoint {
+    const char* name;
+    std::function<bool(std::uint64_t bytesRead, double secondsSinceAllRead)> ready;
+};
+const std::vector<CancelPoint> kCancelPoints{
+    {"while parsing (half the bytes read)", [](std::uint64_t read, double) { return read >= setup.fileBytes / 2; }},
+    {"while analysing (0.3 s after the last byte)", [](std::uint64_t, double since) { return since >= 0.3; }},
+};
+std::vector<std::pair<std::string, double>> cancelDelays; // filled by BM_CancelLoad
+
+int cancelLoad(const CancelPoint& point)
+{
+    memlens::LoadOptions options;
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    auto bytesRead = std::make_shared<std::atomic<std::uint64_t>>(0);
+    options.cancel = cancel;
+    options.bytesRead = bytesRead;
+    std::atomic<bool> stopped{false};
+    std::atomic<bool> finished{false};
+    std::thread load([&] {
+        try {
+            memlens::loadPlanDocument(setup.dump, options);
+            finished = true; // done before the cancel point: nothing measured
+        } catch (const memlens::LoadCancelled&) {
+            stopped = true;
+        }
+    });
+    using Clock = std::chrono::steady_clock;
+    std::optional<Clock::time_point> allRead;
+    while (!stopped && !finished) {
+        const std::uint64_t read = bytesRead->load();
+        if (read >= setup.fileBytes && !allRead)
+            allRead = Clock::now();
+        const double since = allRead ? std::chrono::duration<double>(Clock::now() - *allRead).count() : -1;
+        if (point.ready(read, since))
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    const auto told = Clock::now();
+    cancel->store(true);
+    load.join();
+    const double delay = std::chrono::duration<double>(Clock::now() - told).count();
+    if (finished)
+        return 2;
+    std::printf("CANCEL_DELAY %.3f\n", delay);
+    return 0;
+}
+
+void BM_CancelLoad(benchmark::State& state)
+{
+    const CancelPoint& point = kCancelPoints[static_cast<std::size_t>(state.range(0))];
+    double worst = 0;
+    for (auto _ : state) {
+        // In a child, like the others, and reading its own report of the delay.
+        int pipeEnds[2];
+        if (pipe(pipeEnds) != 0)
+            std::exit(1);
+        std::cout.flush();
+        const pid_t child = fork();
+        if (child == 0) {
+            dup2(pipeEnds[1], STDOUT_FILENO);
+            close(pipeEnds[0]);
+            const int status = cancelLoad(point);
+            std::fflush(nullptr);
+            _exit(status);
+        }
+        close(pipeEnds[1]);
+        std::string text;
+        char chunk[256];
+        for (ssize_t got; (got = read(pipeEnds[0], chunk, sizeof chunk)) > 0;)
+            text.append(chunk, static_cast<std::size_t>(got));
+        close(pipeEnds[0]);
+        int status = 0;
+        waitpid(child, &status, 0);
+        const std::size_t at = text.find("CANCEL_DELAY ");
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || at == std::string::npos) {
+            state.SkipWithError("the load finished before the cancel point, or failed");
+            return;
+        }
+        const double delay = std::atof(text.c_str() + at + 13);
+        state.SetIterationTime(delay);
+        worst = std::max(worst, delay);
+    }
+    state.counters["stop_ms"] = worst * 1000;
+    cancelDelays.emplace_back(point.name, worst);
+}
+
 std::string megabytes(double bytes)
 {
     char text[64];
@@ -250,6 +344,8 @@ void printTable()
         std::printf("| %s | %.2f s | %s | %s | %s | %.2fx |\n", row.name.c_str(), row.wallSeconds, ratio, cpuRatio,
             megabytes(rss).c_str(), rss / static_cast<double>(setup.fileBytes));
     }
+    for (const auto& [name, delay] : cancelDelays)
+        std::printf("a superseded load told to stop %s: stopped in %.0f ms\n", name.c_str(), delay * 1000);
     const fs::path report = setup.dir / "report";
     for (const char* name : {"summary.md", "chart.svg", "blocks.csv"})
         if (fs::exists(report / name))
@@ -301,6 +397,11 @@ int main(int argc, char** argv)
             ->UseManualTime()
             ->Iterations(setup.iterations)
             ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("CancelLoad", BM_CancelLoad)
+        ->DenseRange(0, static_cast<int>(kCancelPoints.size()) - 1)
+        ->UseManualTime()
+        ->Iterations(setup.iterations)
+        ->Unit(benchmark::kMillisecond);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     printTable();

@@ -14,15 +14,44 @@ AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points)
         nodes_.resize(4 * (points_.size() - 1));
 }
 
+std::size_t AddressCoverage::indexOf(std::uint64_t point) const
+{
+    const auto index
+        = static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), point) - points_.begin());
+    assert(index < points_.size() && points_[index] == point);
+    return index;
+}
+
 void AddressCoverage::change(std::uint64_t start, std::uint64_t end, int delta)
 {
     if (start >= end)
         return; // an empty range covers nothing
-    const auto from
-        = static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), start) - points_.begin());
-    const auto to = static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), end) - points_.begin());
-    assert(to < points_.size() && points_[from] == start && points_[to] == end);
-    update(1, 0, points_.size() - 1, from, to, delta);
+    changeAt(indexOf(start), indexOf(end), delta);
+}
+
+void AddressCoverage::changeAt(std::size_t from, std::size_t to, int delta)
+{
+    if (from < to)
+        update(1, 0, points_.size() - 1, from, to, delta);
+}
+
+std::uint64_t AddressCoverage::coveredEnd() const
+{
+    if (nodes_.empty() || nodes_[1].covered == 0)
+        return 0;
+    std::size_t node = 1, lo = 0, hi = points_.size() - 1;
+    // Down the right-most branch that covers anything; a node covered whole ends at its span's end.
+    while (nodes_[node].count == 0 && hi - lo > 1) {
+        const std::size_t mid = (lo + hi) / 2;
+        if (nodes_[2 * node + 1].covered > 0) {
+            node = 2 * node + 1;
+            lo = mid;
+        } else {
+            node = 2 * node;
+            hi = mid;
+        }
+    }
+    return points_[hi];
 }
 
 // Leaves [lo, hi) of this node; the range covers leaves [from, to).

@@ -15,6 +15,13 @@ public:
     void add(std::uint64_t start, std::uint64_t end) { change(start, end, +1); }
     void remove(std::uint64_t start, std::uint64_t end) { change(start, end, -1); }
     std::uint64_t coveredBytes() const { return nodes_.empty() ? 0 : nodes_[1].covered; }
+    // The end of the highest covered byte; 0 when nothing is covered.
+    std::uint64_t coveredEnd() const;
+
+    // The same by point index, for a caller that looks each range's points up once.
+    std::size_t indexOf(std::uint64_t point) const; // `point` must be one of the points
+    void addAt(std::size_t from, std::size_t to) { changeAt(from, to, +1); }
+    void removeAt(std::size_t from, std::size_t to) { changeAt(from, to, -1); }
 
 private:
     struct Node {
@@ -22,6 +29,7 @@ private:
         std::uint64_t covered = 0; // bytes of the span covered by ranges at or below this node
     };
     void change(std::uint64_t start, std::uint64_t end, int delta);
+    void changeAt(std::size_t from, std::size_t to, int delta);
     void update(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to, int delta);
 
     std::vector<std::uint64_t> points_; // sorted, unique; leaf i spans [points_[i], points_[i + 1])

@@ -219,11 +219,13 @@ Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::s
 
     Buffer buffer;
     buffer.id = id;
-    buffer.bufferText = check.stringValue(check.require(field(Key::BufferText), path, "buffer"), path + ".buffer");
-    const BufferTextParts parts = splitBufferText(buffer.bufferText);
-    buffer.ssaName = parts.ssaName.empty() ? buffer.bufferText : std::string(parts.ssaName);
+    const std::string& text
+        = check.stringValue(check.require(field(Key::BufferText), path, "buffer"), path + ".buffer");
+    const BufferTextParts parts = splitBufferText(text);
+    buffer.ssaName = parts.ssaName.empty() ? text : std::string(parts.ssaName);
     if (!parts.typeText.empty())
         buffer.type = shared.type(parts.typeText);
+    buffer.keepBufferTextIfIrregular(text);
 
     buffer.extentBits = check.unsignedValue(
         check.require(field(Key::Extent), path, "extent"), path + ".extent", kMaxExtentBits, "size in bits");

@@ -35,22 +35,35 @@ public:
         using reference = const char&;
 
         Iterator() = default;
+        // Starts at the chunk `chunks` holds now. Only one iterator may walk a DumpFileChunks.
         explicit Iterator(DumpFileChunks* chunks)
             : chunks_(chunks)
+            , at_(chunks->buffer_.data() + chunks->at_)
+            , end_(chunks->buffer_.data() + chunks->size_)
         {
         }
-        reference operator*() const { return chunks_->buffer_[chunks_->at_]; }
+        reference operator*() const { return *at_; }
         Iterator& operator++()
         {
-            if (++chunks_->at_ == chunks_->size_)
-                chunks_->readChunk();
+            // The position lives in the iterator, not behind a pointer: the JSON reader's
+            // writes of token text cannot make the compiler reload it for every byte.
+            if (++at_ == end_)
+                nextChunk();
             return *this;
         }
-        bool operator==(const Iterator& other) const { return atEnd() == other.atEnd(); }
+        bool operator==(const Iterator& other) const { return (at_ == end_) == (other.at_ == other.end_); }
 
     private:
-        bool atEnd() const { return !chunks_ || chunks_->at_ >= chunks_->size_; }
+        void nextChunk()
+        {
+            chunks_->at_ = chunks_->size_;
+            chunks_->readChunk();
+            at_ = chunks_->buffer_.data();
+            end_ = at_ + chunks_->size_;
+        }
         DumpFileChunks* chunks_ = nullptr;
+        const char* at_ = nullptr;
+        const char* end_ = nullptr;
     };
 
 private:

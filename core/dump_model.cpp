@@ -14,6 +14,38 @@ const std::vector<std::int64_t>& Buffer::shape() const { return type ? type->sha
 const std::string& Buffer::elementType() const { return type ? type->elementType : kNoText; }
 const std::string& Buffer::location() const { return sourceLocation ? *sourceLocation : kNoText; }
 
+namespace {
+constexpr std::string_view kAllocText = " = memref.alloc() : ";
+} // namespace
+
+std::string Buffer::bufferText() const
+{
+    if (!bufferTextRebuilt)
+        return irregularText;
+    std::string text;
+    text.reserve(ssaName.size() + kAllocText.size() + memrefType().size());
+    text.append(ssaName).append(kAllocText).append(memrefType());
+    return text;
+}
+
+void Buffer::setBufferText(std::string text)
+{
+    irregularText = std::move(text);
+    bufferTextRebuilt = false;
+}
+
+void Buffer::keepBufferTextIfIrregular(std::string_view text)
+{
+    const std::string& type = memrefType();
+    bufferTextRebuilt = !ssaName.empty() && !type.empty()
+        && text.size() == ssaName.size() + kAllocText.size() + type.size() && text.starts_with(ssaName)
+        && text.substr(ssaName.size(), kAllocText.size()) == kAllocText && text.ends_with(type);
+    if (bufferTextRebuilt)
+        irregularText.clear();
+    else
+        irregularText = std::string(text);
+}
+
 void Buffer::setLocation(std::string text) { sourceLocation = std::make_shared<const std::string>(std::move(text)); }
 
 void Buffer::setType(std::string_view typeText)

@@ -22,7 +22,6 @@ struct BufferType {
 // (type, location) are shared, so a million buffers stay small.
 struct Buffer {
     int id = 0;                             // file order across the whole dump
-    std::string bufferText;                 // raw `buffer` string
     std::string ssaName;                    // "%alloc_0", or the whole text when it has none
     std::shared_ptr<const BufferType> type; // null when the text names no type
     std::uint64_t extentBits = 0;
@@ -33,6 +32,16 @@ struct Buffer {
     std::int64_t lifeEnd = 0;                          // inclusive
     std::shared_ptr<const std::string> sourceLocation; // raw `source_location`; null when absent
     bool isTmp = false;
+
+    bool bufferTextRebuilt = false; // bufferText() is rebuilt, irregularText is empty
+    std::string irregularText;      // the raw `buffer` text when it is not rebuilt
+
+    // The raw `buffer` string. Most read "<ssaName> = memref.alloc() : <type>" and are
+    // rebuilt from those when asked for; only the others keep their own text.
+    std::string bufferText() const;
+    void setBufferText(std::string text); // kept as it is; ssaName and type stay as they are
+    // After ssaName and type are set: keeps `text` only if they do not rebuild it exactly.
+    void keepBufferTextIfIrregular(std::string_view text);
 
     const std::string& memrefType() const;          // "" when unknown
     const std::vector<std::int64_t>& shape() const; // empty when unknown

@@ -6,6 +6,8 @@
 // a count and a few thousand visits, not 15 million.
 #include "core/storage_analysis.hpp"
 
+#include "core/dump_error.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -166,7 +168,8 @@ std::vector<int> byEnd(const std::vector<StorageBox>& boxes)
 // Per box, the weight of the boxes before it in the sweep that it overlaps. A box
 // overlaps every live one but those ending at or below its start address and those
 // starting at or above its end address (never both).
-std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>& boxes)
+template <typename Poll>
+std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>& boxes, const Poll& poll)
 {
     std::vector<std::uint64_t> highs, lows;
     highs.reserve(boxes.size());
@@ -190,6 +193,7 @@ std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>
     std::size_t nextEnding = 0;
     std::vector<std::uint64_t> earlier(boxes.size(), 0);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
+        poll(i);
         const StorageBox& entering = boxes[i];
         // A box ending before this one starts has started before it too: it is live, remove it.
         for (; nextEnding < ending.size() && boxes[static_cast<std::size_t>(ending[nextEnding])].end < entering.start;
@@ -207,9 +211,13 @@ std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>
 
 } // namespace
 
-std::vector<Overlap> findOverlaps(
-    const ScopePlan& scope, const StorageMap& storages, std::size_t limit, std::size_t* total)
+std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages, std::size_t limit,
+    std::size_t* total, const std::atomic<bool>* cancel)
 {
+    const auto throwIfCancelled = [cancel](std::size_t step) {
+        if ((step & 0xffff) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+            throw LoadCancelled();
+    };
     // Sweep storages, not blocks: the blocks of one storage are identical.
     std::vector<StorageBox> boxes;
     for (std::size_t s = 0; s < storages.count(); ++s) {
@@ -223,7 +231,7 @@ std::vector<Overlap> findOverlaps(
     std::stable_sort(
         boxes.begin(), boxes.end(), [](const StorageBox& a, const StorageBox& b) { return a.start < b.start; });
 
-    const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes);
+    const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, throwIfCancelled);
     std::size_t pairCount = 0;
     for (std::size_t i = 0; i < boxes.size(); ++i)
         pairCount += static_cast<std::size_t>(boxes[i].weight) * earlier[i];
@@ -316,6 +324,7 @@ std::vector<Overlap> findOverlaps(
         });
         std::size_t nextEnding = 0;
         for (std::size_t i = 0; i < boxes.size(); ++i) {
+            throwIfCancelled(i);
             const StorageBox& entering = boxes[i];
             for (; nextEnding < markedEnding.size()
                  && boxes[static_cast<std::size_t>(markedEnding[nextEnding])].end < entering.start;
@@ -331,6 +340,7 @@ std::vector<Overlap> findOverlaps(
         // Pairs of an unmarked earlier box and a marked later one: the marked boxes
         // entering within its Life, after it.
         for (std::size_t i = 0; i < boxes.size(); ++i) {
+            throwIfCancelled(i);
             if (marked[i])
                 continue;
             const StorageBox& earlierBox = boxes[i];

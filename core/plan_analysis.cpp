@@ -1,8 +1,10 @@
 #include "core/plan_analysis.hpp"
 
 #include "core/address_coverage.hpp"
+#include "core/dump_error.hpp"
 
 #include <algorithm>
+#include <future>
 #include <map>
 
 namespace memlens {
@@ -32,7 +34,7 @@ std::uint64_t PlanAnalysis::highAddressAt(std::int64_t op) const
     return step ? step->highAddress : 0;
 }
 
-PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
+PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const std::atomic<bool>* cancel)
 {
     PlanAnalysis analysis;
     analysis.capacity = capacity;
@@ -40,10 +42,37 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
     analysis.storages = groupStorages(scope);
     if (blocks.empty())
         return analysis;
+    // A large plan finds its overlaps on a second thread while this one sweeps the usage:
+    // the two read the plan and the storages only.
+    constexpr std::size_t kOverlapsApartFrom = 50000;
+    std::future<std::pair<std::vector<Overlap>, std::size_t>> overlapsApart;
+    const auto overlapsOf = [&scope, &storages = analysis.storages, cancel] {
+        std::size_t count = 0;
+        std::vector<Overlap> overlaps = findOverlaps(scope, storages, kMaxListedOverlaps, &count, cancel);
+        return std::pair{std::move(overlaps), count};
+    };
+    if (blocks.size() >= kOverlapsApartFrom)
+        overlapsApart = std::async(std::launch::async, overlapsOf);
+    const auto throwIfCancelled = [cancel] {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            throw LoadCancelled();
+    };
 
-    // Sweep the op sequence: a block enters at start and leaves at end + 1.
+    std::vector<std::uint64_t> points;
+    points.reserve(blocks.size() * 2);
+    for (const Block& block : blocks) {
+        points.push_back(block.offset);
+        points.push_back(block.addressEnd());
+    }
+    AddressCoverage coverage(std::move(points)); // live bytes as a union: in-place and overlapping bytes count once
+
+    // Sweep the op sequence: a block enters at start and leaves at end + 1. An event
+    // carries the block's range as point indices, so the sweep never reads the
+    // blocks again in op order (a cache miss per event on a million blocks).
     struct Event {
         std::int64_t op;
+        std::uint32_t from; // point indices; equal for a block of size 0
+        std::uint32_t to;
         int block;
         bool enters;
     };
@@ -53,8 +82,10 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
     analysis.lastOp = blocks.front().end;
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         const Block& block = blocks[i];
-        events.push_back({block.start, static_cast<int>(i), true});
-        events.push_back({block.end + 1, static_cast<int>(i), false});
+        const auto from = static_cast<std::uint32_t>(coverage.indexOf(block.offset));
+        const auto to = static_cast<std::uint32_t>(coverage.indexOf(block.addressEnd()));
+        events.push_back({block.start, from, to, static_cast<int>(i), true});
+        events.push_back({block.end + 1, from, to, static_cast<int>(i), false});
         analysis.firstOp = std::min(analysis.firstOp, block.start);
         analysis.lastOp = std::max(analysis.lastOp, block.end);
         analysis.peakAddressBytes = std::max(analysis.peakAddressBytes, block.addressEnd());
@@ -67,30 +98,31 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
     analysis.overflow = !analysis.overCapacityBlocks.empty();
     std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.op < b.op; });
 
-    std::vector<std::uint64_t> points;
-    points.reserve(blocks.size() * 2);
-    for (const Block& block : blocks) {
-        points.push_back(block.offset);
-        points.push_back(block.addressEnd());
-    }
-    AddressCoverage coverage(std::move(points)); // live bytes as a union: in-place and overlapping bytes count once
-    std::map<std::uint64_t, int> liveEnds;       // address end -> how many live blocks end there
+    // The high address is the end of the highest covered byte, but a block of size 0 covers
+    // nothing and still ends somewhere: those few are counted apart.
+    std::map<std::uint64_t, int> emptyBlockEnds;
     for (std::size_t i = 0; i < events.size();) {
         const std::int64_t op = events[i].op;
         for (; i < events.size() && events[i].op == op; ++i) {
-            const Block& block = blocks[static_cast<std::size_t>(events[i].block)];
-            if (events[i].enters) {
-                coverage.add(block.offset, block.addressEnd());
-                ++liveEnds[block.addressEnd()];
+            if ((i & 0xffff) == 0)
+                throwIfCancelled();
+            const Event& event = events[i];
+            if (event.from == event.to) {
+                const std::uint64_t end = blocks[static_cast<std::size_t>(event.block)].offset;
+                if (event.enters) {
+                    ++emptyBlockEnds[end];
+                } else if (auto it = emptyBlockEnds.find(end); --it->second == 0) {
+                    emptyBlockEnds.erase(it);
+                }
+            } else if (event.enters) {
+                coverage.addAt(event.from, event.to);
             } else {
-                coverage.remove(block.offset, block.addressEnd());
-                auto it = liveEnds.find(block.addressEnd());
-                if (--it->second == 0)
-                    liveEnds.erase(it);
+                coverage.removeAt(event.from, event.to);
             }
         }
         const std::uint64_t live = coverage.coveredBytes();
-        const std::uint64_t high = liveEnds.empty() ? 0 : liveEnds.rbegin()->first;
+        const std::uint64_t high
+            = std::max(coverage.coveredEnd(), emptyBlockEnds.empty() ? 0 : emptyBlockEnds.rbegin()->first);
         if (!analysis.usage.empty() && analysis.usage.back().liveBytes == live
             && analysis.usage.back().highAddress == high)
             continue;
@@ -100,7 +132,10 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity)
             analysis.peakLiveAt = op;
         }
     }
-    analysis.overlaps = findOverlaps(scope, analysis.storages, kMaxListedOverlaps, &analysis.overlapCount);
+    auto [overlaps, overlapCount] = overlapsApart.valid() ? overlapsApart.get() : overlapsOf();
+    analysis.overlaps = std::move(overlaps);
+    analysis.overlapCount = overlapCount;
+    throwIfCancelled();
     analysis.fragmentation = fragmentationAt(scope, analysis.peakAddressBytes);
     return analysis;
 }

@@ -6,6 +6,7 @@
 #include "core/dump_model.hpp"
 #include "core/storage_analysis.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -18,10 +19,9 @@ struct UsageStep {
     std::uint64_t liveBytes = 0;   // union of the address ranges of the blocks live at op: shared bytes count once
     std::uint64_t highAddress = 0; // largest offset + size among them
 
-    std::uint64_t holeBytes() const
-    {
-        return highAddress - liveBytes;
-    } // space below the high address lost to placement
+    // Space below the high address lost to placement.
+    std::uint64_t holeBytes() const { return highAddress - liveBytes; }
+    friend bool operator==(const UsageStep&, const UsageStep&) = default;
 };
 
 struct PlanAnalysis {
@@ -50,7 +50,8 @@ struct PlanAnalysis {
     bool isOverCapacity(const Block& block) const { return block.addressEnd() > capacity.bytes; }
 };
 
-PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity);
+// Throws LoadCancelled soon after `*cancel` becomes true (when given).
+PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const std::atomic<bool>* cancel = nullptr);
 
 // Indices of the blocks live at `op` (start <= op <= end), in block order.
 std::vector<int> liveBlocksAt(const ScopePlan& scope, std::int64_t op);

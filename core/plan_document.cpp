@@ -228,13 +228,13 @@ void keepOnlyScope(PlanDocument& document, const std::string& scope)
     }
 }
 
-void reanalyze(PlanDocument& document, const CapacitySettings& capacity)
+void reanalyze(PlanDocument& document, const CapacitySettings& capacity, const std::atomic<bool>* cancel)
 {
     document.analyses.clear();
     for (const auto& scope : document.dump.scopes) {
         const Capacity resolved
             = resolveCapacity(capacity.settingFor(scope.scope), scope.scope, scope.error, document.target);
-        document.analyses.push_back(analyzePlan(scope, resolved));
+        document.analyses.push_back(analyzePlan(scope, resolved, cancel));
     }
 }
 
@@ -255,7 +255,7 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
     const bool stands = automatic && document.ir && matchIrToDump(*document.ir, document.dump).matches;
     linkSources(document, stands ? irLocationFiles(document.dump) : std::vector<std::string>(), options);
     document.lineInfo = detectLineInfo(document.dump, document.ir.get(), document.sources);
-    reanalyze(document, options.capacity);
+    reanalyze(document, options.capacity, options.cancel.get());
     return document;
 }
 

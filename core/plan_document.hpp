@@ -68,6 +68,7 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
 void keepOnlyScope(PlanDocument& document, const std::string& scope);
 
 // Capacity changed: recompute every scope's analysis (cheap, no file access).
-void reanalyze(PlanDocument& document, const CapacitySettings& capacity);
+// Throws LoadCancelled soon after `*cancel` becomes true (when given).
+void reanalyze(PlanDocument& document, const CapacitySettings& capacity, const std::atomic<bool>* cancel = nullptr);
 
 } // namespace memlens

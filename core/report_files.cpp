@@ -110,7 +110,7 @@ std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
         pythonLine = std::to_string(source->python->line);
         name = source->python->name;
     }
-    return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText, std::to_string(block.copy),
+    return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText(), std::to_string(block.copy),
         std::to_string(block.offset), std::to_string(block.size), std::to_string(block.start),
         std::to_string(block.end), block.tmp ? "true" : "false", analysis.isOverCapacity(block) ? "true" : "false",
         buffer.location(), irFile, irLine, pythonFile, pythonLine, name,

@@ -13,6 +13,7 @@
 // blocksOfStorage(), overlaps, fragmentation, and liveBytesAt()/holeBytesAt() at any op.
 #include "core/dump_model.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -60,8 +61,9 @@ inline constexpr std::size_t kMaxListedOverlaps = 10000;
 
 // Every overlapping pair once (the first `limit` of them), sorted by (a, b) in (id, copy)
 // order; `total`, when given, gets how many there are in all. Blocks of size 0 share no bytes.
+// Throws LoadCancelled soon after `*cancel` becomes true (when given).
 std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages,
-    std::size_t limit = kMaxListedOverlaps, std::size_t* total = nullptr);
+    std::size_t limit = kMaxListedOverlaps, std::size_t* total = nullptr, const std::atomic<bool>* cancel = nullptr);
 
 // The address space at one op.
 struct AddressSnapshot {

@@ -440,3 +440,39 @@ TEST_CASE("a dump read in chunks is checked as it is read", "[dump][hostile]")
         Catch::Contains("a NUL byte at offset " + std::to_string(json.size() + (2 << 20))));
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("buffers of one type and one location share them; the buffer text reads back exactly", "[dump]")
+{
+    const std::string text = R"json({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "memory_info_array": [
+        {"buffer": "%alloc_0 = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>", "offset": [0],
+         "extent": 1024, "life_time_in_ir": [1, 2], "source_location": "loc(\"k.py\":3:4)"},
+        {"buffer": "%alloc_1 = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>", "offset": [128],
+         "extent": 1024, "life_time_in_ir": [1, 2], "source_location": "loc(\"k.py\":3:4)"},
+        {"buffer": "%alloc_2 = memref.alloc() {alignment = 64 : i64} : memref<8xi32, #hivm.address_space<ub>>",
+         "offset": [256], "extent": 256, "life_time_in_ir": [2, 3], "source_location": "loc(\"k.py\":5:4)"},
+        {"buffer": "tmp buffer", "offset": [512], "extent": 8, "life_time_in_ir": [2, 3]}
+    ]}]})json";
+    const Dump dump = parseDumpText(text, "memory_info_aiv.json");
+    const auto& buffers = dump.scopes.at(0).buffers;
+    REQUIRE(buffers.size() == 4);
+    // One BufferType and one location string for the two buffers that repeat them.
+    REQUIRE(buffers[0].type);
+    CHECK(buffers[0].type.get() == buffers[1].type.get());
+    CHECK(buffers[0].sourceLocation.get() == buffers[1].sourceLocation.get());
+    CHECK(buffers[2].type.get() != buffers[0].type.get());
+    CHECK(buffers[2].sourceLocation.get() != buffers[0].sourceLocation.get());
+    CHECK(buffers[2].shape() == std::vector<std::int64_t>{8});
+    CHECK(buffers[2].elementType() == "i32");
+    CHECK_FALSE(buffers[3].type);
+    CHECK(buffers[3].location().empty());
+    // The usual text is rebuilt from its name and type; any other is kept as it was.
+    CHECK(buffers[0].bufferTextRebuilt);
+    CHECK(buffers[0].irregularText.empty());
+    CHECK_FALSE(buffers[2].bufferTextRebuilt);
+    CHECK(buffers[0].bufferText() == "%alloc_0 = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>");
+    CHECK(buffers[1].bufferText() == "%alloc_1 = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>");
+    CHECK(buffers[2].bufferText()
+        == "%alloc_2 = memref.alloc() {alignment = 64 : i64} : memref<8xi32, #hivm.address_space<ub>>");
+    CHECK(buffers[3].bufferText() == "tmp buffer");
+    CHECK(buffers[3].ssaName == "tmp buffer");
+}

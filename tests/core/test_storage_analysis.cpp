@@ -1,5 +1,6 @@
 // Storage truth: in-place storages, union live bytes, holes and overlaps, each
 // checked on hand-worked plans and against a brute-force model of the address space.
+#include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
 #include "core/plan_analysis.hpp"
 #include "support/test_paths.hpp"
@@ -413,4 +414,38 @@ TEST_CASE("a storage of ten blocks of which only one comes early still gives the
     for (const Overlap& overlap : first)
         listed.emplace_back(overlap.a, overlap.b);
     CHECK(listed == expected);
+}
+
+TEST_CASE("analysis and the overlap search stop with LoadCancelled when told to", "[storage][cancel]")
+{
+    std::mt19937 random(7);
+    const ScopePlan scope = randomPlan(random, 40);
+    const std::atomic<bool> cancel{true};
+    CHECK_THROWS_AS(analyzePlan(scope, capacityOf(1024), &cancel), LoadCancelled);
+    CHECK_THROWS_AS(findOverlaps(scope, groupStorages(scope), 10, nullptr, &cancel), LoadCancelled);
+    const std::atomic<bool> carryOn{false};
+    CHECK(analyzePlan(scope, capacityOf(1024), &carryOn).usage == analyzePlan(scope, capacityOf(1024)).usage);
+}
+
+TEST_CASE("a plan large enough to find its overlaps on a second thread gets the same answer", "[storage]")
+{
+    std::mt19937 random(99);
+    std::uniform_int_distribution<int> offset(0, 4095), size(1, 64), start(0, 20000), length(0, 40);
+    std::vector<Spec> specs;
+    for (int i = 0; i < 60000; ++i) {
+        const int from = start(random);
+        specs.push_back({static_cast<std::uint64_t>(offset(random)) * 32, static_cast<std::uint64_t>(size(random)) * 32,
+            from, from + length(random)});
+    }
+    const ScopePlan scope = planOf(specs);
+    const PlanAnalysis analysis = analyzePlan(scope, capacityOf(1 << 20));
+    std::size_t total = 0;
+    const std::vector<Overlap> direct = findOverlaps(scope, groupStorages(scope), kMaxListedOverlaps, &total);
+    REQUIRE(total > kMaxListedOverlaps); // some listed, more counted
+    CHECK(analysis.overlapCount == total);
+    REQUIRE(analysis.overlaps.size() == direct.size());
+    for (std::size_t i = 0; i < direct.size(); ++i) {
+        CHECK(analysis.overlaps[i].a == direct[i].a);
+        CHECK(analysis.overlaps[i].b == direct[i].b);
+    }
 }

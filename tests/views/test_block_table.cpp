@@ -52,8 +52,8 @@ std::shared_ptr<const PlanDocument> makeDocument(const std::vector<FakeBuffer>& 
         Buffer buffer;
         buffer.id = static_cast<int>(scope.buffers.size());
         buffer.ssaName = fake.name;
-        buffer.bufferText
-            = fake.name + " = memref.alloc() : memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>";
+        buffer.setBufferText(
+            fake.name + " = memref.alloc() : memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>");
         buffer.setType("memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>");
         buffer.extentBits = fake.size * 8;
         buffer.sizeBytes = fake.size;

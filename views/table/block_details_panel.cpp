@@ -311,7 +311,7 @@ void BlockDetailsPanel::refresh()
 
     const QString shortLocation = shortLocationText(buffer.location());
     location_->setText(shortLocation.isEmpty() ? tr("none") : shortLocation);
-    rawBuffer_->setText(toQString(buffer.bufferText));
+    rawBuffer_->setText(toQString(buffer.bufferText()));
     rawBuffer_->setCursorPosition(0);
     rawBuffer_->setToolTip(tr("The dump's buffer string:\n%1").arg(rawBuffer_->text()));
     rawLocation_->setText(toQString(buffer.location()));

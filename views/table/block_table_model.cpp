@@ -295,7 +295,7 @@ QString BlockTableModel::toolTipOf(const Row& row) const
                     .arg(bytesText(first.size * row.blocks.size()));
     else if (copies > 1)
         html += tr(" &mdash; copy %1 of %2").arg(first.copy + 1).arg(copies);
-    html += QStringLiteral("<br><code>%1</code>").arg(toQString(buffer.bufferText).toHtmlEscaped());
+    html += QStringLiteral("<br><code>%1</code>").arg(toQString(buffer.bufferText()).toHtmlEscaped());
     html += tr("<br>Life [%1, %2] &middot; %3").arg(first.start).arg(first.end).arg(bytesText(first.size));
     if (const std::uint64_t overshoot = overshootOf(row); overshoot > 0)
         html += tr("<br><span style='color:#c62828'>%1 above the %2 capacity</span>")
