@@ -3,6 +3,8 @@
 #include "views/plan_session.hpp"
 #include "views/table/block_table_model.hpp"
 
+#include <algorithm>
+
 namespace memlens {
 
 BlockFilterProxy::BlockFilterProxy(PlanSession* session, QObject* parent)
@@ -16,6 +18,24 @@ BlockFilterProxy::BlockFilterProxy(PlanSession* session, QObject* parent)
         if (liveAtCursorOnly_)
             refilter();
     });
+    connect(session_, &PlanSession::highlightChanged, this, &BlockFilterProxy::onHighlightChanged);
+}
+
+bool BlockFilterProxy::lineFilterActive() const { return !session_->highlightedLine().isEmpty(); }
+
+void BlockFilterProxy::onHighlightChanged()
+{
+    const bool wasActive = !onLine_.empty();
+    onLine_.clear();
+    if (const ScopePlan* plan = session_->scope(); plan && lineFilterActive()) {
+        onLine_.assign(plan->blocks.size(), 0);
+        for (const int block : session_->highlightedBlocks())
+            if (block >= 0 && static_cast<std::size_t>(block) < onLine_.size())
+                onLine_[static_cast<std::size_t>(block)] = 1;
+    }
+    // A highlight from elsewhere (the diagnosis) filters nothing: no refilter when none was on.
+    if (wasActive || !onLine_.empty())
+        refilter();
 }
 
 bool BlockFilterProxy::waitingForCursor() const { return liveAtCursorOnly_ && !session_->cursorOp(); }
@@ -73,6 +93,13 @@ int BlockFilterProxy::blockIndexAt(int row) const
 bool BlockFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (lineFilterActive()) {
+        // A grouped row shows when any of its blocks is on the line.
+        const auto* model = static_cast<const BlockTableModel*>(sourceModel());
+        const std::vector<int>& blocks = model->rowBlocks(sourceRow);
+        if (std::none_of(blocks.begin(), blocks.end(), [this](int block) { return isOnLine(block); }))
+            return false;
+    }
     if (overCapacityOnly_ && !index.data(BlockTableModel::OverCapacityRole).toBool())
         return false;
     if (liveAtCursorOnly_) {

@@ -73,6 +73,8 @@ public:
     int blockIndexAt(int row) const;
     // Every block of a row (one, or every copy when grouped).
     std::vector<int> blocksAt(int row) const;
+    // The same without a copy, for a valid row (the filter asks it for every row).
+    const std::vector<int>& rowBlocks(int row) const { return rows_[static_cast<std::size_t>(row)].blocks; }
     // "block(s)", "buffer(s)" or "storage(s)", as the rows are counted.
     QString rowNoun(int count) const;
 
