@@ -36,6 +36,8 @@ public:
     // Block index of a proxy row (grouped: its first copy); -1 for a bad row.
     int blockIndexAt(int row) const;
 
+    void setSourceModel(QAbstractItemModel* model) override;
+
 public slots:
     // Case-insensitive substring; surrounding spaces ignored.
     void setFilterText(const QString& text);
@@ -51,13 +53,20 @@ protected:
 
 private:
     void refilter();
+    // rank_ for `column`: each source row's place in the column's order.
+    void rankRows(int column) const;
     void onHighlightChanged();
 
     PlanSession* session_;
     QString filterText_;
+    QString foldedFilterText_; // filterText_.toCaseFolded(), matched against BlockTableModel::searchKey()
     bool overCapacityOnly_ = false;
     bool liveAtCursorOnly_ = false;
     std::vector<char> onLine_; // per block of the scope: allocated by the highlighted line
+    // Sorting compares ranks worked out once per column and model reset, not
+    // QVariants per comparison (a refilter of 120k rows sorts the rows it adds).
+    mutable std::vector<int> rank_;
+    mutable int rankColumn_ = -1;
 };
 
 } // namespace memlens
