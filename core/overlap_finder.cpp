@@ -1,13 +1,15 @@
-// findOverlaps (declared in core/storage_analysis.hpp): a sweep over the op
-// sequence with an index of the live address ranges, so a plan of 100k blocks
-// costs O((n + k) log n) for k overlaps instead of a pairwise loop.
+// findOverlaps (declared in core/storage_analysis.hpp). Two sweeps over the op
+// sequence. The first counts every overlapping pair without visiting them (two
+// Fenwick trees over the live address ends and starts), in O(n log n). The
+// second lists pairs, but only those touching the storages that can hold the
+// first `limit` pairs: a generated plan with 15 million overlapping pairs costs
+// a count and a few thousand visits, not 15 million.
 #include "core/storage_analysis.hpp"
 
 #include <algorithm>
 #include <functional>
 #include <limits>
 #include <numeric>
-#include <queue>
 #include <set>
 #include <utility>
 
@@ -46,10 +48,15 @@ public:
     // Calls found(id) once for every live range sharing bytes with `range`.
     template <typename Found> void forEachIntersecting(const AddressRange& range, const Found& found)
     {
-        // Ranges starting at or below range.start that reach past it contain its first byte.
-        const std::size_t leaf = leafOf(range.start);
-        std::size_t node = 1, lo = 0, hi = leafCount();
-        while (true) {
+        // Ranges starting at or below range.start that reach past it contain its first byte
+        // (the query need not be one of the ranges the index was built for).
+        const bool inside = points_.size() >= 2 && points_.front() <= range.start && range.start < points_.back();
+        const std::size_t leaf = inside
+            ? static_cast<std::size_t>(
+                std::upper_bound(points_.begin(), points_.end(), range.start) - points_.begin() - 1)
+            : 0;
+        std::size_t node = 1, lo = 0, hi = inside ? leafCount() : 0;
+        while (inside) {
             auto& list = nodes_[node];
             std::erase_if(list, [&](int id) { return !alive_[static_cast<std::size_t>(id)]; });
             for (const int id : list)
@@ -96,84 +103,251 @@ private:
     std::set<std::pair<std::uint64_t, int>> byStart_;
 };
 
+// One storage as the sweeps see it: its Life, its address range, how many blocks share it.
+struct StorageBox {
+    std::int64_t start = 0;
+    std::int64_t end = 0;
+    std::uint64_t lo = 0;
+    std::uint64_t hi = 0;
+    int storage = 0;
+    std::uint32_t weight = 0;
+
+    AddressRange range() const { return {lo, hi}; }
+    bool sharesBytesWith(const StorageBox& other) const { return lo < other.hi && other.lo < hi; }
+};
+
+// Sums of weights by position, for "how many live ranges end at or below x".
+class WeightTree {
+public:
+    explicit WeightTree(std::size_t size)
+        : sums_(size + 1, 0)
+    {
+    }
+    void add(std::size_t position, std::int64_t weight)
+    {
+        for (std::size_t i = position + 1; i < sums_.size(); i += i & (~i + 1))
+            sums_[i] += weight;
+    }
+    // Sum over positions [0, count).
+    std::int64_t sumBelow(std::size_t count) const
+    {
+        std::int64_t sum = 0;
+        for (std::size_t i = count; i > 0; i -= i & (~i + 1))
+            sum += sums_[i];
+        return sum;
+    }
+
+private:
+    std::vector<std::int64_t> sums_;
+};
+
+std::vector<std::uint64_t> sortedUnique(std::vector<std::uint64_t> values)
+{
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    return values;
+}
+
+std::size_t positionOf(const std::vector<std::uint64_t>& sorted, std::uint64_t value)
+{
+    return static_cast<std::size_t>(std::lower_bound(sorted.begin(), sorted.end(), value) - sorted.begin());
+}
+
+// Positions into `boxes` (which is in sweep order) by Life end: the order they stop being live.
+std::vector<int> byEnd(const std::vector<StorageBox>& boxes)
+{
+    std::vector<int> order(boxes.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+        [&](int a, int b) { return boxes[static_cast<std::size_t>(a)].end < boxes[static_cast<std::size_t>(b)].end; });
+    return order;
+}
+
+// Per box, the weight of the boxes before it in the sweep that it overlaps. A box
+// overlaps every live one but those ending at or below its start address and those
+// starting at or above its end address (never both).
+std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>& boxes)
+{
+    std::vector<std::uint64_t> highs, lows;
+    highs.reserve(boxes.size());
+    lows.reserve(boxes.size());
+    for (const StorageBox& box : boxes) {
+        highs.push_back(box.hi);
+        lows.push_back(box.lo);
+    }
+    highs = sortedUnique(std::move(highs));
+    lows = sortedUnique(std::move(lows));
+    WeightTree liveByHigh(highs.size()), liveByLow(lows.size());
+    std::int64_t liveWeight = 0;
+    const auto change = [&](const StorageBox& box, std::int64_t sign) {
+        const std::int64_t weight = sign * static_cast<std::int64_t>(box.weight);
+        liveByHigh.add(positionOf(highs, box.hi), weight);
+        liveByLow.add(positionOf(lows, box.lo), weight);
+        liveWeight += weight;
+    };
+
+    const std::vector<int> ending = byEnd(boxes);
+    std::size_t nextEnding = 0;
+    std::vector<std::uint64_t> earlier(boxes.size(), 0);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const StorageBox& entering = boxes[i];
+        // A box ending before this one starts has started before it too: it is live, remove it.
+        for (; nextEnding < ending.size() && boxes[static_cast<std::size_t>(ending[nextEnding])].end < entering.start;
+             ++nextEnding)
+            change(boxes[static_cast<std::size_t>(ending[nextEnding])], -1);
+        const auto highsAtOrBelow
+            = static_cast<std::size_t>(std::upper_bound(highs.begin(), highs.end(), entering.lo) - highs.begin());
+        const std::int64_t below = liveByHigh.sumBelow(highsAtOrBelow);
+        const std::int64_t above = liveWeight - liveByLow.sumBelow(positionOf(lows, entering.hi));
+        earlier[i] = static_cast<std::uint64_t>(liveWeight - below - above);
+        change(entering, +1);
+    }
+    return earlier;
+}
+
 } // namespace
 
 std::vector<Overlap> findOverlaps(
     const ScopePlan& scope, const StorageMap& storages, std::size_t limit, std::size_t* total)
 {
     // Sweep storages, not blocks: the blocks of one storage are identical.
-    std::vector<int> sweep;
-    std::vector<std::uint64_t> points;
-    const auto first = [&](int storage) -> const Block& {
-        return scope
-            .blocks[static_cast<std::size_t>(storages.blocksOfStorage[static_cast<std::size_t>(storage)].front())];
-    };
-    const auto rangeOf = [&](int storage) { return AddressRange{first(storage).offset, first(storage).addressEnd()}; };
+    std::vector<StorageBox> boxes;
     for (std::size_t s = 0; s < storages.count(); ++s) {
-        if (first(static_cast<int>(s)).size == 0)
+        const std::span<const int> blocks = storages.blocksOf(static_cast<int>(s));
+        const Block& first = scope.blocks[static_cast<std::size_t>(blocks.front())];
+        if (first.size == 0)
             continue; // shares no bytes with anything
-        sweep.push_back(static_cast<int>(s));
-        points.push_back(first(static_cast<int>(s)).offset);
-        points.push_back(first(static_cast<int>(s)).addressEnd());
+        boxes.push_back({first.start, first.end, first.offset, first.addressEnd(), static_cast<int>(s),
+            static_cast<std::uint32_t>(blocks.size())});
     }
-    std::stable_sort(sweep.begin(), sweep.end(), [&](int a, int b) { return first(a).start < first(b).start; });
+    std::stable_sort(
+        boxes.begin(), boxes.end(), [](const StorageBox& a, const StorageBox& b) { return a.start < b.start; });
+
+    const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes);
+    std::size_t pairCount = 0;
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        pairCount += static_cast<std::size_t>(boxes[i].weight) * earlier[i];
+    if (total)
+        *total = pairCount;
+    if (limit == 0 || pairCount == 0)
+        return {};
 
     // Each block's place in (id, copy) order, so ordering pairs compares two integers.
+    std::vector<int> order(scope.blocks.size());
+    std::iota(order.begin(), order.end(), 0);
+    const auto inOrder = [&](int a, int b) { return blockOrderBefore(scope, a, b); };
+    if (!std::is_sorted(order.begin(), order.end(), inOrder)) // a parsed dump is in order already
+        std::sort(order.begin(), order.end(), inOrder);
     std::vector<int> rank(scope.blocks.size());
-    {
-        std::vector<int> order(scope.blocks.size());
-        std::iota(order.begin(), order.end(), 0);
-        const auto inOrder = [&](int a, int b) { return blockOrderBefore(scope, a, b); };
-        if (!std::is_sorted(order.begin(), order.end(), inOrder)) // a parsed dump is in order already
-            std::sort(order.begin(), order.end(), inOrder);
-        for (std::size_t i = 0; i < order.size(); ++i)
-            rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
-    }
+    for (std::size_t i = 0; i < order.size(); ++i)
+        rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
     const auto before
         = [&](int a, int b) { return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)]; };
     const auto pairBefore
         = [&](const Overlap& x, const Overlap& y) { return x.a != y.a ? before(x.a, y.a) : before(x.b, y.b); };
-    // The first `limit` pairs in (a, b) order: a max-heap whose top is the last kept.
-    std::size_t found = 0;
-    std::vector<Overlap> overlaps;
-    const auto keep = [&](const Overlap& overlap) {
-        ++found;
-        if (overlaps.size() < limit) {
-            overlaps.push_back(overlap);
-            std::push_heap(overlaps.begin(), overlaps.end(), pairBefore);
-        } else if (limit > 0 && pairBefore(overlap, overlaps.front())) {
-            std::pop_heap(overlaps.begin(), overlaps.end(), pairBefore);
-            overlaps.back() = overlap;
-            std::push_heap(overlaps.begin(), overlaps.end(), pairBefore);
+
+    std::vector<int> boxOfStorage(storages.count(), -1);
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        boxOfStorage[static_cast<std::size_t>(boxes[i].storage)] = static_cast<int>(i);
+
+    // The first `limit` pairs all have their first block among the first few blocks
+    // in order. Mark the storages of the blocks up to rank `lastMarkedRank`, list
+    // every pair touching a marked storage, and check that at least `limit` of them
+    // start at or below that rank; if not, mark more and list again.
+    std::vector<bool> marked(boxes.size(), false);
+    std::size_t nextRank = 0;
+    std::uint64_t markedEstimate = 0;
+    const auto markUpTo = [&](std::uint64_t wantedEstimate) {
+        for (; nextRank < order.size() && markedEstimate < wantedEstimate; ++nextRank) {
+            const int box = boxOfStorage[static_cast<std::size_t>(
+                storages.storageOfBlock[static_cast<std::size_t>(order[nextRank])])];
+            if (box < 0 || marked[static_cast<std::size_t>(box)])
+                continue;
+            marked[static_cast<std::size_t>(box)] = true;
+            // Pairs seen at entry are about half a storage's pairs, and about half of its
+            // pairs have it first: the earlier-partner weight estimates its first-ranked pairs.
+            markedEstimate += boxes[static_cast<std::size_t>(box)].weight * earlier[static_cast<std::size_t>(box)];
         }
     };
+    const bool listAll = pairCount <= limit;
+    std::uint64_t wanted = listAll ? std::numeric_limits<std::uint64_t>::max() : 4 * static_cast<std::uint64_t>(limit);
+    markUpTo(wanted);
 
-    LiveRangeIndex live(std::move(points), storages.count());
-    using Ending = std::pair<std::int64_t, int>; // (Life end, storage)
-    std::priority_queue<Ending, std::vector<Ending>, std::greater<>> endings;
-    for (const int storage : sweep) {
-        const Block& entering = first(storage);
-        while (!endings.empty() && endings.top().first < entering.start) {
-            live.remove(endings.top().second, rangeOf(endings.top().second));
-            endings.pop();
-        }
-        // Every storage still live shares an op with this one (it started no later and ends no earlier).
-        live.forEachIntersecting(rangeOf(storage), [&](int other) {
-            const Block& earlier = first(other);
-            const std::int64_t toOp = std::min(earlier.end, entering.end);
-            const std::uint64_t bytes
-                = std::min(earlier.addressEnd(), entering.addressEnd()) - std::max(earlier.offset, entering.offset);
-            for (const int a : storages.blocksOfStorage[static_cast<std::size_t>(storage)])
-                for (const int b : storages.blocksOfStorage[static_cast<std::size_t>(other)])
-                    keep(before(a, b) ? Overlap{a, b, entering.start, toOp, bytes}
-                                      : Overlap{b, a, entering.start, toOp, bytes});
+    std::vector<Overlap> overlaps;
+    while (true) {
+        overlaps.clear();
+        std::size_t foundWithinMarked = 0;
+        const int lastMarkedRank = static_cast<int>(nextRank) - 1;
+        // The first `limit` pairs in (a, b) order: a max-heap whose top is the last kept.
+        const auto keep = [&](const Overlap& overlap) {
+            foundWithinMarked += rank[static_cast<std::size_t>(overlap.a)] <= lastMarkedRank ? 1 : 0;
+            if (overlaps.size() < limit) {
+                overlaps.push_back(overlap);
+                std::push_heap(overlaps.begin(), overlaps.end(), pairBefore);
+            } else if (pairBefore(overlap, overlaps.front())) {
+                std::pop_heap(overlaps.begin(), overlaps.end(), pairBefore);
+                overlaps.back() = overlap;
+                std::push_heap(overlaps.begin(), overlaps.end(), pairBefore);
+            }
+        };
+        // `earlierBox` entered the sweep first; both share an op and bytes.
+        const auto keepPairs = [&](const StorageBox& earlierBox, const StorageBox& laterBox) {
+            const std::int64_t toOp = std::min(earlierBox.end, laterBox.end);
+            const std::uint64_t bytes = std::min(earlierBox.hi, laterBox.hi) - std::max(earlierBox.lo, laterBox.lo);
+            for (const int a : storages.blocksOf(laterBox.storage))
+                for (const int b : storages.blocksOf(earlierBox.storage))
+                    keep(before(a, b) ? Overlap{a, b, laterBox.start, toOp, bytes}
+                                      : Overlap{b, a, laterBox.start, toOp, bytes});
+        };
+
+        std::vector<int> markedBoxes; // in sweep order
+        std::vector<std::uint64_t> points;
+        for (std::size_t i = 0; i < boxes.size(); ++i)
+            if (marked[i]) {
+                markedBoxes.push_back(static_cast<int>(i));
+                points.push_back(boxes[i].lo);
+                points.push_back(boxes[i].hi);
+            }
+        // Pairs whose earlier box is marked: every box meets the live marked ones as it enters.
+        LiveRangeIndex liveMarked(std::move(points), boxes.size());
+        std::vector<int> markedEnding = markedBoxes;
+        std::stable_sort(markedEnding.begin(), markedEnding.end(), [&](int a, int b) {
+            return boxes[static_cast<std::size_t>(a)].end < boxes[static_cast<std::size_t>(b)].end;
         });
-        live.add(storage, rangeOf(storage));
-        endings.emplace(entering.end, storage);
+        std::size_t nextEnding = 0;
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            const StorageBox& entering = boxes[i];
+            for (; nextEnding < markedEnding.size()
+                 && boxes[static_cast<std::size_t>(markedEnding[nextEnding])].end < entering.start;
+                 ++nextEnding) {
+                const auto gone = static_cast<std::size_t>(markedEnding[nextEnding]);
+                liveMarked.remove(static_cast<int>(gone), boxes[gone].range());
+            }
+            liveMarked.forEachIntersecting(
+                entering.range(), [&](int other) { keepPairs(boxes[static_cast<std::size_t>(other)], entering); });
+            if (marked[i])
+                liveMarked.add(static_cast<int>(i), entering.range());
+        }
+        // Pairs of an unmarked earlier box and a marked later one: the marked boxes
+        // entering within its Life, after it.
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            if (marked[i])
+                continue;
+            const StorageBox& earlierBox = boxes[i];
+            for (auto it = std::upper_bound(markedBoxes.begin(), markedBoxes.end(), static_cast<int>(i));
+                 it != markedBoxes.end() && boxes[static_cast<std::size_t>(*it)].start <= earlierBox.end; ++it) {
+                const StorageBox& laterBox = boxes[static_cast<std::size_t>(*it)];
+                if (laterBox.sharesBytesWith(earlierBox))
+                    keepPairs(earlierBox, laterBox);
+            }
+        }
+        if (foundWithinMarked >= limit || nextRank >= order.size())
+            break;
+        wanted = wanted >= std::numeric_limits<std::uint64_t>::max() / 4 ? std::numeric_limits<std::uint64_t>::max()
+                                                                         : wanted * 4;
+        markUpTo(wanted);
     }
     std::sort_heap(overlaps.begin(), overlaps.end(), pairBefore);
-    if (total)
-        *total = found;
     return overlaps;
 }
 

@@ -44,10 +44,7 @@ struct PlanAnalysis {
     std::uint64_t highAddressAt(std::int64_t op) const;
     std::uint64_t holeBytesAt(std::int64_t op) const { return highAddressAt(op) - liveBytesAt(op); }
     int storageOf(int block) const { return storages.storageOfBlock.at(static_cast<std::size_t>(block)); }
-    const std::vector<int>& blocksOfStorage(int storage) const
-    {
-        return storages.blocksOfStorage.at(static_cast<std::size_t>(storage));
-    }
+    std::span<const int> blocksOfStorage(int storage) const { return storages.blocksOf(storage); }
     // How many blocks share `block`'s storage (1 when it is alone).
     std::size_t storageSizeOf(int block) const { return blocksOfStorage(storageOf(block)).size(); }
     bool isOverCapacity(const Block& block) const { return block.addressEnd() > capacity.bytes; }

@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 #include <tuple>
-#include <unordered_map>
 
 namespace memlens {
 
@@ -30,32 +31,62 @@ std::vector<int> blocksInOrder(const ScopePlan& scope)
 
 } // namespace
 
+std::span<const int> StorageMap::blocksOf(int storage) const
+{
+    if (storage < 0 || static_cast<std::size_t>(storage) >= count())
+        throw std::out_of_range("no storage " + std::to_string(storage));
+    const auto from = static_cast<std::size_t>(groupStart[static_cast<std::size_t>(storage)]);
+    const auto to = static_cast<std::size_t>(groupStart[static_cast<std::size_t>(storage) + 1]);
+    return std::span<const int>(groupedBlocks).subspan(from, to - from);
+}
+
 StorageMap groupStorages(const ScopePlan& scope)
 {
     StorageMap map;
-    map.storageOfBlock.assign(scope.blocks.size(), 0);
-    using Key = std::tuple<std::uint64_t, std::uint64_t, std::int64_t, std::int64_t>;
-    struct KeyHash {
-        std::size_t operator()(const Key& key) const noexcept
-        {
-            std::size_t h = std::hash<std::uint64_t>()(std::get<0>(key));
-            for (const std::uint64_t part : {std::get<1>(key), static_cast<std::uint64_t>(std::get<2>(key)),
-                     static_cast<std::uint64_t>(std::get<3>(key))})
-                h = (h ^ part) * 0x100000001b3ull;
-            return h;
-        }
+    const std::size_t blockCount = scope.blocks.size();
+    map.storageOfBlock.assign(blockCount, 0);
+    const auto blockAt = [&](int index) -> const Block& { return scope.blocks[static_cast<std::size_t>(index)]; };
+    const auto sameStorage = [](const Block& a, const Block& b) {
+        return a.offset == b.offset && a.size == b.size && a.start == b.start && a.end == b.end;
     };
-    std::unordered_map<Key, int, KeyHash> storageOfKey;
-    storageOfKey.reserve(scope.blocks.size());
-    for (const int index : blocksInOrder(scope)) {
-        const Block& block = scope.blocks[static_cast<std::size_t>(index)];
-        const auto [it, added] = storageOfKey.try_emplace(
-            Key{block.offset, block.size, block.start, block.end}, static_cast<int>(map.count()));
-        if (added)
-            map.blocksOfStorage.emplace_back();
-        map.storageOfBlock[static_cast<std::size_t>(index)] = it->second;
-        map.blocksOfStorage[static_cast<std::size_t>(it->second)].push_back(index);
+    const auto hashOf = [](const Block& block) {
+        std::uint64_t h = 0xcbf29ce484222325ull;
+        for (const std::uint64_t part :
+            {block.offset, block.size, static_cast<std::uint64_t>(block.start), static_cast<std::uint64_t>(block.end)})
+            h = (h ^ part) * 0x100000001b3ull;
+        return h ^ (h >> 29);
+    };
+    // Open addressing over the first block of each storage: no node per entry.
+    std::size_t slotCount = 16;
+    while (slotCount < 2 * blockCount)
+        slotCount *= 2;
+    std::vector<int> slots(slotCount, -1); // storage number
+    std::vector<int> firstBlock;           // storage -> its first block
+    std::vector<int> sizes;                // storage -> how many blocks
+    const std::vector<int> order = blocksInOrder(scope);
+    for (const int index : order) {
+        const Block& block = blockAt(index);
+        std::size_t slot = hashOf(block) & (slotCount - 1);
+        while (slots[slot] >= 0 && !sameStorage(blockAt(firstBlock[static_cast<std::size_t>(slots[slot])]), block))
+            slot = (slot + 1) & (slotCount - 1);
+        if (slots[slot] < 0) {
+            slots[slot] = static_cast<int>(firstBlock.size());
+            firstBlock.push_back(index);
+            sizes.push_back(0);
+        }
+        const int storage = slots[slot];
+        map.storageOfBlock[static_cast<std::size_t>(index)] = storage;
+        ++sizes[static_cast<std::size_t>(storage)];
     }
+    map.groupStart.assign(firstBlock.size() + 1, 0);
+    for (std::size_t s = 0; s < sizes.size(); ++s)
+        map.groupStart[s + 1] = map.groupStart[s] + sizes[s];
+    map.groupedBlocks.assign(blockCount, 0);
+    std::vector<int> next(map.groupStart.begin(), map.groupStart.end() - 1);
+    for (const int index : order) // again in order: each storage's blocks stay in (id, copy) order
+        map.groupedBlocks[static_cast<std::size_t>(
+            next[static_cast<std::size_t>(map.storageOfBlock[static_cast<std::size_t>(index)])]++)]
+            = index;
     return map;
 }
 

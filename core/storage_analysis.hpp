@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace memlens {
@@ -31,11 +32,15 @@ struct AddressRange {
 // True when block `a` comes before block `b` in (buffer id, copy) order.
 bool blockOrderBefore(const ScopePlan& scope, int a, int b);
 
+// Blocks by storage in two flat lists (a million storages must not be a million vectors).
 struct StorageMap {
-    std::vector<int> storageOfBlock;               // parallel to ScopePlan::blocks
-    std::vector<std::vector<int>> blocksOfStorage; // storage -> its block indices, in (id, copy) order
+    std::vector<int> storageOfBlock; // parallel to ScopePlan::blocks
+    std::vector<int> groupedBlocks;  // block indices by storage, each storage's in (id, copy) order
+    std::vector<int> groupStart;     // storage s: groupedBlocks[groupStart[s], groupStart[s + 1]); count() + 1 long
 
-    std::size_t count() const { return blocksOfStorage.size(); }
+    std::size_t count() const { return groupStart.empty() ? 0 : groupStart.size() - 1; }
+    // The blocks of `storage`, in (id, copy) order. Throws std::out_of_range for a storage that is not there.
+    std::span<const int> blocksOf(int storage) const;
 };
 
 // Storages numbered from 0 in the order their first block appears by (id, copy).

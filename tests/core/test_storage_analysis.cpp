@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <random>
 #include <set>
 #include <tuple>
@@ -118,7 +119,7 @@ TEST_CASE("three records at one offset, extent and Life are one storage counted 
     const PlanAnalysis analysis = analyzeFixture("in_place_triple.json", 6 * 1024);
     CHECK(analysis.storages.count() == 2);
     CHECK(analysis.storages.storageOfBlock == std::vector<int>{0, 1, 1, 1});
-    CHECK(analysis.blocksOfStorage(1) == std::vector<int>{1, 2, 3});
+    CHECK(std::ranges::equal(analysis.blocksOfStorage(1), std::vector<int>{1, 2, 3}));
     CHECK(analysis.storageSizeOf(3) == 3);
     CHECK(analysis.storageSizeOf(0) == 1);
     CHECK(analysis.peakLiveBytes == 5120); // 1 KB + 4 KB, not 1 KB + 3 x 4 KB
@@ -132,8 +133,8 @@ TEST_CASE("multi-buffer copies merged in place pair up copy by copy", "[storage]
     // %a and %b both have offsets [0, 2048]: a0/b0 share one storage, a1/b1 another; %c sits between.
     const PlanAnalysis analysis = analyzeFixture("in_place_multibuffer.json");
     CHECK(analysis.storages.storageOfBlock == std::vector<int>{0, 1, 0, 1, 2});
-    CHECK(analysis.blocksOfStorage(0) == std::vector<int>{0, 2});
-    CHECK(analysis.blocksOfStorage(1) == std::vector<int>{1, 3});
+    CHECK(std::ranges::equal(analysis.blocksOfStorage(0), std::vector<int>{0, 2}));
+    CHECK(std::ranges::equal(analysis.blocksOfStorage(1), std::vector<int>{1, 3}));
     CHECK(analysis.liveBytesAt(3) == 2048);
     CHECK(analysis.liveBytesAt(4) == 3072);
     CHECK(analysis.liveBytesAt(7) == 2048);
@@ -319,4 +320,97 @@ TEST_CASE(
             CHECK(first[i].b == all[i].b);
         }
     }
+}
+
+TEST_CASE("dense plans in shuffled order: the first pairs of any limit match brute force, the count is exact",
+    "[storage][brute]")
+{
+    std::mt19937 random(20261201);
+    for (int round = 0; round < 12; ++round) {
+        INFO("round " << round);
+        // Long Lives over few ops and wide blocks: most pairs overlap.
+        std::uniform_int_distribution<int> offset(0, 63), size(1, 24), start(0, 30), length(0, 20), coin(0, 4);
+        std::vector<Spec> specs;
+        for (int i = 0; i < 160 + 20 * round; ++i) {
+            if (!specs.empty() && coin(random) == 0) {
+                specs.push_back(specs[std::uniform_int_distribution<std::size_t>(0, specs.size() - 1)(random)]);
+                continue;
+            }
+            const int from = start(random);
+            specs.push_back({static_cast<std::uint64_t>(offset(random) * 8),
+                static_cast<std::uint64_t>(size(random) * 8), from, from + length(random)});
+        }
+        ScopePlan scope = planOf(specs);
+        // Ids in a shuffled order, so (id, copy) order is not block index order.
+        std::vector<int> ids(scope.buffers.size());
+        std::iota(ids.begin(), ids.end(), 0);
+        std::shuffle(ids.begin(), ids.end(), random);
+        for (std::size_t i = 0; i < ids.size(); ++i)
+            scope.buffers[i].id = ids[i];
+        const StorageMap storages = groupStorages(scope);
+
+        std::vector<std::pair<int, int>> expected; // (a, b) with a first in (id, copy) order
+        for (std::size_t i = 0; i < scope.blocks.size(); ++i)
+            for (std::size_t j = i + 1; j < scope.blocks.size(); ++j) {
+                const Block& a = scope.blocks[i];
+                const Block& b = scope.blocks[j];
+                if (storages.storageOfBlock[i] != storages.storageOfBlock[j]
+                    && std::max(a.start, b.start) <= std::min(a.end, b.end)
+                    && std::max(a.offset, b.offset) < std::min(a.addressEnd(), b.addressEnd()))
+                    expected.push_back(scope.buffers[i].id < scope.buffers[j].id
+                            ? std::pair{static_cast<int>(i), static_cast<int>(j)}
+                            : std::pair{static_cast<int>(j), static_cast<int>(i)});
+            }
+        const auto idOf = [&](int block) { return scope.buffers[static_cast<std::size_t>(block)].id; };
+        std::sort(expected.begin(), expected.end(), [&](const auto& x, const auto& y) {
+            return std::pair{idOf(x.first), idOf(x.second)} < std::pair{idOf(y.first), idOf(y.second)};
+        });
+        REQUIRE(expected.size() > 2000); // dense enough that small limits list a small part
+        for (const std::size_t limit : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(60),
+                 std::size_t(900), expected.size() - 1, expected.size(), expected.size() + 5}) {
+            INFO("limit " << limit);
+            std::size_t total = 0;
+            const std::vector<Overlap> first = findOverlaps(scope, storages, limit, &total);
+            CHECK(total == expected.size());
+            REQUIRE(first.size() == std::min(limit, expected.size()));
+            for (std::size_t i = 0; i < first.size(); ++i) {
+                CHECK(std::pair{first[i].a, first[i].b} == expected[i]);
+                const Block& a = scope.blocks[static_cast<std::size_t>(first[i].a)];
+                const Block& b = scope.blocks[static_cast<std::size_t>(first[i].b)];
+                CHECK(first[i].fromOp == std::max(a.start, b.start));
+                CHECK(first[i].toOp == std::min(a.end, b.end));
+                CHECK(first[i].bytes == std::min(a.addressEnd(), b.addressEnd()) - std::max(a.offset, b.offset));
+            }
+        }
+    }
+}
+
+TEST_CASE("a storage of ten blocks of which only one comes early still gives the first pairs in order", "[storage]")
+{
+    // Five blocks, then ten merged in place over all of them. Only one of the ten
+    // comes first in (id, copy) order, so the pairs starting with it are too few
+    // for the limit: the search has to look past it.
+    std::vector<Spec> specs;
+    for (int i = 0; i < 5; ++i)
+        specs.push_back({static_cast<std::uint64_t>(i) * 16, 16, 0, 10});
+    for (int i = 0; i < 10; ++i)
+        specs.push_back({0, 80, 1, 5});
+    ScopePlan scope = planOf(specs);
+    for (std::size_t i = 0; i < 5; ++i)
+        scope.buffers[i].id = 50 + static_cast<int>(i);
+    scope.buffers[5].id = 0;
+    for (std::size_t i = 6; i < 15; ++i)
+        scope.buffers[i].id = 100 + static_cast<int>(i);
+    const StorageMap storages = groupStorages(scope);
+    REQUIRE(storages.count() == 6);
+
+    std::size_t total = 0;
+    const std::vector<Overlap> first = findOverlaps(scope, storages, 8, &total);
+    CHECK(total == 50);
+    // Block 5 (id 0) with the five, then block 0 (id 50) with the next three of the ten (ids 106..108).
+    const std::vector<std::pair<int, int>> expected{{5, 0}, {5, 1}, {5, 2}, {5, 3}, {5, 4}, {0, 6}, {0, 7}, {0, 8}};
+    std::vector<std::pair<int, int>> listed;
+    for (const Overlap& overlap : first)
+        listed.emplace_back(overlap.a, overlap.b);
+    CHECK(listed == expected);
 }
