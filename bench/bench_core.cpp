@@ -195,7 +195,7 @@ void BM_LinkSources100k(benchmark::State& state)
         memlens::SourceLinker linker(&*loaded.index, &finder);
         std::size_t linked = 0;
         for (const auto& buffer : dump.scopes.front().buffers)
-            linked += linker.link(buffer.location).python ? 1 : 0;
+            linked += linker.link(buffer.location()).python ? 1 : 0;
         benchmark::DoNotOptimize(linked);
     }
 }

@@ -4,6 +4,7 @@
 // zoomed out and zoomed in to 1% of the ops, and a hit test.
 #include "core/block_neighbours.hpp"
 #include "core/dump_model.hpp"
+#include "core/memref_type.hpp"
 #include "core/plan_analysis.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart/chart_mapping.hpp"
@@ -40,12 +41,14 @@ struct Fixture {
         const int lanes = 40;
         const std::uint64_t laneBytes = 5 * 1024; // 40 lanes x 5 KB = 200 KB > 192 KB
         int bufferId = 0;
+        const auto type
+            = std::make_shared<const BufferType>(describeMemrefType("memref<1024xf16, #hivm.address_space<ub>>"));
         while (static_cast<int>(plan.blocks.size()) < kBlocks) {
             const int i = bufferId++;
             Buffer b;
             b.id = i;
             b.ssaName = "%alloc_" + std::to_string(i);
-            b.memrefType = "memref<1024xf16, #hivm.address_space<ub>>";
+            b.type = type;
             b.sizeBytes = 32 * (1 + rng() % 64);
             b.lifeStart = static_cast<std::int64_t>((static_cast<std::uint64_t>(i) * kOps) / (kBlocks * 9 / 10));
             b.lifeEnd = b.lifeStart + static_cast<std::int64_t>(rng() % 30);

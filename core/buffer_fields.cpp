@@ -210,8 +210,8 @@ BufferFields BufferFields::of(const nlohmann::json& object)
     return fields;
 }
 
-Buffer convertBuffer(
-    BufferFields& fields, const std::string& file, const std::string& path, int id, RepeatedWarnings& warnings)
+Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::string& path, int id,
+    RepeatedWarnings& warnings, SharedTexts& shared)
 {
     const Checker check(file);
     using Key = BufferFields::Key;
@@ -220,11 +220,10 @@ Buffer convertBuffer(
     Buffer buffer;
     buffer.id = id;
     buffer.bufferText = check.stringValue(check.require(field(Key::BufferText), path, "buffer"), path + ".buffer");
-    MemrefDescription description = describeBufferText(buffer.bufferText);
-    buffer.ssaName = description.ssaName.empty() ? buffer.bufferText : std::move(description.ssaName);
-    buffer.shape = std::move(description.shape);
-    buffer.elementType = std::move(description.elementType);
-    buffer.memrefType = std::move(description.typeText);
+    const BufferTextParts parts = splitBufferText(buffer.bufferText);
+    buffer.ssaName = parts.ssaName.empty() ? buffer.bufferText : std::string(parts.ssaName);
+    if (!parts.typeText.empty())
+        buffer.type = shared.type(parts.typeText);
 
     buffer.extentBits = check.unsignedValue(
         check.require(field(Key::Extent), path, "extent"), path + ".extent", kMaxExtentBits, "size in bits");
@@ -285,7 +284,7 @@ Buffer convertBuffer(
                     + std::to_string(buffer.lifeStart));
     }
     if (const FieldValue& location = field(Key::Location); location.present())
-        buffer.location = check.stringValue(location, path + ".source_location");
+        buffer.sourceLocation = shared.location(check.stringValue(location, path + ".source_location"));
     if (const FieldValue& tmp = field(Key::IsTmp); tmp.present()) {
         if (tmp.kind != FieldValue::Kind::Boolean)
             check.expected(path + ".is_tmpbuf", "true or false", tmp);

@@ -4,6 +4,7 @@
 // not allocate a tree node per field). convertBuffer() checks the slots and
 // names the JSON path of anything wrong.
 #include "core/dump_model.hpp"
+#include "core/shared_texts.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -66,7 +67,8 @@ std::string withThousands(std::size_t n);
 
 // Checks the fields and makes the Buffer; throws DumpError naming `file`, the field's
 // JSON path under `path` and what was wrong.
-Buffer convertBuffer(
-    BufferFields& fields, const std::string& file, const std::string& path, int id, RepeatedWarnings& warnings);
+// Types and locations come from `shared`, one copy per distinct text.
+Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::string& path, int id,
+    RepeatedWarnings& warnings, SharedTexts& shared);
 
 } // namespace memlens

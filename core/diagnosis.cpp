@@ -95,7 +95,7 @@ std::vector<DimensionShare> candidateDimensions(
         if (!isLeader(leaders, index))
             continue;
         const Block& block = scope.blocks[static_cast<std::size_t>(index)];
-        const std::set<std::int64_t> dims(scope.bufferOf(block).shape.begin(), scope.bufferOf(block).shape.end());
+        const std::set<std::int64_t> dims(scope.bufferOf(block).shape().begin(), scope.bufferOf(block).shape().end());
         for (const std::int64_t dim : dims)
             if (dim > 1)
                 bytesOf[dim] += block.size;
@@ -115,7 +115,7 @@ std::vector<DimensionShare> candidateDimensions(
 
 bool hasDimension(const Buffer& buffer, std::int64_t dim)
 {
-    return std::find(buffer.shape.begin(), buffer.shape.end(), dim) != buffer.shape.end();
+    return std::find(buffer.shape().begin(), buffer.shape().end(), dim) != buffer.shape().end();
 }
 
 Sizes scaledSizes(const ScopePlan& scope, std::int64_t from, std::int64_t to)

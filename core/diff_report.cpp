@@ -80,7 +80,7 @@ ojson bufferSideJson(const PlanDocument& document, int scope, int buffer)
     out["python"]
         = source && source->python ? pythonFrameJson(*source->python, source->pythonLocalPath) : ojson(nullptr);
     out["offsets"] = b.offsets;
-    out["element_type"] = b.elementType;
+    out["element_type"] = b.elementType();
     out["tmp"] = b.isTmp;
     return out;
 }

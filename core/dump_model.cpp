@@ -1,6 +1,25 @@
 #include "core/dump_model.hpp"
 
+#include "core/memref_type.hpp"
+
 namespace memlens {
+
+namespace {
+const std::string kNoText;
+const std::vector<std::int64_t> kNoShape;
+} // namespace
+
+const std::string& Buffer::memrefType() const { return type ? type->text : kNoText; }
+const std::vector<std::int64_t>& Buffer::shape() const { return type ? type->shape : kNoShape; }
+const std::string& Buffer::elementType() const { return type ? type->elementType : kNoText; }
+const std::string& Buffer::location() const { return sourceLocation ? *sourceLocation : kNoText; }
+
+void Buffer::setLocation(std::string text) { sourceLocation = std::make_shared<const std::string>(std::move(text)); }
+
+void Buffer::setType(std::string_view typeText)
+{
+    type = std::make_shared<const BufferType>(describeMemrefType(typeText));
+}
 
 const ScopePlan* Dump::findScope(const std::string& name) const
 {

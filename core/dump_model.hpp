@@ -2,29 +2,44 @@
 // The memory plan as the compiler dumped it: scopes, buffers and the blocks
 // (one per offset) that the chart draws. Plain data, no behaviour.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace memlens {
 
-// One memref.alloc (or temp buffer) of the dump. Sizes are bytes; the dump's
-// `extent` is bits and is kept for reference.
-struct Buffer {
-    int id = 0;                      // file order across the whole dump
-    std::string bufferText;          // raw `buffer` string
-    std::string ssaName;             // "%alloc_0", or the whole text when it has none
+// A buffer's type as its `buffer` text writes it. Buffers of one type share one.
+struct BufferType {
+    std::string text;                // "memref<65536xf16, #hivm.address_space<ub>>"
     std::vector<std::int64_t> shape; // -1 for a dynamic dimension
     std::string elementType;         // "f16", "" when unknown
-    std::string memrefType;          // "memref<65536xf16, #hivm.address_space<ub>>"
+};
+
+// One memref.alloc (or temp buffer) of the dump. Sizes are bytes; the dump's
+// `extent` is bits and is kept for reference. Texts that many buffers repeat
+// (type, location) are shared, so a million buffers stay small.
+struct Buffer {
+    int id = 0;                             // file order across the whole dump
+    std::string bufferText;                 // raw `buffer` string
+    std::string ssaName;                    // "%alloc_0", or the whole text when it has none
+    std::shared_ptr<const BufferType> type; // null when the text names no type
     std::uint64_t extentBits = 0;
     std::uint64_t sizeBytes = 0; // ceil(extentBits / 8)
     std::vector<std::uint64_t> offsets;
     std::int64_t allocTime = 0;
-    std::int64_t lifeStart = 0; // inclusive
-    std::int64_t lifeEnd = 0;   // inclusive
-    std::string location;       // raw `source_location`
+    std::int64_t lifeStart = 0;                        // inclusive
+    std::int64_t lifeEnd = 0;                          // inclusive
+    std::shared_ptr<const std::string> sourceLocation; // raw `source_location`; null when absent
     bool isTmp = false;
+
+    const std::string& memrefType() const;          // "" when unknown
+    const std::vector<std::int64_t>& shape() const; // empty when unknown
+    const std::string& elementType() const;         // "" when unknown
+    const std::string& location() const;            // "" when the dump gives none
+    void setLocation(std::string text);
+    void setType(std::string_view typeText); // reads the shape and element type out of it
 };
 
 // One rectangle: a buffer at one of its offsets.

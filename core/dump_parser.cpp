@@ -434,7 +434,7 @@ private:
     {
         Frame& frame = frames_[--depth_];
         if (frame.role == Role::Buffer) {
-            pendingBuffers_.push_back(convertBuffer(fields_, file_, currentPath(), nextId_++, warnings_));
+            pendingBuffers_.push_back(convertBuffer(fields_, file_, currentPath(), nextId_++, warnings_, sharedTexts_));
         } else if (frame.isScopeRecord) {
             finishRecordElement(*frame.container, currentPath());
             frames_[depth_ - 1].container->back() = json(); // drop what was kept of it
@@ -498,7 +498,7 @@ private:
             if (!BufferFields::keyOf(item.key()) && warnedKeys_.insert(item.key()).second)
                 warnings_.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
         BufferFields fields = BufferFields::of(record);
-        flatBuffers_.push_back(convertBuffer(fields, file_, path, nextId_++, warnings_));
+        flatBuffers_.push_back(convertBuffer(fields, file_, path, nextId_++, warnings_, sharedTexts_));
     }
 
     const std::string& file_;
@@ -513,6 +513,7 @@ private:
     std::vector<ScopePlan> scopes_;
     std::set<std::string> warnedKeys_;
     RepeatedWarnings warnings_;
+    SharedTexts sharedTexts_; // one copy of each distinct type and location
     const std::atomic<bool>* cancel_ = nullptr;
     std::size_t events_ = 0;
     bool sawFlatBuffer_ = false;

@@ -72,7 +72,7 @@ ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Bloc
     out["tmp"] = block.tmp;
     out["over_capacity"] = analysis.isOverCapacity(block);
     out["storage"] = analysis.storageOf(static_cast<int>(&block - scope.blocks.data()));
-    out["location"] = buffer.location;
+    out["location"] = buffer.location();
     out["ir"] = nullptr;
     out["python"] = nullptr;
     out["python_frames"] = ojson::array();

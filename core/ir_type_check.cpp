@@ -29,7 +29,7 @@ std::string irTypeMismatch(const Dump& dump, const IrIndex& ir)
     std::set<std::string> shapes;
     for (const auto& scope : dump.scopes)
         for (const auto& buffer : scope.buffers)
-            if (std::string shape = staticShapeOf(buffer.memrefType); !shape.empty())
+            if (std::string shape = staticShapeOf(buffer.memrefType()); !shape.empty())
                 shapes.insert(std::move(shape));
     if (shapes.empty())
         return {};

@@ -13,7 +13,7 @@ bool dumpPointsOnlyIntoIr(const Dump& dump)
     bool any = false;
     for (const ScopePlan& scope : dump.scopes)
         for (const Buffer& buffer : scope.buffers) {
-            const ResolvedLocation resolved = resolveLocationText(buffer.location, plain);
+            const ResolvedLocation resolved = resolveLocationText(buffer.location(), plain);
             if (resolved.chain.empty())
                 continue;
             if (!looksLikeIrFile(resolved.chain.front().file))

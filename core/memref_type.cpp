@@ -32,7 +32,7 @@ std::string_view balancedType(std::string_view text, std::size_t open)
 }
 
 // "2x?x16xf16" -> shape and element type. Splits on 'x' only while the piece is a dimension.
-void readShape(std::string_view body, MemrefDescription& out)
+void readShape(std::string_view body, BufferType& out)
 {
     while (!body.empty()) {
         const std::size_t cross = body.find('x');
@@ -55,16 +55,16 @@ void readShape(std::string_view body, MemrefDescription& out)
 
 } // namespace
 
-MemrefDescription describeBufferText(std::string_view text)
+BufferTextParts splitBufferText(std::string_view text)
 {
-    MemrefDescription out;
+    BufferTextParts out;
     const std::string_view trimmed = trim(text);
     if (!trimmed.empty() && trimmed.front() == '%') {
         std::size_t end = 1;
         while (end < trimmed.size() && !std::isspace(static_cast<unsigned char>(trimmed[end])) && trimmed[end] != '='
             && trimmed[end] != ':')
             ++end;
-        out.ssaName = std::string(trimmed.substr(0, end));
+        out.ssaName = trimmed.substr(0, end);
     }
 
     std::size_t typeStart = std::string_view::npos;
@@ -75,15 +75,19 @@ MemrefDescription describeBufferText(std::string_view text)
         if (found != std::string_view::npos && found < typeStart)
             typeStart = found;
     }
-    if (typeStart == std::string_view::npos)
-        return out;
-    const std::string_view type = balancedType(trimmed, typeStart);
-    if (type.empty())
-        return out;
-    out.typeText = std::string(type);
+    if (typeStart != std::string_view::npos)
+        out.typeText = balancedType(trimmed, typeStart);
+    return out;
+}
 
-    // Body between the outer brackets, up to the first top-level comma (layout, address space follow).
+BufferType describeMemrefType(std::string_view type)
+{
+    BufferType out;
+    out.text = std::string(type);
     const std::size_t open = type.find('<');
+    if (open == std::string_view::npos || type.size() < open + 2 || type.back() != '>')
+        return out;
+    // Body between the outer brackets, up to the first top-level comma (layout, address space follow).
     std::string_view body = type.substr(open + 1, type.size() - open - 2);
     int depth = 0;
     for (std::size_t i = 0; i < body.size(); ++i) {

@@ -1,20 +1,21 @@
 #pragma once
 // Reads the SSA name, shape and element type out of a dump's `buffer` string:
 // "%alloc_0 = memref.alloc() : memref<2x65536xf16, #hivm.address_space<ub>>".
-#include <cstdint>
-#include <string>
+#include "core/dump_model.hpp"
+
 #include <string_view>
-#include <vector>
 
 namespace memlens {
 
-struct MemrefDescription {
-    std::string ssaName;             // "%alloc_0"; empty when the text has none
-    std::string typeText;            // "memref<2x65536xf16, #hivm.address_space<ub>>"; empty when none
-    std::vector<std::int64_t> shape; // {2, 65536}; -1 for '?'
-    std::string elementType;         // "f16"
+// Views into the text.
+struct BufferTextParts {
+    std::string_view ssaName;  // "%alloc_0"; empty when the text has none
+    std::string_view typeText; // "memref<2x65536xf16, #hivm.address_space<ub>>"; empty when none
 };
 
-MemrefDescription describeBufferText(std::string_view text);
+BufferTextParts splitBufferText(std::string_view text);
+
+// "memref<2x?x16xf16, ...>" -> {text, {2, -1, 16}, "f16"}.
+BufferType describeMemrefType(std::string_view typeText);
 
 } // namespace memlens

@@ -89,7 +89,7 @@ std::optional<PythonKey> pythonKeyOf(const ScopeSources* sources, std::size_t bu
     return PythonKey(frame.file, frame.line, frame.column, frame.name);
 }
 
-SsaKey ssaKeyOf(const Buffer& buffer) { return {buffer.ssaName, buffer.elementType}; }
+SsaKey ssaKeyOf(const Buffer& buffer) { return {buffer.ssaName, buffer.elementType()}; }
 
 } // namespace
 

@@ -57,7 +57,7 @@ std::string firstLocationFile(const Dump& dump)
 {
     for (const auto& scope : dump.scopes)
         for (const auto& buffer : scope.buffers) {
-            const ResolvedLocation resolved = resolveLocationText(buffer.location, LocationResolver());
+            const ResolvedLocation resolved = resolveLocationText(buffer.location(), LocationResolver());
             if (!resolved.chain.empty())
                 return resolved.chain.front().file;
         }
@@ -77,7 +77,7 @@ std::string mismatch(const Dump& dump, const IrIndex& index)
         for (const auto& buffer : scope.buffers) {
             if (checked >= kSample)
                 break;
-            const ResolvedLocation resolved = resolveLocationText(buffer.location, index.resolver());
+            const ResolvedLocation resolved = resolveLocationText(buffer.location(), index.resolver());
             if (resolved.chain.empty())
                 continue;
             const SourceFrame& first = resolved.chain.front();
@@ -104,7 +104,7 @@ std::vector<std::string> irLocationFiles(const Dump& dump)
     const LocationResolver plain;
     for (const auto& scope : dump.scopes)
         for (const auto& buffer : scope.buffers) {
-            const ResolvedLocation resolved = resolveLocationText(buffer.location, plain);
+            const ResolvedLocation resolved = resolveLocationText(buffer.location(), plain);
             if (!resolved.chain.empty() && looksLikeIrFile(resolved.chain.front().file)
                 && std::find(files.begin(), files.end(), resolved.chain.front().file) == files.end())
                 files.push_back(resolved.chain.front().file);
@@ -202,9 +202,9 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
             if ((++linked & 1023) == 0)
                 throwIfCancelled(options);
             const auto [it, added]
-                = indexOfLocation.try_emplace(buffer.location, static_cast<std::uint32_t>(distinct->size()));
+                = indexOfLocation.try_emplace(buffer.location(), static_cast<std::uint32_t>(distinct->size()));
             if (added)
-                distinct->push_back(linker.link(buffer.location));
+                distinct->push_back(linker.link(buffer.location()));
             scopeIndices.push_back(it->second);
         }
     }

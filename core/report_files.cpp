@@ -113,7 +113,7 @@ std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
     return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText, std::to_string(block.copy),
         std::to_string(block.offset), std::to_string(block.size), std::to_string(block.start),
         std::to_string(block.end), block.tmp ? "true" : "false", analysis.isOverCapacity(block) ? "true" : "false",
-        buffer.location, irFile, irLine, pythonFile, pythonLine, name,
+        buffer.location(), irFile, irLine, pythonFile, pythonLine, name,
         std::to_string(analysis.storageOf(static_cast<int>(ref.second)))});
 }
 
@@ -203,7 +203,7 @@ static void blockTable(std::ostringstream& out, const PlanDocument& document, st
                 pythonText += " (via " + frameText(source->chain.front()) + ")";
         }
         out << "| " << markdownTableCell(codeSpan(buffer.ssaName)) << " "
-            << markdownTableCell(buffer.memrefType.empty() ? "" : codeSpan(buffer.memrefType)) << " | "
+            << markdownTableCell(buffer.memrefType().empty() ? "" : codeSpan(buffer.memrefType())) << " | "
             << block.copy + 1 << "/" << buffer.offsets.size() << " | " << formatBytes(block.size) << " | ["
             << block.offset << ", " << block.addressEnd() << ") | "
             << (block.addressEnd() > capacity ? formatBytes(block.addressEnd() - capacity) : std::string("-")) << " | ["

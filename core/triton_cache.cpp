@@ -40,12 +40,12 @@ bool opStartsAt(std::string_view line, int column)
 // "16x?xf16" for memref<16x?xf16, ...>; "" when the type is not known.
 std::string typeKey(const Buffer& buffer)
 {
-    if (buffer.shape.empty() || buffer.elementType.empty())
+    if (buffer.shape().empty() || buffer.elementType().empty())
         return {};
     std::string key;
-    for (const std::int64_t dim : buffer.shape)
+    for (const std::int64_t dim : buffer.shape())
         key += (dim < 0 ? std::string("?") : std::to_string(dim)) + "x";
-    return key + buffer.elementType;
+    return key + buffer.elementType();
 }
 
 // Does `text` hold a shaped type `<key>` or `<key,` (memref or tensor)?
@@ -74,7 +74,7 @@ DumpPositions positionsOf(const Dump& dump)
         for (const Buffer& buffer : scope.buffers) {
             if (const std::string key = typeKey(buffer); !key.empty())
                 out.types.insert(key);
-            const ResolvedLocation resolved = resolveLocationText(buffer.location, plain);
+            const ResolvedLocation resolved = resolveLocationText(buffer.location(), plain);
             if (resolved.chain.empty())
                 continue;
             const SourceFrame& first = resolved.chain.front();

@@ -18,12 +18,12 @@ QString bytesText(std::uint64_t bytes) { return QString::fromStdString(formatByt
 
 QString bufferTypeText(const Buffer& buffer)
 {
-    if (buffer.shape.empty() && buffer.elementType.empty())
-        return toQString(buffer.memrefType);
+    if (buffer.shape().empty() && buffer.elementType().empty())
+        return toQString(buffer.memrefType());
     QStringList parts;
-    for (const std::int64_t dim : buffer.shape)
+    for (const std::int64_t dim : buffer.shape())
         parts << (dim < 0 ? QStringLiteral("?") : QString::number(dim));
-    parts << toQString(buffer.elementType);
+    parts << toQString(buffer.elementType());
     return parts.join(QLatin1Char('x'));
 }
 

@@ -338,11 +338,11 @@ TEST_CASE("a scope without blocks has no critical op", "[diagnosis]")
 TEST_CASE("scaling a buffer changes its size in proportion to one dimension", "[diagnosis]")
 {
     Buffer buffer;
-    buffer.shape = {16, 2048};
+    buffer.setType("memref<16x2048xf16>");
     buffer.extentBits = 16 * 2048 * 16;
     CHECK(scaledBufferBytes(buffer, 2048, 1024) == 16 * 1024 * 2);
     CHECK(scaledBufferBytes(buffer, 16, 128) == 128 * 2048 * 2);
-    buffer.shape = {3};
+    buffer.setType("memref<3xi1>");
     buffer.extentBits = 3; // i1: 3 bits, 1 byte
     CHECK(scaledBufferBytes(buffer, 3, 6) == 1);
     CHECK(scaledBufferBytes(buffer, 3, 24) == 3);

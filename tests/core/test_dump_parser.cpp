@@ -48,12 +48,12 @@ TEST_CASE("a dump in the real layout gives one block per offset with sizes in by
 
     const Buffer& tile = ub.buffers[0];
     CHECK(tile.ssaName == "%x_tile");
-    CHECK(tile.shape == std::vector<std::int64_t>{4096});
-    CHECK(tile.elementType == "f16");
-    CHECK(tile.memrefType == "memref<4096xf16, #hivm.address_space<ub>>");
+    CHECK(tile.shape() == std::vector<std::int64_t>{4096});
+    CHECK(tile.elementType() == "f16");
+    CHECK(tile.memrefType() == "memref<4096xf16, #hivm.address_space<ub>>");
     CHECK(tile.extentBits == 65536);
     CHECK(tile.sizeBytes == 8192);
-    CHECK(tile.location == "loc(\"/work/kernels/softmax.py\":21:12)");
+    CHECK(tile.location() == "loc(\"/work/kernels/softmax.py\":21:12)");
     CHECK(ub.blocks[0].offset == 0);
     CHECK(ub.blocks[1].offset == 8192);
     CHECK(ub.blocks[1].copy == 1);
@@ -68,7 +68,7 @@ TEST_CASE("a dump in the real layout gives one block per offset with sizes in by
 
     // Buffer ids count across scopes in file order.
     CHECK(dump.scopes[1].buffers[0].id == 3);
-    CHECK(dump.scopes[1].buffers[0].shape == std::vector<std::int64_t>{128, 256});
+    CHECK(dump.scopes[1].buffers[0].shape() == std::vector<std::int64_t>{128, 256});
 }
 
 TEST_CASE("extent in bits rounds up to whole bytes", "[dump]")
@@ -138,7 +138,7 @@ TEST_CASE("a buffer string without an SSA name is its own name", "[dump]")
         {"buffer":"tmp scratch","offset":[0],"extent":8,"life_time_in_ir":[0,0]}]}]})";
     const Dump dump = parseDumpText(text, "t.json");
     CHECK(dump.scopes[0].buffers[0].ssaName == "tmp scratch");
-    CHECK(dump.scopes[0].buffers[0].elementType.empty());
+    CHECK(dump.scopes[0].buffers[0].elementType().empty());
 }
 
 TEST_CASE("bad dumps give an error naming file, JSON path and problem", "[dump][errors]")

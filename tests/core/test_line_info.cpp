@@ -106,7 +106,7 @@ TEST_CASE("locations that name no file tell nothing about line info", "[lineinfo
         json.replace(json.find("loc(\\\""), json.find(":13)") + 4 - json.find("loc(\\\""), "loc(unknown)");
         return loadPlanDocument(run.write("memory_info_aiv.json", json).string(), withoutCache()).dump;
     }();
-    REQUIRE(dump.scopes.at(0).buffers.at(0).location == "loc(unknown)");
+    REQUIRE(dump.scopes.at(0).buffers.at(0).location() == "loc(unknown)");
     CHECK(detectLineInfo(dump, nullptr, {}) == LineInfo::Unknown);
     CHECK(std::string(lineInfoKey(LineInfo::Unknown)) == "unknown");
 }

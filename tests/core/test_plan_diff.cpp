@@ -25,7 +25,7 @@ Buffer makeBuffer(
 {
     Buffer buffer;
     buffer.ssaName = name;
-    buffer.elementType = type;
+    buffer.setType("memref<" + std::to_string(size) + "x" + type + ">");
     buffer.sizeBytes = size;
     buffer.extentBits = size * 8;
     buffer.offsets = std::move(offsets);

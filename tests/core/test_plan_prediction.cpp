@@ -169,7 +169,7 @@ TEST_CASE("from the 16384 dump alone the plan at 8192 is predicted within 5% of 
     Sizes sizes;
     for (const Block& block : scope.blocks) {
         const Buffer& buffer = scope.bufferOf(block);
-        const bool tiled = std::find(buffer.shape.begin(), buffer.shape.end(), 16384) != buffer.shape.end();
+        const bool tiled = std::find(buffer.shape().begin(), buffer.shape().end(), 16384) != buffer.shape().end();
         sizes.emplace_back(tiled ? scaledBufferBytes(buffer, 16384, 8192) : block.size);
     }
     const PredictedPlan plan = PlanPredictor(scope).predict(sizes);
@@ -182,7 +182,7 @@ TEST_CASE("from the 16384 dump alone the plan at 8192 is predicted within 5% of 
     // Every tile sits where the compiler put it at 8192.
     const ScopePlan& real = small->dump.scopes.at(0);
     for (std::size_t i = 0; i < scope.blocks.size(); ++i)
-        if (scope.bufferOf(scope.blocks[i]).shape == std::vector<std::int64_t>{16384})
+        if (scope.bufferOf(scope.blocks[i]).shape() == std::vector<std::int64_t>{16384})
             CHECK(*plan.offsets[i] == real.blocks[i].offset);
 }
 

@@ -129,7 +129,7 @@ PlanDocument hostileDocument()
     Dump parsed = parseDumpText(dump, "hostile.json");
     PlanDocument document;
     document.dump = std::move(parsed);
-    document.sources.push_back({linkBlockSource(document.dump.scopes[0].buffers[0].location, nullptr, nullptr)});
+    document.sources.push_back({linkBlockSource(document.dump.scopes[0].buffers[0].location(), nullptr, nullptr)});
     reanalyze(document, {});
     return document;
 }

@@ -54,16 +54,14 @@ std::shared_ptr<const PlanDocument> makeDocument(const std::vector<FakeBuffer>& 
         buffer.ssaName = fake.name;
         buffer.bufferText
             = fake.name + " = memref.alloc() : memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>";
-        buffer.shape = {static_cast<std::int64_t>(fake.size)};
-        buffer.elementType = "i8";
-        buffer.memrefType = "memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>";
+        buffer.setType("memref<" + std::to_string(fake.size) + "xi8, #hivm.address_space<ub>>");
         buffer.extentBits = fake.size * 8;
         buffer.sizeBytes = fake.size;
         buffer.offsets = fake.offsets;
         buffer.allocTime = fake.start;
         buffer.lifeStart = fake.start;
         buffer.lifeEnd = fake.end;
-        buffer.location = "loc(\"/src/kernel.py\":" + std::to_string(10 + buffer.id) + ":5)";
+        buffer.setLocation("loc(\"/src/kernel.py\":" + std::to_string(10 + buffer.id) + ":5)");
         for (std::size_t copy = 0; copy < fake.offsets.size(); ++copy) {
             Block block;
             block.bufferIndex = buffer.id;

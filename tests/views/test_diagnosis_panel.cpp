@@ -84,7 +84,7 @@ TEST_CASE("a stale diagnosis is dropped when another document arrives first", "[
     for (int i = 0; i < 60000; ++i) {
         Buffer buffer;
         buffer.id = i;
-        buffer.shape = {4096};
+        buffer.setType("memref<4096xf16, #hivm.address_space<ub>>");
         buffer.extentBits = 4096 * 16;
         buffer.sizeBytes = 8192;
         scope.buffers.push_back(buffer);

@@ -27,15 +27,15 @@ QString BlockChartWidget::toolTipForBlock(int blockIndex) const
     if (b.tmp)
         head += QStringLiteral(" &nbsp;<i>tmp</i>");
     lines << head;
-    if (!buffer.memrefType.empty())
-        lines << QStringLiteral("<code>%1</code>").arg(QString::fromStdString(buffer.memrefType).toHtmlEscaped());
+    if (!buffer.memrefType().empty())
+        lines << QStringLiteral("<code>%1</code>").arg(QString::fromStdString(buffer.memrefType()).toHtmlEscaped());
     lines << QStringLiteral("Size %1 B (%2)").arg(b.size).arg(QString::fromStdString(formatBytes(b.size)));
     lines << QStringLiteral("Address [%1, %2)").arg(b.offset).arg(b.addressEnd());
     lines << QStringLiteral("Life [%1, %2]").arg(b.start).arg(b.end);
     if (b.tmp)
         lines << QStringLiteral("Temporary buffer");
-    if (!buffer.location.empty())
-        lines << QStringLiteral("Location %1").arg(shortLocationText(buffer.location).toHtmlEscaped());
+    if (!buffer.location().empty())
+        lines << QStringLiteral("Location %1").arg(shortLocationText(buffer.location()).toHtmlEscaped());
     if (analysis.isOverCapacity(b)) {
         const std::uint64_t over = b.addressEnd() - analysis.capacity.bytes;
         lines << QStringLiteral("<span style=\"color:%1\"><b>Over capacity by %2</b></span>")

@@ -266,16 +266,16 @@ void BlockDetailsPanel::refresh()
         offsets_->setToolTip(QString());
 
     QString type = bufferTypeText(buffer);
-    if (!buffer.elementType.empty()) {
+    if (!buffer.elementType().empty()) {
         QStringList dims;
-        for (const std::int64_t dim : buffer.shape)
+        for (const std::int64_t dim : buffer.shape())
             dims << (dim < 0 ? QStringLiteral("?") : QString::number(dim));
         type += dims.isEmpty()
-            ? tr(" (%1, scalar)").arg(toQString(buffer.elementType))
-            : tr(" (%1, shape %2)").arg(toQString(buffer.elementType), dims.join(QStringLiteral(" \u00d7 ")));
+            ? tr(" (%1, scalar)").arg(toQString(buffer.elementType()))
+            : tr(" (%1, shape %2)").arg(toQString(buffer.elementType()), dims.join(QStringLiteral(" \u00d7 ")));
     }
     type_->setText(type);
-    type_->setToolTip(toQString(buffer.memrefType));
+    type_->setToolTip(toQString(buffer.memrefType()));
 
     temp_->setText(block->tmp ? tr("yes: scratch buffer an op needs internally") : tr("no"));
 
@@ -309,12 +309,12 @@ void BlockDetailsPanel::refresh()
     }
     overCapacity_->setPalette(palette);
 
-    const QString shortLocation = shortLocationText(buffer.location);
+    const QString shortLocation = shortLocationText(buffer.location());
     location_->setText(shortLocation.isEmpty() ? tr("none") : shortLocation);
     rawBuffer_->setText(toQString(buffer.bufferText));
     rawBuffer_->setCursorPosition(0);
     rawBuffer_->setToolTip(tr("The dump's buffer string:\n%1").arg(rawBuffer_->text()));
-    rawLocation_->setText(toQString(buffer.location));
+    rawLocation_->setText(toQString(buffer.location()));
     rawLocation_->setCursorPosition(0);
     rawLocation_->setToolTip(tr("The dump's source_location string:\n%1").arg(rawLocation_->text()));
     refreshStorage();

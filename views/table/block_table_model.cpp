@@ -103,7 +103,7 @@ void BlockTableModel::rebuild()
     if (const ScopePlan* scope = plan()) {
         shortLocations_.reserve(scope->buffers.size());
         for (const Buffer& buffer : scope->buffers)
-            shortLocations_.push_back(shortLocationText(buffer.location));
+            shortLocations_.push_back(shortLocationText(buffer.location()));
         rowOfBlock_.assign(scope->blocks.size(), -1);
         // The group a block joins: its buffer, its storage, or none.
         const PlanAnalysis* info = analysis();
@@ -302,8 +302,8 @@ QString BlockTableModel::toolTipOf(const Row& row) const
     if (const std::uint64_t overshoot = row.overshoot; overshoot > 0)
         html += tr("<br><span style='color:#c62828'>%1 above the %2 capacity</span>")
                     .arg(bytesText(overshoot), bytesText(analysis()->capacity.bytes));
-    if (!buffer.location.empty())
-        html += tr("<br>Location: <code>%1</code>").arg(toQString(buffer.location).toHtmlEscaped());
+    if (!buffer.location().empty())
+        html += tr("<br>Location: <code>%1</code>").arg(toQString(buffer.location()).toHtmlEscaped());
     if (const PlanAnalysis* info = analysis();
         info && storageOfRow(row) >= 0 && info->storageSizeOf(row.blocks.front()) > 1) {
         const auto members
@@ -320,8 +320,8 @@ QString BlockTableModel::toolTipOf(const Row& row) const
 QString BlockTableModel::filterTextOf(const Row& row) const
 {
     const Buffer& buffer = plan()->buffers[static_cast<std::size_t>(row.buffer)];
-    return QStringList{toQString(buffer.ssaName), bufferTypeText(buffer), toQString(buffer.memrefType),
-        toQString(buffer.location), displayData(row, LocationColumn).toString()}
+    return QStringList{toQString(buffer.ssaName), bufferTypeText(buffer), toQString(buffer.memrefType()),
+        toQString(buffer.location()), displayData(row, LocationColumn).toString()}
         .join(QLatin1Char('\n'));
 }
 
