@@ -230,7 +230,8 @@ void BlockFilterProxy::rankRows(int column) const
 
 bool BlockFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
 {
-    if (rankColumn_ != left.column() || rank_.size() != static_cast<std::size_t>(sourceModel()->rowCount()))
+    // rank_ is emptied before any change of the rows (setSourceModel's connections).
+    if (rankColumn_ != left.column() || static_cast<std::size_t>(std::max(left.row(), right.row())) >= rank_.size())
         rankRows(left.column());
     return rank_[static_cast<std::size_t>(left.row())] < rank_[static_cast<std::size_t>(right.row())];
 }

@@ -160,6 +160,13 @@ QString BlockTableModel::rowNoun(int count) const
     return count == 1 ? tr("block") : tr("blocks");
 }
 
+QModelIndex BlockTableModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (parent.isValid() || row < 0 || column < 0 || column >= ColumnCount || row >= static_cast<int>(rows_.size()))
+        return {};
+    return createIndex(row, column);
+}
+
 int BlockTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(rows_.size());
