@@ -5,9 +5,11 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QTimer>
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <optional>
 #include <variant>
 
@@ -30,7 +32,8 @@ std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOp
         return std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
     DumpSnapshot snapshot;
     try {
-        snapshot = snapshotDump(dumpPath.toStdString(), snapshotDir.toStdString());
+        snapshot = snapshotDump(
+            dumpPath.toStdString(), snapshotDir.toStdString(), options.cancel.get(), options.bytesRead.get());
     } catch (const std::filesystem::filesystem_error& error) {
         spdlog::warn("cannot keep a copy of {}: {}", dumpPath.toStdString(), error.what());
         return std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
@@ -66,7 +69,22 @@ LoadResult loadInBackground(
 
 DocumentLoader::DocumentLoader(QObject* parent)
     : QObject(parent)
+    , progressTimer_(new QTimer(this))
 {
+    progressTimer_->setInterval(100);
+    connect(progressTimer_, &QTimer::timeout, this, &DocumentLoader::reportProgress);
+}
+
+void DocumentLoader::setProgressInterval(int ms) { progressTimer_->setInterval(ms); }
+
+void DocumentLoader::reportProgress()
+{
+    // The parser may count past the size of a file that grew while it was read.
+    const auto read = std::min<qint64>(static_cast<qint64>(bytesRead()), total_);
+    if (read == reported_)
+        return;
+    reported_ = read;
+    emit progress(jobs_.latestJob(), read, total_);
 }
 
 // The runner drops the results of the loads under way and tells them to stop.
@@ -82,17 +100,23 @@ void DocumentLoader::setBusy(bool busy)
 
 void DocumentLoader::cancel()
 {
+    progressTimer_->stop();
     jobs_.cancelAll();
     setBusy(false);
 }
 
 int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options, const KernelCapacities& remembered)
 {
+    // The new job's own counter: one the job before it still writes to would mislead.
+    bytesRead_ = std::make_shared<std::atomic<std::uint64_t>>(0);
+    total_ = QFileInfo(dumpPath).size();
+    reported_ = -1;
     // Starting a job stops the ones before it: their results would be dropped anyway.
     const int job = jobs_.start(
-        [dumpPath, options, remembered, snapshotDir = snapshotDir_](const JobCancel& cancel) {
+        [dumpPath, options, remembered, snapshotDir = snapshotDir_, counter = bytesRead_](const JobCancel& cancel) {
             LoadOptions stoppable = options;
             stoppable.cancel = cancel.flag();
+            stoppable.bytesRead = counter;
             return loadInBackground(dumpPath, stoppable, remembered, snapshotDir);
         },
         // Only the latest job is ever delivered.
@@ -100,13 +124,20 @@ int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options, co
     // Nothing is delivered before the event loop runs again, so these come first.
     setBusy(true);
     emit started(job, dumpPath);
+    reportProgress();
+    progressTimer_->start();
     return job;
 }
 
 void DocumentLoader::finished(int job, const QString& dumpPath, const LoadResult& result)
 {
+    progressTimer_->stop();
     setBusy(false);
     if (const auto* loadedDocument = std::get_if<Loaded>(&result)) {
+        if (reported_ != total_) {
+            reported_ = total_;
+            emit progress(job, total_, total_);
+        }
         if (loadedDocument->version)
             emit versionKept(*loadedDocument->version);
         emit loaded(job, loadedDocument->document);

@@ -20,6 +20,8 @@
 #include <variant>
 #include <vector>
 
+class QTimer;
+
 namespace memlens {
 
 // Capacities the user set, by capacityOwner() (kernel and target) then scope name.
@@ -44,6 +46,10 @@ public:
     // True while the load asked for last is under way.
     bool isBusy() const { return jobs_.hasPending(); }
     int latestJob() const { return jobs_.latestJob(); }
+    // Bytes of the dump the latest load has parsed so far (it keeps counting only while it runs).
+    std::uint64_t bytesRead() const { return bytesRead_ ? bytesRead_->load(std::memory_order_relaxed) : 0; }
+    // How often progress() is sent while a load runs (100 ms by default).
+    void setProgressInterval(int ms);
 
 signals:
     void started(int job, const QString& dumpPath);
@@ -52,6 +58,10 @@ signals:
     void versionKept(const memlens::DumpVersion& version);
     void failed(int job, const QString& dumpPath, const QString& message);
     void busyChanged(bool busy);
+    // How far the latest load has come: bytes parsed of the file's `total`. Sent when
+    // it starts (0), every progress interval while it runs, and once with read ==
+    // total just before loaded(); never after cancel() or a failure.
+    void progress(int job, qint64 read, qint64 total);
 
 public:
     struct Loaded {
@@ -64,9 +74,15 @@ public:
 private:
     void finished(int job, const QString& dumpPath, const LoadResult& result);
     void setBusy(bool busy);
+    void reportProgress();
 
     QString snapshotDir_;
     bool busy_ = false;
+    // The latest load's counter (LoadOptions::bytesRead), polled on this thread.
+    std::shared_ptr<std::atomic<std::uint64_t>> bytesRead_;
+    qint64 total_ = 0;
+    qint64 reported_ = -1;
+    QTimer* progressTimer_;
     JobRunner jobs_; // the latest load only
 };
 

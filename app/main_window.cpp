@@ -7,6 +7,7 @@
 #include "app/export_controller.hpp"
 #include "app/help_dialogs.hpp"
 #include "app/history_menu.hpp"
+#include "app/load_progress.hpp"
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "core/dump_display_name.hpp"
@@ -35,7 +36,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
@@ -67,10 +67,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     loader_->setSnapshotDir(history_->directory());
     connect(loader_, &DocumentLoader::versionKept, history_, &DumpHistory::record);
 
-    progress_ = new QProgressBar(this);
-    progress_->setRange(0, 0);
-    progress_->setMaximumWidth(160);
-    progress_->hide();
+    progress_ = new LoadProgress(loader_, this);
     statusLabel_ = new QLabel(this);
     statusBar()->addWidget(statusLabel_, 1);
     statusBar()->addPermanentWidget(progress_);
@@ -79,7 +76,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
         [this](int, std::shared_ptr<const PlanDocument> document) { onLoaded(std::move(document)); });
     connect(loader_, &DocumentLoader::failed, this,
         [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
-    connect(loader_, &DocumentLoader::busyChanged, progress_, &QWidget::setVisible);
+    connect(progress_, &LoadProgress::cancelRequested, this, &MainWindow::cancelLoading);
     connect(titleBar_, &TitleBar::capacityEdited, this, &MainWindow::onCapacityEdited);
     connect(exporter_, &ExportController::exported, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
@@ -267,6 +264,16 @@ void MainWindow::openDump(const QString& path)
     loadingFile_ = path;
     statusLabel_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     loader_->load(path, optionsFor(path), settings_->capacitiesByKernel());
+}
+
+void MainWindow::cancelLoading()
+{
+    if (!loader_->isBusy())
+        return;
+    loader_->cancel(); // stops the parse; nothing is delivered
+    const QString name = QFileInfo(loadingFile_).fileName();
+    loadingFile_.clear();
+    statusLabel_->setText(tr("Loading %1 cancelled").arg(name));
 }
 
 void MainWindow::reload()

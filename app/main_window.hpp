@@ -16,7 +16,6 @@ class QDockWidget;
 class QFileSystemWatcher;
 class QLabel;
 class QMenu;
-class QProgressBar;
 class QTimer;
 
 namespace memlens {
@@ -26,6 +25,7 @@ class AppSettings;
 class BlockChartWidget;
 class DumpHistory;
 class HistoryMenu;
+class LoadProgress;
 struct DumpVersion;
 class BlockDetailsPanel;
 class BlockTableView;
@@ -52,6 +52,8 @@ public:
     // Starts loading; the dump on show stays until the new one is ready.
     void openDump(const QString& path);
     void reload();
+    // Stops the load under way (the status bar's Cancel); the dump on show stays.
+    void cancelLoading();
     void closeDump();
     // View > Reset Layout: every dock back in its default place and size, shown.
     void resetLayout();
@@ -81,6 +83,7 @@ public:
     DiagnosisDock* diagnosisDock() const { return diagnosisDock_; }
     MessageBar* messageBar() const { return messageBar_; }
     DocumentLoader* loader() const { return loader_; }
+    LoadProgress* loadProgress() const { return progress_; }
     ExportController* exporter() const { return exporter_; }
     AppSettings& settings() const { return *settings_; }
     QMenu* recentMenu() const { return recentMenu_; }
@@ -157,7 +160,7 @@ private:
     QDockWidget* sourceDock_ = nullptr;
     DiagnosisDock* diagnosisDock_ = nullptr;
     QMenu* recentMenu_ = nullptr;
-    QProgressBar* progress_ = nullptr;
+    LoadProgress* progress_ = nullptr;
     QLabel* statusLabel_ = nullptr;
     QFileSystemWatcher* watcher_ = nullptr;
     QTimer* changeDebounce_ = nullptr;

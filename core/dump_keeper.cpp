@@ -25,6 +25,13 @@ std::string fileNameSafe(const std::string& text)
     return out.empty() || out.find_first_not_of('.') == std::string::npos ? std::string("unnamed") : out;
 }
 
+// A load the user no longer wants keeps no copy, however small the dump (the parser looks at the flag now and then).
+void throwIfCancelled(const std::atomic<bool>* cancel)
+{
+    if (cancel && cancel->load(std::memory_order_relaxed))
+        throw LoadCancelled();
+}
+
 bool sameBytes(const fs::path& path, std::string_view text)
 {
     std::error_code ec;
@@ -91,7 +98,8 @@ KeptDump keepDumpVersion(
     return kept;
 }
 
-DumpSnapshot snapshotDump(const std::string& path, const fs::path& dir)
+DumpSnapshot snapshotDump(const std::string& path, const fs::path& dir, const std::atomic<bool>* cancel,
+    std::atomic<std::uint64_t>* bytesRead)
 {
     DumpSnapshot snapshot;
     std::error_code ec;
@@ -99,8 +107,24 @@ DumpSnapshot snapshotDump(const std::string& path, const fs::path& dir)
     snapshot.written = ec
         ? std::chrono::system_clock::now()
         : std::chrono::time_point_cast<std::chrono::system_clock::duration>(std::chrono::file_clock::to_sys(before));
-    const std::string text = readDumpText(path);
-    snapshot.dump = parseDumpText(text, path);
+    if (!bytesRead) {
+        const std::string text = readDumpText(path, cancel);
+        snapshot.dump = parseDumpText(text, path, cancel);
+        throwIfCancelled(cancel);
+        snapshot.kept = keepDumpVersion(text, snapshot.dump, snapshot.written, dir);
+        return snapshot;
+    }
+    // Parsed from the file in chunks, so that bytesRead follows the parse; then the
+    // bytes are read again for the copy. When the compiler rewrote the file
+    // meanwhile, the copy's bytes are parsed instead: the dump is always the copy's.
+    std::error_code sizeError;
+    const std::uintmax_t sizeBefore = fs::file_size(path, sizeError);
+    snapshot.dump = loadDumpFile(path, cancel, bytesRead);
+    const std::string text = readDumpText(path, cancel);
+    std::error_code after;
+    if (ec || sizeError || fs::last_write_time(path, after) != before || after || text.size() != sizeBefore)
+        snapshot.dump = parseDumpText(text, path, cancel);
+    throwIfCancelled(cancel);
     snapshot.kept = keepDumpVersion(text, snapshot.dump, snapshot.written, dir);
     return snapshot;
 }

@@ -4,6 +4,7 @@
 // name of its own, <kernel>-<time>-<core>.json.
 #include "core/dump_model.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -40,7 +41,10 @@ struct DumpSnapshot {
 
 // Reads and parses the dump at `path` and keeps a copy of exactly those bytes
 // in `dir`. Throws DumpError for a dump that cannot be read, and
-// std::filesystem::filesystem_error when `dir` cannot be written.
-DumpSnapshot snapshotDump(const std::string& path, const std::filesystem::path& dir);
+// std::filesystem::filesystem_error when `dir` cannot be written. Throws
+// LoadCancelled soon after `*cancel` becomes true; `bytesRead` follows the parse
+// (as loadDumpFile's does) when given.
+DumpSnapshot snapshotDump(const std::string& path, const std::filesystem::path& dir,
+    const std::atomic<bool>* cancel = nullptr, std::atomic<std::uint64_t>* bytesRead = nullptr);
 
 } // namespace memlens

@@ -71,6 +71,7 @@ void PlanSession::setDocument(std::shared_ptr<const PlanDocument> document)
     if (!sameFile)
         cursorOp_.reset();
     highlighted_.clear();
+    highlightedLine_.clear();
     filteredOut_.clear(); // the table sends the new scope's once it has filtered it
     emit documentChanged();
     emit scopeChanged();
@@ -86,6 +87,7 @@ void PlanSession::setScopeIndex(int index)
     scopeIndex_ = index;
     selectedBlock_ = -1;
     highlighted_.clear();
+    highlightedLine_.clear();
     filteredOut_.clear();
     emit scopeChanged();
     emit selectedBlockChanged(selectedBlock_);
@@ -111,11 +113,14 @@ void PlanSession::setCursorOp(std::optional<std::int64_t> op)
     emit cursorChanged();
 }
 
-void PlanSession::setHighlightedBlocks(std::vector<int> blocks)
+void PlanSession::setHighlightedBlocks(std::vector<int> blocks, QString line)
 {
-    if (blocks == highlighted_)
+    if (blocks.empty())
+        line.clear(); // a line that allocates nothing filters nothing
+    if (blocks == highlighted_ && line == highlightedLine_)
         return;
     highlighted_ = std::move(blocks);
+    highlightedLine_ = std::move(line);
     emit highlightChanged();
 }
 

@@ -6,6 +6,7 @@
 #include "core/plan_document.hpp"
 
 #include <QObject>
+#include <QString>
 
 #include <memory>
 #include <optional>
@@ -32,6 +33,10 @@ public:
     std::optional<std::int64_t> cursorOp() const { return cursorOp_; }
     // Blocks allocated by the IR or Python line the user picked (reverse link).
     const std::vector<int>& highlightedBlocks() const { return highlighted_; }
+    // The source line the highlight comes from ("Line 57 of kernel.py"); "" when the
+    // highlight has another origin or there is none. While set, the table shows only
+    // the highlighted blocks.
+    const QString& highlightedLine() const { return highlightedLine_; }
     // Per block of the scope: true when the table's filter hides it (the chart dims
     // it). Empty when no filter is on.
     const std::vector<bool>& filteredOut() const { return filteredOut_; }
@@ -42,7 +47,7 @@ public slots:
     void setScopeIndex(int index);
     void selectBlock(int blockIndex);
     void setCursorOp(std::optional<std::int64_t> op);
-    void setHighlightedBlocks(std::vector<int> blocks);
+    void setHighlightedBlocks(std::vector<int> blocks, QString line = {});
     void setFilteredOut(std::vector<bool> hidden);
     void clear();
 
@@ -60,6 +65,7 @@ private:
     int selectedBlock_ = -1;
     std::optional<std::int64_t> cursorOp_;
     std::vector<int> highlighted_;
+    QString highlightedLine_;
     std::vector<bool> filteredOut_;
 };
 

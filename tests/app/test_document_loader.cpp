@@ -5,7 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -170,4 +172,72 @@ TEST_CASE("a superseded load is told to stop, and cancel() drops the load under 
     CHECK(failed.isEmpty());
     for (const auto& args : loaded)
         CHECK(args.at(1).value<std::shared_ptr<const PlanDocument>>()->dump.kernel != "_large");
+}
+
+TEST_CASE("the loader reports the bytes parsed, as a real share of the file", "[loader][progress]")
+{
+    QTemporaryDir dir;
+    const QString large = writeLargeDump(dir, 200000);
+    const qint64 size = QFileInfo(large).size();
+    // With and without a copy kept: the window keeps one, and its parse must report too.
+    const bool keepCopy = GENERATE(false, true);
+    QTemporaryDir copies;
+    DocumentLoader loader;
+    if (keepCopy)
+        loader.setSnapshotDir(copies.path());
+    loader.setProgressInterval(1); // as often as the event loop allows: the parse is seen under way
+    QSignalSpy progress(&loader, &DocumentLoader::progress);
+    QSignalSpy loaded(&loader, &DocumentLoader::loaded);
+    const int job = loader.load(large, {});
+    REQUIRE(memlens::test::seen(loaded, 30000));
+
+    REQUIRE(progress.count() >= 2);
+    bool midway = false;
+    qint64 before = -1;
+    for (const auto& args : progress) {
+        CHECK(args.at(0).toInt() == job);
+        const qint64 read = args.at(1).toLongLong();
+        CHECK(args.at(2).toLongLong() == size);
+        CHECK(read >= before); // never backwards
+        before = read;
+        midway = midway || (read > 0 && read < size);
+    }
+    CHECK(progress.first().at(1).toLongLong() == 0);
+    CHECK(progress.last().at(1).toLongLong() == size);
+    CHECK(midway);
+    CHECK(loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>()->dump.scopes.front().blocks.size() == 200000);
+}
+
+TEST_CASE("Cancel stops the parse itself: no result, no error, the pool goes idle before the end of the file",
+    "[loader][progress]")
+{
+    QTemporaryDir dir;
+    const QString large = writeLargeDump(dir, 400000);
+    const auto size = static_cast<std::uint64_t>(QFileInfo(large).size());
+    const bool keepCopy = GENERATE(false, true);
+    QTemporaryDir copies;
+    DocumentLoader loader;
+    if (keepCopy)
+        loader.setSnapshotDir(copies.path());
+    loader.setProgressInterval(1);
+    QSignalSpy progress(&loader, &DocumentLoader::progress);
+    QSignalSpy loaded(&loader, &DocumentLoader::loaded);
+    QSignalSpy failed(&loader, &DocumentLoader::failed);
+    loader.load(large, {});
+    // Wait until the parse is under way (some bytes counted), then cancel.
+    for (int i = 0; i < 3000 && loader.bytesRead() == 0; ++i)
+        QTest::qWait(1);
+    REQUIRE(loader.bytesRead() > 0);
+    loader.cancel();
+    const int reports = progress.count();
+    CHECK_FALSE(loader.isBusy());
+    REQUIRE(QThreadPool::globalInstance()->waitForDone(30000));
+    // The job ended without reading the whole file: it stopped, it did not run to the end.
+    CHECK(loader.bytesRead() < size);
+    QTest::qWait(50);
+    CHECK(loaded.isEmpty());
+    CHECK(failed.isEmpty());
+    CHECK(progress.count() == reports); // nothing after Cancel
+    CHECK(copies.isValid());
+    CHECK(QDir(copies.path()).entryList(QDir::Files).isEmpty()); // no copy of a load that was cancelled
 }

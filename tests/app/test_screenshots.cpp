@@ -11,6 +11,7 @@
 #include "views/chart/usage_chart_view.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
+#include "views/source/source_text_view.hpp"
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_table_view.hpp"
 #include "views/title_bar.hpp"
@@ -97,6 +98,13 @@ TEST_CASE("screenshots of the window for the docs", "[.screenshots]")
     save(w.titleBar()->grab(), "title-bar.png");
     save(w.details()->grab(), "block-details.png");
     save(w.sourcePanes()->grab(), "source-alloc3.png");
+
+    // A click on Python line 56 filters the table to its blocks under a chip.
+    SourceTextView* python = w.sourcePanes()->pythonView();
+    QTest::mouseClick(python->viewport(), Qt::LeftButton, {}, python->lineRect(56).center() + QPoint(40, 0));
+    settle();
+    save(w.grab(), "line-filter.png");
+    w.table()->clearLineFilter();
 
     // The chart alone, fitted, nothing selected.
     w.session()->selectBlock(-1);

@@ -5,12 +5,19 @@
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
+#include "views/table/block_filter_proxy.hpp"
+#include "views/table/block_table_view.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <QFrame>
+#include <QLabel>
 #include <QMimeData>
 #include <QStatusBar>
 #include <QTest>
+#include <QToolButton>
+
+#include <set>
 
 using namespace memlens;
 using memlens::test::WindowFixture;
@@ -84,4 +91,49 @@ TEST_CASE("a dump dropped onto the window opens", "[window]")
     QApplication::sendEvent(f.window.get(), &drop);
     REQUIRE(memlens::test::seen(shown));
     CHECK(f.window->session()->document()->dump.kernel == "_old_kernel");
+}
+
+TEST_CASE("clicking a Python line in the window filters the Blocks table under a chip", "[window][source][line]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(memlens::test::layerNormDump()));
+    PlanSession& session = *f.window->session();
+    const ScopePlan& plan = *session.scope();
+    int xf = -1;
+    for (std::size_t i = 0; i < plan.blocks.size(); ++i)
+        if (plan.bufferOf(plan.blocks[i]).ssaName == "%alloc_3")
+            xf = static_cast<int>(i);
+    REQUIRE(xf >= 0);
+    SourcePanes* panes = f.window->sourcePanes();
+    QSignalSpy shown(panes, &SourcePanes::pythonShown);
+    session.selectBlock(xf);
+    if (panes->pythonHighlightedLine() == 0)
+        REQUIRE(memlens::test::seen(shown));
+
+    // Worked out from the document: the blocks with a frame at layer_norm.py:56.
+    std::set<int> expected;
+    for (std::size_t i = 0; i < plan.blocks.size(); ++i)
+        if (const BlockSource* source = session.document()->sourceOf(0, plan.blocks[i]))
+            for (const SourceFrame& frame : source->pythonFrames)
+                if (frame.line == 56 && frame.file == "/home/dev/kernels/layer_norm.py")
+                    expected.insert(static_cast<int>(i));
+    REQUIRE(expected.size() == 2);
+
+    SourceTextView* python = panes->pythonView();
+    REQUIRE(python->isLineVisible(56));
+    QTest::mouseClick(python->viewport(), Qt::LeftButton, {}, python->lineRect(56).center() + QPoint(40, 0));
+    BlockTableView* table = f.window->table();
+    std::set<int> rows;
+    for (int row = 0; row < table->proxy()->rowCount(); ++row)
+        rows.insert(table->proxy()->blockIndexAt(row));
+    CHECK(rows == expected);
+    CHECK(table->lineChip()->isVisibleTo(table));
+    CHECK(table->lineChipLabel()->text() == "Line 56 of layer_norm.py: 2 blocks");
+    CHECK(f.window->statusBar()->currentMessage().startsWith("line 56 allocates %alloc_4, %alloc_5: "));
+
+    // The chip's button: every block again, the status bar no longer describes the line.
+    QTest::mouseClick(table->lineChipClearButton(), Qt::LeftButton);
+    CHECK(table->proxy()->rowCount() == static_cast<int>(plan.blocks.size()));
+    CHECK_FALSE(table->lineChip()->isVisibleTo(table));
+    CHECK(f.window->statusBar()->currentMessage().isEmpty());
 }

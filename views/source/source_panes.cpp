@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QPushButton>
 #include <QResizeEvent>
+#include <QScopedValueRollback>
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -117,6 +118,14 @@ SourcePanes::SourcePanes(PlanSession* session, QWidget* parent)
         connect(session_, &PlanSession::documentChanged, this, &SourcePanes::onDocumentChanged);
         connect(session_, &PlanSession::scopeChanged, this, &SourcePanes::refresh);
         connect(session_, &PlanSession::selectedBlockChanged, this, &SourcePanes::refresh);
+        // The chip's clear button, Esc in the table or another scope ends the line's highlight:
+        // the status bar stops describing it.
+        connect(session_, &PlanSession::highlightChanged, this, [this] {
+            if (!describingLine_ || highlighting_ || !session_->highlightedLine().isEmpty())
+                return;
+            describingLine_ = false;
+            emit lineDescribed(QString());
+        });
     }
     onDocumentChanged();
 }
@@ -450,28 +459,43 @@ void SourcePanes::onIrLineActivated(int line)
 {
     if (!session_ || !ir_->isShowingCode())
         return;
-    highlightLine(line, lineIndex().blocksAtIrLine(line));
+    const PlanDocument* document = session_->document();
+    QString file;
+    if (document && (!document->irFile.empty() || document->ir))
+        file = QFileInfo(toQString(document->irFile.empty() ? document->ir->path() : document->irFile)).fileName();
+    highlightLine(line, file, lineIndex().blocksAtIrLine(line));
 }
 
 void SourcePanes::onPythonLineActivated(int line)
 {
     if (!session_ || !python_->isShowingCode() || pythonOriginal_.isEmpty())
         return;
-    highlightLine(line, lineIndex().blocksAtPythonLine(pythonFrame_.file, line));
+    highlightLine(line, toQString(std::string(fileNameOf(pythonFrame_.file))),
+        lineIndex().blocksAtPythonLine(pythonFrame_.file, line));
 }
 
-void SourcePanes::highlightLine(int line, const std::vector<int>& blocks)
+void SourcePanes::highlightLine(int line, const QString& fileName, const std::vector<int>& blocks)
 {
-    session_->setHighlightedBlocks(blocks);
-    if (const ScopePlan* scope = session_->scope())
+    const QString origin = fileName.isEmpty() ? tr("Line %1").arg(line) : tr("Line %1 of %2").arg(line).arg(fileName);
+    {
+        const QScopedValueRollback guard(highlighting_, true);
+        session_->setHighlightedBlocks(blocks, origin);
+    }
+    if (const ScopePlan* scope = session_->scope()) {
+        describingLine_ = true;
         emit lineDescribed(toQString(describeLineAllocation(*scope, blocks, line)));
+    }
 }
 
 void SourcePanes::clearLineHighlight()
 {
     if (!session_)
         return;
-    session_->setHighlightedBlocks({});
+    {
+        const QScopedValueRollback guard(highlighting_, true);
+        session_->setHighlightedBlocks({});
+    }
+    describingLine_ = false;
     emit lineDescribed(QString());
 }
 

@@ -110,7 +110,8 @@ private:
     void syncHeaderHeights();
     void onIrLineActivated(int line);
     void onPythonLineActivated(int line);
-    void highlightLine(int line, const std::vector<int>& blocks);
+    // Highlights (and so filters the table to) the blocks of `line` of `fileName`.
+    void highlightLine(int line, const QString& fileName, const std::vector<int>& blocks);
     void clearLineHighlight();
 
     PlanSession* session_;
@@ -132,6 +133,8 @@ private:
     QString pythonKey_; // SourceFileCache::keyFor() of the file wanted; "" when none
     bool reading_ = false;
     bool openIrOffered_ = true;
+    bool describingLine_ = false; // the status bar describes a clicked line
+    bool highlighting_ = false;   // inside our own change of the session's highlight
 
     // The reverse link of the scope on show.
     std::shared_ptr<const PlanDocument> indexedDocument_;

@@ -3,6 +3,8 @@
 #include "views/plan_session.hpp"
 #include "views/table/block_table_model.hpp"
 
+#include <algorithm>
+
 namespace memlens {
 
 BlockFilterProxy::BlockFilterProxy(PlanSession* session, QObject* parent)
@@ -16,6 +18,24 @@ BlockFilterProxy::BlockFilterProxy(PlanSession* session, QObject* parent)
         if (liveAtCursorOnly_)
             refilter();
     });
+    connect(session_, &PlanSession::highlightChanged, this, &BlockFilterProxy::onHighlightChanged);
+}
+
+bool BlockFilterProxy::lineFilterActive() const { return !session_->highlightedLine().isEmpty(); }
+
+void BlockFilterProxy::onHighlightChanged()
+{
+    const bool wasActive = !onLine_.empty();
+    onLine_.clear();
+    if (const ScopePlan* plan = session_->scope(); plan && lineFilterActive()) {
+        onLine_.assign(plan->blocks.size(), 0);
+        for (const int block : session_->highlightedBlocks())
+            if (block >= 0 && static_cast<std::size_t>(block) < onLine_.size())
+                onLine_[static_cast<std::size_t>(block)] = 1;
+    }
+    // A highlight from elsewhere (the diagnosis) filters nothing: no refilter when none was on.
+    if (wasActive || !onLine_.empty())
+        refilter();
 }
 
 bool BlockFilterProxy::waitingForCursor() const { return liveAtCursorOnly_ && !session_->cursorOp(); }
@@ -26,6 +46,7 @@ void BlockFilterProxy::setFilterText(const QString& text)
     if (trimmed == filterText_)
         return;
     filterText_ = trimmed;
+    foldedFilterText_ = trimmed.toCaseFolded();
     refilter();
 }
 
@@ -47,7 +68,11 @@ void BlockFilterProxy::setLiveAtCursorOnly(bool on)
 
 void BlockFilterProxy::refilter()
 {
-    invalidateFilter();
+    // One layout change, not a removal or insertion per run of rows: a filter that
+    // leaves every fourth row of 120k is tens of thousands of runs, each one a
+    // signal the view and its header handle in time proportional to the rows. The
+    // rows are then filtered and sorted again in one pass (lessThan compares ranks).
+    invalidate();
     emit filtersChanged();
 }
 
@@ -70,42 +95,145 @@ int BlockFilterProxy::blockIndexAt(int row) const
     return value.isValid() ? value.toInt() : -1;
 }
 
+void BlockFilterProxy::setSourceModel(QAbstractItemModel* model)
+{
+    if (sourceModel())
+        disconnect(sourceModel(), nullptr, this, nullptr);
+    rank_.clear();
+    rankColumn_ = -1;
+    if (model) {
+        // Before the base class re-sorts after the change: the ranks describe the old rows.
+        const auto forget = [this] { rank_.clear(); };
+        connect(model, &QAbstractItemModel::modelAboutToBeReset, this, forget);
+        connect(model, &QAbstractItemModel::layoutAboutToBeChanged, this, forget);
+        connect(model, &QAbstractItemModel::rowsAboutToBeInserted, this, forget);
+        connect(model, &QAbstractItemModel::rowsAboutToBeRemoved, this, forget);
+        connect(model, &QAbstractItemModel::dataChanged, this, forget);
+    }
+    QSortFilterProxyModel::setSourceModel(model);
+}
+
 bool BlockFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
-    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
-    if (overCapacityOnly_ && !index.data(BlockTableModel::OverCapacityRole).toBool())
+    if (sourceParent.isValid())
+        return false;
+    const auto* model = static_cast<const BlockTableModel*>(sourceModel());
+    if (lineFilterActive()) {
+        // A grouped row shows when any of its blocks is on the line.
+        const std::vector<int>& blocks = model->rowBlocks(sourceRow);
+        if (std::none_of(blocks.begin(), blocks.end(), [this](int block) { return isOnLine(block); }))
+            return false;
+    }
+    if (overCapacityOnly_ && model->rowOvershoot(sourceRow) == 0)
         return false;
     if (liveAtCursorOnly_) {
         if (const auto op = session_->cursorOp()) {
-            const qlonglong start = index.data(BlockTableModel::LifeStartRole).toLongLong();
-            const qlonglong end = index.data(BlockTableModel::LifeEndRole).toLongLong();
-            if (*op < start || *op > end)
+            if (*op < model->rowLifeStart(sourceRow) || *op > model->rowLifeEnd(sourceRow))
                 return false;
         }
     }
-    if (!filterText_.isEmpty()
-        && !index.data(BlockTableModel::FilterTextRole).toString().contains(filterText_, Qt::CaseInsensitive))
+    if (!foldedFilterText_.isEmpty() && !model->searchKey(sourceRow).contains(foldedFilterText_))
         return false;
     return true;
 }
 
+namespace {
+
+// The old comparison, on values taken once: text ignoring case, numbers as numbers.
+bool sortValueLess(const QVariant& a, const QVariant& b, Qt::CaseSensitivity cs, bool& tie)
+{
+    tie = false;
+    if (a.typeId() == QMetaType::QString || b.typeId() == QMetaType::QString) {
+        const int text = QString::compare(a.toString(), b.toString(), cs);
+        tie = text == 0;
+        return text < 0;
+    }
+    if (a.typeId() == QMetaType::LongLong && b.typeId() == QMetaType::LongLong) {
+        tie = a.toLongLong() == b.toLongLong();
+        return a.toLongLong() < b.toLongLong();
+    }
+    if (a.typeId() == QMetaType::ULongLong && b.typeId() == QMetaType::ULongLong) {
+        tie = a.toULongLong() == b.toULongLong();
+        return a.toULongLong() < b.toULongLong();
+    }
+    const QPartialOrdering order = QVariant::compare(a, b);
+    tie = order != QPartialOrdering::Less && order != QPartialOrdering::Greater;
+    return order == QPartialOrdering::Less;
+}
+
+// Sorts `order` (source rows) by key, ties in file order (the row's block index).
+template <class Key>
+void sortRows(std::vector<int>& order, const std::vector<Key>& keys, const std::vector<int>& blockOfRow)
+{
+    std::sort(order.begin(), order.end(), [&](int l, int r) {
+        const Key& a = keys[static_cast<std::size_t>(l)];
+        const Key& b = keys[static_cast<std::size_t>(r)];
+        if (a < b)
+            return true;
+        if (b < a)
+            return false;
+        return blockOfRow[static_cast<std::size_t>(l)] < blockOfRow[static_cast<std::size_t>(r)];
+    });
+}
+
+} // namespace
+
+void BlockFilterProxy::rankRows(int column) const
+{
+    const QAbstractItemModel* model = sourceModel();
+    const int rows = model->rowCount();
+    std::vector<QVariant> values(static_cast<std::size_t>(rows));
+    std::vector<int> blockOfRow(static_cast<std::size_t>(rows));
+    bool allLong = true;
+    bool allULong = true;
+    for (int row = 0; row < rows; ++row) {
+        const QModelIndex index = model->index(row, column);
+        QVariant& value = values[static_cast<std::size_t>(row)];
+        value = index.data(sortRole());
+        blockOfRow[static_cast<std::size_t>(row)] = index.data(BlockTableModel::BlockIndexRole).toInt();
+        allLong = allLong && value.typeId() == QMetaType::LongLong;
+        allULong = allULong && value.typeId() == QMetaType::ULongLong;
+    }
+    std::vector<int> order(static_cast<std::size_t>(rows));
+    for (int row = 0; row < rows; ++row)
+        order[static_cast<std::size_t>(row)] = row;
+    if (allLong || allULong) {
+        std::vector<qulonglong> unsignedKeys;
+        std::vector<qlonglong> signedKeys;
+        for (const QVariant& value : values) {
+            if (allLong)
+                signedKeys.push_back(value.toLongLong());
+            else
+                unsignedKeys.push_back(value.toULongLong());
+        }
+        if (allLong)
+            sortRows(order, signedKeys, blockOfRow);
+        else
+            sortRows(order, unsignedKeys, blockOfRow);
+    } else {
+        // Text (compared ignoring case as the view asks) or a mix: the general comparison.
+        const Qt::CaseSensitivity cs = sortCaseSensitivity();
+        std::sort(order.begin(), order.end(), [&](int l, int r) {
+            bool tie = false;
+            const bool less
+                = sortValueLess(values[static_cast<std::size_t>(l)], values[static_cast<std::size_t>(r)], cs, tie);
+            if (!tie)
+                return less;
+            return blockOfRow[static_cast<std::size_t>(l)] < blockOfRow[static_cast<std::size_t>(r)];
+        });
+    }
+    rank_.assign(static_cast<std::size_t>(rows), 0);
+    for (int position = 0; position < rows; ++position)
+        rank_[static_cast<std::size_t>(order[static_cast<std::size_t>(position)])] = position;
+    rankColumn_ = column;
+}
+
 bool BlockFilterProxy::lessThan(const QModelIndex& left, const QModelIndex& right) const
 {
-    const QVariant a = left.data(sortRole());
-    const QVariant b = right.data(sortRole());
-    if (a.typeId() == QMetaType::QString || b.typeId() == QMetaType::QString) {
-        const int text = QString::compare(a.toString(), b.toString(), sortCaseSensitivity());
-        if (text != 0)
-            return text < 0;
-    } else {
-        const QPartialOrdering order = QVariant::compare(a, b);
-        if (order == QPartialOrdering::Less)
-            return true;
-        if (order == QPartialOrdering::Greater)
-            return false;
-    }
-    // Ties keep file order, so a sort is stable and reproducible.
-    return left.data(BlockTableModel::BlockIndexRole).toInt() < right.data(BlockTableModel::BlockIndexRole).toInt();
+    // rank_ is emptied before any change of the rows (setSourceModel's connections).
+    if (rankColumn_ != left.column() || static_cast<std::size_t>(std::max(left.row(), right.row())) >= rank_.size())
+        rankRows(left.column());
+    return rank_[static_cast<std::size_t>(left.row())] < rank_[static_cast<std::size_t>(right.row())];
 }
 
 } // namespace memlens

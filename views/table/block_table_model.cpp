@@ -99,6 +99,7 @@ void BlockTableModel::rebuild()
     rows_.clear();
     rowOfBlock_.clear();
     shortLocations_.clear();
+    searchKeys_.clear();
     if (const ScopePlan* scope = plan()) {
         shortLocations_.reserve(scope->buffers.size());
         for (const Buffer& buffer : scope->buffers)
@@ -123,6 +124,8 @@ void BlockTableModel::rebuild()
             rows_[static_cast<std::size_t>(row)].blocks.push_back(static_cast<int>(i));
             rowOfBlock_[i] = row;
         }
+        for (Row& row : rows_)
+            row.overshoot = overshootOf(row);
     }
     endResetModel();
 }
@@ -155,6 +158,13 @@ QString BlockTableModel::rowNoun(int count) const
     if (groupStorages())
         return count == 1 ? tr("storage") : tr("storages");
     return count == 1 ? tr("block") : tr("blocks");
+}
+
+QModelIndex BlockTableModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (parent.isValid() || row < 0 || column < 0 || column >= ColumnCount || row >= static_cast<int>(rows_.size()))
+        return {};
+    return createIndex(row, column);
 }
 
 int BlockTableModel::rowCount(const QModelIndex& parent) const
@@ -230,8 +240,7 @@ QVariant BlockTableModel::displayData(const Row& row, int column) const
         return QStringLiteral("%1/%2").arg(first.copy + 1).arg(std::max(copies, 1));
     }
     case OverCapacityColumn: {
-        const std::uint64_t overshoot = overshootOf(row);
-        return overshoot > 0 ? QStringLiteral("+") + bytesText(overshoot) : QString();
+        return row.overshoot > 0 ? QStringLiteral("+") + bytesText(row.overshoot) : QString();
     }
     case LocationColumn:
         return row.buffer < static_cast<int>(shortLocations_.size())
@@ -266,7 +275,7 @@ QVariant BlockTableModel::sortData(const Row& row, int column) const
     case TempColumn: return static_cast<qlonglong>(first.tmp ? 1 : 0);
     case CopiesColumn: return static_cast<qlonglong>(groupCopies() ? static_cast<int>(row.blocks.size()) : first.copy);
     case StorageColumn: return static_cast<qlonglong>(storageOfRow(row));
-    case OverCapacityColumn: return static_cast<qulonglong>(overshootOf(row));
+    case OverCapacityColumn: return static_cast<qulonglong>(row.overshoot);
     case LocationColumn: return displayData(row, LocationColumn);
     default: break;
     }
@@ -297,7 +306,7 @@ QString BlockTableModel::toolTipOf(const Row& row) const
         html += tr(" &mdash; copy %1 of %2").arg(first.copy + 1).arg(copies);
     html += QStringLiteral("<br><code>%1</code>").arg(toQString(buffer.bufferText()).toHtmlEscaped());
     html += tr("<br>Life [%1, %2] &middot; %3").arg(first.start).arg(first.end).arg(bytesText(first.size));
-    if (const std::uint64_t overshoot = overshootOf(row); overshoot > 0)
+    if (const std::uint64_t overshoot = row.overshoot; overshoot > 0)
         html += tr("<br><span style='color:#c62828'>%1 above the %2 capacity</span>")
                     .arg(bytesText(overshoot), bytesText(analysis()->capacity.bytes));
     if (!buffer.location().empty())
@@ -315,6 +324,41 @@ QString BlockTableModel::toolTipOf(const Row& row) const
     return html;
 }
 
+QString BlockTableModel::filterTextOf(const Row& row) const
+{
+    const Buffer& buffer = plan()->buffers[static_cast<std::size_t>(row.buffer)];
+    return QStringList{toQString(buffer.ssaName), bufferTypeText(buffer), toQString(buffer.memrefType()),
+        toQString(buffer.location()), displayData(row, LocationColumn).toString()}
+        .join(QLatin1Char('\n'));
+}
+
+std::int64_t BlockTableModel::rowLifeStart(int row) const
+{
+    return plan()->blocks[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].blocks.front())].start;
+}
+
+std::int64_t BlockTableModel::rowLifeEnd(int row) const
+{
+    return plan()->blocks[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].blocks.front())].end;
+}
+
+const QString& BlockTableModel::searchKey(int row) const
+{
+    // The text depends on the buffer only: one key per buffer, made when a filter first needs it.
+    if (searchKeys_.empty() && plan()) {
+        searchKeys_.resize(plan()->buffers.size());
+        std::vector<char> made(searchKeys_.size(), 0);
+        for (const Row& r : rows_) {
+            const auto buffer = static_cast<std::size_t>(r.buffer);
+            if (!made[buffer]) {
+                searchKeys_[buffer] = filterTextOf(r).toCaseFolded();
+                made[buffer] = 1;
+            }
+        }
+    }
+    return searchKeys_[static_cast<std::size_t>(rows_[static_cast<std::size_t>(row)].buffer)];
+}
+
 QVariant BlockTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid) || !plan())
@@ -326,25 +370,20 @@ QVariant BlockTableModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole: return toolTipOf(row);
     case Qt::TextAlignmentRole: return alignmentOf(column);
     case Qt::BackgroundRole:
-        if (overshootOf(row) > 0)
+        if (row.overshoot > 0)
             return QBrush(overCapacityBackground());
         return {};
     case Qt::ForegroundRole:
-        if (column == OverCapacityColumn && overshootOf(row) > 0)
+        if (column == OverCapacityColumn && row.overshoot > 0)
             return QBrush(overCapacityForeground());
         return {};
     case SortRole: return sortData(row, column);
     case BlockIndexRole: return row.blocks.front();
-    case OverCapacityRole: return overshootOf(row) > 0;
+    case OverCapacityRole: return row.overshoot > 0;
     case LifeStartRole:
         return static_cast<qlonglong>(plan()->blocks[static_cast<std::size_t>(row.blocks.front())].start);
     case LifeEndRole: return static_cast<qlonglong>(plan()->blocks[static_cast<std::size_t>(row.blocks.front())].end);
-    case FilterTextRole: {
-        const Buffer& buffer = plan()->buffers[static_cast<std::size_t>(row.buffer)];
-        return QStringList{toQString(buffer.ssaName), bufferTypeText(buffer), toQString(buffer.memrefType()),
-            toQString(buffer.location()), displayData(row, LocationColumn).toString()}
-            .join(QLatin1Char('\n'));
-    }
+    case FilterTextRole: return filterTextOf(row);
     default: break;
     }
     return {};

@@ -73,9 +73,23 @@ public:
     int blockIndexAt(int row) const;
     // Every block of a row (one, or every copy when grouped).
     std::vector<int> blocksAt(int row) const;
+    // Typed values of a valid row, for the filter: it asks them of every row on
+    // each keystroke, and QVariant / QString per row and role is what made it slow.
+    const std::vector<int>& rowBlocks(int row) const { return rows_[static_cast<std::size_t>(row)].blocks; }
+    // How far the row ends above capacity (OverCapacityRole is this > 0).
+    std::uint64_t rowOvershoot(int row) const { return rows_[static_cast<std::size_t>(row)].overshoot; }
+    // The Life of the row's first block (LifeStartRole, LifeEndRole).
+    std::int64_t rowLifeStart(int row) const;
+    std::int64_t rowLifeEnd(int row) const;
+    // FilterTextRole's text, case-folded (QString::toCaseFolded); made for every
+    // buffer on first use after a rebuild, then shared by its rows.
+    const QString& searchKey(int row) const;
     // "block(s)", "buffer(s)" or "storage(s)", as the rows are counted.
     QString rowNoun(int count) const;
 
+    // Without QAbstractItemModel::hasIndex's two virtual calls: the proxy asks for
+    // two indexes per comparison when it sorts 100k rows.
+    QModelIndex index(int row, int column, const QModelIndex& parent = QModelIndex()) const override;
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -87,8 +101,9 @@ signals:
 
 private:
     struct Row {
-        int buffer = 0;          // the first block's buffer
-        std::vector<int> blocks; // indices into ScopePlan::blocks, (id, copy) order
+        int buffer = 0;              // the first block's buffer
+        std::vector<int> blocks;     // indices into ScopePlan::blocks, (id, copy) order
+        std::uint64_t overshoot = 0; // overshootOf(), kept from the rebuild
     };
 
     void rebuild();
@@ -100,6 +115,7 @@ private:
     QVariant displayData(const Row& row, int column) const;
     QVariant sortData(const Row& row, int column) const;
     QString toolTipOf(const Row& row) const;
+    QString filterTextOf(const Row& row) const;
     int storageOfRow(const Row& row) const; // -1 without an analysis
 
     PlanSession* session_;
@@ -107,8 +123,9 @@ private:
     std::shared_ptr<const PlanDocument> document_; // the document the rows describe
     int scopeIndex_ = -1;
     std::vector<Row> rows_;
-    std::vector<int> rowOfBlock_;         // block index -> row
-    std::vector<QString> shortLocations_; // per buffer of the scope
+    std::vector<int> rowOfBlock_;             // block index -> row
+    std::vector<QString> shortLocations_;     // per buffer of the scope
+    mutable std::vector<QString> searchKeys_; // per buffer of the scope; empty until asked
 };
 
 } // namespace memlens

@@ -9,14 +9,17 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScopedValueRollback>
 #include <QSignalBlocker>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -34,6 +37,9 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     , groupCopiesBox_(new QCheckBox(tr("Group copies"), this))
     , groupStoragesBox_(new QCheckBox(tr("Group in place"), this))
     , countLabel_(new QLabel(this))
+    , lineChip_(new QFrame(this))
+    , lineChipLabel_(new QLabel(lineChip_))
+    , lineChipClear_(new QToolButton(lineChip_))
     , table_(new QTableView(this))
 {
     setObjectName(QStringLiteral("blockTableView"));
@@ -73,11 +79,40 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     toggles->addWidget(groupStoragesBox_);
     toggles->addStretch(1);
 
+    // The chip: which source line filters the table, and a button to stop it.
+    lineChip_->setObjectName(QStringLiteral("lineFilterChip"));
+    lineChip_->setAutoFillBackground(true);
+    lineChip_->setFrameShape(QFrame::StyledPanel);
+    {
+        QPalette palette = lineChip_->palette();
+        QColor tint = palette.color(QPalette::Highlight);
+        tint.setAlpha(48);
+        palette.setColor(QPalette::Window, tint);
+        lineChip_->setPalette(palette);
+    }
+    lineChipLabel_->setObjectName(QStringLiteral("lineFilterChipLabel"));
+    lineChipClear_->setObjectName(QStringLiteral("lineFilterChipClear"));
+    lineChipClear_->setText(QStringLiteral("\u2715"));
+    lineChipClear_->setAutoRaise(true);
+    lineChipClear_->setToolTip(tr("Show every block again (Esc)"));
+    auto* chipLayout = new QHBoxLayout(lineChip_);
+    chipLayout->setContentsMargins(8, 1, 2, 1);
+    chipLayout->setSpacing(4);
+    chipLayout->addWidget(lineChipLabel_);
+    chipLayout->addWidget(lineChipClear_);
+    auto* chipRow = new QHBoxLayout;
+    chipRow->setContentsMargins(0, 0, 0, 0);
+    chipRow->addWidget(lineChip_);
+    chipRow->addStretch(1);
+    lineChip_->hide();
+    connect(lineChipClear_, &QToolButton::clicked, this, &BlockTableView::clearLineFilter);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     layout->addLayout(search);
     layout->addLayout(toggles);
+    layout->addLayout(chipRow);
     layout->addWidget(table_, 1);
 
     // Know about resets, filtering and sorting before the view and its selection
@@ -142,6 +177,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::publishFilteredOut);
     connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::publishFilteredOut);
     connect(session_, &PlanSession::cursorChanged, this, &BlockTableView::updateCountLabel);
+    connect(session_, &PlanSession::highlightChanged, this, &BlockTableView::updateLineChip);
     connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::fitColumns);
 
     connect(
@@ -151,7 +187,36 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
 
     fitColumns();
     updateCountLabel();
+    updateLineChip();
     selectFromSession(false);
+}
+
+void BlockTableView::clearLineFilter()
+{
+    if (proxy_->lineFilterActive())
+        session_->setHighlightedBlocks({});
+}
+
+// Esc reaches here when the table or the filter box had nothing to do with it.
+void BlockTableView::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier && proxy_->lineFilterActive()) {
+        clearLineFilter();
+        event->accept();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void BlockTableView::updateLineChip()
+{
+    const bool on = proxy_->lineFilterActive();
+    if (on) {
+        const auto blocks = static_cast<int>(session_->highlightedBlocks().size());
+        lineChipLabel_->setText(
+            tr("%1: %2 %3").arg(session_->highlightedLine()).arg(blocks).arg(blocks == 1 ? tr("block") : tr("blocks")));
+    }
+    lineChip_->setVisible(on);
 }
 
 QString BlockTableView::countText() const { return countLabel_->text(); }
@@ -286,12 +351,14 @@ void BlockTableView::publishFilteredOut()
 {
     const ScopePlan* plan = session_->scope();
     const bool filtering = !proxy_->filterText().isEmpty() || proxy_->overCapacityOnly()
-        || (proxy_->liveAtCursorOnly() && !proxy_->waitingForCursor());
+        || (proxy_->liveAtCursorOnly() && !proxy_->waitingForCursor()) || proxy_->lineFilterActive();
     std::vector<bool> hidden;
     if (plan && filtering) {
         hidden.resize(plan->blocks.size());
         for (std::size_t i = 0; i < hidden.size(); ++i)
-            hidden[i] = proxy_->rowOfBlock(static_cast<int>(i)) < 0;
+            // A grouped row shown for the line's copy does not show its other copies' blocks.
+            hidden[i] = proxy_->rowOfBlock(static_cast<int>(i)) < 0
+                || (proxy_->lineFilterActive() && !proxy_->isOnLine(static_cast<int>(i)));
     }
     session_->setFilteredOut(std::move(hidden));
 }

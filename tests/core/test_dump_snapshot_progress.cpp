@@ -1,0 +1,53 @@
+// snapshotDump with a progress counter and a cancel flag (the window's load keeps a
+// copy of every version, and its progress and Cancel must reach that parse too).
+#include "core/dump_keeper.hpp"
+#include "core/dump_parser.hpp"
+#include "support/temp_dir.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace memlens;
+namespace fs = std::filesystem;
+
+namespace {
+std::string bytesOf(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+} // namespace
+
+TEST_CASE("a snapshot with a counter counts every byte and keeps exactly the bytes parsed", "[keeper][progress]")
+{
+    memlens::test::TempDir dir;
+    const fs::path dump = memlens::test::data("dumps/two_scopes_multibuffer.json");
+    std::atomic<std::uint64_t> read{0};
+    const DumpSnapshot counted = snapshotDump(dump.string(), dir.path / "kept", nullptr, &read);
+    CHECK(read.load() == fs::file_size(dump));
+    CHECK(bytesOf(counted.kept.path) == bytesOf(dump));
+    // The same dump as the plain snapshot's.
+    const Dump plain = parseDumpText(bytesOf(dump), dump.string());
+    REQUIRE(counted.dump.scopes.size() == plain.scopes.size());
+    for (std::size_t i = 0; i < plain.scopes.size(); ++i)
+        CHECK(counted.dump.scopes[i].blocks.size() == plain.scopes[i].blocks.size());
+    CHECK(counted.dump.kernel == plain.kernel);
+}
+
+TEST_CASE("a cancelled snapshot throws LoadCancelled and keeps no copy", "[keeper][progress]")
+{
+    memlens::test::TempDir dir;
+    const fs::path dump = memlens::test::data("dumps/two_scopes_multibuffer.json");
+    const std::atomic<bool> cancel{true};
+    std::atomic<std::uint64_t> read{0};
+    CHECK_THROWS_AS(snapshotDump(dump.string(), dir.path / "kept", &cancel, &read), LoadCancelled);
+    CHECK_THROWS_AS(snapshotDump(dump.string(), dir.path / "kept", &cancel), LoadCancelled);
+    CHECK((!fs::exists(dir.path / "kept") || fs::is_empty(dir.path / "kept")));
+}
