@@ -26,15 +26,25 @@
 #include <QMenuBar>
 #include <QTest>
 
+#include <filesystem>
+
 using namespace memlens;
 using memlens::test::WindowFixture;
 
 namespace {
 
+// The examples copied to a neutral folder, so the panes' paths in the pictures are not this checkout's.
 QString example(const char* folder)
 {
-    return QString::fromStdString(
-        (memlens::test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+    static const std::filesystem::path copy = [] {
+        const std::filesystem::path to = std::filesystem::temp_directory_path() / "kernels" / "layer_norm";
+        std::filesystem::remove_all(to);
+        std::filesystem::create_directories(to);
+        std::filesystem::copy(
+            memlens::test::sourceDir() / "resources/examples/layer_norm", to, std::filesystem::copy_options::recursive);
+        return to;
+    }();
+    return QString::fromStdString((copy / folder / "memory_info_aiv.json").string());
 }
 
 QString shotsDir()
