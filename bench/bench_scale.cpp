@@ -235,7 +235,9 @@ struct CancelPoint {
 };
 const std::vector<CancelPoint> kCancelPoints{
     {"while parsing (half the bytes read)", [](std::uint64_t read, double) { return read >= setup.fileBytes / 2; }},
+    {"as the last byte is read", [](std::uint64_t, double since) { return since >= 0; }},
     {"while analysing (0.3 s after the last byte)", [](std::uint64_t, double since) { return since >= 0.3; }},
+    {"while analysing (1 s after the last byte)", [](std::uint64_t, double since) { return since >= 1.0; }},
 };
 std::vector<std::pair<std::string, double>> cancelDelays; // filled by BM_CancelLoad
 
@@ -328,6 +330,8 @@ std::string megabytes(double bytes)
 
 void printTable()
 {
+    for (const auto& [name, delay] : cancelDelays)
+        std::printf("a superseded load told to stop %s: stopped in %.0f ms\n", name.c_str(), delay * 1000);
     if (rows.empty())
         return;
     std::printf("\n%ld buffers, file %s (%s)\n\n| | wall | wall / SAX walk | CPU / SAX walk | peak RSS | RSS / file "
@@ -344,8 +348,6 @@ void printTable()
         std::printf("| %s | %.2f s | %s | %s | %s | %.2fx |\n", row.name.c_str(), row.wallSeconds, ratio, cpuRatio,
             megabytes(rss).c_str(), rss / static_cast<double>(setup.fileBytes));
     }
-    for (const auto& [name, delay] : cancelDelays)
-        std::printf("a superseded load told to stop %s: stopped in %.0f ms\n", name.c_str(), delay * 1000);
     const fs::path report = setup.dir / "report";
     for (const char* name : {"summary.md", "chart.svg", "blocks.csv"})
         if (fs::exists(report / name))

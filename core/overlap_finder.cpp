@@ -180,6 +180,7 @@ std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>
     }
     highs = sortedUnique(std::move(highs));
     lows = sortedUnique(std::move(lows));
+    poll(0);
     WeightTree liveByHigh(highs.size()), liveByLow(lows.size());
     std::int64_t liveWeight = 0;
     const auto change = [&](const StorageBox& box, std::int64_t sign) {
@@ -190,6 +191,7 @@ std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>
     };
 
     const std::vector<int> ending = byEnd(boxes);
+    poll(0);
     std::size_t nextEnding = 0;
     std::vector<std::uint64_t> earlier(boxes.size(), 0);
     for (std::size_t i = 0; i < boxes.size(); ++i) {
@@ -228,8 +230,10 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
         boxes.push_back({first.start, first.end, first.offset, first.addressEnd(), static_cast<int>(s),
             static_cast<std::uint32_t>(blocks.size())});
     }
+    throwIfCancelled(0);
     std::stable_sort(
         boxes.begin(), boxes.end(), [](const StorageBox& a, const StorageBox& b) { return a.start < b.start; });
+    throwIfCancelled(0);
 
     const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, throwIfCancelled);
     std::size_t pairCount = 0;
@@ -246,6 +250,7 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
     const auto inOrder = [&](int a, int b) { return blockOrderBefore(scope, a, b); };
     if (!std::is_sorted(order.begin(), order.end(), inOrder)) // a parsed dump is in order already
         std::sort(order.begin(), order.end(), inOrder);
+    throwIfCancelled(0);
     std::vector<int> rank(scope.blocks.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);

@@ -39,7 +39,7 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
     PlanAnalysis analysis;
     analysis.capacity = capacity;
     const auto& blocks = scope.blocks;
-    analysis.storages = groupStorages(scope);
+    analysis.storages = groupStorages(scope, cancel);
     if (blocks.empty())
         return analysis;
     // A large plan finds its overlaps on a second thread while this one sweeps the usage:
@@ -64,6 +64,7 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         points.push_back(block.offset);
         points.push_back(block.addressEnd());
     }
+    throwIfCancelled();
     AddressCoverage coverage(std::move(points)); // live bytes as a union: in-place and overlapping bytes count once
 
     // Sweep the op sequence: a block enters at start and leaves at end + 1. An event
@@ -96,7 +97,9 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         }
     }
     analysis.overflow = !analysis.overCapacityBlocks.empty();
+    throwIfCancelled();
     std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.op < b.op; });
+    throwIfCancelled();
 
     // The high address is the end of the highest covered byte, but a block of size 0 covers
     // nothing and still ends somewhere: those few are counted apart.

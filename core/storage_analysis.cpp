@@ -1,5 +1,7 @@
 #include "core/storage_analysis.hpp"
 
+#include "core/dump_error.hpp"
+
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
@@ -40,8 +42,12 @@ std::span<const int> StorageMap::blocksOf(int storage) const
     return std::span<const int>(groupedBlocks).subspan(from, to - from);
 }
 
-StorageMap groupStorages(const ScopePlan& scope)
+StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel)
 {
+    const auto throwIfCancelled = [cancel](std::size_t step) {
+        if ((step & 0xffff) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+            throw LoadCancelled();
+    };
     StorageMap map;
     const std::size_t blockCount = scope.blocks.size();
     map.storageOfBlock.assign(blockCount, 0);
@@ -64,7 +70,10 @@ StorageMap groupStorages(const ScopePlan& scope)
     std::vector<int> firstBlock;           // storage -> its first block
     std::vector<int> sizes;                // storage -> how many blocks
     const std::vector<int> order = blocksInOrder(scope);
-    for (const int index : order) {
+    throwIfCancelled(0);
+    for (std::size_t step = 0; step < order.size(); ++step) {
+        throwIfCancelled(step);
+        const int index = order[step];
         const Block& block = blockAt(index);
         std::size_t slot = hashOf(block) & (slotCount - 1);
         while (slots[slot] >= 0 && !sameStorage(blockAt(firstBlock[static_cast<std::size_t>(slots[slot])]), block))

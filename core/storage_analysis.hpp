@@ -45,7 +45,8 @@ struct StorageMap {
 };
 
 // Storages numbered from 0 in the order their first block appears by (id, copy).
-StorageMap groupStorages(const ScopePlan& scope);
+// Throws LoadCancelled soon after `*cancel` becomes true (when given).
+StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel = nullptr);
 
 // Two blocks of different storages live at a common op and sharing bytes.
 struct Overlap {

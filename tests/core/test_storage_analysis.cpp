@@ -423,6 +423,7 @@ TEST_CASE("analysis and the overlap search stop with LoadCancelled when told to"
     const std::atomic<bool> cancel{true};
     CHECK_THROWS_AS(analyzePlan(scope, capacityOf(1024), &cancel), LoadCancelled);
     CHECK_THROWS_AS(findOverlaps(scope, groupStorages(scope), 10, nullptr, &cancel), LoadCancelled);
+    CHECK_THROWS_AS(groupStorages(scope, &cancel), LoadCancelled);
     const std::atomic<bool> carryOn{false};
     CHECK(analyzePlan(scope, capacityOf(1024), &carryOn).usage == analyzePlan(scope, capacityOf(1024)).usage);
 }

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace memlens {
 
@@ -102,8 +103,14 @@ void BlockTableModel::rebuild()
     searchKeys_.clear();
     if (const ScopePlan* scope = plan()) {
         shortLocations_.reserve(scope->buffers.size());
-        for (const Buffer& buffer : scope->buffers)
-            shortLocations_.push_back(shortLocationText(buffer.location()));
+        // Buffers of one location share its text: each distinct one is read once (a QString copy is shared).
+        std::unordered_map<const std::string*, QString> shortOf;
+        for (const Buffer& buffer : scope->buffers) {
+            const auto [it, added] = shortOf.try_emplace(buffer.sourceLocation.get());
+            if (added)
+                it->second = shortLocationText(buffer.location());
+            shortLocations_.push_back(it->second);
+        }
         rowOfBlock_.assign(scope->blocks.size(), -1);
         // The group a block joins: its buffer, its storage, or none.
         const PlanAnalysis* info = analysis();
