@@ -109,7 +109,7 @@ TEST_CASE("a report into a folder that cannot be made fails and leaves nothing",
     blocker.close();
     const QString out = dir.filePath("not-a-folder/report");
     QString error;
-    CHECK_FALSE(writeReport(out, {{"summary.md", "x"}}, &error));
+    CHECK_FALSE(writeReport(out, {{"summary.md", "x", {}}}, &error));
     CHECK(error.contains("cannot create the folder"));
     CHECK_FALSE(QFileInfo::exists(out));
 }
@@ -119,7 +119,7 @@ TEST_CASE("a report whose last file fails removes the files it wrote", "[report]
     QTemporaryDir dir;
     REQUIRE(QDir(dir.path()).mkdir("chart.svg")); // a folder where a file must go
     QString error;
-    CHECK_FALSE(writeReport(dir.path(), {{"summary.md", "a"}, {"chart.png", "b"}, {"chart.svg", "c"}}, &error));
+    CHECK_FALSE(writeReport(dir.path(), {{"summary.md", "a", {}}, {"chart.png", "b", {}}, {"chart.svg", "c", {}}}, &error));
     CHECK(error.contains("chart.svg"));
     CHECK_FALSE(QFileInfo::exists(dir.filePath("summary.md")));
     CHECK_FALSE(QFileInfo::exists(dir.filePath("chart.png")));
