@@ -343,18 +343,30 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
                 liveMarked.add(static_cast<int>(i), entering.range());
         }
         // Pairs of an unmarked earlier box and a marked later one: the marked boxes
-        // entering within its Life, after it.
-        for (std::size_t i = 0; i < boxes.size(); ++i) {
+        // entering within its Life, after it. Long Lives can make this scan quadratic
+        // (every box meets every later one in time, few in address): past a budget,
+        // mark everything and let the sweep above list every pair, which costs what
+        // the pairs cost.
+        const std::size_t scanBudget = 64 * boxes.size();
+        std::size_t scanned = 0;
+        for (std::size_t i = 0; i < boxes.size() && scanned <= scanBudget; ++i) {
             throwIfCancelled(i);
             if (marked[i])
                 continue;
             const StorageBox& earlierBox = boxes[i];
             for (auto it = std::upper_bound(markedBoxes.begin(), markedBoxes.end(), static_cast<int>(i));
-                 it != markedBoxes.end() && boxes[static_cast<std::size_t>(*it)].start <= earlierBox.end; ++it) {
+                 it != markedBoxes.end() && boxes[static_cast<std::size_t>(*it)].start <= earlierBox.end
+                 && ++scanned <= scanBudget;
+                 ++it) {
                 const StorageBox& laterBox = boxes[static_cast<std::size_t>(*it)];
                 if (laterBox.sharesBytesWith(earlierBox))
                     keepPairs(earlierBox, laterBox);
             }
+        }
+        if (scanned > scanBudget) {
+            wanted = std::numeric_limits<std::uint64_t>::max();
+            markUpTo(wanted);
+            continue;
         }
         if (foundWithinMarked >= limit || nextRank >= order.size())
             break;

@@ -450,3 +450,39 @@ TEST_CASE("a plan large enough to find its overlaps on a second thread gets the 
         CHECK(analysis.overlaps[i].b == direct[i].b);
     }
 }
+
+TEST_CASE(
+    "blocks that all live the whole time, in reverse id order, still give the first pairs in order", "[storage][brute]")
+{
+    // Every block lives on to op 5000, so each meets every later one in time; only
+    // neighbours in the upper half share bytes. Ids run against the starts, so the
+    // blocks first in id order come last in the sweep.
+    std::vector<Spec> specs;
+    for (int i = 0; i < 2000; ++i)
+        specs.push_back(
+            {static_cast<std::uint64_t>(i < 1000 ? i * 64 : 64000 + (i - 1000) / 2 * 64 + (i % 2) * 32), 64, i, 5000});
+    ScopePlan scope = planOf(specs);
+    for (std::size_t i = 0; i < scope.buffers.size(); ++i)
+        scope.buffers[i].id = static_cast<int>(scope.buffers.size() - 1 - i);
+    const StorageMap storages = groupStorages(scope);
+
+    std::vector<std::pair<int, int>> expected;
+    for (std::size_t i = 0; i < scope.blocks.size(); ++i)
+        for (std::size_t j = i + 1; j < scope.blocks.size(); ++j) {
+            const Block& a = scope.blocks[i];
+            const Block& b = scope.blocks[j];
+            if (std::max(a.offset, b.offset) < std::min(a.addressEnd(), b.addressEnd()))
+                expected.emplace_back(static_cast<int>(j), static_cast<int>(i)); // j has the smaller id
+        }
+    std::sort(expected.begin(), expected.end(), [&](const auto& x, const auto& y) {
+        const auto idOf = [&](int block) { return scope.buffers[static_cast<std::size_t>(block)].id; };
+        return std::pair{idOf(x.first), idOf(x.second)} < std::pair{idOf(y.first), idOf(y.second)};
+    });
+    REQUIRE(expected.size() > 100);
+    std::size_t total = 0;
+    const std::vector<Overlap> first = findOverlaps(scope, storages, 100, &total);
+    CHECK(total == expected.size());
+    REQUIRE(first.size() == 100);
+    for (std::size_t i = 0; i < first.size(); ++i)
+        CHECK(std::pair{first[i].a, first[i].b} == expected[i]);
+}
