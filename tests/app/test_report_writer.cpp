@@ -119,7 +119,8 @@ TEST_CASE("a report whose last file fails removes the files it wrote", "[report]
     QTemporaryDir dir;
     REQUIRE(QDir(dir.path()).mkdir("chart.svg")); // a folder where a file must go
     QString error;
-    CHECK_FALSE(writeReport(dir.path(), {{"summary.md", "a", {}}, {"chart.png", "b", {}}, {"chart.svg", "c", {}}}, &error));
+    CHECK_FALSE(
+        writeReport(dir.path(), {{"summary.md", "a", {}}, {"chart.png", "b", {}}, {"chart.svg", "c", {}}}, &error));
     CHECK(error.contains("chart.svg"));
     CHECK_FALSE(QFileInfo::exists(dir.filePath("summary.md")));
     CHECK_FALSE(QFileInfo::exists(dir.filePath("chart.png")));
