@@ -3,7 +3,9 @@
 #include "app/app_settings.hpp"
 #include "app/main_window.hpp"
 #include "support/test_paths.hpp"
+#include "views/plan_session.hpp"
 
+#include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -20,6 +22,37 @@ inline QString layerNormDump(const char* folder = "block16384")
 {
     return QString::fromStdString(
         (sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+}
+
+// A dump of `buffers` small buffers in one scope, written into `dir` as large.json: a few MB
+// take long enough to parse that a load is seen under way (progress, cancel).
+inline QString writeLargeDump(const QTemporaryDir& dir, int buffers)
+{
+    const QString path = dir.filePath("large.json");
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(R"({"Header": {"KernelName": "_large"}, "Record": [{"scope": "ub", "memory_info_array": [)");
+    for (int i = 0; i < buffers; ++i)
+        file.write(QStringLiteral(
+            R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
+                       .arg(i ? "," : "")
+                       .arg(i)
+                       .arg(i * 32)
+                       .arg(i + 3)
+                       .toUtf8());
+    file.write("]}]}");
+    return path;
+}
+
+// The block of buffer `ssaName` (its copy `copy`) in the scope the window shows; -1 when there is none.
+inline int blockNamed(MainWindow& window, const char* ssaName, int copy = 0)
+{
+    const ScopePlan& plan = *window.session()->scope();
+    for (std::size_t i = 0; i < plan.blocks.size(); ++i)
+        if (plan.bufferOf(plan.blocks[i]).ssaName == ssaName && plan.blocks[i].copy == copy)
+            return static_cast<int>(i);
+    return -1;
 }
 
 // A window with its own settings file, so tests never touch the user's.

@@ -14,29 +14,11 @@
 #include <QThreadPool>
 
 using namespace memlens;
+using memlens::test::writeLargeDump;
 
 Q_DECLARE_METATYPE(std::shared_ptr<const memlens::PlanDocument>)
 
 namespace {
-
-// A dump of `buffers` buffers in one scope, written into `dir`: large enough that parsing it takes a while.
-QString writeLargeDump(const QTemporaryDir& dir, int buffers)
-{
-    const QString path = dir.filePath("large.json");
-    QFile file(path);
-    REQUIRE(file.open(QIODevice::WriteOnly));
-    file.write(R"({"Header": {"KernelName": "_large"}, "Record": [{"scope": "ub", "memory_info_array": [)");
-    for (int i = 0; i < buffers; ++i)
-        file.write(QStringLiteral(
-            R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
-                       .arg(i ? "," : "")
-                       .arg(i)
-                       .arg(i * 32)
-                       .arg(i + 3)
-                       .toUtf8());
-    file.write("]}]}");
-    return path;
-}
 
 QString fixture(const char* relative) { return QString::fromStdString(memlens::test::data(relative).string()); }
 

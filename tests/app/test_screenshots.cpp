@@ -70,12 +70,10 @@ void save(const QPixmap& pixmap, const char* name)
 
 int blockOf(MainWindow& window, const char* ssaName, int copy = 0)
 {
-    const ScopePlan& plan = *window.session()->scope();
-    for (std::size_t i = 0; i < plan.blocks.size(); ++i)
-        if (plan.bufferOf(plan.blocks[i]).ssaName == ssaName && plan.blocks[i].copy == copy)
-            return static_cast<int>(i);
-    FAIL("no block " << ssaName);
-    return -1;
+    const int block = memlens::test::blockNamed(window, ssaName, copy);
+    if (block < 0)
+        FAIL("no block " << ssaName);
+    return block;
 }
 
 // The part of the window from the top of `from` to the bottom of `to`, `width` wide from the left.

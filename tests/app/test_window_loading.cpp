@@ -17,29 +17,7 @@
 
 using namespace memlens;
 using memlens::test::WindowFixture;
-
-namespace {
-
-// `buffers` small buffers in one scope: a few MB, long enough to parse that it is seen under way.
-QString writeLargeDump(const QTemporaryDir& dir, int buffers)
-{
-    const QString path = dir.filePath("large.json");
-    QFile file(path);
-    REQUIRE(file.open(QIODevice::WriteOnly));
-    file.write(R"({"Header": {"KernelName": "_large"}, "Record": [{"scope": "ub", "memory_info_array": [)");
-    for (int i = 0; i < buffers; ++i)
-        file.write(QStringLiteral(
-            R"(%1{"buffer": "%b%2 = memref.alloc() : memref<16xf16>", "offset": [%3], "extent": 256, "life_time_in_ir": [%2, %4]})")
-                       .arg(i ? "," : "")
-                       .arg(i)
-                       .arg(i * 32)
-                       .arg(i + 3)
-                       .toUtf8());
-    file.write("]}]}");
-    return path;
-}
-
-} // namespace
+using memlens::test::writeLargeDump;
 
 TEST_CASE("the window shows the share of the dump parsed, and Cancel stops the load", "[window][progress]")
 {

@@ -49,11 +49,7 @@ TEST_CASE("selecting a block of the bundled example shows its IR and Python line
 {
     WindowFixture f;
     REQUIRE(f.open(memlens::test::layerNormDump()));
-    const ScopePlan& plan = *f.window->session()->scope();
-    int xf = -1;
-    for (std::size_t i = 0; i < plan.blocks.size(); ++i)
-        if (plan.bufferOf(plan.blocks[i]).ssaName == "%alloc_3")
-            xf = static_cast<int>(i);
+    const int xf = memlens::test::blockNamed(*f.window, "%alloc_3");
     REQUIRE(xf >= 0);
     SourcePanes* panes = f.window->sourcePanes();
     QSignalSpy shown(panes, &SourcePanes::pythonShown);
@@ -99,10 +95,7 @@ TEST_CASE("clicking a Python line in the window filters the Blocks table under a
     REQUIRE(f.open(memlens::test::layerNormDump()));
     PlanSession& session = *f.window->session();
     const ScopePlan& plan = *session.scope();
-    int xf = -1;
-    for (std::size_t i = 0; i < plan.blocks.size(); ++i)
-        if (plan.bufferOf(plan.blocks[i]).ssaName == "%alloc_3")
-            xf = static_cast<int>(i);
+    const int xf = memlens::test::blockNamed(*f.window, "%alloc_3");
     REQUIRE(xf >= 0);
     SourcePanes* panes = f.window->sourcePanes();
     QSignalSpy shown(panes, &SourcePanes::pythonShown);

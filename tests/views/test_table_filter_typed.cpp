@@ -51,6 +51,19 @@ template <class Keep> std::vector<int> rowsWhere(const BlockTableModel& model, K
     return rows;
 }
 
+// The table's model and proxy over one document, wired as the window wires them.
+struct FilteredTable {
+    PlanSession session;
+    BlockTableModel model{&session};
+    BlockFilterProxy proxy{&session};
+
+    explicit FilteredTable(std::shared_ptr<const PlanDocument> document)
+    {
+        proxy.setSourceModel(&model);
+        session.setDocument(std::move(document));
+    }
+};
+
 std::vector<int> sorted(std::vector<int> rows)
 {
     std::sort(rows.begin(), rows.end());
@@ -94,11 +107,8 @@ TEST_CASE("the text filter keeps the rows whose filter text contains it, ignorin
         QStringLiteral("standard.py"), QStringLiteral("hivm.ADDRESS_space<ub>"), QStringLiteral("Memref.Alloc"),
         QStringLiteral("  row_sum "), QStringLiteral("no such text"), QStringLiteral("\u00df")};
     for (const auto& document : {layerNorm(), fixture("dumps/two_scopes_multibuffer.json")}) {
-        PlanSession session;
-        BlockTableModel model(&session);
-        BlockFilterProxy proxy(&session);
-        proxy.setSourceModel(&model);
-        session.setDocument(document);
+        FilteredTable table(document);
+        auto& [session, model, proxy] = table;
         for (const auto grouping : kGroupings) {
             model.setGrouping(grouping);
             for (const QString& text : filters) {
@@ -117,11 +127,8 @@ TEST_CASE("the text filter keeps the rows whose filter text contains it, ignorin
 
 TEST_CASE("over capacity and live at cursor keep the rows their roles say", "[table][filter]")
 {
-    PlanSession session;
-    BlockTableModel model(&session);
-    BlockFilterProxy proxy(&session);
-    proxy.setSourceModel(&model);
-    session.setDocument(layerNorm());
+    FilteredTable table(layerNorm());
+    auto& [session, model, proxy] = table;
     for (const auto grouping : kGroupings) {
         model.setGrouping(grouping);
         proxy.setOverCapacityOnly(true);
@@ -147,11 +154,8 @@ TEST_CASE("over capacity and live at cursor keep the rows their roles say", "[ta
 
 TEST_CASE("sorting by any column either way gives the order of the values, ties in file order", "[table][sort]")
 {
-    PlanSession session;
-    BlockTableModel model(&session);
-    BlockFilterProxy proxy(&session);
-    proxy.setSourceModel(&model);
-    session.setDocument(layerNorm());
+    FilteredTable table(layerNorm());
+    auto& [session, model, proxy] = table;
     for (const auto grouping : kGroupings) {
         model.setGrouping(grouping);
         for (int column = 0; column < BlockTableModel::ColumnCount; ++column) {

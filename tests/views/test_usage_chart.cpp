@@ -13,14 +13,37 @@
 
 using namespace memlens;
 
+namespace {
+
+std::shared_ptr<const PlanDocument> twoScopes(const LoadOptions& options = {})
+{
+    return std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options));
+}
+
+// The curve of the two-scope dump's ub, shown at 600 x 220.
+struct ShownUsageChart {
+    PlanSession session;
+    UsageChartView view{&session};
+
+    ShownUsageChart()
+    {
+        view.resize(600, 220);
+        session.setDocument(twoScopes());
+        session.setScopeIndex(0);
+        view.show();
+    }
+};
+
+} // namespace
+
 TEST_CASE("the usage curve draws live bytes as steps with the capacity", "[usage]")
 {
     PlanSession session;
     UsageChartView view(&session);
     LoadOptions options;
     options.capacity.all = 20 * 1024;
-    session.setDocument(std::make_shared<const PlanDocument>(
-        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options)));
+    session.setDocument(twoScopes(options));
     session.setScopeIndex(0);
     // ub: two 8 KB copies over [2, 9], a 16 KB buffer over [4, 6], a 100 B temp at 5.
     const auto points = view.liveSeries()->points();
@@ -38,13 +61,8 @@ TEST_CASE("the usage curve draws live bytes as steps with the capacity", "[usage
 
 TEST_CASE("clicking the usage curve sets the shared time cursor", "[usage]")
 {
-    PlanSession session;
-    UsageChartView view(&session);
-    view.resize(600, 220);
-    session.setDocument(std::make_shared<const PlanDocument>(
-        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
-    session.setScopeIndex(0);
-    view.show();
+    ShownUsageChart chart;
+    auto& [session, view] = chart;
     REQUIRE(QTest::qWaitForWindowExposed(&view));
     // The pixel of op 5.5 at a quarter of the height, by the chart's own mapping.
     const QPointF valuePoint(5.5, view.chart()->axes(Qt::Vertical).front()->property("max").toDouble() / 4);
@@ -56,13 +74,8 @@ TEST_CASE("clicking the usage curve sets the shared time cursor", "[usage]")
 
 TEST_CASE("hovering the usage curve tells live bytes, highest address and holes at that op", "[usage]")
 {
-    PlanSession session;
-    UsageChartView view(&session);
-    view.resize(600, 220);
-    session.setDocument(std::make_shared<const PlanDocument>(
-        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
-    session.setScopeIndex(0);
-    view.show();
+    ShownUsageChart chart;
+    UsageChartView& view = chart.view;
     REQUIRE(QTest::qWaitForWindowExposed(&view));
     auto pointAt = [&](double op) {
         const QPointF chartPoint = view.chart()->mapToPosition(QPointF(op, 1000), view.liveSeries());
@@ -79,13 +92,8 @@ TEST_CASE("hovering the usage curve tells live bytes, highest address and holes 
 
 TEST_CASE("clicking the peak marker of the usage curve puts the time cursor at the peak", "[usage]")
 {
-    PlanSession session;
-    UsageChartView view(&session);
-    view.resize(600, 220);
-    session.setDocument(std::make_shared<const PlanDocument>(
-        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
-    session.setScopeIndex(0);
-    view.show();
+    ShownUsageChart chart;
+    auto& [session, view] = chart;
     REQUIRE(QTest::qWaitForWindowExposed(&view));
     REQUIRE(session.analysis()->peakLiveAt == std::optional<std::int64_t>(5));
     const auto marker = view.peakMarkerPosition();
@@ -103,8 +111,7 @@ TEST_CASE("with no dump open the usage curve draws no axes", "[usage]")
     UsageChartView view(&session);
     CHECK_FALSE(view.opAxis()->isVisible());
     CHECK_FALSE(view.bytesAxis()->isVisible());
-    session.setDocument(std::make_shared<const PlanDocument>(
-        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
+    session.setDocument(twoScopes());
     CHECK(view.opAxis()->isVisible());
     CHECK(view.bytesAxis()->isVisible());
 }
@@ -113,8 +120,7 @@ TEST_CASE("the usage curve's card follows the view when it shrinks and grows", "
 {
     PlanSession session;
     UsageChartView view(&session);
-    session.setDocument(std::make_shared<const PlanDocument>(
-        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})));
+    session.setDocument(twoScopes());
     view.resize(900, 220);
     view.show();
     REQUIRE(QTest::qWaitForWindowExposed(&view));
