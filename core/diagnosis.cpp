@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -11,7 +12,8 @@ namespace memlens {
 
 namespace {
 
-using Sizes = std::vector<std::optional<std::uint64_t>>;
+// Levers halve a dimension, then quarter it, ... down to a sixteenth.
+constexpr int kLeverShifts = 4;
 
 // Per block, the block that stands for its storage: the first of its in-place group, which carries its bytes.
 std::vector<int> storageLeaders(const PlanAnalysis& analysis, std::size_t blockCount)
@@ -118,36 +120,36 @@ bool hasDimension(const Buffer& buffer, std::int64_t dim)
     return std::find(buffer.shape().begin(), buffer.shape().end(), dim) != buffer.shape().end();
 }
 
-Sizes scaledSizes(const ScopePlan& scope, std::int64_t from, std::int64_t to)
+// The sizes with one dimension scaled from `from` to `to` in every buffer whose shape has it.
+SizeRule scaledSizes(const ScopePlan& scope, std::int64_t from, std::int64_t to)
 {
-    Sizes sizes;
-    sizes.reserve(scope.blocks.size());
-    for (const Block& block : scope.blocks) {
+    return [&scope, from, to](std::size_t i) -> std::optional<std::uint64_t> {
+        const Block& block = scope.blocks[i];
         const Buffer& buffer = scope.bufferOf(block);
-        sizes.emplace_back(hasDimension(buffer, from) ? scaledBufferBytes(buffer, from, to) : block.size);
-    }
-    return sizes;
+        return hasDimension(buffer, from) ? scaledBufferBytes(buffer, from, to) : block.size;
+    };
 }
 
 // Extra copies of every multi-buffered buffer removed: multibuffer=False applies to the whole kernel.
-Sizes singleBufferSizes(const ScopePlan& scope)
+SizeRule singleBufferSizes(const ScopePlan& scope)
 {
-    Sizes sizes;
-    sizes.reserve(scope.blocks.size());
-    for (const Block& block : scope.blocks)
-        sizes.emplace_back(block.copy > 0 ? std::nullopt : std::optional<std::uint64_t>(block.size));
-    return sizes;
+    return [&scope](std::size_t i) -> std::optional<std::uint64_t> {
+        const Block& block = scope.blocks[i];
+        if (block.copy > 0)
+            return std::nullopt;
+        return block.size;
+    };
 }
 
 // Fewer bytes live at the critical op: per storage, its size minus the largest new size of its blocks.
 std::uint64_t savedAt(
-    const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders, const Sizes& sizes)
+    const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders, const SizeRule& sizes)
 {
     std::map<int, std::uint64_t> newSize; // storage leader -> its new size (0 when every block is gone)
     for (const int index : live) {
         const auto i = static_cast<std::size_t>(index);
         std::uint64_t& size = newSize[leaders[i]];
-        size = std::max(size, sizes[i].value_or(0));
+        size = std::max(size, sizes(i).value_or(0));
     }
     std::uint64_t saved = 0;
     for (const auto& [leader, size] : newSize) {
@@ -155,57 +157,6 @@ std::uint64_t savedAt(
         saved += old > size ? old - size : 0;
     }
     return saved;
-}
-
-// Required bytes of the plan with one dimension scaled, each predicted once (levers and the search share them).
-class ScaledRequirements {
-public:
-    ScaledRequirements(const ScopePlan& scope, const PlanPredictor& predictor, std::uint64_t today)
-        : scope_(scope)
-        , predictor_(predictor)
-        , today_(today)
-    {
-    }
-
-    std::uint64_t at(std::int64_t dim, std::int64_t to)
-    {
-        if (to == dim)
-            return today_;
-        const auto [it, added] = memo_.try_emplace({dim, to}, 0);
-        if (added)
-            it->second = predictor_.predict(scaledSizes(scope_, dim, to)).requiredBytes;
-        return it->second;
-    }
-
-private:
-    const ScopePlan& scope_;
-    const PlanPredictor& predictor_;
-    std::uint64_t today_;
-    std::map<std::pair<std::int64_t, std::int64_t>, std::uint64_t> memo_;
-};
-
-void addLevers(const ScopePlan& scope, const PlanPredictor& predictor, ScaledRequirements& scaled,
-    const std::vector<int>& leaders, Diagnosis& diagnosis)
-{
-    const auto fits = [&diagnosis](std::uint64_t required) { return required <= diagnosis.capacityBytes; };
-    if (diagnosis.multiBufferBytes > 0) {
-        const Sizes sizes = singleBufferSizes(scope);
-        const std::uint64_t required = predictor.predict(sizes).requiredBytes;
-        diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0, savedAt(scope, diagnosis.liveBlocks, leaders, sizes),
-            required, fits(required)});
-    }
-    // Halved, quartered, ... down to a sixteenth, until the plan fits.
-    for (const DimensionShare& dim : diagnosis.dimensions) {
-        for (int shift = 1; shift <= 4 && (dim.value >> shift) >= 1; ++shift) {
-            const std::int64_t to = dim.value >> shift;
-            const std::uint64_t required = scaled.at(dim.value, to);
-            const std::uint64_t saves
-                = savedAt(scope, diagnosis.liveBlocks, leaders, scaledSizes(scope, dim.value, to));
-            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required)});
-            if (fits(required))
-                break;
-        }
-    }
 }
 
 // The powers of two from a sixteenth of today's value up to eight times it, ascending.
@@ -220,7 +171,86 @@ std::vector<std::int64_t> powersOfTwoAround(std::int64_t value)
     return powers;
 }
 
-std::optional<LargestFitting> findLargestFitting(ScaledRequirements& scaled, const Diagnosis& diagnosis)
+// The required bytes of every variant the levers and the search may ask for, predicted
+// together in one sweep of the blocks (a million-block plan is swept once, not a dozen times).
+class PredictedRequirements {
+public:
+    PredictedRequirements(const ScopePlan& scope, const Diagnosis& diagnosis)
+        : scope_(scope)
+        , predictor_(scope)
+        , today_(diagnosis.requiredBytes)
+    {
+        std::vector<SizeRule> rules;
+        std::vector<std::pair<std::int64_t, std::int64_t>> scalings;
+        for (const DimensionShare& dim : diagnosis.dimensions)
+            for (int shift = 1; shift <= kLeverShifts && (dim.value >> shift) >= 1; ++shift)
+                scalings.emplace_back(dim.value, dim.value >> shift);
+        if (!diagnosis.dimensions.empty()) {
+            const std::int64_t dim = diagnosis.dimensions.front().value;
+            for (const std::int64_t to : powersOfTwoAround(dim))
+                if (to != dim && std::find(scalings.begin(), scalings.end(), std::pair(dim, to)) == scalings.end())
+                    scalings.emplace_back(dim, to);
+        }
+        for (const auto& [from, to] : scalings)
+            rules.push_back(scaledSizes(scope, from, to));
+        if (diagnosis.multiBufferBytes > 0)
+            rules.push_back(singleBufferSizes(scope));
+        const std::vector<std::uint64_t> required = predictor_.requiredBytes(rules);
+        for (std::size_t i = 0; i < scalings.size(); ++i)
+            scaled_[scalings[i]] = required[i];
+        if (diagnosis.multiBufferBytes > 0)
+            singleBuffer_ = required.back();
+    }
+
+    std::uint64_t singleBuffer()
+    {
+        if (!singleBuffer_)
+            singleBuffer_ = predictor_.requiredBytes({singleBufferSizes(scope_)}).front();
+        return *singleBuffer_;
+    }
+
+    std::uint64_t at(std::int64_t dim, std::int64_t to)
+    {
+        if (to == dim)
+            return today_;
+        const auto [it, added] = scaled_.try_emplace({dim, to}, 0);
+        if (added)
+            it->second = predictor_.requiredBytes({scaledSizes(scope_, dim, to)}).front();
+        return it->second;
+    }
+
+private:
+    const ScopePlan& scope_;
+    PlanPredictor predictor_;
+    std::uint64_t today_;
+    std::optional<std::uint64_t> singleBuffer_;
+    std::map<std::pair<std::int64_t, std::int64_t>, std::uint64_t> scaled_;
+};
+
+void addLevers(
+    const ScopePlan& scope, PredictedRequirements& predicted, const std::vector<int>& leaders, Diagnosis& diagnosis)
+{
+    const auto fits = [&diagnosis](std::uint64_t required) { return required <= diagnosis.capacityBytes; };
+    if (diagnosis.multiBufferBytes > 0) {
+        const std::uint64_t required = predicted.singleBuffer();
+        diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0,
+            savedAt(scope, diagnosis.liveBlocks, leaders, singleBufferSizes(scope)), required, fits(required)});
+    }
+    // Halved, quartered, ... down to a sixteenth, until the plan fits.
+    for (const DimensionShare& dim : diagnosis.dimensions) {
+        for (int shift = 1; shift <= kLeverShifts && (dim.value >> shift) >= 1; ++shift) {
+            const std::int64_t to = dim.value >> shift;
+            const std::uint64_t required = predicted.at(dim.value, to);
+            const std::uint64_t saves
+                = savedAt(scope, diagnosis.liveBlocks, leaders, scaledSizes(scope, dim.value, to));
+            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required)});
+            if (fits(required))
+                break;
+        }
+    }
+}
+
+std::optional<LargestFitting> findLargestFitting(PredictedRequirements& scaled, const Diagnosis& diagnosis)
 {
     if (diagnosis.dimensions.empty())
         return std::nullopt;
@@ -293,10 +323,9 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
             = diagnosis.liveBytes > diagnosis.capacityBytes ? OverflowCause::Demand : OverflowCause::Placement;
 
     diagnosis.dimensions = candidateDimensions(scope, diagnosis.liveBlocks, leaders, diagnosis.liveBytes);
-    const PlanPredictor predictor(scope);
-    ScaledRequirements scaled(scope, predictor, diagnosis.requiredBytes);
-    addLevers(scope, predictor, scaled, leaders, diagnosis);
-    diagnosis.largestFitting = findLargestFitting(scaled, diagnosis);
+    PredictedRequirements predicted(scope, diagnosis);
+    addLevers(scope, predicted, leaders, diagnosis);
+    diagnosis.largestFitting = findLargestFitting(predicted, diagnosis);
     return diagnosis;
 }
 

@@ -1,73 +1,99 @@
 #include "core/plan_prediction.hpp"
 
 #include <algorithm>
+#include <array>
+#include <limits>
 #include <numeric>
 
 namespace memlens {
 
 namespace {
 
+// The sweep's trees and waiting tops for all lanes together stay within this many bytes.
+constexpr std::size_t kSweepBudgetBytes = std::size_t(80) << 20;
+
+std::size_t leavesFor(int size)
+{
+    std::size_t leaves = 1;
+    while (leaves < static_cast<std::size_t>(std::max(size, 1)))
+        leaves *= 2;
+    return leaves;
+}
+
 // Over the compressed op axis: raise every slot of a range to at least a value,
 // and ask for the largest value over a range. Both O(log n), bottom-up (no recursion).
-class RangeMaxTree {
+// Each node holds `Lanes` values side by side, one per variant swept together (a fixed
+// count, so that the compiler turns the per-lane maxima into vector instructions).
+template <typename Value, std::size_t Lanes> class RangeMaxTree {
 public:
     explicit RangeMaxTree(int size)
+        : leaves_(leavesFor(size))
     {
-        while (leaves_ < static_cast<std::size_t>(std::max(size, 1)))
-            leaves_ *= 2;
-        best_.assign(2 * leaves_, 0);
-        whole_.assign(2 * leaves_, 0);
+        best_.assign(2 * leaves_ * Lanes, 0);
+        whole_.assign(2 * leaves_ * Lanes, 0);
     }
 
-    // Slots from..to, inclusive.
-    void raise(int from, int to, std::uint64_t value)
+    // Slots from..to, inclusive; `values` has one value per lane.
+    void raise(int from, int to, const Value* values)
     {
         std::size_t low = leaves_ + static_cast<std::size_t>(from);
         std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
         const std::size_t first = low, last = high - 1;
         for (; low < high; low /= 2, high /= 2) {
-            if (low & 1)
-                mark(low++, value);
-            if (high & 1)
-                mark(--high, value);
+            if (low & 1) {
+                raiseLanes(whole_, low, values);
+                raiseLanes(best_, low++, values);
+            }
+            if (high & 1) {
+                raiseLanes(whole_, --high, values);
+                raiseLanes(best_, high, values);
+            }
         }
         // Every marked node hangs below the paths from the two end leaves: raise their maxima.
         for (std::size_t node = first / 2; node > 0; node /= 2)
-            best_[node] = std::max(best_[node], value);
+            raiseLanes(best_, node, values);
         for (std::size_t node = last / 2; node > 0; node /= 2)
-            best_[node] = std::max(best_[node], value);
+            raiseLanes(best_, node, values);
     }
 
-    std::uint64_t max(int from, int to) const
+    // The largest value of each lane over slots from..to, into `result` (one per lane).
+    void max(int from, int to, Value* result) const
     {
+        std::fill(result, result + Lanes, Value(0));
         std::size_t low = leaves_ + static_cast<std::size_t>(from);
         std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
         const std::size_t first = low, last = high - 1;
-        std::uint64_t result = 0;
         for (; low < high; low /= 2, high /= 2) {
             if (low & 1)
-                result = std::max(result, best_[low++]);
+                takeLanes(result, best_, low++);
             if (high & 1)
-                result = std::max(result, best_[--high]);
+                takeLanes(result, best_, --high);
         }
         // Values raised over a whole ancestor of the end leaves cover part of the range too.
         for (std::size_t node = first / 2; node > 0; node /= 2)
-            result = std::max(result, whole_[node]);
+            takeLanes(result, whole_, node);
         for (std::size_t node = last / 2; node > 0; node /= 2)
-            result = std::max(result, whole_[node]);
-        return result;
+            takeLanes(result, whole_, node);
     }
 
 private:
-    void mark(std::size_t node, std::uint64_t value)
+    void raiseLanes(std::vector<Value>& tree, std::size_t node, const Value* values)
     {
-        whole_[node] = std::max(whole_[node], value);
-        best_[node] = std::max(best_[node], value);
+        Value* target = tree.data() + node * Lanes;
+        for (std::size_t lane = 0; lane < Lanes; ++lane)
+            target[lane] = std::max(target[lane], values[lane]);
     }
 
-    std::size_t leaves_ = 1;
-    std::vector<std::uint64_t> best_;  // largest value anywhere below the node
-    std::vector<std::uint64_t> whole_; // largest value raised over the node's whole range
+    void takeLanes(Value* result, const std::vector<Value>& tree, std::size_t node) const
+    {
+        const Value* source = tree.data() + node * Lanes;
+        for (std::size_t lane = 0; lane < Lanes; ++lane)
+            result[lane] = std::max(result[lane], source[lane]);
+    }
+
+    std::size_t leaves_;
+    std::vector<Value> best_;  // largest value anywhere below the node
+    std::vector<Value> whole_; // largest value raised over the node's whole range
 };
 
 std::uint64_t alignUp(std::uint64_t value, std::uint64_t alignment)
@@ -105,62 +131,165 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
     const auto slotOf = [&ops](std::int64_t op) {
         return static_cast<int>(std::lower_bound(ops.begin(), ops.end(), op) - ops.begin());
     };
-
-    byOffset_.resize(blocks.size());
-    std::iota(byOffset_.begin(), byOffset_.end(), 0);
-    std::stable_sort(byOffset_.begin(), byOffset_.end(), [&blocks](int a, int b) {
-        const Block& x = blocks[static_cast<std::size_t>(a)];
-        const Block& y = blocks[static_cast<std::size_t>(b)];
-        return x.offset != y.offset ? x.offset < y.offset : x.addressEnd() < y.addressEnd();
-    });
-    for (int index : byOffset_)
-        if (blocks[static_cast<std::size_t>(index)].size > 0)
-            byAddressEnd_.push_back(index);
-    std::stable_sort(byAddressEnd_.begin(), byAddressEnd_.end(), [&blocks](int a, int b) {
-        return blocks[static_cast<std::size_t>(a)].addressEnd() < blocks[static_cast<std::size_t>(b)].addressEnd();
-    });
     startSlot_.reserve(blocks.size());
     endSlot_.reserve(blocks.size());
     for (const Block& block : blocks) {
         startSlot_.push_back(slotOf(block.start));
         endSlot_.push_back(slotOf(block.end));
     }
+
+    std::vector<int> byOffset(blocks.size()); // blocks in the order they are placed
+    std::iota(byOffset.begin(), byOffset.end(), 0);
+    std::stable_sort(byOffset.begin(), byOffset.end(), [&blocks](int a, int b) {
+        const Block& x = blocks[static_cast<std::size_t>(a)];
+        const Block& y = blocks[static_cast<std::size_t>(b)];
+        return x.offset != y.offset ? x.offset < y.offset : x.addressEnd() < y.addressEnd();
+    });
+    std::vector<int> byAddressEnd; // blocks with a size, in order of offset + size
+    for (int index : byOffset)
+        if (blocks[static_cast<std::size_t>(index)].size > 0)
+            byAddressEnd.push_back(index);
+    std::stable_sort(byAddressEnd.begin(), byAddressEnd.end(), [&blocks](int a, int b) {
+        return blocks[static_cast<std::size_t>(a)].addressEnd() < blocks[static_cast<std::size_t>(b)].addressEnd();
+    });
+
+    // The order of the sweep, and each block's hole: both come from the dump alone, so
+    // every prediction shares them. The tree holds, over each block's Life, where the
+    // blocks below it ended in the dump.
+    hole_.assign(blocks.size(), 0);
+    waitingSlot_.assign(blocks.size(), -1);
+    steps_.reserve(byOffset.size() + byAddressEnd.size());
+    RangeMaxTree<std::uint64_t, 1> dumpTops(slotCount_);
+    std::vector<int> freeSlots;
+    std::size_t nextBelow = 0;
+    for (const int index : byOffset) {
+        const auto i = static_cast<std::size_t>(index);
+        const Block& block = blocks[i];
+        // Blocks that end at or below this one's offset are below it; they are placed already.
+        for (; nextBelow < byAddressEnd.size(); ++nextBelow) {
+            const int belowIndex = byAddressEnd[nextBelow];
+            const auto below = static_cast<std::size_t>(belowIndex);
+            if (blocks[below].addressEnd() > block.offset)
+                break;
+            // A removed block still explains the gap it leaves in the dump: it is no hole.
+            const std::uint64_t end = blocks[below].addressEnd();
+            dumpTops.raise(startSlot_[below], endSlot_[below], &end);
+            steps_.push_back(~belowIndex);
+            freeSlots.push_back(waitingSlot_[below]);
+        }
+        std::uint64_t dumpTop = 0;
+        dumpTops.max(startSlot_[i], endSlot_[i], &dumpTop);
+        const std::uint64_t dumpSeat = alignUp(dumpTop, alignment_);
+        hole_[i] = block.offset > dumpSeat ? block.offset - dumpSeat : 0;
+        steps_.push_back(index);
+        if (block.size > 0) {
+            if (freeSlots.empty())
+                freeSlots.push_back(waitingSlots_++);
+            waitingSlot_[i] = freeSlots.back();
+            freeSlots.pop_back();
+        }
+    }
 }
 
 PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64_t>>& sizes) const
 {
-    const auto& blocks = scope_.blocks;
     PredictedPlan plan;
-    plan.offsets.assign(blocks.size(), std::nullopt);
-    // Both trees hold, over each placed block's Life, the top of the blocks below:
-    // where they end now (new sizes) and where they ended in the dump.
-    RangeMaxTree newTops(slotCount_);
-    RangeMaxTree dumpTops(slotCount_);
-    std::size_t nextBelow = 0;
-    for (const int index : byOffset_) {
-        const auto i = static_cast<std::size_t>(index);
-        const Block& block = blocks[i];
-        // Blocks that end at or below this one's offset are below it; they are placed already.
-        for (; nextBelow < byAddressEnd_.size(); ++nextBelow) {
-            const auto below = static_cast<std::size_t>(byAddressEnd_[nextBelow]);
-            if (blocks[below].addressEnd() > block.offset)
-                break;
-            // A removed block still explains the gap it leaves in the dump: it is no hole.
-            dumpTops.raise(startSlot_[below], endSlot_[below], blocks[below].addressEnd());
-            if (sizes[below] && plan.offsets[below])
-                newTops.raise(startSlot_[below], endSlot_[below], *plan.offsets[below] + *sizes[below]);
+    plan.offsets.assign(scope_.blocks.size(), std::nullopt);
+    // Over each placed block's Life, the top of the blocks below it, with their new sizes.
+    RangeMaxTree<std::uint64_t, 1> newTops(slotCount_);
+    for (const int step : steps_) {
+        if (step < 0) {
+            const auto below = static_cast<std::size_t>(~step);
+            if (sizes[below] && plan.offsets[below]) {
+                const std::uint64_t end = *plan.offsets[below] + *sizes[below];
+                newTops.raise(startSlot_[below], endSlot_[below], &end);
+            }
+            continue;
         }
+        const auto i = static_cast<std::size_t>(step);
         if (!sizes[i])
             continue;
-        const std::uint64_t dumpTop = dumpTops.max(startSlot_[i], endSlot_[i]);
-        const std::uint64_t newTop = newTops.max(startSlot_[i], endSlot_[i]);
-        const std::uint64_t dumpSeat = alignUp(dumpTop, alignment_);
-        const std::uint64_t hole = block.offset > dumpSeat ? block.offset - dumpSeat : 0;
-        const std::uint64_t offset = alignUp(newTop, alignment_) + hole;
+        std::uint64_t newTop = 0;
+        newTops.max(startSlot_[i], endSlot_[i], &newTop);
+        const std::uint64_t offset = alignUp(newTop, alignment_) + hole_[i];
         plan.offsets[i] = offset;
         plan.requiredBytes = std::max(plan.requiredBytes, offset + *sizes[i]);
     }
     return plan;
+}
+
+// Tops are kept in units of the alignment, in 31 bits: only their aligned value is ever
+// used, and a cache line then holds 16 lanes of a node. A top past that (only a hostile
+// dump) makes the sweep give up: the caller then predicts those variants one by one.
+template <std::size_t Lanes>
+bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t lanes,
+    std::vector<std::uint64_t>& required) const
+{
+    using Units = std::int32_t; // signed: its maximum is one instruction on every x86-64
+    const std::uint64_t largestEnd = std::uint64_t(std::numeric_limits<Units>::max()) * alignment_;
+    RangeMaxTree<Units, Lanes> newTops(slotCount_);
+    std::vector<Units> waiting(static_cast<std::size_t>(waitingSlots_) * Lanes, 0);
+    std::array<Units, Lanes> seen{};
+    for (const int step : steps_) {
+        if (step < 0) {
+            const auto below = static_cast<std::size_t>(~step);
+            newTops.raise(startSlot_[below], endSlot_[below],
+                waiting.data() + static_cast<std::size_t>(waitingSlot_[below]) * Lanes);
+            continue;
+        }
+        const auto i = static_cast<std::size_t>(step);
+        newTops.max(startSlot_[i], endSlot_[i], seen.data());
+        Units* top
+            = waitingSlot_[i] >= 0 ? waiting.data() + static_cast<std::size_t>(waitingSlot_[i]) * Lanes : nullptr;
+        for (std::size_t lane = 0; lane < lanes; ++lane) {
+            const std::optional<std::uint64_t> size = variants[first + lane](i);
+            if (!size) {
+                if (top)
+                    top[lane] = 0; // removed: raises nothing
+                continue;
+            }
+            const std::uint64_t offset = static_cast<std::uint64_t>(seen[lane]) * alignment_ + hole_[i];
+            if (offset < hole_[i] || *size > largestEnd || offset > largestEnd - *size)
+                return false;
+            const std::uint64_t end = offset + *size;
+            required[first + lane] = std::max(required[first + lane], end);
+            if (top)
+                top[lane] = static_cast<Units>((end + alignment_ - 1) / alignment_);
+        }
+    }
+    return true;
+}
+
+std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRule>& variants) const
+{
+    std::vector<std::uint64_t> required(variants.size(), 0);
+    const std::size_t bytesPerLane
+        = (4 * leavesFor(slotCount_) + static_cast<std::size_t>(waitingSlots_)) * sizeof(std::int32_t);
+    const std::size_t lanesInBudget = kSweepBudgetBytes / bytesPerLane;
+    for (std::size_t first = 0; first < variants.size();) {
+        const std::size_t left = variants.size() - first;
+        std::size_t lanes = 0;
+        bool swept = false;
+        if (left > 4 && lanesInBudget >= kMaxLanes) {
+            lanes = std::min(left, kMaxLanes);
+            swept = sweepLanes<kMaxLanes>(variants, first, lanes, required);
+        } else if (left > 1 && lanesInBudget >= 4) {
+            lanes = std::min<std::size_t>(left, 4);
+            swept = sweepLanes<4>(variants, first, lanes, required);
+        } else {
+            lanes = 1;
+        }
+        if (!swept) {
+            for (std::size_t lane = first; lane < first + lanes; ++lane) {
+                std::vector<std::optional<std::uint64_t>> sizes(scope_.blocks.size());
+                for (std::size_t i = 0; i < sizes.size(); ++i)
+                    sizes[i] = variants[lane](i);
+                required[lane] = predict(sizes).requiredBytes;
+            }
+        }
+        first += lanes;
+    }
+    return required;
 }
 
 } // namespace memlens

@@ -11,6 +11,7 @@
 #include "core/dump_model.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -21,6 +22,10 @@ struct PredictedPlan {
     std::uint64_t requiredBytes = 0;                   // the largest offset + size: the address space needed
 };
 
+// One variant of the plan's sizes, asked block by block (index into ScopePlan::blocks):
+// the block's new size, or nullopt to remove it. It must give the same answer each time it is asked.
+using SizeRule = std::function<std::optional<std::uint64_t>(std::size_t block)>;
+
 class PlanPredictor {
 public:
     explicit PlanPredictor(const ScopePlan& scope);
@@ -28,17 +33,34 @@ public:
     // `sizes` has one entry per block of the scope: its new size, or nullopt to remove it.
     PredictedPlan predict(const std::vector<std::optional<std::uint64_t>>& sizes) const;
 
+    // The required bytes of each variant, as predict() would give them, found by sweeping
+    // the blocks once for many variants side by side (the tree walk and its cache misses
+    // are shared) and without a vector of sizes or offsets per variant.
+    std::vector<std::uint64_t> requiredBytes(const std::vector<SizeRule>& variants) const;
+
     // The alignment the dump's offsets honour (at most the scope's: 32 B, 512 B for cc).
     std::uint64_t alignment() const { return alignment_; }
 
+    // Variants swept side by side at most (fewer when the op axis is long: see requiredBytes).
+    static constexpr std::size_t kMaxLanes = 16;
+
 private:
+    template <std::size_t Lanes>
+    bool sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t lanes,
+        std::vector<std::uint64_t>& required) const;
+
     const ScopePlan& scope_;
     std::uint64_t alignment_ = 32;
-    std::vector<int> byOffset_;     // blocks in the order they are placed
-    std::vector<int> byAddressEnd_; // blocks with a size, in order of offset + size
-    std::vector<int> startSlot_;    // per block: its Life on the compressed op axis
-    std::vector<int> endSlot_;
     int slotCount_ = 0;
+    std::vector<int> startSlot_; // per block: its Life on the compressed op axis
+    std::vector<int> endSlot_;
+    std::vector<std::uint64_t>
+        hole_; // per block: bytes the dump left under it beyond alignment (sizes do not change it)
+    // The sweep in order: a block's index to place it, ~index to let the blocks above it see its top.
+    std::vector<int> steps_;
+    // Per block: where its top waits between being placed and being seen (slots are reused); -1 if never seen.
+    std::vector<int> waitingSlot_;
+    int waitingSlots_ = 0;
 };
 
 } // namespace memlens

@@ -203,3 +203,85 @@ TEST_CASE("a removed block lets the blocks above it sit lower", "[prediction][ex
     for (std::size_t i = 0; i < scope.blocks.size(); ++i)
         CHECK(plan.offsets[i].has_value() == (scope.blocks[i].copy == 0));
 }
+
+namespace {
+
+ScopePlan randomScope(std::mt19937& random, int count, std::uint64_t sizeLimit)
+{
+    ScopePlan scope;
+    scope.scope = "ub";
+    for (int i = 0; i < count; ++i) {
+        Buffer buffer;
+        buffer.id = i;
+        scope.buffers.push_back(buffer);
+        Block block;
+        block.bufferIndex = i;
+        block.offset = 32 * (random() % 256);
+        block.size = random() % 7 == 0 ? 0 : 1 + random() % sizeLimit;
+        block.start = static_cast<std::int64_t>(random() % 60);
+        block.end = block.start + static_cast<std::int64_t>(random() % 15);
+        scope.blocks.push_back(block);
+    }
+    return scope;
+}
+
+Sizes randomSizes(std::mt19937& random, const ScopePlan& scope, std::uint64_t scale)
+{
+    Sizes sizes;
+    for (const Block& block : scope.blocks) {
+        const auto pick = random() % 5;
+        sizes.push_back(pick == 0
+                ? std::nullopt
+                : std::optional<std::uint64_t>(pick == 1 ? block.size : block.size * pick * scale / 3));
+    }
+    return sizes;
+}
+
+SizeRule ruleOf(const Sizes& sizes)
+{
+    return [&sizes](std::size_t i) { return sizes[i]; };
+}
+
+} // namespace
+
+TEST_CASE("variants swept side by side need what each predicted alone needs", "[prediction]")
+{
+    std::mt19937 random(23);
+    for (int round = 0; round < 60; ++round) {
+        const ScopePlan scope = randomScope(random, 1 + static_cast<int>(random() % 120), 5000);
+        // More variants than one sweep holds: the batch is split into several sweeps.
+        std::vector<Sizes> variants;
+        const std::size_t count = 1 + random() % (2 * PlanPredictor::kMaxLanes + 5);
+        for (std::size_t v = 0; v < count; ++v)
+            variants.push_back(randomSizes(random, scope, 1 + random() % 8));
+        std::vector<SizeRule> rules;
+        for (const Sizes& sizes : variants)
+            rules.push_back(ruleOf(sizes));
+        const PlanPredictor predictor(scope);
+        const std::vector<std::uint64_t> together = predictor.requiredBytes(rules);
+        REQUIRE(together.size() == variants.size());
+        INFO("round " << round);
+        for (std::size_t v = 0; v < variants.size(); ++v) {
+            INFO("variant " << v);
+            CHECK(together[v] == predictor.predict(variants[v]).requiredBytes);
+            CHECK(together[v] == bruteForce(scope, variants[v], predictor.alignment()).requiredBytes);
+        }
+    }
+}
+
+TEST_CASE("a variant whose tops pass 32 bits of alignment units is still predicted exactly", "[prediction]")
+{
+    std::mt19937 random(5);
+    const ScopePlan scope = randomScope(random, 60, 5000);
+    // Sizes near 2^40 bytes: 32-byte units past 2^32 once two such blocks stack.
+    Sizes huge;
+    for (const Block& block : scope.blocks)
+        huge.emplace_back(block.size * (std::uint64_t(1) << 28));
+    const Sizes plain = randomSizes(random, scope, 1);
+    const PlanPredictor predictor(scope);
+    const std::vector<std::uint64_t> together = predictor.requiredBytes({ruleOf(plain), ruleOf(huge)});
+    const std::uint64_t hugeAlone = predictor.predict(huge).requiredBytes;
+    CHECK(hugeAlone > (std::uint64_t(1) << 32) * predictor.alignment());
+    CHECK(together[1] == hugeAlone);
+    CHECK(together[0] == predictor.predict(plain).requiredBytes);
+}
