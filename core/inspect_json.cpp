@@ -2,6 +2,9 @@
 
 #include "core/diagnosis_json.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <future>
 #include <ostream>
 #include <string_view>
 #include <vector>
@@ -219,10 +222,168 @@ public:
         buffer_.clear();
     }
 
+    // Pieces of an object written in place, as dump(2) writes them: a million blocks
+    // are not each built as a tree and dumped.
+    void key(std::string_view name, int level)
+    {
+        indent(level);
+        buffer_ += '"';
+        buffer_ += name; // member names are plain ASCII
+        buffer_ += "\": ";
+    }
+    template <typename Number> void number(Number value)
+    {
+        char text[24];
+        const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+        buffer_.append(text, end);
+    }
+    void boolean(bool value) { buffer_ += value ? "true" : "false"; }
+    void null() { buffer_ += "null"; }
+    void string(const std::string& text)
+    {
+        // Printable ASCII without quote or backslash is written as it is; anything else
+        // (escapes, UTF-8, invalid bytes replaced) the JSON library writes.
+        const bool plain = std::all_of(
+            text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+        if (plain) {
+            buffer_ += '"';
+            buffer_ += text;
+            buffer_ += '"';
+        } else {
+            buffer_ += ojson(text).dump(-1, ' ', false, ojson::error_handler_t::replace);
+        }
+    }
+    void next(bool last) { buffer_ += last ? "\n" : ",\n"; }
+    void close(int level)
+    {
+        indent(level);
+        buffer_ += '}';
+        if (buffer_.size() >= (1u << 20))
+            flush();
+    }
+
 private:
     std::ostream& out_;
     std::string buffer_;
 };
+
+// frameJson(), written in place at `level`.
+void writeFrame(IndentedJsonWriter& writer, const SourceFrame& frame, const std::string& localPath, int level)
+{
+    writer.raw("{\n");
+    writer.key("file", level + 1);
+    writer.string(localPath.empty() ? frame.file : localPath);
+    writer.next(false);
+    writer.key("line", level + 1);
+    writer.number(frame.line);
+    writer.next(false);
+    writer.key("column", level + 1);
+    writer.number(frame.column);
+    writer.next(false);
+    writer.key("name", level + 1);
+    if (frame.name.empty())
+        writer.null();
+    else
+        writer.string(frame.name);
+    writer.next(false);
+    writer.key("location_file", level + 1);
+    writer.string(frame.file);
+    writer.next(true);
+    writer.close(level);
+}
+
+// blockJson(), written in place at `level`: the same text, without a tree per block.
+void writeBlock(
+    IndentedJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, std::size_t blockIndex, int level)
+{
+    const ScopePlan& scope = document.dump.scopes[scopeIndex];
+    const PlanAnalysis& analysis = document.analyses[scopeIndex];
+    const Block& block = scope.blocks[blockIndex];
+    const Buffer& buffer = scope.bufferOf(block);
+    const BlockSource* source = document.sourceOf(scopeIndex, block);
+    const int inner = level + 1;
+    writer.raw("{\n");
+    writer.key("id", inner);
+    writer.number(buffer.id);
+    writer.next(false);
+    writer.key("buffer", inner);
+    writer.string(buffer.ssaName);
+    writer.next(false);
+    writer.key("copy", inner);
+    writer.number(block.copy);
+    writer.next(false);
+    writer.key("offset", inner);
+    writer.number(block.offset);
+    writer.next(false);
+    writer.key("size", inner);
+    writer.number(block.size);
+    writer.next(false);
+    writer.key("start", inner);
+    writer.number(block.start);
+    writer.next(false);
+    writer.key("end", inner);
+    writer.number(block.end);
+    writer.next(false);
+    writer.key("tmp", inner);
+    writer.boolean(block.tmp);
+    writer.next(false);
+    writer.key("over_capacity", inner);
+    writer.boolean(analysis.isOverCapacity(block));
+    writer.next(false);
+    writer.key("storage", inner);
+    writer.number(analysis.storageOf(static_cast<int>(blockIndex)));
+    writer.next(false);
+    writer.key("location", inner);
+    writer.string(buffer.location());
+    writer.next(false);
+    writer.key("ir", inner);
+    if (source && source->ir) {
+        writer.raw("{\n");
+        writer.key("file", inner + 1);
+        writer.string(source->ir->file);
+        writer.next(false);
+        writer.key("line", inner + 1);
+        writer.number(source->ir->line);
+        writer.next(true);
+        writer.close(inner);
+    } else {
+        writer.null();
+    }
+    writer.next(false);
+    writer.key("python", inner);
+    if (source && source->python)
+        writeFrame(writer, *source->python, source->pythonLocalPath, inner);
+    else
+        writer.null();
+    writer.next(false);
+    writer.key("python_frames", inner);
+    if (!source || source->pythonFrames.empty()) {
+        writer.raw("[]");
+    } else {
+        writer.raw("[\n");
+        for (std::size_t f = 0; f < source->pythonFrames.size(); ++f) {
+            const SourceFrame& frame = source->pythonFrames[f];
+            writer.indent(inner + 1);
+            writeFrame(writer, frame,
+                source->python && frame.file == source->python->file ? source->pythonLocalPath : std::string(),
+                inner + 1);
+            writer.next(f + 1 == source->pythonFrames.size());
+        }
+        writer.indent(inner);
+        writer.raw("]");
+    }
+    const bool withNote = source && !source->note.empty();
+    writer.next(!withNote);
+    if (withNote) {
+        writer.key("source_note", inner);
+        writer.string(source->note);
+        writer.next(true);
+    }
+    writer.close(level);
+}
+
+// Above this many blocks a scope's diagnosis is worked out on a second thread while its blocks are written.
+constexpr std::size_t kTailApartFrom = 50000;
 
 void writeScope(IndentedJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, int level)
 {
@@ -231,20 +392,23 @@ void writeScope(IndentedJsonWriter& writer, const PlanDocument& document, std::s
     writer.indent(level + 1);
     writer.raw("\"blocks\": ");
     const std::size_t count = document.dump.scopes[scopeIndex].blocks.size();
+    std::future<ojson> tail;
+    if (count >= kTailApartFrom)
+        tail = std::async(std::launch::async, [&document, scopeIndex] { return scopeTailJson(document, scopeIndex); });
     if (count == 0) {
         writer.raw("[]");
     } else {
         writer.raw("[\n");
         for (std::size_t b = 0; b < count; ++b) {
             writer.indent(level + 2);
-            writer.value(blockJsonAt(document, scopeIndex, b), level + 2);
+            writeBlock(writer, document, scopeIndex, b, level + 2);
             writer.raw(b + 1 == count ? "\n" : ",\n");
         }
         writer.indent(level + 1);
         writer.raw("]");
     }
     writer.raw(",\n");
-    writer.members(scopeTailJson(document, scopeIndex), level + 1, true);
+    writer.members(tail.valid() ? tail.get() : scopeTailJson(document, scopeIndex), level + 1, true);
     writer.indent(level);
     writer.raw("}");
 }

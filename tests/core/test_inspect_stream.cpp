@@ -2,11 +2,13 @@
 // whole JSON tree dumps (the inspect keys and layout are a contract).
 #include "core/inspect_json.hpp"
 #include "core/plan_document.hpp"
+#include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
 using namespace memlens;
@@ -76,4 +78,29 @@ TEST_CASE("inspect says how many overlaps there are when it lists only the first
     const auto json = nlohmann::json::parse(streamedText(document, std::nullopt));
     CHECK(json["scopes"][0]["overlap_count"] == document.analyses[0].overlaps.size() + 5);
     checkSame(document);
+}
+
+TEST_CASE("a scope of 60,000 blocks streams the same text while its diagnosis is worked out apart", "[inspect][stream]")
+{
+    // Above 50,000 blocks the diagnosis runs on a second thread while the blocks are written.
+    const test::TempDir dir;
+    const auto dump = dir.path / "memory_info_aiv.json";
+    {
+        std::ofstream out(dump);
+        out << R"json({"Header": {"KernelName": "big"}, "Record": [{"scope": "ub", "status": "fail",
+            "error_info": "ub overflow", "memory_info_array": [)json";
+        for (int i = 0; i < 60000; ++i) {
+            const int start = (i * 7) % 5000;
+            out << (i ? ",\n" : "") << R"json({"buffer": "%alloc_)json" << i << R"json( = memref.alloc() : memref<)json"
+                << (16 << (i % 6)) << R"json(x64xf16, #hivm.address_space<ub>>", "offset": [)json" << (i % 512) * 32
+                << (i % 3 == 0 ? ", 40960" : "") << R"json(], "extent": )json" << (16 << (i % 6)) * 64 * 16
+                << R"json(, "alloc_time_in_ir": )json" << start << R"json(, "life_time_in_ir": [)json" << start << ", "
+                << start + i % 40 << R"json(], "source_location": "loc(\"/tmp/k\u00e9rnel.py\":)json" << 1 + i % 200
+                << R"json(:8)", "is_tmpbuf": )json" << (i % 11 == 0 ? "true" : "false") << "}";
+        }
+        out << "]}]}\n";
+    }
+    const PlanDocument document = load(dump);
+    REQUIRE(document.dump.blockCount() >= 60000);
+    CHECK(streamedText(document, std::nullopt) == treeText(document, std::nullopt));
 }
