@@ -131,23 +131,33 @@ QByteArray chartSvg(
 std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize, std::size_t streamedCsvBlocks)
 {
     std::vector<ReportFile> files;
-    files.push_back({QStringLiteral("summary.md"),
-        bytesOf(summaryMarkdown(document, document.dump.scopes.empty() ? "" : "chart.png")), {}});
+    const std::string chartImage = document.dump.scopes.empty() ? "" : "chart.png";
+    if (document.dump.blockCount() >= streamedCsvBlocks) {
+        // The summary's diagnosis is the slowest part of a big report: it runs while the
+        // charts are drawn and blocks.csv is written.
+        ReportFile summary{QStringLiteral("summary.md"), {}, {}, {}};
+        summary.pending = std::async(std::launch::async, [&document, chartImage] {
+            return bytesOf(summaryMarkdown(document, chartImage));
+        }).share();
+        files.push_back(std::move(summary));
+    } else {
+        files.push_back({QStringLiteral("summary.md"), bytesOf(summaryMarkdown(document, chartImage)), {}, {}});
+    }
     if (!document.dump.scopes.empty()) {
         const std::size_t scope = reportScopeIndex(document);
         ChartRenderOptions options;
         options.title = chartTitle(document, scope);
         // Pasted alone into an issue, the picture says what it shows and why it failed.
-        files.push_back({QStringLiteral("chart.png"), captionedChartPng(document, scope, chartSize, options), {}});
+        files.push_back({QStringLiteral("chart.png"), captionedChartPng(document, scope, chartSize, options), {}, {}});
         QString ignored;
-        files.push_back({QStringLiteral("chart.svg"), chartSvg(document, scope, chartSize, options, &ignored), {}});
+        files.push_back({QStringLiteral("chart.svg"), chartSvg(document, scope, chartSize, options, &ignored), {}, {}});
     }
     if (document.dump.blockCount() >= streamedCsvBlocks)
         files.push_back(
-            {QStringLiteral("blocks.csv"), {}, [&document](std::ostream& out) { writeBlocksCsv(out, document); }});
+            {QStringLiteral("blocks.csv"), {}, [&document](std::ostream& out) { writeBlocksCsv(out, document); }, {}});
     else
-        files.push_back({QStringLiteral("blocks.csv"), bytesOf(blocksCsv(document)), {}});
-    files.push_back({QStringLiteral("live_at_peak.csv"), bytesOf(liveAtPeakCsv(document)), {}});
+        files.push_back({QStringLiteral("blocks.csv"), bytesOf(blocksCsv(document)), {}, {}});
+    files.push_back({QStringLiteral("live_at_peak.csv"), bytesOf(liveAtPeakCsv(document)), {}, {}});
     return files;
 }
 
@@ -257,9 +267,22 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
     const QDir fresh(staged.filePath(QStringLiteral("new")));
     const QDir backup(staged.filePath(QStringLiteral("old")));
     QStringList names;
-    for (const ReportFile& file : files) {
+    // Files still being worked out come last, so that the others are written meanwhile.
+    std::vector<const ReportFile*> order;
+    for (const ReportFile& file : files)
+        if (!file.pending.valid())
+            order.push_back(&file);
+    for (const ReportFile& file : files)
+        if (file.pending.valid())
+            order.push_back(&file);
+    for (const ReportFile* next : order) {
+        const ReportFile& file = *next;
         QString why;
-        if (file.write) {
+        if (file.pending.valid()) {
+            if (!writeFileAtomically(fresh.filePath(file.name), file.pending.get(), &why))
+                return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ")
+                    + why.section(QStringLiteral(": cannot write: "), 1));
+        } else if (file.write) {
             // Streamed: the staging folder already keeps the old report safe until the swap.
             std::ofstream out(fresh.filePath(file.name).toStdString(), std::ios::binary);
             if (out)

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <future>
 #include <iosfwd>
 #include <utility>
 #include <vector>
@@ -25,7 +26,10 @@ struct ReportFile {
     QByteArray contents;
     // When set, the file is written by this instead of from `contents` (blocks.csv of a
     // big document, streamed row by row): it reads the document, which must still live.
-    std::function<void(std::ostream&)> write;
+    std::function<void(std::ostream&)> write = {};
+    // When valid, the contents are still being worked out on another thread (summary.md of
+    // a big document: its diagnosis); writeReport() writes such files after the others.
+    std::shared_future<QByteArray> pending = {};
 };
 
 // From this many blocks on, buildReport() streams blocks.csv instead of holding it.

@@ -202,4 +202,9 @@ TEST_CASE("blocks.csv of a big document is streamed into the report, the same te
     QString error;
     REQUIRE(writeReport(dir.filePath("r"), streamed, &error));
     CHECK(contentsOf(QDir(dir.filePath("r")).filePath("blocks.csv")) == held[3].contents);
+    // The summary of a big document is worked out on a second thread and written last, the same text.
+    REQUIRE(streamed[0].name == "summary.md");
+    CHECK_FALSE(held[0].pending.valid());
+    REQUIRE(streamed[0].pending.valid());
+    CHECK(contentsOf(QDir(dir.filePath("r")).filePath("summary.md")) == held[0].contents);
 }
