@@ -26,6 +26,9 @@ DumpFileChunks::DumpFileChunks(
     file_ = std::fopen(path.c_str(), "rb");
     if (!file_)
         throw DumpError(path, "", "cannot be opened for reading");
+    std::error_code error;
+    const std::uintmax_t size = std::filesystem::file_size(path, error);
+    fileBytes_ = error ? 0 : size;
 }
 
 DumpFileChunks::~DumpFileChunks()

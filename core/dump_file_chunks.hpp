@@ -26,6 +26,9 @@ public:
     // the text (UTF-16, empty). Throws DumpError.
     void start();
 
+    // The file's size when it was opened.
+    std::uint64_t fileBytes() const { return fileBytes_; }
+
     class Iterator {
     public:
         using iterator_category = std::input_iterator_tag;
@@ -74,6 +77,7 @@ private:
     const std::atomic<bool>* cancel_;
     std::atomic<std::uint64_t>* bytesRead_;
     std::FILE* file_ = nullptr;
+    std::uint64_t fileBytes_ = 0;
     std::vector<char> buffer_;
     std::size_t at_ = 0;
     std::size_t size_ = 0;

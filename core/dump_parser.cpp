@@ -3,6 +3,7 @@
 #include "core/buffer_fields.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_file_chunks.hpp"
+#include "core/sax_relay.hpp"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -574,14 +576,21 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
     return finishParse(handler, fileLabel);
 }
 
-Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead)
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
+    std::uint64_t relayFrom)
 {
     // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
     DumpFileChunks chunks(path, cancel, bytesRead);
     chunks.start();
     DumpSaxHandler handler(path);
     handler.setCancel(cancel);
-    json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &handler);
+    const auto read = [&chunks](JsonSax& events) {
+        json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &events);
+    };
+    if (chunks.fileBytes() >= relayFrom && std::thread::hardware_concurrency() != 1)
+        relaySaxEvents(read, handler);
+    else
+        read(handler);
     return finishParse(handler, path);
 }
 

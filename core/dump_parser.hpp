@@ -14,14 +14,19 @@
 
 namespace memlens {
 
+// Files from this size on are read by two threads (below it a thread costs more than it saves).
+inline constexpr std::uint64_t kRelayedReadBytes = 8ull << 20;
+
 // Throws DumpError naming the file, the JSON path and what was wrong; throws
 // LoadCancelled soon after `*cancel` becomes true (when given).
 Dump parseDumpText(std::string_view json, const std::string& fileLabel, const std::atomic<bool>* cancel = nullptr);
 
 // Reads `path` (a regular file below the size limit) in chunks and parses it. Throws DumpError (or LoadCancelled).
 // `bytesRead`, when given, follows the read (compare with the file's size for a percentage).
+// From kRelayedReadBytes on (and with a second core), the JSON is read on a second thread
+// while this one makes the plan of it (see sax_relay.hpp); `relayFrom` changes that size.
 Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel = nullptr,
-    std::atomic<std::uint64_t>* bytesRead = nullptr);
+    std::atomic<std::uint64_t>* bytesRead = nullptr, std::uint64_t relayFrom = kRelayedReadBytes);
 
 // The bytes of `path` (a regular file below the size limit). Throws DumpError (or LoadCancelled).
 std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel = nullptr);
