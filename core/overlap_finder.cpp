@@ -13,6 +13,7 @@
 #include <limits>
 #include <numeric>
 #include <set>
+#include <tuple>
 #include <utility>
 
 namespace memlens {
@@ -143,25 +144,57 @@ private:
     std::vector<std::int64_t> sums_;
 };
 
-std::vector<std::uint64_t> sortedUnique(std::vector<std::uint64_t> values)
+// The boxes' values of one field, sorted once: the distinct values, ascending, and each
+// box's position among them. Sorting (value, box) pairs replaces a binary search per box,
+// which on a million boxes misses the cache at every step.
+struct Ranked {
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> sorted; // (value, box)
+    std::vector<std::uint64_t> values;                           // distinct, ascending
+    std::vector<std::uint32_t> positionOf;                       // per box, into `values`
+};
+
+template <typename Field> Ranked rankBy(const std::vector<StorageBox>& boxes, Field field)
 {
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
-    return values;
+    Ranked ranked;
+    ranked.sorted.reserve(boxes.size());
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        ranked.sorted.emplace_back(field(boxes[i]), static_cast<std::uint32_t>(i));
+    std::sort(ranked.sorted.begin(), ranked.sorted.end());
+    ranked.positionOf.resize(boxes.size());
+    for (const auto& [value, box] : ranked.sorted) {
+        if (ranked.values.empty() || ranked.values.back() != value)
+            ranked.values.push_back(value);
+        ranked.positionOf[box] = static_cast<std::uint32_t>(ranked.values.size() - 1);
+    }
+    return ranked;
 }
 
-std::size_t positionOf(const std::vector<std::uint64_t>& sorted, std::uint64_t value)
+// Per box, how many of `other` (ascending, distinct) are below its value in `ranked`
+// (or at or below it when `orEqual`): a merge of two sorted lists.
+std::vector<std::uint32_t> countsBelow(const Ranked& ranked, const std::vector<std::uint64_t>& other, bool orEqual)
 {
-    return static_cast<std::size_t>(std::lower_bound(sorted.begin(), sorted.end(), value) - sorted.begin());
+    std::vector<std::uint32_t> counts(ranked.positionOf.size());
+    std::size_t count = 0;
+    for (const auto& [value, box] : ranked.sorted) {
+        while (count < other.size() && (other[count] < value || (orEqual && other[count] == value)))
+            ++count;
+        counts[box] = static_cast<std::uint32_t>(count);
+    }
+    return counts;
 }
 
 // Positions into `boxes` (which is in sweep order) by Life end: the order they stop being live.
 std::vector<int> byEnd(const std::vector<StorageBox>& boxes)
 {
-    std::vector<int> order(boxes.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-        [&](int a, int b) { return boxes[static_cast<std::size_t>(a)].end < boxes[static_cast<std::size_t>(b)].end; });
+    std::vector<std::pair<std::int64_t, int>> keyed; // (end, position): equal ends keep the sweep order
+    keyed.reserve(boxes.size());
+    for (std::size_t i = 0; i < boxes.size(); ++i)
+        keyed.emplace_back(boxes[i].end, static_cast<int>(i));
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<int> order;
+    order.reserve(boxes.size());
+    for (const auto& [end, position] : keyed)
+        order.push_back(position);
     return order;
 }
 
@@ -171,22 +204,21 @@ std::vector<int> byEnd(const std::vector<StorageBox>& boxes)
 template <typename Poll>
 std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>& boxes, const Poll& poll)
 {
-    std::vector<std::uint64_t> highs, lows;
-    highs.reserve(boxes.size());
-    lows.reserve(boxes.size());
-    for (const StorageBox& box : boxes) {
-        highs.push_back(box.hi);
-        lows.push_back(box.lo);
-    }
-    highs = sortedUnique(std::move(highs));
-    lows = sortedUnique(std::move(lows));
+    Ranked highs = rankBy(boxes, [](const StorageBox& box) { return box.hi; });
+    Ranked lows = rankBy(boxes, [](const StorageBox& box) { return box.lo; });
     poll(0);
-    WeightTree liveByHigh(highs.size()), liveByLow(lows.size());
+    // Live boxes ending at or below a box's start address; live boxes starting below its end address.
+    const std::vector<std::uint32_t> highsAtOrBelowStart = countsBelow(lows, highs.values, true);
+    const std::vector<std::uint32_t> lowsBelowEnd = countsBelow(highs, lows.values, false);
+    highs.sorted = {};
+    lows.sorted = {};
+    poll(0);
+    WeightTree liveByHigh(highs.values.size()), liveByLow(lows.values.size());
     std::int64_t liveWeight = 0;
-    const auto change = [&](const StorageBox& box, std::int64_t sign) {
-        const std::int64_t weight = sign * static_cast<std::int64_t>(box.weight);
-        liveByHigh.add(positionOf(highs, box.hi), weight);
-        liveByLow.add(positionOf(lows, box.lo), weight);
+    const auto change = [&](std::size_t box, std::int64_t sign) {
+        const std::int64_t weight = sign * static_cast<std::int64_t>(boxes[box].weight);
+        liveByHigh.add(highs.positionOf[box], weight);
+        liveByLow.add(lows.positionOf[box], weight);
         liveWeight += weight;
     };
 
@@ -200,13 +232,11 @@ std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>
         // A box ending before this one starts has started before it too: it is live, remove it.
         for (; nextEnding < ending.size() && boxes[static_cast<std::size_t>(ending[nextEnding])].end < entering.start;
              ++nextEnding)
-            change(boxes[static_cast<std::size_t>(ending[nextEnding])], -1);
-        const auto highsAtOrBelow
-            = static_cast<std::size_t>(std::upper_bound(highs.begin(), highs.end(), entering.lo) - highs.begin());
-        const std::int64_t below = liveByHigh.sumBelow(highsAtOrBelow);
-        const std::int64_t above = liveWeight - liveByLow.sumBelow(positionOf(lows, entering.hi));
+            change(static_cast<std::size_t>(ending[nextEnding]), -1);
+        const std::int64_t below = liveByHigh.sumBelow(highsAtOrBelowStart[i]);
+        const std::int64_t above = liveWeight - liveByLow.sumBelow(lowsBelowEnd[i]);
         earlier[i] = static_cast<std::uint64_t>(liveWeight - below - above);
-        change(entering, +1);
+        change(i, +1);
     }
     return earlier;
 }
@@ -231,8 +261,10 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
             static_cast<std::uint32_t>(blocks.size())});
     }
     throwIfCancelled(0);
-    std::stable_sort(
-        boxes.begin(), boxes.end(), [](const StorageBox& a, const StorageBox& b) { return a.start < b.start; });
+    // By start; equal starts in storage order (as a stable sort of the storage-ordered list would leave them).
+    std::sort(boxes.begin(), boxes.end(), [](const StorageBox& a, const StorageBox& b) {
+        return std::tie(a.start, a.storage) < std::tie(b.start, b.storage);
+    });
     throwIfCancelled(0);
 
     const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, throwIfCancelled);
