@@ -10,8 +10,10 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
+#include <QSvgRenderer>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -39,6 +41,8 @@ struct SvgCounts {
     int rects = 0;
     int texts = 0;
     std::set<QString> rectFills; // fill of the <g> around each rect
+    std::set<QString> rectIds;
+    std::vector<QString> rectTitles; // the <title> inside each rect
     bool wellFormed = false;
 };
 
@@ -47,21 +51,30 @@ SvgCounts countSvg(const QByteArray& svg)
     SvgCounts counts;
     QXmlStreamReader xml(svg);
     std::vector<QString> fills{QStringLiteral("none")};
+    std::vector<QString> open{QString()}; // names of the open elements
     while (!xml.atEnd()) {
         xml.readNext();
         if (xml.isStartElement()) {
             const QString fill = xml.attributes().hasAttribute(QStringLiteral("fill"))
                 ? xml.attributes().value(QStringLiteral("fill")).toString()
                 : fills.back();
+            if (xml.name() == QStringLiteral("title") && open.back() == QStringLiteral("rect")) {
+                counts.rectTitles.push_back(xml.readElementText()); // reads through its end element
+                continue;
+            }
             fills.push_back(fill);
+            open.push_back(xml.name().toString());
             if (xml.name() == QStringLiteral("rect")) {
                 ++counts.rects;
                 counts.rectFills.insert(fill);
+                if (xml.attributes().hasAttribute(QStringLiteral("id")))
+                    counts.rectIds.insert(xml.attributes().value(QStringLiteral("id")).toString());
             } else if (xml.name() == QStringLiteral("text")) {
                 ++counts.texts;
             }
         } else if (xml.isEndElement()) {
             fills.pop_back();
+            open.pop_back();
         }
     }
     counts.wellFormed = !xml.hasError();
@@ -158,6 +171,20 @@ TEST_CASE("the SVG export is XML with one rect per block", "[chart][painter]")
     CHECK(counts.wellFormed);
     CHECK(counts.rects == static_cast<int>(plan.blocks.size()));
     CHECK(counts.texts > 5); // axis labels, legend, title
+    // Each rect names its block: an id and a <title> a viewer shows on hover.
+    std::set<QString> expectedIds;
+    for (const Block& b : plan.blocks)
+        expectedIds.insert(QStringLiteral("block-%1-%2").arg(plan.bufferOf(b).id).arg(b.copy));
+    CHECK(counts.rectIds == expectedIds);
+    CHECK(QSvgRenderer(buffer.data()).isValid()); // still an SVG Qt itself opens
+    REQUIRE(counts.rectTitles.size() == plan.blocks.size());
+    for (const Block& b : plan.blocks) {
+        const QString name = QString::fromStdString(plan.bufferOf(b).ssaName);
+        CHECK(std::any_of(counts.rectTitles.begin(), counts.rectTitles.end(), [&](const QString& title) {
+            return title.startsWith(name)
+                && title.contains(QStringLiteral("at offset %1, ops %2-%3").arg(b.offset).arg(b.start).arg(b.end));
+        }));
+    }
     // Every rect is filled with a block colour.
     std::set<QString> blockFills;
     for (const Block& b : plan.blocks)
@@ -419,7 +446,7 @@ TEST_CASE("dump text in the SVG is escaped: a crafted kernel or buffer name is t
     REQUIRE(writeBlockChartSvg(buffer, plan, doc.analyses.at(0), QSize(1600, 900), options, &error));
 
     QXmlStreamReader xml(buffer.data());
-    QString title;
+    QStringList titles; // the document's, then one per block rect
     QStringList texts;
     bool script = false;
     while (!xml.atEnd()) {
@@ -428,14 +455,16 @@ TEST_CASE("dump text in the SVG is escaped: a crafted kernel or buffer name is t
             continue;
         script = script || xml.name() == QStringLiteral("script");
         if (xml.name() == QStringLiteral("title"))
-            title = xml.readElementText();
+            titles << xml.readElementText();
         else if (xml.name() == QStringLiteral("text"))
             texts << xml.readElementText(QXmlStreamReader::IncludeChildElements);
     }
     INFO(buffer.data().toStdString().substr(0, 2000));
     CHECK_FALSE(xml.hasError());
     CHECK_FALSE(script);
-    CHECK(title == QStringLiteral("</title><script>alert(1)</script> add<float> & mul\ufffd \u00b7 ub"));
+    REQUIRE_FALSE(titles.isEmpty());
+    CHECK(titles.first() == QStringLiteral("</title><script>alert(1)</script> add<float> & mul\ufffd \u00b7 ub"));
+    CHECK(titles.filter(QStringLiteral("%a<b>&\"c\"\ufffd")).size() == 2); // the buffer's two copies
     CHECK(texts.join('\n').contains(QStringLiteral("%a<b>&\"c\"\ufffd")));
 }
 

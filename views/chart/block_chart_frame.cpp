@@ -9,12 +9,15 @@
 #include "views/chart_style.hpp"
 #include "views/storage_text.hpp"
 
+#include <QBuffer>
 #include <QFontMetricsF>
 #include <QGuiApplication>
 #include <QIODevice>
 #include <QPainter>
 #include <QPainterPath>
 #include <QSvgGenerator>
+#include <QXmlStreamReader>
+#include <QXmlStreamWriter>
 
 #include <algorithm>
 #include <cmath>
@@ -333,6 +336,63 @@ QImage renderBlockChartImage(
     return image;
 }
 
+namespace {
+
+// What a block's <title> says (a viewer shows it on hover): the buffer, its bytes and where, its Life.
+QString svgBlockTitle(const ScopePlan& plan, const PlanAnalysis& analysis, int blockIndex)
+{
+    const Block& b = plan.blocks[static_cast<std::size_t>(blockIndex)];
+    const Buffer& buffer = plan.bufferOf(b);
+    QString title = BlockChartPainter::blockLabel(plan, blockIndex);
+    if (buffer.offsets.size() > 1)
+        title += QStringLiteral(" (copy %1/%2)").arg(b.copy + 1).arg(buffer.offsets.size());
+    title += QStringLiteral(": %1 at offset %2, ops %3-%4")
+                 .arg(QString::fromStdString(formatBytes(b.size)))
+                 .arg(b.offset)
+                 .arg(b.start)
+                 .arg(b.end);
+    const std::size_t inPlace = analysis.storageSizeOf(blockIndex);
+    if (inPlace > 1)
+        title += QStringLiteral(", %1 buffers in place").arg(inPlace);
+    if (analysis.isOverCapacity(b))
+        title += QStringLiteral(", %1 over capacity")
+                     .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis.capacity.bytes)));
+    return title;
+}
+
+// QSvgGenerator writes one <rect> per drawRect call and cannot name them: give the
+// k-th rect (the k-th block drawn) an id and a <title>, copying the rest as it is.
+QByteArray withBlockTitles(
+    const QByteArray& svg, const ScopePlan& plan, const PlanAnalysis& analysis, const std::vector<int>& drawnBlocks)
+{
+    QByteArray annotated;
+    annotated.reserve(svg.size() + static_cast<qsizetype>(drawnBlocks.size()) * 96);
+    QXmlStreamReader reader(svg);
+    reader.setNamespaceProcessing(false); // names and xmlns attributes are copied as written
+    QXmlStreamWriter writer(&annotated);
+    std::size_t nextRect = 0;
+    while (!reader.atEnd()) {
+        reader.readNext();
+        if (reader.hasError())
+            return svg; // not what the generator writes: leave it as it is
+        if (reader.isStartElement()) {
+            writer.writeCurrentToken(reader);
+            if (reader.name() == QLatin1String("rect") && nextRect < drawnBlocks.size()) {
+                const Block& b = plan.blocks[static_cast<std::size_t>(drawnBlocks[nextRect])];
+                writer.writeAttribute(
+                    QStringLiteral("id"), QStringLiteral("block-%1-%2").arg(plan.bufferOf(b).id).arg(b.copy));
+                writer.writeTextElement(QStringLiteral("title"), svgBlockTitle(plan, analysis, drawnBlocks[nextRect]));
+                ++nextRect;
+            }
+        } else {
+            writer.writeCurrentToken(reader);
+        }
+    }
+    return annotated;
+}
+
+} // namespace
+
 bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
     const ChartRenderOptions& options, QString* error, std::size_t exactUpTo)
 {
@@ -346,8 +406,11 @@ bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysi
     const QSize s = size.expandedTo(QSize(1, 1));
     const ChartGeometry g = blockChartGeometry(plan, analysis, s, exact);
 
+    // An exact SVG is made in memory first (at most kMaxExactSvgBlocks rects) to name its rects.
+    QBuffer generated;
+    generated.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
-    generator.setOutputDevice(&out);
+    generator.setOutputDevice(exact.exact ? static_cast<QIODevice*>(&generated) : &out);
     generator.setSize(s);
     generator.setViewBox(QRect(QPoint(0, 0), s));
     generator.setResolution(96);
@@ -361,11 +424,20 @@ bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysi
             *error = QStringLiteral("cannot write SVG: %1").arg(out.errorString());
         return false;
     }
-    BlockChartPainter(plan, analysis, g.mapping, exact).paint(painter, s);
+    BlockChartPainter blocks(plan, analysis, g.mapping, exact);
+    blocks.paint(painter, s);
     if (!painter.end()) {
         if (error)
             *error = QStringLiteral("cannot write SVG: %1").arg(out.errorString());
         return false;
+    }
+    if (exact.exact) {
+        const QByteArray named = withBlockTitles(generated.data(), plan, analysis, blocks.stats().drawnBlocks);
+        if (out.write(named) != named.size()) {
+            if (error)
+                *error = QStringLiteral("cannot write SVG: %1").arg(out.errorString());
+            return false;
+        }
     }
     return true;
 }

@@ -249,6 +249,8 @@ void BlockChartPainter::paintDetailedBlock(QPainter& painter, int blockIndex, co
         painter.drawRect(rf.adjusted(0.5, 0.5, -0.5, -0.5));
     }
     ++stats_.drawnRects;
+    if (options_.exact)
+        stats_.drawnBlocks.push_back(blockIndex);
 
     const bool laterCopy = buffer.offsets.size() > 1 && b.copy > 0;
     if ((laterCopy || b.tmp) && r.width() >= 6 && r.height() >= 6) {

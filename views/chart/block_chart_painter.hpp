@@ -76,10 +76,11 @@ ChartGeometry blockChartGeometry(
 class BlockChartPainter {
 public:
     struct Stats {
-        int visibleBlocks = 0; // blocks in the window
-        int drawnRects = 0;    // storages drawn as their own rectangle
-        int pooledBlocks = 0;  // blocks poured into the pixel layer
-        int labels = 0;        // blocks with a text label
+        int visibleBlocks = 0;        // blocks in the window
+        int drawnRects = 0;           // storages drawn as their own rectangle
+        int pooledBlocks = 0;         // blocks poured into the pixel layer
+        int labels = 0;               // blocks with a text label
+        std::vector<int> drawnBlocks; // exact mode: the block of each rectangle drawn, in drawing order
     };
 
     // `mapping` must already carry the plot rectangle from layoutBlockChart.
