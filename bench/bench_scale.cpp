@@ -8,13 +8,23 @@
 //   build/bench/memlens_bench_scale --buffers=1000000 --iterations=1
 //
 // After Google Benchmark's own lines it prints the table of issue 13: wall,
-// wall / SAX walk, peak RSS and peak RSS / file size per row; then how fast a
-// superseded load stops (CancelLoad: told to stop mid-parse and mid-analysis).
+// wall / SAX walk, peak RSS and peak RSS / file size per row; the window's time from
+// File > Open to the drawn chart against loadPlanDocument's (WindowOpen); then how fast
+// a superseded load stops (CancelLoad: told to stop mid-parse and mid-analysis).
+#include "app/app_settings.hpp"
+#include "app/main_window.hpp"
 #include "app/report_command.hpp"
+#include "bench/generated_dump.hpp"
 #include "core/command_line.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
 #include "core/plan_document.hpp"
+#include "views/chart/block_chart_widget.hpp"
+
+#include <QApplication>
+#include <QEventLoop>
+#include <QPixmap>
+#include <QTemporaryDir>
 
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>
@@ -40,35 +50,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-
-// The same style of dump as bench_core's: random sizes, Lives and offsets, a
-// quarter of the buffers double-buffered, 300 distinct Python locations.
-void writeGeneratedDump(const fs::path& file, long buffers)
-{
-    std::mt19937 random(42);
-    std::ofstream out(file, std::ios::binary);
-    out << "{\"Header\": {\"KernelName\": \"_generated\"}, \"Record\": [{\"scope\": \"ub\", \"status\": \"fail\", "
-           "\"error_info\": \"ub overflow, requires 1 bits while 1572864 bits available!\", \"memory_info_array\": [\n";
-    std::string line;
-    for (long i = 0; i < buffers; ++i) {
-        const long elements = 16l << (random() % 8);
-        const long start = static_cast<long>(random() % 200000);
-        const long end = start + static_cast<long>(random() % 500);
-        const unsigned long offset = (random() % 8192) * 32;
-        line.clear();
-        line += i ? ",\n" : "";
-        line += "{\"buffer\": \"%alloc_" + std::to_string(i) + " = memref.alloc() : memref<" + std::to_string(elements)
-            + "xf16, #hivm.address_space<ub>>\", \"offset\": [" + std::to_string(offset);
-        if (i % 4 == 0)
-            line += ", " + std::to_string(offset + elements * 2);
-        line += "], \"extent\": " + std::to_string(elements * 16) + ", \"alloc_time_in_ir\": " + std::to_string(start)
-            + ", \"life_time_in_ir\": [" + std::to_string(start) + ", " + std::to_string(end)
-            + "], \"source_location\": \"loc(\\\"/tmp/kernel.py\\\":" + std::to_string(i % 300)
-            + ":8)\", \"is_tmpbuf\": " + (i % 17 == 0 ? "true" : "false") + "}";
-        out << line;
-    }
-    out << "]}]}\n";
-}
 
 // The floor: read the file, walk its SAX events, sum the extents.
 class ExtentSum : public nlohmann::json_sax<nlohmann::json> {
@@ -275,8 +256,43 @@ int cancelLoad(const CancelPoint& point)
     const double delay = std::chrono::duration<double>(Clock::now() - told).count();
     if (finished)
         return 2;
-    std::printf("CANCEL_DELAY %.3f\n", delay);
+    std::printf("SECONDS %.6f\n", delay);
     return 0;
+}
+
+// Runs `work` in a child that reports one time in seconds (printed as "SECONDS <value>");
+// returns it, or nullopt when the child failed or reported nothing.
+std::optional<double> secondsReportedByChild(const std::function<int()>& work)
+{
+    int pipeEnds[2];
+    if (pipe(pipeEnds) != 0)
+        std::exit(1);
+    std::cout.flush();
+    const pid_t child = fork();
+    if (child == 0) {
+        dup2(pipeEnds[1], STDOUT_FILENO);
+        close(pipeEnds[0]);
+        int status = 1;
+        try {
+            status = work();
+        } catch (const std::exception& error) {
+            std::fprintf(stderr, "%s\n", error.what());
+        }
+        std::fflush(nullptr);
+        _exit(status);
+    }
+    close(pipeEnds[1]);
+    std::string text;
+    char chunk[256];
+    for (ssize_t got; (got = read(pipeEnds[0], chunk, sizeof chunk)) > 0;)
+        text.append(chunk, static_cast<std::size_t>(got));
+    close(pipeEnds[0]);
+    int status = 0;
+    waitpid(child, &status, 0);
+    const std::size_t at = text.find("SECONDS ");
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || at == std::string::npos)
+        return std::nullopt;
+    return std::atof(text.c_str() + at + 8);
 }
 
 void BM_CancelLoad(benchmark::State& state)
@@ -284,38 +300,71 @@ void BM_CancelLoad(benchmark::State& state)
     const CancelPoint& point = kCancelPoints[static_cast<std::size_t>(state.range(0))];
     double worst = 0;
     for (auto _ : state) {
-        // In a child, like the others, and reading its own report of the delay.
-        int pipeEnds[2];
-        if (pipe(pipeEnds) != 0)
-            std::exit(1);
-        std::cout.flush();
-        const pid_t child = fork();
-        if (child == 0) {
-            dup2(pipeEnds[1], STDOUT_FILENO);
-            close(pipeEnds[0]);
-            const int status = cancelLoad(point);
-            std::fflush(nullptr);
-            _exit(status);
-        }
-        close(pipeEnds[1]);
-        std::string text;
-        char chunk[256];
-        for (ssize_t got; (got = read(pipeEnds[0], chunk, sizeof chunk)) > 0;)
-            text.append(chunk, static_cast<std::size_t>(got));
-        close(pipeEnds[0]);
-        int status = 0;
-        waitpid(child, &status, 0);
-        const std::size_t at = text.find("CANCEL_DELAY ");
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || at == std::string::npos) {
+        const std::optional<double> delay = secondsReportedByChild([&point] { return cancelLoad(point); });
+        if (!delay) {
             state.SkipWithError("the load finished before the cancel point, or failed");
             return;
         }
-        const double delay = std::atof(text.c_str() + at + 13);
-        state.SetIterationTime(delay);
-        worst = std::max(worst, delay);
+        state.SetIterationTime(*delay);
+        worst = std::max(worst, *delay);
     }
     state.counters["stop_ms"] = worst * 1000;
     cancelDelays.emplace_back(point.name, worst);
+}
+
+// The window as a user meets it: File > Open of the dump until the block chart is drawn.
+// Only that span is timed (not starting Qt or building the window).
+int openAndDraw()
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    int argc = 1;
+    char name[] = "memlens_bench_scale";
+    char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    QTemporaryDir settingsDir;
+    memlens::AppSettings settings(settingsDir.filePath(QStringLiteral("memlens.ini")));
+    memlens::MainWindow window(&settings);
+    window.resize(1400, 900);
+    window.show();
+    QCoreApplication::processEvents();
+    bool shown = false;
+    QEventLoop loop;
+    QObject::connect(&window, &memlens::MainWindow::documentShown, &loop, [&] {
+        shown = true;
+        loop.quit();
+    });
+    QObject::connect(&window, &memlens::MainWindow::loadFailed, &loop, &QEventLoop::quit);
+    const auto begin = std::chrono::steady_clock::now();
+    window.openDump(QString::fromStdString(setup.dump.string()));
+    loop.exec();
+    if (!shown)
+        return 1;
+    const QPixmap drawn = window.chart()->grab(); // the chart's first paint, as the screen would get it
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    if (drawn.isNull())
+        return 1;
+    std::printf("SECONDS %.6f\n", seconds);
+    return 0;
+}
+
+double windowOpenSeconds = 0; // filled by BM_WindowOpen
+
+void BM_WindowOpen(benchmark::State& state)
+{
+    double best = 1e300;
+    for (auto _ : state) {
+        const std::optional<double> seconds = secondsReportedByChild(openAndDraw);
+        if (!seconds) {
+            state.SkipWithError("the window did not show the dump");
+            return;
+        }
+        state.SetIterationTime(*seconds);
+        best = std::min(best, *seconds);
+    }
+    windowOpenSeconds = best;
+    for (const Row& row : rows)
+        if (row.name == "loadPlanDocument")
+            state.counters["x_load"] = best / row.wallSeconds;
 }
 
 std::string megabytes(double bytes)
@@ -352,6 +401,13 @@ void printTable()
     for (const char* name : {"summary.md", "chart.svg", "blocks.csv"})
         if (fs::exists(report / name))
             std::printf("report %s: %s\n", name, megabytes(static_cast<double>(fs::file_size(report / name))).c_str());
+    if (windowOpenSeconds > 0) {
+        std::printf("the window, File > Open until the block chart is drawn: %.2f s", windowOpenSeconds);
+        for (const Row& row : rows)
+            if (row.name == "loadPlanDocument")
+                std::printf(" (%.2fx loadPlanDocument)", windowOpenSeconds / row.wallSeconds);
+        std::printf("\n");
+    }
 }
 
 // --buffers=N and --iterations=N (or MEMLENS_BENCH_BUFFERS / MEMLENS_BENCH_ITERATIONS); removed
@@ -388,7 +444,7 @@ int main(int argc, char** argv)
     setup.dir = fs::temp_directory_path() / ("memlens_bench_scale_" + std::to_string(getpid()));
     fs::create_directories(setup.dir);
     setup.dump = setup.dir / "memory_info_aiv.json";
-    writeGeneratedDump(setup.dump, setup.buffers);
+    memlens::bench::writeGeneratedDump(setup.dump, setup.buffers);
     setup.fileBytes = fs::file_size(setup.dump);
 
     benchmark::Initialize(&argc, argv);
@@ -399,6 +455,10 @@ int main(int argc, char** argv)
             ->UseManualTime()
             ->Iterations(setup.iterations)
             ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("WindowOpen", BM_WindowOpen)
+        ->UseManualTime()
+        ->Iterations(setup.iterations)
+        ->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("CancelLoad", BM_CancelLoad)
         ->DenseRange(0, static_cast<int>(kCancelPoints.size()) - 1)
         ->UseManualTime()

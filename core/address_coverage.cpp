@@ -1,6 +1,7 @@
 #include "core/address_coverage.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace memlens {
@@ -10,8 +11,15 @@ AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points)
 {
     std::sort(points_.begin(), points_.end());
     points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
-    if (points_.size() >= 2)
-        nodes_.resize(4 * (points_.size() - 1));
+    if (points_.size() < 2)
+        return;
+    const std::size_t spans = points_.size() - 1;
+    while (leaves_ < spans)
+        leaves_ *= 2;
+    depth_ = 0;
+    while ((std::size_t(1) << depth_) < leaves_)
+        ++depth_;
+    nodes_.resize(2 * leaves_);
 }
 
 std::size_t AddressCoverage::indexOf(std::uint64_t point) const
@@ -29,51 +37,64 @@ void AddressCoverage::change(std::uint64_t start, std::uint64_t end, int delta)
     changeAt(indexOf(start), indexOf(end), delta);
 }
 
+std::uint64_t AddressCoverage::spanOf(std::size_t node) const
+{
+    // The node's leaves, clamped to the real ones (the padding leaves span nothing).
+    const int below = depth_ - (static_cast<int>(std::bit_width(node)) - 1); // levels under the node
+    const std::size_t first = (node << below) - leaves_;
+    const std::size_t last = first + (std::size_t(1) << below);
+    const std::size_t spans = points_.size() - 1;
+    return points_[std::min(last, spans)] - points_[std::min(first, spans)];
+}
+
+void AddressCoverage::pull(std::size_t node)
+{
+    Node& self = nodes_[node];
+    if (self.count > 0)
+        self.covered = spanOf(node);
+    else if (node >= leaves_)
+        self.covered = 0;
+    else
+        self.covered = nodes_[2 * node].covered + nodes_[2 * node + 1].covered;
+}
+
+// Bottom-up: the range's canonical nodes take the count, then the two paths from its
+// end leaves to the root recompute what is covered (no recursion, about 2 log n nodes).
 void AddressCoverage::changeAt(std::size_t from, std::size_t to, int delta)
 {
-    if (from < to)
-        update(1, 0, points_.size() - 1, from, to, delta);
+    if (from >= to)
+        return;
+    std::size_t low = leaves_ + from;
+    std::size_t high = leaves_ + to;
+    const std::size_t first = low, last = high - 1;
+    for (; low < high; low /= 2, high /= 2) {
+        if (low & 1) {
+            nodes_[low].count += delta;
+            pull(low++);
+        }
+        if (high & 1) {
+            nodes_[--high].count += delta;
+            pull(high);
+        }
+    }
+    for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
+        pull(left);
+        if (right != left)
+            pull(right);
+    }
 }
 
 std::uint64_t AddressCoverage::coveredEnd() const
 {
     if (nodes_.empty() || nodes_[1].covered == 0)
         return 0;
-    std::size_t node = 1, lo = 0, hi = points_.size() - 1;
     // Down the right-most branch that covers anything; a node covered whole ends at its span's end.
-    while (nodes_[node].count == 0 && hi - lo > 1) {
-        const std::size_t mid = (lo + hi) / 2;
-        if (nodes_[2 * node + 1].covered > 0) {
-            node = 2 * node + 1;
-            lo = mid;
-        } else {
-            node = 2 * node;
-            hi = mid;
-        }
-    }
-    return points_[hi];
-}
-
-// Leaves [lo, hi) of this node; the range covers leaves [from, to).
-void AddressCoverage::update(
-    std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to, int delta)
-{
-    if (to <= lo || hi <= from)
-        return;
-    Node& self = nodes_[node];
-    if (from <= lo && hi <= to) {
-        self.count += delta;
-    } else {
-        const std::size_t mid = (lo + hi) / 2;
-        update(2 * node, lo, mid, from, to, delta);
-        update(2 * node + 1, mid, hi, from, to, delta);
-    }
-    if (self.count > 0)
-        self.covered = points_[hi] - points_[lo];
-    else if (hi - lo == 1)
-        self.covered = 0;
-    else
-        self.covered = nodes_[2 * node].covered + nodes_[2 * node + 1].covered;
+    std::size_t node = 1;
+    while (nodes_[node].count == 0 && node < leaves_)
+        node = nodes_[2 * node + 1].covered > 0 ? 2 * node + 1 : 2 * node;
+    const int below = depth_ - (static_cast<int>(std::bit_width(node)) - 1);
+    const std::size_t last = ((node + 1) << below) - leaves_;
+    return points_[std::min(last, points_.size() - 1)];
 }
 
 } // namespace memlens

@@ -1,7 +1,8 @@
 #pragma once
 // Bytes covered by a changing set of address ranges, each byte counted once
 // however many ranges cover it. A segment tree over the ranges' end points,
-// so adding or removing a range is O(log n) and the covered total is O(1).
+// walked bottom-up, so adding or removing a range is O(log n) and the covered
+// total is O(1).
 #include <cstdint>
 #include <vector>
 
@@ -26,15 +27,18 @@ public:
 
 private:
     struct Node {
-        int count = 0;             // ranges covering this node's whole span (and not a parent's)
         std::uint64_t covered = 0; // bytes of the span covered by ranges at or below this node
+        int count = 0;             // ranges covering this node's whole span (and not a parent's)
     };
     void change(std::uint64_t start, std::uint64_t end, int delta);
     void changeAt(std::size_t from, std::size_t to, int delta);
-    void update(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to, int delta);
+    std::uint64_t spanOf(std::size_t node) const;
+    void pull(std::size_t node);
 
     std::vector<std::uint64_t> points_; // sorted, unique; leaf i spans [points_[i], points_[i + 1])
-    std::vector<Node> nodes_;
+    std::size_t leaves_ = 1;            // a power of two; leaves past the last span span nothing
+    int depth_ = 0;                     // leaves_ == 1 << depth_
+    std::vector<Node> nodes_;           // 1 is the root; node n has children 2n and 2n + 1
 };
 
 } // namespace memlens
