@@ -382,10 +382,8 @@ void writeBlock(
     writer.close(level);
 }
 
-// Above this many blocks a scope's diagnosis is worked out on a second thread while its blocks are written.
-constexpr std::size_t kTailApartFrom = 50000;
-
-void writeScope(IndentedJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, int level)
+void writeScope(IndentedJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, int level,
+    std::size_t diagnosisApartFrom)
 {
     writer.raw("{\n");
     writer.members(scopeHeadJson(document, scopeIndex), level + 1, false);
@@ -393,7 +391,7 @@ void writeScope(IndentedJsonWriter& writer, const PlanDocument& document, std::s
     writer.raw("\"blocks\": ");
     const std::size_t count = document.dump.scopes[scopeIndex].blocks.size();
     std::future<ojson> tail;
-    if (count >= kTailApartFrom)
+    if (count >= diagnosisApartFrom)
         tail = std::async(std::launch::async, [&document, scopeIndex] { return scopeTailJson(document, scopeIndex); });
     if (count == 0) {
         writer.raw("[]");
@@ -429,7 +427,8 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
     return out;
 }
 
-void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope)
+void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope,
+    std::size_t diagnosisApartFrom)
 {
     IndentedJsonWriter writer(out);
     writer.raw("{\n");
@@ -446,7 +445,7 @@ void writeInspectJson(std::ostream& out, const PlanDocument& document, const std
         writer.raw("[\n");
         for (std::size_t n = 0; n < shown.size(); ++n) {
             writer.indent(2);
-            writeScope(writer, document, shown[n], 2);
+            writeScope(writer, document, shown[n], 2, diagnosisApartFrom);
             writer.raw(n + 1 == shown.size() ? "\n" : ",\n");
         }
         writer.indent(1);

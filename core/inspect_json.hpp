@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -13,9 +14,14 @@ namespace memlens {
 // `onlyScope` limits "scopes" to that one (which must exist).
 nlohmann::ordered_json inspectJson(const PlanDocument& document, const std::optional<std::string>& onlyScope);
 
+// Scopes of this many blocks or more have their diagnosis worked out on a second
+// thread while their blocks are written.
+inline constexpr std::size_t kDiagnosisApartFromBlocks = 50000;
+
 // The same JSON as inspectJson(...).dump(2) and a newline, byte for byte, written
 // block by block: a dump of a million blocks never exists as one JSON tree.
-void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope);
+void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope,
+    std::size_t diagnosisApartFrom = kDiagnosisApartFromBlocks);
 
 } // namespace memlens
 
