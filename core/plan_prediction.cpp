@@ -175,36 +175,24 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
         byAddressEnd.push_back(byOffset[static_cast<std::size_t>(rank)]);
     endRanks = {};
 
-    // The order of the sweep, and each block's hole: both come from the dump alone, so
-    // every prediction shares them. The tree holds, over each block's Life, where the
-    // blocks below it ended in the dump.
-    hole_.assign(blocks.size(), 0);
+    // The order of the sweep comes from the dump alone: every prediction shares it.
     waitingSlot_.assign(blocks.size(), -1);
     steps_.reserve(byOffset.size() + byAddressEnd.size());
-    RangeMaxTree<std::uint64_t, 1> dumpTops(slotCount_);
     std::vector<int> freeSlots;
     std::size_t nextBelow = 0;
     for (const int index : byOffset) {
         const auto i = static_cast<std::size_t>(index);
-        const Block& block = blocks[i];
         // Blocks that end at or below this one's offset are below it; they are placed already.
         for (; nextBelow < byAddressEnd.size(); ++nextBelow) {
             const int belowIndex = byAddressEnd[nextBelow];
             const auto below = static_cast<std::size_t>(belowIndex);
-            if (blocks[below].addressEnd() > block.offset)
+            if (blocks[below].addressEnd() > blocks[i].offset)
                 break;
-            // A removed block still explains the gap it leaves in the dump: it is no hole.
-            const std::uint64_t end = blocks[below].addressEnd();
-            dumpTops.raise(startSlot_[below], endSlot_[below], &end);
             steps_.push_back(~belowIndex);
             freeSlots.push_back(waitingSlot_[below]);
         }
-        std::uint64_t dumpTop = 0;
-        dumpTops.max(startSlot_[i], endSlot_[i], &dumpTop);
-        const std::uint64_t dumpSeat = alignUp(dumpTop, alignment_);
-        hole_[i] = block.offset > dumpSeat ? block.offset - dumpSeat : 0;
         steps_.push_back(index);
-        if (block.size > 0) {
+        if (blocks[i].size > 0) {
             if (freeSlots.empty())
                 freeSlots.push_back(waitingSlots_++);
             waitingSlot_[i] = freeSlots.back();
@@ -215,13 +203,19 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
 
 PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64_t>>& sizes) const
 {
+    const auto& blocks = scope_.blocks;
     PredictedPlan plan;
-    plan.offsets.assign(scope_.blocks.size(), std::nullopt);
-    // Over each placed block's Life, the top of the blocks below it, with their new sizes.
+    plan.offsets.assign(blocks.size(), std::nullopt);
+    // Over each placed block's Life, the top of the blocks below it: where they end with
+    // their new sizes, and where they ended in the dump (what tells a hole the planner left).
     RangeMaxTree<std::uint64_t, 1> newTops(slotCount_);
+    RangeMaxTree<std::uint64_t, 1> dumpTops(slotCount_);
     for (const int step : steps_) {
         if (step < 0) {
             const auto below = static_cast<std::size_t>(~step);
+            // A removed block still explains the gap it leaves in the dump: it is no hole.
+            const std::uint64_t dumpEnd = blocks[below].addressEnd();
+            dumpTops.raise(startSlot_[below], endSlot_[below], &dumpEnd);
             if (sizes[below] && plan.offsets[below]) {
                 const std::uint64_t end = *plan.offsets[below] + *sizes[below];
                 newTops.raise(startSlot_[below], endSlot_[below], &end);
@@ -233,7 +227,11 @@ PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64
             continue;
         std::uint64_t newTop = 0;
         newTops.max(startSlot_[i], endSlot_[i], &newTop);
-        const std::uint64_t offset = alignUp(newTop, alignment_) + hole_[i];
+        std::uint64_t dumpTop = 0;
+        dumpTops.max(startSlot_[i], endSlot_[i], &dumpTop);
+        const std::uint64_t dumpSeat = alignUp(dumpTop, alignment_);
+        const std::uint64_t hole = blocks[i].offset > dumpSeat ? blocks[i].offset - dumpSeat : 0;
+        const std::uint64_t offset = alignUp(newTop, alignment_) + hole;
         plan.offsets[i] = offset;
         plan.requiredBytes = std::max(plan.requiredBytes, offset + *sizes[i]);
     }
@@ -241,14 +239,18 @@ PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64
 }
 
 // Tops are kept in units of the alignment, in 31 bits: only their aligned value is ever
-// used, and a cache line then holds 16 lanes of a node. A top past that (only a hostile
-// dump) makes the sweep give up: the caller then predicts those variants one by one.
+// used, and a cache line then holds 16 lanes of a node. Lane 0 holds the dump's own
+// tops (each block's hole comes from them); `variants` from `first` take lanes 1 to
+// `count`. A top past 31 bits (only a hostile dump) makes the sweep give up: the caller
+// then predicts those variants one by one.
 template <std::size_t Lanes>
-bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t lanes,
+bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
     std::vector<std::uint64_t>& required) const
 {
     using Units = std::int32_t; // signed: its maximum is one instruction on every x86-64
+    const auto& blocks = scope_.blocks;
     const std::uint64_t largestEnd = std::uint64_t(std::numeric_limits<Units>::max()) * alignment_;
+    const auto unitsOf = [this](std::uint64_t end) { return static_cast<Units>((end + alignment_ - 1) / alignment_); };
     RangeMaxTree<Units, Lanes> newTops(slotCount_);
     std::vector<Units> waiting(static_cast<std::size_t>(waitingSlots_) * Lanes, 0);
     std::array<Units, Lanes> seen{};
@@ -260,23 +262,31 @@ bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_
             continue;
         }
         const auto i = static_cast<std::size_t>(step);
+        const Block& block = blocks[i];
         newTops.max(startSlot_[i], endSlot_[i], seen.data());
+        const std::uint64_t dumpSeat = static_cast<std::uint64_t>(seen[0]) * alignment_;
+        const std::uint64_t hole = block.offset > dumpSeat ? block.offset - dumpSeat : 0;
         Units* top
             = waitingSlot_[i] >= 0 ? waiting.data() + static_cast<std::size_t>(waitingSlot_[i]) * Lanes : nullptr;
-        for (std::size_t lane = 0; lane < lanes; ++lane) {
-            const std::optional<std::uint64_t> size = variants[first + lane](i);
+        if (top) {
+            if (block.addressEnd() > largestEnd)
+                return false;
+            top[0] = unitsOf(block.addressEnd()); // removed or not, it explains the gap above it
+        }
+        for (std::size_t lane = 1; lane <= count; ++lane) {
+            const std::optional<std::uint64_t> size = variants[first + lane - 1](i);
             if (!size) {
                 if (top)
                     top[lane] = 0; // removed: raises nothing
                 continue;
             }
-            const std::uint64_t offset = static_cast<std::uint64_t>(seen[lane]) * alignment_ + hole_[i];
-            if (offset < hole_[i] || *size > largestEnd || offset > largestEnd - *size)
+            const std::uint64_t offset = static_cast<std::uint64_t>(seen[lane]) * alignment_ + hole;
+            if (offset < hole || *size > largestEnd || offset > largestEnd - *size)
                 return false;
             const std::uint64_t end = offset + *size;
-            required[first + lane] = std::max(required[first + lane], end);
+            required[first + lane - 1] = std::max(required[first + lane - 1], end);
             if (top)
-                top[lane] = static_cast<Units>((end + alignment_ - 1) / alignment_);
+                top[lane] = unitsOf(end);
         }
     }
     return true;
@@ -292,11 +302,12 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRu
         const std::size_t left = variants.size() - first;
         std::size_t lanes = 0;
         bool swept = false;
-        if (left > 4 && lanesInBudget >= kMaxLanes) {
-            lanes = std::min(left, kMaxLanes);
+        // Lane 0 of a sweep is the dump's own: 15 or 3 variants per sweep.
+        if (left > 3 && lanesInBudget >= kMaxLanes) {
+            lanes = std::min(left, kMaxLanes - 1);
             swept = sweepLanes<kMaxLanes>(variants, first, lanes, required);
         } else if (left > 1 && lanesInBudget >= 4) {
-            lanes = std::min<std::size_t>(left, 4);
+            lanes = std::min<std::size_t>(left, 3);
             swept = sweepLanes<4>(variants, first, lanes, required);
         } else {
             lanes = 1;

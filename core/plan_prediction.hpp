@@ -41,12 +41,12 @@ public:
     // The alignment the dump's offsets honour (at most the scope's: 32 B, 512 B for cc).
     std::uint64_t alignment() const { return alignment_; }
 
-    // Variants swept side by side at most (fewer when the op axis is long: see requiredBytes).
+    // Lanes of a sweep: the dump's own and up to 15 variants (fewer when the op axis is long).
     static constexpr std::size_t kMaxLanes = 16;
 
 private:
     template <std::size_t Lanes>
-    bool sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t lanes,
+    bool sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
         std::vector<std::uint64_t>& required) const;
 
     const ScopePlan& scope_;
@@ -54,8 +54,6 @@ private:
     int slotCount_ = 0;
     std::vector<int> startSlot_; // per block: its Life on the compressed op axis
     std::vector<int> endSlot_;
-    std::vector<std::uint64_t>
-        hole_; // per block: bytes the dump left under it beyond alignment (sizes do not change it)
     // The sweep in order: a block's index to place it, ~index to let the blocks above it see its top.
     std::vector<int> steps_;
     // Per block: where its top waits between being placed and being seen (slots are reused); -1 if never seen.

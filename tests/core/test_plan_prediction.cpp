@@ -284,4 +284,15 @@ TEST_CASE("a variant whose tops pass 32 bits of alignment units is still predict
     CHECK(hugeAlone > (std::uint64_t(1) << 32) * predictor.alignment());
     CHECK(together[1] == hugeAlone);
     CHECK(together[0] == predictor.predict(plain).requiredBytes);
+
+    // A dump whose own blocks sit past 31 bits of units (an offset near 2^40).
+    ScopePlan far = scope;
+    far.blocks[7].offset = std::uint64_t(1) << 40;
+    const PlanPredictor farPredictor(far);
+    const Sizes farSizes = randomSizes(random, far, 1);
+    CHECK(farPredictor.requiredBytes({ruleOf(farSizes)}).front() == farPredictor.predict(farSizes).requiredBytes);
+    CHECK(farPredictor.requiredBytes({ruleOf(farSizes), ruleOf(plain), ruleOf(farSizes), ruleOf(plain)})
+        == std::vector<std::uint64_t>{farPredictor.predict(farSizes).requiredBytes,
+            farPredictor.predict(plain).requiredBytes, farPredictor.predict(farSizes).requiredBytes,
+            farPredictor.predict(plain).requiredBytes});
 }
