@@ -6,6 +6,7 @@
 // a count and a few thousand visits, not 15 million.
 #include "core/storage_analysis.hpp"
 
+#include "core/cancellable_sort.hpp"
 #include "core/dump_error.hpp"
 
 #include <algorithm>
@@ -153,13 +154,14 @@ struct Ranked {
     std::vector<std::uint32_t> positionOf;                       // per box, into `values`
 };
 
-template <typename Field> Ranked rankBy(const std::vector<StorageBox>& boxes, Field field)
+template <typename Field>
+Ranked rankBy(const std::vector<StorageBox>& boxes, Field field, const std::atomic<bool>* cancel)
 {
     Ranked ranked;
     ranked.sorted.reserve(boxes.size());
     for (std::size_t i = 0; i < boxes.size(); ++i)
         ranked.sorted.emplace_back(field(boxes[i]), static_cast<std::uint32_t>(i));
-    std::sort(ranked.sorted.begin(), ranked.sorted.end());
+    sortCancellably(ranked.sorted.begin(), ranked.sorted.end(), std::less<>(), cancel);
     ranked.positionOf.resize(boxes.size());
     for (const auto& [value, box] : ranked.sorted) {
         if (ranked.values.empty() || ranked.values.back() != value)
@@ -184,13 +186,13 @@ std::vector<std::uint32_t> countsBelow(const Ranked& ranked, const std::vector<s
 }
 
 // Positions into `boxes` (which is in sweep order) by Life end: the order they stop being live.
-std::vector<int> byEnd(const std::vector<StorageBox>& boxes)
+std::vector<int> byEnd(const std::vector<StorageBox>& boxes, const std::atomic<bool>* cancel)
 {
     std::vector<std::pair<std::int64_t, int>> keyed; // (end, position): equal ends keep the sweep order
     keyed.reserve(boxes.size());
     for (std::size_t i = 0; i < boxes.size(); ++i)
         keyed.emplace_back(boxes[i].end, static_cast<int>(i));
-    std::sort(keyed.begin(), keyed.end());
+    sortCancellably(keyed.begin(), keyed.end(), std::less<>(), cancel);
     std::vector<int> order;
     order.reserve(boxes.size());
     for (const auto& [end, position] : keyed)
@@ -202,10 +204,13 @@ std::vector<int> byEnd(const std::vector<StorageBox>& boxes)
 // overlaps every live one but those ending at or below its start address and those
 // starting at or above its end address (never both).
 template <typename Poll>
-std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>& boxes, const Poll& poll)
+std::vector<std::uint64_t> weightOfEarlierPartners(
+    const std::vector<StorageBox>& boxes, const Poll& poll, const std::atomic<bool>* cancel)
 {
-    Ranked highs = rankBy(boxes, [](const StorageBox& box) { return box.hi; });
-    Ranked lows = rankBy(boxes, [](const StorageBox& box) { return box.lo; });
+    Ranked highs = rankBy(
+        boxes, [](const StorageBox& box) { return box.hi; }, cancel);
+    Ranked lows = rankBy(
+        boxes, [](const StorageBox& box) { return box.lo; }, cancel);
     poll(0);
     // Live boxes ending at or below a box's start address; live boxes starting below its end address.
     const std::vector<std::uint32_t> highsAtOrBelowStart = countsBelow(lows, highs.values, true);
@@ -222,7 +227,7 @@ std::vector<std::uint64_t> weightOfEarlierPartners(const std::vector<StorageBox>
         liveWeight += weight;
     };
 
-    const std::vector<int> ending = byEnd(boxes);
+    const std::vector<int> ending = byEnd(boxes, cancel);
     poll(0);
     std::size_t nextEnding = 0;
     std::vector<std::uint64_t> earlier(boxes.size(), 0);
@@ -262,12 +267,15 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
     }
     throwIfCancelled(0);
     // By start; equal starts in storage order (as a stable sort of the storage-ordered list would leave them).
-    std::sort(boxes.begin(), boxes.end(), [](const StorageBox& a, const StorageBox& b) {
-        return std::tie(a.start, a.storage) < std::tie(b.start, b.storage);
-    });
+    sortCancellably(
+        boxes.begin(), boxes.end(),
+        [](const StorageBox& a, const StorageBox& b) {
+            return std::tie(a.start, a.storage) < std::tie(b.start, b.storage);
+        },
+        cancel);
     throwIfCancelled(0);
 
-    const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, throwIfCancelled);
+    const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, throwIfCancelled, cancel);
     std::size_t pairCount = 0;
     for (std::size_t i = 0; i < boxes.size(); ++i)
         pairCount += static_cast<std::size_t>(boxes[i].weight) * earlier[i];

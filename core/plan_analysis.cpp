@@ -1,9 +1,11 @@
 #include "core/plan_analysis.hpp"
 
 #include "core/address_coverage.hpp"
+#include "core/cancellable_sort.hpp"
 #include "core/dump_error.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <future>
 #include <map>
 
@@ -78,6 +80,9 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         points.push_back(block.offset);
         points.push_back(block.addressEnd());
     }
+    // Sorted here, where a cancel can stop it (the coverage then finds them in order).
+    sortCancellably(points.begin(), points.end(), std::less<>(), cancel);
+    points.erase(std::unique(points.begin(), points.end()), points.end());
     throwIfCancelled();
     AddressCoverage coverage(std::move(points)); // live bytes as a union: in-place and overlapping bytes count once
 
@@ -96,6 +101,8 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
     analysis.firstOp = blocks.front().start;
     analysis.lastOp = blocks.front().end;
     for (std::size_t i = 0; i < blocks.size(); ++i) {
+        if ((i & 0xffff) == 0)
+            throwIfCancelled();
         const Block& block = blocks[i];
         const auto from = static_cast<std::uint32_t>(coverage.indexOf(block.offset));
         const auto to = static_cast<std::uint32_t>(coverage.indexOf(block.addressEnd()));
@@ -112,7 +119,8 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
     }
     analysis.overflow = !analysis.overCapacityBlocks.empty();
     throwIfCancelled();
-    std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) { return a.op < b.op; });
+    sortCancellably(
+        events.begin(), events.end(), [](const Event& a, const Event& b) { return a.op < b.op; }, cancel);
     throwIfCancelled();
 
     // The high address is the end of the highest covered byte, but a block of size 0 covers
