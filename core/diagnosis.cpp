@@ -171,6 +171,18 @@ std::vector<std::int64_t> powersOfTwoAround(std::int64_t value)
     return powers;
 }
 
+// The values the largest-fitting search tries for the first dimension. Smaller tiles never
+// need more (each block sits on smaller blocks), so when today's plan overflows no larger
+// value can fit and none is tried.
+std::vector<std::int64_t> searchedPowers(const Diagnosis& diagnosis)
+{
+    const std::int64_t dim = diagnosis.dimensions.front().value;
+    std::vector<std::int64_t> powers = powersOfTwoAround(dim);
+    if (diagnosis.requiredBytes > diagnosis.capacityBytes && powers.front() < dim)
+        std::erase_if(powers, [dim](std::int64_t power) { return power >= dim; });
+    return powers;
+}
+
 // The required bytes of every variant the levers and the search may ask for, predicted
 // together in one sweep of the blocks (a million-block plan is swept once, not a dozen times).
 class PredictedRequirements {
@@ -187,7 +199,7 @@ public:
                 scalings.emplace_back(dim.value, dim.value >> shift);
         if (!diagnosis.dimensions.empty()) {
             const std::int64_t dim = diagnosis.dimensions.front().value;
-            for (const std::int64_t to : powersOfTwoAround(dim))
+            for (const std::int64_t to : searchedPowers(diagnosis))
                 if (to != dim && std::find(scalings.begin(), scalings.end(), std::pair(dim, to)) == scalings.end())
                     scalings.emplace_back(dim, to);
         }
@@ -256,7 +268,7 @@ std::optional<LargestFitting> findLargestFitting(PredictedRequirements& scaled, 
         return std::nullopt;
     LargestFitting result;
     result.dimension = diagnosis.dimensions.front().value;
-    const std::vector<std::int64_t> powers = powersOfTwoAround(result.dimension);
+    const std::vector<std::int64_t> powers = searchedPowers(diagnosis);
     // Smaller tiles never need more (each block sits on smaller blocks): search for the last that fits.
     std::ptrdiff_t low = 0, high = static_cast<std::ptrdiff_t>(powers.size()) - 1, best = -1;
     while (low <= high) {

@@ -306,7 +306,7 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRu
         if (left > 3 && lanesInBudget >= kMaxLanes) {
             lanes = std::min(left, kMaxLanes - 1);
             swept = sweepLanes<kMaxLanes>(variants, first, lanes, required);
-        } else if (left > 1 && lanesInBudget >= 4) {
+        } else if (lanesInBudget >= 4) {
             lanes = std::min<std::size_t>(left, 3);
             swept = sweepLanes<4>(variants, first, lanes, required);
         } else {
