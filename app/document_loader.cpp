@@ -110,7 +110,6 @@ int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options, co
     // The new job's own counter: one the job before it still writes to would mislead.
     bytesRead_ = std::make_shared<std::atomic<std::uint64_t>>(0);
     total_ = QFileInfo(dumpPath).size();
-    reported_ = -1;
     // Starting a job stops the ones before it: their results would be dropped anyway.
     const int job = jobs_.start(
         [dumpPath, options, remembered, snapshotDir = snapshotDir_, counter = bytesRead_](const JobCancel& cancel) {
@@ -124,7 +123,9 @@ int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options, co
     // Nothing is delivered before the event loop runs again, so these come first.
     setBusy(true);
     emit started(job, dumpPath);
-    reportProgress();
+    // Zero, whatever the job has read already: it may have started on its first chunk.
+    reported_ = 0;
+    emit progress(job, 0, total_);
     progressTimer_->start();
     return job;
 }
