@@ -254,6 +254,25 @@ public:
         }
     }
     void next(bool last) { buffer_ += last ? "\n" : ",\n"; }
+    // `"name": value,` on its own line at `level` (a member that is not the object's last).
+    template <typename Number> void numberMember(std::string_view name, int level, Number value)
+    {
+        key(name, level);
+        number(value);
+        next(false);
+    }
+    void stringMember(std::string_view name, int level, const std::string& value)
+    {
+        key(name, level);
+        string(value);
+        next(false);
+    }
+    void booleanMember(std::string_view name, int level, bool value)
+    {
+        key(name, level);
+        boolean(value);
+        next(false);
+    }
     void close(int level)
     {
         indent(level);
@@ -271,15 +290,9 @@ private:
 void writeFrame(IndentedJsonWriter& writer, const SourceFrame& frame, const std::string& localPath, int level)
 {
     writer.raw("{\n");
-    writer.key("file", level + 1);
-    writer.string(localPath.empty() ? frame.file : localPath);
-    writer.next(false);
-    writer.key("line", level + 1);
-    writer.number(frame.line);
-    writer.next(false);
-    writer.key("column", level + 1);
-    writer.number(frame.column);
-    writer.next(false);
+    writer.stringMember("file", level + 1, localPath.empty() ? frame.file : localPath);
+    writer.numberMember("line", level + 1, frame.line);
+    writer.numberMember("column", level + 1, frame.column);
     writer.key("name", level + 1);
     if (frame.name.empty())
         writer.null();
@@ -303,45 +316,21 @@ void writeBlock(
     const BlockSource* source = document.sourceOf(scopeIndex, block);
     const int inner = level + 1;
     writer.raw("{\n");
-    writer.key("id", inner);
-    writer.number(buffer.id);
-    writer.next(false);
-    writer.key("buffer", inner);
-    writer.string(buffer.ssaName);
-    writer.next(false);
-    writer.key("copy", inner);
-    writer.number(block.copy);
-    writer.next(false);
-    writer.key("offset", inner);
-    writer.number(block.offset);
-    writer.next(false);
-    writer.key("size", inner);
-    writer.number(block.size);
-    writer.next(false);
-    writer.key("start", inner);
-    writer.number(block.start);
-    writer.next(false);
-    writer.key("end", inner);
-    writer.number(block.end);
-    writer.next(false);
-    writer.key("tmp", inner);
-    writer.boolean(block.tmp);
-    writer.next(false);
-    writer.key("over_capacity", inner);
-    writer.boolean(analysis.isOverCapacity(block));
-    writer.next(false);
-    writer.key("storage", inner);
-    writer.number(analysis.storageOf(static_cast<int>(blockIndex)));
-    writer.next(false);
-    writer.key("location", inner);
-    writer.string(buffer.location());
-    writer.next(false);
+    writer.numberMember("id", inner, buffer.id);
+    writer.stringMember("buffer", inner, buffer.ssaName);
+    writer.numberMember("copy", inner, block.copy);
+    writer.numberMember("offset", inner, block.offset);
+    writer.numberMember("size", inner, block.size);
+    writer.numberMember("start", inner, block.start);
+    writer.numberMember("end", inner, block.end);
+    writer.booleanMember("tmp", inner, block.tmp);
+    writer.booleanMember("over_capacity", inner, analysis.isOverCapacity(block));
+    writer.numberMember("storage", inner, analysis.storageOf(static_cast<int>(blockIndex)));
+    writer.stringMember("location", inner, buffer.location());
     writer.key("ir", inner);
     if (source && source->ir) {
         writer.raw("{\n");
-        writer.key("file", inner + 1);
-        writer.string(source->ir->file);
-        writer.next(false);
+        writer.stringMember("file", inner + 1, source->ir->file);
         writer.key("line", inner + 1);
         writer.number(source->ir->line);
         writer.next(true);

@@ -81,6 +81,28 @@ PredictedPlan bruteForce(const ScopePlan& scope, const Sizes& sizes, std::uint64
     return plan;
 }
 
+// `count` blocks at random: offsets on `offsetSlots` 32-byte slots, one in `emptyOneIn`
+// of size 0, Lives starting below `opRange` and `lifeRange` ops long at most.
+ScopePlan randomScope(std::mt19937& random, int count, std::uint64_t offsetSlots, unsigned emptyOneIn,
+    std::uint64_t sizeLimit, unsigned opRange, unsigned lifeRange)
+{
+    ScopePlan scope;
+    scope.scope = "ub";
+    for (int i = 0; i < count; ++i) {
+        Buffer buffer;
+        buffer.id = i;
+        scope.buffers.push_back(buffer);
+        Block block;
+        block.bufferIndex = i;
+        block.offset = 32 * (random() % offsetSlots);
+        block.size = random() % emptyOneIn == 0 ? 0 : 1 + random() % sizeLimit;
+        block.start = static_cast<std::int64_t>(random() % opRange);
+        block.end = block.start + static_cast<std::int64_t>(random() % lifeRange);
+        scope.blocks.push_back(block);
+    }
+    return scope;
+}
+
 } // namespace
 
 TEST_CASE("with unchanged sizes the prediction is the dump itself", "[prediction]")
@@ -107,21 +129,8 @@ TEST_CASE("the sweep places every block where the brute-force rule does", "[pred
 {
     std::mt19937 random(11);
     for (int round = 0; round < 200; ++round) {
-        ScopePlan scope;
-        scope.scope = "ub";
         const int count = 1 + static_cast<int>(random() % 40);
-        for (int i = 0; i < count; ++i) {
-            Buffer buffer;
-            buffer.id = i;
-            scope.buffers.push_back(buffer);
-            Block block;
-            block.bufferIndex = i;
-            block.offset = 32 * (random() % 64);
-            block.size = random() % 5 == 0 ? 0 : 1 + random() % 4000;
-            block.start = static_cast<std::int64_t>(random() % 30);
-            block.end = block.start + static_cast<std::int64_t>(random() % 10);
-            scope.blocks.push_back(block);
-        }
+        const ScopePlan scope = randomScope(random, count, 64, 5, 4000, 30, 10);
         Sizes sizes;
         for (const Block& block : scope.blocks) {
             const auto pick = random() % 4;
@@ -206,25 +215,6 @@ TEST_CASE("a removed block lets the blocks above it sit lower", "[prediction][ex
 
 namespace {
 
-ScopePlan randomScope(std::mt19937& random, int count, std::uint64_t sizeLimit)
-{
-    ScopePlan scope;
-    scope.scope = "ub";
-    for (int i = 0; i < count; ++i) {
-        Buffer buffer;
-        buffer.id = i;
-        scope.buffers.push_back(buffer);
-        Block block;
-        block.bufferIndex = i;
-        block.offset = 32 * (random() % 256);
-        block.size = random() % 7 == 0 ? 0 : 1 + random() % sizeLimit;
-        block.start = static_cast<std::int64_t>(random() % 60);
-        block.end = block.start + static_cast<std::int64_t>(random() % 15);
-        scope.blocks.push_back(block);
-    }
-    return scope;
-}
-
 Sizes randomSizes(std::mt19937& random, const ScopePlan& scope, std::uint64_t scale)
 {
     Sizes sizes;
@@ -248,7 +238,7 @@ TEST_CASE("variants swept side by side need what each predicted alone needs", "[
 {
     std::mt19937 random(23);
     for (int round = 0; round < 60; ++round) {
-        const ScopePlan scope = randomScope(random, 1 + static_cast<int>(random() % 120), 5000);
+        const ScopePlan scope = randomScope(random, 1 + static_cast<int>(random() % 120), 256, 7, 5000, 60, 15);
         // More variants than one sweep holds: the batch is split into several sweeps.
         std::vector<Sizes> variants;
         const std::size_t count = 1 + random() % (2 * PlanPredictor::kMaxLanes + 5);
@@ -272,7 +262,7 @@ TEST_CASE("variants swept side by side need what each predicted alone needs", "[
 TEST_CASE("a variant whose tops pass 32 bits of alignment units is still predicted exactly", "[prediction]")
 {
     std::mt19937 random(5);
-    const ScopePlan scope = randomScope(random, 60, 5000);
+    const ScopePlan scope = randomScope(random, 60, 256, 7, 5000, 60, 15);
     // Sizes near 2^40 bytes: 32-byte units past 2^32 once two such blocks stack.
     Sizes huge;
     for (const Block& block : scope.blocks)
