@@ -192,6 +192,17 @@ public:
         , predictor_(scope)
         , today_(diagnosis.requiredBytes)
     {
+        // Per buffer, which candidate dimensions its shape has (bit k: dimensions[k]), looked
+        // up once: the sweep asks every block's size for every variant, in address order.
+        for (const DimensionShare& dim : diagnosis.dimensions)
+            dims_.push_back(dim.value);
+        bufferDims_.reserve(scope.buffers.size());
+        for (const Buffer& buffer : scope.buffers) {
+            std::uint8_t bits = 0;
+            for (std::size_t k = 0; k < dims_.size() && k < 8; ++k)
+                bits |= hasDimension(buffer, dims_[k]) ? std::uint8_t(1u << k) : std::uint8_t(0);
+            bufferDims_.push_back(bits);
+        }
         std::vector<SizeRule> rules;
         std::vector<std::pair<std::int64_t, std::int64_t>> scalings;
         for (const DimensionShare& dim : diagnosis.dimensions)
@@ -204,7 +215,7 @@ public:
                     scalings.emplace_back(dim, to);
         }
         for (const auto& [from, to] : scalings)
-            rules.push_back(scaledSizes(scope, from, to));
+            rules.push_back(scaledRule(from, to));
         if (diagnosis.multiBufferBytes > 0)
             rules.push_back(singleBufferSizes(scope));
         const std::vector<std::uint64_t> required = predictor_.requiredBytes(rules);
@@ -213,6 +224,9 @@ public:
         if (diagnosis.multiBufferBytes > 0)
             singleBuffer_ = required.back();
     }
+
+    PredictedRequirements(const PredictedRequirements&) = delete; // its size rules point at it
+    PredictedRequirements& operator=(const PredictedRequirements&) = delete;
 
     std::uint64_t singleBuffer()
     {
@@ -227,11 +241,27 @@ public:
             return today_;
         const auto [it, added] = scaled_.try_emplace({dim, to}, 0);
         if (added)
-            it->second = predictor_.requiredBytes({scaledSizes(scope_, dim, to)}).front();
+            it->second = predictor_.requiredBytes({scaledRule(dim, to)}).front();
         return it->second;
     }
 
 private:
+    // scaledSizes(), with the candidate dimensions' membership from bufferDims_.
+    SizeRule scaledRule(std::int64_t from, std::int64_t to) const
+    {
+        const auto k = static_cast<std::size_t>(std::find(dims_.begin(), dims_.end(), from) - dims_.begin());
+        if (k >= dims_.size() || k >= 8)
+            return scaledSizes(scope_, from, to);
+        return [this, bit = std::uint8_t(1u << k), from, to](std::size_t i) -> std::optional<std::uint64_t> {
+            const Block& block = scope_.blocks[i];
+            if ((bufferDims_[static_cast<std::size_t>(block.bufferIndex)] & bit) == 0)
+                return block.size;
+            return scaledBufferBytes(scope_.bufferOf(block), from, to);
+        };
+    }
+
+    std::vector<std::int64_t> dims_;
+    std::vector<std::uint8_t> bufferDims_;
     const ScopePlan& scope_;
     PlanPredictor predictor_;
     std::uint64_t today_;
