@@ -29,6 +29,7 @@ enum class Event : char {
     StartArray,
     EndObject,
     EndArray,
+    Binary, // never from JSON text; passed on all the same
     ParseError,
 };
 
@@ -135,7 +136,7 @@ public:
         tag(Event::String);
         return text(value);
     }
-    bool binary(binary_t&) override { return false; } // JSON text has no binary values
+    bool binary(binary_t&) override { return put(Event::Binary); }
     bool start_object(std::size_t) override { return put(Event::StartObject); }
     bool start_array(std::size_t) override { return put(Event::StartArray); }
     bool key(string_t& name) override
@@ -269,6 +270,11 @@ bool replay(const std::string& chunk, JsonSax& handler, std::string& scratch, st
         case Event::StartArray: go = handler.start_array(static_cast<std::size_t>(-1)); break;
         case Event::EndObject: go = handler.end_object(); break;
         case Event::EndArray: go = handler.end_array(); break;
+        case Event::Binary: {
+            json::binary_t none;
+            go = handler.binary(none);
+            break;
+        }
         case Event::ParseError: {
             const auto position = static_cast<std::size_t>(events.plain<std::uint64_t>());
             const int id = events.plain<int>();

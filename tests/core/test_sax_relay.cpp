@@ -115,7 +115,7 @@ TEST_CASE("relayed events are the JSON reader's own events, in order", "[relay]"
 
 TEST_CASE("a syntax error reaches the handler as the JSON reader reports it", "[relay]")
 {
-    for (const std::string text : {longDocument().substr(0, 1500000), std::string(R"({"a": [1, 2,, 3]})"),
+    for (const std::string& text : {longDocument().substr(0, 1500000), std::string(R"({"a": [1, 2,, 3]})"),
              std::string(R"({"a": 1} trailing)"), std::string("{\"a\": \"unterminated")}) {
         const std::string expected = directly(text);
         CHECK(expected.find("error at") != std::string::npos);
@@ -156,6 +156,21 @@ TEST_CASE("what the reader throws reaches the caller after the events before it"
                         log),
         ReadFailed);
     CHECK(log.log.str() == "[\ntrue\n");
+}
+
+TEST_CASE("every kind of event is passed on, a binary value too", "[relay]")
+{
+    EventLog log;
+    relaySaxEvents(
+        [](JsonSax& recorder) {
+            json::binary_t bytes;
+            recorder.start_array(2);
+            recorder.binary(bytes);
+            recorder.null();
+            recorder.end_array();
+        },
+        log);
+    CHECK(log.log.str() == "[\nbinary\nnull\n]\n");
 }
 
 TEST_CASE("what the handler throws stops the reader and reaches the caller", "[relay]")
