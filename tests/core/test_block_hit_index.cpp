@@ -1,5 +1,6 @@
 #include "core/block_hit_index.hpp"
 #include "core/dump_model.hpp"
+#include "support/test_documents.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -10,21 +11,14 @@ using namespace memlens;
 namespace {
 ScopePlan randomPlan(std::mt19937& rng, int count)
 {
-    ScopePlan plan;
-    plan.scope = "ub";
-    for (int i = 0; i < count; ++i) {
-        Buffer buffer;
-        buffer.id = i;
-        plan.buffers.push_back(buffer);
-        Block b;
-        b.bufferIndex = i;
+    std::vector<Block> blocks(static_cast<std::size_t>(count));
+    for (Block& b : blocks) {
         b.start = rng() % 2000;
         b.end = b.start + static_cast<std::int64_t>(rng() % 40);
         b.offset = (rng() % 6000) * 32;
         b.size = 32 * (1 + rng() % 64);
-        plan.blocks.push_back(b);
     }
-    return plan;
+    return test::scopeOfBlocks(std::move(blocks));
 }
 } // namespace
 

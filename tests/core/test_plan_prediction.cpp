@@ -86,21 +86,14 @@ PredictedPlan bruteForce(const ScopePlan& scope, const Sizes& sizes, std::uint64
 ScopePlan randomScope(std::mt19937& random, int count, std::uint64_t offsetSlots, unsigned emptyOneIn,
     std::uint64_t sizeLimit, unsigned opRange, unsigned lifeRange)
 {
-    ScopePlan scope;
-    scope.scope = "ub";
-    for (int i = 0; i < count; ++i) {
-        Buffer buffer;
-        buffer.id = i;
-        scope.buffers.push_back(buffer);
-        Block block;
-        block.bufferIndex = i;
+    std::vector<Block> blocks(static_cast<std::size_t>(count));
+    for (Block& block : blocks) {
         block.offset = 32 * (random() % offsetSlots);
         block.size = random() % emptyOneIn == 0 ? 0 : 1 + random() % sizeLimit;
         block.start = static_cast<std::int64_t>(random() % opRange);
         block.end = block.start + static_cast<std::int64_t>(random() % lifeRange);
-        scope.blocks.push_back(block);
     }
-    return scope;
+    return test::scopeOfBlocks(std::move(blocks));
 }
 
 } // namespace

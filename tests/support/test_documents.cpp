@@ -40,4 +40,18 @@ int lineOf(const IrIndex& index, std::string_view needle)
     return 0;
 }
 
+ScopePlan scopeOfBlocks(std::vector<Block> blocks)
+{
+    ScopePlan scope;
+    scope.scope = "ub";
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        Buffer buffer;
+        buffer.id = static_cast<int>(i);
+        scope.buffers.push_back(buffer);
+        blocks[i].bufferIndex = static_cast<int>(i);
+    }
+    scope.blocks = std::move(blocks);
+    return scope;
+}
+
 } // namespace memlens::test

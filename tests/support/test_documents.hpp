@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace memlens::test {
 
@@ -15,6 +16,9 @@ std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySe
 std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative, CapacitySettings capacity = {});
 // The real overflow sample (call MEMLENS_REQUIRE_SAMPLES() first).
 std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity = {});
+
+// A scope of one buffer per block (buffer i has id i), for tests that make blocks up.
+ScopePlan scopeOfBlocks(std::vector<Block> blocks);
 
 // The IR index of a file, failing the test when it cannot be read.
 IrIndex loadOk(const std::filesystem::path& path);
