@@ -1,15 +1,18 @@
 #include "core/address_coverage.hpp"
 
+#include "core/cancellable_sort.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <functional>
 
 namespace memlens {
 
-AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points)
+AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points, const std::atomic<bool>* cancel)
     : points_(std::move(points))
 {
-    std::sort(points_.begin(), points_.end());
+    sortCancellably(points_.begin(), points_.end(), std::less<>(), cancel);
     points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
     if (points_.size() < 2)
         return;

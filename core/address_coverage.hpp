@@ -3,6 +3,7 @@
 // however many ranges cover it. A segment tree over the ranges' end points,
 // walked bottom-up, so adding or removing a range is O(log n) and the covered
 // total is O(1).
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -11,7 +12,8 @@ namespace memlens {
 class AddressCoverage {
 public:
     // Every range later added must start and end at one of `points` (any order, duplicates fine).
-    explicit AddressCoverage(std::vector<std::uint64_t> points);
+    // Sorting them stops with LoadCancelled once `*cancel` is set (when given).
+    explicit AddressCoverage(std::vector<std::uint64_t> points, const std::atomic<bool>* cancel = nullptr);
 
     void add(std::uint64_t start, std::uint64_t end) { change(start, end, +1); }
     void remove(std::uint64_t start, std::uint64_t end) { change(start, end, -1); }

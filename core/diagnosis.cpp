@@ -3,6 +3,7 @@
 #include "core/plan_prediction.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <optional>
 #include <set>
@@ -120,16 +121,6 @@ bool hasDimension(const Buffer& buffer, std::int64_t dim)
     return std::find(buffer.shape().begin(), buffer.shape().end(), dim) != buffer.shape().end();
 }
 
-// The sizes with one dimension scaled from `from` to `to` in every buffer whose shape has it.
-SizeRule scaledSizes(const ScopePlan& scope, std::int64_t from, std::int64_t to)
-{
-    return [&scope, from, to](std::size_t i) -> std::optional<std::uint64_t> {
-        const Block& block = scope.blocks[i];
-        const Buffer& buffer = scope.bufferOf(block);
-        return hasDimension(buffer, from) ? scaledBufferBytes(buffer, from, to) : block.size;
-    };
-}
-
 // Extra copies of every multi-buffered buffer removed: multibuffer=False applies to the whole kernel.
 SizeRule singleBufferSizes(const ScopePlan& scope)
 {
@@ -199,7 +190,7 @@ public:
         bufferDims_.reserve(scope.buffers.size());
         for (const Buffer& buffer : scope.buffers) {
             std::uint8_t bits = 0;
-            for (std::size_t k = 0; k < dims_.size() && k < 8; ++k)
+            for (std::size_t k = 0; k < dims_.size(); ++k)
                 bits |= hasDimension(buffer, dims_[k]) ? std::uint8_t(1u << k) : std::uint8_t(0);
             bufferDims_.push_back(bits);
         }
@@ -215,7 +206,7 @@ public:
                     scalings.emplace_back(dim, to);
         }
         for (const auto& [from, to] : scalings)
-            rules.push_back(scaledRule(from, to));
+            rules.push_back(scaledSizes(from, to));
         if (diagnosis.multiBufferBytes > 0)
             rules.push_back(singleBufferSizes(scope));
         const std::vector<std::uint64_t> required = predictor_.requiredBytes(rules);
@@ -241,17 +232,15 @@ public:
             return today_;
         const auto [it, added] = scaled_.try_emplace({dim, to}, 0);
         if (added)
-            it->second = predictor_.requiredBytes({scaledRule(dim, to)}).front();
+            it->second = predictor_.requiredBytes({scaledSizes(dim, to)}).front();
         return it->second;
     }
 
-private:
-    // scaledSizes(), with the candidate dimensions' membership from bufferDims_.
-    SizeRule scaledRule(std::int64_t from, std::int64_t to) const
+    // The sizes with candidate dimension `from` scaled to `to` in every buffer whose shape has it.
+    SizeRule scaledSizes(std::int64_t from, std::int64_t to) const
     {
         const auto k = static_cast<std::size_t>(std::find(dims_.begin(), dims_.end(), from) - dims_.begin());
-        if (k >= dims_.size() || k >= 8)
-            return scaledSizes(scope_, from, to);
+        assert(k < dims_.size()); // levers and the search scale the diagnosis's dimensions only
         return [this, bit = std::uint8_t(1u << k), from, to](std::size_t i) -> std::optional<std::uint64_t> {
             const Block& block = scope_.blocks[i];
             if ((bufferDims_[static_cast<std::size_t>(block.bufferIndex)] & bit) == 0)
@@ -260,13 +249,15 @@ private:
         };
     }
 
-    std::vector<std::int64_t> dims_;
-    std::vector<std::uint8_t> bufferDims_;
+private:
+    static_assert(kMaxDimensions <= 8, "a buffer's candidate dimensions are the bits of one byte");
     const ScopePlan& scope_;
     PlanPredictor predictor_;
     std::uint64_t today_;
     std::optional<std::uint64_t> singleBuffer_;
     std::map<std::pair<std::int64_t, std::int64_t>, std::uint64_t> scaled_;
+    std::vector<std::int64_t> dims_;       // the diagnosis's dimensions
+    std::vector<std::uint8_t> bufferDims_; // per buffer, bit k when its shape has dims_[k]
 };
 
 void addLevers(
@@ -284,7 +275,7 @@ void addLevers(
             const std::int64_t to = dim.value >> shift;
             const std::uint64_t required = predicted.at(dim.value, to);
             const std::uint64_t saves
-                = savedAt(scope, diagnosis.liveBlocks, leaders, scaledSizes(scope, dim.value, to));
+                = savedAt(scope, diagnosis.liveBlocks, leaders, predicted.scaledSizes(dim.value, to));
             diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required)});
             if (fits(required))
                 break;

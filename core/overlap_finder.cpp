@@ -107,6 +107,13 @@ private:
     std::set<std::pair<std::uint64_t, int>> byStart_;
 };
 
+// At step 0 and every 65,536 steps: stop with LoadCancelled once `*cancel` is set.
+void throwIfCancelledAt(std::size_t step, const std::atomic<bool>* cancel)
+{
+    if ((step & 0xffff) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+        throw LoadCancelled();
+}
+
 // One storage as the sweeps see it: its Life, its address range, how many blocks share it.
 struct StorageBox {
     std::int64_t start = 0;
@@ -203,10 +210,10 @@ std::vector<int> byEnd(const std::vector<StorageBox>& boxes, const std::atomic<b
 // Per box, the weight of the boxes before it in the sweep that it overlaps. A box
 // overlaps every live one but those ending at or below its start address and those
 // starting at or above its end address (never both).
-template <typename Poll>
 std::vector<std::uint64_t> weightOfEarlierPartners(
-    const std::vector<StorageBox>& boxes, const Poll& poll, const std::atomic<bool>* cancel)
+    const std::vector<StorageBox>& boxes, const std::atomic<bool>* cancel)
 {
+    const auto poll = [cancel](std::size_t step) { throwIfCancelledAt(step, cancel); };
     Ranked highs = rankBy(
         boxes, [](const StorageBox& box) { return box.hi; }, cancel);
     Ranked lows = rankBy(
@@ -251,10 +258,7 @@ std::vector<std::uint64_t> weightOfEarlierPartners(
 std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages, std::size_t limit,
     std::size_t* total, const std::atomic<bool>* cancel)
 {
-    const auto throwIfCancelled = [cancel](std::size_t step) {
-        if ((step & 0xffff) == 0 && cancel && cancel->load(std::memory_order_relaxed))
-            throw LoadCancelled();
-    };
+    const auto throwIfCancelled = [cancel](std::size_t step) { throwIfCancelledAt(step, cancel); };
     // Sweep storages, not blocks: the blocks of one storage are identical.
     std::vector<StorageBox> boxes;
     for (std::size_t s = 0; s < storages.count(); ++s) {
@@ -275,7 +279,7 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
         cancel);
     throwIfCancelled(0);
 
-    const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, throwIfCancelled, cancel);
+    const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, cancel);
     std::size_t pairCount = 0;
     for (std::size_t i = 0; i < boxes.size(); ++i)
         pairCount += static_cast<std::size_t>(boxes[i].weight) * earlier[i];

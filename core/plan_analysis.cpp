@@ -5,7 +5,6 @@
 #include "core/dump_error.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <future>
 #include <map>
 
@@ -80,11 +79,9 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         points.push_back(block.offset);
         points.push_back(block.addressEnd());
     }
-    // Sorted here, where a cancel can stop it (the coverage then finds them in order).
-    sortCancellably(points.begin(), points.end(), std::less<>(), cancel);
-    points.erase(std::unique(points.begin(), points.end()), points.end());
     throwIfCancelled();
-    AddressCoverage coverage(std::move(points)); // live bytes as a union: in-place and overlapping bytes count once
+    AddressCoverage coverage(
+        std::move(points), cancel); // live bytes as a union: in-place and overlapping bytes count once
 
     // Sweep the op sequence: a block enters at start and leaves at end + 1. An event
     // carries the block's range as point indices, so the sweep never reads the
