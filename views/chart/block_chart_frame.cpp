@@ -338,33 +338,12 @@ QImage renderBlockChartImage(
 
 namespace {
 
-// What a block's <title> says (a viewer shows it on hover): the buffer, its bytes and where, its Life.
-QString svgBlockTitle(const ScopePlan& plan, const PlanAnalysis& analysis, int blockIndex)
-{
-    const Block& b = plan.blocks[static_cast<std::size_t>(blockIndex)];
-    const Buffer& buffer = plan.bufferOf(b);
-    QString title = BlockChartPainter::blockLabel(plan, blockIndex);
-    if (buffer.offsets.size() > 1)
-        title += QStringLiteral(" (copy %1/%2)").arg(b.copy + 1).arg(buffer.offsets.size());
-    title += QStringLiteral(": %1 at offset %2, ops %3-%4")
-                 .arg(QString::fromStdString(formatBytes(b.size)))
-                 .arg(b.offset)
-                 .arg(b.start)
-                 .arg(b.end);
-    const std::size_t inPlace = analysis.storageSizeOf(blockIndex);
-    if (inPlace > 1)
-        title += QStringLiteral(", %1 buffers in place").arg(inPlace);
-    if (analysis.isOverCapacity(b))
-        title += QStringLiteral(", %1 over capacity")
-                     .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis.capacity.bytes)));
-    return title;
-}
-
 // QSvgGenerator writes one <rect> per drawRect call and cannot name them: give the
 // k-th rect (the k-th block drawn) an id and a <title>, copying the rest as it is.
-QByteArray withBlockTitles(
-    const QByteArray& svg, const ScopePlan& plan, const PlanAnalysis& analysis, const std::vector<int>& drawnBlocks)
+// A title says what the block's label does, and where and when it lives.
+QByteArray withBlockTitles(const QByteArray& svg, const ScopePlan& plan, const BlockChartPainter& painter)
 {
+    const std::vector<int>& drawnBlocks = painter.stats().drawnBlocks;
     QByteArray annotated;
     annotated.reserve(svg.size() + static_cast<qsizetype>(drawnBlocks.size()) * 96);
     QXmlStreamReader reader(svg);
@@ -381,7 +360,13 @@ QByteArray withBlockTitles(
                 const Block& b = plan.blocks[static_cast<std::size_t>(drawnBlocks[nextRect])];
                 writer.writeAttribute(
                     QStringLiteral("id"), QStringLiteral("block-%1-%2").arg(plan.bufferOf(b).id).arg(b.copy));
-                writer.writeTextElement(QStringLiteral("title"), svgBlockTitle(plan, analysis, drawnBlocks[nextRect]));
+                writer.writeTextElement(QStringLiteral("title"),
+                    QStringLiteral("%1 · %2 · offset %3 · ops %4-%5")
+                        .arg(BlockChartPainter::blockLabel(plan, drawnBlocks[nextRect]),
+                            painter.blockFacts(drawnBlocks[nextRect], true))
+                        .arg(b.offset)
+                        .arg(b.start)
+                        .arg(b.end));
                 ++nextRect;
             }
         } else {
@@ -432,7 +417,7 @@ bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysi
         return false;
     }
     if (exact.exact) {
-        const QByteArray named = withBlockTitles(generated.data(), plan, analysis, blocks.stats().drawnBlocks);
+        const QByteArray named = withBlockTitles(generated.data(), plan, blocks);
         if (out.write(named) != named.size()) {
             if (error)
                 *error = QStringLiteral("cannot write SVG: %1").arg(out.errorString());

@@ -264,25 +264,27 @@ void BlockChartPainter::paintDetailedBlock(QPainter& painter, int blockIndex, co
     }
 }
 
-QString BlockChartPainter::blockSizeLine(int blockIndex, double width, const QFontMetricsF& fm) const
+QString BlockChartPainter::blockFacts(int blockIndex, bool withExcess) const
 {
-    // "4 KB · copy 1/2 · ×3 in place · 1 KB over", the excess only when it fits.
     const Block& b = plan_.blocks[static_cast<std::size_t>(blockIndex)];
     const Buffer& buffer = plan_.bufferOf(b);
-    QString second = QString::fromStdString(formatBytes(b.size));
+    QString facts = QString::fromStdString(formatBytes(b.size));
     if (buffer.offsets.size() > 1)
-        second += QStringLiteral(" · copy %1/%2").arg(b.copy + 1).arg(buffer.offsets.size());
+        facts += QStringLiteral(" · copy %1/%2").arg(b.copy + 1).arg(buffer.offsets.size());
     const QString inPlace = inPlaceMark(analysis_.storageSizeOf(blockIndex));
     if (!inPlace.isEmpty())
-        second += QStringLiteral(" · ") + inPlace;
-    if (analysis_.isOverCapacity(b)) {
-        const QString withExcess = second
-            + QStringLiteral(" · %1 over")
-                  .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis_.capacity.bytes)));
-        if (fm.horizontalAdvance(withExcess) + 8 <= width)
-            second = withExcess;
-    }
-    return second;
+        facts += QStringLiteral(" · ") + inPlace;
+    if (withExcess && analysis_.isOverCapacity(b))
+        facts += QStringLiteral(" · %1 over")
+                     .arg(QString::fromStdString(formatBytes(b.addressEnd() - analysis_.capacity.bytes)));
+    return facts;
+}
+
+QString BlockChartPainter::blockSizeLine(int blockIndex, double width, const QFontMetricsF& fm) const
+{
+    // The excess only when it fits.
+    const QString full = blockFacts(blockIndex, true);
+    return fm.horizontalAdvance(full) + 8 <= width ? full : blockFacts(blockIndex, false);
 }
 
 void BlockChartPainter::paintBlockLabel(QPainter& painter, int blockIndex, const QRect& r, int capacityY)

@@ -100,6 +100,9 @@ public:
 
     // The text drawn inside a block when it fits ("%alloc_0").
     static QString blockLabel(const ScopePlan& plan, int blockIndex);
+    // Its second line: "4 KB · copy 1/2 · ×3 in place", and " · 1 KB over" when `withExcess`
+    // and the block is over capacity.
+    QString blockFacts(int blockIndex, bool withExcess) const;
 
 private:
     void paintGrid(QPainter& painter);
