@@ -321,6 +321,13 @@ std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::in
 {
     if (from <= 0 || to < 0)
         return buffer.sizeBytes;
+    // In 64 bits when the product fits (every real buffer): a 128-bit division is a library
+    // call, and the diagnosis asks this for every block of every variant.
+    std::uint64_t product = 0;
+    if (!__builtin_mul_overflow(buffer.extentBits, static_cast<std::uint64_t>(to), &product)) {
+        const std::uint64_t bits = product / static_cast<std::uint64_t>(from);
+        return bits / 8 + (bits % 8 != 0 ? 1 : 0);
+    }
     const auto bits = static_cast<unsigned __int128>(buffer.extentBits) * static_cast<unsigned __int128>(to)
         / static_cast<unsigned __int128>(from);
     return static_cast<std::uint64_t>((bits + 7) / 8);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <memory>
+#include <new>
 #include <numeric>
 #include <tuple>
 #include <utility>
@@ -13,6 +15,9 @@ namespace {
 
 // The sweep's trees and waiting tops for all lanes together stay within this many bytes.
 constexpr std::size_t kSweepBudgetBytes = std::size_t(80) << 20;
+
+// How many steps ahead the sweep fetches the tree nodes a step will touch.
+constexpr std::size_t kPrefetchSteps = 8;
 
 std::size_t leavesFor(int size)
 {
@@ -30,8 +35,30 @@ template <typename Value, std::size_t Lanes> class RangeMaxTree {
 public:
     explicit RangeMaxTree(int size)
         : leaves_(leavesFor(size))
+        , values_(static_cast<Value*>(::operator new[](bytes(), std::align_val_t(kLine))))
     {
-        values_.assign(2 * leaves_ * 2 * Lanes, 0);
+        std::fill(values_.get(), values_.get() + bytes() / sizeof(Value), Value(0));
+    }
+
+    // Asks the memory for every node a raise or a max over from..to will touch. The sweep
+    // knows its ranges in advance, and a million-block tree lives in the last-level cache
+    // at best: fetching a step's nodes ahead of it hides most of the wait.
+    void prefetch(int from, int to) const
+    {
+        std::size_t low = leaves_ + static_cast<std::size_t>(from);
+        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
+        const std::size_t first = low, last = high - 1;
+        for (; low < high; low /= 2, high /= 2) {
+            if (low & 1)
+                prefetchNode(low++);
+            if (high & 1)
+                prefetchNode(--high);
+        }
+        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
+            prefetchNode(left);
+            if (right != left)
+                prefetchNode(right);
+        }
     }
 
     // Slots from..to, inclusive; `values` has one value per lane.
@@ -84,22 +111,36 @@ private:
     static constexpr std::size_t kBest = 0;  // largest value anywhere below the node
     static constexpr std::size_t kWhole = 1; // largest value raised over the node's whole range
 
+    static constexpr std::size_t kLine = 64;
+    std::size_t bytes() const { return 2 * leaves_ * 2 * Lanes * sizeof(Value); }
+
+    void prefetchNode(std::size_t node) const
+    {
+        const char* first = reinterpret_cast<const char*>(values_.get() + 2 * node * Lanes);
+        for (std::size_t offset = 0; offset < 2 * Lanes * sizeof(Value); offset += kLine)
+            __builtin_prefetch(first + offset, 1);
+    }
+
     void raiseLanes(std::size_t which, std::size_t node, const Value* values)
     {
-        Value* target = values_.data() + (2 * node + which) * Lanes;
+        Value* target = values_.get() + (2 * node + which) * Lanes;
         for (std::size_t lane = 0; lane < Lanes; ++lane)
             target[lane] = std::max(target[lane], values[lane]);
     }
 
     void takeLanes(Value* result, std::size_t which, std::size_t node) const
     {
-        const Value* source = values_.data() + (2 * node + which) * Lanes;
+        const Value* source = values_.get() + (2 * node + which) * Lanes;
         for (std::size_t lane = 0; lane < Lanes; ++lane)
             result[lane] = std::max(result[lane], source[lane]);
     }
 
+    struct AlignedDelete {
+        void operator()(Value* values) const { ::operator delete[](values, std::align_val_t(kLine)); }
+    };
+
     std::size_t leaves_;
-    std::vector<Value> values_; // per node: its best lanes, then its whole lanes
+    std::unique_ptr<Value[], AlignedDelete> values_; // per node: its best lanes, then its whole lanes; line-aligned
 };
 
 std::uint64_t alignUp(std::uint64_t value, std::uint64_t alignment)
@@ -118,13 +159,46 @@ std::uint64_t alignmentOf(const ScopePlan& scope)
     return std::min(scopeAlignment, common & (~common + 1)); // lowest set bit: a power of two
 }
 
-} // namespace
+// The op axis cut down to the ops where some Life starts or ends: per block, the slot of its
+// start and of its end.
+struct CompressedOps {
+    int count = 0;
+    std::vector<int> startSlot;
+    std::vector<int> endSlot;
+};
 
-PlanPredictor::PlanPredictor(const ScopePlan& scope)
-    : scope_(scope)
-    , alignment_(alignmentOf(scope))
+CompressedOps compressOps(const std::vector<Block>& blocks)
 {
-    const auto& blocks = scope.blocks;
+    CompressedOps slots;
+    if (blocks.empty())
+        return slots;
+    std::int64_t first = blocks.front().start, last = blocks.front().end;
+    for (const Block& block : blocks) {
+        first = std::min({first, block.start, block.end});
+        last = std::max({last, block.start, block.end});
+    }
+    slots.startSlot.reserve(blocks.size());
+    slots.endSlot.reserve(blocks.size());
+    // Ops are op numbers, dense next to the block count: a slot per op counted in one pass
+    // (a million blocks: sorting and searching their ops took half a second).
+    const std::uint64_t width = static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first);
+    if (width < 4 * blocks.size() + 4096) {
+        std::vector<int> slotOf(width + 1, 0);
+        for (const Block& block : blocks) {
+            slotOf[static_cast<std::size_t>(block.start - first)] = 1;
+            slotOf[static_cast<std::size_t>(block.end - first)] = 1;
+        }
+        for (int& slot : slotOf) {
+            const int used = slot;
+            slot = slots.count;
+            slots.count += used;
+        }
+        for (const Block& block : blocks) {
+            slots.startSlot.push_back(slotOf[static_cast<std::size_t>(block.start - first)]);
+            slots.endSlot.push_back(slotOf[static_cast<std::size_t>(block.end - first)]);
+        }
+        return slots;
+    }
     std::vector<std::int64_t> ops;
     ops.reserve(blocks.size() * 2);
     for (const Block& block : blocks) {
@@ -133,16 +207,26 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
     }
     std::sort(ops.begin(), ops.end());
     ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
-    slotCount_ = static_cast<int>(ops.size());
+    slots.count = static_cast<int>(ops.size());
     const auto slotOf = [&ops](std::int64_t op) {
         return static_cast<int>(std::lower_bound(ops.begin(), ops.end(), op) - ops.begin());
     };
-    startSlot_.reserve(blocks.size());
-    endSlot_.reserve(blocks.size());
     for (const Block& block : blocks) {
-        startSlot_.push_back(slotOf(block.start));
-        endSlot_.push_back(slotOf(block.end));
+        slots.startSlot.push_back(slotOf(block.start));
+        slots.endSlot.push_back(slotOf(block.end));
     }
+    return slots;
+}
+
+} // namespace
+
+PlanPredictor::PlanPredictor(const ScopePlan& scope)
+    : scope_(scope)
+    , alignment_(alignmentOf(scope))
+{
+    const auto& blocks = scope.blocks;
+    const CompressedOps slots = compressOps(blocks);
+    slotCount_ = slots.count;
 
     // Blocks in the order they are placed: by offset, then by end; sorted as keys, not
     // through the blocks (a million blocks: a third of the time).
@@ -175,11 +259,16 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
         byAddressEnd.push_back(byOffset[static_cast<std::size_t>(rank)]);
     endRanks = {};
 
-    // The order of the sweep comes from the dump alone: every prediction shares it.
-    waitingSlot_.assign(blocks.size(), -1);
+    // The order of the sweep comes from the dump alone: every prediction shares it. Each
+    // step carries what it needs, so that the sweep reads its steps in order, not per block.
+    std::vector<int> waitingSlot(blocks.size(), -1);
     steps_.reserve(byOffset.size() + byAddressEnd.size());
     std::vector<int> freeSlots;
     std::size_t nextBelow = 0;
+    const auto stepOf = [&slots, &waitingSlot](int block, bool seen) {
+        const auto i = static_cast<std::size_t>(block);
+        return Step{seen ? ~block : block, slots.startSlot[i], slots.endSlot[i], waitingSlot[i]};
+    };
     for (const int index : byOffset) {
         const auto i = static_cast<std::size_t>(index);
         // Blocks that end at or below this one's offset are below it; they are placed already.
@@ -188,16 +277,16 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
             const auto below = static_cast<std::size_t>(belowIndex);
             if (blocks[below].addressEnd() > blocks[i].offset)
                 break;
-            steps_.push_back(~belowIndex);
-            freeSlots.push_back(waitingSlot_[below]);
+            steps_.push_back(stepOf(belowIndex, true));
+            freeSlots.push_back(waitingSlot[below]);
         }
-        steps_.push_back(index);
         if (blocks[i].size > 0) {
             if (freeSlots.empty())
                 freeSlots.push_back(waitingSlots_++);
-            waitingSlot_[i] = freeSlots.back();
+            waitingSlot[i] = freeSlots.back();
             freeSlots.pop_back();
         }
+        steps_.push_back(stepOf(index, false));
     }
 }
 
@@ -210,25 +299,25 @@ PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64
     // their new sizes, and where they ended in the dump (what tells a hole the planner left).
     RangeMaxTree<std::uint64_t, 1> newTops(slotCount_);
     RangeMaxTree<std::uint64_t, 1> dumpTops(slotCount_);
-    for (const int step : steps_) {
-        if (step < 0) {
-            const auto below = static_cast<std::size_t>(~step);
+    for (const Step& step : steps_) {
+        if (step.block < 0) {
+            const auto below = static_cast<std::size_t>(~step.block);
             // A removed block still explains the gap it leaves in the dump: it is no hole.
             const std::uint64_t dumpEnd = blocks[below].addressEnd();
-            dumpTops.raise(startSlot_[below], endSlot_[below], &dumpEnd);
+            dumpTops.raise(step.from, step.to, &dumpEnd);
             if (sizes[below] && plan.offsets[below]) {
                 const std::uint64_t end = *plan.offsets[below] + *sizes[below];
-                newTops.raise(startSlot_[below], endSlot_[below], &end);
+                newTops.raise(step.from, step.to, &end);
             }
             continue;
         }
-        const auto i = static_cast<std::size_t>(step);
+        const auto i = static_cast<std::size_t>(step.block);
         if (!sizes[i])
             continue;
         std::uint64_t newTop = 0;
-        newTops.max(startSlot_[i], endSlot_[i], &newTop);
+        newTops.max(step.from, step.to, &newTop);
         std::uint64_t dumpTop = 0;
-        dumpTops.max(startSlot_[i], endSlot_[i], &dumpTop);
+        dumpTops.max(step.from, step.to, &dumpTop);
         const std::uint64_t dumpSeat = alignUp(dumpTop, alignment_);
         const std::uint64_t hole = blocks[i].offset > dumpSeat ? blocks[i].offset - dumpSeat : 0;
         const std::uint64_t offset = alignUp(newTop, alignment_) + hole;
@@ -238,36 +327,42 @@ PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64
     return plan;
 }
 
-// Tops are kept in units of the alignment, in 31 bits: only their aligned value is ever
-// used, and a cache line then holds 16 lanes of a node. Lane 0 holds the dump's own
-// tops (each block's hole comes from them); `variants` from `first` take lanes 1 to
-// `count`. A top past 31 bits (only a hostile dump) makes the sweep give up: the caller
-// then predicts those variants one by one.
-template <std::size_t Lanes>
+// Tops are kept in units of the alignment, in 15 or 31 bits (`Units`): only their aligned
+// value is ever used, and a cache line then holds 16 lanes of a node's two values (or of
+// one). Lane 0 holds the dump's own tops (each block's hole comes from them); `variants`
+// from `first` take lanes 1 to `count`. A top past what `Units` holds makes the sweep give
+// up: the caller then sweeps again with wider units, or predicts the variants one by one.
+template <typename Units, std::size_t Lanes>
 bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
     std::vector<std::uint64_t>& required) const
 {
-    using Units = std::int32_t; // signed: its maximum is one instruction on every x86-64
     const auto& blocks = scope_.blocks;
     const std::uint64_t largestEnd = std::uint64_t(std::numeric_limits<Units>::max()) * alignment_;
     const auto unitsOf = [this](std::uint64_t end) { return static_cast<Units>((end + alignment_ - 1) / alignment_); };
     RangeMaxTree<Units, Lanes> newTops(slotCount_);
     std::vector<Units> waiting(static_cast<std::size_t>(waitingSlots_) * Lanes, 0);
     std::array<Units, Lanes> seen{};
-    for (const int step : steps_) {
-        if (step < 0) {
-            const auto below = static_cast<std::size_t>(~step);
-            newTops.raise(startSlot_[below], endSlot_[below],
-                waiting.data() + static_cast<std::size_t>(waitingSlot_[below]) * Lanes);
+    for (std::size_t n = 0; n < steps_.size(); ++n) {
+        if (n + kPrefetchSteps < steps_.size()) {
+            const Step& ahead = steps_[n + kPrefetchSteps];
+            newTops.prefetch(ahead.from, ahead.to);
+            __builtin_prefetch(&blocks[static_cast<std::size_t>(ahead.block < 0 ? ~ahead.block : ahead.block)]);
+        }
+        // Size rules read a placed block's buffer: its block was fetched steps ago.
+        if (n + kPrefetchSteps / 2 < steps_.size() && steps_[n + kPrefetchSteps / 2].block >= 0)
+            __builtin_prefetch(
+                &scope_.bufferOf(blocks[static_cast<std::size_t>(steps_[n + kPrefetchSteps / 2].block)]).extentBits);
+        const Step& step = steps_[n];
+        if (step.block < 0) {
+            newTops.raise(step.from, step.to, waiting.data() + static_cast<std::size_t>(step.waiting) * Lanes);
             continue;
         }
-        const auto i = static_cast<std::size_t>(step);
+        const auto i = static_cast<std::size_t>(step.block);
         const Block& block = blocks[i];
-        newTops.max(startSlot_[i], endSlot_[i], seen.data());
+        newTops.max(step.from, step.to, seen.data());
         const std::uint64_t dumpSeat = static_cast<std::uint64_t>(seen[0]) * alignment_;
         const std::uint64_t hole = block.offset > dumpSeat ? block.offset - dumpSeat : 0;
-        Units* top
-            = waitingSlot_[i] >= 0 ? waiting.data() + static_cast<std::size_t>(waitingSlot_[i]) * Lanes : nullptr;
+        Units* top = step.waiting >= 0 ? waiting.data() + static_cast<std::size_t>(step.waiting) * Lanes : nullptr;
         if (top) {
             if (block.addressEnd() > largestEnd)
                 return false;
@@ -292,6 +387,18 @@ bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_
     return true;
 }
 
+// Tops in 15 bits first: half the tree to walk, and every plan of today's on-chip sizes
+// fits (15 bits of 32-byte units reach 1 MiB). A larger top sweeps again in 31 bits.
+template <std::size_t Lanes>
+bool PlanPredictor::sweepNarrowFirst(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
+    std::vector<std::uint64_t>& required) const
+{
+    if (sweepLanes<std::int16_t, Lanes>(variants, first, count, required))
+        return true;
+    std::fill_n(required.begin() + static_cast<std::ptrdiff_t>(first), count, 0);
+    return sweepLanes<std::int32_t, Lanes>(variants, first, count, required);
+}
+
 std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRule>& variants) const
 {
     std::vector<std::uint64_t> required(variants.size(), 0);
@@ -305,10 +412,10 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRu
         // Lane 0 of a sweep is the dump's own: 15 or 3 variants per sweep.
         if (left > 3 && lanesInBudget >= kMaxLanes) {
             lanes = std::min(left, kMaxLanes - 1);
-            swept = sweepLanes<kMaxLanes>(variants, first, lanes, required);
+            swept = sweepNarrowFirst<kMaxLanes>(variants, first, lanes, required);
         } else if (lanesInBudget >= 4) {
             lanes = std::min<std::size_t>(left, 3);
-            swept = sweepLanes<4>(variants, first, lanes, required);
+            swept = sweepNarrowFirst<4>(variants, first, lanes, required);
         } else {
             lanes = 1;
         }

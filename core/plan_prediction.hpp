@@ -45,19 +45,26 @@ public:
     static constexpr std::size_t kMaxLanes = 16;
 
 private:
-    template <std::size_t Lanes>
+    template <typename Units, std::size_t Lanes>
     bool sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
+        std::vector<std::uint64_t>& required) const;
+    template <std::size_t Lanes>
+    bool sweepNarrowFirst(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
         std::vector<std::uint64_t>& required) const;
 
     const ScopePlan& scope_;
     std::uint64_t alignment_ = 32;
     int slotCount_ = 0;
-    std::vector<int> startSlot_; // per block: its Life on the compressed op axis
-    std::vector<int> endSlot_;
-    // The sweep in order: a block's index to place it, ~index to let the blocks above it see its top.
-    std::vector<int> steps_;
-    // Per block: where its top waits between being placed and being seen (slots are reused); -1 if never seen.
-    std::vector<int> waitingSlot_;
+    // The sweep in order: place a block (`block` its index), or let the blocks above it see
+    // its top (`block` is ~index). Both over its Life on the compressed op axis; `waiting` is
+    // where its top waits between the two (slots are reused), -1 for a block never seen.
+    struct Step {
+        int block;
+        int from;
+        int to;
+        int waiting;
+    };
+    std::vector<Step> steps_;
     int waitingSlots_ = 0;
 };
 

@@ -279,3 +279,48 @@ TEST_CASE("a variant whose tops pass 32 bits of alignment units is still predict
             farPredictor.predict(plain).requiredBytes, farPredictor.predict(farSizes).requiredBytes,
             farPredictor.predict(plain).requiredBytes});
 }
+
+TEST_CASE("a variant whose tops pass 15 bits of alignment units is swept again in 31 bits", "[prediction]")
+{
+    std::mt19937 random(11);
+    const ScopePlan scope = randomScope(random, 80, 256, 7, 5000, 60, 15);
+    // Sizes up to 1.25 MB: 32-byte units pass 2^15 (1 MiB) but stay far below 2^31.
+    Sizes large;
+    for (const Block& block : scope.blocks)
+        large.emplace_back(block.size * 256);
+    const Sizes plain = randomSizes(random, scope, 1);
+    const PlanPredictor predictor(scope);
+    const std::uint64_t largeAlone = predictor.predict(large).requiredBytes;
+    REQUIRE(largeAlone > std::uint64_t(1 << 15) * predictor.alignment());
+    REQUIRE(largeAlone < (std::uint64_t(1) << 31) * predictor.alignment());
+    // One narrow sweep (3 variants) and one wide one (more than 3).
+    CHECK(predictor.requiredBytes({ruleOf(plain), ruleOf(large)})
+        == std::vector<std::uint64_t>{predictor.predict(plain).requiredBytes, largeAlone});
+    CHECK(predictor.requiredBytes({ruleOf(large), ruleOf(plain), ruleOf(plain), ruleOf(large), ruleOf(plain)})
+        == std::vector<std::uint64_t>{largeAlone, predictor.predict(plain).requiredBytes,
+            predictor.predict(plain).requiredBytes, largeAlone, predictor.predict(plain).requiredBytes});
+}
+
+TEST_CASE("ops far apart predict what the same ops close together predict", "[prediction]")
+{
+    // The op axis is compressed by counting when its ops are dense, by sorting when they are
+    // spread out; both keep which Lives share an op.
+    std::mt19937 random(29);
+    for (int round = 0; round < 20; ++round) {
+        const ScopePlan dense = randomScope(random, 1 + static_cast<int>(random() % 120), 256, 7, 5000, 60, 15);
+        ScopePlan spread = dense;
+        for (Block& block : spread.blocks) {
+            block.start = block.start * 1'000'000'000'000 - 7'000'000'000'000;
+            block.end = block.end * 1'000'000'000'000 - 7'000'000'000'000;
+        }
+        const PlanPredictor densePredictor(dense), spreadPredictor(spread);
+        INFO("round " << round);
+        for (int v = 0; v < 3; ++v) {
+            const Sizes sizes = randomSizes(random, dense, 1 + random() % 8);
+            CHECK(spreadPredictor.predict(sizes).offsets == densePredictor.predict(sizes).offsets);
+            CHECK(spreadPredictor.requiredBytes({ruleOf(sizes)}) == densePredictor.requiredBytes({ruleOf(sizes)}));
+            CHECK(densePredictor.requiredBytes({ruleOf(sizes)}).front()
+                == bruteForce(dense, sizes, densePredictor.alignment()).requiredBytes);
+        }
+    }
+}
