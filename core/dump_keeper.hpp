@@ -13,7 +13,8 @@
 
 namespace memlens {
 
-// A 64-bit digest of a dump's bytes (FNV-1a), to tell versions apart.
+// A 64-bit digest of a dump's bytes, to tell versions apart within one run (it is never
+// stored: another build of memlens may compute another value).
 std::uint64_t contentDigest(std::string_view bytes);
 
 // "<kernel>-<YYYYMMDD-HHMMSS.mmm>-<core>.json" in local time; core is aiv, aic
