@@ -224,12 +224,16 @@ public:
 
     // Pieces of an object written in place, as dump(2) writes them: a million blocks
     // are not each built as a tree and dumped.
+    // A member's line up to its value, appended at once (a million blocks: a dozen members each).
     void key(std::string_view name, int level)
     {
-        indent(level);
-        buffer_ += '"';
-        buffer_ += name; // member names are plain ASCII
-        buffer_ += "\": ";
+        if (!fitsKeyText(name, level)) {
+            indent(level);
+            buffer_.append("\"").append(name).append("\": ");
+            return;
+        }
+        char text[kMaxKeyText];
+        buffer_.append(text, keyText(text, name, level));
     }
     template <typename Number> void number(Number value)
     {
@@ -246,9 +250,9 @@ public:
         const bool plain = std::all_of(
             text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
         if (plain) {
-            buffer_ += '"';
-            buffer_ += text;
-            buffer_ += '"';
+            buffer_.push_back('"');
+            buffer_.append(text);
+            buffer_.push_back('"');
         } else {
             buffer_ += ojson(text).dump(-1, ' ', false, ojson::error_handler_t::replace);
         }
@@ -257,9 +261,18 @@ public:
     // `"name": value,` on its own line at `level` (a member that is not the object's last).
     template <typename Number> void numberMember(std::string_view name, int level, Number value)
     {
-        key(name, level);
-        number(value);
-        next(false);
+        if (!fitsKeyText(name, level)) {
+            key(name, level);
+            number(value);
+            next(false);
+            return;
+        }
+        char text[kMaxKeyText + 26];
+        char* end = keyText(text, name, level);
+        end = std::to_chars(end, text + sizeof text, value).ptr;
+        *end++ = ',';
+        *end++ = '\n';
+        buffer_.append(text, end);
     }
     void stringMember(std::string_view name, int level, const std::string& value)
     {
@@ -269,9 +282,17 @@ public:
     }
     void booleanMember(std::string_view name, int level, bool value)
     {
-        key(name, level);
-        boolean(value);
-        next(false);
+        if (!fitsKeyText(name, level)) {
+            key(name, level);
+            boolean(value);
+            next(false);
+            return;
+        }
+        char text[kMaxKeyText + 8];
+        char* end = keyText(text, name, level);
+        const std::string_view word = value ? "true,\n" : "false,\n";
+        end = std::copy(word.begin(), word.end(), end);
+        buffer_.append(text, end);
     }
     void close(int level)
     {
@@ -282,6 +303,26 @@ public:
     }
 
 private:
+    // A key line short enough is put together on the stack (every one this file writes).
+    static constexpr std::size_t kMaxKeyText = 96;
+    static bool fitsKeyText(std::string_view name, int level)
+    {
+        return static_cast<std::size_t>(2 * level) + name.size() + 4 <= kMaxKeyText;
+    }
+
+    // `<indent>"name": ` into `text`, which holds kMaxKeyText; the end of what was written.
+    static char* keyText(char* text, std::string_view name, int level)
+    {
+        const auto spaces = static_cast<std::size_t>(2 * level);
+        char* end = std::fill_n(text, spaces, ' ');
+        *end++ = '"';
+        end = std::copy(name.begin(), name.end(), end); // member names are plain ASCII
+        *end++ = '"';
+        *end++ = ':';
+        *end++ = ' ';
+        return end;
+    }
+
     std::ostream& out_;
     std::string buffer_;
 };
