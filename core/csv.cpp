@@ -1,26 +1,38 @@
 #include "core/csv.hpp"
 
+#include <algorithm>
+
 namespace memlens {
 
 std::string csvField(std::string_view value)
 {
+    std::string field;
+    appendCsvField(field, value);
+    return field;
+}
+
+void appendCsvField(std::string& out, std::string_view value)
+{
     // A spreadsheet runs a cell starting with one of these as a formula: a
     // leading ' makes it text (the dump's strings are not ours to trust).
-    std::string neutral;
-    if (!value.empty() && std::string_view("=+-@\t\r").find(value.front()) != std::string_view::npos) {
-        neutral = "'" + std::string(value);
-        value = neutral;
+    const bool formula = !value.empty() && std::string_view("=+-@\t\r").find(value.front()) != std::string_view::npos;
+    // One pass over the bytes (a report of a million blocks writes 17 fields per block).
+    const bool quoted = std::any_of(
+        value.begin(), value.end(), [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; });
+    if (quoted)
+        out += '"';
+    if (formula)
+        out += '\'';
+    if (!quoted) {
+        out += value;
+        return;
     }
-    if (value.find_first_of(",\"\r\n") == std::string_view::npos)
-        return std::string(value);
-    std::string quoted = "\"";
     for (const char c : value) {
         if (c == '"')
-            quoted += '"';
-        quoted += c;
+            out += '"';
+        out += c;
     }
-    quoted += '"';
-    return quoted;
+    out += '"';
 }
 
 std::string csvRow(const std::vector<std::string>& fields)
@@ -29,7 +41,7 @@ std::string csvRow(const std::vector<std::string>& fields)
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (i)
             row += ',';
-        row += csvField(fields[i]);
+        appendCsvField(row, fields[i]);
     }
     row += "\r\n";
     return row;

@@ -10,6 +10,7 @@
 namespace memlens {
 
 std::string csvField(std::string_view value);
-std::string csvRow(const std::vector<std::string>& fields); // ends with "\r\n"
+void appendCsvField(std::string& out, std::string_view value); // csvField(value), appended to `out`
+std::string csvRow(const std::vector<std::string>& fields);    // ends with "\r\n"
 
 } // namespace memlens

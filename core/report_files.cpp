@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <filesystem>
 #include <ostream>
 #include <sstream>
@@ -95,33 +96,66 @@ std::string blocksCsvHeader()
 
 std::string blocksCsvRow(const PlanDocument& document, const BlockRef& ref)
 {
+    std::string row;
+    appendBlocksCsvRow(row, document, ref);
+    return row;
+}
+
+void appendBlocksCsvRow(std::string& out, const PlanDocument& document, const BlockRef& ref)
+{
     const ScopePlan& scope = document.dump.scopes.at(ref.first);
     const PlanAnalysis& analysis = document.analyses.at(ref.first);
     const Block& block = scope.blocks.at(ref.second);
     const Buffer& buffer = scope.bufferOf(block);
     const BlockSource* source = document.sourceOf(ref.first, block);
-    std::string irFile, irLine, pythonFile, pythonLine, name;
-    if (source && source->ir) {
-        irFile = source->ir->file;
-        irLine = std::to_string(source->ir->line);
-    }
-    if (source && source->python) {
-        pythonFile = source->pythonLocalPath.empty() ? source->python->file : source->pythonLocalPath;
-        pythonLine = std::to_string(source->python->line);
-        name = source->python->name;
-    }
-    return csvRow({scope.scope, std::to_string(buffer.id), buffer.bufferText(), std::to_string(block.copy),
-        std::to_string(block.offset), std::to_string(block.size), std::to_string(block.start),
-        std::to_string(block.end), block.tmp ? "true" : "false", analysis.isOverCapacity(block) ? "true" : "false",
-        buffer.location(), irFile, irLine, pythonFile, pythonLine, name,
-        std::to_string(analysis.storageOf(static_cast<int>(ref.second)))});
+    // Fields go straight into `out`: no string per field (a million rows).
+    bool first = true;
+    const auto field = [&out, &first](std::string_view value) {
+        if (!first)
+            out += ',';
+        first = false;
+        appendCsvField(out, value);
+    };
+    const auto number = [&field](auto value) {
+        char text[24];
+        field(std::string_view(
+            text, static_cast<std::size_t>(std::to_chars(text, text + sizeof text, value).ptr - text)));
+    };
+    const auto optionalNumber = [&field, &number](bool present, auto value) {
+        if (present)
+            number(value);
+        else
+            field({});
+    };
+    const bool hasIr = source && source->ir;
+    const bool hasPython = source && source->python;
+    field(scope.scope);
+    number(buffer.id);
+    field(buffer.bufferText());
+    number(block.copy);
+    number(block.offset);
+    number(block.size);
+    number(block.start);
+    number(block.end);
+    field(block.tmp ? "true" : "false");
+    field(analysis.isOverCapacity(block) ? "true" : "false");
+    field(buffer.location());
+    field(hasIr ? std::string_view(source->ir->file) : std::string_view());
+    optionalNumber(hasIr, hasIr ? source->ir->line : 0);
+    field(!hasPython                          ? std::string_view()
+            : source->pythonLocalPath.empty() ? std::string_view(source->python->file)
+                                              : std::string_view(source->pythonLocalPath));
+    optionalNumber(hasPython, hasPython ? source->python->line : 0);
+    field(hasPython ? std::string_view(source->python->name) : std::string_view());
+    number(analysis.storageOf(static_cast<int>(ref.second)));
+    out += "\r\n";
 }
 
 std::string blocksCsv(const PlanDocument& document, const std::vector<BlockRef>& rows)
 {
     std::string text = blocksCsvHeader();
     for (const BlockRef& row : rows)
-        text += blocksCsvRow(document, row);
+        appendBlocksCsvRow(text, document, row);
     return text;
 }
 
@@ -139,7 +173,7 @@ void writeBlocksCsv(std::ostream& out, const PlanDocument& document)
     std::string chunk = blocksCsvHeader();
     for (std::size_t s = 0; s < document.dump.scopes.size(); ++s)
         for (std::size_t b = 0; b < document.dump.scopes[s].blocks.size(); ++b) {
-            chunk += blocksCsvRow(document, {s, b});
+            appendBlocksCsvRow(chunk, document, {s, b});
             if (chunk.size() >= (1u << 20)) {
                 out << chunk;
                 chunk.clear();

@@ -17,6 +17,7 @@ using BlockRef = std::pair<std::size_t, std::size_t>;
 // scope,id,buffer,copy,offset,size,start,end,tmp,over_capacity,location,ir_file,ir_line,python_file,python_line,name,storage
 std::string blocksCsvHeader();
 std::string blocksCsvRow(const PlanDocument& document, const BlockRef& block);
+void appendBlocksCsvRow(std::string& out, const PlanDocument& document, const BlockRef& block);
 // Every block of every scope, or only `rows` in the given order.
 std::string blocksCsv(const PlanDocument& document);
 std::string blocksCsv(const PlanDocument& document, const std::vector<BlockRef>& rows);

@@ -191,6 +191,15 @@ TEST_CASE("blocks.csv neutralises a buffer string that starts a formula", "[csv]
     CHECK(csv.find(",'=cmd|' /C calc'!A0 = memref.alloc() : memref<262144xf16>,") != std::string::npos);
 }
 
+TEST_CASE("a blocks.csv row quotes and neutralises each field as csvField does", "[csv][hostile]")
+{
+    PlanDocument document = hostileDocument();
+    document.dump.scopes[0].blocks[0].start = -5; // a number that starts like a formula
+    CHECK(blocksCsvRow(document, {0, 0})
+        == "\"ub\n## Fake scope\",0,'=cmd|' /C calc'!A0 = memref.alloc() : memref<262144xf16>,0,0,524288,'-5,1,false,"
+           "true,\"loc(\"\"@evil\"\"(\"\"/w/ker|nel_`x`.py\"\":3:4))\",,,/w/ker|nel_`x`.py,3,'@evil,0\r\n");
+}
+
 namespace {
 
 // `count` buffers of 1 KiB at offset 0, each its own storage (its own Life).
