@@ -31,22 +31,32 @@ void BlockHitIndex::build(const ScopePlan& plan)
         return;
 
     // Sort-Tile-Recursive packing: slices by x centre, runs by y centre inside each.
-    auto strOrder = [](std::vector<int>& ids, const auto& boxOf) {
+    // Sorted as (centre, id) pairs, not ids through their boxes: a million blocks took
+    // 0.7 s of cache misses on the GUI thread.
+    std::vector<std::pair<double, int>> keyed;
+    auto sortByKey = [&keyed](std::vector<int>::iterator first, std::vector<int>::iterator last, const auto& keyOf) {
+        keyed.clear();
+        for (auto it = first; it != last; ++it)
+            keyed.emplace_back(keyOf(*it), *it);
+        std::sort(keyed.begin(), keyed.end());
+        for (const auto& [key, id] : keyed)
+            *first++ = id;
+    };
+    auto strOrder = [&sortByKey](std::vector<int>& ids, const auto& boxOf) {
         const std::size_t count = ids.size();
         const std::size_t groups = (count + kFanout - 1) / kFanout;
         const auto slices = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(groups))));
         const std::size_t sliceSize = slices * kFanout;
-        std::sort(ids.begin(), ids.end(), [&](int a, int b) {
-            const auto& ba = boxOf(a);
-            const auto& bb = boxOf(b);
-            return ba.x0 + ba.x1 < bb.x0 + bb.x1;
+        sortByKey(ids.begin(), ids.end(), [&](int id) {
+            const Box& box = boxOf(id);
+            return box.x0 + box.x1;
         });
         for (std::size_t s = 0; s < count; s += sliceSize) {
+            const auto begin = ids.begin() + static_cast<std::ptrdiff_t>(s);
             const auto end = ids.begin() + static_cast<std::ptrdiff_t>(std::min(count, s + sliceSize));
-            std::sort(ids.begin() + static_cast<std::ptrdiff_t>(s), end, [&](int a, int b) {
-                const auto& ba = boxOf(a);
-                const auto& bb = boxOf(b);
-                return ba.y0 + ba.y1 < bb.y0 + bb.y1;
+            sortByKey(begin, end, [&](int id) {
+                const Box& box = boxOf(id);
+                return box.y0 + box.y1;
             });
         }
     };
