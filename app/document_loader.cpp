@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 #include <variant>
 
@@ -24,24 +25,23 @@ bool isInside(const QString& path, const QString& dir)
     return !dir.isEmpty() && QFileInfo(path).absoluteFilePath().startsWith(QDir(dir).absolutePath() + QLatin1Char('/'));
 }
 
-// The dump, read once: copied into `snapshotDir` (unless it is a copy there) and parsed from those bytes.
+// The dump, read once: parsed, and copied into `snapshotDir` (unless it is a copy there) from those bytes.
 std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOptions& options,
     const QString& snapshotDir, std::optional<DumpVersion>& version)
 {
     if (snapshotDir.isEmpty() || isInside(dumpPath, snapshotDir))
         return std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
-    DumpSnapshot snapshot;
+    DumpRead read = readDumpKeepingBytes(dumpPath.toStdString(), options.cancel.get(), options.bytesRead.get());
+    const auto written = read.written;
+    PendingDumpCopy copy(read, snapshotDir.toStdString()); // written while the plan is analysed
+    auto document
+        = std::make_shared<PlanDocument>(buildPlanDocument(std::move(read.dump), dumpPath.toStdString(), options));
     try {
-        snapshot = snapshotDump(
-            dumpPath.toStdString(), snapshotDir.toStdString(), options.cancel.get(), options.bytesRead.get());
+        version = DumpHistory::versionFrom(dumpPath, document->dump, copy.take(), written);
+        version->irFile = QString::fromStdString(document->irFile);
     } catch (const std::filesystem::filesystem_error& error) {
         spdlog::warn("cannot keep a copy of {}: {}", dumpPath.toStdString(), error.what());
-        return std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
     }
-    version = DumpHistory::versionFrom(dumpPath, snapshot);
-    auto document
-        = std::make_shared<PlanDocument>(buildPlanDocument(std::move(snapshot.dump), dumpPath.toStdString(), options));
-    version->irFile = QString::fromStdString(document->irFile);
     return document;
 }
 

@@ -27,15 +27,21 @@ DumpHistory::~DumpHistory() = default;
 
 DumpVersion DumpHistory::versionFrom(const QString& dumpPath, const DumpSnapshot& snapshot)
 {
+    return versionFrom(dumpPath, snapshot.dump, snapshot.kept, snapshot.written);
+}
+
+DumpVersion DumpHistory::versionFrom(
+    const QString& dumpPath, const Dump& dump, const KeptDump& kept, std::chrono::system_clock::time_point written)
+{
     DumpVersion version;
     version.dumpPath = QFileInfo(dumpPath).absoluteFilePath();
-    version.snapshotPath = QString::fromStdString(snapshot.kept.path.string());
-    version.kernel = QString::fromStdString(snapshot.dump.kernel);
-    const char* core = coreKindName(snapshot.dump.core);
+    version.snapshotPath = QString::fromStdString(kept.path.string());
+    version.kernel = QString::fromStdString(dump.kernel);
+    const char* core = coreKindName(dump.core);
     version.core = core ? QString::fromLatin1(core) : QString();
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(snapshot.written.time_since_epoch()).count();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(written.time_since_epoch()).count();
     version.written = QDateTime::fromMSecsSinceEpoch(ms);
-    version.digest = snapshot.kept.digest;
+    version.digest = kept.digest;
     return version;
 }
 

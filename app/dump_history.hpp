@@ -54,6 +54,8 @@ public:
 
     // A version from a snapshot of the core (its kernel, core, copy and time).
     static DumpVersion versionFrom(const QString& dumpPath, const DumpSnapshot& snapshot);
+    static DumpVersion versionFrom(
+        const QString& dumpPath, const Dump& dump, const KeptDump& kept, std::chrono::system_clock::time_point written);
 
 signals:
     void versionAdded(const memlens::DumpVersion& version);

@@ -97,21 +97,19 @@ KeptDump keepDumpVersion(
     return kept;
 }
 
-DumpSnapshot snapshotDump(const std::string& path, const fs::path& dir, const std::atomic<bool>* cancel,
-    std::atomic<std::uint64_t>* bytesRead)
+DumpRead readDumpKeepingBytes(
+    const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead)
 {
-    DumpSnapshot snapshot;
+    DumpRead read;
     std::error_code ec;
     const fs::file_time_type before = fs::last_write_time(path, ec);
-    snapshot.written = ec
+    read.written = ec
         ? std::chrono::system_clock::now()
         : std::chrono::time_point_cast<std::chrono::system_clock::duration>(std::chrono::file_clock::to_sys(before));
     if (!bytesRead) {
-        const std::string text = readDumpText(path, cancel);
-        snapshot.dump = parseDumpText(text, path, cancel);
-        throwIfCancelled(cancel);
-        snapshot.kept = keepDumpVersion(text, snapshot.dump, snapshot.written, dir);
-        return snapshot;
+        read.text = readDumpText(path, cancel);
+        read.dump = parseDumpText(read.text, path, cancel);
+        return read;
     }
     // Parsed from the file in chunks, so that bytesRead follows the parse, while a
     // second thread reads the bytes for the copy. When the compiler rewrote the file
@@ -120,13 +118,50 @@ DumpSnapshot snapshotDump(const std::string& path, const fs::path& dir, const st
     const std::uintmax_t sizeBefore = fs::file_size(path, sizeError);
     std::future<std::string> copy
         = std::async(std::launch::async, [&path, cancel] { return readDumpText(path, cancel); });
-    snapshot.dump = loadDumpFile(path, cancel, bytesRead);
-    const std::string text = copy.get();
+    read.dump = loadDumpFile(path, cancel, bytesRead);
+    read.text = copy.get();
     std::error_code after;
-    if (ec || sizeError || fs::last_write_time(path, after) != before || after || text.size() != sizeBefore)
-        snapshot.dump = parseDumpText(text, path, cancel);
+    if (ec || sizeError || fs::last_write_time(path, after) != before || after || read.text.size() != sizeBefore)
+        read.dump = parseDumpText(read.text, path, cancel);
+    return read;
+}
+
+PendingDumpCopy::PendingDumpCopy(DumpRead& read, const fs::path& dir)
+{
+    Dump named;
+    named.kernel = read.dump.kernel;
+    named.core = read.dump.core;
+    written_ = std::async(std::launch::async,
+        [text = std::move(read.text), named = std::move(named), time = read.written, dir]() mutable {
+            const std::string bytes = std::move(text); // freed once written, not with the future
+            return keepDumpVersion(bytes, named, time, dir);
+        });
+}
+
+PendingDumpCopy::~PendingDumpCopy()
+{
+    if (!written_.valid())
+        return;
+    try {
+        const KeptDump kept = written_.get();
+        std::error_code ec;
+        if (kept.written)
+            fs::remove(kept.path, ec);
+    } catch (const std::exception&) { // nothing was written
+    }
+}
+
+KeptDump PendingDumpCopy::take() { return written_.get(); }
+
+DumpSnapshot snapshotDump(const std::string& path, const fs::path& dir, const std::atomic<bool>* cancel,
+    std::atomic<std::uint64_t>* bytesRead)
+{
+    DumpRead read = readDumpKeepingBytes(path, cancel, bytesRead);
     throwIfCancelled(cancel);
-    snapshot.kept = keepDumpVersion(text, snapshot.dump, snapshot.written, dir);
+    DumpSnapshot snapshot;
+    snapshot.kept = keepDumpVersion(read.text, read.dump, read.written, dir);
+    snapshot.dump = std::move(read.dump);
+    snapshot.written = read.written;
     return snapshot;
 }
 

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <future>
 #include <string>
 #include <string_view>
 
@@ -34,17 +35,47 @@ struct KeptDump {
 KeptDump keepDumpVersion(std::string_view text, const Dump& dump, std::chrono::system_clock::time_point time,
     const std::filesystem::path& dir);
 
+// A dump read once, with the bytes that were parsed: the copy of a version can then be
+// written while the plan is analysed.
+struct DumpRead {
+    Dump dump;
+    std::string text;                              // the bytes parsed
+    std::chrono::system_clock::time_point written; // when the compiler wrote it (the file's time)
+};
+
+// Reads and parses the dump at `path`, keeping its bytes. Throws DumpError for a dump
+// that cannot be read, and LoadCancelled soon after `*cancel` becomes true; `bytesRead`
+// follows the parse (as loadDumpFile's does) when given.
+DumpRead readDumpKeepingBytes(const std::string& path, const std::atomic<bool>* cancel = nullptr,
+    std::atomic<std::uint64_t>* bytesRead = nullptr);
+
+// The copy of a version written on a second thread (keepDumpVersion() of a read's
+// bytes), while the plan is analysed: a 250 MB dump takes half a second to write.
+// Destroyed before take(), it waits and removes what it wrote: a load that failed or
+// was cancelled keeps no copy.
+class PendingDumpCopy {
+public:
+    // Takes `read.text` (the bytes are freed once written); the name needs only the dump's kernel and core.
+    PendingDumpCopy(DumpRead& read, const std::filesystem::path& dir);
+    ~PendingDumpCopy();
+    PendingDumpCopy(const PendingDumpCopy&) = delete;
+    PendingDumpCopy& operator=(const PendingDumpCopy&) = delete;
+
+    // The copy, once written. Throws std::filesystem::filesystem_error when `dir` cannot be written.
+    KeptDump take();
+
+private:
+    std::future<KeptDump> written_;
+};
+
 struct DumpSnapshot {
     Dump dump;                                     // the version read
     KeptDump kept;                                 // its copy
     std::chrono::system_clock::time_point written; // when the compiler wrote it (the file's time)
 };
 
-// Reads and parses the dump at `path` and keeps a copy of exactly those bytes
-// in `dir`. Throws DumpError for a dump that cannot be read, and
-// std::filesystem::filesystem_error when `dir` cannot be written. Throws
-// LoadCancelled soon after `*cancel` becomes true; `bytesRead` follows the parse
-// (as loadDumpFile's does) when given.
+// readDumpKeepingBytes(), then keepDumpVersion() of those bytes in `dir`. Throws as
+// the first does, and std::filesystem::filesystem_error when `dir` cannot be written.
 DumpSnapshot snapshotDump(const std::string& path, const std::filesystem::path& dir,
     const std::atomic<bool>* cancel = nullptr, std::atomic<std::uint64_t>* bytesRead = nullptr);
 

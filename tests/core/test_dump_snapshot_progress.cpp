@@ -51,3 +51,36 @@ TEST_CASE("a cancelled snapshot throws LoadCancelled and keeps no copy", "[keepe
     CHECK_THROWS_AS(snapshotDump(dump.string(), dir.path / "kept", &cancel), LoadCancelled);
     CHECK((!fs::exists(dir.path / "kept") || fs::is_empty(dir.path / "kept")));
 }
+
+TEST_CASE("a copy written beside the analysis is kept when taken, and removed when the load gives up", "[keeper]")
+{
+    memlens::test::TempDir dir;
+    const fs::path dump = memlens::test::data("dumps/two_scopes_multibuffer.json");
+    std::atomic<std::uint64_t> counted{0};
+    {
+        DumpRead read = readDumpKeepingBytes(dump.string(), nullptr, &counted);
+        CHECK(read.text == bytesOf(dump));
+        PendingDumpCopy copy(read, dir.path / "kept");
+        const KeptDump kept = copy.take();
+        CHECK(kept.written);
+        CHECK(bytesOf(kept.path) == bytesOf(dump));
+        CHECK(kept.path.filename().string().rfind(read.dump.kernel + "-", 0) == 0); // named after the dump's kernel
+    }
+    CHECK(std::distance(fs::directory_iterator(dir.path / "kept"), fs::directory_iterator()) == 1);
+
+    // Not taken (the analysis failed or was cancelled): the copy it wrote is gone.
+    {
+        DumpRead read = readDumpKeepingBytes(dump.string());
+        read.dump.kernel = "given_up";
+        PendingDumpCopy copy(read, dir.path / "kept");
+    }
+    for (const auto& entry : fs::directory_iterator(dir.path / "kept"))
+        CHECK(entry.path().filename().string().rfind("given_up", 0) == std::string::npos);
+    CHECK(std::distance(fs::directory_iterator(dir.path / "kept"), fs::directory_iterator()) == 1);
+
+    // A folder that cannot be written: take() says so.
+    std::ofstream(dir.path / "a_file") << "x";
+    DumpRead read = readDumpKeepingBytes(dump.string());
+    PendingDumpCopy copy(read, dir.path / "a_file" / "kept");
+    CHECK_THROWS_AS(copy.take(), fs::filesystem_error);
+}
