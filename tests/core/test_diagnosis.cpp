@@ -2,6 +2,8 @@
 // source line, levers and the largest fitting power of two, on dumps written
 // for the purpose and on the bundled layer-norm example.
 #include "core/diagnosis.hpp"
+#include "core/dump_parser.hpp"
+#include "core/plan_prediction.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
@@ -346,4 +348,51 @@ TEST_CASE("scaling a buffer changes its size in proportion to one dimension", "[
     buffer.extentBits = 3; // i1: 3 bits, 1 byte
     CHECK(scaledBufferBytes(buffer, 3, 6) == 1);
     CHECK(scaledBufferBytes(buffer, 3, 24) == 3);
+}
+
+TEST_CASE("every lever and the search predict what the plan predictor gives for the scaled sizes", "[diagnosis]")
+{
+    // 48 halves down to 3 (a shift) and is searched at 32, 16, 8, 4 (a division); %b, on
+    // top, has 240 bits, which scaled are not whole bytes.
+    const std::string text = R"json({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "memory_info_array": [
+        {"buffer": "%a = memref.alloc() : memref<6x48xf16>", "offset": [64], "extent": 4608, "life_time_in_ir": [0, 5]},
+        {"buffer": "%b = memref.alloc() : memref<48x5xi1>", "offset": [1248], "extent": 240, "life_time_in_ir": [2, 8]},
+        {"buffer": "%c = memref.alloc() : memref<48xf32>", "offset": [640], "extent": 1536, "life_time_in_ir": [1, 9]},
+        {"buffer": "%d = memref.alloc() : memref<3x7xf16>", "offset": [0], "extent": 336, "life_time_in_ir": [0, 9]}
+    ]}]})json";
+    LoadOptions options;
+    options.capacity.all = 800;
+    options.searchTritonCache = false;
+    const PlanDocument document
+        = buildPlanDocument(parseDumpText(text, "scaled.json"), "/nonexistent/scaled.json", options);
+    const ScopePlan& scope = document.dump.scopes.at(0);
+    const Diagnosis d = diagnoseScope(document, 0);
+    REQUIRE_FALSE(d.dimensions.empty());
+    CHECK(d.dimensions.front().value == 48);
+    const PlanPredictor predictor(scope);
+    const auto requiredAt = [&](std::int64_t from, std::int64_t to) {
+        std::vector<std::optional<std::uint64_t>> sizes;
+        for (const Block& block : scope.blocks) {
+            const auto& shape = scope.bufferOf(block).shape();
+            const bool has = std::find(shape.begin(), shape.end(), from) != shape.end();
+            sizes.emplace_back(has ? scaledBufferBytes(scope.bufferOf(block), from, to) : block.size);
+        }
+        return predictor.predict(sizes).requiredBytes;
+    };
+    int scaled = 0;
+    for (const Lever& lever : d.levers) {
+        if (lever.kind != LeverKind::ScaleDimension)
+            continue;
+        INFO("lever " << lever.dimension << " -> " << lever.to);
+        CHECK(lever.predictedRequiredBytes == requiredAt(lever.dimension, lever.to));
+        ++scaled;
+    }
+    CHECK(scaled >= 3); // 48 -> 24 (a halving), 48 -> 12 (60 bits for %b), and the 6 of %a
+    REQUIRE(d.largestFitting);
+    const std::int64_t at = d.largestFitting->value.value_or(3);
+    INFO("largest fitting at " << at);
+    CHECK(d.largestFitting->predictedRequiredBytes == requiredAt(48, at));
+    for (const std::int64_t power : {4, 8, 16, 32})
+        CHECK((requiredAt(48, power) <= d.capacityBytes)
+            == (d.largestFitting->value && *d.largestFitting->value >= power));
 }
