@@ -8,9 +8,11 @@
 //   build/bench/memlens_bench_scale --buffers=1000000 --iterations=1
 //
 // After Google Benchmark's own lines it prints the table of issue 13: wall,
-// wall / SAX walk, peak RSS and peak RSS / file size per row; the window's time from
-// File > Open to the drawn chart against loadPlanDocument's (WindowOpen); then how fast
-// a superseded load stops (CancelLoad: told to stop mid-parse and mid-analysis).
+// wall / SAX walk, the same ratio paired (each run against a SAX walk run just before
+// it, the median of the pairs), peak RSS and peak RSS / file size per row; the window's
+// time from File > Open to the drawn chart against loadPlanDocument's (WindowOpen, also
+// paired); then how fast a superseded load stops (CancelLoad: told to stop mid-parse and
+// mid-analysis).
 #include "app/app_settings.hpp"
 #include "app/main_window.hpp"
 #include "app/report_command.hpp"
@@ -33,6 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -113,6 +116,10 @@ struct Row {
     double wallSeconds = 0; // the fastest iteration
     double cpuSeconds = 0;  // user + system time of that iteration (steadier than wall on a shared machine)
     long peakRssKiB = 0;    // the largest peak of any iteration
+    // The median over iterations of wall / the wall of a SAX walk run just before it: the
+    // machine's speed drifts over minutes (the SAX walk alone took 2.5 s to 4.3 s in one
+    // afternoon), and a pair run back to back shares its state. 0 for the SAX walk's row.
+    double pairedRatio = 0;
 };
 std::vector<Row> rows;
 double saxWalkSeconds = 0; // 0 until the SAX walk ran (a --benchmark_filter can leave it out)
@@ -149,10 +156,34 @@ Row runInChild(const std::string& name, const std::function<int()>& work)
 
 const std::string kSaxWalkName = "a bare nlohmann SAX walk (read + SAX, summing extents)";
 
+double median(std::vector<double> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const std::size_t middle = values.size() / 2;
+    return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+}
+
 void measure(benchmark::State& state, const std::string& name, const std::function<int()>& work)
 {
     Row best{name, 1e300, 0, 0};
+    std::vector<double> pairedRatios;
     for (auto _ : state) {
+        if (name != kSaxWalkName) {
+            state.PauseTiming();
+            const Row floor = runInChild(kSaxWalkName, [] { return saxWalk(setup.dump); });
+            state.ResumeTiming();
+            const Row row = runInChild(name, work);
+            pairedRatios.push_back(row.wallSeconds / floor.wallSeconds);
+            state.SetIterationTime(row.wallSeconds);
+            if (row.wallSeconds < best.wallSeconds) {
+                best.wallSeconds = row.wallSeconds;
+                best.cpuSeconds = row.cpuSeconds;
+            }
+            best.peakRssKiB = std::max(best.peakRssKiB, row.peakRssKiB);
+            continue;
+        }
         const Row row = runInChild(name, work);
         state.SetIterationTime(row.wallSeconds);
         if (row.wallSeconds < best.wallSeconds) {
@@ -173,6 +204,9 @@ void measure(benchmark::State& state, const std::string& name, const std::functi
         state.counters["x_sax_walk"] = best.wallSeconds / saxWalkSeconds;
     if (saxWalkCpuSeconds > 0)
         state.counters["cpu_x_sax_walk"] = best.cpuSeconds / saxWalkCpuSeconds;
+    best.pairedRatio = median(pairedRatios);
+    if (best.pairedRatio > 0)
+        state.counters["x_sax_walk_paired"] = best.pairedRatio;
     rows.push_back(best);
 }
 
@@ -349,10 +383,19 @@ int openAndDraw()
 
 double windowOpenSeconds = 0; // filled by BM_WindowOpen
 
+double windowOpenPairedRatio = 0; // the median of open / a loadPlanDocument run just before it
+
 void BM_WindowOpen(benchmark::State& state)
 {
     double best = 1e300;
+    std::vector<double> pairedRatios;
     for (auto _ : state) {
+        state.PauseTiming();
+        const Row load = runInChild("loadPlanDocument", [] {
+            const memlens::PlanDocument document = memlens::loadPlanDocument(setup.dump, memlens::LoadOptions());
+            return document.dump.blockCount() > 0 ? 0 : 1;
+        });
+        state.ResumeTiming();
         const std::optional<double> seconds = secondsReportedByChild(openAndDraw);
         if (!seconds) {
             state.SkipWithError("the window did not show the dump");
@@ -360,8 +403,11 @@ void BM_WindowOpen(benchmark::State& state)
         }
         state.SetIterationTime(*seconds);
         best = std::min(best, *seconds);
+        pairedRatios.push_back(*seconds / load.wallSeconds);
     }
     windowOpenSeconds = best;
+    windowOpenPairedRatio = median(pairedRatios);
+    state.counters["x_load_paired"] = windowOpenPairedRatio;
     for (const Row& row : rows)
         if (row.name == "loadPlanDocument")
             state.counters["x_load"] = best / row.wallSeconds;
@@ -383,19 +429,22 @@ void printTable()
         std::printf("a superseded load told to stop %s: stopped in %.0f ms\n", name.c_str(), delay * 1000);
     if (rows.empty())
         return;
-    std::printf("\n%ld buffers, file %s (%s)\n\n| | wall | wall / SAX walk | CPU / SAX walk | peak RSS | RSS / file "
-                "|\n|---|---|---|---|---|---|\n",
+    std::printf("\n%ld buffers, file %s (%s)\n\n| | wall | wall / SAX walk | paired: wall / SAX walk just before "
+                "(median) | CPU / SAX walk | peak RSS | RSS / file |\n|---|---|---|---|---|---|---|\n",
         setup.buffers, megabytes(static_cast<double>(setup.fileBytes)).c_str(), setup.dump.c_str());
     for (const Row& row : rows) {
         const double rss = static_cast<double>(row.peakRssKiB) * 1024.0;
         char ratio[32] = "-";
+        char paired[32] = "-";
         char cpuRatio[32] = "-";
         if (saxWalkSeconds > 0)
             std::snprintf(ratio, sizeof ratio, "%.2fx", row.wallSeconds / saxWalkSeconds);
+        if (row.pairedRatio > 0)
+            std::snprintf(paired, sizeof paired, "%.2fx", row.pairedRatio);
         if (saxWalkCpuSeconds > 0)
             std::snprintf(cpuRatio, sizeof cpuRatio, "%.2fx", row.cpuSeconds / saxWalkCpuSeconds);
-        std::printf("| %s | %.2f s | %s | %s | %s | %.2fx |\n", row.name.c_str(), row.wallSeconds, ratio, cpuRatio,
-            megabytes(rss).c_str(), rss / static_cast<double>(setup.fileBytes));
+        std::printf("| %s | %.2f s | %s | %s | %s | %s | %.2fx |\n", row.name.c_str(), row.wallSeconds, ratio, paired,
+            cpuRatio, megabytes(rss).c_str(), rss / static_cast<double>(setup.fileBytes));
     }
     const fs::path report = setup.dir / "report";
     for (const char* name : {"summary.md", "chart.svg", "blocks.csv"})
@@ -406,7 +455,7 @@ void printTable()
         for (const Row& row : rows)
             if (row.name == "loadPlanDocument")
                 std::printf(" (%.2fx loadPlanDocument)", windowOpenSeconds / row.wallSeconds);
-        std::printf("\n");
+        std::printf("; paired with a load just before, median %.2fx\n", windowOpenPairedRatio);
     }
 }
 
