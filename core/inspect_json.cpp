@@ -245,17 +245,25 @@ public:
     void null() { buffer_ += "null"; }
     void string(const std::string& text)
     {
-        // Printable ASCII without quote or backslash is written as it is; anything else
-        // (escapes, UTF-8, invalid bytes replaced) the JSON library writes.
-        const bool plain = std::all_of(
-            text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
-        if (plain) {
-            buffer_.push_back('"');
-            buffer_.append(text);
-            buffer_.push_back('"');
-        } else {
+        // Printable ASCII is written here, a quote or backslash escaped with a backslash
+        // (every block's location has quotes); anything else (control characters, UTF-8,
+        // invalid bytes replaced) the JSON library writes.
+        const bool printable = std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f; });
+        if (!printable) {
             buffer_ += ojson(text).dump(-1, ' ', false, ojson::error_handler_t::replace);
+            return;
         }
+        buffer_.push_back('"');
+        for (auto from = text.begin(); from != text.end();) {
+            const auto special = std::find_if(from, text.end(), [](char c) { return c == '"' || c == '\\'; });
+            buffer_.append(from, special);
+            if (special == text.end())
+                break;
+            buffer_.push_back('\\');
+            buffer_.push_back(*special);
+            from = special + 1;
+        }
+        buffer_.push_back('"');
     }
     void next(bool last) { buffer_ += last ? "\n" : ",\n"; }
     // `"name": value,` on its own line at `level` (a member that is not the object's last).

@@ -111,3 +111,22 @@ TEST_CASE(
     CHECK(streamedText(document, std::nullopt) == tree);
     CHECK(streamedText(document, std::nullopt, 0) == tree);
 }
+
+TEST_CASE("strings with quotes, backslashes and control characters stream as the tree escapes them",
+    "[inspect][stream][hostile]")
+{
+    const test::TempDir dir;
+    const auto dump = dir.path / "memory_info_aiv.json";
+    std::ofstream(dump) << R"json({"Header": {"KernelName": "k\\\"q\"\t\u0001\u007f"}, "Record": [{"scope": "ub",
+        "error_info": "path C:\\tmp\\k.py \"quoted\" tab\there", "memory_info_array": [
+        {"buffer": "%a\\b\"c = memref.alloc() : memref<16xf16>", "offset": [0], "extent": 256,
+         "life_time_in_ir": [0, 1], "source_location": "loc(\"C:\\\\w\\\\k\\\"x.py\":3:4)"},
+        {"buffer": "%d\u0002 = memref.alloc() : memref<16xf16>", "offset": [64], "extent": 256,
+         "life_time_in_ir": [0, 1], "source_location": "loc(\"/w/\u00e9\\\\\".py\":5:6)"}]}]})json";
+    const PlanDocument document = load(dump);
+    const std::string tree = treeText(document, std::nullopt);
+    CHECK(tree.find(R"(%a\\b\"c)") != std::string::npos); // escaped by the tree as expected
+    CHECK(tree.find(R"(\u0002)") != std::string::npos);
+    CHECK(streamedText(document, std::nullopt) == tree);
+    CHECK(streamedText(document, std::nullopt, 0) == tree);
+}
