@@ -7,12 +7,14 @@
 #include "core/storage_analysis.hpp"
 
 #include "core/cancellable_sort.hpp"
+#include "core/dense_key_order.hpp"
 #include "core/dump_error.hpp"
 
 #include <algorithm>
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -165,10 +167,25 @@ template <typename Field>
 Ranked rankBy(const std::vector<StorageBox>& boxes, Field field, const std::atomic<bool>* cancel)
 {
     Ranked ranked;
-    ranked.sorted.reserve(boxes.size());
-    for (std::size_t i = 0; i < boxes.size(); ++i)
-        ranked.sorted.emplace_back(field(boxes[i]), static_cast<std::uint32_t>(i));
-    sortCancellably(ranked.sorted.begin(), ranked.sorted.end(), std::less<>(), cancel);
+    std::uint64_t lowest = std::numeric_limits<std::uint64_t>::max(), highest = 0;
+    for (const StorageBox& box : boxes) {
+        lowest = std::min(lowest, field(box));
+        highest = std::max(highest, field(box));
+    }
+    if (auto order = DenseKeyOrder<std::uint64_t>::over(lowest, highest, boxes.size())) {
+        // Boxes offered in order: equal values keep it, as the sorted (value, box) pairs do.
+        for (const StorageBox& box : boxes)
+            order->count(field(box));
+        order->finishCounting();
+        ranked.sorted.resize(boxes.size());
+        for (std::size_t i = 0; i < boxes.size(); ++i)
+            ranked.sorted[order->place(field(boxes[i]))] = {field(boxes[i]), static_cast<std::uint32_t>(i)};
+    } else {
+        ranked.sorted.reserve(boxes.size());
+        for (std::size_t i = 0; i < boxes.size(); ++i)
+            ranked.sorted.emplace_back(field(boxes[i]), static_cast<std::uint32_t>(i));
+        sortCancellably(ranked.sorted.begin(), ranked.sorted.end(), std::less<>(), cancel);
+    }
     ranked.positionOf.resize(boxes.size());
     for (const auto& [value, box] : ranked.sorted) {
         if (ranked.values.empty() || ranked.values.back() != value)
@@ -195,6 +212,22 @@ std::vector<std::uint32_t> countsBelow(const Ranked& ranked, const std::vector<s
 // Positions into `boxes` (which is in sweep order) by Life end: the order they stop being live.
 std::vector<int> byEnd(const std::vector<StorageBox>& boxes, const std::atomic<bool>* cancel)
 {
+    if (boxes.empty())
+        return {};
+    std::int64_t first = boxes.front().end, last = first;
+    for (const StorageBox& box : boxes) {
+        first = std::min(first, box.end);
+        last = std::max(last, box.end);
+    }
+    if (auto counted = DenseKeyOrder<std::int64_t>::over(first, last, boxes.size())) {
+        for (const StorageBox& box : boxes)
+            counted->count(box.end);
+        counted->finishCounting();
+        std::vector<int> order(boxes.size());
+        for (std::size_t i = 0; i < boxes.size(); ++i)
+            order[counted->place(boxes[i].end)] = static_cast<int>(i);
+        return order;
+    }
     std::vector<std::pair<std::int64_t, int>> keyed; // (end, position): equal ends keep the sweep order
     keyed.reserve(boxes.size());
     for (std::size_t i = 0; i < boxes.size(); ++i)
@@ -260,23 +293,47 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
 {
     const auto throwIfCancelled = [cancel](std::size_t step) { throwIfCancelledAt(step, cancel); };
     // Sweep storages, not blocks: the blocks of one storage are identical.
-    std::vector<StorageBox> boxes;
-    for (std::size_t s = 0; s < storages.count(); ++s) {
+    const auto boxOf = [&](std::size_t s) -> std::optional<StorageBox> {
         const std::span<const int> blocks = storages.blocksOf(static_cast<int>(s));
         const Block& first = scope.blocks[static_cast<std::size_t>(blocks.front())];
         if (first.size == 0)
-            continue; // shares no bytes with anything
-        boxes.push_back({first.start, first.end, first.offset, first.addressEnd(), static_cast<int>(s),
-            static_cast<std::uint32_t>(blocks.size())});
-    }
-    throwIfCancelled(0);
+            return std::nullopt; // shares no bytes with anything
+        return StorageBox{first.start, first.end, first.offset, first.addressEnd(), static_cast<int>(s),
+            static_cast<std::uint32_t>(blocks.size())};
+    };
     // By start; equal starts in storage order (as a stable sort of the storage-ordered list would leave them).
-    sortCancellably(
-        boxes.begin(), boxes.end(),
-        [](const StorageBox& a, const StorageBox& b) {
-            return std::tie(a.start, a.storage) < std::tie(b.start, b.storage);
-        },
-        cancel);
+    std::vector<StorageBox> boxes;
+    std::size_t sized = 0;
+    std::int64_t firstStart = std::numeric_limits<std::int64_t>::max(), lastStart = 0;
+    for (std::size_t s = 0; s < storages.count(); ++s)
+        if (const auto box = boxOf(s)) {
+            firstStart = sized == 0 ? box->start : std::min(firstStart, box->start);
+            lastStart = sized == 0 ? box->start : std::max(lastStart, box->start);
+            ++sized;
+        }
+    if (auto byStart = DenseKeyOrder<std::int64_t>::over(firstStart, lastStart, sized); byStart && sized > 0) {
+        // Counted, then each box built in its place: no sort, no second copy of the boxes.
+        for (std::size_t s = 0; s < storages.count(); ++s)
+            if (const auto box = boxOf(s))
+                byStart->count(box->start);
+        byStart->finishCounting();
+        boxes.resize(sized);
+        for (std::size_t s = 0; s < storages.count(); ++s)
+            if (const auto box = boxOf(s))
+                boxes[byStart->place(box->start)] = *box;
+    } else {
+        boxes.reserve(sized);
+        for (std::size_t s = 0; s < storages.count(); ++s)
+            if (const auto box = boxOf(s))
+                boxes.push_back(*box);
+        throwIfCancelled(0);
+        sortCancellably(
+            boxes.begin(), boxes.end(),
+            [](const StorageBox& a, const StorageBox& b) {
+                return std::tie(a.start, a.storage) < std::tie(b.start, b.storage);
+            },
+            cancel);
+    }
     throwIfCancelled(0);
 
     const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, cancel);

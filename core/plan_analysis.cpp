@@ -2,11 +2,13 @@
 
 #include "core/address_coverage.hpp"
 #include "core/cancellable_sort.hpp"
+#include "core/dense_key_order.hpp"
 #include "core/dump_error.hpp"
 
 #include <algorithm>
 #include <future>
 #include <map>
+#include <optional>
 
 namespace memlens {
 
@@ -93,20 +95,31 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         std::uint32_t to() const { return toAndEnters >> 1; }
         bool enters() const { return (toAndEnters & 1) != 0; }
     };
-    std::vector<Event> events;
-    events.reserve(blocks.size() * 2);
     analysis.firstOp = blocks.front().start;
     analysis.lastOp = blocks.front().end;
+    for (const Block& block : blocks) {
+        analysis.firstOp = std::min(analysis.firstOp, block.start);
+        analysis.lastOp = std::max(analysis.lastOp, block.end);
+    }
+    // Op numbers are dense: each event is put in its place by counting, else sorted after.
+    std::optional<DenseKeyOrder<std::int64_t>> byOp
+        = DenseKeyOrder<std::int64_t>::over(analysis.firstOp, analysis.lastOp + 1, 2 * blocks.size());
+    if (byOp) {
+        for (const Block& block : blocks) {
+            byOp->count(block.start);
+            byOp->count(block.end + 1);
+        }
+        byOp->finishCounting();
+    }
+    std::vector<Event> events(2 * blocks.size());
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         if ((i & 0xffff) == 0)
             throwIfCancelled();
         const Block& block = blocks[i];
         const auto from = static_cast<std::uint32_t>(coverage.indexOf(block.offset));
         const auto to = static_cast<std::uint32_t>(coverage.indexOf(block.addressEnd()));
-        events.push_back({block.start, from, 2 * to + 1});
-        events.push_back({block.end + 1, from, 2 * to});
-        analysis.firstOp = std::min(analysis.firstOp, block.start);
-        analysis.lastOp = std::max(analysis.lastOp, block.end);
+        events[byOp ? byOp->place(block.start) : 2 * i] = {block.start, from, 2 * to + 1};
+        events[byOp ? byOp->place(block.end + 1) : 2 * i + 1] = {block.end + 1, from, 2 * to};
         analysis.peakAddressBytes = std::max(analysis.peakAddressBytes, block.addressEnd());
         if (analysis.isOverCapacity(block)) {
             analysis.overCapacityBlocks.push_back(static_cast<int>(i));
@@ -116,8 +129,9 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
     }
     analysis.overflow = !analysis.overCapacityBlocks.empty();
     throwIfCancelled();
-    sortCancellably(
-        events.begin(), events.end(), [](const Event& a, const Event& b) { return a.op < b.op; }, cancel);
+    if (!byOp)
+        sortCancellably(
+            events.begin(), events.end(), [](const Event& a, const Event& b) { return a.op < b.op; }, cancel);
     throwIfCancelled();
 
     // The high address is the end of the highest covered byte, but a block of size 0 covers

@@ -486,3 +486,40 @@ TEST_CASE(
     for (std::size_t i = 0; i < first.size(); ++i)
         CHECK(std::pair{first[i].a, first[i].b} == expected[i]);
 }
+
+TEST_CASE("ops and addresses spread far apart give the analysis of the same plan packed", "[storage][brute]")
+{
+    // Dense ops and addresses are put in order by counting, spread-out ones by sorting:
+    // both give the same usage, storages and overlaps.
+    std::mt19937 random(20261201);
+    constexpr std::int64_t kOpStretch = 1'000'000'000;
+    constexpr std::uint64_t kByteStretch = std::uint64_t(1) << 30;
+    for (int round = 0; round < 60; ++round) {
+        const ScopePlan packed = randomPlan(random, 1 + round % 40);
+        ScopePlan spread = packed;
+        for (Block& block : spread.blocks) {
+            block.start *= kOpStretch;
+            block.end *= kOpStretch;
+            block.offset *= kByteStretch;
+            block.size *= kByteStretch;
+        }
+        const PlanAnalysis a = analyzePlan(packed, capacityOf(1 << 20));
+        const PlanAnalysis b = analyzePlan(spread, capacityOf(std::uint64_t(1) << 50));
+        INFO("round " << round);
+        REQUIRE(a.usage.size() <= b.usage.size());
+        for (const UsageStep& step : a.usage) {
+            CHECK(b.liveBytesAt(step.op * kOpStretch) == step.liveBytes * kByteStretch);
+            CHECK(b.highAddressAt(step.op * kOpStretch) == step.highAddress * kByteStretch);
+        }
+        for (std::size_t i = 0; i < packed.blocks.size(); ++i)
+            CHECK(a.storageOf(static_cast<int>(i)) == b.storageOf(static_cast<int>(i)));
+        CHECK(a.overlapCount == b.overlapCount);
+        REQUIRE(a.overlaps.size() == b.overlaps.size());
+        for (std::size_t k = 0; k < a.overlaps.size(); ++k) {
+            CHECK(a.overlaps[k].a == b.overlaps[k].a);
+            CHECK(a.overlaps[k].b == b.overlaps[k].b);
+            CHECK(a.overlaps[k].fromOp * kOpStretch == b.overlaps[k].fromOp);
+            CHECK(a.overlaps[k].bytes * kByteStretch == b.overlaps[k].bytes);
+        }
+    }
+}
