@@ -6,14 +6,33 @@
 #include <bit>
 #include <cassert>
 #include <functional>
+#include <limits>
 
 namespace memlens {
 
 AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points, const std::atomic<bool>* cancel)
     : points_(std::move(points))
 {
-    sortCancellably(points_.begin(), points_.end(), std::less<>(), cancel);
-    points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
+    const auto [lowest, highest] = std::minmax_element(points_.begin(), points_.end());
+    const std::uint64_t width = points_.empty() ? 0 : *highest - *lowest;
+    if (!points_.empty() && width < 2 * static_cast<std::uint64_t>(points_.size()) + 4096
+        && points_.size() < std::numeric_limits<std::uint32_t>::max()) {
+        // On-chip addresses are dense: the points are counted, not sorted, and each one's
+        // index is a table lookup, not a binary search (two per block).
+        lowestPoint_ = *lowest;
+        indexOfOffset_.assign(static_cast<std::size_t>(width) + 1, 0);
+        for (const std::uint64_t point : points_)
+            indexOfOffset_[static_cast<std::size_t>(point - lowestPoint_)] = 1;
+        points_.clear();
+        for (std::size_t offset = 0; offset < indexOfOffset_.size(); ++offset)
+            if (indexOfOffset_[offset] != 0) {
+                indexOfOffset_[offset] = static_cast<std::uint32_t>(points_.size());
+                points_.push_back(lowestPoint_ + offset);
+            }
+    } else {
+        sortCancellably(points_.begin(), points_.end(), std::less<>(), cancel);
+        points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
+    }
     if (points_.size() < 2)
         return;
     const std::size_t spans = points_.size() - 1;
@@ -27,6 +46,12 @@ AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points, const std::a
 
 std::size_t AddressCoverage::indexOf(std::uint64_t point) const
 {
+    if (!indexOfOffset_.empty()) {
+        assert(point >= lowestPoint_ && point - lowestPoint_ < indexOfOffset_.size());
+        const std::size_t index = indexOfOffset_[static_cast<std::size_t>(point - lowestPoint_)];
+        assert(points_[index] == point);
+        return index;
+    }
     const auto index
         = static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), point) - points_.begin());
     assert(index < points_.size() && points_[index] == point);

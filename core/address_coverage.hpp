@@ -38,9 +38,12 @@ private:
     void pull(std::size_t node);
 
     std::vector<std::uint64_t> points_; // sorted, unique; leaf i spans [points_[i], points_[i + 1])
-    std::size_t leaves_ = 1;            // a power of two; leaves past the last span span nothing
-    int depth_ = 0;                     // leaves_ == 1 << depth_
-    std::vector<Node> nodes_;           // 1 is the root; node n has children 2n and 2n + 1
+    // For dense points: the index of point p at p - lowestPoint_ (empty otherwise).
+    std::uint64_t lowestPoint_ = 0;
+    std::vector<std::uint32_t> indexOfOffset_;
+    std::size_t leaves_ = 1;  // a power of two; leaves past the last span span nothing
+    int depth_ = 0;           // leaves_ == 1 << depth_
+    std::vector<Node> nodes_; // 1 is the root; node n has children 2n and 2n + 1
 };
 
 } // namespace memlens
