@@ -1,5 +1,7 @@
 #include "core/plan_prediction.hpp"
 
+#include "core/dense_key_order.hpp"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -228,8 +230,9 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
     const CompressedOps slots = compressOps(blocks);
     slotCount_ = slots.count;
 
-    // Blocks in the order they are placed: by offset, then by end; sorted as keys, not
-    // through the blocks, and carrying what their steps need (a million blocks: each
+    // Blocks in the order they are placed: by offset, equal offsets in block order (their
+    // order changes nothing: each is placed before any of them is seen); sorted as keys,
+    // not through the blocks, and carrying what their steps need (a million blocks: each
     // lookup through a block index is a cache miss).
     struct Placed {
         std::uint64_t offset;
@@ -239,20 +242,53 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
         int to;
         int waiting; // where its top waits between being placed and being seen; -1 if never seen
     };
+    const auto placedAt = [&](std::size_t i) {
+        return Placed{
+            blocks[i].offset, blocks[i].addressEnd(), static_cast<int>(i), slots.startSlot[i], slots.endSlot[i], -1};
+    };
     std::vector<Placed> placed;
-    placed.reserve(blocks.size());
-    for (std::size_t i = 0; i < blocks.size(); ++i)
-        placed.push_back(
-            {blocks[i].offset, blocks[i].addressEnd(), static_cast<int>(i), slots.startSlot[i], slots.endSlot[i], -1});
-    std::sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
-        return std::tie(a.offset, a.end, a.index) < std::tie(b.offset, b.end, b.index);
-    });
+    const auto [lowest, highest] = std::minmax_element(
+        blocks.begin(), blocks.end(), [](const Block& a, const Block& b) { return a.offset < b.offset; });
+    if (auto byOffset = DenseKeyOrder<std::uint64_t>::over(lowest->offset, highest->offset, blocks.size())) {
+        // Offsets are dense on-chip addresses: counted into place.
+        for (const Block& block : blocks)
+            byOffset->count(block.offset);
+        byOffset->finishCounting();
+        placed.resize(blocks.size());
+        for (std::size_t i = 0; i < blocks.size(); ++i)
+            placed[byOffset->place(blocks[i].offset)] = placedAt(i);
+    } else {
+        placed.reserve(blocks.size());
+        for (std::size_t i = 0; i < blocks.size(); ++i)
+            placed.push_back(placedAt(i));
+        std::sort(placed.begin(), placed.end(),
+            [](const Placed& a, const Placed& b) { return std::tie(a.offset, a.index) < std::tie(b.offset, b.index); });
+    }
     // Blocks with a size, by end; equal ends keep the placing order (the rank in `placed`).
     std::vector<std::pair<std::uint64_t, int>> endRanks;
-    for (std::size_t rank = 0; rank < placed.size(); ++rank)
-        if (placed[rank].end > placed[rank].offset)
-            endRanks.emplace_back(placed[rank].end, static_cast<int>(rank));
-    std::sort(endRanks.begin(), endRanks.end());
+    std::size_t sized = 0;
+    std::uint64_t lowestEnd = std::numeric_limits<std::uint64_t>::max(), highestEnd = 0;
+    for (const Placed& block : placed)
+        if (block.end > block.offset) {
+            ++sized;
+            lowestEnd = std::min(lowestEnd, block.end);
+            highestEnd = std::max(highestEnd, block.end);
+        }
+    if (auto byEnd = DenseKeyOrder<std::uint64_t>::over(lowestEnd, highestEnd, sized)) {
+        for (const Placed& block : placed)
+            if (block.end > block.offset)
+                byEnd->count(block.end);
+        byEnd->finishCounting();
+        endRanks.resize(sized);
+        for (std::size_t rank = 0; rank < placed.size(); ++rank)
+            if (placed[rank].end > placed[rank].offset)
+                endRanks[byEnd->place(placed[rank].end)] = {placed[rank].end, static_cast<int>(rank)};
+    } else {
+        for (std::size_t rank = 0; rank < placed.size(); ++rank)
+            if (placed[rank].end > placed[rank].offset)
+                endRanks.emplace_back(placed[rank].end, static_cast<int>(rank));
+        std::sort(endRanks.begin(), endRanks.end());
+    }
 
     // The order of the sweep comes from the dump alone: every prediction shares it. Each
     // step carries what it needs, so that the sweep reads its steps in order, not per block.

@@ -301,10 +301,10 @@ TEST_CASE("a variant whose tops pass 15 bits of alignment units is swept again i
             predictor.predict(plain).requiredBytes, largeAlone, predictor.predict(plain).requiredBytes});
 }
 
-TEST_CASE("ops far apart predict what the same ops close together predict", "[prediction]")
+TEST_CASE("ops and offsets far apart predict what the stated rule does", "[prediction]")
 {
-    // The op axis is compressed by counting when its ops are dense, by sorting when they are
-    // spread out; both keep which Lives share an op.
+    // The op axis is compressed, and blocks are put in placing order, by counting when ops
+    // and offsets are dense, by sorting when they are spread out; both keep the rule.
     std::mt19937 random(29);
     for (int round = 0; round < 20; ++round) {
         const ScopePlan dense = randomScope(random, 1 + static_cast<int>(random() % 120), 256, 7, 5000, 60, 15);
@@ -322,5 +322,14 @@ TEST_CASE("ops far apart predict what the same ops close together predict", "[pr
             CHECK(densePredictor.requiredBytes({ruleOf(sizes)}).front()
                 == bruteForce(dense, sizes, densePredictor.alignment()).requiredBytes);
         }
+        // Offsets spread out too (placed by sorting, not by counting): still the stated rule.
+        ScopePlan far = dense;
+        for (Block& block : far.blocks)
+            block.offset = block.offset * (std::uint64_t(1) << 30) + 32;
+        const PlanPredictor farPredictor(far);
+        const Sizes sizes = randomSizes(random, far, 1 + random() % 8);
+        const PredictedPlan expected = bruteForce(far, sizes, farPredictor.alignment());
+        CHECK(farPredictor.predict(sizes).offsets == expected.offsets);
+        CHECK(farPredictor.requiredBytes({ruleOf(sizes)}).front() == expected.requiredBytes);
     }
 }
