@@ -27,10 +27,14 @@ void appendCsvField(std::string& out, std::string_view value)
         out += value;
         return;
     }
-    for (const char c : value) {
-        if (c == '"')
+    // Runs between quotes appended whole; each quote doubled.
+    for (std::size_t from = 0; from < value.size();) {
+        const std::size_t quote = value.find('"', from);
+        const std::size_t to = quote == std::string_view::npos ? value.size() : quote + 1;
+        out.append(value.data() + from, to - from);
+        if (quote != std::string_view::npos)
             out += '"';
-        out += c;
+        from = to;
     }
     out += '"';
 }

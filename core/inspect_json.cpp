@@ -233,13 +233,13 @@ public:
             return;
         }
         char text[kMaxKeyText];
-        buffer_.append(text, keyText(text, name, level));
+        appendChars(text, keyText(text, name, level));
     }
     template <typename Number> void number(Number value)
     {
         char text[24];
         const auto end = std::to_chars(text, text + sizeof text, value).ptr;
-        buffer_.append(text, end);
+        appendChars(text, end);
     }
     void boolean(bool value) { buffer_ += value ? "true" : "false"; }
     void null() { buffer_ += "null"; }
@@ -256,7 +256,7 @@ public:
         buffer_.push_back('"');
         for (auto from = text.begin(); from != text.end();) {
             const auto special = std::find_if(from, text.end(), [](char c) { return c == '"' || c == '\\'; });
-            buffer_.append(from, special);
+            buffer_.append(&*from, static_cast<std::size_t>(special - from));
             if (special == text.end())
                 break;
             buffer_.push_back('\\');
@@ -280,7 +280,7 @@ public:
         end = std::to_chars(end, text + sizeof text, value).ptr;
         *end++ = ',';
         *end++ = '\n';
-        buffer_.append(text, end);
+        appendChars(text, end);
     }
     void stringMember(std::string_view name, int level, const std::string& value)
     {
@@ -300,7 +300,7 @@ public:
         char* end = keyText(text, name, level);
         const std::string_view word = value ? "true,\n" : "false,\n";
         end = std::copy(word.begin(), word.end(), end);
-        buffer_.append(text, end);
+        appendChars(text, end);
     }
     void close(int level)
     {
@@ -311,6 +311,12 @@ public:
     }
 
 private:
+    // By pointer and length: append(first, last) goes through a slower replace().
+    void appendChars(const char* first, const char* last)
+    {
+        buffer_.append(first, static_cast<std::size_t>(last - first));
+    }
+
     // A key line short enough is put together on the stack (every one this file writes).
     static constexpr std::size_t kMaxKeyText = 96;
     static bool fitsKeyText(std::string_view name, int level)
