@@ -269,18 +269,9 @@ public:
     // `"name": value,` on its own line at `level` (a member that is not the object's last).
     template <typename Number> void numberMember(std::string_view name, int level, Number value)
     {
-        if (!fitsKeyText(name, level)) {
-            key(name, level);
-            number(value);
-            next(false);
-            return;
-        }
-        char text[kMaxKeyText + 26];
-        char* end = keyText(text, name, level);
-        end = std::to_chars(end, text + sizeof text, value).ptr;
-        *end++ = ',';
-        *end++ = '\n';
-        appendChars(text, end);
+        char digits[24];
+        const char* end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+        scalarMember(name, level, std::string_view(digits, static_cast<std::size_t>(end - digits)));
     }
     void stringMember(std::string_view name, int level, const std::string& value)
     {
@@ -290,17 +281,7 @@ public:
     }
     void booleanMember(std::string_view name, int level, bool value)
     {
-        if (!fitsKeyText(name, level)) {
-            key(name, level);
-            boolean(value);
-            next(false);
-            return;
-        }
-        char text[kMaxKeyText + 8];
-        char* end = keyText(text, name, level);
-        const std::string_view word = value ? "true,\n" : "false,\n";
-        end = std::copy(word.begin(), word.end(), end);
-        appendChars(text, end);
+        scalarMember(name, level, value ? "true" : "false");
     }
     void close(int level)
     {
@@ -311,6 +292,22 @@ public:
     }
 
 private:
+    // `"name": text,` (a number or a word) put together on the stack and appended at once.
+    void scalarMember(std::string_view name, int level, std::string_view text)
+    {
+        char line[kMaxKeyText + 32];
+        if (!fitsKeyText(name, level) || text.size() + 2 > sizeof line - kMaxKeyText) {
+            key(name, level);
+            buffer_.append(text);
+            next(false);
+            return;
+        }
+        char* end = std::copy(text.begin(), text.end(), keyText(line, name, level));
+        *end++ = ',';
+        *end++ = '\n';
+        appendChars(line, end);
+    }
+
     // By pointer and length: append(first, last) goes through a slower replace().
     void appendChars(const char* first, const char* last)
     {
