@@ -195,7 +195,6 @@ public:
                 bits |= hasDimension(buffer, dims_[k]) ? std::uint8_t(1u << k) : std::uint8_t(0);
             bufferDims_.push_back(bits);
         }
-        std::vector<SizeRule> rules;
         std::vector<std::pair<std::int64_t, std::int64_t>> scalings;
         for (const DimensionShare& dim : diagnosis.dimensions)
             for (int shift = 1; shift <= kLeverShifts && (dim.value >> shift) >= 1; ++shift)
@@ -206,11 +205,25 @@ public:
                 if (to != dim && std::find(scalings.begin(), scalings.end(), std::pair(dim, to)) == scalings.end())
                     scalings.emplace_back(dim, to);
         }
+        std::vector<Scaling> variants;
         for (const auto& [from, to] : scalings)
-            rules.push_back(scaledSizes(from, to));
+            variants.push_back(scalingOf(from, to));
         if (diagnosis.multiBufferBytes > 0)
-            rules.push_back(singleBufferSizes(scope));
-        const std::vector<std::uint64_t> required = predictor_.requiredBytes(rules);
+            variants.push_back(Scaling{}); // no dimension: multi-buffering off
+        // Every variant's size of a block in one call: the block and its buffer read once.
+        const std::vector<std::uint64_t> required = predictor_.requiredBytes(variants.size(),
+            [this, &variants](
+                std::size_t i, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes) {
+                const Block& block = scope_.blocks[i];
+                const std::uint8_t dims = bufferDims_[static_cast<std::size_t>(block.bufferIndex)];
+                for (std::size_t k = 0; k < count; ++k) {
+                    const Scaling& scaling = variants[first + k];
+                    if (scaling.bit == 0)
+                        sizes[k] = block.copy > 0 ? std::nullopt : std::optional<std::uint64_t>(block.size);
+                    else
+                        sizes[k] = (dims & scaling.bit) == 0 ? block.size : scaledSize(block, scaling);
+                }
+            });
         for (std::size_t i = 0; i < scalings.size(); ++i)
             scaled_[scalings[i]] = required[i];
         if (diagnosis.multiBufferBytes > 0)
@@ -240,25 +253,43 @@ public:
     // The sizes with candidate dimension `from` scaled to `to` in every buffer whose shape has it.
     SizeRule scaledSizes(std::int64_t from, std::int64_t to) const
     {
-        const auto k = static_cast<std::size_t>(std::find(dims_.begin(), dims_.end(), from) - dims_.begin());
-        assert(k < dims_.size()); // levers and the search scale the diagnosis's dimensions only
-        // Halving, quartering, ...: a shift gives scaledBufferBytes()'s answer without a
-        // division per block per variant.
-        const auto ratio = from > 0 && to > 0 && from % to == 0 ? static_cast<std::uint64_t>(from / to) : 0;
-        const int shift = std::has_single_bit(ratio) ? std::countr_zero(ratio) : -1;
-        return [this, bit = std::uint8_t(1u << k), from, to, shift](std::size_t i) -> std::optional<std::uint64_t> {
+        return [this, scaling = scalingOf(from, to)](std::size_t i) -> std::optional<std::uint64_t> {
             const Block& block = scope_.blocks[i];
-            if ((bufferDims_[static_cast<std::size_t>(block.bufferIndex)] & bit) == 0)
+            if ((bufferDims_[static_cast<std::size_t>(block.bufferIndex)] & scaling.bit) == 0)
                 return block.size;
-            const Buffer& buffer = scope_.bufferOf(block);
-            if (shift < 0)
-                return scaledBufferBytes(buffer, from, to);
-            const std::uint64_t bits = buffer.extentBits >> shift;
-            return bits / 8 + (bits % 8 != 0 ? 1 : 0);
+            return scaledSize(block, scaling);
         };
     }
 
 private:
+    // One candidate dimension scaled: its bit in bufferDims_ (0 for no dimension), and for a
+    // halving, quartering, ... the shift that gives scaledBufferBytes()'s answer without a
+    // division per block per variant (-1 otherwise).
+    struct Scaling {
+        std::uint8_t bit = 0;
+        std::int64_t from = 0;
+        std::int64_t to = 0;
+        int shift = -1;
+    };
+
+    Scaling scalingOf(std::int64_t from, std::int64_t to) const
+    {
+        const auto k = static_cast<std::size_t>(std::find(dims_.begin(), dims_.end(), from) - dims_.begin());
+        assert(k < dims_.size()); // levers and the search scale the diagnosis's dimensions only
+        const auto ratio = from > 0 && to > 0 && from % to == 0 ? static_cast<std::uint64_t>(from / to) : 0;
+        return {std::uint8_t(1u << k), from, to, std::has_single_bit(ratio) ? std::countr_zero(ratio) : -1};
+    }
+
+    // The block's size with its buffer scaled (its shape has the dimension).
+    std::uint64_t scaledSize(const Block& block, const Scaling& scaling) const
+    {
+        const Buffer& buffer = scope_.bufferOf(block);
+        if (scaling.shift < 0)
+            return scaledBufferBytes(buffer, scaling.from, scaling.to);
+        const std::uint64_t bits = buffer.extentBits >> scaling.shift;
+        return bits / 8 + (bits % 8 != 0 ? 1 : 0);
+    }
+
     static_assert(kMaxDimensions <= 8, "a buffer's candidate dimensions are the bits of one byte");
     const ScopePlan& scope_;
     PlanPredictor predictor_;

@@ -355,8 +355,8 @@ PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64
 // from `first` take lanes 1 to `count`. A top past what `Units` holds makes the sweep give
 // up: the caller then sweeps again with wider units, or predicts the variants one by one.
 template <typename Units, std::size_t Lanes>
-bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
-    std::vector<std::uint64_t>& required) const
+bool PlanPredictor::sweepLanes(
+    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
 {
     const auto& blocks = scope_.blocks;
     const std::uint64_t largestEnd = std::uint64_t(std::numeric_limits<Units>::max()) * alignment_;
@@ -364,6 +364,7 @@ bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_
     RangeMaxTree<Units, Lanes> newTops(slotCount_);
     std::vector<Units> waiting(static_cast<std::size_t>(waitingSlots_) * Lanes, 0);
     std::array<Units, Lanes> seen{};
+    std::array<std::optional<std::uint64_t>, Lanes> sizes{};
     for (std::size_t n = 0; n < steps_.size(); ++n) {
         if (n + kPrefetchSteps < steps_.size()) {
             const Step& ahead = steps_[n + kPrefetchSteps];
@@ -390,8 +391,9 @@ bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_
                 return false;
             top[0] = unitsOf(block.addressEnd()); // removed or not, it explains the gap above it
         }
+        sizesOf(i, first, count, sizes.data());
         for (std::size_t lane = 1; lane <= count; ++lane) {
-            const std::optional<std::uint64_t> size = variants[first + lane - 1](i);
+            const std::optional<std::uint64_t>& size = sizes[lane - 1];
             if (!size) {
                 if (top)
                     top[lane] = 0; // removed: raises nothing
@@ -412,32 +414,41 @@ bool PlanPredictor::sweepLanes(const std::vector<SizeRule>& variants, std::size_
 // Tops in 15 bits first: half the tree to walk, and every plan of today's on-chip sizes
 // fits (15 bits of 32-byte units reach 1 MiB). A larger top sweeps again in 31 bits.
 template <std::size_t Lanes>
-bool PlanPredictor::sweepNarrowFirst(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
-    std::vector<std::uint64_t>& required) const
+bool PlanPredictor::sweepNarrowFirst(
+    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
 {
-    if (sweepLanes<std::int16_t, Lanes>(variants, first, count, required))
+    if (sweepLanes<std::int16_t, Lanes>(sizesOf, first, count, required))
         return true;
     std::fill_n(required.begin() + static_cast<std::ptrdiff_t>(first), count, 0);
-    return sweepLanes<std::int32_t, Lanes>(variants, first, count, required);
+    return sweepLanes<std::int32_t, Lanes>(sizesOf, first, count, required);
 }
 
 std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRule>& variants) const
 {
-    std::vector<std::uint64_t> required(variants.size(), 0);
+    return requiredBytes(variants.size(),
+        [&variants](std::size_t block, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes) {
+            for (std::size_t k = 0; k < count; ++k)
+                sizes[k] = variants[first + k](block);
+        });
+}
+
+std::vector<std::uint64_t> PlanPredictor::requiredBytes(std::size_t variantCount, const VariantSizes& sizesOf) const
+{
+    std::vector<std::uint64_t> required(variantCount, 0);
     const std::size_t bytesPerLane
         = (4 * leavesFor(slotCount_) + static_cast<std::size_t>(waitingSlots_)) * sizeof(std::int32_t);
     const std::size_t lanesInBudget = kSweepBudgetBytes / bytesPerLane;
-    for (std::size_t first = 0; first < variants.size();) {
-        const std::size_t left = variants.size() - first;
+    for (std::size_t first = 0; first < variantCount;) {
+        const std::size_t left = variantCount - first;
         std::size_t lanes = 0;
         bool swept = false;
         // Lane 0 of a sweep is the dump's own: 15 or 3 variants per sweep.
         if (left > 3 && lanesInBudget >= kMaxLanes) {
             lanes = std::min(left, kMaxLanes - 1);
-            swept = sweepNarrowFirst<kMaxLanes>(variants, first, lanes, required);
+            swept = sweepNarrowFirst<kMaxLanes>(sizesOf, first, lanes, required);
         } else if (lanesInBudget >= 4) {
             lanes = std::min<std::size_t>(left, 3);
-            swept = sweepNarrowFirst<4>(variants, first, lanes, required);
+            swept = sweepNarrowFirst<4>(sizesOf, first, lanes, required);
         } else {
             lanes = 1;
         }
@@ -445,7 +456,7 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRu
             for (std::size_t lane = first; lane < first + lanes; ++lane) {
                 std::vector<std::optional<std::uint64_t>> sizes(scope_.blocks.size());
                 for (std::size_t i = 0; i < sizes.size(); ++i)
-                    sizes[i] = variants[lane](i);
+                    sizesOf(i, lane, 1, &sizes[i]);
                 required[lane] = predict(sizes).requiredBytes;
             }
         }

@@ -26,6 +26,12 @@ struct PredictedPlan {
 // the block's new size, or nullopt to remove it. It must give the same answer each time it is asked.
 using SizeRule = std::function<std::optional<std::uint64_t>(std::size_t block)>;
 
+// Many variants asked together, block by block: the new sizes of `block` in variants
+// first .. first + count - 1, into sizes[0 .. count - 1] (nullopt removes it). One call per
+// block for every variant of a sweep, so that the block and its buffer are read once.
+using VariantSizes
+    = std::function<void(std::size_t block, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes)>;
+
 class PlanPredictor {
 public:
     explicit PlanPredictor(const ScopePlan& scope);
@@ -37,6 +43,8 @@ public:
     // the blocks once for many variants side by side (the tree walk and its cache misses
     // are shared) and without a vector of sizes or offsets per variant.
     std::vector<std::uint64_t> requiredBytes(const std::vector<SizeRule>& variants) const;
+    // The same for `variantCount` variants whose sizes `sizesOf` gives together.
+    std::vector<std::uint64_t> requiredBytes(std::size_t variantCount, const VariantSizes& sizesOf) const;
 
     // The alignment the dump's offsets honour (at most the scope's: 32 B, 512 B for cc).
     std::uint64_t alignment() const { return alignment_; }
@@ -46,11 +54,11 @@ public:
 
 private:
     template <typename Units, std::size_t Lanes>
-    bool sweepLanes(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
-        std::vector<std::uint64_t>& required) const;
+    bool sweepLanes(
+        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
     template <std::size_t Lanes>
-    bool sweepNarrowFirst(const std::vector<SizeRule>& variants, std::size_t first, std::size_t count,
-        std::vector<std::uint64_t>& required) const;
+    bool sweepNarrowFirst(
+        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
 
     const ScopePlan& scope_;
     std::uint64_t alignment_ = 32;
