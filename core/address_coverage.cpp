@@ -6,29 +6,20 @@
 #include <bit>
 #include <cassert>
 #include <functional>
-#include <limits>
 
 namespace memlens {
 
 AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points, const std::atomic<bool>* cancel)
     : points_(std::move(points))
 {
-    const auto [lowest, highest] = std::minmax_element(points_.begin(), points_.end());
-    const std::uint64_t width = points_.empty() ? 0 : *highest - *lowest;
-    if (!points_.empty() && width < 2 * static_cast<std::uint64_t>(points_.size()) + 4096
-        && points_.size() < std::numeric_limits<std::uint32_t>::max()) {
-        // On-chip addresses are dense: the points are counted, not sorted, and each one's
-        // index is a table lookup, not a binary search (two per block).
-        lowestPoint_ = *lowest;
-        indexOfOffset_.assign(static_cast<std::size_t>(width) + 1, 0);
+    // On-chip addresses are dense: the points are counted, not sorted, and each one's index
+    // is a table lookup, not a binary search (two per block).
+    ranks_ = DenseRanks<std::uint64_t>::of([this](const auto& visit) {
         for (const std::uint64_t point : points_)
-            indexOfOffset_[static_cast<std::size_t>(point - lowestPoint_)] = 1;
-        points_.clear();
-        for (std::size_t offset = 0; offset < indexOfOffset_.size(); ++offset)
-            if (indexOfOffset_[offset] != 0) {
-                indexOfOffset_[offset] = static_cast<std::uint32_t>(points_.size());
-                points_.push_back(lowestPoint_ + offset);
-            }
+            visit(point);
+    });
+    if (ranks_) {
+        points_ = ranks_->values();
     } else {
         sortCancellably(points_.begin(), points_.end(), std::less<>(), cancel);
         points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
@@ -46,9 +37,8 @@ AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points, const std::a
 
 std::size_t AddressCoverage::indexOf(std::uint64_t point) const
 {
-    if (!indexOfOffset_.empty()) {
-        assert(point >= lowestPoint_ && point - lowestPoint_ < indexOfOffset_.size());
-        const std::size_t index = indexOfOffset_[static_cast<std::size_t>(point - lowestPoint_)];
+    if (ranks_) {
+        const std::size_t index = ranks_->rankOf(point);
         assert(points_[index] == point);
         return index;
     }

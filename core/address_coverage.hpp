@@ -3,8 +3,11 @@
 // however many ranges cover it. A segment tree over the ranges' end points,
 // walked bottom-up, so adding or removing a range is O(log n) and the covered
 // total is O(1).
+#include "core/dense_key_order.hpp"
+
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace memlens {
@@ -37,13 +40,11 @@ private:
     std::uint64_t spanOf(std::size_t node) const;
     void pull(std::size_t node);
 
-    std::vector<std::uint64_t> points_; // sorted, unique; leaf i spans [points_[i], points_[i + 1])
-    // For dense points: the index of point p at p - lowestPoint_ (empty otherwise).
-    std::uint64_t lowestPoint_ = 0;
-    std::vector<std::uint32_t> indexOfOffset_;
-    std::size_t leaves_ = 1;  // a power of two; leaves past the last span span nothing
-    int depth_ = 0;           // leaves_ == 1 << depth_
-    std::vector<Node> nodes_; // 1 is the root; node n has children 2n and 2n + 1
+    std::vector<std::uint64_t> points_;              // sorted, unique; leaf i spans [points_[i], points_[i + 1])
+    std::optional<DenseRanks<std::uint64_t>> ranks_; // each point's index, when the points are dense
+    std::size_t leaves_ = 1;                         // a power of two; leaves past the last span span nothing
+    int depth_ = 0;                                  // leaves_ == 1 << depth_
+    std::vector<Node> nodes_;                        // 1 is the root; node n has children 2n and 2n + 1
 };
 
 } // namespace memlens

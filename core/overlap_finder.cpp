@@ -167,16 +167,11 @@ template <typename Field>
 Ranked rankBy(const std::vector<StorageBox>& boxes, Field field, const std::atomic<bool>* cancel)
 {
     Ranked ranked;
-    std::uint64_t lowest = std::numeric_limits<std::uint64_t>::max(), highest = 0;
-    for (const StorageBox& box : boxes) {
-        lowest = std::min(lowest, field(box));
-        highest = std::max(highest, field(box));
-    }
-    if (auto order = DenseKeyOrder<std::uint64_t>::over(lowest, highest, boxes.size())) {
-        // Boxes offered in order: equal values keep it, as the sorted (value, box) pairs do.
-        for (const StorageBox& box : boxes)
-            order->count(field(box));
-        order->finishCounting();
+    if (auto order = DenseKeyOrder<std::uint64_t>::of([&](const auto& visit) {
+            for (const StorageBox& box : boxes)
+                visit(field(box));
+        })) {
+        // Boxes placed in order: equal values keep it, as the sorted (value, box) pairs do.
         ranked.sorted.resize(boxes.size());
         for (std::size_t i = 0; i < boxes.size(); ++i)
             ranked.sorted[order->place(field(boxes[i]))] = {field(boxes[i]), static_cast<std::uint32_t>(i)};
@@ -212,17 +207,10 @@ std::vector<std::uint32_t> countsBelow(const Ranked& ranked, const std::vector<s
 // Positions into `boxes` (which is in sweep order) by Life end: the order they stop being live.
 std::vector<int> byEnd(const std::vector<StorageBox>& boxes, const std::atomic<bool>* cancel)
 {
-    if (boxes.empty())
-        return {};
-    std::int64_t first = boxes.front().end, last = first;
-    for (const StorageBox& box : boxes) {
-        first = std::min(first, box.end);
-        last = std::max(last, box.end);
-    }
-    if (auto counted = DenseKeyOrder<std::int64_t>::over(first, last, boxes.size())) {
-        for (const StorageBox& box : boxes)
-            counted->count(box.end);
-        counted->finishCounting();
+    if (auto counted = DenseKeyOrder<std::int64_t>::of([&boxes](const auto& visit) {
+            for (const StorageBox& box : boxes)
+                visit(box.end);
+        })) {
         std::vector<int> order(boxes.size());
         for (std::size_t i = 0; i < boxes.size(); ++i)
             order[counted->place(boxes[i].end)] = static_cast<int>(i);
@@ -303,26 +291,17 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
     };
     // By start; equal starts in storage order (as a stable sort of the storage-ordered list would leave them).
     std::vector<StorageBox> boxes;
-    std::size_t sized = 0;
-    std::int64_t firstStart = std::numeric_limits<std::int64_t>::max(), lastStart = 0;
-    for (std::size_t s = 0; s < storages.count(); ++s)
-        if (const auto box = boxOf(s)) {
-            firstStart = sized == 0 ? box->start : std::min(firstStart, box->start);
-            lastStart = sized == 0 ? box->start : std::max(lastStart, box->start);
-            ++sized;
-        }
-    if (auto byStart = DenseKeyOrder<std::int64_t>::over(firstStart, lastStart, sized); byStart && sized > 0) {
+    if (auto byStart = DenseKeyOrder<std::int64_t>::of([&](const auto& visit) {
+            for (std::size_t s = 0; s < storages.count(); ++s)
+                if (const auto box = boxOf(s))
+                    visit(box->start);
+        })) {
         // Counted, then each box built in its place: no sort, no second copy of the boxes.
-        for (std::size_t s = 0; s < storages.count(); ++s)
-            if (const auto box = boxOf(s))
-                byStart->count(box->start);
-        byStart->finishCounting();
-        boxes.resize(sized);
+        boxes.resize(byStart->size());
         for (std::size_t s = 0; s < storages.count(); ++s)
             if (const auto box = boxOf(s))
                 boxes[byStart->place(box->start)] = *box;
     } else {
-        boxes.reserve(sized);
         for (std::size_t s = 0; s < storages.count(); ++s)
             if (const auto box = boxOf(s))
                 boxes.push_back(*box);

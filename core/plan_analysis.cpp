@@ -102,15 +102,12 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         analysis.lastOp = std::max(analysis.lastOp, block.end);
     }
     // Op numbers are dense: each event is put in its place by counting, else sorted after.
-    std::optional<DenseKeyOrder<std::int64_t>> byOp
-        = DenseKeyOrder<std::int64_t>::over(analysis.firstOp, analysis.lastOp + 1, 2 * blocks.size());
-    if (byOp) {
+    std::optional<DenseKeyOrder<std::int64_t>> byOp = DenseKeyOrder<std::int64_t>::of([&blocks](const auto& visit) {
         for (const Block& block : blocks) {
-            byOp->count(block.start);
-            byOp->count(block.end + 1);
+            visit(block.start);
+            visit(block.end + 1);
         }
-        byOp->finishCounting();
-    }
+    });
     std::vector<Event> events(2 * blocks.size());
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         if ((i & 0xffff) == 0)

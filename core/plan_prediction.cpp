@@ -172,41 +172,27 @@ struct CompressedOps {
 CompressedOps compressOps(const std::vector<Block>& blocks)
 {
     CompressedOps slots;
-    if (blocks.empty())
-        return slots;
-    std::int64_t first = blocks.front().start, last = blocks.front().end;
-    for (const Block& block : blocks) {
-        first = std::min({first, block.start, block.end});
-        last = std::max({last, block.start, block.end});
-    }
     slots.startSlot.reserve(blocks.size());
     slots.endSlot.reserve(blocks.size());
-    // Ops are op numbers, dense next to the block count: a slot per op counted in one pass
-    // (a million blocks: sorting and searching their ops took half a second).
-    const std::uint64_t width = static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first);
-    if (width < 4 * blocks.size() + 4096) {
-        std::vector<int> slotOf(width + 1, 0);
+    // Op numbers are dense next to the block count: ranked by a table (a million blocks:
+    // sorting and searching their ops took half a second).
+    const auto forEachOp = [&blocks](const auto& visit) {
         for (const Block& block : blocks) {
-            slotOf[static_cast<std::size_t>(block.start - first)] = 1;
-            slotOf[static_cast<std::size_t>(block.end - first)] = 1;
+            visit(block.start);
+            visit(block.end);
         }
-        for (int& slot : slotOf) {
-            const int used = slot;
-            slot = slots.count;
-            slots.count += used;
-        }
+    };
+    if (const auto ranks = DenseRanks<std::int64_t>::of(forEachOp)) {
+        slots.count = static_cast<int>(ranks->count());
         for (const Block& block : blocks) {
-            slots.startSlot.push_back(slotOf[static_cast<std::size_t>(block.start - first)]);
-            slots.endSlot.push_back(slotOf[static_cast<std::size_t>(block.end - first)]);
+            slots.startSlot.push_back(static_cast<int>(ranks->rankOf(block.start)));
+            slots.endSlot.push_back(static_cast<int>(ranks->rankOf(block.end)));
         }
         return slots;
     }
     std::vector<std::int64_t> ops;
     ops.reserve(blocks.size() * 2);
-    for (const Block& block : blocks) {
-        ops.push_back(block.start);
-        ops.push_back(block.end);
-    }
+    forEachOp([&ops](std::int64_t op) { ops.push_back(op); });
     std::sort(ops.begin(), ops.end());
     ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
     slots.count = static_cast<int>(ops.size());
@@ -247,14 +233,12 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
             blocks[i].offset, blocks[i].addressEnd(), static_cast<int>(i), slots.startSlot[i], slots.endSlot[i], -1};
     };
     std::vector<Placed> placed;
-    const auto [lowest, highest] = std::minmax_element(
-        blocks.begin(), blocks.end(), [](const Block& a, const Block& b) { return a.offset < b.offset; });
-    if (auto byOffset = DenseKeyOrder<std::uint64_t>::over(lowest->offset, highest->offset, blocks.size())) {
+    if (auto byOffset = DenseKeyOrder<std::uint64_t>::of([&blocks](const auto& visit) {
+            for (const Block& block : blocks)
+                visit(block.offset);
+        })) {
         // Offsets are dense on-chip addresses: counted into place.
-        for (const Block& block : blocks)
-            byOffset->count(block.offset);
-        byOffset->finishCounting();
-        placed.resize(blocks.size());
+        placed.resize(byOffset->size());
         for (std::size_t i = 0; i < blocks.size(); ++i)
             placed[byOffset->place(blocks[i].offset)] = placedAt(i);
     } else {
@@ -265,27 +249,21 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
             [](const Placed& a, const Placed& b) { return std::tie(a.offset, a.index) < std::tie(b.offset, b.index); });
     }
     // Blocks with a size, by end; equal ends keep the placing order (the rank in `placed`).
+    // A block whose end wraps past 2^64 is never seen, as one of size 0.
+    const auto sized = [](const Placed& block) { return block.end > block.offset; };
     std::vector<std::pair<std::uint64_t, int>> endRanks;
-    std::size_t sized = 0;
-    std::uint64_t lowestEnd = std::numeric_limits<std::uint64_t>::max(), highestEnd = 0;
-    for (const Placed& block : placed)
-        if (block.end > block.offset) {
-            ++sized;
-            lowestEnd = std::min(lowestEnd, block.end);
-            highestEnd = std::max(highestEnd, block.end);
-        }
-    if (auto byEnd = DenseKeyOrder<std::uint64_t>::over(lowestEnd, highestEnd, sized)) {
-        for (const Placed& block : placed)
-            if (block.end > block.offset)
-                byEnd->count(block.end);
-        byEnd->finishCounting();
-        endRanks.resize(sized);
+    if (auto byEnd = DenseKeyOrder<std::uint64_t>::of([&](const auto& visit) {
+            for (const Placed& block : placed)
+                if (sized(block))
+                    visit(block.end);
+        })) {
+        endRanks.resize(byEnd->size());
         for (std::size_t rank = 0; rank < placed.size(); ++rank)
-            if (placed[rank].end > placed[rank].offset)
+            if (sized(placed[rank]))
                 endRanks[byEnd->place(placed[rank].end)] = {placed[rank].end, static_cast<int>(rank)};
     } else {
         for (std::size_t rank = 0; rank < placed.size(); ++rank)
-            if (placed[rank].end > placed[rank].offset)
+            if (sized(placed[rank]))
                 endRanks.emplace_back(placed[rank].end, static_cast<int>(rank));
         std::sort(endRanks.begin(), endRanks.end());
     }
@@ -302,7 +280,7 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
             steps_.push_back({~below.index, below.from, below.to, below.waiting});
             freeSlots.push_back(below.waiting);
         }
-        if (block.end > block.offset || blocks[static_cast<std::size_t>(block.index)].size > 0) {
+        if (sized(block)) {
             if (freeSlots.empty())
                 freeSlots.push_back(waitingSlots_++);
             block.waiting = freeSlots.back();
