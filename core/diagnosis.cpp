@@ -122,17 +122,6 @@ bool hasDimension(const Buffer& buffer, std::int64_t dim)
     return std::find(buffer.shape().begin(), buffer.shape().end(), dim) != buffer.shape().end();
 }
 
-// Extra copies of every multi-buffered buffer removed: multibuffer=False applies to the whole kernel.
-SizeRule singleBufferSizes(const ScopePlan& scope)
-{
-    return [&scope](std::size_t i) -> std::optional<std::uint64_t> {
-        const Block& block = scope.blocks[i];
-        if (block.copy > 0)
-            return std::nullopt;
-        return block.size;
-    };
-}
-
 // Fewer bytes live at the critical op: per storage, its size minus the largest new size of its blocks.
 std::uint64_t savedAt(
     const ScopePlan& scope, const std::vector<int>& live, const std::vector<int>& leaders, const SizeRule& sizes)
@@ -209,20 +198,15 @@ public:
         for (const auto& [from, to] : scalings)
             variants.push_back(scalingOf(from, to));
         if (diagnosis.multiBufferBytes > 0)
-            variants.push_back(Scaling{}); // no dimension: multi-buffering off
+            variants.push_back(multiBufferingOff());
         // Every variant's size of a block in one call: the block and its buffer read once.
         const std::vector<std::uint64_t> required = predictor_.requiredBytes(variants.size(),
             [this, &variants](
                 std::size_t i, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes) {
                 const Block& block = scope_.blocks[i];
                 const std::uint8_t dims = bufferDims_[static_cast<std::size_t>(block.bufferIndex)];
-                for (std::size_t k = 0; k < count; ++k) {
-                    const Scaling& scaling = variants[first + k];
-                    if (scaling.bit == 0)
-                        sizes[k] = block.copy > 0 ? std::nullopt : std::optional<std::uint64_t>(block.size);
-                    else
-                        sizes[k] = (dims & scaling.bit) == 0 ? block.size : scaledSize(block, scaling);
-                }
+                for (std::size_t k = 0; k < count; ++k)
+                    sizes[k] = sizeIn(variants[first + k], block, dims);
             });
         for (std::size_t i = 0; i < scalings.size(); ++i)
             scaled_[scalings[i]] = required[i];
@@ -236,7 +220,7 @@ public:
     std::uint64_t singleBuffer()
     {
         if (!singleBuffer_)
-            singleBuffer_ = predictor_.requiredBytes({singleBufferSizes(scope_)}).front();
+            singleBuffer_ = predictor_.requiredBytes({singleBufferSizes()}).front();
         return *singleBuffer_;
     }
 
@@ -251,26 +235,38 @@ public:
     }
 
     // The sizes with candidate dimension `from` scaled to `to` in every buffer whose shape has it.
-    SizeRule scaledSizes(std::int64_t from, std::int64_t to) const
-    {
-        return [this, scaling = scalingOf(from, to)](std::size_t i) -> std::optional<std::uint64_t> {
-            const Block& block = scope_.blocks[i];
-            if ((bufferDims_[static_cast<std::size_t>(block.bufferIndex)] & scaling.bit) == 0)
-                return block.size;
-            return scaledSize(block, scaling);
-        };
-    }
+    SizeRule scaledSizes(std::int64_t from, std::int64_t to) const { return ruleOf(scalingOf(from, to)); }
+
+    // Extra copies of every multi-buffered buffer removed: multibuffer=False applies to the whole kernel.
+    SizeRule singleBufferSizes() const { return ruleOf(multiBufferingOff()); }
 
 private:
-    // One candidate dimension scaled: its bit in bufferDims_ (0 for no dimension), and for a
-    // halving, quartering, ... the shift that gives scaledBufferBytes()'s answer without a
-    // division per block per variant (-1 otherwise).
+    // A variant of the sizes: one candidate dimension scaled (its bit in bufferDims_, and for
+    // a halving, quartering, ... the shift that gives scaledBufferBytes()'s answer without a
+    // division per block per variant, else -1), or with bit 0, multi-buffering off.
     struct Scaling {
         std::uint8_t bit = 0;
         std::int64_t from = 0;
         std::int64_t to = 0;
         int shift = -1;
     };
+    static Scaling multiBufferingOff() { return {}; }
+
+    // A block's size in a variant; `dims` are its buffer's bits in bufferDims_.
+    std::optional<std::uint64_t> sizeIn(const Scaling& scaling, const Block& block, std::uint8_t dims) const
+    {
+        if (scaling.bit == 0)
+            return block.copy > 0 ? std::nullopt : std::optional<std::uint64_t>(block.size);
+        return (dims & scaling.bit) == 0 ? block.size : scaledSize(block, scaling);
+    }
+
+    SizeRule ruleOf(const Scaling& scaling) const
+    {
+        return [this, scaling](std::size_t i) {
+            const Block& block = scope_.blocks[i];
+            return sizeIn(scaling, block, bufferDims_[static_cast<std::size_t>(block.bufferIndex)]);
+        };
+    }
 
     Scaling scalingOf(std::int64_t from, std::int64_t to) const
     {
@@ -307,7 +303,7 @@ void addLevers(
     if (diagnosis.multiBufferBytes > 0) {
         const std::uint64_t required = predicted.singleBuffer();
         diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0,
-            savedAt(scope, diagnosis.liveBlocks, leaders, singleBufferSizes(scope)), required, fits(required)});
+            savedAt(scope, diagnosis.liveBlocks, leaders, predicted.singleBufferSizes()), required, fits(required)});
     }
     // Halved, quartered, ... down to a sixteenth, until the plan fits.
     for (const DimensionShare& dim : diagnosis.dimensions) {
