@@ -23,14 +23,17 @@ namespace memlens {
 
 namespace {
 
-// Live address ranges, found two ways: those containing a point (a segment tree
-// whose nodes list the ranges covering them whole) and those starting inside a
-// range (an ordered set). Removal is lazy: a dead entry is dropped when a query meets it.
+// Live address ranges. While few are live (the common case: a handful of marked
+// storages at any op) a query reads them from a flat list. Past that it asks the
+// index: those containing a point (a segment tree whose nodes list the ranges
+// covering them whole) and those starting inside a range (an ordered set). The
+// tree's removal is lazy: a dead entry is dropped when a query meets it.
 class LiveRangeIndex {
 public:
     LiveRangeIndex(std::vector<std::uint64_t> points, std::size_t rangeCount)
         : points_(std::move(points))
         , alive_(rangeCount, false)
+        , placeInFlat_(rangeCount, 0)
     {
         std::sort(points_.begin(), points_.end());
         points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
@@ -41,6 +44,8 @@ public:
     void add(int id, const AddressRange& range)
     {
         alive_[static_cast<std::size_t>(id)] = true;
+        placeInFlat_[static_cast<std::size_t>(id)] = static_cast<std::uint32_t>(flat_.size());
+        flat_.push_back({range, id});
         byStart_.emplace(range.start, id);
         insert(1, 0, leafCount(), leafOf(range.start), leafOf(range.end), id);
     }
@@ -48,12 +53,22 @@ public:
     void remove(int id, const AddressRange& range)
     {
         alive_[static_cast<std::size_t>(id)] = false;
+        const std::uint32_t place = placeInFlat_[static_cast<std::size_t>(id)];
+        flat_[place] = flat_.back();
+        placeInFlat_[static_cast<std::size_t>(flat_[place].id)] = place;
+        flat_.pop_back();
         byStart_.erase({range.start, id});
     }
 
     // Calls found(id) once for every live range sharing bytes with `range`.
     template <typename Found> void forEachIntersecting(const AddressRange& range, const Found& found)
     {
+        if (flat_.size() <= kFlatQueryLimit) {
+            for (const LiveRange& live : flat_)
+                if (live.range.start < range.end && range.start < live.range.end)
+                    found(live.id);
+            return;
+        }
         // Ranges starting at or below range.start that reach past it contain its first byte
         // (the query need not be one of the ranges the index was built for).
         const bool inside = points_.size() >= 2 && points_.front() <= range.start && range.start < points_.back();
@@ -85,6 +100,13 @@ public:
     }
 
 private:
+    // A scan of this many ranges costs less than one walk down the tree.
+    static constexpr std::size_t kFlatQueryLimit = 48;
+    struct LiveRange {
+        AddressRange range;
+        int id = 0;
+    };
+
     std::size_t leafCount() const { return points_.size() - 1; }
     std::size_t leafOf(std::uint64_t point) const
     {
@@ -106,6 +128,8 @@ private:
     std::vector<std::uint64_t> points_; // leaf i spans [points_[i], points_[i + 1])
     std::vector<std::vector<int>> nodes_;
     std::vector<bool> alive_;
+    std::vector<LiveRange> flat_;            // the live ranges, in no order
+    std::vector<std::uint32_t> placeInFlat_; // per id, while live
     std::set<std::pair<std::uint64_t, int>> byStart_;
 };
 
@@ -429,14 +453,18 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
         // the pairs cost.
         const std::size_t scanBudget = 64 * boxes.size();
         std::size_t scanned = 0;
+        auto firstMarkedAfter = markedBoxes.begin(); // moves forward with i
         for (std::size_t i = 0; i < boxes.size() && scanned <= scanBudget; ++i) {
             throwIfCancelled(i);
+            while (firstMarkedAfter != markedBoxes.end() && *firstMarkedAfter <= static_cast<int>(i))
+                ++firstMarkedAfter;
+            if (firstMarkedAfter == markedBoxes.end())
+                break; // no marked box enters after this one
             if (marked[i])
                 continue;
             const StorageBox& earlierBox = boxes[i];
-            for (auto it = std::upper_bound(markedBoxes.begin(), markedBoxes.end(), static_cast<int>(i));
-                 it != markedBoxes.end() && boxes[static_cast<std::size_t>(*it)].start <= earlierBox.end
-                 && ++scanned <= scanBudget;
+            for (auto it = firstMarkedAfter; it != markedBoxes.end()
+                 && boxes[static_cast<std::size_t>(*it)].start <= earlierBox.end && ++scanned <= scanBudget;
                  ++it) {
                 const StorageBox& laterBox = boxes[static_cast<std::size_t>(*it)];
                 if (laterBox.sharesBytesWith(earlierBox))

@@ -62,28 +62,42 @@ StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel
             h = (h ^ part) * 0x100000001b3ull;
         return h ^ (h >> 29);
     };
-    // Open addressing over the first block of each storage: no node per entry.
+    // Open addressing over the first block of each storage: no node per entry. A slot
+    // keeps 32 bits of the hash beside the storage, so a probe reads a block (a cache
+    // miss on a large plan) only when those match: nearly always a block of that storage.
+    struct Slot {
+        int storage = -1;
+        std::uint32_t tag = 0;
+    };
     std::size_t slotCount = 16;
-    while (slotCount < 2 * blockCount)
+    while (2 * slotCount < 3 * blockCount)
         slotCount *= 2;
-    std::vector<int> slots(slotCount, -1); // storage number
-    std::vector<int> firstBlock;           // storage -> its first block
-    std::vector<int> sizes;                // storage -> how many blocks
+    std::vector<Slot> slots(slotCount);
+    std::vector<int> firstBlock; // storage -> its first block
+    std::vector<int> sizes;      // storage -> how many blocks
     const std::vector<int> order = blocksInOrder(scope);
     throwIfCancelled(0);
+    // The slot of the block a few steps ahead is fetched while this one is placed.
+    constexpr std::size_t kFetchAhead = 8;
     for (std::size_t step = 0; step < order.size(); ++step) {
         throwIfCancelled(step);
+        if (step + kFetchAhead < order.size())
+            __builtin_prefetch(&slots[hashOf(blockAt(order[step + kFetchAhead])) & (slotCount - 1)]);
         const int index = order[step];
         const Block& block = blockAt(index);
-        std::size_t slot = hashOf(block) & (slotCount - 1);
-        while (slots[slot] >= 0 && !sameStorage(blockAt(firstBlock[static_cast<std::size_t>(slots[slot])]), block))
+        const std::uint64_t hash = hashOf(block);
+        const auto tag = static_cast<std::uint32_t>(hash >> 32);
+        std::size_t slot = hash & (slotCount - 1);
+        while (slots[slot].storage >= 0
+            && (slots[slot].tag != tag
+                || !sameStorage(blockAt(firstBlock[static_cast<std::size_t>(slots[slot].storage)]), block)))
             slot = (slot + 1) & (slotCount - 1);
-        if (slots[slot] < 0) {
-            slots[slot] = static_cast<int>(firstBlock.size());
+        if (slots[slot].storage < 0) {
+            slots[slot] = {static_cast<int>(firstBlock.size()), tag};
             firstBlock.push_back(index);
             sizes.push_back(0);
         }
-        const int storage = slots[slot];
+        const int storage = slots[slot].storage;
         map.storageOfBlock[static_cast<std::size_t>(index)] = storage;
         ++sizes[static_cast<std::size_t>(storage)];
     }
