@@ -6,7 +6,10 @@
 #include <charconv>
 #include <future>
 #include <ostream>
+#include <sstream>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace memlens {
@@ -357,28 +360,11 @@ void writeFrame(IndentedJsonWriter& writer, const SourceFrame& frame, const std:
     writer.close(level);
 }
 
-// blockJson(), written in place at `level`: the same text, without a tree per block.
-void writeBlock(
-    IndentedJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, std::size_t blockIndex, int level)
+// A block's members from "location" to its last, which come from its location alone
+// (the text and what it links to), written at `inner`.
+void writeSourceMembers(IndentedJsonWriter& writer, const std::string& location, const BlockSource* source, int inner)
 {
-    const ScopePlan& scope = document.dump.scopes[scopeIndex];
-    const PlanAnalysis& analysis = document.analyses[scopeIndex];
-    const Block& block = scope.blocks[blockIndex];
-    const Buffer& buffer = scope.bufferOf(block);
-    const BlockSource* source = document.sourceOf(scopeIndex, block);
-    const int inner = level + 1;
-    writer.raw("{\n");
-    writer.numberMember("id", inner, buffer.id);
-    writer.stringMember("buffer", inner, buffer.ssaName);
-    writer.numberMember("copy", inner, block.copy);
-    writer.numberMember("offset", inner, block.offset);
-    writer.numberMember("size", inner, block.size);
-    writer.numberMember("start", inner, block.start);
-    writer.numberMember("end", inner, block.end);
-    writer.booleanMember("tmp", inner, block.tmp);
-    writer.booleanMember("over_capacity", inner, analysis.isOverCapacity(block));
-    writer.numberMember("storage", inner, analysis.storageOf(static_cast<int>(blockIndex)));
-    writer.stringMember("location", inner, buffer.location());
+    writer.stringMember("location", inner, location);
     writer.key("ir", inner);
     if (source && source->ir) {
         writer.raw("{\n");
@@ -420,6 +406,73 @@ void writeBlock(
         writer.string(source->note);
         writer.next(true);
     }
+}
+
+// The text of writeSourceMembers() per distinct (location, source) of one scope's blocks:
+// a million blocks mostly repeat a few hundred locations, and their source members are
+// two thirds of each block's text. Past kMaxTexts distinct ones the rest are written each time.
+class SourceMembersText {
+public:
+    explicit SourceMembersText(int inner)
+        : inner_(inner)
+    {
+    }
+
+    void write(IndentedJsonWriter& writer, const std::string& location, const BlockSource* source)
+    {
+        const Key key{&location, source};
+        auto it = texts_.find(key);
+        if (it == texts_.end()) {
+            if (texts_.size() >= kMaxTexts) {
+                writeSourceMembers(writer, location, source, inner_);
+                return;
+            }
+            std::ostringstream text;
+            {
+                IndentedJsonWriter part(text);
+                writeSourceMembers(part, location, source, inner_);
+            }
+            it = texts_.emplace(key, std::move(text).str()).first;
+        }
+        writer.raw(it->second);
+    }
+
+private:
+    static constexpr std::size_t kMaxTexts = 4096;
+    // Equal location texts of a dump are one string (interned while it is read); two copies
+    // of one text would only be two keys for the same members.
+    using Key = std::pair<const std::string*, const BlockSource*>;
+    struct KeyHash {
+        std::size_t operator()(const Key& key) const noexcept
+        {
+            return std::hash<const void*>()(key.first) ^ (std::hash<const void*>()(key.second) << 1);
+        }
+    };
+    int inner_;
+    std::unordered_map<Key, std::string, KeyHash> texts_;
+};
+
+// blockJson(), written in place at `level`: the same text, without a tree per block.
+void writeBlock(IndentedJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex,
+    std::size_t blockIndex, int level, SourceMembersText& sourceMembers)
+{
+    const ScopePlan& scope = document.dump.scopes[scopeIndex];
+    const PlanAnalysis& analysis = document.analyses[scopeIndex];
+    const Block& block = scope.blocks[blockIndex];
+    const Buffer& buffer = scope.bufferOf(block);
+    const int inner = level + 1;
+    writer.raw("{\n");
+    writer.numberMember("id", inner, buffer.id);
+    writer.stringMember("buffer", inner, buffer.ssaName);
+    writer.numberMember("copy", inner, block.copy);
+    writer.numberMember("offset", inner, block.offset);
+    writer.numberMember("size", inner, block.size);
+    writer.numberMember("start", inner, block.start);
+    writer.numberMember("end", inner, block.end);
+    writer.booleanMember("tmp", inner, block.tmp);
+    writer.booleanMember("over_capacity", inner, analysis.isOverCapacity(block));
+    writer.numberMember("storage", inner, analysis.storageOf(static_cast<int>(blockIndex)));
+    sourceMembers.write(writer, buffer.location(), document.sourceOf(scopeIndex, block));
     writer.close(level);
 }
 
@@ -438,9 +491,10 @@ void writeScope(IndentedJsonWriter& writer, const PlanDocument& document, std::s
         writer.raw("[]");
     } else {
         writer.raw("[\n");
+        SourceMembersText sourceMembers(level + 3);
         for (std::size_t b = 0; b < count; ++b) {
             writer.indent(level + 2);
-            writeBlock(writer, document, scopeIndex, b, level + 2);
+            writeBlock(writer, document, scopeIndex, b, level + 2, sourceMembers);
             writer.raw(b + 1 == count ? "\n" : ",\n");
         }
         writer.indent(level + 1);

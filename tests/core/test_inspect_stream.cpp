@@ -130,3 +130,27 @@ TEST_CASE("strings with quotes, backslashes and control characters stream as the
     CHECK(streamedText(document, std::nullopt) == tree);
     CHECK(streamedText(document, std::nullopt, 0) == tree);
 }
+
+TEST_CASE(
+    "a scope with more distinct locations than the writer keeps as text streams the same text", "[inspect][stream]")
+{
+    // The members a block's location gives are written once per distinct location and
+    // copied after; past a few thousand distinct ones the rest are written each time.
+    const test::TempDir dir;
+    const auto dump = dir.path / "memory_info_aiv.json";
+    {
+        std::ofstream out(dump);
+        out << R"json({"Header": {"KernelName": "wide"}, "Record": [{"scope": "ub", "memory_info_array": [)json";
+        for (int i = 0; i < 5000; ++i)
+            out << (i ? ",\n" : "") << R"json({"buffer": "%alloc_)json" << i
+                << R"json( = memref.alloc() : memref<16xf16>", "offset": [)json" << (i % 64) * 32
+                << R"json(], "extent": 256, "life_time_in_ir": [)json" << i % 90 << ", " << i % 90 + 3
+                << R"json(], "source_location": "loc(\"/tmp/wide.py\":)json" << 1 + i % 4700 << R"json(:4)"})json";
+        out << "]}]}\n";
+    }
+    const PlanDocument document = load(dump);
+    REQUIRE(document.dump.blockCount() == 5000);
+    const std::string tree = treeText(document, std::nullopt);
+    CHECK(tree.find("\"line\": 4700,") != std::string::npos);
+    CHECK(streamedText(document, std::nullopt) == tree);
+}
