@@ -199,14 +199,20 @@ public:
             variants.push_back(scalingOf(from, to));
         if (diagnosis.multiBufferBytes > 0)
             variants.push_back(multiBufferingOff());
-        // Every variant's size of a block in one call: the block and its buffer read once.
+        // Every variant's size of a block in one call. What they read of the block and its
+        // buffer is laid out in the order the sweep asks for it, and read in sequence there.
+        std::vector<SizeInputs> inputs;
+        {
+            const std::vector<int> order = predictor_.placingOrder();
+            inputs.reserve(order.size());
+            for (const int block : order)
+                inputs.push_back(inputsOf(scope_.blocks[static_cast<std::size_t>(block)]));
+        }
         const std::vector<std::uint64_t> required = predictor_.requiredBytes(variants.size(),
-            [this, &variants](
-                std::size_t i, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes) {
-                const Block& block = scope_.blocks[i];
-                const std::uint8_t dims = bufferDims_[static_cast<std::size_t>(block.bufferIndex)];
+            [this, &variants, &inputs](std::size_t block, std::size_t rank, std::size_t first, std::size_t count,
+                std::optional<std::uint64_t>* sizes) {
                 for (std::size_t k = 0; k < count; ++k)
-                    sizes[k] = sizeIn(variants[first + k], block, dims);
+                    sizes[k] = sizeIn(variants[first + k], inputs[rank], block);
             });
         for (std::size_t i = 0; i < scalings.size(); ++i)
             scaled_[scalings[i]] = required[i];
@@ -252,20 +258,35 @@ private:
     };
     static Scaling multiBufferingOff() { return {}; }
 
-    // A block's size in a variant; `dims` are its buffer's bits in bufferDims_.
-    std::optional<std::uint64_t> sizeIn(const Scaling& scaling, const Block& block, std::uint8_t dims) const
+    // What a block's size in a variant reads of the block and its buffer.
+    struct SizeInputs {
+        std::uint64_t size;
+        std::uint64_t extentBits;
+        std::uint8_t dims; // the buffer's bits in bufferDims_
+        bool copy;         // an extra copy of a multi-buffered buffer
+    };
+    SizeInputs inputsOf(const Block& block) const
+    {
+        return {block.size, scope_.bufferOf(block).extentBits, bufferDims_[static_cast<std::size_t>(block.bufferIndex)],
+            block.copy > 0};
+    }
+
+    // Block `block`'s size in a variant; `inputs` are what it reads of it.
+    std::optional<std::uint64_t> sizeIn(const Scaling& scaling, const SizeInputs& inputs, std::size_t block) const
     {
         if (scaling.bit == 0)
-            return block.copy > 0 ? std::nullopt : std::optional<std::uint64_t>(block.size);
-        return (dims & scaling.bit) == 0 ? block.size : scaledSize(block, scaling);
+            return inputs.copy ? std::nullopt : std::optional<std::uint64_t>(inputs.size);
+        if ((inputs.dims & scaling.bit) == 0)
+            return inputs.size;
+        if (scaling.shift < 0)
+            return scaledBufferBytes(scope_.bufferOf(scope_.blocks[block]), scaling.from, scaling.to);
+        const std::uint64_t bits = inputs.extentBits >> scaling.shift;
+        return bits / 8 + (bits % 8 != 0 ? 1 : 0);
     }
 
     SizeRule ruleOf(const Scaling& scaling) const
     {
-        return [this, scaling](std::size_t i) {
-            const Block& block = scope_.blocks[i];
-            return sizeIn(scaling, block, bufferDims_[static_cast<std::size_t>(block.bufferIndex)]);
-        };
+        return [this, scaling](std::size_t i) { return sizeIn(scaling, inputsOf(scope_.blocks[i]), i); };
     }
 
     Scaling scalingOf(std::int64_t from, std::int64_t to) const
@@ -274,16 +295,6 @@ private:
         assert(k < dims_.size()); // levers and the search scale the diagnosis's dimensions only
         const auto ratio = from > 0 && to > 0 && from % to == 0 ? static_cast<std::uint64_t>(from / to) : 0;
         return {std::uint8_t(1u << k), from, to, std::has_single_bit(ratio) ? std::countr_zero(ratio) : -1};
-    }
-
-    // The block's size with its buffer scaled (its shape has the dimension).
-    std::uint64_t scaledSize(const Block& block, const Scaling& scaling) const
-    {
-        const Buffer& buffer = scope_.bufferOf(block);
-        if (scaling.shift < 0)
-            return scaledBufferBytes(buffer, scaling.from, scaling.to);
-        const std::uint64_t bits = buffer.extentBits >> scaling.shift;
-        return bits / 8 + (bits % 8 != 0 ? 1 : 0);
     }
 
     static_assert(kMaxDimensions <= 8, "a buffer's candidate dimensions are the bits of one byte");

@@ -271,6 +271,7 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
     // The order of the sweep comes from the dump alone: every prediction shares it. Each
     // step carries what it needs, so that the sweep reads its steps in order, not per block.
     steps_.reserve(placed.size() + endRanks.size());
+    placed_.reserve(placed.size());
     std::vector<int> freeSlots;
     std::size_t nextBelow = 0;
     for (Placed& block : placed) {
@@ -287,7 +288,18 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
             freeSlots.pop_back();
         }
         steps_.push_back({block.index, block.from, block.to, block.waiting});
+        placed_.push_back({block.offset, block.end});
     }
+}
+
+std::vector<int> PlanPredictor::placingOrder() const
+{
+    std::vector<int> order;
+    order.reserve(placed_.size());
+    for (const Step& step : steps_)
+        if (step.block >= 0)
+            order.push_back(step.block);
+    return order;
 }
 
 PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64_t>>& sizes) const
@@ -336,40 +348,35 @@ template <typename Units, std::size_t Lanes>
 bool PlanPredictor::sweepLanes(
     const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
 {
-    const auto& blocks = scope_.blocks;
     const std::uint64_t largestEnd = std::uint64_t(std::numeric_limits<Units>::max()) * alignment_;
     const auto unitsOf = [this](std::uint64_t end) { return static_cast<Units>((end + alignment_ - 1) / alignment_); };
     RangeMaxTree<Units, Lanes> newTops(slotCount_);
     std::vector<Units> waiting(static_cast<std::size_t>(waitingSlots_) * Lanes, 0);
     std::array<Units, Lanes> seen{};
     std::array<std::optional<std::uint64_t>, Lanes> sizes{};
+    std::size_t rank = 0;
     for (std::size_t n = 0; n < steps_.size(); ++n) {
         if (n + kPrefetchSteps < steps_.size()) {
             const Step& ahead = steps_[n + kPrefetchSteps];
             newTops.prefetch(ahead.from, ahead.to);
-            __builtin_prefetch(&blocks[static_cast<std::size_t>(ahead.block < 0 ? ~ahead.block : ahead.block)]);
         }
-        // Size rules read a placed block's buffer: its block was fetched steps ago.
-        if (n + kPrefetchSteps / 2 < steps_.size() && steps_[n + kPrefetchSteps / 2].block >= 0)
-            __builtin_prefetch(
-                &scope_.bufferOf(blocks[static_cast<std::size_t>(steps_[n + kPrefetchSteps / 2].block)]).extentBits);
         const Step& step = steps_[n];
         if (step.block < 0) {
             newTops.raise(step.from, step.to, waiting.data() + static_cast<std::size_t>(step.waiting) * Lanes);
             continue;
         }
         const auto i = static_cast<std::size_t>(step.block);
-        const Block& block = blocks[i];
+        const Extent& block = placed_[rank];
         newTops.max(step.from, step.to, seen.data());
         const std::uint64_t dumpSeat = static_cast<std::uint64_t>(seen[0]) * alignment_;
         const std::uint64_t hole = block.offset > dumpSeat ? block.offset - dumpSeat : 0;
         Units* top = step.waiting >= 0 ? waiting.data() + static_cast<std::size_t>(step.waiting) * Lanes : nullptr;
         if (top) {
-            if (block.addressEnd() > largestEnd)
+            if (block.end > largestEnd)
                 return false;
-            top[0] = unitsOf(block.addressEnd()); // removed or not, it explains the gap above it
+            top[0] = unitsOf(block.end); // removed or not, it explains the gap above it
         }
-        sizesOf(i, first, count, sizes.data());
+        sizesOf(i, rank++, first, count, sizes.data());
         for (std::size_t lane = 1; lane <= count; ++lane) {
             const std::optional<std::uint64_t>& size = sizes[lane - 1];
             if (!size) {
@@ -404,7 +411,8 @@ bool PlanPredictor::sweepNarrowFirst(
 std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRule>& variants) const
 {
     return requiredBytes(variants.size(),
-        [&variants](std::size_t block, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes) {
+        [&variants](
+            std::size_t block, std::size_t, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes) {
             for (std::size_t k = 0; k < count; ++k)
                 sizes[k] = variants[first + k](block);
         });
@@ -431,10 +439,12 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(std::size_t variantCount
             lanes = 1;
         }
         if (!swept) {
+            const std::vector<int> order = placingOrder();
             for (std::size_t lane = first; lane < first + lanes; ++lane) {
                 std::vector<std::optional<std::uint64_t>> sizes(scope_.blocks.size());
-                for (std::size_t i = 0; i < sizes.size(); ++i)
-                    sizesOf(i, lane, 1, &sizes[i]);
+                for (std::size_t rank = 0; rank < order.size(); ++rank)
+                    sizesOf(static_cast<std::size_t>(order[rank]), rank, lane, 1,
+                        &sizes[static_cast<std::size_t>(order[rank])]);
                 required[lane] = predict(sizes).requiredBytes;
             }
         }

@@ -29,8 +29,10 @@ using SizeRule = std::function<std::optional<std::uint64_t>(std::size_t block)>;
 // Many variants asked together, block by block: the new sizes of `block` in variants
 // first .. first + count - 1, into sizes[0 .. count - 1] (nullopt removes it). One call per
 // block for every variant of a sweep, so that the block and its buffer are read once.
-using VariantSizes
-    = std::function<void(std::size_t block, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes)>;
+// `rank` is the block's place in placingOrder(): data read per block can be laid out in that
+// order and read by rank, in sequence.
+using VariantSizes = std::function<void(
+    std::size_t block, std::size_t rank, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes)>;
 
 class PlanPredictor {
 public:
@@ -45,6 +47,11 @@ public:
     std::vector<std::uint64_t> requiredBytes(const std::vector<SizeRule>& variants) const;
     // The same for `variantCount` variants whose sizes `sizesOf` gives together.
     std::vector<std::uint64_t> requiredBytes(std::size_t variantCount, const VariantSizes& sizesOf) const;
+
+    // The blocks in the order a sweep asks for their sizes (by address). A million blocks in
+    // that order are a cache miss each: what a size rule reads per block, laid out in this
+    // order, is read in sequence.
+    std::vector<int> placingOrder() const;
 
     // The alignment the dump's offsets honour (at most the scope's: 32 B, 512 B for cc).
     std::uint64_t alignment() const { return alignment_; }
@@ -73,6 +80,12 @@ private:
         int waiting;
     };
     std::vector<Step> steps_;
+    // Per placing step, in order: the block's offset and end in the dump.
+    struct Extent {
+        std::uint64_t offset;
+        std::uint64_t end;
+    };
+    std::vector<Extent> placed_;
     int waitingSlots_ = 0;
 };
 

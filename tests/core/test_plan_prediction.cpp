@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <numeric>
 #include <random>
 
 using namespace memlens;
@@ -332,4 +333,40 @@ TEST_CASE("ops and offsets far apart predict what the stated rule does", "[predi
         CHECK(farPredictor.predict(sizes).offsets == expected.offsets);
         CHECK(farPredictor.requiredBytes({ruleOf(sizes)}).front() == expected.requiredBytes);
     }
+}
+
+TEST_CASE("each block's size is asked with its rank in the placing order, in a sweep and one by one", "[prediction]")
+{
+    std::mt19937 random(31);
+    const ScopePlan scope = randomScope(random, 90, 256, 7, 5000, 60, 15);
+    const PlanPredictor predictor(scope);
+    const std::vector<int> order = predictor.placingOrder();
+    // Every block once, by offset (the order the blocks are stacked in).
+    std::vector<int> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<int> all(scope.blocks.size());
+    std::iota(all.begin(), all.end(), 0);
+    CHECK(sorted == all);
+    for (std::size_t rank = 1; rank < order.size(); ++rank)
+        CHECK(scope.blocks[static_cast<std::size_t>(order[rank - 1])].offset
+            <= scope.blocks[static_cast<std::size_t>(order[rank])].offset);
+
+    // Sizes read by rank from a table in that order give what the rule by block gives:
+    // in a sweep, and when tops past 32 bits of units make it predict one variant at a time.
+    const Sizes plain = randomSizes(random, scope, 1);
+    Sizes huge;
+    for (const Block& block : scope.blocks)
+        huge.emplace_back(block.size * (std::uint64_t(1) << 28));
+    const std::vector<const Sizes*> variants{&plain, &huge, &plain, &plain, &huge};
+    std::size_t misplaced = 0;
+    const std::vector<std::uint64_t> byRank = predictor.requiredBytes(variants.size(),
+        [&](std::size_t block, std::size_t rank, std::size_t first, std::size_t count,
+            std::optional<std::uint64_t>* sizes) {
+            misplaced += static_cast<std::size_t>(order.at(rank)) == block ? 0 : 1;
+            for (std::size_t k = 0; k < count; ++k)
+                sizes[k] = (*variants[first + k])[static_cast<std::size_t>(order.at(rank))];
+        });
+    CHECK(misplaced == 0);
+    CHECK(byRank == predictor.requiredBytes({ruleOf(plain), ruleOf(huge), ruleOf(plain), ruleOf(plain), ruleOf(huge)}));
+    CHECK(byRank[1] == predictor.predict(huge).requiredBytes);
 }
