@@ -23,14 +23,16 @@ struct PredictedPlan {
 };
 
 // One variant of the plan's sizes, asked block by block (index into ScopePlan::blocks):
-// the block's new size, or nullopt to remove it. It must give the same answer each time it is asked.
+// the block's new size, or nullopt to remove it. It must give the same answer each time it is
+// asked, and may be asked from two threads at once (a large plan sweeps two batches of variants
+// side by side).
 using SizeRule = std::function<std::optional<std::uint64_t>(std::size_t block)>;
 
 // Many variants asked together, block by block: the new sizes of `block` in variants
 // first .. first + count - 1, into sizes[0 .. count - 1] (nullopt removes it). One call per
 // block for every variant of a sweep, so that the block and its buffer are read once.
 // `rank` is the block's place in placingOrder(): data read per block can be laid out in that
-// order and read by rank, in sequence.
+// order and read by rank, in sequence. Like a SizeRule, it may be called from two threads at once.
 using VariantSizes = std::function<void(
     std::size_t block, std::size_t rank, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes)>;
 
@@ -59,6 +61,11 @@ public:
     // Lanes of a sweep: the dump's own and up to 15 variants (fewer when the op axis is long).
     static constexpr std::size_t kMaxLanes = 16;
 
+    // From this many steps (a block placed, or seen by those above it: two per block), more
+    // than 7 variants are swept 8 lanes at a time, two sweeps side by side.
+    static constexpr std::size_t kTwoSweepsFromSteps = 200000;
+    void setTwoSweepsFromSteps(std::size_t steps) { twoSweepsFromSteps_ = steps; }
+
 private:
     template <typename Units, std::size_t Lanes>
     bool sweepLanes(
@@ -80,6 +87,7 @@ private:
         int waiting;
     };
     std::vector<Step> steps_;
+    std::size_t twoSweepsFromSteps_ = kTwoSweepsFromSteps;
     // Per placing step, in order: the block's offset and end in the dump.
     struct Extent {
         std::uint64_t offset;

@@ -370,3 +370,26 @@ TEST_CASE("each block's size is asked with its rank in the placing order, in a s
     CHECK(byRank == predictor.requiredBytes({ruleOf(plain), ruleOf(huge), ruleOf(plain), ruleOf(plain), ruleOf(huge)}));
     CHECK(byRank[1] == predictor.predict(huge).requiredBytes);
 }
+
+TEST_CASE("many variants of a large plan swept two batches at a time give each variant's prediction", "[prediction]")
+{
+    std::mt19937 random(37);
+    const ScopePlan scope = randomScope(random, 150, 256, 7, 5000, 60, 15);
+    std::vector<Sizes> sizes;
+    for (int v = 0; v < 17; ++v)
+        sizes.push_back(randomSizes(random, scope, 1 + random() % 8));
+    // One variant's tops pass 15 bits of units: its batch is swept again in 31 bits.
+    for (std::optional<std::uint64_t>& size : sizes[9])
+        size = size ? std::optional<std::uint64_t>(*size * 256) : std::nullopt;
+    std::vector<SizeRule> rules;
+    std::vector<std::uint64_t> expected;
+    for (const Sizes& variant : sizes) {
+        rules.push_back(ruleOf(variant));
+        expected.push_back(bruteForce(scope, variant, PlanPredictor(scope).alignment()).requiredBytes);
+    }
+    PlanPredictor apart(scope);
+    apart.setTwoSweepsFromSteps(0); // 17 variants: three batches of 7, 7 and 3, on two threads
+    CHECK(apart.requiredBytes(rules) == expected);
+    const PlanPredictor together(scope); // a small plan: 15 variants in one sweep, then 2
+    CHECK(together.requiredBytes(rules) == expected);
+}
