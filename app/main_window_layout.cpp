@@ -1,8 +1,10 @@
-// The docks of the main window: where they go by default, how narrow they may
-// get, and which saved layout is restored.
+// The main window's layout: its central area (title bar, block chart, usage curve),
+// its docks, where they go by default, how narrow they may get, and which saved
+// layout is restored.
 #include "app/app_settings.hpp"
 #include "app/diagnosis_dock.hpp"
 #include "app/main_window.hpp"
+#include "app/message_bar.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
@@ -10,6 +12,7 @@
 #include "views/source/source_panes.hpp"
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_table_view.hpp"
+#include "views/title_bar.hpp"
 
 #include <QStatusBar>
 
@@ -17,12 +20,15 @@
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QHBoxLayout>
 #include <QInputDialog>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
 #include <QShowEvent>
+#include <QSplitter>
 #include <QTimer>
+#include <QVBoxLayout>
 
 namespace memlens {
 
@@ -33,6 +39,67 @@ constexpr int kTableMinWidth = 340;
 constexpr int kSourceMinWidth = 440; // two panes side by side
 constexpr int kBottomMinHeight = 150;
 } // namespace
+
+void MainWindow::buildCentralArea()
+{
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setSpacing(4);
+    messageBar_ = new MessageBar(central);
+    titleBar_ = new TitleBar(session_, central);
+    chart_ = new BlockChartWidget(session_, central);
+    usage_ = new UsageChartView(session_, central);
+    auto* splitter = new QSplitter(Qt::Vertical, central);
+    splitter->addWidget(chartRow(central));
+    splitter->addWidget(usage_);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
+    layout->addWidget(messageBar_);
+    layout->addWidget(titleBar_);
+    layout->addWidget(splitter, 1);
+    setCentralWidget(central);
+    // The usage curve follows the block chart's op range: on every zoom, and once
+    // both have rebuilt for a new document (the usage curve rebuilds after the chart).
+    connect(chart_, &BlockChartWidget::viewWindowChanged, usage_, &UsageChartView::setOpRange);
+    connect(session_, &PlanSession::scopeChanged, usage_, [this] {
+        const DataWindow& window = chart_->mapping().window();
+        usage_->setOpRange(window.x0, window.x1);
+        alignUsagePlot();
+    });
+    chart_->installEventFilter(this);
+    usage_->installEventFilter(this);
+}
+
+// The block chart with the address snapshot at the cursor beside it.
+QWidget* MainWindow::chartRow(QWidget* parent)
+{
+    auto* row = new QWidget(parent);
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    strip_ = new AddressStripWidget(session_, row);
+    strip_->setBankCount(settings_->value(SettingId::BankCount).toInt());
+    layout->addWidget(chart_, 1);
+    layout->addWidget(strip_);
+    return row;
+}
+
+void MainWindow::alignUsagePlot()
+{
+    // An op sits at the same x in both charts, so the time cursors line up.
+    const QRectF plot = chart_->mapping().plotRect();
+    const QPoint offset = chart_->mapTo(centralWidget(), QPoint(0, 0)) - usage_->mapTo(centralWidget(), QPoint(0, 0));
+    usage_->alignPlot(plot.left() + offset.x(), plot.right() + offset.x());
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    if ((watched == chart_ || watched == usage_) && event->type() == QEvent::Resize)
+        QTimer::singleShot(0, this, &MainWindow::alignUsagePlot); // after both have their new size
+    return QMainWindow::eventFilter(watched, event);
+}
 
 void MainWindow::buildDocks()
 {
