@@ -33,6 +33,11 @@ AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points, const std::a
     while ((std::size_t(1) << depth_) < leaves_)
         ++depth_;
     nodes_.resize(2 * leaves_);
+    // Each node's span, summed up from its leaves once (the padding leaves span nothing).
+    for (std::size_t leaf = 0; leaf < spans; ++leaf)
+        nodes_[leaves_ + leaf].span = points_[leaf + 1] - points_[leaf];
+    for (std::size_t node = leaves_ - 1; node > 0; --node)
+        nodes_[node].span = nodes_[2 * node].span + nodes_[2 * node + 1].span;
 }
 
 std::size_t AddressCoverage::indexOf(std::uint64_t point) const
@@ -55,21 +60,11 @@ void AddressCoverage::change(std::uint64_t start, std::uint64_t end, int delta)
     changeAt(indexOf(start), indexOf(end), delta);
 }
 
-std::uint64_t AddressCoverage::spanOf(std::size_t node) const
-{
-    // The node's leaves, clamped to the real ones (the padding leaves span nothing).
-    const int below = depth_ - (static_cast<int>(std::bit_width(node)) - 1); // levels under the node
-    const std::size_t first = (node << below) - leaves_;
-    const std::size_t last = first + (std::size_t(1) << below);
-    const std::size_t spans = points_.size() - 1;
-    return points_[std::min(last, spans)] - points_[std::min(first, spans)];
-}
-
 void AddressCoverage::pull(std::size_t node)
 {
     Node& self = nodes_[node];
     if (self.count > 0)
-        self.covered = spanOf(node);
+        self.covered = self.span;
     else if (node >= leaves_)
         self.covered = 0;
     else
