@@ -344,3 +344,37 @@ TEST_CASE("a block too thin to see, picked from elsewhere, is zoomed into view",
     CHECK(chart.mapping().blockRectF(tiny).intersects(chart.mapping().plotRect()));
     CHECK(chart.blockAt(chart.mapping().blockPixelRect(tiny).center()) == 1);
 }
+
+TEST_CASE("a large plan's hit index is built off the GUI thread; a hit test before it is ready waits for it",
+    "[chart][widget]")
+{
+    PlanSession session;
+    BlockChartWidget w(&session);
+    w.setIndexApartFromBlocks(1); // every plan counts as large here
+    w.resize(900, 500);
+    w.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+
+    // A click right after the document arrives finds its block: the hit test waits for the index.
+    session.setDocument(loadFixtureDoc());
+    CHECK_FALSE(w.hitIndexReady()); // it arrives through the event loop
+    CHECK(w.blockAt(centreOf(w, 0)) == 0);
+    CHECK(w.hitIndexReady());
+    CHECK(w.hitIndex().size() == session.scope()->blocks.size());
+
+    // Left alone, the index arrives by itself and the chart is drawn again.
+    session.setScopeIndex(1);
+    CHECK_FALSE(w.hitIndexReady());
+    REQUIRE(QTest::qWaitFor([&w] { return w.hitIndexReady(); }, 5000));
+    CHECK(w.hitIndex().size() == 1);
+
+    // The index of a scope no longer on show is dropped, not taken for the next one's.
+    session.setScopeIndex(0);
+    session.setScopeIndex(1);
+    QTest::qWait(50);
+    REQUIRE(QTest::qWaitFor([&w] { return w.hitIndexReady(); }, 5000));
+    CHECK(w.hitIndex().size() == 1);
+    CHECK(w.blockAt(centreOf(w, 0)) == 0);
+    session.clear();
+    CHECK(w.hitIndex().empty());
+}

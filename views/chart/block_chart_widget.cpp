@@ -18,6 +18,7 @@
 #include <QRegularExpression>
 #include <QToolTip>
 #include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -102,12 +103,42 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
 
 void BlockChartWidget::onScopeChanged()
 {
-    index_.clear();
+    ++indexJob_;
+    pendingIndex_ = {};
+    index_ = std::make_shared<const BlockHitIndex>();
     hovered_ = -1;
     drag_ = Drag::None;
-    if (hasPlan())
-        index_.build(*session_->scope());
+    if (hasPlan()) {
+        if (session_->scope()->blocks.size() < indexApartFromBlocks_)
+            index_ = std::make_shared<const BlockHitIndex>(*session_->scope());
+        else
+            buildIndexApart();
+    }
     fitToPlan();
+}
+
+void BlockChartWidget::buildIndexApart()
+{
+    index_ = nullptr;
+    const int job = indexJob_;
+    pendingIndex_ = QtConcurrent::run([document = session_->sharedDocument(), scope = session_->scopeIndex()] {
+        return std::make_shared<const BlockHitIndex>(document->dump.scopes[static_cast<std::size_t>(scope)]);
+    });
+    pendingIndex_.then(this, [this, job](std::shared_ptr<const BlockHitIndex> index) {
+        if (job != indexJob_ || index_)
+            return; // another scope is on show, or a hit test took it already
+        index_ = std::move(index);
+        baseValid_ = false; // a zoomed-in view draws only what the index finds
+        update();
+    });
+}
+
+const BlockHitIndex& BlockChartWidget::hitIndex() const
+{
+    if (!index_ && pendingIndex_.isValid())
+        index_ = pendingIndex_.result(); // waits for it
+    static const BlockHitIndex none;
+    return index_ ? *index_ : none;
 }
 
 void BlockChartWidget::fitToPlan()
@@ -230,7 +261,7 @@ int BlockChartWidget::blockAt(const QPoint& pos) const
     if (!hasPlan())
         return -1;
     ensureLayout();
-    const int hit = hitTestBlocks(index_, mapping_, QPointF(pos) + QPointF(0.5, 0.5));
+    const int hit = hitTestBlocks(hitIndex(), mapping_, QPointF(pos) + QPointF(0.5, 0.5));
     // An in-place storage is one rectangle: it stands for its first block.
     const PlanAnalysis* analysis = session_->analysis();
     if (hit < 0 || static_cast<std::size_t>(hit) >= analysis->storages.storageOfBlock.size())
@@ -283,7 +314,7 @@ void BlockChartWidget::paintEvent(QPaintEvent*)
     const ScopePlan& plan = *session_->scope();
     const PlanAnalysis& analysis = *session_->analysis();
     const ChartRenderOptions options = renderOptions();
-    BlockChartPainter chart(plan, analysis, mapping_, options, &index_);
+    BlockChartPainter chart(plan, analysis, mapping_, options, index_.get()); // none yet: every block is tested
 
     const qreal dpr = devicePixelRatioF();
     const QSize device = (QSizeF(size()) * dpr).toSize();

@@ -12,6 +12,7 @@
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart/chart_mapping.hpp"
 
+#include <QFuture>
 #include <QImage>
 #include <QPoint>
 #include <QRect>
@@ -19,6 +20,7 @@
 #include <QWidget>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace memlens {
@@ -33,7 +35,14 @@ public:
     PlanSession* session() const { return session_; }
     // The mapping of the current size and window (plot rectangle in widget pixels).
     const ChartMapping& mapping() const;
-    const BlockHitIndex& hitIndex() const { return index_; }
+    // The index of the scope on show: empty without a plan. A large plan's is built off the
+    // GUI thread; asking for it before it is ready waits for it.
+    const BlockHitIndex& hitIndex() const;
+    bool hitIndexReady() const { return index_ != nullptr; }
+
+    // From this many blocks the hit index is built off the GUI thread (0.4 s at a million).
+    static constexpr std::size_t kIndexApartFromBlocks = 200000;
+    void setIndexApartFromBlocks(std::size_t blocks) { indexApartFromBlocks_ = blocks; }
 
     // The block under a widget pixel, or -1 (an in-place storage: its first block).
     int blockAt(const QPoint& pos) const;
@@ -102,7 +111,12 @@ private:
     PlanSession* session_;
     mutable ChartMapping mapping_;
     mutable QSize layoutSize_;
-    BlockHitIndex index_;
+    void buildIndexApart();
+
+    mutable std::shared_ptr<const BlockHitIndex> index_; // null while a large plan's is being built
+    QFuture<std::shared_ptr<const BlockHitIndex>> pendingIndex_;
+    int indexJob_ = 0; // a result for an older job is dropped
+    std::size_t indexApartFromBlocks_ = kIndexApartFromBlocks;
     QImage base_;
     bool baseValid_ = false;
     int hovered_ = -1;
