@@ -18,7 +18,6 @@
 #include <QRegularExpression>
 #include <QToolTip>
 #include <QWheelEvent>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -103,8 +102,7 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
 
 void BlockChartWidget::onScopeChanged()
 {
-    ++indexJob_;
-    pendingIndex_ = {};
+    indexJobs_.cancelAll();
     index_ = std::make_shared<const BlockHitIndex>();
     hovered_ = -1;
     drag_ = Drag::None;
@@ -120,23 +118,24 @@ void BlockChartWidget::onScopeChanged()
 void BlockChartWidget::buildIndexApart()
 {
     index_ = nullptr;
-    const int job = indexJob_;
-    pendingIndex_ = QtConcurrent::run([document = session_->sharedDocument(), scope = session_->scopeIndex()] {
-        return std::make_shared<const BlockHitIndex>(document->dump.scopes[static_cast<std::size_t>(scope)]);
-    });
-    pendingIndex_.then(this, [this, job](std::shared_ptr<const BlockHitIndex> index) {
-        if (job != indexJob_ || index_)
-            return; // another scope is on show, or a hit test took it already
-        index_ = std::move(index);
-        baseValid_ = false; // a zoomed-in view draws only what the index finds
-        update();
-    });
+    indexJobs_.start(
+        [document = session_->sharedDocument(), scope = session_->scopeIndex()](const JobCancel&) {
+            return std::make_shared<const BlockHitIndex>(document->dump.scopes[static_cast<std::size_t>(scope)]);
+        },
+        [this](std::shared_ptr<const BlockHitIndex> index) {
+            index_ = std::move(index);
+            baseValid_ = false; // a zoomed-in view draws only what the index finds
+            update();
+        });
 }
 
 const BlockHitIndex& BlockChartWidget::hitIndex() const
 {
-    if (!index_ && pendingIndex_.isValid())
-        index_ = pendingIndex_.result(); // waits for it
+    if (!index_ && hasPlan()) {
+        // Asked before it arrived (a click at once): built here, as a small plan's is.
+        indexJobs_.cancelAll();
+        index_ = std::make_shared<const BlockHitIndex>(*session_->scope());
+    }
     static const BlockHitIndex none;
     return index_ ? *index_ : none;
 }

@@ -11,8 +11,8 @@
 // neighbouring block, + / - zoom, Home fits, Escape clears the selection.
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart/chart_mapping.hpp"
+#include "views/job_runner.hpp"
 
-#include <QFuture>
 #include <QImage>
 #include <QPoint>
 #include <QRect>
@@ -36,7 +36,7 @@ public:
     // The mapping of the current size and window (plot rectangle in widget pixels).
     const ChartMapping& mapping() const;
     // The index of the scope on show: empty without a plan. A large plan's is built off the
-    // GUI thread; asking for it before it is ready waits for it.
+    // GUI thread; asking for it before it has arrived builds it at once.
     const BlockHitIndex& hitIndex() const;
     bool hitIndexReady() const { return index_ != nullptr; }
 
@@ -114,8 +114,7 @@ private:
     void buildIndexApart();
 
     mutable std::shared_ptr<const BlockHitIndex> index_; // null while a large plan's is being built
-    QFuture<std::shared_ptr<const BlockHitIndex>> pendingIndex_;
-    int indexJob_ = 0; // a result for an older job is dropped
+    mutable JobRunner indexJobs_;                        // the index of the scope on show only
     std::size_t indexApartFromBlocks_ = kIndexApartFromBlocks;
     QImage base_;
     bool baseValid_ = false;
