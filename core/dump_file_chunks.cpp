@@ -11,6 +11,7 @@ namespace memlens {
 
 namespace {
 constexpr std::size_t kChunkBytes = 1 << 20;
+constexpr std::uint64_t kReadAheadFromBytes = std::uint64_t(8) << 20;
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 } // namespace
@@ -33,6 +34,8 @@ DumpFileChunks::DumpFileChunks(
 
 DumpFileChunks::~DumpFileChunks()
 {
+    if (ahead_.valid())
+        ahead_.wait(); // it reads from file_
     if (file_)
         std::fclose(file_);
 }
@@ -58,7 +61,19 @@ bool DumpFileChunks::readChunk()
         throw LoadCancelled();
     offset_ += size_;
     at_ = 0;
-    size_ = std::fread(buffer_.data(), 1, buffer_.size(), file_);
+    if (ahead_.valid()) {
+        size_ = ahead_.get();
+        std::swap(buffer_, next_);
+    } else {
+        size_ = std::fread(buffer_.data(), 1, buffer_.size(), file_);
+    }
+    // A big file's next chunk is read while the JSON reader walks this one: the copy
+    // out of the page cache is then off the reader's thread, which sets the pace.
+    if (size_ == buffer_.size() && fileBytes_ >= kReadAheadFromBytes) {
+        next_.resize(kChunkBytes);
+        ahead_ = std::async(std::launch::async,
+            [file = file_, into = next_.data(), bytes = next_.size()] { return std::fread(into, 1, bytes, file); });
+    }
     if (offset_ + size_ > kMaxDumpFileBytes)
         throw DumpError(path_, "",
             "grew past " + std::to_string(kMaxDumpFileBytes)

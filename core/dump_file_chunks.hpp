@@ -2,10 +2,12 @@
 // A dump file read in chunks of 1 MiB, as an iterator the JSON reader walks:
 // the load of a 300 MB dump never holds the whole text. Each chunk is checked
 // as it arrives (a NUL byte in JSON text, growth past the size limit, cancel).
+// From 8 MiB on, the next chunk is read on another thread while the reader walks this one.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <future>
 #include <iterator>
 #include <string>
 #include <vector>
@@ -79,6 +81,8 @@ private:
     std::FILE* file_ = nullptr;
     std::uint64_t fileBytes_ = 0;
     std::vector<char> buffer_;
+    std::vector<char> next_;         // the chunk being read ahead into
+    std::future<std::size_t> ahead_; // its read, when one is under way
     std::size_t at_ = 0;
     std::size_t size_ = 0;
     std::size_t offset_ = 0; // of buffer_[0] in the file

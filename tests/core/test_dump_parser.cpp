@@ -441,6 +441,49 @@ TEST_CASE("a dump read in chunks is checked as it is read", "[dump][hostile]")
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("a dump of 8 MiB or more is read a chunk ahead and reads in order", "[dump][hostile]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / ("memlens_ahead_" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    // Every buffer differs (id, offset, Life, location), so a chunk out of order or read twice shows.
+    const auto locationOf = [](int i) {
+        return "loc(\"/work/kernels/a_long_kernel_path_to_fill_the_chunks_with_bytes.py\":" + std::to_string(i) + ":8)";
+    };
+    std::string text = R"x({"Header": {"KernelName": "ahead"}, "Record": [{"scope": "ub", "memory_info_array": [)x";
+    constexpr int kBuffers = 34000;
+    for (int i = 0; i < kBuffers; ++i)
+        text += (i ? ",\n" : "") + std::string(R"x({"buffer": "%alloc_)x") + std::to_string(i)
+            + R"x( = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>", "offset": [)x" + std::to_string(i * 32)
+            + R"x(], "extent": 1024, "life_time_in_ir": [)x" + std::to_string(i) + ", " + std::to_string(i + 7)
+            + R"x(], "source_location": ")x" + nlohmann::json(locationOf(i)).dump().substr(1) + "}";
+    text += "]}]}\n";
+    REQUIRE(text.size() > (std::size_t(8) << 20));
+    {
+        std::ofstream(dir / "big.json", std::ios::binary) << text;
+        std::ofstream(dir / "blank.json", std::ios::binary) << std::string(9 << 20, ' ');
+        // Past 8 MiB of white space, a NUL byte: found in a chunk that was read ahead.
+        std::ofstream out(dir / "nul.json", std::ios::binary);
+        out << std::string(9 << 20, ' ') << std::string("{\"Record\": [\0]}", 15);
+    }
+    std::atomic<std::uint64_t> bytesRead{0};
+    const Dump read = loadDumpFile((dir / "big.json").string(), nullptr, &bytesRead);
+    CHECK(bytesRead.load() == text.size());
+    REQUIRE(read.scopes.size() == 1);
+    REQUIRE(read.scopes[0].buffers.size() == kBuffers);
+    std::size_t differing = 0;
+    for (int i = 0; i < kBuffers; ++i) {
+        const Buffer& buffer = read.scopes[0].buffers[static_cast<std::size_t>(i)];
+        const bool same = buffer.id == i && buffer.offsets == std::vector<std::uint64_t>{std::uint64_t(i) * 32}
+            && buffer.location() == locationOf(i) && buffer.lifeEnd == i + 7;
+        differing += same ? 0 : 1;
+    }
+    CHECK(differing == 0);
+    CHECK_THROWS_WITH(loadDumpFile((dir / "blank.json").string()), Catch::Contains("the file is empty"));
+    CHECK_THROWS_WITH(loadDumpFile((dir / "nul.json").string()),
+        Catch::Contains("a NUL byte at offset " + std::to_string((9 << 20) + 12)));
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("buffers of one type and one location share them; the buffer text reads back exactly", "[dump]")
 {
     const std::string text = R"json({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "memory_info_array": [
