@@ -9,8 +9,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <mutex>
 #include <numeric>
 #include <random>
+#include <set>
+#include <thread>
 
 using namespace memlens;
 
@@ -387,9 +390,24 @@ TEST_CASE("many variants of a large plan swept two batches at a time give each v
         rules.push_back(ruleOf(variant));
         expected.push_back(bruteForce(scope, variant, PlanPredictor(scope).alignment()).requiredBytes);
     }
+    // Which threads ask for sizes: two sweeps side by side ask from two.
+    std::mutex mutex;
+    std::set<std::thread::id> askedFrom;
+    std::vector<SizeRule> watched;
+    for (const SizeRule& rule : rules)
+        watched.push_back([&mutex, &askedFrom, rule](std::size_t block) {
+            {
+                const std::lock_guard lock(mutex);
+                askedFrom.insert(std::this_thread::get_id());
+            }
+            return rule(block);
+        });
     PlanPredictor apart(scope);
     apart.setTwoSweepsFromSteps(0); // 17 variants: three batches of 7, 7 and 3, on two threads
-    CHECK(apart.requiredBytes(rules) == expected);
+    CHECK(apart.requiredBytes(watched) == expected);
+    CHECK(askedFrom.size() == (std::thread::hardware_concurrency() > 1 ? 2u : 1u));
+    askedFrom.clear();
     const PlanPredictor together(scope); // a small plan: 15 variants in one sweep, then 2
-    CHECK(together.requiredBytes(rules) == expected);
+    CHECK(together.requiredBytes(watched) == expected);
+    CHECK(askedFrom.size() == 1);
 }
