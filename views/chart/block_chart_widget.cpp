@@ -103,7 +103,7 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
 void BlockChartWidget::onScopeChanged()
 {
     indexJobs_.cancelAll();
-    index_ = std::make_shared<const BlockHitIndex>();
+    index_ = nullptr; // hitIndex() answers "none" without a plan
     hovered_ = -1;
     drag_ = Drag::None;
     if (hasPlan()) {
@@ -117,7 +117,6 @@ void BlockChartWidget::onScopeChanged()
 
 void BlockChartWidget::buildIndexApart()
 {
-    index_ = nullptr;
     indexJobs_.start(
         [document = session_->sharedDocument(), scope = session_->scopeIndex()](const JobCancel&) {
             return std::make_shared<const BlockHitIndex>(document->dump.scopes[static_cast<std::size_t>(scope)]);

@@ -38,7 +38,7 @@ public:
     // The index of the scope on show: empty without a plan. A large plan's is built off the
     // GUI thread; asking for it before it has arrived builds it at once.
     const BlockHitIndex& hitIndex() const;
-    bool hitIndexReady() const { return index_ != nullptr; }
+    bool hitIndexReady() const { return index_ != nullptr || !hasPlan(); }
 
     // From this many blocks the hit index is built off the GUI thread (0.4 s at a million).
     static constexpr std::size_t kIndexApartFromBlocks = 200000;
@@ -113,7 +113,7 @@ private:
     mutable QSize layoutSize_;
     void buildIndexApart();
 
-    mutable std::shared_ptr<const BlockHitIndex> index_; // null while a large plan's is being built
+    mutable std::shared_ptr<const BlockHitIndex> index_; // null without a plan, or while a large one's is built
     mutable JobRunner indexJobs_;                        // the index of the scope on show only
     std::size_t indexApartFromBlocks_ = kIndexApartFromBlocks;
     QImage base_;
