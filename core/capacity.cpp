@@ -80,7 +80,7 @@ std::string describeCapacitySource(const Capacity& capacity)
     case CapacitySource::Target: return "from target " + capacity.target;
     case CapacitySource::Default: break;
     }
-    return "default";
+    return kDefaultCapacityNote;
 }
 
 std::optional<std::uint64_t> availableBitsInError(std::string_view error)
@@ -122,13 +122,18 @@ std::optional<std::uint64_t> capacityOfTarget(std::string_view target, std::stri
     return std::nullopt;
 }
 
+std::optional<std::uint64_t> requiredBitsInError(std::string_view error)
+{
+    return bitsBetween(error, "requires", "while");
+}
+
 std::uint64_t defaultCapacity(std::string_view scope)
 {
-    if (scope == "cbuf")
-        return 512 * KiB;
-    if (scope == "cc")
-        return 128 * KiB;
-    return 256 * KiB; // the UB limit of the case study
+    // Only the Ascend910B / 910_93 planner writes this dump (the 950's has no memory display), so its sizes
+    // are the default; a scope the enum names but the planner never plans gets the UB's.
+    if (const auto bytes = capacityOfTarget(kDumpWritingTarget, scope))
+        return *bytes;
+    return *capacityOfTarget(kDumpWritingTarget, "ub");
 }
 
 Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view scope, std::string_view error,

@@ -19,18 +19,27 @@ struct Capacity {
 
 // "setting", "error_info", "target", "default" (the inspect JSON values).
 const char* capacitySourceKey(CapacitySource source);
-// "from your setting", "from the error message", "from target Ascend910B3", "default".
+// The chip family whose planner writes memory_info_*.json: its capacities are the default.
+inline constexpr std::string_view kDumpWritingTarget = "Ascend910B";
+inline constexpr const char* kDefaultCapacityNote
+    = "default: Ascend910B/910_93, the targets whose compiler writes this dump";
+
+// "from your setting", "from the error message", "from target Ascend910B3", or kDefaultCapacityNote.
 std::string describeCapacitySource(const Capacity& capacity);
 
 // "... requires 2097152 bits while 1572864 bits available ..." -> 1572864.
 std::optional<std::uint64_t> availableBitsInError(std::string_view error);
+
+// "... requires 2097152 bits while 1572864 bits available ..." -> 2097152: the high-water mark of the
+// compiler's unlimited re-plan (the highest offset + size), not the most bytes live at once.
+std::optional<std::uint64_t> requiredBitsInError(std::string_view error);
 
 // `hacc.target = #hacc.target<"Ascend910B3">` anywhere in IR text -> "Ascend910B3".
 std::optional<std::string> targetInIrText(std::string_view irText);
 
 // Capacity of a scope ("ub", "cbuf", "cc") on a chip; nullopt for unknown chips or scopes.
 std::optional<std::uint64_t> capacityOfTarget(std::string_view target, std::string_view scope);
-std::uint64_t defaultCapacity(std::string_view scope);
+std::uint64_t defaultCapacity(std::string_view scope); // the kDumpWritingTarget's
 
 Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view scope, std::string_view error,
     const std::optional<std::string>& target);

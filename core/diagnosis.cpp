@@ -405,9 +405,9 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
         diagnosis.multiBufferBytes += share.multiBufferBytes;
         diagnosis.tmpBytes += share.tmpBytes;
     }
-    if (diagnosis.shortBytes > 0)
-        diagnosis.cause
-            = diagnosis.liveBytes > diagnosis.capacityBytes ? OverflowCause::Demand : OverflowCause::Placement;
+    diagnosis.cause = overflowCause(analysis);
+    diagnosis.peakLiveBytes = analysis.peakLiveBytes;
+    diagnosis.peakLiveAt = analysis.peakLiveAt;
 
     diagnosis.dimensions = candidateDimensions(scope, diagnosis.liveBlocks, leaders, diagnosis.liveBytes);
     PredictedRequirements predicted(scope, diagnosis);

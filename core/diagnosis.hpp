@@ -53,20 +53,18 @@ struct LargestFitting {
     std::uint64_t predictedRequiredBytes = 0; // at `value`, else at the smallest value tried
 };
 
-// Demand: more is live at the critical op than fits. Placement: what is live
-// fits, the holes between it do not (a placement strategy may help).
-enum class OverflowCause { Fits, Demand, Placement };
-
 struct Diagnosis {
     std::optional<std::int64_t> criticalOp; // nullopt for a scope without blocks
     std::uint64_t requiredBytes = 0;        // the peak address: the compiler's "requires N bits" / 8
     std::uint64_t capacityBytes = 0;
-    std::uint64_t shortBytes = 0;       // required - capacity, 0 when it fits
-    std::uint64_t liveBytes = 0;        // at the critical op, each address counted once
-    std::uint64_t holeBytes = 0;        // required - live
-    std::uint64_t multiBufferBytes = 0; // live at the critical op in copies beyond the first
-    std::uint64_t tmpBytes = 0;         // live at the critical op in temporary buffers
-    OverflowCause cause = OverflowCause::Fits;
+    std::uint64_t shortBytes = 0;              // required - capacity, 0 when it fits
+    std::uint64_t liveBytes = 0;               // at the critical op, each address counted once
+    std::uint64_t holeBytes = 0;               // required - live
+    std::uint64_t multiBufferBytes = 0;        // live at the critical op in copies beyond the first
+    std::uint64_t tmpBytes = 0;                // live at the critical op in temporary buffers
+    OverflowCause cause = OverflowCause::Fits; // overflowCause() of the scope's analysis
+    std::uint64_t peakLiveBytes = 0;           // the most live at once, at any op (decides demand)
+    std::optional<std::int64_t> peakLiveAt;
     std::vector<int> liveBlocks;            // live at the critical op, block order
     std::vector<SourceShare> bySource;      // largest first
     std::vector<DimensionShare> dimensions; // candidate tile dimensions, most bytes first

@@ -136,12 +136,14 @@ std::string adviceSentence(const Diagnosis& d)
 {
     switch (d.cause) {
     case OverflowCause::Placement:
-        return "What is live at the critical op fits; the holes between it do not. The placement is the cause: try the "
-               "kernel option "
-               "plan_memory_strategy=\"largest-first\" (the compiler decides in the end).";
+        return "What is live at once fits at every op (at most " + bytesText(d.peakLiveBytes)
+            + "); the holes between it do not. The placement is the cause: try the kernel option "
+              "plan_memory_strategy=\"largest-first\" (the compiler decides in the end).";
     case OverflowCause::Demand:
-        return "More is live at the critical op than fits (demand): make tiles smaller or keep fewer buffers alive at "
-               "once.";
+        return "At op " + std::to_string(d.peakLiveAt.value_or(d.criticalOp.value_or(0))) + " "
+            + bytesText(d.peakLiveBytes)
+            + " is live at once, more than the capacity holds however it is placed (demand): make tiles smaller "
+              "or keep fewer buffers alive at once.";
     case OverflowCause::Fits: break;
     }
     return {};

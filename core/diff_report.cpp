@@ -3,6 +3,8 @@
 #include "core/byte_size.hpp"
 #include "core/dump_display_name.hpp"
 #include "core/inspect_json.hpp"
+#include "core/markdown_text.hpp"
+#include "core/unplanned_scope.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -57,7 +59,8 @@ ojson scopeSideJson(const PlanDocument& document, int scope)
     out["peak_address_bytes"] = analysis->peakAddressBytes;
     out["peak_live_bytes"] = analysis->peakLiveBytes;
     out["capacity_bytes"] = analysis->capacity.bytes;
-    out["overflow"] = analysis->overflow;
+    out["overflow"] = analysis->planned ? ojson(analysis->overflow) : ojson(nullptr);
+    out["planned"] = analysis->planned;
     out["capacity_source"] = capacitySourceKey(analysis->capacity.source);
     out["status"] = plan.status ? ojson(*plan.status) : ojson(nullptr);
     out["buffer_count"] = plan.buffers.size();
@@ -153,10 +156,12 @@ Row rowOf(const DiffInput& input, const ScopeDiff& scope, const BufferPair& pair
     return row;
 }
 
-std::string verdictWord(const PlanAnalysis* analysis)
+std::string verdictWord(const PlanDocument& document, const PlanAnalysis* analysis)
 {
     if (!analysis)
         return "absent";
+    if (!analysis->planned)
+        return "is " + notPlannedText(document.dump.scopes, document.analyses);
     return analysis->overflow ? "overflows" : "fits";
 }
 
@@ -195,11 +200,14 @@ std::string countsText(const ScopeDiff& scope)
     return text.empty() ? "none" : text;
 }
 
-std::string headerText(const DiffInput& input, const char* bullet)
+// `markup` writes a dump's text in Markdown (a code span), else as it is.
+std::string headerText(const DiffInput& input, const char* bullet, bool markup)
 {
-    auto name = [](const PlanDocument& document) {
-        return dumpDisplayName(document.dump.file)
-            + (document.dump.kernel.empty() ? "" : "  (" + document.dump.kernel + ")");
+    auto name = [markup](const PlanDocument& document) {
+        const std::string file = dumpDisplayName(document.dump.file);
+        if (!markup)
+            return file + (document.dump.kernel.empty() ? "" : "  (" + document.dump.kernel + ")");
+        return codeSpan(file) + (document.dump.kernel.empty() ? "" : " (" + codeSpan(document.dump.kernel) + ")");
     };
     return std::string(bullet) + "A: " + name(input.a) + "\n" + bullet + "B: " + name(input.b) + "\n";
 }
@@ -262,13 +270,13 @@ ojson diffJson(const DiffInput& input)
 std::string diffText(const DiffInput& input)
 {
     std::ostringstream out;
-    out << headerText(input, "");
+    out << headerText(input, "", false);
     for (const ScopeDiff& scope : input.diff.scopes) {
         if (!shown(input, scope))
             continue;
         const PlanAnalysis* a = analysisOf(input.a, scope.a);
         const PlanAnalysis* b = analysisOf(input.b, scope.b);
-        out << "\n" << scope.scope << ": A " << verdictWord(a) << ", B " << verdictWord(b) << "\n";
+        out << "\n" << scope.scope << ": A " << verdictWord(input.a, a) << ", B " << verdictWord(input.b, b) << "\n";
         out << "  capacity      " << capacityText(a, b) << "\n";
         out << "  peak address  " << bytesChange(a, b, &PlanAnalysis::peakAddressBytes) << "\n";
         out << "  peak live     " << bytesChange(a, b, &PlanAnalysis::peakLiveBytes) << "\n";
@@ -292,20 +300,20 @@ std::string diffText(const DiffInput& input)
 
 std::string diffMarkdown(const DiffInput& input)
 {
-    auto cell = [](std::string text) {
-        for (std::size_t at = text.find('|'); at != std::string::npos; at = text.find('|', at + 2))
-            text.replace(at, 1, "\\|");
-        return text;
+    // Every cell is data from the dumps: text, never markup (the buffer names as code, as summary.md has them).
+    auto cell = [](std::size_t column, const std::string& text) {
+        return markdownTableCell(column == 0 ? codeSpan(text) : markdownText(text));
     };
     std::ostringstream out;
-    out << "# memlens diff\n\n" << headerText(input, "- ");
+    out << "# memlens diff\n\n" << headerText(input, "- ", true);
     for (const ScopeDiff& scope : input.diff.scopes) {
         if (!shown(input, scope))
             continue;
         const PlanAnalysis* a = analysisOf(input.a, scope.a);
         const PlanAnalysis* b = analysisOf(input.b, scope.b);
-        out << "\n## " << scope.scope << ": A " << verdictWord(a) << ", B " << verdictWord(b) << "\n\n";
-        out << "- capacity: " << capacityText(a, b) << "\n";
+        out << "\n## " << codeSpan(scope.scope) << ": A " << markdownText(verdictWord(input.a, a)) << ", B "
+            << markdownText(verdictWord(input.b, b)) << "\n\n";
+        out << "- capacity: " << markdownText(capacityText(a, b)) << "\n";
         out << "- peak address: " << bytesChange(a, b, &PlanAnalysis::peakAddressBytes) << "\n";
         out << "- peak live: " << bytesChange(a, b, &PlanAnalysis::peakLiveBytes) << "\n";
         out << "- buffers: " << countsText(scope) << "\n\n";
@@ -317,8 +325,9 @@ std::string diffMarkdown(const DiffInput& input)
         out << header << "\n" << rule << "\n";
         for (const BufferPair& pair : scope.pairs) {
             std::string line = "|";
-            for (const std::string& text : rowOf(input, scope, pair).cells())
-                line += " " + cell(text) + " |";
+            const std::vector<std::string> cells = rowOf(input, scope, pair).cells();
+            for (std::size_t c = 0; c < cells.size(); ++c)
+                line += " " + cell(c, cells[c]) + " |";
             out << line << "\n";
         }
     }

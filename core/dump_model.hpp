@@ -70,7 +70,8 @@ struct ScopePlan {
     std::optional<std::string> status; // "success" / "fail"; absent in the flat layout
     std::string error;                 // error_info (or err_msg)
     std::vector<Buffer> buffers;
-    std::vector<Block> blocks; // buffers expanded per offset, in file order
+    std::vector<Block> blocks;     // buffers expanded per offset, in file order
+    std::size_t foldedRecords = 0; // records that listed a buffer again, one per extra copy (core/record_folding)
 
     const Buffer& bufferOf(const Block& block) const { return buffers[static_cast<std::size_t>(block.bufferIndex)]; }
 };

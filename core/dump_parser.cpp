@@ -3,6 +3,7 @@
 #include "core/buffer_fields.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_file_chunks.hpp"
+#include "core/record_folding.hpp"
 #include "core/sax_relay.hpp"
 
 #include <nlohmann/json.hpp>
@@ -228,8 +229,14 @@ public:
             scopes_.push_back(std::move(scope));
         }
         dump.scopes = std::move(scopes_);
-        for (auto& scope : dump.scopes)
+        bool folded = false;
+        for (auto& scope : dump.scopes) {
+            scope.foldedRecords = foldRepeatedRecords(scope);
+            folded = folded || scope.foldedRecords > 0;
             expandBlocks(scope);
+        }
+        if (folded)
+            renumberBuffers(dump);
         warnings_.flush();
         return dump;
     }

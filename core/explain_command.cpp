@@ -2,6 +2,9 @@
 
 #include "core/diagnosis_text.hpp"
 #include "core/dump_error.hpp"
+#include "core/plan_requirement.hpp"
+#include "core/record_folding.hpp"
+#include "core/unplanned_scope.hpp"
 
 #include <ostream>
 
@@ -30,10 +33,23 @@ int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& 
             << "\n";
         if (document.lineInfo == LineInfo::Missing)
             out << "Python lines: none: " << kNoLineInfoNote << ".\n";
+        if (!document.siblingWarning.empty())
+            out << "Warning: " << document.siblingWarning << ".\n";
         for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
-            if (commandLine.scope && document.dump.scopes[i].scope != *commandLine.scope)
+            const ScopePlan& scope = document.dump.scopes[i];
+            if (commandLine.scope && scope.scope != *commandLine.scope)
                 continue;
+            const PlanAnalysis& analysis = document.analyses[i];
+            if (!analysis.planned) {
+                out << "\nScope " << scope.scope << ": " << notPlannedText(document.dump.scopes, document.analyses)
+                    << ".\n"
+                    << requirementText(planRequirement(scope, analysis)) << ".\n";
+                continue;
+            }
             out << "\n" << diagnosisText(document, i, diagnoseScope(document, i));
+            out << requirementText(planRequirement(scope, analysis)) << ".\n";
+            if (scope.foldedRecords > 0)
+                out << "Note: " << foldedRecordsNote(scope.foldedRecords) << ".\n";
         }
         return exitStatusFor(document, commandLine.scope);
     } catch (const std::exception& error) {

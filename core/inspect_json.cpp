@@ -1,6 +1,8 @@
 #include "core/inspect_json.hpp"
 
 #include "core/diagnosis_json.hpp"
+#include "core/record_folding.hpp"
+#include "core/unplanned_scope.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -96,12 +98,19 @@ ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Bloc
     return out;
 }
 
-// Notes on a scope that hold for the whole kernel (compiled without line info).
-ojson scopeNotes(const PlanDocument& document)
+// Notes on a scope: its own (not planned, records folded), then those that hold for the whole
+// kernel (compiled without line info, a stale dump beside it).
+ojson scopeNotes(const PlanDocument& document, std::size_t scopeIndex)
 {
     ojson notes = ojson::array();
+    if (!document.analyses[scopeIndex].planned)
+        notes.push_back(notPlannedText(document.dump.scopes, document.analyses));
+    if (const std::size_t folded = document.dump.scopes[scopeIndex].foldedRecords; folded > 0)
+        notes.push_back(foldedRecordsNote(folded));
     if (document.lineInfo == LineInfo::Missing)
         notes.push_back(kNoLineInfoNote);
+    if (!document.siblingWarning.empty())
+        notes.push_back(document.siblingWarning);
     return notes;
 }
 
@@ -124,10 +133,16 @@ ojson scopeHeadJson(const PlanDocument& document, std::size_t scopeIndex)
     out["error"] = scope.error;
     out["capacity_bytes"] = analysis.capacity.bytes;
     out["capacity_source"] = capacitySourceKey(analysis.capacity.source);
+    out["capacity_note"] = describeCapacitySource(analysis.capacity);
     out["peak_live_bytes"] = analysis.peakLiveBytes;
     out["peak_live_at"] = optionalValue(analysis.peakLiveAt);
-    out["peak_address_bytes"] = analysis.peakAddressBytes;
-    out["overflow"] = analysis.overflow;
+    // A scope not planned has no addresses: its one number is the demand.
+    out["peak_address_bytes"] = analysis.planned ? ojson(analysis.peakAddressBytes) : ojson(nullptr);
+    out["requires_bits"] = optionalValue(requiredBitsInError(scope.error));
+    out["planned"] = analysis.planned;
+    if (!analysis.planned)
+        out["demand_bytes"] = analysis.peakLiveBytes;
+    out["overflow"] = analysis.planned ? ojson(analysis.overflow) : ojson(nullptr);
     out["first_overflow_at"] = optionalValue(analysis.firstOverflowAt);
     out["fragmentation"] = fragmentationJson(analysis);
     out["overlaps"] = overlapsJson(scope, analysis);
@@ -140,8 +155,8 @@ ojson scopeHeadJson(const PlanDocument& document, std::size_t scopeIndex)
 ojson scopeTailJson(const PlanDocument& document, std::size_t scopeIndex)
 {
     ojson out;
-    out["diagnosis"] = diagnosisJson(document, scopeIndex);
-    out["notes"] = scopeNotes(document);
+    out["diagnosis"] = document.analyses[scopeIndex].planned ? diagnosisJson(document, scopeIndex) : ojson(nullptr);
+    out["notes"] = scopeNotes(document, scopeIndex);
     return out;
 }
 

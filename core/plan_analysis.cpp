@@ -4,6 +4,7 @@
 #include "core/cancellable_sort.hpp"
 #include "core/dense_key_order.hpp"
 #include "core/dump_error.hpp"
+#include "core/unplanned_scope.hpp"
 
 #include <algorithm>
 #include <future>
@@ -109,6 +110,7 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         }
     });
     std::vector<Event> events(2 * blocks.size());
+    std::uint64_t maxBlockBytes = 0; // the peak address equals it when every block sits at 0
     for (std::size_t i = 0; i < blocks.size(); ++i) {
         if ((i & 0xffff) == 0)
             throwIfCancelled();
@@ -118,6 +120,7 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         events[byOp ? byOp->place(block.start) : 2 * i] = {block.start, from, 2 * to + 1};
         events[byOp ? byOp->place(block.end + 1) : 2 * i + 1] = {block.end + 1, from, 2 * to};
         analysis.peakAddressBytes = std::max(analysis.peakAddressBytes, block.addressEnd());
+        maxBlockBytes = std::max(maxBlockBytes, block.size);
         if (analysis.isOverCapacity(block)) {
             analysis.overCapacityBlocks.push_back(static_cast<int>(i));
             if (!analysis.firstOverflowAt || block.start < *analysis.firstOverflowAt)
@@ -167,6 +170,10 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
     }
     takeStorageTruth();
     throwIfCancelled();
+    if (analysis.peakAddressBytes == maxBlockBytes && wasNeverPlanned(scope, analysis.storages)) {
+        treatAsNotPlanned(scope, analysis);
+        return analysis;
+    }
     analysis.fragmentation = fragmentationAt(scope, analysis.peakAddressBytes);
     return analysis;
 }
@@ -182,10 +189,19 @@ std::vector<int> liveBlocksAt(const ScopePlan& scope, std::int64_t op)
 
 PlanVerdict verdictOf(const ScopePlan& scope, const PlanAnalysis& analysis)
 {
+    if (!analysis.planned)
+        return PlanVerdict::NotPlanned;
     const bool saysFailed = scope.status && *scope.status != "success";
     if (analysis.overflow)
         return saysFailed || !scope.status ? PlanVerdict::Overflow : PlanVerdict::OverflowDespiteSuccess;
     return saysFailed ? PlanVerdict::FailedWithinCapacity : PlanVerdict::Fits;
+}
+
+OverflowCause overflowCause(const PlanAnalysis& analysis)
+{
+    if (!analysis.planned || !analysis.overflow)
+        return OverflowCause::Fits;
+    return analysis.peakLiveBytes > analysis.capacity.bytes ? OverflowCause::Demand : OverflowCause::Placement;
 }
 
 } // namespace memlens

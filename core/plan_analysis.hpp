@@ -26,8 +26,12 @@ struct UsageStep {
 
 struct PlanAnalysis {
     Capacity capacity;
-    std::int64_t firstOp = 0;               // earliest Life start (0 when there are no blocks)
-    std::int64_t lastOp = 0;                // latest Life end
+    // False for a scope the compiler never planned (it stopped at an earlier one): every offset is 0 while
+    // blocks of different storages share ops. Such a scope has no verdict, no overlaps and no holes; its
+    // usage and peak live bytes are then the sum of the storages live at once (the demand).
+    std::int64_t firstOp = 0; // earliest Life start (0 when there are no blocks)
+    std::int64_t lastOp = 0;  // latest Life end
+    bool planned = true;
     std::vector<UsageStep> usage;           // ends with a step of zero after lastOp
     std::uint64_t peakLiveBytes = 0;        // largest union of live address ranges
     std::optional<std::int64_t> peakLiveAt; // first op reaching the peak
@@ -47,7 +51,7 @@ struct PlanAnalysis {
     std::span<const int> blocksOfStorage(int storage) const { return storages.blocksOf(storage); }
     // How many blocks share `block`'s storage (1 when it is alone).
     std::size_t storageSizeOf(int block) const { return blocksOfStorage(storageOf(block)).size(); }
-    bool isOverCapacity(const Block& block) const { return block.addressEnd() > capacity.bytes; }
+    bool isOverCapacity(const Block& block) const { return planned && block.addressEnd() > capacity.bytes; }
 };
 
 // Throws LoadCancelled soon after `*cancel` becomes true (when given).
@@ -56,9 +60,15 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
 // Indices of the blocks live at `op` (start <= op <= end), in block order.
 std::vector<int> liveBlocksAt(const ScopePlan& scope, std::int64_t op);
 
-// A one-line verdict: "fits", "overflow", or the case where the dump says success
-// but the plan crosses capacity.
-enum class PlanVerdict { Fits, Overflow, OverflowDespiteSuccess, FailedWithinCapacity };
+// A one-line verdict: "fits", "overflow", the case where the dump says success but the plan crosses
+// capacity (today's compiler writes success for every scope), or a scope that was never planned.
+enum class PlanVerdict { Fits, Overflow, OverflowDespiteSuccess, FailedWithinCapacity, NotPlanned };
 PlanVerdict verdictOf(const ScopePlan& scope, const PlanAnalysis& analysis);
+
+// Why a plan overflows. Demand: at some op more is live at once than the capacity holds, so no
+// placement fits. Placement: what is live fits at every op, the holes between it push the high-water
+// mark over (a placement strategy may help). The one rule every text and the diagnosis use.
+enum class OverflowCause { Fits, Demand, Placement };
+OverflowCause overflowCause(const PlanAnalysis& analysis);
 
 } // namespace memlens

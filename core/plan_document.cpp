@@ -5,6 +5,7 @@
 #include "core/dump_parser.hpp"
 #include "core/ir_type_check.hpp"
 #include "core/mlir_bytecode.hpp"
+#include "core/sibling_dump.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -248,6 +249,7 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
     PlanDocument document;
     document.dump = std::move(dump);
     document.finder = finderFor(dumpPath, options);
+    document.siblingWarning = staleSiblingWarning(dumpPath, document.dump.kernel);
     throwIfCancelled(options);
     const bool automatic = attachIr(document, dumpPath, options);
     throwIfCancelled(options);

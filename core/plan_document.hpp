@@ -46,6 +46,7 @@ struct PlanDocument {
     std::string irFile;                       // the IR used; empty when none was found
     std::string irNote;                       // why there is none, or where it came from (the Triton cache)
     std::string irWarning;                    // the IR used may not be the dump's (irTypeMismatch)
+    std::string siblingWarning;               // the other core's dump beside it may be stale (core/sibling_dump)
     LineInfo lineInfo = LineInfo::Unknown;    // Missing: compiled without line info (say kNoLineInfoNote)
     std::optional<std::string> target;        // hacc.target of the IR
     std::vector<PlanAnalysis> analyses;       // parallel to dump.scopes

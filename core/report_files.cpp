@@ -4,6 +4,9 @@
 #include "core/csv.hpp"
 #include "core/diagnosis_text.hpp"
 #include "core/markdown_text.hpp"
+#include "core/plan_requirement.hpp"
+#include "core/record_folding.hpp"
+#include "core/unplanned_scope.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -32,8 +35,9 @@ std::string verdictText(PlanVerdict verdict)
     case PlanVerdict::Fits: return "compiled; the plan fits";
     case PlanVerdict::Overflow: return "**overflow**: the plan exceeds capacity";
     case PlanVerdict::OverflowDespiteSuccess:
-        return "**overflow**: the plan exceeds capacity although the dump's status says success";
+        return "**overflow**: the plan exceeds capacity (the compiler writes success for failed plans)";
     case PlanVerdict::FailedWithinCapacity: return "compile failed, but the plan fits this capacity";
+    case PlanVerdict::NotPlanned: return "not planned";
     }
     return {};
 }
@@ -49,12 +53,22 @@ std::string holesRow(const PlanAnalysis& analysis)
         << formatBytes(at.liveBytes) << " live below " << formatBytes(at.highAddress) << ")";
     if (at.largestHole)
         out << ", largest [" << at.largestHole->start << ", " << at.largestHole->end << ")";
-    if (analysis.overflow)
-        out << (analysis.peakLiveBytes > analysis.capacity.bytes
-                ? "; **demand**: more is live at once than the capacity holds"
-                : "; **placement**: what is live fits, the holes push it over");
+    switch (overflowCause(analysis)) {
+    case OverflowCause::Demand: out << "; **demand**: more is live at once than the capacity holds"; break;
+    case OverflowCause::Placement: out << "; **placement**: what is live fits, the holes push it over"; break;
+    case OverflowCause::Fits: break;
+    }
     out << " |\n";
     return out.str();
+}
+
+std::string blocksRow(const ScopePlan& scope, const PlanAnalysis& analysis)
+{
+    std::string row = "| Blocks | " + std::to_string(scope.blocks.size()) + " (" + std::to_string(scope.buffers.size())
+        + " buffers, " + std::to_string(analysis.storages.count()) + " storages)";
+    if (scope.foldedRecords > 0)
+        row += "; " + markdownTableCell(markdownText(foldedRecordsNote(scope.foldedRecords)));
+    return row + " |\n";
 }
 
 std::string overlapsSection(const ScopePlan& scope, const PlanAnalysis& analysis)
@@ -200,6 +214,9 @@ std::size_t reportScopeIndex(const PlanDocument& document)
     for (std::size_t s = 0; s < document.analyses.size(); ++s)
         if (document.analyses[s].overflow)
             return s;
+    for (std::size_t s = 0; s < document.analyses.size(); ++s)
+        if (document.analyses[s].planned)
+            return s;
     return 0;
 }
 
@@ -247,6 +264,21 @@ static void blockTable(std::ostringstream& out, const PlanDocument& document, st
     out << "\n";
 }
 
+// A scope the compiler never planned: its buffers and the demand, no verdict.
+static void notPlannedSection(std::ostringstream& out, const PlanDocument& document, std::size_t s)
+{
+    const ScopePlan& scope = document.dump.scopes[s];
+    const PlanAnalysis& analysis = document.analyses[s];
+    out << markdownText(notPlannedText(document.dump.scopes, document.analyses))
+        << ": every offset is 0 while the Lives overlap, so the dump gives no addresses and no verdict.\n\n";
+    out << "| | |\n|---|---|\n";
+    out << "| Status in the dump | "
+        << (scope.status ? markdownTableCell(markdownText(*scope.status)) : std::string("(not given)")) << " |\n";
+    out << "| Demand | " << markdownTableCell(markdownText(requirementText(planRequirement(scope, analysis))))
+        << " |\n";
+    out << blocksRow(scope, analysis) << "\n";
+}
+
 std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage)
 {
     std::ostringstream out;
@@ -261,13 +293,20 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
                                     : codeSpan(document.irFile));
     if (document.target)
         out << " (target " << markdownText(*document.target) << ")";
-    out << lineInfoSummary(document) << "\n\n";
+    out << lineInfoSummary(document);
+    if (!document.siblingWarning.empty())
+        out << "\n- **Warning**: " << markdownText(document.siblingWarning) << ".";
+    out << "\n\n";
 
     for (std::size_t s = 0; s < dump.scopes.size(); ++s) {
         const ScopePlan& scope = dump.scopes[s];
         const PlanAnalysis& analysis = document.analyses[s];
         const std::uint64_t capacity = analysis.capacity.bytes;
         out << "## Scope " << codeSpan(scope.scope) << ": " << verdictText(verdictOf(scope, analysis)) << "\n\n";
+        if (!analysis.planned) {
+            notPlannedSection(out, document, s);
+            continue;
+        }
         out << "| | |\n|---|---|\n";
         out << "| Status in the dump | "
             << (scope.status ? markdownTableCell(markdownText(*scope.status)) : std::string("(not given)")) << " |\n";
@@ -282,8 +321,9 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         if (analysis.peakLiveAt)
             out << " at op " << *analysis.peakLiveAt;
         out << " |\n";
-        out << "| Blocks | " << scope.blocks.size() << " (" << scope.buffers.size() << " buffers, "
-            << analysis.storages.count() << " storages) |\n";
+        out << "| Requirement | " << markdownTableCell(markdownText(requirementText(planRequirement(scope, analysis))))
+            << " |\n";
+        out << blocksRow(scope, analysis);
         out << holesRow(analysis);
         if (analysis.firstOverflowAt)
             out << "| First overflow | op " << *analysis.firstOverflowAt << " |\n";

@@ -73,9 +73,10 @@ QString holesSummaryText(const PlanAnalysis& analysis)
                     .arg(at.largestHole->start)
                     .arg(at.largestHole->end)
                     .arg(bytesText(at.largestHole->length()));
-    if (!analysis.overflow)
+    const OverflowCause cause = overflowCause(analysis);
+    if (cause == OverflowCause::Fits)
         return text;
-    if (analysis.peakLiveBytes > analysis.capacity.bytes)
+    if (cause == OverflowCause::Demand)
         return text
             + QStringLiteral(" \u2014 demand: %1 live at op %2 exceeds the %3 capacity however placed")
                   .arg(bytesText(analysis.peakLiveBytes))

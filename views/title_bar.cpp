@@ -3,6 +3,8 @@
 #include "core/byte_size.hpp"
 #include "core/capacity.hpp"
 #include "core/dump_display_name.hpp"
+#include "core/plan_requirement.hpp"
+#include "core/unplanned_scope.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
@@ -35,6 +37,7 @@ QColor verdictColor(PlanVerdict verdict)
     case PlanVerdict::Overflow: return QColor(198, 40, 40);              // red
     case PlanVerdict::OverflowDespiteSuccess: return QColor(230, 81, 0); // orange
     case PlanVerdict::FailedWithinCapacity: return QColor(173, 20, 87);  // magenta: failed for another reason?
+    case PlanVerdict::NotPlanned: break;                                 // grey: no verdict
     }
     return QColor(97, 97, 97);
 }
@@ -77,9 +80,9 @@ QString TitleBar::verdictText(const ScopePlan& scope, const PlanAnalysis& analys
     switch (verdictOf(scope, analysis)) {
     case PlanVerdict::Fits: return hasStatus(scope) ? tr("compiled") : tr("fits the capacity");
     case PlanVerdict::Overflow: return hasStatus(scope) ? tr("compile failed") : tr("overflow");
-    case PlanVerdict::OverflowDespiteSuccess:
-        return tr("overflow: the plan exceeds capacity although status says success");
+    case PlanVerdict::OverflowDespiteSuccess: return tr("overflows (the compiler writes success for failed plans)");
     case PlanVerdict::FailedWithinCapacity: return tr("failed, but the plan fits the capacity");
+    case PlanVerdict::NotPlanned: return tr("not planned");
     }
     return {};
 }
@@ -89,8 +92,9 @@ QString TitleBar::shortVerdictText(const ScopePlan& scope, const PlanAnalysis& a
     switch (verdictOf(scope, analysis)) {
     case PlanVerdict::Fits: return hasStatus(scope) ? tr("compiled") : tr("fits");
     case PlanVerdict::Overflow: return hasStatus(scope) ? tr("compile failed") : tr("overflow");
-    case PlanVerdict::OverflowDespiteSuccess: return tr("overflow despite success");
+    case PlanVerdict::OverflowDespiteSuccess: return tr("overflows (status: success)");
     case PlanVerdict::FailedWithinCapacity: return tr("failed, fits capacity");
+    case PlanVerdict::NotPlanned: return tr("not planned");
     }
     return {};
 }
@@ -111,6 +115,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     , peak_(new QLabel(this))
     , holes_(new QLabel(this))
     , overlaps_(new QLabel(this))
+    , siblingWarning_(new QLabel(this))
 {
     setObjectName(QStringLiteral("titleBar"));
 
@@ -178,6 +183,13 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     overlaps_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     overlaps_->setStyleSheet(QStringLiteral("#titleOverlaps { color: #c62828; font-weight: 600; }"));
     overlaps_->setVisible(false);
+    siblingWarning_->setObjectName(QStringLiteral("titleSiblingWarning"));
+    siblingWarning_->setWordWrap(true);
+    siblingWarning_->setTextFormat(Qt::PlainText);
+    siblingWarning_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    siblingWarning_->setStyleSheet(QStringLiteral("#titleSiblingWarning { color: %1; font-weight: 600; }")
+                                       .arg(chart_style::warningOutline().name()));
+    siblingWarning_->setVisible(false);
 
     auto* top = new QHBoxLayout;
     top->setSpacing(10);
@@ -211,6 +223,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     layout->addLayout(facts);
     layout->addWidget(holes_);
     layout->addWidget(overlaps_);
+    layout->addWidget(siblingWarning_);
     layout->addWidget(error_);
 
     connect(scopeCombo_, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -241,6 +254,10 @@ QString TitleBar::capacityText() const { return capacity_->text(); }
 QString TitleBar::peakText() const { return peak_->text(); }
 QString TitleBar::holesText() const { return holes_->isHidden() ? QString() : holes_->text(); }
 QString TitleBar::overlapsText() const { return overlaps_->isHidden() ? QString() : overlaps_->text(); }
+QString TitleBar::siblingWarningText() const
+{
+    return siblingWarning_->isHidden() ? QString() : siblingWarning_->text();
+}
 QString TitleBar::capacityErrorText() const { return capacityError_->isHidden() ? QString() : capacityError_->text(); }
 
 void TitleBar::refreshScopes()
@@ -273,6 +290,9 @@ void TitleBar::refresh()
     }
     scopeCombo_->setEnabled(document != nullptr);
 
+    const QString sibling = document ? toQString(document->siblingWarning) : QString();
+    siblingWarning_->setText(sibling.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + sibling);
+    siblingWarning_->setVisible(!sibling.isEmpty());
     if (!document) {
         kernel_->setText(tr("No dump open"));
         file_->clear();
@@ -306,7 +326,9 @@ void TitleBar::refresh()
     }
 
     const PlanVerdict verdict = verdictOf(*scope, *analysis);
-    status_->setText(verdictText(*scope, *analysis));
+    status_->setText(verdict == PlanVerdict::NotPlanned
+            ? toQString(notPlannedText(document->dump.scopes, document->analyses))
+            : verdictText(*scope, *analysis));
     const QColor color = verdictColor(verdict);
     status_->setStyleSheet(QStringLiteral("#titleStatus { background: %1; color: white; font-weight: 600;"
                                           " border-radius: 10px; padding: 3px 10px; }")
@@ -322,8 +344,8 @@ void TitleBar::refresh()
                         .arg(bytesText(analysis->capacity.bytes));
         break;
     case PlanVerdict::OverflowDespiteSuccess:
-        statusTip = tr("The dump says success, but %1 block(s) end above the %2 capacity (a known compiler regression "
-                       "writes success for plans that overflow).")
+        statusTip = tr("The dump says success, but %1 block(s) end above the %2 capacity (today's compiler writes "
+                       "success and no error text for every scope, also of a plan that failed).")
                         .arg(analysis->overCapacityBlocks.size())
                         .arg(bytesText(analysis->capacity.bytes));
         break;
@@ -332,6 +354,11 @@ void TitleBar::refresh()
             = tr("The compiler reports a failure, yet every block ends within the %1 capacity: the capacity may be "
                  "set too high, or the failure has another cause.")
                   .arg(bytesText(analysis->capacity.bytes));
+        break;
+    case PlanVerdict::NotPlanned:
+        statusTip = tr("Every offset of this scope is 0 while its blocks' Lives overlap: the compiler stopped at a "
+                       "scope that failed before it planned this one. Its one number is the demand, the most bytes "
+                       "live at once.");
         break;
     }
     if (scope->status)
@@ -347,25 +374,35 @@ void TitleBar::refresh()
     const QString source = toQString(describeCapacitySource(analysis->capacity));
     // A guessed capacity must not pass for a known one: say so in the warning colour.
     const bool guessed = analysis->capacity.source == CapacitySource::Default;
-    capacity_->setText(guessed
-            ? tr("%1 ⚠ default: set the capacity of your chip").arg(bytesText(analysis->capacity.bytes))
-            : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source));
+    capacity_->setText(guessed ? tr("%1 ⚠ %2").arg(bytesText(analysis->capacity.bytes), source)
+                               : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source));
     capacity_->setStyleSheet(guessed
             ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(chart_style::warningOutline().name())
             : QString());
-    capacity_->setToolTip(guessed ? tr("%1 bytes: no error text, IR target or setting gives the capacity, so the "
-                                       "verdict and the percentages rest on a guess. Type the capacity of your "
-                                       "chip in the field to the right.")
+    capacity_->setToolTip(guessed ? tr("%1 bytes: no error text, IR target or setting gives the capacity, so it is "
+                                       "that of the only chips whose compiler writes this dump. Another chip: type "
+                                       "its capacity in the field to the right.")
                                         .arg(analysis->capacity.bytes)
                                   : tr("%1 bytes").arg(analysis->capacity.bytes));
     capacityReset_->setEnabled(analysis->capacity.source == CapacitySource::Setting);
 
+    const QString requirementSentence = toQString(requirementText(planRequirement(*scope, *analysis)));
     if (scope->blocks.empty()) {
         peak_->setText(tr("no blocks in this scope"));
+    } else if (!analysis->planned) {
+        peak_->setText(tr("demand %1 at op %2 (the most bytes live at once; no addresses: not planned)")
+                           .arg(bytesText(analysis->peakLiveBytes))
+                           .arg(analysis->peakLiveAt.value_or(0)));
+        peak_->setToolTip(requirementSentence);
     } else {
         const std::uint64_t capacity = analysis->capacity.bytes;
-        QString peak = tr("peak address %1 (%2 of capacity)")
-                           .arg(bytesText(analysis->peakAddressBytes),
+        const PlanRequirement requirement = planRequirement(*scope, *analysis);
+        // The error's figure is the high-water mark: say so where the user reads both.
+        const QString figure = requirement.compilerFigureIsHighWater()
+            ? tr(" = \"requires %1 bits\"").arg(*requirement.compilerRequiresBits)
+            : QString();
+        QString peak = tr("peak address %1%2 (%3 of capacity)")
+                           .arg(bytesText(analysis->peakAddressBytes), figure,
                                QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity)));
         if (analysis->peakAddressBytes > capacity)
             peak += tr(": needs %1, has %2, %3 short")
@@ -377,9 +414,11 @@ void TitleBar::refresh()
         if (analysis->firstOverflowAt)
             peak += tr(" \u00b7 over capacity from op %1").arg(*analysis->firstOverflowAt);
         peak_->setText(peak);
-        peak_->setToolTip(tr("Peak address: the largest offset + size, the address space the plan reserves.\n"
+        peak_->setToolTip(tr("Peak address: the largest offset + size, the address space the plan reserves (the "
+                             "high-water mark the compiler's \"requires N bits\" reports).\n"
                              "Peak live: the most bytes live at one op, as the union of their address ranges "
-                             "(buffers merged in place count once)."));
+                             "(buffers merged in place count once).\n\n%1.")
+                              .arg(requirementSentence));
     }
     refreshStorageFacts();
 }

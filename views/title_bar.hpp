@@ -35,6 +35,7 @@ public:
     QString capacityErrorText() const; // why the last capacity entry was refused ("" when fine)
     QString holesText() const;    // "at op 19, where the highest address peaks ...: ... in holes ... — demand: ..."
     QString overlapsText() const; // the overlaps warning ("" when there are none)
+    QString siblingWarningText() const; // the other core's dump beside this one may be stale ("" when not)
 
     static constexpr std::size_t kOverlapsShown = 3; // pairs named in the warning; inspect lists all
 
@@ -78,6 +79,7 @@ private:
     QLabel* peak_;
     QLabel* holes_;
     QLabel* overlaps_;
+    QLabel* siblingWarning_;
     bool updatingScopes_ = false;
 };
 

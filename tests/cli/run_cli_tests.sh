@@ -34,6 +34,20 @@ check "its peak live is the union, 5120" test "$(json_value 'd["scopes"][0]["pea
 check "its blocks name their storage" test "$(json_value '[b["storage"] for b in d["scopes"][0]["blocks"]]')" = "[0, 1, 1, 1]"
 check "it has no overlaps" test "$(json_value 'd["scopes"][0]["overlaps"]')" = "[]"
 
+# Today's compiler writes "success" for failed plans and leaves later scopes unplanned.
+run inspect "$data/dumps/compiler_today/fail_written_as_success.json"
+check "a failed plan written as success exits 3" test "$status" -eq 3
+check "its capacity is the dump-writing targets' default" test "$(json_value 'd["scopes"][0]["capacity_bytes"]')" = 196608
+run inspect "$data/dumps/compiler_today/cube_stopped_at_cbuf.json"
+check "a scope never planned has no verdict" test "$(json_value 'd["scopes"][1]["overflow"]')" = None
+check "it says it was not planned" test "$(json_value 'd["scopes"][1]["planned"]')" = False
+check "the planned scope says so too" test "$(json_value 'd["scopes"][0]["planned"]')" = True
+run explain "$data/dumps/compiler_today/cube_stopped_at_cbuf.json"
+check "explain exits 3 for the overflowing cbuf" test "$status" -eq 3
+check "explain names where the compile stopped" grep -q "Scope cc: not planned: the compile stopped at scope cbuf" "$work/out"
+run inspect "$data/dumps/compiler_today/copies_listed_twice.json"
+check "a double buffer listed twice is one buffer of two blocks" test "$(json_value 'len(d["scopes"][0]["blocks"])')" = 4
+
 run inspect "$data/dumps/bad/inverted_life.json" --verbose
 check "bad input exits 2" test "$status" -eq 2
 check "bad input names file, path and problem" grep -q "^memlens: $data/dumps/bad/inverted_life.json: Record\[0\].memory_info_array\[1\].life_time_in_ir: inverted Life" "$work/err"

@@ -39,12 +39,14 @@ TEST_CASE("capacity comes from the IR's target when the error text has none", "[
     CHECK(describeCapacitySource(fromTarget) == "from target Ascend910B3");
 }
 
-TEST_CASE("capacity falls back to 256 KB for UB on an unknown chip", "[capacity]")
+TEST_CASE("capacity falls back to the 192 KB UB of the dump-writing targets on an unknown chip", "[capacity]")
 {
     const Capacity capacity = resolveCapacity(std::nullopt, "ub", "", std::string("SomeFutureChip"));
-    CHECK(capacity.bytes == 262144);
+    CHECK(capacity.bytes == 196608);
     CHECK(capacity.source == CapacitySource::Default);
-    CHECK(resolveCapacity(std::nullopt, "ub", "", std::nullopt).bytes == 262144);
+    CHECK(resolveCapacity(std::nullopt, "ub", "", std::nullopt).bytes == 196608);
+    CHECK(resolveCapacity(std::nullopt, "cbuf", "", std::nullopt).bytes == 524288);
+    CHECK(resolveCapacity(std::nullopt, "cc", "", std::nullopt).bytes == 131072);
 }
 
 TEST_CASE("bits figures are read out of the error text", "[capacity]")

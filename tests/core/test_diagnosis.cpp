@@ -288,7 +288,10 @@ TEST_CASE("multi-buffer copies merged in place count once", "[diagnosis][storage
     CHECK(d.requiredBytes == 3072);
     CHECK(d.liveBytes == 2048);
     CHECK(d.holeBytes == 1024); // c's space, empty at op 3
-    CHECK(d.cause == OverflowCause::Placement);
+    // But from op 4 on 3072 B are live at once, more than 2560: demand, although op 3 has holes.
+    CHECK(d.cause == OverflowCause::Demand);
+    CHECK(d.peakLiveBytes == 3072);
+    CHECK(d.peakLiveAt == 4);
     CHECK(d.multiBufferBytes == 1024);
     const Lever* single = findLever(d, LeverKind::SingleBuffer);
     REQUIRE(single);

@@ -137,11 +137,11 @@ TEST_CASE("diff text and Markdown list every buffer with its ratio", "[diff_comm
     CHECK_THAT(text.out, Catch::Contains("layer_norm.py:55 \"xf\""));
 
     const Ran md = runDiffWith({examplePath("block8192"), examplePath("block16384"), "--format", "md"});
-    CHECK_THAT(md.out, Catch::Contains("## ub: A fits, B overflows"));
+    CHECK_THAT(md.out, Catch::Contains("## `ub`: A fits, B overflows"));
     CHECK_THAT(md.out, Catch::Contains("| buffer | python | size A | size B | ratio |"));
     CHECK_THAT(md.out,
-        Catch::Contains("| %alloc_3 | layer_norm.py:55 \"xf\" | 32 KB | 64 KB | \u00d72 | 1 | [9, 19] | [9, 19] | "
-                        "131072 | 262144 | grown | python |"));
+        Catch::Contains("| `%alloc_3` | layer_norm.py:55 \"xf\" | 32 KB | 64 KB | \u00d72 | 1 | \\[9, 19\\] | "
+                        "\\[9, 19\\] | 131072 | 262144 | grown | python |"));
 }
 
 TEST_CASE("diff of the real samples: each buffer 4096 times larger", "[diff_command][samples]")

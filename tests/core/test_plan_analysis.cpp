@@ -129,10 +129,10 @@ TEST_CASE("a dump that says success but crosses the default capacity is an overf
     const ScopePlan& scope = dump.scopes.at(0);
     const PlanAnalysis analysis
         = analyzePlan(scope, resolveCapacity(std::nullopt, scope.scope, scope.error, std::nullopt));
-    CHECK(analysis.capacity.bytes == 262144);
+    CHECK(analysis.capacity.bytes == 196608); // Ascend910B/910_93, whose compiler writes dumps
     CHECK(analysis.capacity.source == CapacitySource::Default);
     CHECK(analysis.overflow);
-    CHECK(analysis.overCapacityBlocks == std::vector<int>{1});
+    CHECK(analysis.overCapacityBlocks == std::vector<int>{0, 1}); // 256 KB at 0 already ends above 192 KB
     CHECK(verdictOf(scope, analysis) == PlanVerdict::OverflowDespiteSuccess);
 }
 

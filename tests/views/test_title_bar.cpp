@@ -50,9 +50,10 @@ TEST_CASE("the title bar tells the story of the real overflow sample", "[titleba
     CHECK(bar.capacityText() == "192 KB from the error message");
     CHECK(bar.peakText().contains("133%"));
     CHECK(bar.peakText()
-        == QString::fromUtf8("peak address 256 KB (133% of capacity): needs 256 KB, has 192 KB, 64 KB short \u00b7 "
-                             "peak live 256 KB at op "
+        == QString::fromUtf8("peak address 256 KB = \"requires 2097152 bits\" (133% of capacity): needs 256 KB, has "
+                             "192 KB, 64 KB short \u00b7 peak live 256 KB at op "
                              "4 \u00b7 over capacity from op 4"));
+    CHECK(bar.siblingWarningText().isEmpty());
     REQUIRE(bar.scopeCombo()->count() == 1);
     CHECK(bar.scopeCombo()->itemText(0) == QString::fromUtf8("ub \u2014 compile failed"));
     CHECK_FALSE(bar.capacityResetButton()->isEnabled());
@@ -67,7 +68,7 @@ TEST_CASE("the title bar reports each verdict", "[titlebar]")
 
     session.setDocument(loadFixture("dumps/success_but_overflow.json"));
     CHECK(bar.kernelText() == "_lying_kernel");
-    CHECK(bar.statusText() == "overflow: the plan exceeds capacity although status says success");
+    CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
     CHECK_FALSE(bar.errorVisible());
     CHECK(bar.errorText().isEmpty());
 
@@ -103,17 +104,18 @@ TEST_CASE("the scope selector shows every scope with its status and follows the 
     QComboBox* combo = bar.scopeCombo();
     REQUIRE(combo->count() == 2);
     CHECK(combo->itemText(0) == QString::fromUtf8("ub \u2014 compiled"));
-    CHECK(combo->itemText(1) == QString::fromUtf8("cbuf \u2014 overflow despite success"));
+    CHECK(combo->itemText(1) == QString::fromUtf8("cbuf \u2014 overflows (status: success)"));
     // The session starts on the scope that overflows, and so does the selector.
     CHECK(session.scopeIndex() == 1);
     CHECK(combo->currentIndex() == 1);
-    CHECK(bar.statusText() == "overflow: the plan exceeds capacity although status says success");
+    CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
 
     combo->setCurrentIndex(0);
     CHECK(session.scopeIndex() == 0);
     CHECK(bar.statusText() == "compiled");
     // No error text, target or setting: the capacity is a guess, said in the warning colour.
-    CHECK(bar.capacityText() == QString::fromUtf8("256 KB \u26a0 default: set the capacity of your chip"));
+    CHECK(bar.capacityText()
+        == QString::fromUtf8("192 KB \u26a0 default: Ascend910B/910_93, the targets whose compiler writes this dump"));
     auto* capacityLabel = bar.findChild<QLabel*>(QStringLiteral("titleCapacity"));
     REQUIRE(capacityLabel);
     CHECK(capacityLabel->styleSheet().contains(chart_style::warningOutline().name()));
@@ -187,4 +189,29 @@ TEST_CASE("the title bar renders", "[titlebar]")
     bar.resize(1280, bar.sizeHint().height());
     QCoreApplication::processEvents();
     CHECK(bar.grab().save("/tmp/memlens_title_bar_lying.png"));
+}
+
+TEST_CASE("the title bar greys a scope that was never planned and names where the compile stopped", "[titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(loadFixture("dumps/compiler_today/cube_stopped_at_cbuf.json"));
+    CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
+    CHECK(bar.scopeCombo()->itemText(1) == QString::fromUtf8("cc \u2014 not planned"));
+    session.setScopeIndex(1);
+    CHECK(bar.statusText() == "not planned: the compile stopped at scope cbuf");
+    CHECK(bar.peakText() == "demand 128 KB at op 8 (the most bytes live at once; no addresses: not planned)");
+    CHECK(bar.holesText().isEmpty());
+    CHECK(bar.overlapsText().isEmpty());
+    CHECK(bar.statusBadge()->styleSheet().contains(QColor(97, 97, 97).name()));
+}
+
+TEST_CASE("the title bar says where a guessed capacity comes from", "[titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(loadFixture("dumps/compiler_today/fail_written_as_success.json"));
+    CHECK(bar.capacityText()
+        == QString::fromUtf8("192 KB \u26a0 default: Ascend910B/910_93, the targets whose compiler writes this dump"));
+    CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
 }

@@ -106,6 +106,8 @@ std::vector<int> BlockChartPainter::visibleBlocks() const
 
 bool BlockChartPainter::isDimmed(int blockIndex) const
 {
+    if (!analysis_.planned)
+        return true; // a scope the compiler never planned is greyed: its offsets are not addresses
     const std::vector<bool>* hidden = options_.dimmedBlocks;
     return hidden && static_cast<std::size_t>(blockIndex) < hidden->size()
         && (*hidden)[static_cast<std::size_t>(blockIndex)];

@@ -335,6 +335,9 @@ void CompareView::refreshHeaders()
             = comparison_.diff && scope_ >= 0 ? &comparison_.diff->scopes[static_cast<std::size_t>(scope_)] : nullptr;
         if (!analysis || !diff || (isA ? diff->a : diff->b) < 0)
             return text + QStringLiteral(" \u00b7 ") + tr("no scope %1").arg(diff ? toQString(diff->scope) : QString());
+        if (!analysis->planned)
+            return text + QStringLiteral(" \u00b7 ")
+                + tr("not planned \u00b7 demand %1").arg(bytesText(analysis->peakLiveBytes));
         const QString verdict = analysis->overflow
             ? QStringLiteral("<span style=\"color:#c0392b;\"><b>%1</b></span>").arg(tr("overflows"))
             : tr("fits");

@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/diagnosis_text.hpp"
+#include "core/unplanned_scope.hpp"
 #include "views/plan_session.hpp"
 #include "views/view_text.hpp"
 
@@ -151,6 +152,12 @@ void DiagnosisPanel::startDiagnosis()
         return;
     }
     const auto scope = static_cast<std::size_t>(session_->scopeIndex());
+    if (!document->analyses.at(scope).planned) {
+        showEmpty(tr("%1: no addresses, so nothing to diagnose. Its demand, the most bytes live at once, is %2.")
+                      .arg(QString::fromStdString(notPlannedText(document->dump.scopes, document->analyses)),
+                          QString::fromStdString(formatBytes(document->analyses.at(scope).peakLiveBytes))));
+        return;
+    }
     jobs_.start([document, scope](const JobCancel&) { return diagnoseScope(*document, scope); },
         [this](Diagnosis diagnosis) { showDiagnosis(std::move(diagnosis)); });
 }
