@@ -4,6 +4,7 @@
 #include "core/diff_command.hpp"
 #include "core/explain_command.hpp"
 #include "core/logging.hpp"
+#include "core/plan_command.hpp"
 #include "core/watch_command.hpp"
 
 #include <iostream>
@@ -26,6 +27,7 @@ int main(int argc, char** argv)
     case Command::Explain: return runExplain(commandLine, std::cout, std::cerr);
     case Command::Report: return runReportCommand(commandLine, argc, argv);
     case Command::Diff: return runDiff(commandLine.diff, std::cout, std::cerr);
+    case Command::Plan: return runPlan(commandLine.plan, std::cout, std::cerr);
     case Command::Watch: return runWatchCommand(commandLine, std::cout, std::cerr);
     case Command::Window: break;
     }

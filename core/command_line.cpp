@@ -51,6 +51,20 @@ CommandLine parseDiffDispatch(const std::vector<std::string>& args)
     return commandLine;
 }
 
+// `memlens plan ...`: its options are its own (core/plan_command).
+CommandLine parsePlanDispatch(const std::vector<std::string>& args)
+{
+    CommandLine commandLine;
+    commandLine.command = Command::Plan;
+    commandLine.plan = parsePlanCommandLine(std::vector<std::string>(args.begin() + 1, args.end()));
+    commandLine.verbose = commandLine.plan.verbose;
+    if (commandLine.plan.help) {
+        commandLine.command = Command::Help;
+        commandLine.helpFor = Command::Plan;
+    }
+    return commandLine;
+}
+
 } // namespace
 
 std::string usageText(Command command)
@@ -64,6 +78,7 @@ std::string usageText(Command command)
             + kOptionsHelp + "\n" + kExitHelp;
     case Command::Explain: return explainUsageText();
     case Command::Diff: return diffUsageText();
+    case Command::Plan: return planUsageText();
     case Command::Report:
         return std::string("Usage: memlens report DUMP --out DIR [options]\n\n"
                            "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
@@ -82,6 +97,8 @@ std::string usageText(Command command)
                        "       memlens explain DUMP [options]        why it overflows and what would fit, as text\n"
                        "       memlens watch DIR --keep HISTORY_DIR  keep a copy of every dump written into DIR\n"
                        "       memlens diff A B [options]            compare two dumps (exit 3 when B overflows)\n"
+                       "       memlens plan IR|LOG [options]         plan the memory as the compiler does (exit 3 on "
+                       "overflow)\n"
                        "       memlens A B                           open the window comparing A and B\n"
                        "       memlens COMMAND --help                help on a command\n\n"
                        "memlens shows how an Ascend NPU kernel's on-chip memory plan uses its capacity:\n"
@@ -95,6 +112,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
     CommandLine commandLine;
     if (!args.empty() && args[0] == "diff")
         return parseDiffDispatch(args);
+    if (!args.empty() && args[0] == "plan")
+        return parsePlanDispatch(args);
     std::size_t i = 0;
     if (!args.empty() && (args[0] == "inspect" || args[0] == "report" || args[0] == "watch")) {
         commandLine.command = args[0] == "inspect" ? Command::Inspect

@@ -2,6 +2,7 @@
 // The command-line contract (docs/design.md, Command line): parsing and the Qt-free
 // `inspect` command. `report` and the window live in app/, which links this.
 #include "core/diff_command.hpp"
+#include "core/plan_command.hpp"
 #include "core/plan_document.hpp"
 
 #include <iosfwd>
@@ -16,7 +17,7 @@ inline constexpr int kExitFits = 0;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitOverflow = 3;
 
-enum class Command { Window, Inspect, Report, Explain, Watch, Diff, Help, Version };
+enum class Command { Window, Inspect, Report, Explain, Watch, Diff, Plan, Help, Version };
 
 struct CommandLine {
     Command command = Command::Window;
@@ -24,6 +25,7 @@ struct CommandLine {
     std::string dump;                  // may be empty for Window
     std::string compareWith;           // Window: a second dump, opened in the compare view against `dump`
     DiffCommandLine diff;              // Diff: its own options (core/diff_command)
+    PlanCommandLine plan;              // Plan: its own options (core/plan_command)
     std::string outDir;                // report --out
     std::optional<std::string> scope;  // --scope
     std::string keepDir;               // watch --keep

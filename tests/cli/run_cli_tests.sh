@@ -217,5 +217,21 @@ if [ -d "$samples" ]; then
     check "--triton-cache wins over TRITON_CACHE_DIR" test "$(json_value 'd["ir_file"]')" = "$work/cache/5e1f0a/_attn_fwd.ttadapter"
 fi
 
+# plan: the compiler's planner re-run on the real samples' IR.
+if [ -d "$samples/fake_attn_fwd_overflow" ]; then
+    run plan "$samples/fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter"
+    check "plan of the overflowing IR exits 3" test "$status" -eq 3
+    check "plan prints the compiler's error text" grep -q "ub overflow, requires 2097152 bits while 1572864 bits available!" "$work/out"
+    run plan "$samples/fake_attn_fwd/fake_attn_fwd.ttadapter" --format json --out "$work/planned"
+    check "plan of the fitting IR exits 0" test "$status" -eq 0
+    check "plan's JSON gives the second alloc 32 bytes" test "$(json_value 'd["functions"][0]["scopes"][0]["allocs"][1]["offsets"][0]')" = 32
+    run inspect "$work/planned/memory_info_aiv.json"
+    check "plan --out writes a dump inspect opens" test "$status" -eq 0
+    run plan "$work/nowhere.mlir"
+    check "plan of a missing file exits 2" test "$status" -eq 2
+    run plan --help
+    check "plan --help names --strategy" grep -q -- "--strategy" "$work/out"
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

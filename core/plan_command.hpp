@@ -1,0 +1,33 @@
+#pragma once
+// `memlens plan IR|LOG`: plan a function's memory as the compiler's planner does.
+// Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage.
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+struct PlanCommandLine {
+    std::string input;
+    std::optional<std::string> target;   // --target, else the IR's hacc.target
+    bool largestFirst = false;           // --strategy largest-first
+    bool multiBuffer = true;             // --no-multi-buffer
+    std::optional<std::string> function; // --function
+    bool json = false;                   // --format json
+    std::string outDir;                  // --out
+    bool verbose = false;
+    bool help = false;
+};
+
+// `args` are those after "plan". Throws CommandLineError with a usage message.
+PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args);
+std::string planUsageText();
+
+// The IR of the last "IR Dump Before PlanMemory (hivm-plan-memory)" section of a
+// compile log; nullopt when `text` holds no such section (it is IR itself).
+std::optional<std::string> lastPlanMemoryDump(const std::string& text);
+
+int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream& err);
+
+} // namespace memlens

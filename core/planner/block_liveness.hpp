@@ -1,0 +1,41 @@
+#pragma once
+// Value liveness per block, as MLIR's Liveness analysis computes it: live-in and
+// live-out sets over the blocks of every region, a value's end operation in a block,
+// "dead after op", and the values live at an op in a fixed order (block arguments,
+// live-ins by definition order, then results in op order).
+#include "core/planner/mlir_module.hpp"
+
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace memlens::planner {
+
+class BlockLiveness {
+public:
+    explicit BlockLiveness(const Op& root);
+
+    bool isLiveIn(const Value* value, const Block* block) const;
+    bool isLiveOut(const Value* value, const Block* block) const;
+    // The last op of `start`'s block that uses `value` (through nested ops), at least `start`.
+    const Op* endOperation(const Value* value, const Op* start) const;
+    bool isDeadAfter(const Value* value, const Op* op) const;
+    // Values live at `op` in `block`; cached, so the planner's seeds share it.
+    const std::vector<const Value*>& liveAt(const Block* block, const Op* op) const;
+
+private:
+    struct BlockInfo {
+        std::unordered_set<const Value*> in, out, defs, uses;
+        std::vector<const Value*> inOrdered;
+        std::vector<const Block*> predecessors;
+    };
+    void collectBlocks(const Op& op);
+    void buildBlock(const Block* block);
+    const BlockInfo* info(const Block* block) const;
+
+    std::unordered_map<const Block*, BlockInfo> blocks_;
+    std::vector<const Block*> order_;
+    mutable std::unordered_map<const Op*, std::vector<const Value*>> liveCache_;
+};
+
+} // namespace memlens::planner

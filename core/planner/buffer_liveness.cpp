@@ -1,0 +1,628 @@
+#include "core/planner/buffer_liveness.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace memlens::planner {
+
+namespace {
+
+bool contains(const std::vector<const Value*>& values, const Value* value)
+{
+    return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+void insertUnique(std::vector<const Value*>& values, const Value* value)
+{
+    if (!contains(values, value))
+        values.push_back(value);
+}
+
+const Op* terminatorOf(const Region& region)
+{
+    if (region.blocks.empty() || region.blocks.back()->ops.empty())
+        return nullptr;
+    return region.blocks.back()->ops.back().get();
+}
+
+std::int64_t attributeInteger(const std::string& text)
+{
+    std::int64_t value = 0;
+    bool any = false;
+    for (const char c : text) {
+        if (c >= '0' && c <= '9') {
+            any = true;
+            if (value < 1000000)
+                value = value * 10 + (c - '0');
+        } else if (any) {
+            break;
+        }
+    }
+    return any ? value : -1;
+}
+
+bool isSkippable(const std::string& name)
+{
+    return name == "func.return" || name == "return" || name == "scf.yield" || name == "memref.dim"
+        || name == "hivm.hir.dcci" || name == "scope.return";
+}
+
+bool touchesLocalBuffer(const Op& op)
+{
+    for (const Value* value : op.operands)
+        if (value->memref.valid && BufferLiveness::isLocalSpace(value->memref.addressSpace))
+            return true;
+    for (const Value* value : op.results)
+        if (value->memref.valid && BufferLiveness::isLocalSpace(value->memref.addressSpace))
+            return true;
+    return false;
+}
+
+const Op* enclosingLoop(const Op* op)
+{
+    for (const Op* parent = op ? op->parentOp() : nullptr; parent; parent = parent->parentOp())
+        if (parent->name == "scf.for" || parent->name == "scf.while")
+            return parent;
+    return nullptr;
+}
+
+} // namespace
+
+BufferLiveness::BufferLiveness(const Function& function, const std::vector<SequenceEntry>& sequence,
+    const BlockLiveness& liveness, unsigned seed, LivenessOptions options)
+    : function_(function)
+    , sequence_(sequence)
+    , liveness_(liveness)
+    , options_(options)
+    , random_(seed)
+{
+}
+
+bool BufferLiveness::isViewOp(const std::string& name)
+{
+    static const char* const kViews[] = {"memref.subview", "memref.cast", "memref.reinterpret_cast",
+        "memref.expand_shape", "memref.collapse_shape", "memref.reshape", "memref.view", "memref.transpose",
+        "memref.memory_space_cast", "hivm.hir.bitcast", "memref_ext.alloc_view", "hivm.hir.reinterpret_cast"};
+    return std::any_of(std::begin(kViews), std::end(kViews), [&](const char* view) { return name == view; });
+}
+
+bool BufferLiveness::isLocalSpace(const std::string& space)
+{
+    return space == "ub" || space == "cbuf" || space == "cc" || space == "ca" || space == "cb";
+}
+
+const Value* BufferLiveness::tracebackToAlloc(const Value* value)
+{
+    for (int guard = 0; value && guard < 10000; ++guard) {
+        const Op* def = value->definingOp;
+        if (!def)
+            return nullptr;
+        if (def->name == "memref.alloc")
+            return value;
+        if (!isViewOp(def->name) || def->operands.empty())
+            return nullptr;
+        value = def->operands.front();
+    }
+    return nullptr;
+}
+
+std::vector<const Value*> BufferLiveness::aliasesOf(const Value* value) const
+{
+    std::vector<const Value*> result;
+    const auto found = aliasVec_.find(value);
+    if (found != aliasVec_.end())
+        for (const auto& [aliasValue, cond] : found->second)
+            insertUnique(result, aliasValue);
+    return result;
+}
+
+std::vector<const Value*> BufferLiveness::shuffled(const std::vector<const Value*>& values)
+{
+    std::vector<const Value*> copy = values;
+    if (!options_.shuffle)
+        return copy;
+    std::shuffle(copy.begin(), copy.end(), random_);
+    return copy;
+}
+
+const bool* BufferLiveness::findCond(const Value* buffer, const Value* aliasValue) const
+{
+    const auto found = aliasVec_.find(buffer);
+    if (found == aliasVec_.end())
+        return nullptr;
+    for (const auto& pair : found->second)
+        if (pair.first == aliasValue)
+            return &pair.second;
+    return nullptr;
+}
+
+void BufferLiveness::aliasLists(const Value* origin, const Value* originAlias, const std::vector<const Value*>& buffers,
+    const std::vector<const Value*>& aliasBuffers, bool hasCond)
+{
+    for (const Value* buffer : buffers) {
+        const bool* bufferCond = findCond(origin, buffer);
+        const bool bufferHasCond = bufferCond ? *bufferCond : false;
+        for (const Value* aliasValue : aliasBuffers) {
+            const bool* aliasCond = findCond(originAlias, aliasValue);
+            const bool aliasHasCond = aliasCond ? *aliasCond : false;
+            const bool resultCond = hasCond || bufferHasCond || aliasHasCond;
+            // The compiler updates the flag of an existing pair through a copy, so an
+            // existing pair keeps the flag it was first given.
+            if (!findCond(buffer, aliasValue))
+                aliasVec_[buffer].emplace_back(aliasValue, resultCond);
+        }
+    }
+}
+
+void BufferLiveness::alias(const Value* buffer, const Value* aliasBuffer, bool hasCond, bool ignoreInplace)
+{
+    if (!buffer || !aliasBuffer)
+        return;
+    std::vector<const Value*> buffers = aliasesOf(buffer);
+    std::vector<const Value*> aliasBuffers = aliasesOf(aliasBuffer);
+    insertUnique(buffers, buffer);
+    insertUnique(aliasBuffers, aliasBuffer);
+    aliasLists(buffer, aliasBuffer, buffers, aliasBuffers, hasCond);
+    aliasLists(aliasBuffer, buffer, aliasBuffers, buffers, hasCond);
+    if (!(buffer->definingOp && buffer->definingOp->name == "memref.alloc"))
+        status_[buffer] = Status::Undefined;
+    const auto info = infos.find(aliasBuffer);
+    if (ignoreInplace && info != infos.end())
+        info->second.ignoreInplace = true;
+}
+
+bool BufferLiveness::isPreload(const Value* value) const
+{
+    std::vector<const Value*> all = aliasesOf(value);
+    insertUnique(all, value);
+    for (const Value* buffer : all)
+        if (contains(preloadBuffers_, buffer))
+            return true;
+    return false;
+}
+
+void BufferLiveness::genOne(int index, const Value* value)
+{
+    const auto found = status_.find(value);
+    if (found == status_.end())
+        return;
+    if (found->second == Status::Defined) {
+        if (isPreload(value))
+            return;
+        genKill[index].gen.push_back(value);
+        genKill[index].touched = true;
+        found->second = Status::Gened;
+    } else if (found->second == Status::Killed) {
+        errors.push_back("buffer " + value->name + " is written again after its last read (op " + std::to_string(index)
+            + "): the compiler's planner stops here");
+    }
+}
+
+void BufferLiveness::gen(int index, const std::vector<const Value*>& values)
+{
+    for (const Value* value : values) {
+        if (skipPlan_.count(value))
+            continue;
+        std::vector<const Value*> all = aliasesOf(value);
+        insertUnique(all, value);
+        for (const Value* buffer : all)
+            genOne(index, buffer);
+    }
+}
+
+// The compiler's IsDeadAfterOp: a use in a later op of an enclosing block, or in a
+// later region of an enclosing if, keeps the value alive.
+bool BufferLiveness::deadAfterNesting(const Value* value, const Op& operation) const
+{
+    std::map<const Block*, const Op*> blockToOp;
+    std::map<const Op*, const Op*> parentToChild;
+    const Op* child = nullptr;
+    for (const Op* op = &operation; op && op != function_.op; op = op->parentOp()) {
+        blockToOp.emplace(op->block, op);
+        if (child)
+            parentToChild[op] = child;
+        child = op;
+    }
+    auto blockAfter = [](const Block* after, const Block* before) {
+        if (after == before)
+            return false;
+        if (after->parent == before->parent)
+            return after->indexInRegion > before->indexInRegion;
+        return before->parent->indexInOp < after->parent->indexInOp;
+    };
+    for (const Op* user : value->users) {
+        const Op* userChild = nullptr;
+        for (const Op* op = user; op && op != function_.op; op = op->parentOp()) {
+            const auto found = blockToOp.find(op->block);
+            if (found != blockToOp.end()) {
+                const Op* current = found->second;
+                const auto currentChild = parentToChild.find(current);
+                if (current == op && userChild && currentChild != parentToChild.end()
+                    && blockAfter(userChild->block, currentChild->second->block))
+                    return false;
+                if (current->isBeforeInBlock(op))
+                    return false;
+                break;
+            }
+            userChild = op;
+        }
+    }
+    return true;
+}
+
+bool BufferLiveness::allDeadAfter(const Op& op, const std::vector<const Value*>& aliases) const
+{
+    for (const Value* buffer : aliases) {
+        if (const Op* def = buffer->definingOp) {
+            const Op* parent = def->parentOp();
+            if (parent && parent->name == "scf.while" && parent->regions.size() == 2) {
+                const Region* defRegion = def->block ? def->block->parent : nullptr;
+                const Region* sibling
+                    = defRegion == parent->regions[0].get() ? parent->regions[1].get() : parent->regions[0].get();
+                for (const Op* up = &op; up; up = up->parentOp())
+                    if (up->block && up->block->parent == sibling)
+                        return false;
+            }
+        }
+        if (!liveness_.isDeadAfter(buffer, &op) || !deadAfterNesting(buffer, op))
+            return false;
+    }
+    return true;
+}
+
+void BufferLiveness::killOne(int index, const Op& op, const Value* operand)
+{
+    std::vector<const Value*> all = aliasesOf(operand);
+    insertUnique(all, operand);
+    for (const Value* buffer : all) {
+        const auto found = status_.find(buffer);
+        if (found == status_.end())
+            return; // as the compiler does: the first untracked alias ends the test
+        if (found->second != Status::Gened)
+            continue;
+        const Op* def = buffer->definingOp;
+        const Op* defParent = def ? def->parentOp() : nullptr;
+        const Op* opParent = op.parentOp();
+        if (!defParent || !opParent || !opParent->isAncestorOf(defParent))
+            continue;
+        if (!allDeadAfter(op, all))
+            continue;
+        genKill[index].kill.push_back(buffer);
+        genKill[index].touched = true;
+        found->second = Status::Killed;
+    }
+}
+
+void BufferLiveness::killHandle(int index, const Op& op)
+{
+    const auto& live = liveness_.liveAt(op.block, &op);
+    if (live.empty())
+        return;
+    for (const Value* value : shuffled(live))
+        killOne(index, op, value);
+}
+
+std::vector<const Value*> BufferLiveness::liveBuffersInLoop(const Op& loop)
+{
+    std::vector<const Value*> buffers;
+    const auto& live = liveness_.liveAt(loop.block, &loop);
+    if (live.empty())
+        return buffers;
+    for (const Value* value : shuffled(live)) {
+        std::vector<const Value*> all = aliasesOf(value);
+        insertUnique(all, value);
+        for (const Value* buffer : all)
+            if (status_.count(buffer))
+                buffers.push_back(buffer);
+    }
+    return buffers;
+}
+
+void BufferLiveness::processMark(int index, const Op& op)
+{
+    if (op.operands.empty() || !op.operands.front()->memref.valid)
+        return;
+    const Value* alloc = tracebackToAlloc(op.operands.front());
+    if (!alloc)
+        return;
+    const auto multi = op.attributes.find("hivm.multi_buffer");
+    if (multi != op.attributes.end() && options_.multiBuffer) {
+        const auto count = attributeInteger(multi->second);
+        if (count > 1)
+            multiBuffer[alloc] = static_cast<std::uint32_t>(std::min<std::int64_t>(count, 64));
+    }
+    if (op.hasAttribute("hivm.preload_local_buffer"))
+        insertUnique(preloadBuffers_, alloc);
+    killHandle(index, op);
+    for (const auto& [key, value] : op.attributes) {
+        if (key.find("memory_unique") != std::string::npos || key.find("mem_unique") != std::string::npos) {
+            const auto info = infos.find(alloc);
+            if (info != infos.end())
+                info->second.memoryUnique = true;
+        }
+    }
+    if (op.hasAttribute("hivm.tightly_coupled_buffer")) {
+        const std::string& space = alloc->memref.addressSpace;
+        const std::string& core = function_.coreType;
+        if ((core == "aic" && space == "ub") || (core == "aiv" && space == "cbuf"))
+            skipPlan_.insert(alloc);
+        if ((core == "aiv" && space == "ub") || (core == "aic" && space == "cbuf"))
+            gen(index, {alloc});
+    }
+}
+
+void BufferLiveness::processOp(int index, const Op& op)
+{
+    const std::string& name = op.name;
+    if (isViewOp(name) && !op.results.empty() && !op.operands.empty()) {
+        for (const Value* result : op.results)
+            alias(result, op.operands.front());
+        return;
+    }
+    if (name == "memref.alloc") {
+        if (op.results.empty())
+            return;
+        const Value* buffer = op.results.front();
+        if (status_.count(buffer))
+            return;
+        if (!buffer->memref.valid || !isLocalSpace(buffer->memref.addressSpace)) {
+            notes.push_back("line " + std::to_string(op.line) + ": " + buffer->name
+                + " is not in a local address space; not planned");
+            return;
+        }
+        BufferInfo info;
+        info.buffer = buffer;
+        info.allocOp = &op;
+        info.scope = buffer->memref.addressSpace;
+        const auto bits = buffer->memref.staticBits();
+        if (!bits) {
+            errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name
+                + " has no static size (the compiler's planner needs one)");
+        }
+        info.constBits = bits.value_or(0);
+        infos[buffer] = info;
+        bufferOrder.push_back(buffer);
+        status_[buffer] = Status::Defined;
+        return;
+    }
+    if (name == "memref.load") {
+        killHandle(index, op);
+        return;
+    }
+    if (name == "memref.store") {
+        if (op.operands.size() >= 2)
+            gen(index, {op.operands[1]});
+        killHandle(index, op);
+        return;
+    }
+    if (op.destinationStyle) {
+        gen(index, std::vector<const Value*>(op.outs.begin(), op.outs.end()));
+        for (const Value* temp : op.temps) {
+            const auto info = infos.find(temp);
+            if (info != infos.end())
+                info->second.ignoreInplace = true;
+            if (const Value* alloc = tracebackToAlloc(temp))
+                tempBuffers.insert(alloc);
+        }
+        gen(index, std::vector<const Value*>(op.temps.begin(), op.temps.end()));
+        killHandle(index, op);
+        return;
+    }
+    if (name == "arith.select") {
+        if (op.results.size() == 1 && op.operands.size() >= 3) {
+            alias(op.results[0], op.operands[1], true, true);
+            alias(op.results[0], op.operands[2], true, true);
+        }
+        killHandle(index, op);
+        return;
+    }
+    if (name == "annotation.mark") {
+        processMark(index, op);
+        return;
+    }
+    if (name == "scf.condition") {
+        const Op* loop = op.parentOp();
+        if (loop && loop->name == "scf.while" && loop->regions.size() == 2 && !loop->regions[1]->blocks.empty()) {
+            const auto& after = loop->regions[1]->blocks.front()->arguments;
+            for (std::size_t i = 0; i < after.size() && i + 1 < op.operands.size(); ++i)
+                alias(after[i], op.operands[i + 1]);
+        }
+        return;
+    }
+    if (name == "cf.cond_br" || name == "cf.br") {
+        for (const auto& successor : op.successors) {
+            if (!successor.block)
+                continue;
+            const auto& args = successor.block->arguments;
+            for (std::size_t i = 0; i < args.size() && i < successor.operands.size(); ++i)
+                alias(args[i], successor.operands[i], true);
+        }
+        return;
+    }
+    if (name == "func.call" || name == "gpu.launch_func") {
+        gen(index, std::vector<const Value*>(op.operands.begin(), op.operands.end()));
+        killHandle(index, op);
+        return;
+    }
+    if (name == "hivm.hir.debug") {
+        killHandle(index, op);
+        return;
+    }
+    if (!isSkippable(name) && touchesLocalBuffer(op)) {
+        notes.push_back("line " + std::to_string(op.line) + ": " + name
+            + " is not an op the planner knows; its local buffer operands are treated as read");
+        killHandle(index, op);
+    }
+}
+
+void BufferLiveness::build()
+{
+    genKill.assign(sequence_.size(), {});
+    for (const SequenceEntry& entry : sequence_) {
+        const Op& op = *entry.op;
+        const int index = entry.index;
+        if (op.name == "scf.for") {
+            if (entry.kind == EntryKind::Begin) {
+                gen(index, liveBuffersInLoop(op));
+                const Region* body = op.regions.empty() ? nullptr : op.regions[0].get();
+                const Block* entryBlock = body && !body->blocks.empty() ? body->blocks.front().get() : nullptr;
+                // operands: lb, ub, step, inits...; block args: iv, iter args...
+                if (entryBlock) {
+                    for (std::size_t i = 1; i < entryBlock->arguments.size() && i + 2 < op.operands.size(); ++i)
+                        alias(entryBlock->arguments[i], op.operands[i + 2]);
+                    if (!op.results.empty()) {
+                        const Op* yield = terminatorOf(*body);
+                        if (yield) {
+                            for (std::size_t i = 1; i < entryBlock->arguments.size() && i - 1 < yield->operands.size();
+                                 ++i)
+                                alias(yield->operands[i - 1], entryBlock->arguments[i]);
+                            for (std::size_t i = 0; i < op.results.size() && i < yield->operands.size(); ++i)
+                                alias(op.results[i], yield->operands[i]);
+                        }
+                    }
+                }
+            } else {
+                killHandle(index, op);
+            }
+            continue;
+        }
+        if (op.name == "scf.while") {
+            if (entry.kind == EntryKind::Begin) {
+                gen(index, liveBuffersInLoop(op));
+                if (!op.regions.empty() && !op.regions[0]->blocks.empty()) {
+                    const auto& args = op.regions[0]->blocks.front()->arguments;
+                    for (std::size_t i = 0; i < args.size() && i < op.operands.size(); ++i)
+                        alias(args[i], op.operands[i]);
+                }
+            } else {
+                if (!op.results.empty() && op.regions.size() == 2 && !op.regions[0]->blocks.empty()
+                    && !op.regions[1]->blocks.empty()) {
+                    const auto& iterArgs = op.regions[0]->blocks.front()->arguments;
+                    const Op* yield = terminatorOf(*op.regions[1]);
+                    if (yield)
+                        for (std::size_t i = 0; i < yield->operands.size() && i < iterArgs.size(); ++i)
+                            alias(yield->operands[i], iterArgs[i]);
+                    const auto& afterArgs = op.regions[1]->blocks.front()->arguments;
+                    for (std::size_t i = 0; i < op.results.size() && i < afterArgs.size(); ++i)
+                        alias(op.results[i], afterArgs[i]);
+                }
+                killHandle(index, op);
+            }
+            continue;
+        }
+        if (op.name == "scf.if") {
+            auto aliasYield = [&](std::size_t regionIndex) {
+                if (op.results.empty() || regionIndex >= op.regions.size())
+                    return;
+                const Op* yield = terminatorOf(*op.regions[regionIndex]);
+                if (!yield)
+                    return;
+                for (std::size_t i = 0; i < op.results.size() && i < yield->operands.size(); ++i)
+                    alias(op.results[i], yield->operands[i]);
+            };
+            const bool hasElse = op.regions.size() > 1 && !op.regions[1]->blocks.empty();
+            if (entry.kind == EntryKind::Else) {
+                aliasYield(0);
+                if (!hasElse)
+                    killHandle(index, op);
+            } else if (entry.kind == EntryKind::End) {
+                aliasYield(1);
+                killHandle(index, op);
+            }
+            continue;
+        }
+        if (op.name == "scope.scope") {
+            if (entry.kind == EntryKind::End) {
+                const Op* ret = op.regions.empty() ? nullptr : terminatorOf(*op.regions[0]);
+                if (ret)
+                    for (std::size_t i = 0; i < op.results.size() && i < ret->operands.size(); ++i)
+                        alias(op.results[i], ret->operands[i]);
+                killHandle(index, op);
+            }
+            continue;
+        }
+        processOp(index, op);
+    }
+    extendPreloadBuffers();
+    lifeTimes();
+    initializeForcedPairs();
+}
+
+// A preload buffer lives from its enclosing loop's begin entry to its end entry.
+void BufferLiveness::extendPreloadBuffers()
+{
+    for (const Value* buffer : preloadBuffers_) {
+        const Op* loop = enclosingLoop(buffer->definingOp);
+        if (!loop)
+            continue;
+        bool begun = false;
+        for (const SequenceEntry& entry : sequence_) {
+            if (entry.op != loop)
+                continue;
+            std::vector<const Value*> all = aliasesOf(buffer);
+            insertUnique(all, buffer);
+            for (const Value* alias : all) {
+                auto found = status_.find(alias);
+                if (found == status_.end())
+                    continue;
+                if (!begun && found->second == Status::Defined) {
+                    genKill[entry.index].gen.push_back(alias);
+                    genKill[entry.index].touched = true;
+                    found->second = Status::Gened;
+                } else if (begun && found->second == Status::Gened) {
+                    genKill[entry.index].kill.push_back(alias);
+                    genKill[entry.index].touched = true;
+                    found->second = Status::Killed;
+                }
+            }
+            if (begun)
+                break;
+            begun = true;
+        }
+    }
+}
+
+void BufferLiveness::lifeTimes()
+{
+    for (std::size_t i = 0; i < genKill.size(); ++i) {
+        for (const Value* buffer : genKill[i].gen)
+            lives[buffer] = BufferLife{buffer, static_cast<std::int64_t>(i), -1};
+        for (const Value* buffer : genKill[i].kill) {
+            auto found = lives.find(buffer);
+            if (found != lives.end())
+                found->second.freeTime = static_cast<std::int64_t>(i);
+        }
+    }
+}
+
+void BufferLiveness::initializeForcedPairs()
+{
+    auto isAlloc = [](const Value* value) { return value->definingOp && value->definingOp->name == "memref.alloc"; };
+    for (const Value* buffer : bufferOrder) {
+        const auto found = aliasVec_.find(buffer);
+        if (found == aliasVec_.end())
+            continue;
+        for (const auto& [aliasBuffer, cond] : found->second) {
+            if (!isAlloc(aliasBuffer))
+                continue;
+            const auto pair = std::make_pair(buffer, aliasBuffer);
+            const auto reversed = std::make_pair(aliasBuffer, buffer);
+            if (std::find(forcedPairs.begin(), forcedPairs.end(), pair) != forcedPairs.end()
+                || std::find(forcedPairs.begin(), forcedPairs.end(), reversed) != forcedPairs.end())
+                continue;
+            if (cond)
+                continue;
+            auto aliasInfo = infos.find(aliasBuffer);
+            auto bufferInfo = infos.find(buffer);
+            if (aliasInfo == infos.end() || bufferInfo == infos.end())
+                continue;
+            if (aliasInfo->second.memoryUnique || bufferInfo->second.memoryUnique)
+                continue;
+            forcedPairs.push_back(pair);
+            aliasInfo->second.ignoreInplace = true;
+            bufferInfo->second.ignoreInplace = true;
+        }
+    }
+}
+
+} // namespace memlens::planner

@@ -1,0 +1,98 @@
+#pragma once
+// Which local buffers a function allocates, their aliases, and when each is first
+// written (gen) and last read (kill) in the planner's op sequence: the first half of
+// the compiler's memory planner. One instance per attempt: `seed` drives the shuffle
+// of the live values the compiler does at every kill test and loop entry.
+#include "core/planner/block_liveness.hpp"
+#include "core/planner/mlir_module.hpp"
+#include "core/planner/op_sequence.hpp"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace memlens::planner {
+
+struct BufferInfo {
+    const Value* buffer = nullptr;
+    const Op* allocOp = nullptr;
+    std::string scope; // "ub", "cbuf", "cc", ...
+    std::int64_t constBits = 0;
+    bool ignoreInplace = false;
+    bool memoryUnique = false;
+};
+
+struct BufferLife {
+    const Value* buffer = nullptr;
+    std::int64_t allocTime = -1;
+    std::int64_t freeTime = -1;
+};
+
+struct GenKill {
+    std::vector<const Value*> gen;
+    std::vector<const Value*> kill;
+    bool touched = false;
+};
+
+struct LivenessOptions {
+    bool multiBuffer = true; // honour hivm.multi_buffer marks
+    bool shuffle = true;     // false: live values in their own order (compilers before the seeded retries)
+};
+
+class BufferLiveness {
+public:
+    BufferLiveness(const Function& function, const std::vector<SequenceEntry>& sequence, const BlockLiveness& liveness,
+        unsigned seed, LivenessOptions options = {});
+    void build();
+
+    std::vector<const Value*> bufferOrder; // allocs in walk order
+    std::unordered_map<const Value*, BufferInfo> infos;
+    std::unordered_map<const Value*, BufferLife> lives;
+    std::vector<GenKill> genKill; // per sequence index
+    std::unordered_map<const Value*, std::uint32_t> multiBuffer;
+    std::vector<std::pair<const Value*, const Value*>> forcedPairs;
+    std::unordered_set<const Value*> tempBuffers;
+    std::vector<std::string> errors; // what would stop the compiler's planner
+    std::vector<std::string> notes;
+
+    std::vector<const Value*> aliasesOf(const Value* value) const; // without `value` unless self-aliased
+    static const Value* tracebackToAlloc(const Value* value);
+    static bool isViewOp(const std::string& name);
+    static bool isLocalSpace(const std::string& space);
+
+private:
+    enum class Status { Undefined, Defined, Gened, Killed };
+    void processOp(int index, const Op& op);
+    void processMark(int index, const Op& op);
+    void gen(int index, const std::vector<const Value*>& values);
+    void genOne(int index, const Value* value);
+    void killHandle(int index, const Op& op);
+    void killOne(int index, const Op& op, const Value* operand);
+    bool allDeadAfter(const Op& op, const std::vector<const Value*>& aliases) const;
+    bool deadAfterNesting(const Value* value, const Op& op) const;
+    std::vector<const Value*> liveBuffersInLoop(const Op& loop);
+    void alias(const Value* buffer, const Value* aliasBuffer, bool hasCond = false, bool ignoreInplace = false);
+    void aliasLists(const Value* origin, const Value* originAlias, const std::vector<const Value*>& buffers,
+        const std::vector<const Value*>& aliasBuffers, bool hasCond);
+    const bool* findCond(const Value* buffer, const Value* aliasValue) const;
+    bool isPreload(const Value* value) const;
+    void extendPreloadBuffers();
+    void lifeTimes();
+    void initializeForcedPairs();
+    std::vector<const Value*> shuffled(const std::vector<const Value*>& values);
+
+    const Function& function_;
+    const std::vector<SequenceEntry>& sequence_;
+    const BlockLiveness& liveness_;
+    LivenessOptions options_;
+    std::mt19937 random_;
+    std::unordered_map<const Value*, Status> status_;
+    std::unordered_map<const Value*, std::vector<std::pair<const Value*, bool>>> aliasVec_;
+    std::vector<const Value*> preloadBuffers_;
+    std::unordered_set<const Value*> skipPlan_;
+};
+
+} // namespace memlens::planner

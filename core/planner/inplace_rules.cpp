@@ -1,0 +1,190 @@
+#include "core/planner/inplace_rules.hpp"
+
+#include "core/planner/buffer_liveness.hpp"
+
+#include <algorithm>
+
+namespace memlens::planner {
+
+namespace {
+
+bool nameIn(const std::string& name, std::initializer_list<const char*> names)
+{
+    return std::any_of(names.begin(), names.end(), [&](const char* n) { return name == n; });
+}
+
+std::string shortName(const Op& op)
+{
+    const std::string prefix = "hivm.hir.";
+    return op.name.rfind(prefix, 0) == 0 ? op.name.substr(prefix.size()) : std::string();
+}
+
+bool listAttributeSet(const Op& op, const char* key)
+{
+    const auto found = op.attributes.find(key);
+    if (found == op.attributes.end())
+        return false;
+    return std::any_of(found->second.begin(), found->second.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+bool isElementwise(const std::string& name)
+{
+    return nameIn(name,
+        {"vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vand", "vor", "vxor", "vnot", "vabs", "vexp", "vln", "vrelu",
+            "vsqrt", "vrsqrt", "vrec", "vcast", "vsel", "vcmp", "vshl", "vshr", "vneg", "vtanh", "vsin", "vcos", "verf",
+            "vpow", "vmod", "vadds", "vmuls"});
+}
+
+bool hasSameOperandsElementType(const std::string& name)
+{
+    return isElementwise(name) && !nameIn(name, {"vcast", "vsel", "vcmp", "vshl", "vshr"});
+}
+
+int valueBits(const Value* value)
+{
+    if (value->memref.valid)
+        return value->memref.elementBits;
+    return scalarTypeBits(value->typeText);
+}
+
+bool staticShapeSame(const Op& op, const Value* gen, const Value* kill)
+{
+    const Value* genOperand = gen;
+    const Value* killOperand = kill;
+    for (const Value* operand : op.operands) {
+        const Value* root = BufferLiveness::tracebackToAlloc(operand);
+        if (root == gen)
+            genOperand = operand;
+        if (root == kill)
+            killOperand = operand;
+    }
+    const auto& a = genOperand->memref.shape;
+    const auto& b = killOperand->memref.shape;
+    for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+bool reusableOperands(const Op& op)
+{
+    if (op.outs.empty())
+        return false;
+    const Value* output = op.outs.front();
+    const int outputBits = valueBits(output);
+    if (outputBits <= 0)
+        return false;
+    for (const Value* input : op.ins) {
+        const int inputBits = valueBits(input);
+        if (inputBits <= 0)
+            continue;
+        if (inputBits == outputBits)
+            return true;
+        if (inputBits % outputBits == 0) {
+            if (shortName(op) != "vcast")
+                return true;
+            return output->memref.rank() <= 1 && output->memref.lastDimContiguous()
+                && input->memref.lastDimContiguous();
+        }
+    }
+    return false;
+}
+
+bool sameStaticOffsets(const Op& op)
+{
+    if (op.outs.empty() || !op.outs.front()->memref.valid)
+        return true;
+    const auto& outputOffset = op.outs.front()->memref.layoutOffset;
+    for (const Value* input : op.ins) {
+        if (!input->memref.valid)
+            continue;
+        if (!input->memref.layoutOffset || !outputOffset || *input->memref.layoutOffset != *outputOffset)
+            return false;
+    }
+    return true;
+}
+
+bool reusableExtraBuffer(const Op& op)
+{
+    if (op.temps.empty())
+        return true;
+    if (op.temps.size() > 1)
+        return false;
+    // One extra buffer is harmless when it serves a scalar operand or an inline broadcast.
+    const bool scalarInput = std::any_of(op.ins.begin(), op.ins.end(), [](const Value* v) { return !v->memref.valid; });
+    return scalarInput || listAttributeSet(op, "broadcast");
+}
+
+} // namespace
+
+bool hivmOpAllowsInplace(const Op& op, const Value* gen, const Value* kill, bool restrictToIsa)
+{
+    const std::string name = shortName(op);
+    if (name.empty() || !op.destinationStyle)
+        return false;
+    if (!sameStaticOffsets(op))
+        return false;
+    const bool inlineBroadcast = listAttributeSet(op, "broadcast");
+    const bool inlineTranspose = listAttributeSet(op, "transpose");
+    if (nameIn(name, {"vadd", "vsub", "vmax", "vmin", "vor", "vand", "vmul"}) && !inlineBroadcast && !inlineTranspose)
+        return true;
+    if (restrictToIsa)
+        return false;
+    if (!reusableExtraBuffer(op))
+        return false;
+    if (!isElementwise(name))
+        return false;
+    if (inlineTranspose)
+        return false;
+    if (inlineBroadcast)
+        return staticShapeSame(op, gen, kill);
+    if (hasSameOperandsElementType(name))
+        return true;
+    if (name == "vsel" && !op.outs.empty() && valueBits(op.outs.front()) == 64 && !op.ins.empty()
+        && BufferLiveness::tracebackToAlloc(op.ins.front()) == kill)
+        return false;
+    return reusableOperands(op);
+}
+
+PipeClasses classifyBuffers(const Op& function)
+{
+    PipeClasses classes;
+    auto mark = [](std::unordered_set<const Value*>& set, const Value* value) {
+        if (const Value* alloc = BufferLiveness::tracebackToAlloc(value))
+            set.insert(alloc);
+    };
+    walkNested(function, [&](const Op& op) {
+        const std::string name = shortName(op);
+        if (name == "load" || name == "nd2nz") {
+            for (const Value* v : op.outs) {
+                mark(classes.dma, v);
+                mark(classes.loadReached, v);
+            }
+        } else if (name == "store" || name == "fixpipe") {
+            for (const Value* v : op.ins) {
+                mark(classes.dma, v);
+                if (name == "store")
+                    mark(classes.storeReached, v);
+            }
+        } else if (name == "copy") {
+            for (const Value* v : op.ins)
+                mark(classes.dma, v);
+            for (const Value* v : op.outs)
+                mark(classes.dma, v);
+        } else if (op.name == "memref.load" && !op.operands.empty()) {
+            mark(classes.scalar, op.operands[0]);
+        } else if (op.name == "memref.store" && op.operands.size() >= 2) {
+            mark(classes.scalar, op.operands[1]);
+        }
+    });
+    return classes;
+}
+
+bool buffersPipeConflict(const PipeClasses& classes, const Value* a, const Value* b)
+{
+    if (classes.dma.count(a) || classes.dma.count(b))
+        return true;
+    return classes.scalar.count(a) != classes.scalar.count(b);
+}
+
+} // namespace memlens::planner

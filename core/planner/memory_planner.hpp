@@ -1,0 +1,76 @@
+#pragma once
+// The compiler's memory planner re-implemented: storage entries, in-place merging,
+// multi-buffer copies, the per-scope flow (no reuse when the sum fits, reorder, the
+// unlimited level-3 plan, levels 3..0 with rollback and the split-outline restart),
+// "requires N bits", and 20 attempts with shuffle seeds 0..19.
+#include "core/planner/mlir_module.hpp"
+#include "core/planner/plan_target.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens::planner {
+
+enum class PlanStrategy { Default, LargestFirst };
+
+struct PlanOptions {
+    PlanStrategy strategy = PlanStrategy::Default;
+    bool multiBuffer = true; // false: hivm.multi_buffer marks are ignored
+    int attempts = 20;       // seeds 0 .. attempts-1, the first success wins
+    // false: one attempt with the live values unshuffled, as compilers built before the
+    // seeded retries planned (the two real samples' dumps come from such a build).
+    bool shuffleSeeds = true;
+};
+
+struct PlannedAlloc {
+    const Value* buffer = nullptr;
+    std::vector<std::uint64_t> offsets; // bytes, one per copy
+    std::int64_t bits = 0;              // the alloc's own size
+    std::int64_t lifeStart = -1;        // its storage's Life, as a dump shows it
+    std::int64_t lifeEnd = -1;
+    int storage = -1; // index of its storage entry (first copies, in entry order); -1 when never written
+    bool tmp = false;
+};
+
+// One record of memory_info_*.json's memory_info_array.
+struct DumpItem {
+    const Value* buffer = nullptr;
+    std::vector<std::uint64_t> offsets;
+    std::uint64_t extentBits = 0;
+    std::int64_t lifeStart = -1;
+    std::int64_t lifeEnd = -1;
+    bool tmp = false;
+};
+
+struct ScopePlan {
+    std::string scope;
+    bool planned = true; // false: after a failing scope, never planned (offsets 0)
+    bool fits = true;
+    std::uint64_t capacityBits = 0;
+    std::optional<std::uint64_t> requiresBits; // when it fails
+    std::string errorInfo;                     // the compiler's error text, "" when it fits
+    std::uint64_t highWaterBits = 0;           // max offset + aligned size over its storages
+    std::string warning;                       // the DMA-reuse warning the compiler prints
+    std::vector<PlannedAlloc> allocs;          // every alloc of the space, in IR order
+    std::vector<DumpItem> dumpItems;
+};
+
+struct FunctionPlan {
+    std::string name;
+    std::string coreType;
+    std::vector<std::string> errors;
+    std::vector<std::string> notes;
+    std::vector<ScopePlan> scopes;
+    bool fits = true;
+    int seed = 0; // the attempt whose plan this is
+    int sequenceLength = 0;
+};
+
+FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options = {});
+
+// "<scope> overflow, requires N bits while CAP bits available! (possible reason: ...)"
+std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits);
+
+} // namespace memlens::planner

@@ -1,0 +1,868 @@
+#include "core/planner/mlir_reader.hpp"
+
+#include "core/planner/mlir_lexer.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace memlens::planner {
+
+namespace {
+
+constexpr int kMaxNesting = 200;
+
+bool isRegionOpName(const std::string& name)
+{
+    return name == "scf.for" || name == "scf.if" || name == "scf.while" || name == "scope.scope" || name == "func.func"
+        || name == "module" || name == "builtin.module" || name == "scf.execute_region" || name == "scf.forall"
+        || name == "scf.parallel";
+}
+
+std::string collapseSpaces(std::string_view text)
+{
+    std::string out;
+    bool space = false;
+    for (const char c : text) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            space = !out.empty();
+            continue;
+        }
+        if (space && !(c == ')' || c == ']' || c == '>' || c == ',')
+            && !(out.back() == '(' || out.back() == '[' || out.back() == '<'))
+            out += ' ';
+        space = false;
+        out += c;
+    }
+    return out;
+}
+
+std::string trimmed(std::string_view text)
+{
+    std::size_t a = 0;
+    std::size_t b = text.size();
+    while (a < b && std::isspace(static_cast<unsigned char>(text[a])))
+        ++a;
+    while (b > a && std::isspace(static_cast<unsigned char>(text[b - 1])))
+        --b;
+    return std::string(text.substr(a, b - a));
+}
+
+std::vector<std::string> splitTypes(std::string text)
+{
+    text = trimmed(text);
+    if (text.size() >= 2 && text.front() == '(' && text.back() == ')')
+        text = text.substr(1, text.size() - 2);
+    std::vector<std::string> parts;
+    int depth = 0;
+    std::string current;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '<' || c == '(' || c == '[' || c == '{')
+            ++depth;
+        else if ((c == '>' && !(i > 0 && text[i - 1] == '-')) || c == ')' || c == ']' || c == '}')
+            --depth;
+        if (c == ',' && depth == 0) {
+            parts.push_back(trimmed(current));
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (!trimmed(current).empty())
+        parts.push_back(trimmed(current));
+    return parts;
+}
+
+struct PendingArgument {
+    std::string name;
+    std::string typeText;
+};
+
+class Reader {
+public:
+    Reader(std::string_view text, Module& module)
+        : text_(text)
+        , tokens_(tokenizeMlir(text))
+        , module_(module)
+    {
+    }
+
+    void run()
+    {
+        scopes_.emplace_back();
+        while (!at(TokenKind::End)) {
+            skipNewlines();
+            if (at(TokenKind::End))
+                break;
+            const Token& t = tok();
+            if (t.kind == TokenKind::Hash || (t.kind == TokenKind::Punct && t.punct == '{')
+                || (t.kind == TokenKind::Punct && t.punct == '}')) {
+                skipLine();
+                continue;
+            }
+            const std::size_t before = pos_;
+            auto op = parseOp(&module_.top);
+            if (op) {
+                op->indexInBlock = static_cast<int>(module_.top.ops.size());
+                module_.top.ops.push_back(std::move(op));
+            }
+            if (pos_ == before)
+                skipLine();
+        }
+    }
+
+private:
+    const Token& tok(std::size_t i) const { return tokens_[std::min(i, tokens_.size() - 1)]; }
+    const Token& tok() const { return tok(pos_); }
+    bool at(TokenKind kind) const { return tok().kind == kind; }
+    bool isPunct(const Token& t, char c) const { return t.kind == TokenKind::Punct && t.punct == c; }
+    std::string_view textOf(const Token& t) const { return text_.substr(t.offset, t.length); }
+    std::size_t nextSignificant(std::size_t i) const
+    {
+        while (tok(i).kind == TokenKind::Newline)
+            ++i;
+        return i;
+    }
+    void skipNewlines() { pos_ = nextSignificant(pos_); }
+    void note(int line, std::string message) { module_.notes.push_back({line, std::move(message)}); }
+
+    void skipLine()
+    {
+        int depth = 0;
+        while (!at(TokenKind::End)) {
+            const Token& t = tok();
+            if (t.kind == TokenKind::Newline && depth <= 0) {
+                ++pos_;
+                return;
+            }
+            if (t.kind == TokenKind::Punct) {
+                if (t.punct == '(' || t.punct == '[' || t.punct == '{' || t.punct == '<')
+                    ++depth;
+                else if (t.punct == ')' || t.punct == ']' || t.punct == '}' || t.punct == '>')
+                    --depth;
+            }
+            ++pos_;
+        }
+    }
+
+    // From an opening bracket at pos_ to just after its partner.
+    void skipBalanced()
+    {
+        int depth = 0;
+        while (!at(TokenKind::End)) {
+            const Token& t = tok();
+            if (t.kind == TokenKind::Punct) {
+                if (t.punct == '(' || t.punct == '[' || t.punct == '{' || t.punct == '<')
+                    ++depth;
+                else if (t.punct == ')' || t.punct == ']' || t.punct == '}' || t.punct == '>')
+                    --depth;
+            }
+            ++pos_;
+            if (depth <= 0)
+                return;
+        }
+    }
+
+    Value* newValue(const std::string& name, const std::string& typeText)
+    {
+        auto value = std::make_unique<Value>();
+        value->id = static_cast<int>(module_.values.size());
+        value->name = name;
+        value->typeText = typeText;
+        value->memref = parseMemrefType(typeText);
+        module_.values.push_back(std::move(value));
+        return module_.values.back().get();
+    }
+
+    void declare(const std::string& name, Value* value) { scopes_.back()[name] = value; }
+
+    Value* resolve(const std::string& name, int line)
+    {
+        for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+            const auto found = it->find(name);
+            if (found != it->end())
+                return found->second;
+        }
+        note(line, "use of undefined value " + name);
+        Value* value = newValue(name, "");
+        declare(name, value);
+        return value;
+    }
+
+    // `%a, %b:2 =` at pos_: the result names, or nothing when no '=' follows.
+    std::vector<std::pair<std::string, int>> parseResultNames()
+    {
+        std::vector<std::pair<std::string, int>> names;
+        std::size_t i = pos_;
+        while (tok(i).kind == TokenKind::Value) {
+            std::string name(textOf(tok(i)));
+            int count = 1;
+            ++i;
+            if (isPunct(tok(i), ':') && tok(i + 1).kind == TokenKind::Number) {
+                try {
+                    count = std::clamp(std::stoi(std::string(textOf(tok(i + 1)))), 1, 4096);
+                } catch (...) {
+                    count = 1;
+                }
+                i += 2;
+            }
+            names.emplace_back(name, count);
+            if (isPunct(tok(i), ',')) {
+                ++i;
+                continue;
+            }
+            break;
+        }
+        if (names.empty() || !isPunct(tok(i), '='))
+            return {};
+        pos_ = i + 1;
+        return names;
+    }
+
+    bool looksLikeRegion(const Op& op, bool generic, int parenDepth) const
+    {
+        const std::size_t brace = pos_;
+        std::size_t prev = brace;
+        while (prev > 0 && tok(prev - 1).kind == TokenKind::Newline)
+            --prev;
+        const Token& before = prev > 0 ? tok(prev - 1) : tok(brace);
+        if (before.kind == TokenKind::Identifier && textOf(before) == "attributes")
+            return false;
+        if (isPunct(before, '<'))
+            return false;
+        if (generic)
+            return parenDepth > 0 && (isPunct(before, '(') || isPunct(before, ','));
+        const std::size_t j = nextSignificant(brace + 1);
+        const Token& first = tok(j);
+        if (isPunct(first, '}'))
+            return isRegionOpName(op.name);
+        if (first.kind == TokenKind::Value || first.kind == TokenKind::BlockLabel || first.kind == TokenKind::String)
+            return true;
+        if (first.kind == TokenKind::Identifier) {
+            const Token& after = tok(j + 1);
+            return !(isPunct(after, '=') || isPunct(after, ',') || isPunct(after, '}'));
+        }
+        return false;
+    }
+
+    void parseAttributeDict(Op& op)
+    {
+        const std::size_t start = tok().offset + 1;
+        skipBalanced();
+        const std::size_t end = tok(pos_ - 1).offset;
+        if (end <= start)
+            return;
+        const std::string body(text_.substr(start, end - start));
+        for (const auto& entry : splitTypes("(" + body + ")")) {
+            const auto eq = entry.find('=');
+            std::string key = trimmed(eq == std::string::npos ? entry : entry.substr(0, eq));
+            if (key.size() >= 2 && key.front() == '"' && key.back() == '"')
+                key = key.substr(1, key.size() - 2);
+            if (!key.empty())
+                op.attributes[key] = eq == std::string::npos ? std::string() : trimmed(entry.substr(eq + 1));
+        }
+    }
+
+    // `ins(` / `outs(` / `temp_buffer(` at pos_ (the keyword): values before the ':'.
+    void parseOperandGroup(Op& op, std::vector<Value*>& group)
+    {
+        pos_ = nextSignificant(pos_ + 1); // at '('
+        int depth = 0;
+        bool inTypes = false;
+        while (!at(TokenKind::End)) {
+            const Token& t = tok();
+            if (t.kind == TokenKind::Punct) {
+                if (t.punct == '(' || t.punct == '[' || t.punct == '<' || t.punct == '{')
+                    ++depth;
+                else if (t.punct == ')' || t.punct == ']' || t.punct == '>' || t.punct == '}')
+                    --depth;
+                else if (t.punct == ':' && depth == 1)
+                    inTypes = true;
+            }
+            if (t.kind == TokenKind::Value && !inTypes) {
+                Value* value = resolve(std::string(textOf(t)), t.line);
+                group.push_back(value);
+                op.operands.push_back(value);
+            }
+            ++pos_;
+            if (depth <= 0)
+                return;
+        }
+    }
+
+    void parseSuccessor(Op& op)
+    {
+        Successor successor;
+        successor.label = std::string(textOf(tok()));
+        ++pos_;
+        if (isPunct(tok(), '(')) {
+            int depth = 0;
+            bool inTypes = false;
+            while (!at(TokenKind::End)) {
+                const Token& t = tok();
+                if (t.kind == TokenKind::Punct) {
+                    if (t.punct == '(' || t.punct == '<' || t.punct == '[')
+                        ++depth;
+                    else if (t.punct == ')' || t.punct == '>' || t.punct == ']')
+                        --depth;
+                    else if (t.punct == ':' && depth == 1)
+                        inTypes = true;
+                }
+                if (t.kind == TokenKind::Value && !inTypes) {
+                    Value* value = resolve(std::string(textOf(t)), t.line);
+                    successor.operands.push_back(value);
+                    op.operands.push_back(value);
+                }
+                ++pos_;
+                if (depth <= 0)
+                    break;
+            }
+        }
+        op.successors.push_back(std::move(successor));
+    }
+
+    // `name = value` written inline (round_mode = <rint>, broadcast = [1]).
+    void parseInlineAttribute(Op& op)
+    {
+        const std::string key(textOf(tok()));
+        pos_ += 2;
+        const std::size_t start = tok().offset;
+        std::size_t end = start;
+        int depth = 0;
+        while (!at(TokenKind::End)) {
+            const Token& t = tok();
+            if (depth == 0 && (t.kind == TokenKind::Newline || isPunct(t, ':') || isPunct(t, '{') || isPunct(t, '}')))
+                break;
+            if (depth == 0 && t.kind == TokenKind::Identifier && isPunct(tok(pos_ + 1), '=') && t.offset > start)
+                break;
+            if (depth == 0 && t.kind == TokenKind::Identifier && textOf(t) == "loc" && isPunct(tok(pos_ + 1), '('))
+                break;
+            if (t.kind == TokenKind::Punct) {
+                if (t.punct == '(' || t.punct == '[' || t.punct == '<')
+                    ++depth;
+                else if (t.punct == ')' || t.punct == ']' || t.punct == '>')
+                    --depth;
+                if (depth < 0)
+                    break;
+            }
+            end = t.offset + t.length;
+            ++pos_;
+        }
+        op.attributes[key] = end > start ? trimmed(text_.substr(start, end - start)) : std::string();
+    }
+
+    bool endsStatementBefore(std::size_t newlineAt) const
+    {
+        std::size_t prev = newlineAt;
+        while (prev > 0 && tok(prev - 1).kind == TokenKind::Newline)
+            --prev;
+        if (prev > 0) {
+            const Token& last = tok(prev - 1);
+            if (last.kind == TokenKind::Arrow
+                || (last.kind == TokenKind::Punct && (last.punct == ',' || last.punct == ':' || last.punct == '=')))
+                return false;
+            if (last.kind == TokenKind::Identifier) {
+                const auto word = textOf(last);
+                if (word == "to" || word == "into" || word == "step" || word == "attributes" || word == "iter_args")
+                    return false;
+            }
+        }
+        const Token& next = tok(nextSignificant(newlineAt));
+        switch (next.kind) {
+        case TokenKind::Value:
+        case TokenKind::BlockLabel:
+        case TokenKind::String:
+        case TokenKind::End:
+        case TokenKind::Hash: return true;
+        case TokenKind::Punct: return next.punct == '}';
+        case TokenKind::Identifier: {
+            const auto word = textOf(next);
+            return word.find('.') != std::string_view::npos || word == "return" || word == "module" || word == "func";
+        }
+        default: return false;
+        }
+    }
+
+    std::unique_ptr<Op> parseOp(Block* block)
+    {
+        const std::size_t opStart = pos_;
+        const auto resultNames = parseResultNames();
+        const Token& nameToken = tok();
+        bool generic = false;
+        auto op = std::make_unique<Op>();
+        op->block = block;
+        if (nameToken.kind == TokenKind::String) {
+            generic = true;
+            const auto quoted = textOf(nameToken);
+            op->name = std::string(quoted.substr(1, quoted.size() >= 2 ? quoted.size() - 2 : 0));
+        } else if (nameToken.kind == TokenKind::Identifier) {
+            op->name = std::string(textOf(nameToken));
+        } else {
+            note(nameToken.line,
+                "not an operation: '" + std::string(textOf(nameToken)) + "' (skipped to the line's end)");
+            pos_ = std::max(pos_, opStart);
+            skipLine();
+            return nullptr;
+        }
+        if (op->name == "builtin.module")
+            op->name = "module";
+        op->line = nameToken.line;
+        op->column = nameToken.column;
+        ++pos_;
+
+        std::vector<PendingArgument> pending;
+        std::vector<std::pair<std::size_t, std::size_t>> spans; // top-level text, without regions
+        std::size_t spanStart = tok(opStart).offset;
+        std::vector<std::size_t> typeTokens; // top-level tokens for the result type
+        int markerAt = -1;
+        int markerRank = 0;
+        int paren = 0;
+        int other = 0; // [] and <>
+        bool funcOp = op->name == "func.func";
+
+        auto closeSpan = [&](std::size_t end) {
+            if (end > spanStart)
+                spans.emplace_back(spanStart, end);
+        };
+        auto lastEnd = [&]() { return tok(pos_ - 1).offset + tok(pos_ - 1).length; };
+
+        while (!at(TokenKind::End)) {
+            const Token& t = tok();
+            const int depth = paren + other;
+            if (t.kind == TokenKind::Newline) {
+                if (depth > 0 || !endsStatementBefore(pos_)) {
+                    ++pos_;
+                    continue;
+                }
+                break;
+            }
+            if (depth == 0 && isPunct(t, '}'))
+                break;
+            if (isPunct(t, '{')) {
+                if ((depth == 0 || generic) && looksLikeRegion(*op, generic, paren)) {
+                    closeSpan(t.offset);
+                    parseRegion(*op, pending, t.line);
+                    spanStart = tok(pos_ - 1).offset + 1;
+                    continue;
+                }
+                parseAttributeDict(*op);
+                continue;
+            }
+            if (t.kind == TokenKind::Punct) {
+                if (t.punct == '(')
+                    ++paren;
+                else if (t.punct == ')')
+                    paren = std::max(0, paren - 1);
+                else if (t.punct == '[' || t.punct == '<')
+                    ++other;
+                else if (t.punct == ']' || t.punct == '>')
+                    other = std::max(0, other - 1);
+                else if (t.punct == ':' && depth == 0 && markerRank <= 1) {
+                    markerAt = static_cast<int>(typeTokens.size());
+                    markerRank = 1;
+                    ++pos_;
+                    continue;
+                }
+                typeTokens.push_back(pos_);
+                ++pos_;
+                continue;
+            }
+            if (t.kind == TokenKind::Arrow && depth == 0) {
+                markerAt = static_cast<int>(typeTokens.size());
+                markerRank = 3;
+                ++pos_;
+                continue;
+            }
+            if (t.kind == TokenKind::Identifier) {
+                const auto word = textOf(t);
+                const Token& next = tok(pos_ + 1);
+                if (word == "loc" && isPunct(next, '(')) {
+                    const std::size_t start = t.offset;
+                    ++pos_;
+                    skipBalanced();
+                    if (depth == 0)
+                        op->location = std::string(text_.substr(start, lastEnd() - start));
+                    continue;
+                }
+                if ((word == "ins" || word == "outs" || word == "temp_buffer")
+                    && isPunct(tok(nextSignificant(pos_ + 1)), '(') && depth == 0) {
+                    op->destinationStyle = true;
+                    parseOperandGroup(*op, word == "ins" ? op->ins : word == "outs" ? op->outs : op->temps);
+                    continue;
+                }
+                if (depth == 0 && isPunct(next, '=') && !isPunct(tok(pos_ + 2), '=')) {
+                    parseInlineAttribute(*op);
+                    continue;
+                }
+                if (depth == 0 && (word == "to" || word == "into") && markerRank <= 2) {
+                    markerAt = static_cast<int>(typeTokens.size());
+                    markerRank = 2;
+                    ++pos_;
+                    continue;
+                }
+                typeTokens.push_back(pos_);
+                ++pos_;
+                continue;
+            }
+            if (t.kind == TokenKind::Value) {
+                const std::string name(textOf(t));
+                const Token& next = tok(pos_ + 1);
+                if (isPunct(next, '=') && tok(pos_ + 2).kind == TokenKind::Value) {
+                    // `%iv = %lb` / `%arg5 = %init`: an argument of the op's first region.
+                    Value* init = resolve(std::string(textOf(tok(pos_ + 2))), t.line);
+                    op->operands.push_back(init);
+                    pending.push_back({name, init->typeText});
+                    pos_ += 3;
+                    continue;
+                }
+                if (funcOp && paren == 1 && isPunct(next, ':')) {
+                    pos_ += 2;
+                    const std::size_t start = tok().offset;
+                    std::size_t end = start;
+                    int nested = 0;
+                    while (!at(TokenKind::End)) {
+                        const Token& a = tok();
+                        if (a.kind == TokenKind::Punct) {
+                            if (nested == 0 && (a.punct == ',' || a.punct == ')' || a.punct == '{'))
+                                break;
+                            if (a.punct == '<' || a.punct == '(' || a.punct == '[')
+                                ++nested;
+                            else if (a.punct == '>' || a.punct == ')' || a.punct == ']')
+                                --nested;
+                        }
+                        if (a.kind != TokenKind::Newline)
+                            end = a.offset + a.length;
+                        ++pos_;
+                    }
+                    if (isPunct(tok(), '{'))
+                        skipBalanced();
+                    pending.push_back({name, end > start ? trimmed(text_.substr(start, end - start)) : std::string()});
+                    continue;
+                }
+                op->operands.push_back(resolve(name, t.line));
+                typeTokens.push_back(pos_);
+                ++pos_;
+                continue;
+            }
+            if (t.kind == TokenKind::BlockLabel && op->regions.empty()) {
+                parseSuccessor(*op);
+                continue;
+            }
+            if (t.kind == TokenKind::Symbol && op->symbol.empty())
+                op->symbol = std::string(textOf(t));
+            typeTokens.push_back(pos_);
+            ++pos_;
+        }
+        closeSpan(std::max(spanStart, tok(pos_ == 0 ? 0 : pos_ - 1).offset + tok(pos_ == 0 ? 0 : pos_ - 1).length));
+        std::string opText;
+        for (const auto& [a, b] : spans) {
+            if (b <= a || b > text_.size())
+                continue;
+            if (!opText.empty())
+                opText += ' ';
+            opText += collapseSpaces(text_.substr(a, b - a));
+        }
+        // Drop a trailing location from the text.
+        if (!op->location.empty()) {
+            const auto at = opText.rfind(op->location.substr(0, 4));
+            if (at != std::string::npos && at > 0)
+                opText = trimmed(opText.substr(0, at));
+        }
+        op->text = opText;
+
+        defineResults(*op, resultNames, typeTokens, markerAt);
+        if (generic)
+            splitGenericOperands(*op);
+        addImplicitTerminators(*op);
+        return op;
+    }
+
+    void defineResults(Op& op, const std::vector<std::pair<std::string, int>>& names,
+        const std::vector<std::size_t>& typeTokens, int markerAt)
+    {
+        std::vector<std::string> types;
+        if (markerAt >= 0 && markerAt < static_cast<int>(typeTokens.size())) {
+            const std::size_t first = tok(typeTokens[markerAt]).offset;
+            const Token& lastToken = tok(typeTokens.back());
+            const std::size_t last = lastToken.offset + lastToken.length;
+            if (last > first)
+                types = splitTypes(std::string(text_.substr(first, last - first)));
+        }
+        std::size_t k = 0;
+        for (const auto& [name, count] : names) {
+            for (int i = 0; i < count; ++i, ++k) {
+                std::string type = k < types.size() ? types[k] : (types.size() == 1 ? types[0] : std::string());
+                if (op.name == "memref.load") {
+                    const auto parsed = parseMemrefType(type);
+                    type = parsed.valid ? parsed.elementType : type;
+                }
+                const std::string fullName = count > 1 ? name + "#" + std::to_string(i) : name;
+                Value* value = newValue(fullName, type);
+                value->definingOp = &op;
+                op.results.push_back(value);
+                declare(fullName, value);
+                if (count > 1 && i == 0)
+                    declare(name, value);
+            }
+        }
+    }
+
+    // A generic DPS op's operandSegmentSizes split its operands into ins, outs, temps.
+    void splitGenericOperands(Op& op)
+    {
+        const auto found = op.attributes.find("operandSegmentSizes");
+        if (found == op.attributes.end() || op.operands.empty())
+            return;
+        std::vector<int> sizes;
+        std::string digits;
+        const std::string& text = found->second;
+        const auto colon = text.find(':');
+        for (std::size_t i = colon == std::string::npos ? 0 : colon + 1; i <= text.size(); ++i) {
+            if (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) {
+                digits += text[i];
+            } else if (!digits.empty()) {
+                sizes.push_back(std::min(std::stoi(digits.substr(0, 6)), 100000));
+                digits.clear();
+            }
+        }
+        if (sizes.size() < 2 || !(op.name.rfind("hivm.hir.", 0) == 0 || op.name.rfind("linalg.", 0) == 0))
+            return;
+        std::size_t at = 0;
+        std::vector<Value*>* groups[] = {&op.ins, &op.outs, &op.temps};
+        for (std::size_t g = 0; g < sizes.size() && g < 3; ++g)
+            for (int i = 0; i < sizes[g] && at < op.operands.size(); ++i)
+                groups[g]->push_back(op.operands[at++]);
+        op.destinationStyle = true;
+    }
+
+    void addImplicitTerminators(Op& op)
+    {
+        const char* terminator = nullptr;
+        if (op.name == "scf.for" || op.name == "scf.if" || op.name == "scf.forall" || op.name == "scf.parallel")
+            terminator = "scf.yield";
+        else if (op.name == "scope.scope")
+            terminator = "scope.return";
+        if (!terminator)
+            return;
+        for (std::size_t r = 0; r < op.regions.size(); ++r) {
+            auto& region = *op.regions[r];
+            if (region.blocks.empty())
+                continue;
+            Block& last = *region.blocks.back();
+            if (!last.ops.empty() && last.ops.back()->name == terminator)
+                continue;
+            auto yield = std::make_unique<Op>();
+            yield->name = terminator;
+            yield->implicit = true;
+            yield->line = closingLines_.count(&region) ? closingLines_[&region] : op.line;
+            yield->block = &last;
+            yield->text = terminator;
+            yield->indexInBlock = static_cast<int>(last.ops.size());
+            last.ops.push_back(std::move(yield));
+        }
+    }
+
+    void parseBlockHeader(Block& block)
+    {
+        block.label = std::string(textOf(tok()));
+        ++pos_;
+        if (isPunct(tok(), '(')) {
+            ++pos_;
+            while (!at(TokenKind::End) && !isPunct(tok(), ')')) {
+                if (at(TokenKind::Value) && isPunct(tok(pos_ + 1), ':')) {
+                    const std::string name(textOf(tok()));
+                    pos_ += 2;
+                    const std::size_t start = tok().offset;
+                    std::size_t end = start;
+                    int nested = 0;
+                    while (!at(TokenKind::End)) {
+                        const Token& a = tok();
+                        if (a.kind == TokenKind::Punct) {
+                            if (nested == 0 && (a.punct == ',' || a.punct == ')'))
+                                break;
+                            if (a.punct == '<' || a.punct == '(' || a.punct == '[')
+                                ++nested;
+                            else if (a.punct == '>' || a.punct == ')' || a.punct == ']')
+                                --nested;
+                        }
+                        if (a.kind == TokenKind::Identifier && textOf(a) == "loc" && nested == 0) {
+                            ++pos_;
+                            skipBalanced();
+                            continue;
+                        }
+                        if (a.kind != TokenKind::Newline)
+                            end = a.offset + a.length;
+                        ++pos_;
+                    }
+                    addBlockArgument(block, name, end > start ? trimmed(text_.substr(start, end - start)) : "");
+                    continue;
+                }
+                ++pos_;
+            }
+            if (isPunct(tok(), ')'))
+                ++pos_;
+        }
+        if (isPunct(tok(), ':'))
+            ++pos_;
+    }
+
+    void addBlockArgument(Block& block, const std::string& name, const std::string& type)
+    {
+        Value* value = newValue(name, type);
+        value->ownerBlock = &block;
+        block.arguments.push_back(value);
+        declare(name, value);
+    }
+
+    void parseRegion(Op& op, std::vector<PendingArgument>& pending, int line)
+    {
+        ++pos_; // '{'
+        if (nesting_ >= kMaxNesting) {
+            note(line, "regions nested deeper than " + std::to_string(kMaxNesting) + " levels are skipped");
+            --pos_;
+            skipBalanced();
+            return;
+        }
+        ++nesting_;
+        auto region = std::make_unique<Region>();
+        region->parentOp = &op;
+        region->indexInOp = static_cast<int>(op.regions.size());
+        scopes_.emplace_back();
+        auto block = std::make_unique<Block>();
+        block->parent = region.get();
+        if (op.regions.empty()) {
+            for (const auto& argument : pending)
+                addBlockArgument(*block, argument.name, argument.typeText);
+            pending.clear();
+        }
+        Block* current = block.get();
+        region->blocks.push_back(std::move(block));
+        while (true) {
+            skipNewlines();
+            if (at(TokenKind::End)) {
+                note(line, "region opened here is not closed");
+                break;
+            }
+            if (isPunct(tok(), '}')) {
+                closingLines_[region.get()] = tok().line;
+                ++pos_;
+                break;
+            }
+            if (at(TokenKind::BlockLabel)) {
+                if (!current->ops.empty() || !current->label.empty() || !current->arguments.empty()) {
+                    auto next = std::make_unique<Block>();
+                    next->parent = region.get();
+                    next->indexInRegion = static_cast<int>(region->blocks.size());
+                    current = next.get();
+                    region->blocks.push_back(std::move(next));
+                }
+                parseBlockHeader(*current);
+                continue;
+            }
+            const std::size_t before = pos_;
+            auto nested = parseOp(current);
+            if (nested) {
+                nested->indexInBlock = static_cast<int>(current->ops.size());
+                current->ops.push_back(std::move(nested));
+            }
+            if (pos_ == before)
+                ++pos_;
+        }
+        // Successor labels name blocks of this region.
+        for (auto& b : region->blocks)
+            for (auto& nestedOp : b->ops)
+                for (auto& successor : nestedOp->successors)
+                    for (auto& candidate : region->blocks)
+                        if (candidate->label == successor.label) {
+                            successor.block = candidate.get();
+                            b->successors.push_back(candidate.get());
+                        }
+        scopes_.pop_back();
+        --nesting_;
+        op.regions.push_back(std::move(region));
+    }
+
+    std::string_view text_;
+    std::vector<Token> tokens_;
+    std::size_t pos_ = 0;
+    Module& module_;
+    std::vector<std::map<std::string, Value*>> scopes_;
+    std::map<const Region*, int> closingLines_;
+    int nesting_ = 0;
+};
+
+std::string quotedTarget(const std::string& attribute)
+{
+    const auto open = attribute.find('"');
+    if (open == std::string::npos)
+        return {};
+    const auto close = attribute.find('"', open + 1);
+    return close == std::string::npos ? std::string() : attribute.substr(open + 1, close - open - 1);
+}
+
+void collectUsers(Op& op)
+{
+    for (Value* operand : op.operands)
+        if (operand->users.empty() || operand->users.back() != &op)
+            operand->users.push_back(&op);
+    for (auto& region : op.regions)
+        for (auto& block : region->blocks)
+            for (auto& nested : block->ops)
+                collectUsers(*nested);
+}
+
+void collectFunctions(Module& module, const Block& block, const std::string& target)
+{
+    for (const auto& op : block.ops) {
+        if (op->name == "module") {
+            std::string inner = target;
+            const auto found = op->attributes.find("hacc.target");
+            if (found != op->attributes.end())
+                inner = quotedTarget(found->second);
+            for (const auto& region : op->regions)
+                for (const auto& nested : region->blocks)
+                    collectFunctions(module, *nested, inner);
+        } else if (op->name == "func.func") {
+            Function function;
+            function.op = op.get();
+            function.name = op->symbol.size() > 1 ? op->symbol.substr(1) : op->symbol;
+            if (function.name.size() >= 2 && function.name.front() == '"')
+                function.name = function.name.substr(1, function.name.size() - 2);
+            function.target = target;
+            const auto core = op->attributes.find("hivm.func_core_type");
+            if (core != op->attributes.end()) {
+                if (core->second.find("AIV") != std::string::npos)
+                    function.coreType = "aiv";
+                else if (core->second.find("AIC") != std::string::npos)
+                    function.coreType = "aic";
+            }
+            const auto kind = op->attributes.find("hacc.function_kind");
+            function.isHost = kind != op->attributes.end() && kind->second.find("HOST") != std::string::npos;
+            module.functions.push_back(function);
+        }
+    }
+}
+
+} // namespace
+
+std::unique_ptr<Module> readMlir(std::string_view text, const std::string& fileName)
+{
+    auto module = std::make_unique<Module>();
+    module->fileName = fileName;
+    Reader reader(text, *module);
+    reader.run();
+    for (auto& op : module->top.ops)
+        collectUsers(*op);
+    collectFunctions(*module, module->top, {});
+    return module;
+}
+
+std::unique_ptr<Module> readMlir(std::istream& lines, const std::string& fileName)
+{
+    std::ostringstream text;
+    text << lines.rdbuf();
+    return readMlir(text.str(), fileName);
+}
+
+} // namespace memlens::planner
