@@ -15,10 +15,14 @@ namespace {
 const char* const kOptionsHelp
     = "  --ir FILE            the adapter IR (.ttadapter) the dump was compiled from;\n"
       "                       default: found beside the dump\n"
+      "  --log FILE           the compile log (bishengir-compile ... --mlir-print-ir-before=hivm-plan-memory\n"
+      "                       --mlir-print-debuginfo 2> compile.log): names the ops of every Life;\n"
+      "                       default: a *.log or *.txt beside the dump that holds the kernel's section\n"
       "  --scope NAME         only this memory scope (ub, cbuf, cc, ...)\n"
       "  --capacity SIZE      capacity in bytes, or with K/KB/KiB, M/MB/MiB (powers of 1024), of the\n"
       "                       --scope scope, else of every scope; SCOPE=SIZE sets one scope (repeatable);\n"
-      "                       default: from the error message, the IR's target, else 256 KB\n"
+      "                       default: from the error message, the IR's target, else Ascend910B's\n"
+      "                       (UB 192 KB, cbuf 512 KB, cc 128 KB)\n"
       "  --source-dir DIR     look for source files here too (repeatable)\n"
       "  --substitute FROM=TO replace the path prefix FROM by TO when looking for files (repeatable)\n"
       "  --triton-cache DIR   Triton's cache, searched for the IR when none is beside the dump;\n"
@@ -141,6 +145,9 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         } else if (arg == "--ir") {
             commandLine.load.irFile = requireValue(args, i);
             commandLine.load.irRequired = true;
+        } else if (arg == "--log") {
+            commandLine.load.logFile = requireValue(args, i);
+            commandLine.load.logRequired = true;
         } else if (arg == "--scope") {
             commandLine.scope = requireValue(args, i);
         } else if (arg == "--capacity") {

@@ -66,7 +66,15 @@ ojson overlapsJson(const ScopePlan& scope, const PlanAnalysis& analysis)
     return out;
 }
 
-ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block, const BlockSource* source)
+// The op name at `index` of the log's sequence (null when it has none there).
+ojson opNameJson(const CompileLog& log, std::int64_t index)
+{
+    const LogOp* op = log.op(index);
+    return op ? ojson(op->name) : ojson(nullptr);
+}
+
+ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block, const BlockSource* source,
+    const CompileLog* log)
 {
     const Buffer& buffer = scope.bufferOf(block);
     ojson out;
@@ -80,6 +88,10 @@ ojson blockJson(const ScopePlan& scope, const PlanAnalysis& analysis, const Bloc
     out["tmp"] = block.tmp;
     out["over_capacity"] = analysis.isOverCapacity(block);
     out["storage"] = analysis.storageOf(static_cast<int>(&block - scope.blocks.data()));
+    if (log) { // with a compile log: the ops the Life runs from and to
+        out["start_op"] = opNameJson(*log, block.start);
+        out["end_op"] = opNameJson(*log, block.end);
+    }
     out["location"] = buffer.location();
     out["ir"] = nullptr;
     out["python"] = nullptr;
@@ -112,6 +124,37 @@ ojson scopeNotes(const PlanDocument& document, std::size_t scopeIndex)
     if (!document.siblingWarning.empty())
         notes.push_back(document.siblingWarning);
     return notes;
+}
+
+// The compile log read for the dump, or null (then "log_note" says why one found was not used).
+ojson logJson(const PlanDocument& document)
+{
+    if (!document.log)
+        return nullptr;
+    const CompileLog& log = *document.log;
+    ojson out;
+    out["file"] = log.file;
+    out["function"] = log.function;
+    out["ops"] = log.ops.size();
+    out["retries"] = log.retries;
+    out["outcome"] = log.outcome ? ojson(*log.outcome) : ojson(nullptr);
+    out["note"] = log.note;
+    return out;
+}
+
+// The planner's op sequence, named, with each op's log line and Python line.
+ojson opsJson(const CompileLog& log)
+{
+    ojson ops = ojson::array();
+    for (const LogOp& op : log.ops) {
+        ojson entry;
+        entry["index"] = op.index;
+        entry["op"] = op.name;
+        entry["log_line"] = op.logLine;
+        entry["python"] = op.python ? ojson{{"file", op.python->file}, {"line", op.python->line}} : ojson(nullptr);
+        ops.push_back(std::move(entry));
+    }
+    return ops;
 }
 
 // Where the IR came from (or why there is none) and whether Python lines can be known.
@@ -164,7 +207,8 @@ ojson blockJsonAt(const PlanDocument& document, std::size_t scopeIndex, std::siz
 {
     const ScopePlan& scope = document.dump.scopes[scopeIndex];
     const Block& block = scope.blocks[blockIndex];
-    return blockJson(scope, document.analyses[scopeIndex], block, document.sourceOf(scopeIndex, block));
+    return blockJson(
+        scope, document.analyses[scopeIndex], block, document.sourceOf(scopeIndex, block), document.log.get());
 }
 
 ojson scopeJson(const PlanDocument& document, std::size_t scopeIndex)
@@ -189,6 +233,11 @@ ojson fileHeadJson(const PlanDocument& document)
     out["core"] = core ? ojson(core) : ojson(nullptr);
     out["ir_file"] = document.irFile.empty() ? ojson(nullptr) : ojson(document.irFile);
     addIrFacts(out, document);
+    out["log"] = logJson(document);
+    if (!document.logNote.empty())
+        out["log_note"] = document.logNote;
+    if (document.log)
+        out["ops"] = opsJson(*document.log);
     return out;
 }
 
@@ -487,6 +536,16 @@ void writeBlock(IndentedJsonWriter& writer, const PlanDocument& document, std::s
     writer.booleanMember("tmp", inner, block.tmp);
     writer.booleanMember("over_capacity", inner, analysis.isOverCapacity(block));
     writer.numberMember("storage", inner, analysis.storageOf(static_cast<int>(blockIndex)));
+    if (document.log) {
+        for (const auto& [name, index] : {std::pair{"start_op", block.start}, std::pair{"end_op", block.end}}) {
+            writer.key(name, inner);
+            if (const LogOp* op = document.log->op(index))
+                writer.string(op->name);
+            else
+                writer.null();
+            writer.next(false);
+        }
+    }
     sourceMembers.write(writer, buffer.location(), document.sourceOf(scopeIndex, block));
     writer.close(level);
 }

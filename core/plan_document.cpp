@@ -186,6 +186,34 @@ void throwIfCancelled(const LoadOptions& options)
         throw LoadCancelled();
 }
 
+// The compile log named with --log (an unreadable one is an error), else one found beside the dump.
+void attachCompileLog(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
+{
+    std::string path = options.logFile;
+    const bool named = !path.empty();
+    if (!named && options.searchCompileLog)
+        path = discoverCompileLog(dumpPath, document.dump.kernel);
+    if (path.empty())
+        return;
+    CompileLogResult result;
+    try {
+        result = readCompileLog(path, document.dump, document.finder.get(), options.cancel.get());
+    } catch (const DumpError& error) {
+        if (named)
+            throw;
+        result.problem = error.what();
+    }
+    if (!result.log && named && options.logRequired)
+        throw DumpError(path, "", "the compile log does not fit the dump: " + result.problem);
+    if (!result.log) {
+        document.logNote = "the compile log " + path + " is not used: " + result.problem;
+        spdlog::warn("{}", document.logNote);
+        return;
+    }
+    spdlog::debug("compile log {}: {} ops, {}", path, result.log->ops.size(), result.log->note);
+    document.log = std::move(result.log);
+}
+
 void linkSources(PlanDocument& document, const std::vector<std::string>& irAliases, const LoadOptions& options)
 {
     SourceLinker linker(document.ir.get(), document.finder.get());
@@ -257,6 +285,8 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
     const bool stands = automatic && document.ir && matchIrToDump(*document.ir, document.dump).matches;
     linkSources(document, stands ? irLocationFiles(document.dump) : std::vector<std::string>(), options);
     document.lineInfo = detectLineInfo(document.dump, document.ir.get(), document.sources);
+    throwIfCancelled(options);
+    attachCompileLog(document, dumpPath, options);
     reanalyze(document, options.capacity, options.cancel.get());
     return document;
 }

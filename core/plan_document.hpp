@@ -2,6 +2,7 @@
 // Everything memlens knows about one opened dump: the plan as dumped, its IR,
 // and the analysis of each scope. Built by loadPlanDocument() off the GUI
 // thread; both the command line and the window read it and never parse.
+#include "core/compile_log/compile_log.hpp"
 #include "core/dump_model.hpp"
 #include "core/line_info.hpp"
 #include "core/plan_analysis.hpp"
@@ -31,6 +32,9 @@ struct LoadOptions {
     CapacitySettings capacity;
     std::string irFile;                  // --ir; empty: look beside the dump
     bool irRequired = false;             // an unreadable irFile is an error (--ir), not a note
+    std::string logFile;                 // --log: the compile log; empty: look beside the dump
+    bool searchCompileLog = true;        // no --log: look for one beside the dump
+    bool logRequired = false;            // a named log that does not fit the dump is an error (--log)
     std::vector<std::string> sourceDirs; // --source-dir
     std::vector<std::pair<std::string, std::string>> substitutions; // --substitute FROM=TO
     bool searchTritonCache = true;                                  // no IR beside the dump: look in Triton's cache
@@ -47,6 +51,8 @@ struct PlanDocument {
     std::string irNote;                       // why there is none, or where it came from (the Triton cache)
     std::string irWarning;                    // the IR used may not be the dump's (irTypeMismatch)
     std::string siblingWarning;               // the other core's dump beside it may be stale (core/sibling_dump)
+    std::shared_ptr<const CompileLog> log;    // the compile log read for it; null when none
+    std::string logNote;                      // why a log found or named was not used ("" when none was)
     LineInfo lineInfo = LineInfo::Unknown;    // Missing: compiled without line info (say kNoLineInfoNote)
     std::optional<std::string> target;        // hacc.target of the IR
     std::vector<PlanAnalysis> analyses;       // parallel to dump.scopes

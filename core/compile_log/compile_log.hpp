@@ -1,0 +1,71 @@
+#pragma once
+// A compile log read for one dump: the planner's op sequence named (each index of a
+// Life is an op of the late IR, with its Python line), and what the log says of the
+// compile (retries, outcome). Built from core/compile_log/log_scan with the planner's
+// own MLIR reader and op numbering (core/planner), so a Life reads as ops.
+#include "core/compile_log/log_scan.hpp"
+#include "core/dump_model.hpp"
+#include "core/ir_index.hpp"
+#include "core/mlir_location.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+class FileFinder;
+
+// One entry of the planner's op sequence.
+struct LogOp {
+    int index = 0;
+    std::string name;                  // "hivm.hir.vreduce <sum>", "scf.for (begin)", "scf.if (else)"
+    int logLine = 0;                   // 1-based line in the log
+    int sectionLine = 0;               // 1-based line in the section's IR (CompileLog::ir)
+    std::optional<SourceFrame> python; // the op's user frame, when the IR has locations
+    std::string pythonText;            // that line of the Python file, trimmed ("" when not found)
+};
+
+struct CompileLog {
+    std::string file;
+    std::string function;
+    std::vector<LogOp> ops;             // by index
+    std::vector<std::string> retries;   // "enable-code-motion=false", ...
+    std::optional<std::string> outcome; // "failed", "succeeded", or unknown
+    std::string note;                   // which section was read, and why
+    std::optional<std::string> overflowError;
+    std::optional<std::string> dmaReuseWarning;
+    std::shared_ptr<const IrIndex>
+        ir; // the section's IR (for the IR pane); its lines + sectionFirstLine - 1 = log lines
+    int sectionFirstLine = 0;
+
+    const LogOp* op(std::int64_t index) const;
+    // The retries switched multi-buffering off: the dump is the plan without double buffering.
+    bool multiBufferingSwitchedOff() const;
+    // "op 19 hivm.hir.vreduce <sum> layer_norm.py:60"
+    std::string describe(std::int64_t index) const;
+};
+
+// Why a log cannot be used for a dump ("" when it can): no planner section of the dump's
+// kernel, or a function whose ops do not fit the dump's Lives (another compile).
+struct CompileLogResult {
+    std::shared_ptr<const CompileLog> log;
+    std::string problem;
+};
+
+// Reads `path` for `dump` (its kernel names the function). Throws DumpError for a file that
+// cannot be read, LoadCancelled on cancel; a log that does not fit gives `problem`.
+CompileLogResult readCompileLog(const std::string& path, const Dump& dump, const FileFinder* finder,
+    const std::atomic<bool>* cancel = nullptr, std::atomic<std::uint64_t>* bytesRead = nullptr);
+// The same from a scan already made.
+CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder);
+
+// A *.log or *.txt beside the dump that holds a planner section of the dump's kernel; "" when none.
+std::string discoverCompileLog(const std::string& dumpPath, const std::string& kernel);
+
+// "Life [9, 19]: from op 9 hivm.hir.load (layer_norm.py:55 x = tl.load(...)) to op 19 hivm.hir.vreduce
+// (layer_norm.py:60)"; without a log "Life [9, 19]".
+std::string lifeText(const CompileLog* log, std::int64_t start, std::int64_t end);
+
+} // namespace memlens

@@ -1,0 +1,281 @@
+#include "core/compile_log/log_scan.hpp"
+
+#include "core/dump_error.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string_view>
+#include <system_error>
+
+namespace memlens {
+
+namespace {
+
+constexpr std::size_t kChunkBytes = 1 << 20;
+// One section of IR larger than this is not kept (the IR files memlens reads have the same limit).
+constexpr std::size_t kMaxSectionBytes = 256u << 20;
+// A longer line is cut: no log line the reader looks for is this long.
+constexpr std::size_t kMaxLineBytes = 1u << 20;
+
+bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+bool contains(std::string_view text, std::string_view part) { return text.find(part) != std::string_view::npos; }
+
+// Lines of IR start with these (indentation, aliases, values, closing braces, blocks,
+// `module`, `func.func`, `}`); a compiler message never does.
+bool mayBeIrLine(std::string_view line)
+{
+    if (line.empty())
+        return true;
+    const char c = line.front();
+    return c == ' ' || c == '\t' || c == '#' || c == '%' || c == '}' || c == '^' || c == '{' || c == '"'
+        || startsWith(line, "module") || startsWith(line, "func.func") || startsWith(line, "gpu.");
+}
+
+class LogLineReader {
+public:
+    LogLineReader(std::string function, std::string label)
+        : function_(std::move(function))
+    {
+        scan_.file = std::move(label);
+        if (!function_.empty())
+            definition_ = "func.func @" + function_;
+    }
+
+    void line(std::string_view text, int number)
+    {
+        if (!text.empty() && text.back() == '\r')
+            text.remove_suffix(1);
+        if (startsWith(text, "// -----//")) {
+            header(text, number);
+            return;
+        }
+        if (inSection_) {
+            if (mayBeIrLine(text)) {
+                append(text);
+                return;
+            }
+            endSection();
+        }
+        message(text);
+    }
+
+    LogScan finish()
+    {
+        if (inSection_)
+            endSection();
+        return std::move(scan_);
+    }
+
+    LogScan& scan() { return scan_; }
+
+private:
+    void header(std::string_view text, int number)
+    {
+        if (inSection_)
+            endSection();
+        if (contains(text, kPlanMemorySectionMarker)) {
+            ++scan_.sectionsSeen;
+            inSection_ = true;
+            current_.clear();
+            currentFirstLine_ = number + 1;
+            currentFunction_.clear();
+            currentHasFunction_ = function_.empty();
+            tooLarge_ = false;
+            if (const auto at = text.find("operation: @"); at != std::string_view::npos) {
+                const std::string_view rest = text.substr(at + 12);
+                currentFunction_ = std::string(rest.substr(0, rest.find_first_of(") ")));
+            }
+        } else if (contains(text, "IR Dump After PlanMemory") && contains(text, "(hivm-plan-memory)")
+            && !scan_.sectionText.empty()) {
+            if (contains(text, "Failed"))
+                scan_.plannerFailedAfter = true;
+            else
+                scan_.plannerRanAfter = true;
+        }
+    }
+
+    void append(std::string_view text)
+    {
+        if (tooLarge_)
+            return;
+        if (current_.size() + text.size() + 1 > kMaxSectionBytes) {
+            tooLarge_ = true;
+            return;
+        }
+        if (!currentHasFunction_ && contains(text, definition_)) {
+            const std::size_t at = text.find(definition_) + definition_.size();
+            currentHasFunction_ = at >= text.size() || text[at] == '(' || text[at] == ' ';
+        }
+        current_.append(text).push_back('\n');
+    }
+
+    void endSection()
+    {
+        inSection_ = false;
+        if (currentHasFunction_ && !tooLarge_) {
+            ++scan_.sectionsOfFunction;
+            scan_.sectionText.swap(current_);
+            scan_.sectionFirstLine = currentFirstLine_;
+            scan_.sectionFunction = currentFunction_;
+            scan_.plannerRanAfter = false;
+            scan_.plannerFailedAfter = false;
+        }
+        current_.clear();
+    }
+
+    void message(std::string_view text)
+    {
+        if (mayBeIrLine(text))
+            return;
+        if (contains(text, "automatically set")) {
+            retryNote(text);
+        } else if (startsWith(text, "[hivm-plan-memory] There reused some dma buffers")) {
+            scan_.dmaReuseWarning = std::string(text);
+        } else if (const auto at = text.find(" overflow, requires "); at != std::string_view::npos) {
+            // "<file>:2:3: error: ub overflow, requires N bits ...": from the scope's name on.
+            const std::size_t start = text.rfind(' ', at - 1);
+            scan_.overflowError = std::string(text.substr(start == std::string_view::npos ? 0 : start + 1));
+        }
+    }
+
+    // "[NOTE] Due to Ub overflow, automatically set enable-code-motion to false, set
+    // enable-auto-multi-buffer to false; compilation still failed."
+    void retryNote(std::string_view text)
+    {
+        for (std::size_t at = text.find("set "); at != std::string_view::npos; at = text.find("set ", at + 4)) {
+            if (at > 0 && text[at - 1] != ' ' && text[at - 1] != ',')
+                continue;
+            const std::string_view rest = text.substr(at + 4);
+            const std::size_t to = rest.find(" to ");
+            if (to == std::string_view::npos)
+                continue;
+            const std::string_view option = rest.substr(0, to);
+            if (option.empty() || contains(option, " "))
+                continue;
+            std::string_view value = rest.substr(to + 4);
+            value = value.substr(0, value.find_first_of(",; ."));
+            const std::string retry = std::string(option) + "=" + std::string(value);
+            if (std::find(scan_.retries.begin(), scan_.retries.end(), retry) == scan_.retries.end())
+                scan_.retries.push_back(retry);
+        }
+        if (contains(text, "still failed"))
+            scan_.stillFailed = true;
+    }
+
+    std::string function_;
+    std::string definition_;
+    LogScan scan_;
+    bool inSection_ = false;
+    bool currentHasFunction_ = false;
+    bool tooLarge_ = false;
+    std::string current_;
+    int currentFirstLine_ = 0;
+    std::string currentFunction_;
+};
+
+struct FileCloser {
+    void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+} // namespace
+
+LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel,
+    std::atomic<std::uint64_t>* bytesRead)
+{
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+    if (!file)
+        throw DumpError(path, "", "cannot read the compile log: " + std::generic_category().message(errno));
+    LogLineReader reader(function, path);
+    std::string buffer(kChunkBytes, '\0');
+    std::string partial; // a line that runs past the chunk
+    bool cut = false;    // the rest of an overlong line is skipped
+    int number = 0;
+    std::uint64_t total = 0;
+    for (;;) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            throw LoadCancelled();
+        const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
+        if (got == 0) {
+            if (std::ferror(file.get()))
+                throw DumpError(
+                    path, "", "cannot read the compile log: read error after " + std::to_string(total) + " bytes");
+            break;
+        }
+        total += got;
+        if (bytesRead)
+            bytesRead->store(total, std::memory_order_relaxed);
+        const char* at = buffer.data();
+        const char* end = at + got;
+        while (at < end) {
+            const char* newline = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)));
+            if (!newline) {
+                if (!cut)
+                    partial.append(at, std::min(static_cast<std::size_t>(end - at), kMaxLineBytes - partial.size()));
+                cut = cut || partial.size() >= kMaxLineBytes;
+                break;
+            }
+            ++number;
+            if (partial.empty() && !cut) {
+                reader.line(std::string_view(at, static_cast<std::size_t>(newline - at)), number);
+            } else {
+                if (!cut)
+                    partial.append(
+                        at, std::min(static_cast<std::size_t>(newline - at), kMaxLineBytes - partial.size()));
+                reader.line(partial, number);
+                partial.clear();
+                cut = false;
+            }
+            at = newline + 1;
+        }
+    }
+    if (!partial.empty())
+        reader.line(partial, ++number);
+    LogScan scan = reader.finish();
+    scan.bytes = total;
+    return scan;
+}
+
+LogScan scanCompileLogText(const std::string& text, const std::string& function, const std::string& label)
+{
+    LogLineReader reader(function, label);
+    int number = 0;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t end = text.find('\n', at);
+        if (end == std::string::npos)
+            end = text.size();
+        reader.line(std::string_view(text).substr(at, end - at), ++number);
+        at = end + 1;
+    }
+    LogScan scan = reader.finish();
+    scan.bytes = text.size();
+    return scan;
+}
+
+bool logHoldsPlanMemorySection(const std::string& path, const std::string& function, std::uint64_t maxBytes)
+{
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+    if (!file)
+        return false;
+    const std::string definition = "func.func @" + function;
+    std::string carry;
+    std::string buffer(kChunkBytes, '\0');
+    bool marker = false;
+    for (std::uint64_t total = 0; total < maxBytes;) {
+        const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
+        if (got == 0)
+            break;
+        total += got;
+        // Keep the tail of the last chunk so a marker split across two chunks is still found.
+        const std::string window = carry + buffer.substr(0, got);
+        marker = marker || window.find(kPlanMemorySectionMarker) != std::string::npos;
+        if (marker && (function.empty() || window.find(definition) != std::string::npos))
+            return true;
+        carry = window.substr(window.size() > 256 ? window.size() - 256 : 0);
+    }
+    return false;
+}
+
+} // namespace memlens

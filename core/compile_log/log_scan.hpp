@@ -1,0 +1,46 @@
+#pragma once
+// Reads a compile log of bishengir-compile as a stream: logs printed with
+// --mlir-print-ir-after-all run to hundreds of MB, and only one IR section of them
+// matters, the last one printed before the memory planner (`IR Dump Before PlanMemory
+// (hivm-plan-memory)`) for the dump's function: the compiler retries its pipeline and
+// rewrites the dump each time, so the last attempt wrote it. Beside it the log's
+// retry notes, the overflow error and the planner's warning about reused DMA buffers.
+// Memory stays bounded by the one section kept (and the one being read).
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+inline constexpr const char* kPlanMemorySectionMarker = "IR Dump Before PlanMemory (hivm-plan-memory)";
+
+struct LogScan {
+    std::string file;
+    std::string sectionText;                    // the IR of the last section kept ("" when none)
+    int sectionFirstLine = 0;                   // 1-based log line of its first IR line
+    std::string sectionFunction;                // "@name" from the header when it says, else ""
+    int sectionsSeen = 0;                       // sections dumped before the planner (for any function)
+    int sectionsOfFunction = 0;                 // of those, the ones holding the function asked for
+    bool plannerRanAfter = false;               // an "IR Dump After PlanMemory" without "Failed" after the kept section
+    bool plannerFailedAfter = false;            // an "IR Dump After PlanMemory Failed" after it
+    std::vector<std::string> retries;           // "enable-code-motion=false", in the order the notes set them
+    bool stillFailed = false;                   // a retry note said "compilation still failed"
+    std::optional<std::string> overflowError;   // the last "... overflow, requires N bits ..." message
+    std::optional<std::string> dmaReuseWarning; // "[hivm-plan-memory] There reused some dma buffers ..."
+    std::uint64_t bytes = 0;
+};
+
+// Scans `path`. `function` ("" for any): keep the last section whose IR defines `func.func @function`.
+// Throws DumpError when the file cannot be read; LoadCancelled soon after `*cancel` becomes true.
+LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel = nullptr,
+    std::atomic<std::uint64_t>* bytesRead = nullptr);
+
+// The same over text in memory (tests, and logs already read).
+LogScan scanCompileLogText(const std::string& text, const std::string& function, const std::string& label);
+
+// True when the first `maxBytes` of `path` hold a planner section of `function` ("" for any).
+bool logHoldsPlanMemorySection(const std::string& path, const std::string& function, std::uint64_t maxBytes);
+
+} // namespace memlens
