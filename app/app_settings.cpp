@@ -55,6 +55,7 @@ const std::vector<SettingSpec>& settingSpecs()
         {SettingId::SourceDirs, "sources/dirs", QStringList()},
         {SettingId::Substitutions, "sources/substitutions", QStringList()},
         {SettingId::IrFiles, "sources/irFiles", QStringList()},
+        {SettingId::LogFiles, "sources/logFiles", QStringList()},
         {SettingId::BankCount, "view/bankCount", 48},
         {SettingId::TritonCacheDir, "sources/tritonCacheDir", QString()},
     };
@@ -192,15 +193,29 @@ void AppSettings::addSubstitution(const QString& from, const QString& to)
     setValue(SettingId::Substitutions, entries);
 }
 
-QString AppSettings::irFileFor(const QString& dumpPath) const
-{
-    return valueOfPair(value(SettingId::IrFiles).toStringList(), QFileInfo(dumpPath).absoluteFilePath());
-}
+QString AppSettings::irFileFor(const QString& dumpPath) const { return fileFor(SettingId::IrFiles, dumpPath); }
 
 void AppSettings::setIrFileFor(const QString& dumpPath, const QString& irPath)
 {
+    setFileFor(SettingId::IrFiles, dumpPath, irPath);
+}
+
+QString AppSettings::logFileFor(const QString& dumpPath) const { return fileFor(SettingId::LogFiles, dumpPath); }
+
+void AppSettings::setLogFileFor(const QString& dumpPath, const QString& logPath)
+{
+    setFileFor(SettingId::LogFiles, dumpPath, logPath);
+}
+
+QString AppSettings::fileFor(SettingId id, const QString& dumpPath) const
+{
+    return valueOfPair(value(id).toStringList(), QFileInfo(dumpPath).absoluteFilePath());
+}
+
+void AppSettings::setFileFor(SettingId id, const QString& dumpPath, const QString& irPath)
+{
     const QString key = QFileInfo(dumpPath).absoluteFilePath();
-    QStringList pairs = value(SettingId::IrFiles).toStringList();
+    QStringList pairs = value(id).toStringList();
     pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
                     [&](const QString& pair) { return pair.startsWith(key + QLatin1Char('=')); }),
         pairs.end());
@@ -208,7 +223,7 @@ void AppSettings::setIrFileFor(const QString& dumpPath, const QString& irPath)
         pairs.prepend(key + QLatin1Char('=') + irPath);
     while (pairs.size() > 50)
         pairs.removeLast();
-    setValue(SettingId::IrFiles, pairs);
+    setValue(id, pairs);
 }
 
 void AppSettings::sync() { settings_->sync(); }

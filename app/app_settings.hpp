@@ -24,6 +24,7 @@ enum class SettingId {
     SourceDirs,
     Substitutions,  // "FROM=TO" entries
     IrFiles,        // "dump path=IR path": the IR the user opened for a dump
+    LogFiles,       // "dump path=log path": the compile log the user opened for a dump
     BankCount,      // banks the address snapshot divides the capacity into
     TritonCacheDir, // Triton's cache searched for the IR; "" = $TRITON_CACHE_DIR, else ~/.triton/cache
 };
@@ -69,10 +70,16 @@ public:
     void addSubstitution(const QString& from, const QString& to);
     QString irFileFor(const QString& dumpPath) const;
     void setIrFileFor(const QString& dumpPath, const QString& irPath);
+    // The compile log the user opened for a dump ("" when none).
+    QString logFileFor(const QString& dumpPath) const;
+    void setLogFileFor(const QString& dumpPath, const QString& logPath);
 
     void sync();
 
 private:
+    // "dump path=file" lists (IrFiles, LogFiles): the file the user chose for a dump.
+    QString fileFor(SettingId id, const QString& dumpPath) const;
+    void setFileFor(SettingId id, const QString& dumpPath, const QString& path);
     std::unique_ptr<QSettings> settings_;
 };
 

@@ -110,6 +110,8 @@ int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options, co
     // The new job's own counter: one the job before it still writes to would mislead.
     bytesRead_ = std::make_shared<std::atomic<std::uint64_t>>(0);
     total_ = QFileInfo(dumpPath).size();
+    if (!options.logFile.empty()) // read after the dump, on the same counter
+        total_ += QFileInfo(QString::fromStdString(options.logFile)).size();
     // Starting a job stops the ones before it: their results would be dropped anyway.
     const int job = jobs_.start(
         [dumpPath, options, remembered, snapshotDir = snapshotDir_, counter = bytesRead_](const JobCancel& cancel) {

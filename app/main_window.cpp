@@ -103,6 +103,9 @@ void MainWindow::buildMenus()
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     QAction* openIr = file->addAction(tr("Open &IR for This Dump…"), this, &MainWindow::chooseIrFile);
+    QAction* openLog = file->addAction(tr("Open Compile &Log…"), this, &MainWindow::chooseLogFile);
+    openLog->setToolTip(tr("The log of bishengir-compile … --mlir-print-ir-before=hivm-plan-memory "
+                           "--mlir-print-debuginfo: names the ops of every Life"));
     QAction* compare = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
     reloadAction_ = file->addAction(tr("Re&load"), this, &MainWindow::reload);
     reloadAction_->setShortcut(QKeySequence::Refresh);
@@ -165,6 +168,9 @@ void MainWindow::setCommandLineOptions(const LoadOptions& options, const QString
     commandLineIr_ = QString::fromStdString(options.irFile);
     commandLineDump_ = dumpPath.isEmpty() ? QString() : QFileInfo(dumpPath).absoluteFilePath();
     commandLineOptions_.irFile.clear();
+    commandLineLog_ = QString::fromStdString(options.logFile); // --log likewise
+    commandLineOptions_.logFile.clear();
+    commandLineOptions_.logRequired = false;
     commandLineOptions_.irRequired = false;
 }
 
@@ -178,6 +184,10 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
     if (const QString cache = settings_->value(SettingId::TritonCacheDir).toString();
         !cache.isEmpty() && options.tritonCache.cacheDir.empty())
         options.tritonCache.cacheDir = cache.toStdString(); // --triton-cache wins
+    if (const QString log = settings_->logFileFor(dumpPath); !log.isEmpty())
+        options.logFile = log.toStdString();
+    else if (!commandLineLog_.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLineDump_)
+        options.logFile = commandLineLog_.toStdString();
     if (const QString ir = settings_->irFileFor(dumpPath); !ir.isEmpty())
         options.irFile = ir.toStdString();
     else if (!commandLineIr_.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLineDump_)
@@ -239,6 +249,24 @@ void MainWindow::openIrFile(const QString& irPath)
     reload();
 }
 
+void MainWindow::openLogFile(const QString& logPath)
+{
+    if (currentFile_.isEmpty())
+        return;
+    settings_->setLogFileFor(currentFile_, logPath);
+    reload();
+}
+
+void MainWindow::chooseLogFile()
+{
+    if (currentFile_.isEmpty())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open the Compile Log of This Dump"),
+        QFileInfo(currentFile_).absolutePath(), tr("Compile logs (*.log *.txt);;All files (*)"));
+    if (!path.isEmpty())
+        openLogFile(path);
+}
+
 void MainWindow::showScope(const QString& scope)
 {
     const PlanDocument* document = session_->document();
@@ -275,6 +303,10 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
             tr("<b>The IR may not belong to this dump:</b> %1.")
                 .arg(QString::fromStdString(document->irWarning).toHtmlEscaped()),
             {{tr("Open IR…"), [this] { chooseIrFile(); }}});
+    else if (!document->logNote.empty()) // a log found or chosen that is another compile's
+        messageBar_->showMessage(MessageBar::Kind::Warning,
+            tr("<b>Compile log not used:</b> %1.").arg(QString::fromStdString(document->logNote).toHtmlEscaped()),
+            {{tr("Open Compile Log…"), [this] { chooseLogFile(); }}});
     trackVersions(before, document);
     statusLabel_->setToolTip(QString::fromStdString(document->irNote));
     if (!document->irFile.empty() && !document->irNote.empty()) // taken from Triton's cache; the tooltip says why
@@ -432,6 +464,8 @@ void MainWindow::dropEvent(QDropEvent* event)
     // An IR file dropped onto an open dump attaches to it; anything else opens as a dump.
     if (!currentFile_.isEmpty() && looksLikeIrFile(path.toStdString()))
         openIrFile(path);
+    else if (!currentFile_.isEmpty() && (path.endsWith(QLatin1String(".log")) || path.endsWith(QLatin1String(".txt"))))
+        openLogFile(path); // a compile log names the open dump's ops
     else
         openDump(path);
     event->acceptProposedAction();

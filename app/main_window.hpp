@@ -62,6 +62,8 @@ public:
     // The version saveState() writes: a saved layout of an older version is not restored.
     static constexpr int kLayoutVersion = 2;
     void openIrFile(const QString& irPath);
+    // The compile log of the open dump: remembered for it, then the dump is reloaded with it.
+    void openLogFile(const QString& logPath);
     // Shows the scope of that name; says so in the status bar when the dump has none.
     void showScope(const QString& scope);
 
@@ -126,6 +128,7 @@ private:
     void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();
+    void chooseLogFile();
     void showPreferences();
     void selectNextOverCapacity();
     LoadOptions optionsFor(const QString& dumpPath) const;
@@ -168,6 +171,7 @@ private:
     QAction* reloadAction_ = nullptr;
     LoadOptions commandLineOptions_;
     QString commandLineIr_;
+    QString commandLineLog_; // --log, for commandLineDump_ only
     QString commandLineDump_;
     QString currentFile_;                                 // the dump on show
     QString loadingFile_;                                 // the dump being loaded

@@ -311,7 +311,7 @@ void addLevers(
     const ScopePlan& scope, PredictedRequirements& predicted, const std::vector<int>& leaders, Diagnosis& diagnosis)
 {
     const auto fits = [&diagnosis](std::uint64_t required) { return required <= diagnosis.capacityBytes; };
-    if (diagnosis.multiBufferBytes > 0) {
+    if (diagnosis.multiBufferBytes > 0 && !diagnosis.multiBufferingSwitchedOff) {
         const std::uint64_t required = predicted.singleBuffer();
         diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0,
             savedAt(scope, diagnosis.liveBlocks, leaders, predicted.singleBufferSizes()), required, fits(required)});
@@ -408,6 +408,7 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
     diagnosis.cause = overflowCause(analysis);
     diagnosis.peakLiveBytes = analysis.peakLiveBytes;
     diagnosis.peakLiveAt = analysis.peakLiveAt;
+    diagnosis.multiBufferingSwitchedOff = document.log && document.log->multiBufferingSwitchedOff();
 
     diagnosis.dimensions = candidateDimensions(scope, diagnosis.liveBlocks, leaders, diagnosis.liveBytes);
     PredictedRequirements predicted(scope, diagnosis);

@@ -64,6 +64,9 @@ struct Diagnosis {
     std::uint64_t tmpBytes = 0;                // live at the critical op in temporary buffers
     OverflowCause cause = OverflowCause::Fits; // overflowCause() of the scope's analysis
     std::uint64_t peakLiveBytes = 0;           // the most live at once, at any op (decides demand)
+    // The compile log says the compiler's retry already switched multi-buffering off: the dump is the plan
+    // without double buffering, and single buffering is no lever.
+    bool multiBufferingSwitchedOff = false;
     std::optional<std::int64_t> peakLiveAt;
     std::vector<int> liveBlocks;            // live at the critical op, block order
     std::vector<SourceShare> bySource;      // largest first

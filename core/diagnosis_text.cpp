@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/capacity.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/markdown_text.hpp"
 
 #include <algorithm>
@@ -9,6 +10,10 @@
 #include <sstream>
 
 namespace memlens {
+
+const char* const kMultiBufferingOffSentence
+    = "The compile log says the compiler's retry switched multi-buffering off: this dump is the plan without "
+      "double buffering, so single buffering is no lever.";
 
 const char* const kPredictionMethod
     = "Predictions scale every buffer whose memref shape holds the dimension (one occurrence of it) and keep the "
@@ -132,6 +137,19 @@ std::string verdictSentence(const Diagnosis& d)
         + bytesText(d.headroomBytes()) + " headroom.";
 }
 
+// " (hivm.hir.vreduce <sum>, layer_norm.py:60)" when a compile log names the op, else "".
+std::string criticalOpName(const PlanDocument& document, const Diagnosis& d)
+{
+    const LogOp* op = document.log && d.criticalOp ? document.log->op(*d.criticalOp) : nullptr;
+    if (!op)
+        return {};
+    std::string text = " (" + op->name;
+    if (op->python)
+        text += ", " + std::filesystem::path(op->python->file).filename().string() + ":"
+            + std::to_string(op->python->line);
+    return text + ")";
+}
+
 std::string adviceSentence(const Diagnosis& d)
 {
     switch (d.cause) {
@@ -160,7 +178,10 @@ std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, 
         out << "The scope has no blocks.\n";
         return out.str();
     }
-    out << "\nCritical op " << *d.criticalOp << ": the first op at which a live block ends at the peak address.\n";
+    out << "\nCritical op " << *d.criticalOp << criticalOpName(document, d)
+        << ": the first op at which a live block ends at the peak address.\n";
+    if (d.multiBufferingSwitchedOff)
+        out << "  " << kMultiBufferingOffSentence << "\n";
     out << "  Live there " << bytesText(d.liveBytes) << ", holes " << bytesText(d.holeBytes) << ".\n";
     out << "  Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << ", temporaries " << bytesText(d.tmpBytes)
         << ".\n";
@@ -199,8 +220,10 @@ std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeInd
     out << verdictSentence(d) << "\n\n";
     if (!d.criticalOp)
         return out.str();
-    out << "- Critical op **" << *d.criticalOp
-        << "** (the first op at which a live block ends at the peak address): live " << bytesText(d.liveBytes)
+    if (d.multiBufferingSwitchedOff)
+        out << "- " << kMultiBufferingOffSentence << "\n";
+    out << "- Critical op **" << *d.criticalOp << "**" << markdownText(criticalOpName(document, d))
+        << " (the first op at which a live block ends at the peak address): live " << bytesText(d.liveBytes)
         << ", holes " << bytesText(d.holeBytes) << ".\n";
     out << "- Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << "; temporaries " << bytesText(d.tmpBytes)
         << ".\n";

@@ -9,6 +9,7 @@ namespace memlens {
 
 // How levers are predicted, and that the compiler decides in the end.
 extern const char* const kPredictionMethod;
+extern const char* const kMultiBufferingOffSentence;
 
 // "layer_norm.py:58", else "IR 46", else the buffer names.
 std::string sourceShareLabel(const SourceShare& share);
@@ -21,6 +22,8 @@ std::string verdictSentence(const Diagnosis& diagnosis);
 // "Largest power of two for dimension 16384 that fits: 8192 (...)", or why there is none.
 std::string largestFittingSentence(const Diagnosis& diagnosis);
 // What to try first, in the user's terms (kernel options, tile sizes).
+// " (hivm.hir.vreduce <sum>, layer_norm.py:60)" when a compile log names the critical op, else "".
+std::string criticalOpName(const PlanDocument& document, const Diagnosis& d);
 std::string adviceSentence(const Diagnosis& diagnosis);
 
 std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis);

@@ -197,7 +197,10 @@ void attachCompileLog(PlanDocument& document, const std::string& dumpPath, const
         return;
     CompileLogResult result;
     try {
-        result = readCompileLog(path, document.dump, document.finder.get(), options.cancel.get());
+        // The load's progress goes on counting past the dump's bytes (the window adds the log's size).
+        std::atomic<std::uint64_t>* counter = options.bytesRead.get();
+        result = readCompileLog(path, document.dump, document.finder.get(), options.cancel.get(), counter,
+            counter ? counter->load(std::memory_order_relaxed) : 0);
     } catch (const DumpError& error) {
         if (named)
             throw;

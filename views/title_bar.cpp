@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/capacity.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/dump_display_name.hpp"
 #include "core/plan_requirement.hpp"
 #include "core/unplanned_scope.hpp"
@@ -20,6 +21,7 @@
 #include <QPainter>
 #include <QPixmap>
 #include <QSignalBlocker>
+#include <QStringList>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -290,9 +292,15 @@ void TitleBar::refresh()
     }
     scopeCombo_->setEnabled(document != nullptr);
 
-    const QString sibling = document ? toQString(document->siblingWarning) : QString();
-    siblingWarning_->setText(sibling.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + sibling);
-    siblingWarning_->setVisible(!sibling.isEmpty());
+    QStringList warnings;
+    if (document && !document->siblingWarning.empty())
+        warnings << QStringLiteral("\u26a0 ") + toQString(document->siblingWarning);
+    if (document && document->log && document->log->multiBufferingSwitchedOff())
+        warnings << QStringLiteral("\u26a0 ")
+                + tr("The compile log says the compiler's retry switched multi-buffering off: this dump is the plan "
+                     "without double buffering.");
+    siblingWarning_->setText(warnings.join(QStringLiteral("\n")));
+    siblingWarning_->setVisible(!warnings.isEmpty());
     if (!document) {
         kernel_->setText(tr("No dump open"));
         file_->clear();

@@ -294,9 +294,9 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
 }
 
 CompileLogResult readCompileLog(const std::string& path, const Dump& dump, const FileFinder* finder,
-    const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead)
+    const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead, std::uint64_t countFrom)
 {
-    return compileLogFromScan(scanCompileLog(path, dump.kernel, cancel, bytesRead), dump, finder);
+    return compileLogFromScan(scanCompileLog(path, dump.kernel, cancel, bytesRead, countFrom), dump, finder);
 }
 
 std::string discoverCompileLog(const std::string& dumpPath, const std::string& kernel)
@@ -321,6 +321,17 @@ std::string discoverCompileLog(const std::string& dumpPath, const std::string& k
         if (logHoldsPlanMemorySection(path.string(), kernel, kMaxDiscoveredLogBytes))
             return path.string();
     return {};
+}
+
+std::string shortOpName(const std::string& name)
+{
+    const std::size_t space = name.find(' ');
+    const std::string op = name.substr(0, space);
+    const std::size_t dot = op.rfind('.');
+    std::string text = dot == std::string::npos ? op : op.substr(dot + 1);
+    if (space != std::string::npos && name.compare(space + 1, 1, "(") == 0)
+        text += name.substr(space);
+    return text;
 }
 
 std::string lifeText(const CompileLog* log, std::int64_t start, std::int64_t end)

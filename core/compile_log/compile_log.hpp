@@ -57,9 +57,13 @@ struct CompileLogResult {
 // Reads `path` for `dump` (its kernel names the function). Throws DumpError for a file that
 // cannot be read, LoadCancelled on cancel; a log that does not fit gives `problem`.
 CompileLogResult readCompileLog(const std::string& path, const Dump& dump, const FileFinder* finder,
-    const std::atomic<bool>* cancel = nullptr, std::atomic<std::uint64_t>* bytesRead = nullptr);
+    const std::atomic<bool>* cancel = nullptr, std::atomic<std::uint64_t>* bytesRead = nullptr,
+    std::uint64_t countFrom = 0);
 // The same from a scan already made.
 CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder);
+
+// "vreduce" of "hivm.hir.vreduce <sum>", "for (begin)" of "scf.for (begin)": an axis label.
+std::string shortOpName(const std::string& name);
 
 // A *.log or *.txt beside the dump that holds a planner section of the dump's kernel; "" when none.
 std::string discoverCompileLog(const std::string& dumpPath, const std::string& kernel);

@@ -183,7 +183,7 @@ struct FileCloser {
 } // namespace
 
 LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel,
-    std::atomic<std::uint64_t>* bytesRead)
+    std::atomic<std::uint64_t>* bytesRead, std::uint64_t countFrom)
 {
     std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
     if (!file)
@@ -206,7 +206,7 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
         }
         total += got;
         if (bytesRead)
-            bytesRead->store(total, std::memory_order_relaxed);
+            bytesRead->store(countFrom + total, std::memory_order_relaxed);
         const char* at = buffer.data();
         const char* end = at + got;
         while (at < end) {

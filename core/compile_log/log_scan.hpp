@@ -34,8 +34,9 @@ struct LogScan {
 
 // Scans `path`. `function` ("" for any): keep the last section whose IR defines `func.func @function`.
 // Throws DumpError when the file cannot be read; LoadCancelled soon after `*cancel` becomes true.
+// `bytesRead`, when given, follows the read from `countFrom` on (a load's counter, past the dump's bytes).
 LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel = nullptr,
-    std::atomic<std::uint64_t>* bytesRead = nullptr);
+    std::atomic<std::uint64_t>* bytesRead = nullptr, std::uint64_t countFrom = 0);
 
 // The same over text in memory (tests, and logs already read).
 LogScan scanCompileLogText(const std::string& text, const std::string& function, const std::string& label);

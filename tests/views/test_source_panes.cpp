@@ -5,6 +5,7 @@
 #include "views/source/mlir_highlighter.hpp"
 #include "views/source/python_highlighter.hpp"
 #include "views/source/source_file_cache.hpp"
+#include "views/source/late_ir_pane.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
 
@@ -140,7 +141,10 @@ TEST_CASE("the source panes hint until a block is selected", "[source]")
     SourcePanes panes(&session);
     CHECK(panes.irMessageText().contains("Open a memory plan dump"));
     CHECK(panes.irHeaderText().isEmpty());
-    REQUIRE(panes.splitter()->count() == 2);
+    // IR, Python, and the compile log's late IR, hidden without a log.
+    REQUIRE(panes.splitter()->count() == 3);
+    CHECK(panes.splitter()->widget(2) == panes.lateIrPane());
+    CHECK(panes.lateIrPane()->isHidden());
     CHECK(panes.splitter()->widget(0)->isAncestorOf(panes.irView()));     // IR on the left
     CHECK(panes.splitter()->widget(1)->isAncestorOf(panes.pythonView())); // Python on the right
     CHECK(panes.irView()->isReadOnly());

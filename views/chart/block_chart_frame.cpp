@@ -3,6 +3,7 @@
 #include "views/chart/block_chart_painter.hpp"
 
 #include "core/byte_size.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
@@ -205,15 +206,24 @@ void BlockChartPainter::paintAxes(QPainter& painter)
                 lines.append(QLineF(x, plot.bottom() + 1, x, plot.bottom() + 1 + kTickLength));
         }
     }
+    // With a compile log, ops are labelled by name where every op has room for it.
+    const double opWidth = mapping_.xToPixel(1.0) - mapping_.xToPixel(0.0);
     for (const AxisTick& t : ops) {
         const double x = std::floor(mapping_.xToPixel(t.position) + 0.5) + 0.5;
         if (x < plot.left() - 0.5 || x > plot.right() + 0.5)
             continue;
         if (!centred)
             lines.append(QLineF(x, plot.bottom() + 1, x, plot.bottom() + 1 + kTickLength));
-        const double labelW = fm.horizontalAdvance(t.label) + 4;
+        QString label = t.label;
+        if (centred && options_.log)
+            if (const LogOp* op = options_.log->op(static_cast<std::int64_t>(t.value))) {
+                const QString named = label + QStringLiteral(" ") + QString::fromStdString(shortOpName(op->name));
+                if (fm.horizontalAdvance(named) + 8 <= opWidth)
+                    label = named;
+            }
+        const double labelW = fm.horizontalAdvance(label) + 4;
         const QRectF box(x - labelW / 2, plot.bottom() + kTickLength + 3, labelW, lineH);
-        painter.drawText(box, Qt::AlignCenter, t.label);
+        painter.drawText(box, Qt::AlignCenter, label);
     }
     painter.setPen(QPen(chart_style::axisLine(), 1));
     painter.drawLines(lines);

@@ -1,5 +1,7 @@
 #include "views/chart/block_chart_painter.hpp"
 
+#include "core/compile_log/compile_log.hpp"
+
 #include "core/byte_size.hpp"
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
@@ -377,7 +379,10 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
         if (x >= plot.left() && x < plot.right()) {
             QColor line = chart_style::cursorLine();
             fillBox(painter, QRectF(x - 1, plot.top(), 2, plot.height()), line);
-            const QString text = QStringLiteral("op %1").arg(*options_.cursorOp);
+            QString text = QStringLiteral("op %1").arg(*options_.cursorOp);
+            if (options_.log)
+                if (const LogOp* op = options_.log->op(*options_.cursorOp))
+                    text += QStringLiteral(" ") + QString::fromStdString(op->name);
             const QFont f = smallFont(font_);
             const QFontMetricsF fm(f);
             const double w = fm.horizontalAdvance(text) + 8;

@@ -30,6 +30,8 @@ class QPainter;
 
 namespace memlens {
 
+struct CompileLog;
+
 struct ScopePlan;
 struct PlanAnalysis;
 
@@ -41,6 +43,7 @@ struct ChartRenderOptions {
     const std::vector<bool>* dimmedBlocks = nullptr;
     int hoveredBlock = -1;                // outlined lightly (the widget's hover)
     std::optional<std::int64_t> cursorOp; // vertical line through the middle of the op
+    const CompileLog* log = nullptr;      // names the ops (axis labels where they fit, the cursor's tag). Not owned.
     QString title;                        // e.g. "_attn_fwd · ub"; empty: no title row
     bool legend = true;
     bool blockLabels = true;   // buffer names inside blocks where they fit

@@ -1,7 +1,9 @@
 // The block chart's hover text: what a block is, where it lives, where it came from.
 #include "core/byte_size.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/dump_model.hpp"
 #include "core/plan_analysis.hpp"
+#include "core/plan_document.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
@@ -31,7 +33,8 @@ QString BlockChartWidget::toolTipForBlock(int blockIndex) const
         lines << QStringLiteral("<code>%1</code>").arg(QString::fromStdString(buffer.memrefType()).toHtmlEscaped());
     lines << QStringLiteral("Size %1 B (%2)").arg(b.size).arg(QString::fromStdString(formatBytes(b.size)));
     lines << QStringLiteral("Address [%1, %2)").arg(b.offset).arg(b.addressEnd());
-    lines << QStringLiteral("Life [%1, %2]").arg(b.start).arg(b.end);
+    const PlanDocument* document = session_->document();
+    lines << QString::fromStdString(lifeText(document ? document->log.get() : nullptr, b.start, b.end)).toHtmlEscaped();
     if (b.tmp)
         lines << QStringLiteral("Temporary buffer");
     if (!buffer.location().empty())
@@ -43,6 +46,21 @@ QString BlockChartWidget::toolTipForBlock(int blockIndex) const
     }
     lines << inPlaceToolTipLines(blockIndex);
     return QStringLiteral("<qt>") + lines.join(QStringLiteral("<br>")) + QStringLiteral("</qt>");
+}
+
+QString BlockChartWidget::opToolTipAt(const QPoint& pos) const
+{
+    const PlanDocument* document = hasPlan() ? session_->document() : nullptr;
+    if (!document || !document->log)
+        return {};
+    const QRectF plot = mapping().plotRect();
+    // Over the plot or the op axis under it.
+    if (pos.x() < plot.left() || pos.x() > plot.right() || pos.y() < plot.top() || pos.y() > plot.bottom() + 40)
+        return {};
+    const auto op = static_cast<std::int64_t>(std::floor(mapping().pixelToX(pos.x())));
+    if (!document->log->op(op))
+        return {};
+    return QString::fromStdString(document->log->describe(op));
 }
 
 QStringList BlockChartWidget::inPlaceToolTipLines(int blockIndex) const

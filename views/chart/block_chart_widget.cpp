@@ -92,6 +92,8 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
     if (session_) {
         options.selectedBlock = session_->selectedBlock();
         options.cursorOp = session_->cursorOp();
+        if (const PlanDocument* document = session_->document())
+            options.log = document->log.get();
         options.highlightedBlocks = session_->highlightedBlocks();
         if (!session_->filteredOut().empty())
             options.dimmedBlocks = &session_->filteredOut();
@@ -286,6 +288,8 @@ bool BlockChartWidget::event(QEvent* event)
         if (block >= 0) {
             const QRect r = mapping().blockPixelRect(session_->scope()->blocks[static_cast<std::size_t>(block)]);
             QToolTip::showText(help->globalPos(), toolTipForBlock(block), this, r.adjusted(-3, -3, 3, 3));
+        } else if (const QString op = opToolTipAt(help->pos()); !op.isEmpty()) {
+            QToolTip::showText(help->globalPos(), op, this);
         } else {
             QToolTip::hideText();
             event->ignore();

@@ -48,6 +48,9 @@ public:
     int blockAt(const QPoint& pos) const;
     // The hover text of a block (rich text), or "" for no block.
     QString toolTipForBlock(int blockIndex) const;
+    // "op 19  hivm.hir.vreduce <sum>  layer_norm.py:60" for the op under `pos` when a compile log names
+    // the ops ("" when none does, or `pos` is off the plot and its op axis).
+    QString opToolTipAt(const QPoint& pos) const;
     QString toolTipAt(const QPoint& pos) const;
     int hoveredBlock() const { return hovered_; }
 

@@ -2,7 +2,10 @@
 
 #include "core/byte_size.hpp"
 
+#include "core/compile_log/compile_log.hpp"
+#include "core/plan_document.hpp"
 #include <QMouseEvent>
+
 #include <QToolTip>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
@@ -247,6 +250,8 @@ QString UsageChartView::hoverTextAt(const QPoint& position) const
                            QString::fromStdString(formatBytes(step.holeBytes())));
     if (analysis->peakLiveAt && *analysis->peakLiveAt == *op)
         text += tr(" (the peak)");
+    if (const PlanDocument* document = session_->document(); document && document->log && document->log->op(*op))
+        text += QStringLiteral("\n") + QString::fromStdString(document->log->describe(*op));
     return text;
 }
 

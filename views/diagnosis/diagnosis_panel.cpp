@@ -182,8 +182,10 @@ void DiagnosisPanel::showDiagnosis(Diagnosis diagnosis)
     const Diagnosis& d = *diagnosis_;
     verdict_->setText(toQString(verdictSentence(d)));
     if (d.criticalOp) {
-        QString text = tr("Critical op %1: live %2, holes %3; multi-buffer copies %4, temporaries %5.")
+        const PlanDocument* document = session_->document();
+        QString text = tr("Critical op %1%2: live %3, holes %4; multi-buffer copies %5, temporaries %6.")
                            .arg(*d.criticalOp)
+                           .arg(document ? toQString(criticalOpName(*document, d)) : QString())
                            .arg(bytesText(d.liveBytes), bytesText(d.holeBytes), bytesText(d.multiBufferBytes),
                                bytesText(d.tmpBytes));
         if (const std::string advice = adviceSentence(d); !advice.empty())

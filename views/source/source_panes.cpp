@@ -1,5 +1,7 @@
 #include "views/source/source_panes.hpp"
 
+#include "views/source/late_ir_pane.hpp"
+
 #include "core/file_finder.hpp"
 #include "core/plan_document.hpp"
 #include "views/plan_session.hpp"
@@ -96,8 +98,12 @@ SourcePanes::SourcePanes(PlanSession* session, QWidget* parent)
     python_->button()->setObjectName(QStringLiteral("locateButton"));
     splitter_->addWidget(ir_);
     splitter_->addWidget(python_);
+    // The compile log's late IR, third, only when the document has a log.
+    lateIr_ = new LateIrPane(session_, splitter_);
+    splitter_->addWidget(lateIr_);
     splitter_->setStretchFactor(0, 1);
     splitter_->setStretchFactor(1, 1);
+    splitter_->setStretchFactor(2, 1);
 
     readingNotice_->setSingleShot(true);
     readingNotice_->setInterval(kReadingNoticeMs);

@@ -24,6 +24,7 @@ namespace memlens {
 class PlanSession;
 class SourceFileCache;
 class SourcePane;
+class LateIrPane;
 class SourceTextView;
 struct BlockSource;
 struct PlanDocument;
@@ -38,6 +39,8 @@ public:
     PlanSession* session() const { return session_; }
     SourcePane* irPane() const { return ir_; }
     SourcePane* pythonPane() const { return python_; }
+    // The compile log's late IR (hidden without a log).
+    LateIrPane* lateIrPane() const { return lateIr_; }
     SourceTextView* irView() const;
     SourceTextView* pythonView() const;
     QSplitter* splitter() const { return splitter_; }
@@ -118,6 +121,7 @@ private:
     QSplitter* splitter_;
     SourcePane* ir_;
     SourcePane* python_;
+    LateIrPane* lateIr_ = nullptr;
     SourceFileCache* files_;
     QTimer* readingNotice_; // says "Reading…" when a read takes a moment
 

@@ -1,6 +1,7 @@
 #include "views/table/block_details_panel.hpp"
 
 #include "core/byte_size.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
 #include "views/table/block_table_model.hpp"
@@ -242,6 +243,11 @@ void BlockDetailsPanel::refresh()
     detail += QStringLiteral(" \u00b7 ") + (span == 1 ? tr("spans 1 op") : tr("spans %1 ops").arg(span));
     if (buffer.allocTime != block->start)
         detail += tr(" \u00b7 first write at %1").arg(block->start);
+    // With a compile log the two ends are ops of the late IR, with their Python lines.
+    const PlanDocument* document = session_->document();
+    const std::string named = memlens::lifeText(document ? document->log.get() : nullptr, block->start, block->end);
+    if (const std::size_t colon = named.find("]: "); colon != std::string::npos)
+        detail = toQString(named.substr(colon + 3)) + QStringLiteral("\n") + detail;
     lifeDetail_->setText(detail);
 
     size_->setText(tr("%1 B (%2)").arg(block->size).arg(bytesText(block->size)));
