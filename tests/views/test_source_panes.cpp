@@ -2,10 +2,10 @@
 #include "core/plan_document.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
+#include "views/source/late_ir_pane.hpp"
 #include "views/source/mlir_highlighter.hpp"
 #include "views/source/python_highlighter.hpp"
 #include "views/source/source_file_cache.hpp"
-#include "views/source/late_ir_pane.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
 
