@@ -330,3 +330,21 @@ TEST_CASE("watch told to poll says that a shorter-lived version is missed uncoun
     CHECK(runWatch(options, out, err, stop) == 0);
     CHECK_THAT(out.str(), Catch::Contains("looking every 20 ms instead: a version overwritten sooner is missed"));
 }
+
+TEST_CASE("diff of two different kernels says so, in text, Markdown and JSON", "[diff_command]")
+{
+    TempDir dir("memlens_diff_");
+    const fs::path a = dir.write("a/memory_info_aiv.json", dumpOf("_softmax"));
+    const fs::path b = dir.write("b/memory_info_aiv.json", dumpOf("_layer_norm"));
+    const fs::path same = dir.write("c/memory_info_aiv.json", dumpOf("_softmax", {128}));
+    const auto diffOut = [](const fs::path& x, const fs::path& y, const char* format) {
+        std::ostringstream out, err;
+        runDiff(parseCommandLine({"diff", x.string(), y.string(), "--format", format}).diff, out, err);
+        return out.str();
+    };
+    CHECK_THAT(diffOut(a, b, "text"), Catch::Contains("Note: A and B are different kernels"));
+    CHECK_THAT(diffOut(a, b, "md"), Catch::Contains("- Note: A and B are different kernels"));
+    CHECK_THAT(diffOut(a, b, "json"), Catch::Contains("\"kernels_differ\": true"));
+    CHECK_THAT(diffOut(a, same, "text"), !Catch::Contains("different kernels"));
+    CHECK_THAT(diffOut(a, same, "json"), Catch::Contains("\"kernels_differ\": false"));
+}
