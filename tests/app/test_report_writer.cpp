@@ -1,5 +1,6 @@
 #include "app/report_writer.hpp"
 #include "core/plan_document.hpp"
+#include "support/file_size_limit.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_painter.hpp"
 
@@ -11,10 +12,7 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
-#include <sys/resource.h>
 #include <unistd.h>
-
-#include <csignal>
 
 using namespace memlens;
 
@@ -236,7 +234,7 @@ TEST_CASE("a report is staged inside its folder: the swap never writes to the fo
         == QStringList({"blocks.csv", "summary.md"}));
 }
 
-TEST_CASE("the staging folder a killed report left is removed by the next; a running one's is not", "[report]")
+TEST_CASE("the staging folder a killed report left is removed by the next, and a running one's is not", "[report]")
 {
     QTemporaryDir dir;
     QDir target(dir.path());
@@ -255,25 +253,7 @@ TEST_CASE("the staging folder a killed report left is removed by the next; a run
     CHECK(QFileInfo::exists(target.filePath(running)));
 }
 
-namespace {
-// Files this process writes are limited to `bytes`; past it a write fails (EFBIG), no signal.
-struct FileSizeLimit {
-    rlimit before{};
-    void (*handler)(int) = nullptr;
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &before);
-        handler = std::signal(SIGXFSZ, SIG_IGN);
-        const rlimit limited{bytes, before.rlim_max};
-        setrlimit(RLIMIT_FSIZE, &limited);
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &before);
-        std::signal(SIGXFSZ, handler);
-    }
-};
-} // namespace
+using memlens::test::FileSizeLimit;
 
 TEST_CASE("a write error says the system's reason (File too large), held or streamed", "[report][hostile]")
 {

@@ -8,19 +8,22 @@
 #include "core/dump_watch.hpp"
 #include "core/explain_command.hpp"
 #include "core/file_finder.hpp"
+#include "core/plan_document.hpp"
 #include "core/terminal_text.hpp"
 
+#include "support/file_size_limit.hpp"
 #include "support/triton_fixtures.hpp"
 
-#include <sys/resource.h>
-
 #include <catch2/catch.hpp>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 
 #include <csignal>
 #include <sstream>
 #include <thread>
 
 using namespace memlens;
+using memlens::test::FileSizeLimit;
 using memlens::test::TempDir;
 namespace fs = std::filesystem;
 
@@ -38,25 +41,6 @@ std::size_t filesIn(const fs::path& dir)
         ++n;
     return n;
 }
-
-// While alive, files this process writes are limited to `bytes` and going past it
-// fails the write (EFBIG) instead of killing the process (SIGXFSZ).
-struct FileSizeLimit {
-    rlimit before{};
-    void (*handler)(int) = nullptr;
-    explicit FileSizeLimit(rlim_t bytes)
-    {
-        getrlimit(RLIMIT_FSIZE, &before);
-        handler = std::signal(SIGXFSZ, SIG_IGN);
-        const rlimit limited{bytes, before.rlim_max};
-        setrlimit(RLIMIT_FSIZE, &limited);
-    }
-    ~FileSizeLimit()
-    {
-        setrlimit(RLIMIT_FSIZE, &before);
-        std::signal(SIGXFSZ, handler);
-    }
-};
 
 } // namespace
 
@@ -221,7 +205,7 @@ TEST_CASE("explain, diff text and errors show a dump's control sequences instead
     CHECK(err.str().find('\x1b') == std::string::npos);
 }
 
-TEST_CASE("a file of NUL bytes is called that, not UTF-16; UTF-16LE without a BOM is UTF-16, not a NUL byte",
+TEST_CASE("a file of NUL bytes is called that, not UTF-16, and UTF-16LE without a BOM is UTF-16, not a NUL byte",
     "[parser][encoding]")
 {
     TempDir dir("memlens_encoding_");
@@ -347,4 +331,30 @@ TEST_CASE("diff of two different kernels says so, in text, Markdown and JSON", "
     CHECK_THAT(diffOut(a, b, "json"), Catch::Contains("\"kernels_differ\": true"));
     CHECK_THAT(diffOut(a, same, "text"), !Catch::Contains("different kernels"));
     CHECK_THAT(diffOut(a, same, "json"), Catch::Contains("\"kernels_differ\": false"));
+}
+
+TEST_CASE("records that share a scope name are said, once per name", "[dump][hostile]")
+{
+    TempDir dir("memlens_scopes_");
+    std::string records;
+    for (int i = 0; i < 5000; ++i)
+        records += std::string(i ? "," : "")
+            + R"({"scope": "ub", "memory_info_array": [{"buffer": "%a = memref.alloc() : memref<16xf16>", )"
+              R"("offset": [0], "extent": 256, "life_time_in_ir": [1, 2]}]})";
+    records += R"(, {"scope": "cbuf", "memory_info_array": [{"buffer": "%b = memref.alloc() : memref<16xf16>", )"
+               R"("offset": [0], "extent": 256, "life_time_in_ir": [1, 2]}]})";
+    const fs::path path
+        = dir.write("memory_info_aiv.json", R"({"Header": {"KernelName": "_k"}, "Record": [)" + records + "]}");
+    std::ostringstream log;
+    const auto previous = spdlog::default_logger();
+    auto logger = std::make_shared<spdlog::logger>("captured", std::make_shared<spdlog::sinks::ostream_sink_st>(log));
+    logger->set_pattern("%v");
+    logger->set_level(spdlog::level::warn);
+    spdlog::set_default_logger(logger);
+    const PlanDocument document = loadPlanDocument(path.string(), {});
+    spdlog::set_default_logger(previous);
+    CHECK(document.dump.scopes.size() == 5001);
+    CHECK_THAT(log.str(),
+        Catch::Contains("5000 records share the scope name \"ub\"") && Catch::Contains("--scope ub takes the first"));
+    CHECK_THAT(log.str(), !Catch::Contains("\"cbuf\""));
 }

@@ -136,7 +136,7 @@ TEST_CASE(
     CHECK(*plan.diagnosis().criticalOp == 1);
 }
 
-TEST_CASE("\"N bits\" counts only before \"available\"", "[pin][capacity]")
+TEST_CASE("N bits counts only before available: the figure of the words N bits available", "[pin][capacity]")
 {
     CHECK(availableBitsInError("ub overflow, requires 2629888 bits while 1572864 bits available")
         == std::optional<std::uint64_t>(1572864));
@@ -219,7 +219,7 @@ TEST_CASE("a kept <kernel>-<time>-aiv.json is the vector core", "[pin][watch]")
     CHECK(parseDumpText(text, "/h/_k-20261201-101010.042-unknown.json").core == CoreKind::Unknown);
 }
 
-TEST_CASE("a block ending exactly at capacity shows \"-\" above capacity, not \"0 B\"", "[pin][report]")
+TEST_CASE("a block ending exactly at capacity shows a dash above capacity, not 0 B", "[pin][report]")
 {
     // %full ends at 1024 = capacity; %over at [1024, 1056) is above it. Both are live at op 1.
     const Planned plan({{"full", "1024xi8", {0}, 1024, 0, 1}, {"over", "32xi8", {1024}, 32, 1, 1}}, 1024);

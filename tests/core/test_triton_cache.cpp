@@ -63,7 +63,7 @@ TEST_CASE("the Triton cache folder: the setting, else TRITON_CACHE_DIR, else HOM
 }
 
 TEST_CASE(
-    "of several cached hashes, the newest IR that matches the dump is taken; a newer one that does not is passed over",
+    "of several cached hashes, the newest IR that matches the dump is taken, a newer one that does not is passed over",
     "[triton]")
 {
     TritonCache cache(kKernel, kSizes);
@@ -224,7 +224,8 @@ TEST_CASE("oversized cache files are passed over and named, and an older small m
     CHECK_THAT(named.error, Catch::Contains("too large") && Catch::Contains("the limit is 67108864"));
 }
 
-TEST_CASE("a file past what is left of the search's bytes is passed over; a smaller older match is read", "[triton]")
+TEST_CASE(
+    "a file past what is left of the search's bytes is passed over, and a smaller older match is read", "[triton]")
 {
     TempDir root("memlens_triton_cache_");
     const fs::path matching = root.write("aa/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));
@@ -259,7 +260,7 @@ TEST_CASE("the newest cache entry by folder time is searched even when listed af
     CHECK_THAT(result.note, Catch::Contains("looked into the newest 5 of 40 entries (by folder time)"));
 }
 
-TEST_CASE("--triton-cache naming one hash folder searches it; naming a file says it is not a folder", "[triton]")
+TEST_CASE("the cache option naming one hash folder searches it, and naming a file says it is not a folder", "[triton]")
 {
     TempDir root("memlens_triton_cache_");
     const fs::path ir = root.write("3f2a9c/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));

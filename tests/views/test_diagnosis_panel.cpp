@@ -55,7 +55,7 @@ TEST_CASE("the panel shows the example's attribution and levers", "[diagnosis][p
     CHECK(levers->item(1, 3)->text() == "fits");
 }
 
-TEST_CASE("a source row selects its blocks; the jump sets the time cursor", "[diagnosis][panel]")
+TEST_CASE("a source row selects its blocks, the jump sets the time cursor", "[diagnosis][panel]")
 {
     PlanSession session;
     DiagnosisPanel panel(&session);
