@@ -30,6 +30,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
@@ -52,6 +53,8 @@ namespace memlens {
 namespace {
 // A kernel name in the window title is cut here (the title bar elides the rest).
 constexpr std::size_t kMaxTitleKernelBytes = 120;
+// A written dump this small is read on the GUI thread as soon as it is closed (a few ms).
+constexpr qint64 kReadAtOnceBytes = 8 << 20;
 } // namespace
 
 MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
@@ -366,7 +369,16 @@ void MainWindow::onFolderChanged()
     const auto written = std::count(batch.written.begin(), batch.written.end(), name);
     if (written == 0)
         return;
-    history_->capture(currentFile_); // now, before the next compile overwrites it
+    // Now, before the next compile overwrites it: a small dump is read at once, on this thread.
+    QFile file(currentFile_);
+    if (file.size() <= kReadAtOnceBytes && file.open(QIODevice::ReadOnly)) {
+        const QByteArray bytes = file.readAll();
+        history_->captureBytes(currentFile_, bytes,
+            std::chrono::system_clock::time_point(
+                std::chrono::milliseconds(QFileInfo(currentFile_).lastModified().toMSecsSinceEpoch())));
+    } else {
+        history_->capture(currentFile_);
+    }
     if (written > 1) {
         missedVersions_ += static_cast<int>(written - 1);
         statusLabel_->setText(

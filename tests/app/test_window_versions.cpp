@@ -31,6 +31,15 @@ void overwrite(const QString& path, const QByteArray& bytes)
     file.write(bytes);
 }
 
+// A dump of kernel _k0 in `dumps`, open in the window.
+QString openFreshDump(WindowFixture& f, const QTemporaryDir& dumps)
+{
+    const QString path = dumps.filePath("memory_info_aiv.json");
+    overwrite(path, dumpOfKernel(0));
+    REQUIRE(f.open(path));
+    return path;
+}
+
 bool statusSays(MainWindow& window, const QString& text)
 {
     for (const QLabel* label : window.statusBar()->findChildren<QLabel*>())
@@ -45,9 +54,7 @@ TEST_CASE("History keeps each version of the open dump as it is written, 150 ms 
 {
     WindowFixture f;
     QTemporaryDir dumps;
-    const QString path = dumps.filePath("memory_info_aiv.json");
-    overwrite(path, dumpOfKernel(0));
-    REQUIRE(f.open(path));
+    const QString path = openFreshDump(f, dumps);
     const QString absolute = QFileInfo(path).absoluteFilePath();
     for (int k = 1; k <= 6; ++k) {
         overwrite(path, dumpOfKernel(k));
@@ -65,9 +72,7 @@ TEST_CASE("History says how many versions were overwritten before they could be 
 {
     WindowFixture f;
     QTemporaryDir dumps;
-    const QString path = dumps.filePath("memory_info_aiv.json");
-    overwrite(path, dumpOfKernel(0));
-    REQUIRE(f.open(path));
+    const QString path = openFreshDump(f, dumps);
     for (int k = 1; k <= 20; ++k) // no event loop in between: one report of twenty writes
         overwrite(path, dumpOfKernel(k));
     QTest::qWait(300);
