@@ -503,7 +503,7 @@ int main(int argc, char** argv)
     setup.dump = setup.dir / "memory_info_aiv.json";
     memlens::bench::writeGeneratedDump(setup.dump, setup.buffers, setup.shape);
     std::printf("generated: %ld buffers, %ld distinct locations, addresses in %llu bytes, sizes up to %llu bytes, "
-                "every %d-th double-buffered\n",
+                "every %dth buffer double-buffered\n",
         setup.buffers, std::min(setup.buffers, setup.shape.distinctLocations()),
         static_cast<unsigned long long>(setup.shape.addressSpan), 32ull << (setup.shape.sizeSteps - 1),
         setup.shape.doubleBufferEvery);

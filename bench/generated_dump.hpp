@@ -3,6 +3,7 @@
 // Lives and offsets, some double-buffered, at Python locations of one file. Its
 // shape varies along the axes a real plan does: how many distinct locations,
 // how far the addresses spread, how large a buffer gets, how many are double-buffered.
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -34,12 +35,12 @@ inline void writeGeneratedDump(const std::filesystem::path& file, long buffers, 
     out << "{\"Header\": {\"KernelName\": \"_generated\"}, \"Record\": [{\"scope\": \"ub\", \"status\": \"fail\", "
            "\"error_info\": \"ub overflow, requires 1 bits while 1572864 bits available!\", \"memory_info_array\": [\n";
     std::string line;
-    const std::uint64_t slots = std::max<std::uint64_t>(1, shape.addressSpan / 32);
+    const std::uint64_t addressSlots = std::max<std::uint64_t>(1, shape.addressSpan / 32);
     for (long i = 0; i < buffers; ++i) {
         const long elements = 16l << (random() % static_cast<unsigned>(shape.sizeSteps));
         const long start = static_cast<long>(random() % 200000);
         const long end = start + static_cast<long>(random() % 500);
-        const unsigned long offset = (random() % slots) * 32;
+        const unsigned long offset = (random() % addressSlots) * 32;
         const long location = i % shape.distinctLocations();
         line.clear();
         line += i ? ",\n" : "";
