@@ -1,6 +1,7 @@
 #include "app/dump_history.hpp"
 
 #include "core/dump_error.hpp"
+#include "core/dump_parser.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -67,14 +68,31 @@ int DumpHistory::record(const DumpVersion& version)
 
 void DumpHistory::capture(const QString& dumpPath)
 {
+    const std::string dir = directory_.toStdString();
+    startCapture(
+        dumpPath, [dumpPath, dir] { return versionFrom(dumpPath, snapshotDump(dumpPath.toStdString(), dir)); });
+}
+
+void DumpHistory::captureBytes(
+    const QString& dumpPath, const QByteArray& bytes, std::chrono::system_clock::time_point written)
+{
+    const std::string dir = directory_.toStdString();
+    startCapture(dumpPath, [dumpPath, dir, bytes, written] {
+        const std::string text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+        const Dump dump = parseDumpText(text, dumpPath.toStdString());
+        return versionFrom(dumpPath, dump, keepDumpVersion(text, dump, written, dir), written);
+    });
+}
+
+void DumpHistory::startCapture(const QString& dumpPath, std::function<DumpVersion()> take)
+{
     if (directory_.isEmpty())
         return;
     using Result = std::variant<DumpVersion, QString>;
-    const std::string dir = directory_.toStdString();
     captures_.start(
-        [dumpPath, dir](const JobCancel&) -> Result {
+        [dumpPath, take = std::move(take)](const JobCancel&) -> Result {
             try {
-                return versionFrom(dumpPath, snapshotDump(dumpPath.toStdString(), dir));
+                return take();
             } catch (const std::exception& error) {
                 return QString::fromStdString(errorMessage(error, dumpPath.toStdString()));
             }

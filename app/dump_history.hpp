@@ -12,6 +12,7 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include <functional>
 #include <memory>
 
 namespace memlens {
@@ -44,6 +45,9 @@ public:
     // Takes a copy of the dump at `dumpPath` as it is now, off the GUI thread,
     // and records it (a dump that is being written or broken is skipped).
     void capture(const QString& dumpPath);
+    // The same for `bytes` already read from `dumpPath` (written at `written`): the next
+    // compile may overwrite the file before a worker thread would get to read it.
+    void captureBytes(const QString& dumpPath, const QByteArray& bytes, std::chrono::system_clock::time_point written);
 
     // Oldest first.
     QList<DumpVersion> versionsOf(const QString& dumpPath) const;
@@ -62,6 +66,9 @@ signals:
     void captureFailed(const QString& dumpPath, const QString& message);
 
 private:
+    // Runs `take` (which reads and copies a version) on a worker and records what it gives.
+    void startCapture(const QString& dumpPath, std::function<DumpVersion()> take);
+
     std::unique_ptr<QTemporaryDir> ownDir_;
     QString directory_;
     QList<DumpVersion> versions_;

@@ -1,8 +1,14 @@
 #include "app/history_menu.hpp"
 
+#include "core/terminal_text.hpp"
+
 #include <QFileInfo>
 
 namespace memlens {
+
+namespace {
+constexpr std::size_t kMaxMenuKernelBytes = 80;
+} // namespace
 
 HistoryMenu::HistoryMenu(DumpHistory* history, QWidget* parent)
     : QMenu(tr("Hi&story"), parent)
@@ -21,7 +27,10 @@ void HistoryMenu::setDump(const QString& dumpPath, const QString& shownSnapshot)
 
 QString HistoryMenu::label(const DumpVersion& version)
 {
-    const QString kernel = version.kernel.isEmpty() ? tr("(unnamed kernel)") : version.kernel;
+    // A menu entry as wide as a 60,000-character kernel name would pass every screen.
+    const QString kernel = version.kernel.isEmpty()
+        ? tr("(unnamed kernel)")
+        : QString::fromStdString(shortenedText(version.kernel.toStdString(), kMaxMenuKernelBytes));
     const QString core = version.core.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(version.core);
     return QStringLiteral("%1  %2%3")
         .arg(version.written.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), kernel, core);

@@ -7,11 +7,15 @@
 #include "core/plan_command.hpp"
 #include "core/watch_command.hpp"
 
+#include <csignal>
 #include <iostream>
 
 int main(int argc, char** argv)
 {
     using namespace memlens;
+    // Past `ulimit -f` a write fails with EFBIG, said like any other write error,
+    // instead of the signal ending the process without a word.
+    std::signal(SIGXFSZ, SIG_IGN);
     CommandLine commandLine;
     try {
         commandLine = parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));

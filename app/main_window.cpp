@@ -10,8 +10,10 @@
 #include "app/load_progress.hpp"
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
+#include "core/directory_changes.hpp"
 #include "core/dump_display_name.hpp"
 #include "core/file_finder.hpp"
+#include "core/terminal_text.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
@@ -28,6 +30,7 @@
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
@@ -35,13 +38,24 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
+#include <QSocketNotifier>
 #include <QStatusBar>
 #include <QTimer>
+
+#include <algorithm>
 
 // The icons live in memlens_app, a static library: register them explicitly.
 static void initMemlensResources() { Q_INIT_RESOURCE(memlens); }
 
 namespace memlens {
+
+namespace {
+// A kernel name in the window title is cut here (the title bar elides the rest).
+constexpr std::size_t kMaxTitleKernelBytes = 120;
+// A written dump this small is read on the GUI thread as soon as it is closed (a few ms).
+constexpr qint64 kReadAtOnceBytes = 8 << 20;
+} // namespace
 
 MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     : QMainWindow(parent)
@@ -92,7 +106,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     updateWindowTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() { delete folderNotifier_; } // before the descriptor it reads is closed
 
 void MainWindow::buildMenus()
 {
@@ -360,6 +374,49 @@ void MainWindow::watchFile(const QString& path)
 {
     if (!watcher_->files().contains(path))
         watcher_->addPath(path);
+    watchFolderOf(path);
+}
+
+void MainWindow::watchFolderOf(const QString& path)
+{
+    const QString folder = QFileInfo(path).absolutePath();
+    if (folder == changesFolder_)
+        return;
+    delete folderNotifier_;
+    folderNotifier_ = nullptr;
+    changesFolder_ = folder;
+    folderChanges_ = std::make_unique<DirectoryChanges>(folder.toStdString());
+    if (!folderChanges_->available())
+        return; // the debounced watcher captures the versions that live long enough
+    folderNotifier_ = new QSocketNotifier(folderChanges_->descriptor(), QSocketNotifier::Read, this);
+    connect(folderNotifier_, &QSocketNotifier::activated, this, &MainWindow::onFolderChanged);
+}
+
+void MainWindow::onFolderChanged()
+{
+    const DirectoryChanges::Batch batch = folderChanges_->wait(std::chrono::milliseconds(0));
+    if (currentFile_.isEmpty())
+        return;
+    const std::string name = QFileInfo(currentFile_).fileName().toStdString();
+    const auto written = std::count(batch.written.begin(), batch.written.end(), name);
+    if (written == 0)
+        return;
+    // Now, before the next compile overwrites it: a small dump is read at once, on this thread.
+    QFile file(currentFile_);
+    if (file.size() <= kReadAtOnceBytes && file.open(QIODevice::ReadOnly)) {
+        const QByteArray bytes = file.readAll();
+        history_->captureBytes(currentFile_, bytes,
+            std::chrono::system_clock::time_point(
+                std::chrono::milliseconds(QFileInfo(currentFile_).lastModified().toMSecsSinceEpoch())));
+    } else {
+        history_->capture(currentFile_);
+    }
+    if (written > 1) {
+        missedVersions_ += static_cast<int>(written - 1);
+        statusLabel_->setText(
+            tr("%n version(s) of %1 were overwritten before memlens could keep them", "", missedVersions_)
+                .arg(QFileInfo(currentFile_).fileName()));
+    }
 }
 
 void MainWindow::onFileChangedOnDisk()
@@ -369,7 +426,8 @@ void MainWindow::onFileChangedOnDisk()
     // Rewritten by replacing the file: the watcher lost it; watch the new one.
     if (QFileInfo::exists(currentFile_))
         watchFile(currentFile_);
-    history_->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
+    if (!folderNotifier_)
+        history_->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
     const QString name = QFileInfo(currentFile_).fileName();
     messageBar_->showMessage(MessageBar::Kind::Warning,
         tr("%1 changed on disk (the compiler rewrites it on every compile).").arg(name.toHtmlEscaped()),
@@ -432,8 +490,9 @@ void MainWindow::updateWindowTitle()
         setWindowTitle(QStringLiteral("memlens"));
         return;
     }
-    const QString kernel
-        = document->dump.kernel.empty() ? tr("(unnamed kernel)") : QString::fromStdString(document->dump.kernel);
+    const QString kernel = document->dump.kernel.empty()
+        ? tr("(unnamed kernel)")
+        : QString::fromStdString(shortenedText(document->dump.kernel, kMaxTitleKernelBytes));
     QString file = QString::fromStdString(dumpDisplayName(currentFile_.toStdString()));
     if (const DumpVersion* version = history_->versionAt(shownVersion_))
         file += tr(" (version of %1)").arg(version->written.toString(QStringLiteral("HH:mm:ss.zzz")));
@@ -442,6 +501,13 @@ void MainWindow::updateWindowTitle()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    // A window wider or taller than its screen (pushed by some widget) is remembered at
+    // most as large as the screen: the next start would open it past the screen again.
+    if (const QScreen* screen = this->screen()) {
+        const QSize fitting = size().boundedTo(screen->availableGeometry().size() - (frameGeometry().size() - size()));
+        if (fitting != size())
+            resize(fitting.expandedTo(minimumSizeHint()));
+    }
     settings_->setValue(SettingId::WindowGeometry, saveGeometry());
     settings_->setValue(SettingId::WindowState, saveState(kLayoutVersion));
     settings_->sync();

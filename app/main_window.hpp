@@ -14,6 +14,7 @@
 class QAction;
 class QDockWidget;
 class QFileSystemWatcher;
+class QSocketNotifier;
 class QLabel;
 class QMenu;
 class QTimer;
@@ -23,6 +24,7 @@ namespace memlens {
 class AddressStripWidget;
 class AppSettings;
 class BlockChartWidget;
+class DirectoryChanges;
 class DumpHistory;
 class HistoryMenu;
 class LoadProgress;
@@ -180,6 +182,14 @@ private:
     QDateTime shownAt_;
     JobRunner deltaJobs_; // the reload delta of the latest reload only
     DumpHistory* history_ = nullptr;
+    // The system's reports of writes in the open dump's folder: each version is captured
+    // as soon as it is closed (the debounced watcher above only says it changed).
+    std::unique_ptr<DirectoryChanges> folderChanges_;
+    QSocketNotifier* folderNotifier_ = nullptr;
+    QString changesFolder_;
+    int missedVersions_ = 0; // written and overwritten again before they could be captured
+    void watchFolderOf(const QString& path);
+    void onFolderChanged();
     HistoryMenu* historyMenu_ = nullptr;
     QString shownVersion_;       // the copy on show ("" when the dump itself is)
     bool layoutChecked_ = false; // the restored layout was checked once the window was shown

@@ -16,12 +16,20 @@
 #include <QSaveFile>
 #include <QTemporaryDir>
 
+#include <QCoreApplication>
+
+#include <signal.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
+#include <limits>
 
 namespace memlens {
 
 namespace {
 QByteArray bytesOf(const std::string& text) { return QByteArray(text.data(), static_cast<qsizetype>(text.size())); }
+QString systemReason(int code) { return QString::fromLocal8Bit(std::strerror(code)); }
 } // namespace
 
 QString chartTitle(const PlanDocument& document, std::size_t scopeIndex)
@@ -169,9 +177,11 @@ bool writeFileAtomically(const QString& path, const QByteArray& contents, QStrin
             *error = path + QStringLiteral(": cannot write: ") + file.errorString();
         return false;
     }
+    errno = 0;
     if (file.write(contents) != contents.size() || !file.commit()) {
+        const int code = errno; // the failed write's (ENOSPC, EFBIG), where Qt may say "Unknown error"
         if (error)
-            *error = path + QStringLiteral(": cannot write: ") + file.errorString();
+            *error = path + QStringLiteral(": cannot write: ") + (code ? systemReason(code) : file.errorString());
         file.cancelWriting();
         return false;
     }
@@ -187,6 +197,42 @@ const QStringList& reportFileNames()
     static const QStringList names = {QStringLiteral("summary.md"), QStringLiteral("chart.png"),
         QStringLiteral("chart.svg"), QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")};
     return names;
+}
+
+// The hidden folder a report is staged in, inside its target: <prefix><pid>-XXXXXX.
+const QString kStagingPrefix = QStringLiteral(".memlens-staging-");
+
+// The staging folders a killed run left in `dir` (its process is gone) are removed;
+// one of a report still being written elsewhere is left alone.
+void removeStaleStaging(const QString& dir)
+{
+    const QFileInfoList entries = QDir(dir).entryInfoList(
+        {kStagingPrefix + QStringLiteral("*")}, QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    for (const QFileInfo& entry : entries) {
+        bool isNumber = false;
+        const qint64 pid
+            = entry.fileName().mid(kStagingPrefix.size()).section(QLatin1Char('-'), 0, 0).toLongLong(&isNumber);
+        const bool alive = isNumber && pid > 0 && pid <= std::numeric_limits<pid_t>::max()
+            && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+        if (!alive)
+            QDir(entry.filePath()).removeRecursively();
+    }
+}
+
+// Writes a streamed file; 0, or the errno of what failed (ENOSPC, EFBIG, ...).
+int writeStreamed(const QString& path, const std::function<void(std::ostream&)>& write)
+{
+    errno = 0;
+    std::ofstream out(path.toStdString(), std::ios::binary);
+    if (!out)
+        return errno ? errno : EIO;
+    write(out);
+    out.flush(); // errno is the failed write's, before close() may change it
+    int code = out ? 0 : (errno ? errno : EIO);
+    out.close();
+    if (!out && code == 0)
+        code = errno ? errno : EIO;
+    return code;
 }
 
 // Moves staged files into `dir`, keeping the old ones aside until every move
@@ -216,19 +262,20 @@ bool swapIn(const QDir& staged, const QDir& backup, const QString& dir, const QS
                 *error = target.filePath(name) + QStringLiteral(": cannot write: a folder is in the way");
             return false;
         }
-        if (!QFile::rename(target.filePath(name), backup.filePath(name))) {
+        if (QFile old(target.filePath(name)); !old.rename(backup.filePath(name))) {
             rollback();
             if (error)
-                *error = target.filePath(name) + QStringLiteral(": cannot replace the previous file");
+                *error = target.filePath(name) + QStringLiteral(": cannot replace the previous file: ")
+                    + old.errorString();
             return false;
         }
         setAside << name;
     }
     for (const QString& name : names) {
-        if (!QFile::rename(staged.filePath(name), target.filePath(name))) {
+        if (QFile fresh(staged.filePath(name)); !fresh.rename(target.filePath(name))) {
             rollback();
             if (error)
-                *error = target.filePath(name) + QStringLiteral(": cannot write");
+                *error = target.filePath(name) + QStringLiteral(": cannot write: ") + fresh.errorString();
             return false;
         }
         moved << name;
@@ -246,24 +293,25 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
             *error = dir + QStringLiteral(": cannot create the folder");
         return false;
     }
-    // Everything is written into a temporary folder beside the target first:
-    // the previous report is only touched once every new file is complete.
-    const QFileInfo targetInfo(dir);
-    QTemporaryDir staging(
-        QDir(targetInfo.absolutePath())
-            .filePath(QStringLiteral(".") + targetInfo.fileName() + QStringLiteral(".memlens-XXXXXX")));
+    removeStaleStaging(dir);
+    // Everything is written into a hidden folder inside the target first: the previous
+    // report is only touched once every new file is complete, and the swap renames
+    // within the target, so the folder's parent may be read-only (`--out .`, a container's /out).
+    QTemporaryDir staging(QDir(dir).filePath(
+        kStagingPrefix + QString::number(QCoreApplication::applicationPid()) + QStringLiteral("-XXXXXX")));
     auto fail = [&](const QString& why) {
         if (error)
             *error = why;
+        staging.remove();
         if (!existed)
             QDir().rmdir(dir);
         return false;
     };
     if (!staging.isValid())
-        return fail(dir + QStringLiteral(": cannot create a temporary folder beside it: ") + staging.errorString());
+        return fail(dir + QStringLiteral(": cannot create a temporary folder in it: ") + staging.errorString());
     const QDir staged(staging.path());
     if (!staged.mkdir(QStringLiteral("new")) || !staged.mkdir(QStringLiteral("old")))
-        return fail(dir + QStringLiteral(": cannot create a temporary folder beside it"));
+        return fail(dir + QStringLiteral(": cannot create a temporary folder in it"));
     const QDir fresh(staged.filePath(QStringLiteral("new")));
     const QDir backup(staged.filePath(QStringLiteral("old")));
     QStringList names;
@@ -284,22 +332,15 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
                     + why.section(QStringLiteral(": cannot write: "), 1));
         } else if (file.write) {
             // Streamed: the staging folder already keeps the old report safe until the swap.
-            std::ofstream out(fresh.filePath(file.name).toStdString(), std::ios::binary);
-            if (out)
-                file.write(out);
-            out.close();
-            if (!out)
-                return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write"));
+            if (const int code = writeStreamed(fresh.filePath(file.name), file.write))
+                return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ") + systemReason(code));
         } else if (!writeFileAtomically(fresh.filePath(file.name), file.contents, &why))
             return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ")
                 + why.section(QStringLiteral(": cannot write: "), 1));
         names << file.name;
     }
-    if (!swapIn(fresh, backup, dir, names, error)) {
-        if (!existed)
-            QDir().rmdir(dir);
-        return false;
-    }
+    if (!swapIn(fresh, backup, dir, names, error))
+        return fail(error ? *error : QString());
     return true; // the QTemporaryDir removes the old files and the staging folder
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Builds the report files of a document in memory and writes them atomically:
-// the whole report goes into a temporary folder beside the target and is
+// the whole report goes into a hidden temporary folder inside the target and is
 // swapped in only when every file is written, so a failed report leaves the
-// previous one as it was.
+// previous one as it was (and the target's parent needs no write access).
 #include "core/plan_document.hpp"
 
 #include <QByteArray>
@@ -62,8 +62,9 @@ bool writeFileAtomically(const QString& path, const QByteArray& contents, QStrin
 
 // Creates `dir` when missing and writes every file into it, replacing the
 // previous report (report files this run does not write are removed); false
-// with *error, the previous report intact and none of this run's files left
-// behind, when any write fails.
+// with *error (naming the file and the system's reason), the previous report
+// intact and none of this run's files left behind, when any write fails.
+// Staging folders that killed runs left in `dir` are removed first.
 bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QString* error);
 
 } // namespace memlens

@@ -102,6 +102,7 @@ int saxWalk(const std::string& path)
 
 struct Setup {
     long buffers = 20000;
+    memlens::bench::DumpShape shape; // --shape
     int iterations = 3;
     fs::path dir;
     fs::path dump;
@@ -459,7 +460,8 @@ void printTable()
     }
 }
 
-// --buffers=N and --iterations=N (or MEMLENS_BENCH_BUFFERS / MEMLENS_BENCH_ITERATIONS); removed
+// --buffers=N and --iterations=N (or MEMLENS_BENCH_BUFFERS / MEMLENS_BENCH_ITERATIONS) and
+// --shape=packed|spread|spread-300 (generated_dump.hpp's DumpShape); removed
 // from argv before Google Benchmark reads its own flags.
 void readOwnFlags(int& argc, char** argv)
 {
@@ -474,6 +476,12 @@ void readOwnFlags(int& argc, char** argv)
             setup.buffers = std::atol(arg.c_str() + 10);
         else if (arg.rfind("--iterations=", 0) == 0)
             setup.iterations = std::atoi(arg.c_str() + 13);
+        else if (arg == "--shape=packed")
+            setup.shape = memlens::bench::DumpShape::packed();
+        else if (arg == "--shape=spread")
+            setup.shape = memlens::bench::DumpShape::spread();
+        else if (arg == "--shape=spread-300")
+            setup.shape = memlens::bench::DumpShape::spreadFewLocations();
         else
             argv[kept++] = argv[i];
     }
@@ -493,7 +501,12 @@ int main(int argc, char** argv)
     setup.dir = fs::temp_directory_path() / ("memlens_bench_scale_" + std::to_string(getpid()));
     fs::create_directories(setup.dir);
     setup.dump = setup.dir / "memory_info_aiv.json";
-    memlens::bench::writeGeneratedDump(setup.dump, setup.buffers);
+    memlens::bench::writeGeneratedDump(setup.dump, setup.buffers, setup.shape);
+    std::printf("generated: %ld buffers, %ld distinct locations, addresses in %llu bytes, sizes up to %llu bytes, "
+                "every %dth buffer double-buffered\n",
+        setup.buffers, std::min(setup.buffers, setup.shape.distinctLocations()),
+        static_cast<unsigned long long>(setup.shape.addressSpan), 32ull << (setup.shape.sizeSteps - 1),
+        setup.shape.doubleBufferEvery);
     setup.fileBytes = fs::file_size(setup.dump);
 
     benchmark::Initialize(&argc, argv);

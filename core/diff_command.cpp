@@ -2,6 +2,7 @@
 
 #include "core/command_line.hpp"
 #include "core/dump_error.hpp"
+#include "core/terminal_text.hpp"
 
 #include <ostream>
 
@@ -109,8 +110,9 @@ int runDiff(const DiffCommandLine& commandLine, std::ostream& out, std::ostream&
         case DiffFormat::Json:
             out << diffJson(input).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
             break;
-        case DiffFormat::Markdown: out << diffMarkdown(input); break;
-        case DiffFormat::Text: out << diffText(input); break;
+        // Text for a terminal: the dump's control characters are shown, not obeyed (JSON escapes its own).
+        case DiffFormat::Markdown: out << terminalText(diffMarkdown(input)); break;
+        case DiffFormat::Text: out << terminalText(diffText(input)); break;
         }
         return exitStatusFor(b, commandLine.scope);
     } catch (const std::exception& error) {

@@ -200,6 +200,13 @@ std::string countsText(const ScopeDiff& scope)
     return text.empty() ? "none" : text;
 }
 
+// Two named kernels that are not the same: a diff of two compiles of one kernel is what
+// the tables mean, so the reader is told.
+bool kernelsDiffer(const DiffInput& input)
+{
+    return !input.a.dump.kernel.empty() && !input.b.dump.kernel.empty() && input.a.dump.kernel != input.b.dump.kernel;
+}
+
 // `markup` writes a dump's text in Markdown (a code span), else as it is.
 std::string headerText(const DiffInput& input, const char* bullet, bool markup)
 {
@@ -209,7 +216,11 @@ std::string headerText(const DiffInput& input, const char* bullet, bool markup)
             return file + (document.dump.kernel.empty() ? "" : "  (" + document.dump.kernel + ")");
         return codeSpan(file) + (document.dump.kernel.empty() ? "" : " (" + codeSpan(document.dump.kernel) + ")");
     };
-    return std::string(bullet) + "A: " + name(input.a) + "\n" + bullet + "B: " + name(input.b) + "\n";
+    std::string text = std::string(bullet) + "A: " + name(input.a) + "\n" + bullet + "B: " + name(input.b) + "\n";
+    if (kernelsDiffer(input))
+        text += std::string(bullet)
+            + "Note: A and B are different kernels; buffers are matched by place, name and order all the same\n";
+    return text;
 }
 
 std::string padded(const std::string& text, std::size_t width)
@@ -242,6 +253,7 @@ ojson diffJson(const DiffInput& input)
     ojson out;
     out["a"] = sideJson(input.a);
     out["b"] = sideJson(input.b);
+    out["kernels_differ"] = kernelsDiffer(input);
     ojson scopes = ojson::array();
     for (const ScopeDiff& scope : input.diff.scopes) {
         if (!shown(input, scope))

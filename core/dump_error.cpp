@@ -1,6 +1,7 @@
 #include "core/dump_error.hpp"
 
 #include "core/command_line.hpp"
+#include "core/terminal_text.hpp"
 
 #include <ostream>
 
@@ -33,7 +34,7 @@ std::string errorMessage(const std::exception& error, const std::string& file)
 
 int reportBadInput(std::ostream& err, const std::exception& error, const std::string& file)
 {
-    err << "memlens: " << errorMessage(error, file) << '\n';
+    err << "memlens: " << terminalText(errorMessage(error, file)) << '\n';
     return kExitBadInput;
 }
 

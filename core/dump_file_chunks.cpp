@@ -42,13 +42,7 @@ DumpFileChunks::~DumpFileChunks()
 
 void DumpFileChunks::start()
 {
-    readChunk();
-    // UTF-16 (as some editors save JSON) starts with a byte order mark or has
-    // a NUL beside the first ASCII character.
-    const auto byte = [&](std::size_t i) { return i < size_ ? static_cast<unsigned char>(buffer_[i]) : 0x100u; };
-    if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff)
-        || (size_ >= 2 && (byte(0) == 0 || byte(1) == 0)))
-        throw DumpError(path_, "", "the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
+    readChunk(); // checkChunk() tells UTF-16 from NUL bytes in the first chunk
     while (!sawText_ && size_ > 0)
         readChunk(); // a chunk of nothing but white space: the JSON reader skips it anyway
     if (!sawText_)
@@ -86,6 +80,15 @@ bool DumpFileChunks::readChunk()
 
 void DumpFileChunks::checkChunk()
 {
+    if (offset_ == 0) {
+        // UTF-16 (as some editors save JSON) starts with a byte order mark or has a NUL
+        // beside the first ASCII character (two NULs are NUL bytes, not text): said before
+        // the NUL check below would call it a NUL byte.
+        const auto byte = [&](std::size_t i) { return i < size_ ? static_cast<unsigned char>(buffer_[i]) : 0x100u; };
+        if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff)
+            || (size_ >= 2 && (byte(0) == 0) != (byte(1) == 0)))
+            throw DumpError(path_, "", "the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
+    }
     std::size_t from = 0;
     if (!sawText_) {
         while (from < size_ && isSpace(buffer_[from]))
@@ -93,7 +96,7 @@ void DumpFileChunks::checkChunk()
         if (from == size_)
             return;
         sawText_ = true;
-        startsLikeJson_ = buffer_[from] == '{' || buffer_[from] == '[';
+        startsLikeJson_ = buffer_[from] == '{' || buffer_[from] == '[' || buffer_[from] == '\0'; // NULs: said so
     }
     // The JSON reader would take a NUL byte for the end of the text and ignore the
     // rest. (Text that does not even start like JSON gets the reader's own message.)

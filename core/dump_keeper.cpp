@@ -2,6 +2,11 @@
 
 #include "core/dump_parser.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
 #include <functional>
@@ -16,6 +21,17 @@ namespace memlens {
 
 namespace {
 
+// 64-bit FNV-1a: the same kernel name gives the same file name in every build.
+std::uint64_t nameHash(std::string_view text)
+{
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : text) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
 std::string fileNameSafe(const std::string& text)
 {
     std::string out;
@@ -24,7 +40,44 @@ std::string fileNameSafe(const std::string& text)
             = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
         out += keep ? c : '_';
     }
-    return out.empty() || out.find_first_not_of('.') == std::string::npos ? std::string("unnamed") : out;
+    if (out.empty() || out.find_first_not_of('.') == std::string::npos)
+        return "unnamed";
+    // A file name has at most 255 bytes (NAME_MAX), with the time, core and a writer's
+    // suffix to come: a long kernel name is cut, and a hash of the whole keeps copies apart.
+    if (out.size() > kMaxKernelNameInFileName) {
+        char hash[17];
+        std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(nameHash(text)));
+        out = out.substr(0, kMaxKernelNameInFileName - 17) + "~" + hash;
+    }
+    return out;
+}
+
+// Writes `bytes` to a new file at `path`; throws with the system's reason (ENOSPC, EFBIG, ...).
+void writeNewFile(const fs::path& path, std::string_view bytes)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        throw fs::filesystem_error("cannot write", path, std::error_code(errno, std::generic_category()));
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (wrote < 0 && errno == EINTR)
+            continue;
+        if (wrote <= 0) {
+            const int code = wrote < 0 ? errno : ENOSPC;
+            ::close(fd);
+            std::error_code ignored;
+            fs::remove(path, ignored);
+            throw fs::filesystem_error("cannot write", path, std::error_code(code, std::generic_category()));
+        }
+        done += static_cast<std::size_t>(wrote);
+    }
+    if (::close(fd) != 0) {
+        const int code = errno;
+        std::error_code ignored;
+        fs::remove(path, ignored);
+        throw fs::filesystem_error("cannot write", path, std::error_code(code, std::generic_category()));
+    }
 }
 
 // A load the user no longer wants keeps no copy, however small the dump (the parser looks at the flag now and then).
@@ -86,12 +139,7 @@ KeptDump keepDumpVersion(
     }
     fs::path partial = kept.path;
     partial += ".partial-" + std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id())); // one per writer
-    {
-        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-        out.write(text.data(), static_cast<std::streamsize>(text.size()));
-        if (!out.flush())
-            throw fs::filesystem_error("cannot write", partial, std::make_error_code(std::errc::io_error));
-    }
+    writeNewFile(partial, text);
     fs::rename(partial, kept.path);
     kept.written = true;
     return kept;

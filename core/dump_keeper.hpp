@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <future>
@@ -17,6 +18,10 @@ namespace memlens {
 // A 64-bit digest of a dump's bytes, to tell versions apart within one run (it is never
 // stored: another build of memlens may compute another value).
 std::uint64_t contentDigest(std::string_view bytes);
+
+// The longest kernel name a copy's file name holds; a longer one is cut and ends in
+// "~" and a hash of the whole name.
+inline constexpr std::size_t kMaxKernelNameInFileName = 120;
 
 // "<kernel>-<YYYYMMDD-HHMMSS.mmm>-<core>.json" in local time; core is aiv, aic
 // or unknown. Characters that do not belong in a file name become '_'.
@@ -31,7 +36,8 @@ struct KeptDump {
 // Writes `text` (a complete dump, parsed as `dump`) into `dir` under
 // dumpVersionFileName(); a different file already of that name gets a "-2",
 // "-3", ... suffix. The copy appears whole (written aside, then renamed).
-// Throws std::filesystem::filesystem_error when `dir` cannot be written.
+// Throws std::filesystem::filesystem_error with the system's reason (its code: ENOSPC,
+// EFBIG, ...) when `dir` cannot be written.
 KeptDump keepDumpVersion(std::string_view text, const Dump& dump, std::chrono::system_clock::time_point time,
     const std::filesystem::path& dir);
 

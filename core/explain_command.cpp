@@ -4,9 +4,11 @@
 #include "core/dump_error.hpp"
 #include "core/plan_requirement.hpp"
 #include "core/record_folding.hpp"
+#include "core/terminal_text.hpp"
 #include "core/unplanned_scope.hpp"
 
 #include <ostream>
+#include <sstream>
 
 namespace memlens {
 
@@ -22,9 +24,10 @@ std::string explainUsageText()
            "Exit status: 0 every scope fits, 3 some scope overflows its capacity, 2 bad input or usage.\n";
 }
 
-int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& err)
+int runExplain(const CommandLine& commandLine, std::ostream& terminal, std::ostream& err)
 {
     try {
+        std::ostringstream out; // printed with the dump's control characters escaped
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
         requireScope(document, commandLine.scope);
         out << "memlens explain: " << (document.dump.kernel.empty() ? "(unnamed kernel)" : document.dump.kernel)
@@ -51,6 +54,7 @@ int runExplain(const CommandLine& commandLine, std::ostream& out, std::ostream& 
             if (scope.foldedRecords > 0)
                 out << "Note: " << foldedRecordsNote(scope.foldedRecords) << ".\n";
         }
+        terminal << terminalText(out.str());
         return exitStatusFor(document, commandLine.scope);
     } catch (const std::exception& error) {
         return reportBadInput(err, error, commandLine.dump);

@@ -439,7 +439,7 @@ IrLoadResult loadIrIndex(const std::filesystem::path& path, const std::atomic<bo
         r.error = mlirBytecodeAdvice(path);
         return r;
     }
-    ReadResult read = readTextFile(path);
+    ReadResult read = readTextFile(path, kMaxIrFileBytes);
     if (!read.ok()) {
         r.error = read.error;
         return r;

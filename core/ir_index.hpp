@@ -106,7 +106,10 @@ struct IrLoadResult {
     bool ok() const { return index.has_value(); }
 };
 
-// Read (with readTextFile's checks) and index an IR file. Throws LoadCancelled
+// The largest IR file read, wherever it comes from (--ir, beside the dump, the Triton cache).
+inline constexpr std::uintmax_t kMaxIrFileBytes = 64ull * 1024 * 1024;
+
+// Read (with readTextFile's checks, at most kMaxIrFileBytes) and index an IR file. Throws LoadCancelled
 // soon after `*cancel` becomes true (when given).
 IrLoadResult loadIrIndex(const std::filesystem::path& path, const std::atomic<bool>* cancel = nullptr);
 

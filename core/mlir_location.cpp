@@ -677,6 +677,51 @@ ResolvedLocation LocationResolver::resolve(const Location& loc) const
     return r;
 }
 
+std::optional<ResolvedLocation> LocationResolver::resolvePlainFileLocation(std::string_view text) const
+{
+    while (!text.empty() && isSpace(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && isSpace(text.back()))
+        text.remove_suffix(1);
+    constexpr std::string_view open = "loc(\"";
+    if (text.size() < open.size() + 6 || text.substr(0, open.size()) != open || text.back() != ')')
+        return std::nullopt;
+    text = text.substr(open.size(), text.size() - open.size() - 1);
+    const std::size_t quote = text.find('"');
+    if (quote == 0 || quote == std::string_view::npos || text.substr(0, quote).find('\\') != std::string_view::npos)
+        return std::nullopt;
+    const std::string_view file = text.substr(0, quote);
+    std::string_view rest = text.substr(quote + 1);
+    // ":line:col", digits only, as the parser reads them (no spaces, below 10^9).
+    const auto number = [&rest](int& out) {
+        if (rest.empty() || rest.front() != ':')
+            return false;
+        rest.remove_prefix(1);
+        std::size_t digits = 0;
+        while (digits < rest.size() && rest[digits] >= '0' && rest[digits] <= '9')
+            ++digits;
+        if (digits == 0 || digits > 9)
+            return false;
+        std::from_chars(rest.data(), rest.data() + digits, out);
+        rest.remove_prefix(digits);
+        return true;
+    };
+    SourceFrame frame;
+    if (!number(frame.line) || !number(frame.column) || !rest.empty())
+        return std::nullopt;
+    frame.file = std::string(file);
+    frame.library = isLibraryPath(frame.file);
+    ++framesBuilt_; // as combine() counts the frame of a parsed location
+    ResolvedLocation r;
+    r.chain.push_back(frame);
+    if (!frame.library) {
+        r.userFrames.push_back(frame);
+        r.primary = frame;
+    }
+    r.stacks.push_back({std::move(frame)});
+    return r;
+}
+
 ResolvedLocation LocationResolver::resolve(const LocationPtr& loc) const
 {
     if (!loc)

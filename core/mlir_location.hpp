@@ -130,6 +130,10 @@ public:
     const AliasTable& aliases() const { return aliases_; }
     ResolvedLocation resolve(const Location& loc) const;
     ResolvedLocation resolve(const LocationPtr& loc) const;
+    // The most common dump location, loc("file":line:col) (a file without quotes or
+    // backslashes), resolved as resolve() would resolve it parsed, without building the
+    // location; nullopt for any other text (then parse and resolve()).
+    std::optional<ResolvedLocation> resolvePlainFileLocation(std::string_view text) const;
 
 private:
     using Stacks = std::vector<std::vector<SourceFrame>>;

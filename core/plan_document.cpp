@@ -113,6 +113,21 @@ std::vector<std::string> irLocationFiles(const Dump& dump)
     return files;
 }
 
+// Records that share a scope name are scopes nobody can tell apart (in the scope selector,
+// in --scope, which takes the first): said once per name.
+void warnRepeatedScopeNames(const Dump& dump)
+{
+    std::unordered_map<std::string_view, std::size_t> count;
+    std::vector<std::string_view> order;
+    for (const ScopePlan& scope : dump.scopes)
+        if (++count[scope.scope] == 2)
+            order.push_back(scope.scope);
+    for (const std::string_view name : order)
+        spdlog::warn("{}: {} records share the scope name \"{}\"; they are shown as separate scopes of that name, "
+                     "and --scope {} takes the first",
+            dump.file, count[name], name, name);
+}
+
 void useIr(PlanDocument& document, const std::filesystem::path& irPath, IrIndex index)
 {
     for (const auto& warning : index.warnings())
@@ -235,8 +250,8 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
                 throwIfCancelled(options);
             const auto [it, added]
                 = indexOfLocation.try_emplace(buffer.location(), static_cast<std::uint32_t>(distinct->size()));
-            if (added)
-                distinct->push_back(linker.link(buffer.location()));
+            if (added) // kept here once: the linker's own memo would hold a second copy
+                distinct->push_back(linker.linkOnce(buffer.location()));
             scopeIndices.push_back(it->second);
         }
     }
@@ -279,6 +294,7 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
 {
     PlanDocument document;
     document.dump = std::move(dump);
+    warnRepeatedScopeNames(document.dump);
     document.finder = finderFor(dumpPath, options);
     document.siblingWarning = staleSiblingWarning(dumpPath, document.dump.kernel);
     throwIfCancelled(options);

@@ -73,14 +73,19 @@ BlockSource SourceLinker::compute(std::string_view raw)
         out.note = "the block has no source location";
         return out;
     }
-    LocationParseResult parsed = parseDumpLocation(text);
-    if (!parsed.ok()) {
-        out.note = "cannot parse the source location: " + parsed.error->message + " (at offset "
-            + std::to_string(parsed.error->position) + ")";
-        return out;
-    }
     const LocationResolver& resolver = index_ ? index_->resolver() : emptyResolver_;
-    ResolvedLocation resolved = resolver.resolve(*parsed.location);
+    // Most dumps name plain file locations: resolved without building a location tree.
+    std::optional<ResolvedLocation> plain = resolver.resolvePlainFileLocation(text);
+    if (!plain) {
+        LocationParseResult parsed = parseDumpLocation(text);
+        if (!parsed.ok()) {
+            out.note = "cannot parse the source location: " + parsed.error->message + " (at offset "
+                + std::to_string(parsed.error->position) + ")";
+            return out;
+        }
+        plain = resolver.resolve(*parsed.location);
+    }
+    ResolvedLocation& resolved = *plain;
     addNote(out.note, resolved.problem);
     if (resolved.chain.empty()) {
         addNote(out.note, "the source location names no file");

@@ -39,6 +39,8 @@ public:
 
     // The result stays valid for the linker's lifetime.
     const BlockSource& link(std::string_view sourceLocation);
+    // The same, not memoised: for a caller that keeps each distinct location once itself.
+    BlockSource linkOnce(std::string_view sourceLocation) { return compute(sourceLocation); }
 
     std::size_t cacheSize() const { return cache_.size(); }
 

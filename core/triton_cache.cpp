@@ -147,6 +147,24 @@ struct Candidate {
 };
 
 constexpr std::size_t kMaxFilesPerEntry = 256;
+constexpr std::size_t kMaxListedEntries = 1000000; // a cache entry costs a stat: about 7 us
+
+void addCandidate(const fs::directory_entry& file, std::vector<Candidate>& candidates)
+{
+    std::error_code ec;
+    if (!file.is_regular_file(ec))
+        return;
+    Candidate candidate{file.path(), file.last_write_time(ec), 0};
+    if (!ec)
+        candidate.size = file.file_size(ec);
+    if (!ec)
+        candidates.push_back(std::move(candidate));
+}
+
+void addNote(TritonCacheResult& result, const std::string& note)
+{
+    result.note += (result.note.empty() ? "" : "; ") + note;
+}
 
 } // namespace
 
@@ -248,33 +266,51 @@ TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch&
     if (result.cacheDir.empty())
         return result;
     std::error_code ec;
-    if (!fs::is_directory(result.cacheDir, ec)) {
+    const fs::file_status status = fs::status(result.cacheDir, ec);
+    if (ec || !fs::exists(status)) {
         result.note = "no such folder";
         return result;
     }
+    if (!fs::is_directory(status)) {
+        result.note = "not a folder: pass the cache root (~/.triton/cache), or the IR itself with --ir";
+        return result;
+    }
 
-    // Every file named like the kernel's adapter IR, in every cache folder (listing bounded).
+    // Every file named like the kernel's adapter IR, in the cache folder itself and in
+    // its newest entries (by folder time over all of them: the IR just compiled may be
+    // listed last).
     const std::vector<std::string> stems = candidateStems(dump.kernel);
     std::vector<Candidate> candidates;
-    std::size_t entries = 0;
+    std::vector<std::pair<fs::file_time_type, fs::path>> entries;
     for (fs::directory_iterator it(result.cacheDir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-        if (++entries > search.maxEntries) {
-            result.note = "listed only the first " + std::to_string(search.maxEntries) + " entries";
+        if (entries.size() == kMaxListedEntries) {
+            addNote(result, "listed only the first " + std::to_string(kMaxListedEntries) + " entries");
             break;
         }
         std::error_code typeEc;
-        if (!it->is_directory(typeEc))
-            continue;
+        if (it->is_directory(typeEc)) {
+            const fs::file_time_type time = it->last_write_time(typeEc);
+            if (!typeEc)
+                entries.emplace_back(time, it->path());
+        } else if (isCandidateName(it->path().filename().string(), stems)) {
+            addCandidate(*it, candidates);
+        }
+    }
+    if (entries.size() > search.maxEntries) {
+        std::partial_sort(entries.begin(), entries.begin() + static_cast<std::ptrdiff_t>(search.maxEntries),
+            entries.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        addNote(result,
+            "looked into the newest " + std::to_string(search.maxEntries) + " of " + std::to_string(entries.size())
+                + " entries (by folder time)");
+        entries.resize(search.maxEntries);
+    }
+    for (const auto& entry : entries) {
         std::size_t files = 0;
         std::error_code innerEc;
-        for (fs::directory_iterator file(it->path(), innerEc);
-             !innerEc && file != fs::directory_iterator() && files++ < kMaxFilesPerEntry; file.increment(innerEc)) {
-            if (!isCandidateName(file->path().filename().string(), stems) || !file->is_regular_file(typeEc))
-                continue;
-            Candidate candidate{file->path(), file->last_write_time(typeEc), file->file_size(typeEc)};
-            if (!typeEc)
-                candidates.push_back(std::move(candidate));
-        }
+        for (fs::directory_iterator file(entry.second, innerEc);
+             !innerEc && file != fs::directory_iterator() && files++ < kMaxFilesPerEntry; file.increment(innerEc))
+            if (isCandidateName(file->path().filename().string(), stems))
+                addCandidate(*file, candidates);
     }
     result.candidates = candidates.size();
     std::sort(candidates.begin(), candidates.end(),
@@ -286,6 +322,7 @@ TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch&
     std::string fallbackReason;
     std::size_t filesRead = 0;
     std::uintmax_t bytesRead = 0;
+    bool passedOverBudget = false;
     for (const Candidate& candidate : candidates) {
         if (isMlirBytecodeFile(candidate.path)) {
             if (!result.bytecode)
@@ -293,13 +330,31 @@ TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch&
             result.tried.push_back(candidate.path.string() + ": MLIR bytecode, not read");
             continue;
         }
-        if (filesRead == search.maxFiles || bytesRead + candidate.size > search.maxBytes) {
-            result.note = "stopped after reading " + plural(filesRead, "file", "files") + " and "
-                + std::to_string(bytesRead) + " bytes, the limit of the search";
+        if (filesRead == search.maxFiles) {
+            addNote(result,
+                "stopped after reading " + plural(filesRead, "file", "files") + " and " + std::to_string(bytesRead)
+                    + " bytes, the limit of the search");
             break;
         }
+        // An oversized file is passed over, not the end of the search: an older match may be small.
+        if (candidate.size > search.maxFileBytes) {
+            result.tried.push_back(candidate.path.string() + ": too large (" + std::to_string(candidate.size)
+                + " bytes, the limit for IR is " + std::to_string(search.maxFileBytes) + "), not read");
+            continue;
+        }
+        if (bytesRead + candidate.size > search.maxBytes) {
+            result.tried.push_back(candidate.path.string() + ": not read (" + std::to_string(candidate.size)
+                + " bytes, " + std::to_string(search.maxBytes - bytesRead) + " left of the search's "
+                + std::to_string(search.maxBytes) + ")");
+            if (!passedOverBudget)
+                addNote(result,
+                    "passed over files past the limit of the search (" + std::to_string(search.maxBytes)
+                        + " bytes in all)");
+            passedOverBudget = true;
+            continue;
+        }
         ++filesRead;
-        ReadResult read = readTextFile(candidate.path, search.maxBytes - bytesRead);
+        ReadResult read = readTextFile(candidate.path, std::min(search.maxFileBytes, search.maxBytes - bytesRead));
         bytesRead += read.text.size();
         if (!read.ok()) {
             result.tried.push_back(read.error);

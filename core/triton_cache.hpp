@@ -26,7 +26,8 @@ struct TritonCacheSearch {
     EnvironmentLookup environment;                  // null: the process environment
     std::size_t maxFiles = 32;                      // IR files read at most
     std::uintmax_t maxBytes = 256ull * 1024 * 1024; // bytes read at most, all files together
-    std::size_t maxEntries = 20000;                 // cache entries (hash folders) listed at most
+    std::uintmax_t maxFileBytes = kMaxIrFileBytes;  // a larger file is passed over (and named)
+    std::size_t maxEntries = 20000;                 // cache entries (hash folders) looked into, the newest
 };
 
 // The folder searched: cacheDir; else $TRITON_CACHE_DIR; else $HOME/.triton/cache
@@ -61,8 +62,11 @@ struct TritonCacheResult {
 
 // Looks for the adapter IR of `dump.kernel` (<kernel>.ttadapter,
 // <kernel>.ttadapter.mlir, kernel.ttadapter.mlir, *.bcmlir of those names) in
-// every folder of the cache, newest first, and takes the first that matches
-// the dump. Reads at most search.maxFiles files and search.maxBytes bytes.
+// the newest search.maxEntries folders of the cache (by folder time, over all
+// of them) and in the cache folder itself (one hash folder passed as the cache),
+// newest file first, and takes the first that matches the dump. Reads at most
+// search.maxFiles files and search.maxBytes bytes; a file over
+// search.maxFileBytes, or past what is left of the bytes, is passed over and named.
 TritonCacheResult findIrInTritonCache(const Dump& dump, const TritonCacheSearch& search);
 
 } // namespace memlens

@@ -22,12 +22,14 @@ std::string watchUsageText()
            "(with Triton-Ascend: where you ran python) and every later kernel of the same core type\n"
            "overwrites them. watch copies each new or changed memory_info*.json in DIR, once it is\n"
            "complete, to HISTORY_DIR/<kernel>-<time>-<core>.json, so a run that compiles ten kernels\n"
-           "leaves ten dumps. Versions already in HISTORY_DIR are not copied again. Runs until\n"
-           "interrupted (Ctrl+C).\n\nOptions:\n"
+           "leaves ten dumps. Versions already in HISTORY_DIR are not copied again. A version is read\n"
+           "as soon as the compiler closes the file (inotify); one overwritten before it could be read\n"
+           "is counted and said. Runs until interrupted (Ctrl+C).\n\nOptions:\n"
            "  --keep HISTORY_DIR   where the copies go (created when missing)\n"
-           "  --interval MS        how often DIR is looked at, in milliseconds (default 200)\n"
+           "  --interval MS        without inotify, how often DIR is looked at, in milliseconds (default 200)\n"
            "  -h, --help           show this help\n\n"
-           "Exit status: 0 when interrupted, 2 when DIR is not a folder or HISTORY_DIR cannot be written.\n";
+           "Exit status: 0 when interrupted, 2 when DIR is not a folder or HISTORY_DIR cannot be created\n"
+           "(a copy that cannot be written later is said, and the watch goes on).\n";
 }
 
 bool parseWatchOption(CommandLine& commandLine, const std::vector<std::string>& args, std::size_t& i)

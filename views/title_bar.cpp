@@ -7,6 +7,7 @@
 #include "core/plan_requirement.hpp"
 #include "core/unplanned_scope.hpp"
 #include "views/chart_style.hpp"
+#include "views/elided_label.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
 #include "views/view_text.hpp"
@@ -104,7 +105,7 @@ QString TitleBar::shortVerdictText(const ScopePlan& scope, const PlanAnalysis& a
 TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     : QWidget(parent)
     , session_(session)
-    , kernel_(new QLabel(this))
+    , kernel_(new ElidedLabel(this))
     , file_(dimLabel(this))
     , scopeCombo_(new QComboBox(this))
     , status_(new QLabel(this))
@@ -127,6 +128,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     kernelFont.setBold(true);
     kernel_->setFont(kernelFont);
     kernel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    kernel_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred); // as wide as it is, down to a few pixels
     file_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The file name gives way first in a narrow window (1024 px with the docks at their
     // minimum widths); its tooltip keeps the whole path.
@@ -247,7 +249,14 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     refresh();
 }
 
-QString TitleBar::kernelText() const { return kernel_->text(); }
+void TitleBar::setKernelText(const QString& text)
+{
+    // Elided to the bar's width (a kernel name may be 60,000 characters); the tooltip has it whole.
+    kernel_->setFullText(text);
+    kernel_->setToolTip(text);
+}
+
+QString TitleBar::kernelText() const { return kernel_->fullText(); }
 QString TitleBar::fileText() const { return file_->text(); }
 QString TitleBar::statusText() const { return status_->isHidden() ? QString() : status_->text(); }
 QString TitleBar::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
@@ -302,11 +311,11 @@ void TitleBar::refresh()
     siblingWarning_->setText(warnings.join(QStringLiteral("\n")));
     siblingWarning_->setVisible(!warnings.isEmpty());
     if (!document) {
-        kernel_->setText(tr("No dump open"));
+        setKernelText(tr("No dump open"));
         file_->clear();
         file_->setToolTip(QString());
     } else {
-        kernel_->setText(document->dump.kernel.empty() ? tr("(unnamed kernel)") : toQString(document->dump.kernel));
+        setKernelText(document->dump.kernel.empty() ? tr("(unnamed kernel)") : toQString(document->dump.kernel));
         const std::string& path = document->dump.file;
         QString file = toQString(dumpDisplayName(path)); // the folder tells two compiles apart
         if (const QString core = coreDescription(document->dump.core); !core.isEmpty())

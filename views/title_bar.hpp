@@ -16,6 +16,7 @@ class QToolButton;
 
 namespace memlens {
 
+class ElidedLabel;
 class PlanSession;
 
 class TitleBar : public QWidget {
@@ -60,13 +61,14 @@ signals:
     void capacityEdited(const QString& scope, std::optional<quint64> bytes);
 
 private:
+    void setKernelText(const QString& text);
     void refresh();
     void refreshScopes();
     void showCapacityError(const QString& message);
     void refreshStorageFacts();
 
     PlanSession* session_;
-    QLabel* kernel_;
+    ElidedLabel* kernel_;
     QLabel* file_;
     QComboBox* scopeCombo_;
     QLabel* status_;

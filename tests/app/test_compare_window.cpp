@@ -110,7 +110,7 @@ TEST_CASE("a reload with nothing changed says so without a compare button", "[co
     CHECK(f.window->messageBar()->actionTexts().isEmpty());
 }
 
-TEST_CASE("File > Compare With… compares two dumps; a bad one is named", "[compare_window]")
+TEST_CASE("File > Compare With… compares two dumps, a bad one is named", "[compare_window]")
 {
     WindowFixture f;
     QAction* compareAction = nullptr;

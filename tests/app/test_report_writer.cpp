@@ -1,5 +1,6 @@
 #include "app/report_writer.hpp"
 #include "core/plan_document.hpp"
+#include "support/file_size_limit.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_painter.hpp"
 
@@ -10,6 +11,8 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
+
+#include <unistd.h>
 
 using namespace memlens;
 
@@ -207,4 +210,66 @@ TEST_CASE("blocks.csv of a big document is streamed into the report, the same te
     CHECK_FALSE(held[0].pending.valid());
     REQUIRE(streamed[0].pending.valid());
     CHECK(contentsOf(QDir(dir.filePath("r")).filePath("summary.md")) == held[0].contents);
+}
+
+TEST_CASE("a report is staged inside its folder: the swap never writes to the folder's parent", "[report][hostile]")
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath("r");
+    QString error;
+    REQUIRE(writeReport(out, {{"summary.md", "old"}}, &error));
+    QStringList parentWhileWriting, targetWhileWriting;
+    ReportFile streamed{QStringLiteral("blocks.csv"), {}, [&](std::ostream& stream) {
+                            parentWhileWriting
+                                = QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+                            targetWhileWriting = QDir(out).entryList(QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot);
+                            stream << "csv";
+                        }};
+    REQUIRE(writeReport(out, {{"summary.md", "new"}, streamed}, &error));
+    CHECK(parentWhileWriting == QStringList{"r"});
+    REQUIRE(targetWhileWriting.size() == 1);
+    CHECK(targetWhileWriting[0].startsWith(".memlens-staging-"));
+    CHECK(contentsOf(QDir(out).filePath("blocks.csv")) == "csv");
+    CHECK(QDir(out).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot)
+        == QStringList({"blocks.csv", "summary.md"}));
+}
+
+TEST_CASE("the staging folder a killed report left is removed by the next, and a running one's is not", "[report]")
+{
+    QTemporaryDir dir;
+    QDir target(dir.path());
+    // No process has the largest pid; this process's parent is alive.
+    const QString stale = QStringLiteral(".memlens-staging-2147483646-AbCdEf");
+    const QString running = QStringLiteral(".memlens-staging-") + QString::number(::getppid()) + "-XyZ123";
+    REQUIRE(target.mkpath(stale + "/new"));
+    REQUIRE(target.mkpath(running + "/new"));
+    QFile left(target.filePath(stale + "/new/blocks.csv"));
+    REQUIRE(left.open(QIODevice::WriteOnly));
+    left.write("half");
+    left.close();
+    QString error;
+    REQUIRE(writeReport(dir.path(), {{"summary.md", "s"}}, &error));
+    CHECK_FALSE(QFileInfo::exists(target.filePath(stale)));
+    CHECK(QFileInfo::exists(target.filePath(running)));
+}
+
+using memlens::test::FileSizeLimit;
+
+TEST_CASE("a write error says the system's reason (File too large), held or streamed", "[report][hostile]")
+{
+    QTemporaryDir dir;
+    const QByteArray big(256 * 1024, 'x');
+    const ReportFile streamed{
+        QStringLiteral("blocks.csv"), {}, [&big](std::ostream& out) { out.write(big.data(), big.size()); }};
+    QString heldError, streamedError;
+    {
+        const FileSizeLimit limit(64 * 1024);
+        CHECK_FALSE(writeReport(dir.filePath("held"), {{"summary.md", big}}, &heldError));
+        CHECK_FALSE(writeReport(dir.filePath("streamed"), {{"summary.md", "s"}, streamed}, &streamedError));
+    }
+    CHECK(heldError.contains("summary.md: cannot write: "));
+    CHECK(heldError.contains("File too large"));
+    CHECK(streamedError.contains("blocks.csv: cannot write: File too large"));
+    CHECK_FALSE(QFileInfo::exists(dir.filePath("held")));
+    CHECK_FALSE(QFileInfo::exists(dir.filePath("streamed")));
 }

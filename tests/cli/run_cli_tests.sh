@@ -181,6 +181,17 @@ check "inspect diagnosis: top source line" test "$(json_value 'd["scopes"][0]["d
 run report "$example/block16384/memory_info_aiv.json" --out "$work/ln"
 check "summary.md says why it overflows" grep -q "^### Why it overflows" "$work/ln/summary.md"
 
+# A report under `ulimit -f` fails with the reason (no SIGXFSZ death, status 153), and a
+# staging folder a killed run left inside --out is cleaned by the next run.
+(ulimit -f 16; "$memlens" report "$example/block16384/memory_info_aiv.json" --out "$work/limited" >"$work/out" 2>"$work/err"); status=$?
+check "report past ulimit -f exits 2" test "$status" -eq 2
+check "report past ulimit -f says File too large" grep -q "cannot write: File too large" "$work/err"
+check "report past ulimit -f leaves no staging folder" test -z "$(ls -A "$work/limited" 2>/dev/null)"
+mkdir -p "$work/ln/.memlens-staging-2147483646-dead00/new"
+run report "$example/block16384/memory_info_aiv.json" --out "$work/ln"
+check "report removes a killed run's staging folder" test ! -e "$work/ln/.memlens-staging-2147483646-dead00"
+check "report leaves no staging folder of its own" test -z "$(ls -A "$work/ln" | grep staging)"
+
 # memlens watch: every dump written into the folder is kept, until interrupted.
 run watch
 check "watch without DIR exits 2" test "$status" -eq 2

@@ -95,7 +95,7 @@ TEST_CASE("the err_msg key is read as the error text", "[dump]")
     CHECK(dump.scopes.at(0).error == "ub overflow, requires 1835008 bits while 1572864 bits available!");
 }
 
-TEST_CASE("an error text of \"none\" (any case) or \"\" means no error", "[dump]")
+TEST_CASE("an error text of 'none' (any case) or '' means no error", "[dump]")
 {
     auto errorOf = [](const std::string& fields) {
         const std::string text
@@ -484,7 +484,7 @@ TEST_CASE("a dump of 8 MiB or more is read a chunk ahead and reads in order", "[
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("buffers of one type and one location share them; the buffer text reads back exactly", "[dump]")
+TEST_CASE("buffers of one type and one location share them, the buffer text reads back exactly", "[dump]")
 {
     const std::string text = R"json({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "memory_info_array": [
         {"buffer": "%alloc_0 = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>", "offset": [0],

@@ -71,7 +71,7 @@ TEST_CASE("a kept copy reads as the core type it was dumped for", "[watch]")
     CHECK(readAll(kept.path) == text);
 }
 
-TEST_CASE("keeping a version: same name and same bytes is one file; other bytes get a suffix", "[watch]")
+TEST_CASE("keeping a version: same name and same bytes is one file, other bytes get a suffix", "[watch]")
 {
     TempDir dir("memlens_keep_");
     const auto time = std::chrono::system_clock::now();
@@ -118,7 +118,7 @@ TEST_CASE("watch: ten kernels compiled in one run leave ten dumps", "[watch]")
     CHECK(keptKernels.size() == 10);
 }
 
-TEST_CASE("watch: an incomplete dump is not kept until it is whole; other files are ignored", "[watch]")
+TEST_CASE("watch: an incomplete dump is not kept until it is whole, other files are ignored", "[watch]")
 {
     TempDir run("memlens_run_");
     TempDir history("memlens_history_");

@@ -367,3 +367,27 @@ TEST_CASE("every truncation and corruption of a location fails cleanly", "[mlir]
         (void)parseLocation(s); // must not crash or hang
     }
 }
+
+TEST_CASE("a plain file location resolves without parsing exactly as parsed and resolved", "[location][fast]")
+{
+    const LocationResolver resolver;
+    const std::vector<std::string> plain = {R"(loc("/tmp/kernel.py":57:8))", R"(  loc("k.py":0:0) )",
+        R"(loc("/usr/lib/python3/site-packages/triton/language/standard.py":306:12))",
+        R"(loc("C:/w/a b.py":123456789:1))", R"(loc("k.py":1:999999999))"};
+    for (const std::string& text : plain) {
+        INFO(text);
+        const std::optional<ResolvedLocation> fast = resolver.resolvePlainFileLocation(text);
+        REQUIRE(fast);
+        const ResolvedLocation parsed = resolveLocationText(text, resolver);
+        CHECK(fast->stacks == parsed.stacks);
+        CHECK(fast->chain == parsed.chain);
+        CHECK(fast->userFrames == parsed.userFrames);
+        CHECK(fast->primary == parsed.primary);
+        CHECK(fast->problem == parsed.problem);
+    }
+    // Anything else is left to the parser.
+    for (const std::string& text : {R"(loc("k.py":1))", R"(loc("k.py":1:2 to 3:4))", R"(loc("a\\b.py":1:2))",
+             R"(loc("":1:2))", R"(loc( "k.py":1:2))", R"(loc("k.py":1234567890:1))", R"(loc("k.py":1:2)x)",
+             R"(loc(callsite("a.py":1:2 at "b.py":3:4)))", R"(loc("n"("a.py":1:2)))", "k.py:3:4", "#loc3", ""})
+        CHECK_FALSE(resolver.resolvePlainFileLocation(text));
+}

@@ -79,7 +79,7 @@ TEST_CASE("the peak is attributed to the first op reaching it", "[analysis]")
     CHECK(analysis.peakLiveAt == std::optional<std::int64_t>(1));
 }
 
-TEST_CASE("a block ending exactly at capacity fits; one byte over overflows", "[analysis]")
+TEST_CASE("a block ending exactly at capacity fits, one byte over overflows", "[analysis]")
 {
     const ScopePlan fits = planOf({block(0, 512, 0, 1), block(512, 512, 1, 2)});
     const PlanAnalysis fitting = analyzePlan(fits, capacityOf(1024));

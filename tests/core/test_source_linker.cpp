@@ -195,7 +195,7 @@ TEST_CASE("without an IR index a location still yields its Python frames or IR l
     CHECK_FALSE(ir.python);
 }
 
-TEST_CASE("a peer's fixture: err_msg \"none\" and a bare test.py:10 show no error and link test.py line 10", "[linker]")
+TEST_CASE("a peer's fixture: err_msg 'none' and a bare test.py:10 show no error and link test.py line 10", "[linker]")
 {
     const fs::path dir = fs::temp_directory_path() / ("memlens_peer_" + std::to_string(::getpid()));
     fs::create_directories(dir);

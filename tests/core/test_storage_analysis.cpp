@@ -386,22 +386,35 @@ TEST_CASE("dense plans in shuffled order: the first pairs of any limit match bru
     }
 }
 
-TEST_CASE("a storage of ten blocks of which only one comes early still gives the first pairs in order", "[storage]")
+namespace {
+
+// Five blocks (ids 50..54), then ten merged in place over all of them, of which only
+// the first (id 0) comes early in (id, copy) order (the others: ids 106..114); then `more`.
+ScopePlan tenBlockStoragePlan(const std::vector<Spec>& more)
 {
-    // Five blocks, then ten merged in place over all of them. Only one of the ten
-    // comes first in (id, copy) order, so the pairs starting with it are too few
-    // for the limit: the search has to look past it.
     std::vector<Spec> specs;
     for (int i = 0; i < 5; ++i)
         specs.push_back({static_cast<std::uint64_t>(i) * 16, 16, 0, 10});
     for (int i = 0; i < 10; ++i)
         specs.push_back({0, 80, 1, 5});
+    specs.insert(specs.end(), more.begin(), more.end());
     ScopePlan scope = planOf(specs);
     for (std::size_t i = 0; i < 5; ++i)
         scope.buffers[i].id = 50 + static_cast<int>(i);
     scope.buffers[5].id = 0;
     for (std::size_t i = 6; i < 15; ++i)
         scope.buffers[i].id = 100 + static_cast<int>(i);
+    return scope;
+}
+
+} // namespace
+
+TEST_CASE("a storage of ten blocks of which only one comes early still gives the first pairs in order", "[storage]")
+{
+    // Five blocks, then ten merged in place over all of them. Only one of the ten
+    // comes first in (id, copy) order, so the pairs starting with it are too few
+    // for the limit: the search has to look past it.
+    const ScopePlan scope = tenBlockStoragePlan({});
     const StorageMap storages = groupStorages(scope);
     REQUIRE(storages.count() == 6);
 
@@ -414,6 +427,30 @@ TEST_CASE("a storage of ten blocks of which only one comes early still gives the
     for (const Overlap& overlap : first)
         listed.emplace_back(overlap.a, overlap.b);
     CHECK(listed == expected);
+}
+
+TEST_CASE("the overlap listing keeps a pair that touches no marked storage when a second marking round runs",
+    "[storage][pin]")
+{
+    // As above, and two blocks far away (ids 1 and 2) that overlap only each other. The
+    // first round marks the ten-block storage alone and finds too few pairs starting with
+    // it; the second must still list the pair of the two, which ranks sixth.
+    ScopePlan scope = tenBlockStoragePlan({{4096, 64, 0, 3}, {4096 + 32, 64, 2, 6}});
+    scope.buffers[15].id = 1;
+    scope.buffers[16].id = 2;
+    const StorageMap storages = groupStorages(scope);
+    std::size_t total = 0;
+    const std::vector<Overlap> first = findOverlaps(scope, storages, 8, &total);
+    CHECK(total == 51);
+    const std::vector<std::pair<int, int>> expected{{5, 0}, {5, 1}, {5, 2}, {5, 3}, {5, 4}, {15, 16}, {0, 6}, {0, 7}};
+    std::vector<std::pair<int, int>> listed;
+    for (const Overlap& overlap : first)
+        listed.emplace_back(overlap.a, overlap.b);
+    CHECK(listed == expected);
+    REQUIRE(first.size() == 8);
+    CHECK(first[5].fromOp == 2);
+    CHECK(first[5].toOp == 3);
+    CHECK(first[5].bytes == 32);
 }
 
 TEST_CASE("analysis and the overlap search stop with LoadCancelled when told to", "[storage][cancel]")

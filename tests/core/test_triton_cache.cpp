@@ -14,6 +14,7 @@
 #include <map>
 
 using namespace memlens;
+using memlens::test::setAge;
 using memlens::test::TempDir;
 using memlens::test::TritonCache;
 namespace fs = std::filesystem;
@@ -62,7 +63,7 @@ TEST_CASE("the Triton cache folder: the setting, else TRITON_CACHE_DIR, else HOM
 }
 
 TEST_CASE(
-    "of several cached hashes, the newest IR that matches the dump is taken; a newer one that does not is passed over",
+    "of several cached hashes, the newest IR that matches the dump is taken, a newer one that does not is passed over",
     "[triton]")
 {
     TritonCache cache(kKernel, kSizes);
@@ -190,7 +191,86 @@ TEST_CASE("the cache search reads no more files or bytes than its budget", "[tri
     search.maxEntries = 0;
     result = findIrInTritonCache(dump, search);
     CHECK(result.candidates == 0);
-    CHECK_THAT(result.message(), Catch::Contains("listed only the first 0 entries"));
+    CHECK_THAT(result.message(), Catch::Contains("looked into the newest 0 of 4 entries"));
+}
+
+TEST_CASE("oversized cache files are passed over and named, and an older small match is still taken", "[triton]")
+{
+    TempDir root("memlens_triton_cache_");
+    const fs::path matching = root.write("aa/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));
+    setAge(matching, 900);
+    // Newer and sparse: 200 MB, then 100 MB (each past the IR limit), then one just past it.
+    const std::vector<std::pair<std::string, std::uintmax_t>> huge
+        = {{"bb", 200ull << 20}, {"cc", 100ull << 20}, {"dd", kMaxIrFileBytes + 1}};
+    int age = 10;
+    for (const auto& [folder, size] : huge) {
+        const fs::path big = root.write(folder + "/" + kKernel + ".ttadapter", "");
+        fs::resize_file(big, size);
+        setAge(big, age++);
+    }
+    const Dump dump = dumpOfRun("/tmp/gone/kernel.ttadapter.mlir");
+    const TritonCacheResult result = findIrInTritonCache(dump, searchIn(root.path));
+    REQUIRE(result.taken);
+    CHECK(*result.taken == matching);
+    REQUIRE(result.tried.size() == 3);
+    CHECK_THAT(result.tried[0], Catch::Contains("bb/" + kKernel) && Catch::Contains("the limit for IR is 67108864"));
+    CHECK_THAT(result.tried[2],
+        Catch::Contains("dd/" + kKernel) && Catch::Contains("too large (" + std::to_string(kMaxIrFileBytes + 1)));
+    CHECK_THAT(result.message(), Catch::Contains("passed over: " + (root.path / "bb").string()));
+
+    // --ir and the cache share the limit.
+    CHECK(TritonCacheSearch{}.maxFileBytes == kMaxIrFileBytes);
+    const IrLoadResult named = loadIrIndex(root.path / "dd" / (kKernel + ".ttadapter"));
+    CHECK_THAT(named.error, Catch::Contains("too large") && Catch::Contains("the limit is 67108864"));
+}
+
+TEST_CASE(
+    "a file past what is left of the search's bytes is passed over, and a smaller older match is read", "[triton]")
+{
+    TempDir root("memlens_triton_cache_");
+    const fs::path matching = root.write("aa/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));
+    const fs::path padded = root.write("bb/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 400, kSizes));
+    setAge(matching, 600);
+    setAge(padded, 10);
+    TritonCacheSearch search = searchIn(root.path);
+    search.maxBytes = fs::file_size(matching) + 10; // the newer, larger file does not fit
+    const TritonCacheResult result = findIrInTritonCache(dumpOfRun("/tmp/gone/kernel.ttadapter.mlir"), search);
+    CHECK(result.taken == matching);
+    REQUIRE_FALSE(result.tried.empty());
+    CHECK_THAT(result.tried.front(), Catch::Contains(padded.string()) && Catch::Contains("not read"));
+}
+
+TEST_CASE("the newest cache entry by folder time is searched even when listed after the entry limit", "[triton]")
+{
+    TempDir root("memlens_triton_cache_");
+    for (int i = 0; i < 40; ++i)
+        fs::create_directories(root.path / ("h" + std::to_string(i)));
+    // The entry the listing yields last, so that a listing cut at the limit never sees it.
+    fs::path last;
+    for (const fs::directory_entry& entry : fs::directory_iterator(root.path))
+        last = entry.path();
+    const fs::path ir
+        = root.write(last.filename().string() + "/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));
+    for (const fs::directory_entry& entry : fs::directory_iterator(root.path))
+        setAge(entry.path(), entry.path() == last ? 1 : 1000);
+    TritonCacheSearch search = searchIn(root.path);
+    search.maxEntries = 5;
+    const TritonCacheResult result = findIrInTritonCache(dumpOfRun("/tmp/gone/kernel.ttadapter.mlir"), search);
+    CHECK(result.taken == ir);
+    CHECK_THAT(result.note, Catch::Contains("looked into the newest 5 of 40 entries (by folder time)"));
+}
+
+TEST_CASE("the cache option naming one hash folder searches it, and naming a file says it is not a folder", "[triton]")
+{
+    TempDir root("memlens_triton_cache_");
+    const fs::path ir = root.write("3f2a9c/" + kKernel + ".ttadapter", test::adapterIr(kKernel, 2, kSizes));
+    const Dump dump = dumpOfRun("/tmp/gone/kernel.ttadapter.mlir");
+    CHECK(findIrInTritonCache(dump, searchIn(root.path / "3f2a9c")).taken == ir);
+
+    const TritonCacheResult file = findIrInTritonCache(dump, searchIn(ir));
+    CHECK_FALSE(file.taken);
+    CHECK_THAT(file.message(), Catch::Contains("not a folder") && Catch::Contains("pass the cache root"));
+    CHECK_THAT(file.message(), !Catch::Contains("no such folder"));
 }
 
 TEST_CASE("a mix kernel's dump finds the IR cached under the kernel's own name", "[triton]")

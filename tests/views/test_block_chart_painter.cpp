@@ -246,7 +246,7 @@ TEST_CASE("SVG export to a read-only device fails with a message", "[chart][pain
     CHECK_FALSE(error.isEmpty());
 }
 
-TEST_CASE("copies of a buffer share a colour; neighbouring buffers do not", "[chart][painter]")
+TEST_CASE("copies of a buffer share a colour, neighbouring buffers do not", "[chart][painter]")
 {
     const PlanDocument doc = loadData("dumps/two_scopes_multibuffer.json");
     const ScopePlan& plan = doc.dump.scopes.at(0);

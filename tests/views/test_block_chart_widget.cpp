@@ -200,7 +200,7 @@ TEST_CASE("dragging pans and Shift-dragging zooms into the band", "[chart][widge
     CHECK(chart.session.cursorOp() == std::nullopt); // a drag is not a click
 }
 
-TEST_CASE("arrow keys move the selection to neighbours; Escape clears it", "[chart][widget]")
+TEST_CASE("arrow keys move the selection to neighbours, Escape clears it", "[chart][widget]")
 {
     ShownChart chart(loadFixtureDoc());
     BlockChartWidget& w = chart.widget;
@@ -345,7 +345,7 @@ TEST_CASE("a block too thin to see, picked from elsewhere, is zoomed into view",
     CHECK(chart.blockAt(chart.mapping().blockPixelRect(tiny).center()) == 1);
 }
 
-TEST_CASE("a large plan's hit index is built off the GUI thread; a hit test before it arrives builds it at once",
+TEST_CASE("a large plan's hit index is built off the GUI thread, a hit test before it arrives builds it at once",
     "[chart][widget]")
 {
     PlanSession session;

@@ -76,7 +76,7 @@ bool contains(const std::vector<QString>& list, const char* text)
 
 } // namespace
 
-TEST_CASE("data and pixels map both ways; addresses grow upward", "[chart][mapping]")
+TEST_CASE("data and pixels map both ways, addresses grow upward", "[chart][mapping]")
 {
     ChartMapping m;
     m.setPlotRect(QRectF(50, 10, 500, 300));

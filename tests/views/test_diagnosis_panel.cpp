@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QHeaderView>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -54,7 +55,7 @@ TEST_CASE("the panel shows the example's attribution and levers", "[diagnosis][p
     CHECK(levers->item(1, 3)->text() == "fits");
 }
 
-TEST_CASE("a source row selects its blocks; the jump sets the time cursor", "[diagnosis][panel]")
+TEST_CASE("a source row selects its blocks, the jump sets the time cursor", "[diagnosis][panel]")
 {
     PlanSession session;
     DiagnosisPanel panel(&session);
@@ -114,4 +115,27 @@ TEST_CASE("a stale diagnosis is dropped when another document arrives first", "[
     CHECK(panel.diagnosis()->requiredBytes == 164384);
     session.clear();
     CHECK(panel.diagnosis() == nullptr);
+}
+
+TEST_CASE(
+    "after a reload the Diagnosis tables still fill their width (the last column stretches)", "[diagnosis][panel]")
+{
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    panel.resize(1400, 800);
+    panel.show();
+    const auto fillsWidth = [](const QTableWidget* table) {
+        const QHeaderView* header = table->horizontalHeader();
+        const int last = header->count() - 1;
+        return header->sectionViewportPosition(last) + header->sectionSize(last) == table->viewport()->width();
+    };
+    for (int load = 0; load < 2; ++load) { // the first open, then a reload, with no resize in between
+        QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+        session.setDocument(example("block16384"));
+        REQUIRE(waitForDiagnosis(diagnosed));
+        QTest::qWait(50); // layouts settle
+        INFO("load " << load);
+        CHECK(fillsWidth(panel.sourceTable()));
+        CHECK(fillsWidth(panel.leverTable()));
+    }
 }

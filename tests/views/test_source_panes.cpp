@@ -540,7 +540,7 @@ TEST_CASE("the source panes render the layer-norm example", "[source][png]")
     CHECK(pixmap.save("/tmp/source_panes.png"));
 }
 
-TEST_CASE("clicking a line says what it allocates, or that it allocates nothing; Esc clears the highlight", "[source]")
+TEST_CASE("clicking a line says what it allocates, or that it allocates nothing, Esc clears the highlight", "[source]")
 {
     PlanSession session;
     SourcePanes panes(&session);

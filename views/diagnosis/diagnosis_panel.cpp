@@ -63,6 +63,10 @@ void fitHeightToRows(QTableWidget* table)
     for (int column = 0; column < last; ++column)
         width += table->columnWidth(column);
     table->setMinimumWidth(width);
+    // resizeColumnsToContents() sized the last column to its text too, and the header
+    // stretches it again only when it is resized: after a reload the table ended short.
+    table->horizontalHeader()->setStretchLastSection(false);
+    table->horizontalHeader()->setStretchLastSection(true);
 }
 
 QTableWidgetItem* cell(const QString& text, bool number = false)

@@ -1,0 +1,77 @@
+// A kernel name of any length: the window stays within the screen, and remembers no
+// geometry wider than it.
+#include "app_test_support.hpp"
+
+#include "app/dump_history.hpp"
+#include "app/history_menu.hpp"
+#include "views/title_bar.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QCloseEvent>
+#include <QLabel>
+#include <QScreen>
+
+using namespace memlens;
+using memlens::test::WindowFixture;
+
+namespace {
+
+QString writeDumpOfKernel(const QTemporaryDir& dir, const QString& kernel)
+{
+    const QString path = dir.filePath("memory_info_aiv.json");
+    QFile file(path);
+    file.open(QIODevice::WriteOnly);
+    file.write(QStringLiteral(R"({"Header": {"KernelName": "%1"}, "Record": [{"scope": "ub", "memory_info_array": [)"
+                              R"({"buffer": "%a = memref.alloc() : memref<16xf16>", "offset": [0], "extent": 256, )"
+                              R"("life_time_in_ir": [1, 3]}]}]})")
+                   .arg(kernel)
+                   .toUtf8());
+    return path;
+}
+
+} // namespace
+
+TEST_CASE("a 60,000-character kernel name is elided in the title bar and never widens the window", "[window][hostile]")
+{
+    WindowFixture f;
+    QTemporaryDir dumps;
+    const QString kernel = QStringLiteral("_k") + QString(60000, QLatin1Char('n'));
+    REQUIRE(f.open(writeDumpOfKernel(dumps, kernel)));
+    TitleBar* title = f.window->titleBar();
+    CHECK(title->kernelText() == kernel);
+    const auto* label = title->findChild<QLabel*>(QStringLiteral("titleKernel"));
+    REQUIRE(label);
+    CHECK(label->toolTip() == kernel);
+    CHECK(label->text().size() < 1000);
+    // About 12 px a character: the whole name would ask for 700,000 px.
+    CHECK(title->minimumSizeHint().width() < 1200);
+    CHECK(f.window->minimumSizeHint().width() < 1600);
+    CHECK(f.window->windowTitle().size() < 300);
+    CHECK(f.window->windowTitle().contains(QStringLiteral("(60002 bytes)")));
+}
+
+TEST_CASE("the History menu shows a long kernel name shortened", "[window][history]")
+{
+    DumpVersion version;
+    version.kernel = QString(60000, QLatin1Char('k'));
+    version.written = QDateTime::currentDateTime();
+    const QString label = HistoryMenu::label(version);
+    CHECK(label.size() < 200);
+    CHECK(label.contains(QStringLiteral("(60000 bytes)")));
+}
+
+TEST_CASE("a window wider than its screen is remembered at most as wide as the screen", "[window][layout]")
+{
+    WindowFixture f;
+    const QScreen* screen = f.window->screen();
+    REQUIRE(screen);
+    const QSize available = screen->availableGeometry().size();
+    f.window->resize(available.width() * 3, available.height() / 2);
+    REQUIRE(f.window->width() > available.width() * 2);
+    f.window->close();
+    MainWindow next(f.settings.get());
+    REQUIRE(next.restoreGeometry(f.settings->value(SettingId::WindowGeometry).toByteArray()));
+    // The screen's width, or the window's own minimum where the screen is narrower than that.
+    CHECK(next.width() <= std::max(available.width(), next.minimumSizeHint().width()));
+}
