@@ -161,7 +161,7 @@ TEST_CASE("every block at 0 is a plan when no two storages are live at once", "[
     CHECK_FALSE(wasNeverPlanned(moved, groupStorages(moved)));
 }
 
-TEST_CASE("a multi-buffered alloc listed once per copy is one buffer; an in-place pair stays two", "[compiler_today]")
+TEST_CASE("a multi-buffered alloc listed once per copy is one buffer, an in-place pair stays two", "[compiler_today]")
 {
     const auto document = loadToday("copies_listed_twice.json");
     const ScopePlan& scope = document->dump.scopes.at(0);
@@ -231,7 +231,7 @@ TEST_CASE("one rule for demand and placement: a plan with more live at one op th
     CHECK_THAT(summaryMarkdown(*roomier, ""), Catch::Contains("**placement**"));
 }
 
-TEST_CASE("\"requires N bits\" is read and named as the high-water mark", "[compiler_today]")
+TEST_CASE("the error's requires N bits is read and named as the high-water mark", "[compiler_today]")
 {
     CHECK(requiredBitsInError("ub overflow, requires 2097152 bits while 1572864 bits available!") == 2097152);
     CHECK_FALSE(requiredBitsInError("ub overflow"));
