@@ -149,6 +149,7 @@ private:
     // address planning
     Status planScope(StorageEntry* root, ScopePlan& scope);
     std::uint64_t planSingleLevel(StorageEntry* root, int level, std::uint64_t align);
+    std::uint64_t peakLiveBits(const StorageEntry* root, std::uint64_t align) const;
     bool multiSpecPlan(SpecInfo& si, Outline& outline, History& his, StorageEntry* e);
     bool specAlloc(Outline& outline, History& his, StorageEntry* e, const SpecInfo& si, int level);
     bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints) const;
@@ -705,6 +706,31 @@ Status Planner::applyFail(
     return Status::Failed;
 }
 
+// The most aligned bits of the scope's storages (copies included) live at one op.
+std::uint64_t Planner::peakLiveBits(const StorageEntry* root, std::uint64_t align) const
+{
+    std::vector<std::pair<std::int64_t, std::int64_t>> changes; // (op, +bits at alloc / -bits after free)
+    auto add = [&](const StorageEntry* entry) {
+        const auto bits = static_cast<std::int64_t>(alignUp(static_cast<std::uint64_t>(entry->info->constBits), align));
+        for (const BufferLife& life : entry->lives)
+            if (life.allocTime >= 0 && life.allocTime <= life.freeTime && bits > 0) {
+                changes.emplace_back(life.allocTime, bits);
+                changes.emplace_back(life.freeTime + 1, -bits);
+            }
+    };
+    add(root);
+    for (const StorageEntry* child : root->children)
+        add(child);
+    std::sort(changes.begin(), changes.end()); // at one op, frees (negative) before allocs
+    std::int64_t live = 0;
+    std::int64_t peak = 0;
+    for (const auto& [op, bits] : changes) {
+        live += bits;
+        peak = std::max(peak, live);
+    }
+    return static_cast<std::uint64_t>(peak);
+}
+
 std::uint64_t Planner::planSingleLevel(StorageEntry* root, int level, std::uint64_t align)
 {
     Outline outline;
@@ -763,6 +789,16 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
     const std::uint64_t unlimited = planSingleLevel(root, kLevel3, align);
     if (unlimited <= cap)
         return Status::Success;
+    // Storages live at the same op never share an address (at every level), so when their
+    // sizes at one op add up past the capacity no placement within it exists: the search
+    // would roll back every entry and restart before it failed. The exception, a one-op
+    // overlap of an in-place pair that would stall the pipe, keeps the search.
+    if (options_.proveOverflow && stallPairs_.empty() && peakLiveBits(root, align) > cap) {
+        splitOutline_ = true; // as after the search's restart
+        StorageEntry* again = reorder(root);
+        scope.requiresBits = planSingleLevel(again, kLevel0, align);
+        return Status::Failed;
+    }
 
     Outline outline;
     outline.push_back(std::make_shared<Segment>(Segment{{}, 0, cap, nullptr}));
@@ -908,6 +944,52 @@ bool Planner::plan(FunctionPlan& result)
     return !failed;
 }
 
+// True when some scope cannot fit whatever the shuffle seed. The ops where a buffer is
+// first written and last read do not depend on it, only which buffers then merge in
+// place; and a merge joins a buffer first written at an op with one read last there, so
+// the buffers live at an op and not first written there are in distinct storages, each
+// at least as large as the buffer and with at least its copies. Loop-carried pairs the
+// compiler forces together are not bounded so: with any, the answer is false.
+bool failsWithEverySeed(const BufferLiveness& buffers, const PlanTarget& target)
+{
+    if (!buffers.forcedPairs.empty())
+        return false;
+    struct Member {
+        std::int64_t start, end;
+        std::uint64_t bits; // aligned, times the copies
+    };
+    std::map<std::string, std::vector<Member>> byScope;
+    for (const Value* buffer : buffers.bufferOrder) {
+        const auto life = buffers.lives.find(buffer);
+        const auto info = buffers.infos.find(buffer);
+        if (life == buffers.lives.end() || info == buffers.infos.end())
+            continue;
+        const auto space = target.space(info->second.scope);
+        const BufferLife& l = life->second;
+        if (!space || l.allocTime < 0 || l.freeTime <= l.allocTime)
+            continue;
+        const auto copies = buffers.multiBuffer.count(buffer) ? buffers.multiBuffer.at(buffer) : 1u;
+        const std::uint64_t bits = alignUp(static_cast<std::uint64_t>(info->second.constBits), space->alignBits);
+        byScope[info->second.scope].push_back({l.allocTime, l.freeTime, bits * copies});
+    }
+    for (const auto& [scope, members] : byScope) {
+        // Live over (start, end]: the sum can only rise at an op just after a start.
+        std::vector<std::pair<std::int64_t, std::int64_t>> changes;
+        for (const Member& m : members) {
+            changes.emplace_back(m.start + 1, static_cast<std::int64_t>(m.bits));
+            changes.emplace_back(m.end + 1, -static_cast<std::int64_t>(m.bits));
+        }
+        std::sort(changes.begin(), changes.end()); // at one op, ends before starts
+        std::int64_t live = 0;
+        for (const auto& [op, bits] : changes) {
+            live += bits;
+            if (live > static_cast<std::int64_t>(target.space(scope)->capacityBits))
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits)
@@ -947,6 +1029,10 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             result.errors = buffers.errors;
             result.fits = false;
             return result;
+        }
+        if (attempt == 0 && attempts > 1 && options.proveOverflow && failsWithEverySeed(buffers, target)) {
+            attempt = attempts - 2; // only the last attempt's plan is the answer
+            continue;
         }
         Planner planner(buffers, sequence, pipes, target, options);
         const bool fits = planner.plan(result);

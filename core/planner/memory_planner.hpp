@@ -22,6 +22,10 @@ struct PlanOptions {
     // false: one attempt with the live values unshuffled, as compilers built before the
     // seeded retries planned (the two real samples' dumps come from such a build).
     bool shuffleSeeds = true;
+    // A scope whose storages live at one op need more than its capacity cannot fit: it fails
+    // at once, with the same plan and "requires N bits" the search within capacity ends at.
+    // false: search all the same, as the compiler does (the tests compare the two).
+    bool proveOverflow = true;
 };
 
 struct PlannedAlloc {
