@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace memlens::bench {
@@ -53,18 +54,23 @@ inline std::string generatedIr(int rowsScale, int stages = 50, unsigned seed = 2
             out << indent << tile.name << " = memref.alloc() : " << tile.type << "\n";
             tiles.push_back(tile);
         }
-        // Loads into the first three f16 tiles; a third of them double-buffered.
-        for (int t = 0; t < 3; ++t) {
-            const GeneratedTile& tile = tiles[t];
-            if (random() % 3 == 0)
-                out << indent << "annotation.mark " << tile.name << " {hivm.multi_buffer = 2 : i32} : " << tile.type
-                    << "\n";
+        // A view of the global buffer shaped as `tile`: its name and type.
+        auto globalView = [&](const GeneratedTile& tile) {
             const std::string view = "%v" + std::to_string(serial++);
             const std::string viewType = "memref<" + std::to_string(tile.rows) + "x" + std::to_string(columns)
                 + "xf16, strided<[" + std::to_string(columns) + ", 1]>, #hivm.address_space<gm>>";
             out << indent << view << " = memref.reinterpret_cast %gm to offset: [0], sizes: [" << tile.rows << ", "
                 << columns << "], strides: [" << columns << ", 1] : memref<1048576xf16, #hivm.address_space<gm>> to "
                 << viewType << "\n";
+            return std::make_pair(view, viewType);
+        };
+        // Loads into the first three f16 tiles; a third of them double-buffered.
+        for (int t = 0; t < 3; ++t) {
+            const GeneratedTile& tile = tiles[t];
+            if (random() % 3 == 0)
+                out << indent << "annotation.mark " << tile.name << " {hivm.multi_buffer = 2 : i32} : " << tile.type
+                    << "\n";
+            const auto [view, viewType] = globalView(tile);
             out << indent << "hivm.hir.load ins(" << view << " : " << viewType << ") outs(" << tile.name << " : "
                 << tile.type << ")\n";
         }
@@ -101,12 +107,7 @@ inline std::string generatedIr(int rowsScale, int stages = 50, unsigned seed = 2
             const GeneratedTile& tile = tiles[t];
             if (tile.element != "f16")
                 continue;
-            const std::string view = "%v" + std::to_string(serial++);
-            const std::string viewType = "memref<" + std::to_string(tile.rows) + "x" + std::to_string(columns)
-                + "xf16, strided<[" + std::to_string(columns) + ", 1]>, #hivm.address_space<gm>>";
-            out << indent << view << " = memref.reinterpret_cast %gm to offset: [0], sizes: [" << tile.rows << ", "
-                << columns << "], strides: [" << columns << ", 1] : memref<1048576xf16, #hivm.address_space<gm>> to "
-                << viewType << "\n";
+            const auto [view, viewType] = globalView(tile);
             out << indent << "hivm.hir.store ins(" << tile.name << " : " << tile.type << ") outs(" << view << " : "
                 << viewType << ")\n";
         }
