@@ -1,6 +1,7 @@
 #include "app/document_loader.hpp"
 
 #include "app/app_settings.hpp"
+#include "core/computed_plan.hpp"
 #include "core/dump_error.hpp"
 
 #include <QDir>
@@ -29,7 +30,9 @@ bool isInside(const QString& path, const QString& dir)
 std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOptions& options,
     const QString& snapshotDir, std::optional<DumpVersion>& version)
 {
-    if (snapshotDir.isEmpty() || isInside(dumpPath, snapshotDir))
+    // An IR or a compile log is planned, not kept as a dump version.
+    if (snapshotDir.isEmpty() || isInside(dumpPath, snapshotDir)
+        || inputKindOfFile(dumpPath.toStdString()) != InputKind::Dump)
         return std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
     DumpRead read = readDumpKeepingBytes(dumpPath.toStdString(), options.cancel.get(), options.bytesRead.get());
     const auto written = read.written;

@@ -232,6 +232,7 @@ ojson fileHeadJson(const PlanDocument& document)
     const char* core = coreKindName(document.dump.core);
     out["core"] = core ? ojson(core) : ojson(nullptr);
     out["ir_file"] = document.irFile.empty() ? ojson(nullptr) : ojson(document.irFile);
+    out["computed_from"] = document.computedFrom ? ojson(*document.computedFrom) : ojson(nullptr);
     addIrFacts(out, document);
     out["log"] = logJson(document);
     if (!document.logNote.empty())

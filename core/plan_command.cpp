@@ -1,6 +1,7 @@
 #include "core/plan_command.hpp"
 
 #include "core/command_line.hpp"
+#include "core/computed_plan.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 
@@ -25,18 +26,14 @@ std::string valueAfter(const std::vector<std::string>& args, std::size_t& i)
     return args[++i];
 }
 
-std::string allocText(const Value* buffer)
+// The value of an option that takes one of two words.
+std::string choiceAfter(const std::vector<std::string>& args, std::size_t& i, const char* first, const char* second)
 {
-    const Op* op = buffer->definingOp;
-    return op ? buffer->name + " = " + op->text : buffer->name;
-}
-
-std::string sourceLocation(const Value* buffer, const std::string& file)
-{
-    const Op* op = buffer->definingOp;
-    if (!op->location.empty() && op->location.find('#') == std::string::npos)
-        return op->location;
-    return "loc(\"" + file + "\":" + std::to_string(op->line) + ":" + std::to_string(op->column) + ")";
+    const std::string option = args[i];
+    const std::string value = valueAfter(args, i);
+    if (value != first && value != second)
+        throw CommandLineError(option + " must be " + first + " or " + second + ", not " + value);
+    return value;
 }
 
 ordered_json planJson(const FunctionPlan& plan)
@@ -74,34 +71,6 @@ ordered_json planJson(const FunctionPlan& plan)
         function["scopes"].push_back(s);
     }
     return function;
-}
-
-// memory_info_*.json as the compiler writes it: sorted keys, two-space indent.
-nlohmann::json dumpJson(const FunctionPlan& plan, const std::string& file)
-{
-    nlohmann::json dump;
-    dump["Header"]["KernelName"] = plan.name;
-    dump["Record"] = nlohmann::json::array();
-    for (const planner::ScopePlan& scope : plan.scopes) {
-        nlohmann::json record;
-        record["scope"] = scope.scope;
-        record["status"] = scope.fits ? "success" : "fail";
-        record["error_info"] = scope.errorInfo;
-        record["memory_info_array"] = nlohmann::json::array();
-        for (const DumpItem& item : scope.dumpItems) {
-            nlohmann::json entry;
-            entry["buffer"] = allocText(item.buffer);
-            entry["offset"] = scope.planned ? item.offsets : std::vector<std::uint64_t>(item.offsets.size(), 0);
-            entry["extent"] = item.extentBits;
-            entry["alloc_time_in_ir"] = item.lifeStart;
-            entry["life_time_in_ir"] = {item.lifeStart, item.lifeEnd};
-            entry["source_location"] = sourceLocation(item.buffer, file);
-            entry["is_tmpbuf"] = item.tmp;
-            record["memory_info_array"].push_back(entry);
-        }
-        dump["Record"].push_back(record);
-    }
-    return dump;
 }
 
 void printTable(const FunctionPlan& plan, std::ostream& out)
@@ -154,19 +123,13 @@ PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args)
         if (arg == "--target") {
             commandLine.target = valueAfter(args, i);
         } else if (arg == "--strategy") {
-            const std::string value = valueAfter(args, i);
-            if (value != "default" && value != "largest-first")
-                throw CommandLineError("--strategy must be default or largest-first, not " + value);
-            commandLine.largestFirst = value == "largest-first";
+            commandLine.largestFirst = choiceAfter(args, i, "default", "largest-first") == "largest-first";
         } else if (arg == "--no-multi-buffer") {
             commandLine.multiBuffer = false;
         } else if (arg == "--function") {
             commandLine.function = valueAfter(args, i);
         } else if (arg == "--format") {
-            const std::string value = valueAfter(args, i);
-            if (value != "text" && value != "json")
-                throw CommandLineError("--format must be text or json, not " + value);
-            commandLine.json = value == "json";
+            commandLine.json = choiceAfter(args, i, "text", "json") == "json";
         } else if (arg == "--out") {
             commandLine.outDir = valueAfter(args, i);
         } else if (arg == "--verbose" || arg == "-v") {
@@ -203,19 +166,6 @@ std::string planUsageText()
            "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage.\n";
 }
 
-std::optional<std::string> lastPlanMemoryDump(const std::string& text)
-{
-    const std::string marker = "IR Dump Before PlanMemory (hivm-plan-memory)";
-    const auto at = text.rfind(marker);
-    if (at == std::string::npos)
-        return std::nullopt;
-    const auto lineEnd = text.find('\n', at);
-    if (lineEnd == std::string::npos)
-        return std::string();
-    const auto next = text.find("// -----// IR Dump", lineEnd);
-    return text.substr(lineEnd + 1, next == std::string::npos ? std::string::npos : next - lineEnd - 1);
-}
-
 int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream& err)
 {
     std::ifstream in(commandLine.input, std::ios::binary);
@@ -226,14 +176,11 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     std::ostringstream buffer;
     buffer << in.rdbuf();
     std::string text = buffer.str();
-    if (const auto section = lastPlanMemoryDump(text))
-        text = *section;
+    if (auto section = lastPlanMemorySection(text))
+        text = std::string(static_cast<std::size_t>(section->firstLine - 1), '\n') + section->text; // the log's lines
     const std::string absolute = std::filesystem::absolute(commandLine.input).string();
     const auto module = readMlir(text, absolute);
-    std::vector<const Function*> functions;
-    for (const Function& function : module->functions)
-        if (!function.isHost && function.body() && (!commandLine.function || function.name == *commandLine.function))
-            functions.push_back(&function);
+    const auto functions = deviceFunctions(*module, commandLine.function.value_or(""));
     if (functions.empty()) {
         err << "memlens: " << commandLine.input << ": "
             << (commandLine.function ? "no function @" + *commandLine.function : std::string("no function with a body"))
@@ -245,9 +192,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     PlanOptions options;
     options.strategy = commandLine.largestFirst ? PlanStrategy::LargestFirst : PlanStrategy::Default;
     options.multiBuffer = commandLine.multiBuffer;
-    std::string targetName = commandLine.target.value_or(functions.front()->target);
-    if (targetName.empty())
-        targetName = "Ascend910B1";
+    const std::string targetName = commandLine.target.value_or(planTargetName(*module));
     const auto target = findPlanTarget(targetName);
     if (!target) {
         err << "memlens: unknown target " << targetName
@@ -275,10 +220,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
         report["functions"].push_back(planJson(plan));
         if (!commandLine.json)
             printTable(plan, out);
-        const std::string file = plan.coreType == "aic" ? "memory_info_aic.json"
-            : plan.coreType == "aiv"                    ? "memory_info_aiv.json"
-                                                        : "memory_info.json";
-        dumps[file] = dumpJson(plan, absolute);
+        dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute);
     }
     if (commandLine.json)
         out << report.dump(2) << "\n";

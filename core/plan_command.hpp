@@ -24,10 +24,6 @@ struct PlanCommandLine {
 PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args);
 std::string planUsageText();
 
-// The IR of the last "IR Dump Before PlanMemory (hivm-plan-memory)" section of a
-// compile log; nullopt when `text` holds no such section (it is IR itself).
-std::optional<std::string> lastPlanMemoryDump(const std::string& text);
-
 int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream& err);
 
 } // namespace memlens

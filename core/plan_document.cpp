@@ -1,6 +1,7 @@
 #include "core/plan_document.hpp"
 
 #include "core/capacity.hpp"
+#include "core/computed_plan.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
 #include "core/ir_type_check.hpp"
@@ -262,6 +263,23 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
 
 } // namespace
 
+PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions& options)
+{
+    ComputedDump computed = computeDump(readDumpText(path, options.cancel.get()), path);
+    if (!computed.note.empty())
+        spdlog::info("{}: {}", path, computed.note);
+    LoadOptions withIr = options;
+    if (withIr.irFile.empty())
+        withIr.irFile = path; // the IR planned is the IR to show
+    PlanDocument document = buildPlanDocument(std::move(computed.dump), path, withIr);
+    document.computedFrom = path;
+    if (!document.target) { // capacities of the target planned for, not a guess
+        document.target = computed.target;
+        reanalyze(document, options.capacity, options.cancel.get());
+    }
+    return document;
+}
+
 void keepOnlyScope(PlanDocument& document, const std::string& scope)
 {
     for (std::size_t i = document.dump.scopes.size(); i-- > 0;) {
@@ -287,6 +305,8 @@ void reanalyze(PlanDocument& document, const CapacitySettings& capacity, const s
 
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options)
 {
+    if (inputKindOfFile(dumpPath) != InputKind::Dump)
+        return loadComputedPlanDocument(dumpPath, options);
     return buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get(), options.bytesRead.get()), dumpPath, options);
 }
 

@@ -47,12 +47,14 @@ struct LoadOptions {
 
 struct PlanDocument {
     Dump dump;
-    std::string irFile;                       // the IR used; empty when none was found
-    std::string irNote;                       // why there is none, or where it came from (the Triton cache)
-    std::string irWarning;                    // the IR used may not be the dump's (irTypeMismatch)
-    std::string siblingWarning;               // the other core's dump beside it may be stale (core/sibling_dump)
-    std::shared_ptr<const CompileLog> log;    // the compile log read for it; null when none
-    std::string logNote;                      // why a log found or named was not used ("" when none was)
+    std::string irFile;                    // the IR used; empty when none was found
+    std::string irNote;                    // why there is none, or where it came from (the Triton cache)
+    std::string irWarning;                 // the IR used may not be the dump's (irTypeMismatch)
+    std::string siblingWarning;            // the other core's dump beside it may be stale (core/sibling_dump)
+    std::shared_ptr<const CompileLog> log; // the compile log read for it; null when none
+    std::string logNote;                   // why a log found or named was not used ("" when none was)
+    // Set when the plan is memlens's own, computed from this IR or compile log (not a dump the compiler wrote).
+    std::optional<std::string> computedFrom;
     LineInfo lineInfo = LineInfo::Unknown;    // Missing: compiled without line info (say kNoLineInfoNote)
     std::optional<std::string> target;        // hacc.target of the IR
     std::vector<PlanAnalysis> analyses;       // parallel to dump.scopes
@@ -64,12 +66,18 @@ struct PlanDocument {
     const BlockSource* sourceOf(std::size_t scopeIndex, const Block& block) const;
 };
 
+// `dumpPath` may also be an IR file or a compile log (decided by content, core/computed_plan):
+// its plan is computed, the IR is attached (it is the IR) and computedFrom says so.
 // Throws DumpError for a dump that cannot be read; a missing IR is not an error,
 // nor is an IR found beside the dump that does not match it (it is not used,
 // and irNote says why). Throws LoadCancelled when options.cancel is set.
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options);
 // The same for a dump already parsed (from `dumpPath`, which decides where files are looked for).
 PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options);
+
+// The document of an IR file or a compile log: the plan memlens computes (loadPlanDocument
+// calls it for such files). Throws DumpError when nothing in it can be planned.
+PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions& options);
 
 // A document of one scope (a report with --scope).
 void keepOnlyScope(PlanDocument& document, const std::string& scope);

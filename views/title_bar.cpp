@@ -129,6 +129,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     kernel_->setFont(kernelFont);
     kernel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     kernel_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred); // as wide as it is, down to a few pixels
+    file_->setObjectName(QStringLiteral("titleFile"));
     file_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The file name gives way first in a narrow window (1024 px with the docks at their
     // minimum widths); its tooltip keeps the whole path.
@@ -318,6 +319,8 @@ void TitleBar::refresh()
         setKernelText(document->dump.kernel.empty() ? tr("(unnamed kernel)") : toQString(document->dump.kernel));
         const std::string& path = document->dump.file;
         QString file = toQString(dumpDisplayName(path)); // the folder tells two compiles apart
+        if (document->computedFrom)
+            file = tr("plan computed by memlens from %1").arg(file);
         if (const QString core = coreDescription(document->dump.core); !core.isEmpty())
             file += QStringLiteral(" \u00b7 ") + core;
         file_->setText(file);

@@ -18,6 +18,14 @@ void insertUnique(std::vector<const Value*>& values, const Value* value)
         values.push_back(value);
 }
 
+// The values the planner tracks from Defined on: the first result of a local memref.alloc.
+bool isPlannableAlloc(const Value* value)
+{
+    const Op* op = value->definingOp;
+    return op && op->name == "memref.alloc" && !op->results.empty() && op->results.front() == value
+        && value->memref.valid && BufferLiveness::isLocalSpace(value->memref.addressSpace);
+}
+
 const Op* terminatorOf(const Region& region)
 {
     if (region.blocks.empty() || region.blocks.back()->ops.empty())
@@ -106,13 +114,37 @@ const Value* BufferLiveness::tracebackToAlloc(const Value* value)
     return nullptr;
 }
 
+bool BufferLiveness::touchesPlannable(const Value* value) const
+{
+    if (isPlannableAlloc(value))
+        return true;
+    const auto found = aliasVec_.find(value);
+    return found != aliasVec_.end() && found->second.plannable > 0;
+}
+
+BufferLiveness::Status& BufferLiveness::statusOf(const Value* value)
+{
+    const auto id = static_cast<std::size_t>(value->id);
+    if (id >= status_.size())
+        status_.resize(std::max(id + 1, status_.size() * 2), Status::Untracked);
+    return status_[id];
+}
+
+BufferLiveness::Status BufferLiveness::statusAt(const Value* value) const
+{
+    const auto id = static_cast<std::size_t>(value->id);
+    return id < status_.size() ? status_[id] : Status::Untracked;
+}
+
 std::vector<const Value*> BufferLiveness::aliasesOf(const Value* value) const
 {
     std::vector<const Value*> result;
     const auto found = aliasVec_.find(value);
-    if (found != aliasVec_.end())
-        for (const auto& [aliasValue, cond] : found->second)
-            insertUnique(result, aliasValue);
+    if (found != aliasVec_.end()) {
+        result.reserve(found->second.items.size());
+        for (const auto& [aliasValue, cond] : found->second.items) // unique by construction
+            result.push_back(aliasValue);
+    }
     return result;
 }
 
@@ -130,10 +162,8 @@ const bool* BufferLiveness::findCond(const Value* buffer, const Value* aliasValu
     const auto found = aliasVec_.find(buffer);
     if (found == aliasVec_.end())
         return nullptr;
-    for (const auto& pair : found->second)
-        if (pair.first == aliasValue)
-            return &pair.second;
-    return nullptr;
+    const auto at = found->second.index.find(aliasValue);
+    return at == found->second.index.end() ? nullptr : &found->second.items[at->second].second;
 }
 
 void BufferLiveness::aliasLists(const Value* origin, const Value* originAlias, const std::vector<const Value*>& buffers,
@@ -148,8 +178,11 @@ void BufferLiveness::aliasLists(const Value* origin, const Value* originAlias, c
             const bool resultCond = hasCond || bufferHasCond || aliasHasCond;
             // The compiler updates the flag of an existing pair through a copy, so an
             // existing pair keeps the flag it was first given.
-            if (!findCond(buffer, aliasValue))
-                aliasVec_[buffer].emplace_back(aliasValue, resultCond);
+            AliasList& list = aliasVec_[buffer];
+            if (list.index.emplace(aliasValue, list.items.size()).second) {
+                list.items.emplace_back(aliasValue, resultCond);
+                list.plannable += isPlannableAlloc(aliasValue) ? 1 : 0;
+            }
         }
     }
 }
@@ -165,7 +198,7 @@ void BufferLiveness::alias(const Value* buffer, const Value* aliasBuffer, bool h
     aliasLists(buffer, aliasBuffer, buffers, aliasBuffers, hasCond);
     aliasLists(aliasBuffer, buffer, aliasBuffers, buffers, hasCond);
     if (!(buffer->definingOp && buffer->definingOp->name == "memref.alloc"))
-        status_[buffer] = Status::Undefined;
+        statusOf(buffer) = Status::Undefined;
     const auto info = infos.find(aliasBuffer);
     if (ignoreInplace && info != infos.end())
         info->second.ignoreInplace = true;
@@ -183,16 +216,16 @@ bool BufferLiveness::isPreload(const Value* value) const
 
 void BufferLiveness::genOne(int index, const Value* value)
 {
-    const auto found = status_.find(value);
-    if (found == status_.end())
+    Status& status = statusOf(value);
+    if (status == Status::Untracked)
         return;
-    if (found->second == Status::Defined) {
+    if (status == Status::Defined) {
         if (isPreload(value))
             return;
         genKill[index].gen.push_back(value);
         genKill[index].touched = true;
-        found->second = Status::Gened;
-    } else if (found->second == Status::Killed) {
+        status = Status::Gened;
+    } else if (status == Status::Killed) {
         errors.push_back("buffer " + value->name + " is written again after its last read (op " + std::to_string(index)
             + "): the compiler's planner stops here");
     }
@@ -201,7 +234,7 @@ void BufferLiveness::genOne(int index, const Value* value)
 void BufferLiveness::gen(int index, const std::vector<const Value*>& values)
 {
     for (const Value* value : values) {
-        if (skipPlan_.count(value))
+        if (skipPlan_.count(value) || !touchesPlannable(value))
             continue;
         std::vector<const Value*> all = aliasesOf(value);
         insertUnique(all, value);
@@ -272,13 +305,15 @@ bool BufferLiveness::allDeadAfter(const Op& op, const std::vector<const Value*>&
 
 void BufferLiveness::killOne(int index, const Op& op, const Value* operand)
 {
+    if (!touchesPlannable(operand))
+        return; // the test below would find nothing to kill (a global buffer's many views)
     std::vector<const Value*> all = aliasesOf(operand);
     insertUnique(all, operand);
     for (const Value* buffer : all) {
-        const auto found = status_.find(buffer);
-        if (found == status_.end())
+        Status& status = statusOf(buffer);
+        if (status == Status::Untracked)
             return; // as the compiler does: the first untracked alias ends the test
-        if (found->second != Status::Gened)
+        if (status != Status::Gened)
             continue;
         const Op* def = buffer->definingOp;
         const Op* defParent = def ? def->parentOp() : nullptr;
@@ -289,7 +324,7 @@ void BufferLiveness::killOne(int index, const Op& op, const Value* operand)
             continue;
         genKill[index].kill.push_back(buffer);
         genKill[index].touched = true;
-        found->second = Status::Killed;
+        status = Status::Killed;
     }
 }
 
@@ -312,7 +347,7 @@ std::vector<const Value*> BufferLiveness::liveBuffersInLoop(const Op& loop)
         std::vector<const Value*> all = aliasesOf(value);
         insertUnique(all, value);
         for (const Value* buffer : all)
-            if (status_.count(buffer))
+            if (statusAt(buffer) != Status::Untracked)
                 buffers.push_back(buffer);
     }
     return buffers;
@@ -363,7 +398,7 @@ void BufferLiveness::processOp(int index, const Op& op)
         if (op.results.empty())
             return;
         const Value* buffer = op.results.front();
-        if (status_.count(buffer))
+        if (statusAt(buffer) != Status::Untracked)
             return;
         if (!buffer->memref.valid || !isLocalSpace(buffer->memref.addressSpace)) {
             notes.push_back("line " + std::to_string(op.line) + ": " + buffer->name
@@ -382,7 +417,7 @@ void BufferLiveness::processOp(int index, const Op& op)
         info.constBits = bits.value_or(0);
         infos[buffer] = info;
         bufferOrder.push_back(buffer);
-        status_[buffer] = Status::Defined;
+        statusOf(buffer) = Status::Defined;
         return;
     }
     if (name == "memref.load") {
@@ -562,17 +597,15 @@ void BufferLiveness::extendPreloadBuffers()
             std::vector<const Value*> all = aliasesOf(buffer);
             insertUnique(all, buffer);
             for (const Value* alias : all) {
-                auto found = status_.find(alias);
-                if (found == status_.end())
-                    continue;
-                if (!begun && found->second == Status::Defined) {
+                Status& status = statusOf(alias);
+                if (!begun && status == Status::Defined) {
                     genKill[entry.index].gen.push_back(alias);
                     genKill[entry.index].touched = true;
-                    found->second = Status::Gened;
-                } else if (begun && found->second == Status::Gened) {
+                    status = Status::Gened;
+                } else if (begun && status == Status::Gened) {
                     genKill[entry.index].kill.push_back(alias);
                     genKill[entry.index].touched = true;
-                    found->second = Status::Killed;
+                    status = Status::Killed;
                 }
             }
             if (begun)
@@ -602,7 +635,7 @@ void BufferLiveness::initializeForcedPairs()
         const auto found = aliasVec_.find(buffer);
         if (found == aliasVec_.end())
             continue;
-        for (const auto& [aliasBuffer, cond] : found->second) {
+        for (const auto& [aliasBuffer, cond] : found->second.items) {
             if (!isAlloc(aliasBuffer))
                 continue;
             const auto pair = std::make_pair(buffer, aliasBuffer);

@@ -64,7 +64,10 @@ public:
     static bool isLocalSpace(const std::string& space);
 
 private:
-    enum class Status { Undefined, Defined, Gened, Killed };
+    enum class Status : std::uint8_t { Untracked, Undefined, Defined, Gened, Killed };
+    // By Value::id: looked up for every alias of every live value at every op.
+    Status& statusOf(const Value* value);
+    Status statusAt(const Value* value) const;
     void processOp(int index, const Op& op);
     void processMark(int index, const Op& op);
     void gen(int index, const std::vector<const Value*>& values);
@@ -89,8 +92,17 @@ private:
     const BlockLiveness& liveness_;
     LivenessOptions options_;
     std::mt19937 random_;
-    std::unordered_map<const Value*, Status> status_;
-    std::unordered_map<const Value*, std::vector<std::pair<const Value*, bool>>> aliasVec_;
+    std::vector<Status> status_;
+    // A value's aliases in the order they were found, each with its condition flag, and
+    // where each sits in that order (the lists grow to every view of a buffer).
+    struct AliasList {
+        std::vector<std::pair<const Value*, bool>> items;
+        std::unordered_map<const Value*, std::size_t> index;
+        std::size_t plannable = 0; // how many of them are local allocs (the only values ever gen'd or killed)
+    };
+    // False when neither `value` nor any alias of it is a local alloc: gen and kill of it do nothing.
+    bool touchesPlannable(const Value* value) const;
+    std::unordered_map<const Value*, AliasList> aliasVec_;
     std::vector<const Value*> preloadBuffers_;
     std::unordered_set<const Value*> skipPlan_;
 };

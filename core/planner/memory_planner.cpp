@@ -105,6 +105,22 @@ const Op* parentLoop(const Value* buffer)
     return nullptr;
 }
 
+// The one innermost loop holding every alloc of an entry; nullptr when an alloc is
+// outside loops or the allocs sit in different loops.
+const Op* entryLoop(const StorageEntry* entry)
+{
+    std::set<const Op*> loops;
+    for (const Value* buffer : entry->inplaceBuffers) {
+        if (!buffer->definingOp)
+            continue;
+        const Op* loop = parentLoop(buffer);
+        if (!loop)
+            return nullptr;
+        loops.insert(loop);
+    }
+    return loops.size() == 1 ? *loops.begin() : nullptr;
+}
+
 class Planner {
 public:
     Planner(BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
@@ -133,6 +149,7 @@ private:
     // address planning
     Status planScope(StorageEntry* root, ScopePlan& scope);
     std::uint64_t planSingleLevel(StorageEntry* root, int level, std::uint64_t align);
+    std::uint64_t peakLiveBits(const StorageEntry* root, std::uint64_t align) const;
     bool multiSpecPlan(SpecInfo& si, Outline& outline, History& his, StorageEntry* e);
     bool specAlloc(Outline& outline, History& his, StorageEntry* e, const SpecInfo& si, int level);
     bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints) const;
@@ -415,22 +432,7 @@ bool Planner::pipeConflict(const StorageEntry* a, const StorageEntry* b) const
     return false;
 }
 
-bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const
-{
-    auto loopOf = [](const StorageEntry* e) -> const Op* {
-        std::set<const Op*> loops;
-        for (const Value* buffer : e->inplaceBuffers) {
-            if (!buffer->definingOp)
-                continue;
-            const Op* loop = parentLoop(buffer);
-            if (!loop)
-                return nullptr;
-            loops.insert(loop);
-        }
-        return loops.size() == 1 ? *loops.begin() : nullptr;
-    };
-    return loopOf(a) == loopOf(b);
-}
+bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const { return entryLoop(a) == entryLoop(b); }
 
 std::vector<StorageEntry*>* Planner::extraEntries(const StorageEntry* e)
 {
@@ -459,20 +461,8 @@ bool Planner::stage1(History& his, StorageEntry* e, OutlineIt start, OutlineIt e
     }
     if (others.empty())
         return true;
-    auto loopOf = [](const StorageEntry* x) -> const Op* {
-        std::set<const Op*> loops;
-        for (const Value* buffer : x->inplaceBuffers) {
-            if (!buffer->definingOp)
-                continue;
-            const Op* loop = parentLoop(buffer);
-            if (!loop)
-                return nullptr;
-            loops.insert(loop);
-        }
-        return loops.size() == 1 ? *loops.begin() : nullptr;
-    };
-    const Op* loop1 = loopOf(e);
-    const Op* loop2 = loopOf(reuse);
+    const Op* loop1 = entryLoop(e);
+    const Op* loop2 = entryLoop(reuse);
     if (!(loop1 && loop2 && loop1 == loop2))
         return true;
     if (e->multiBuffer > 1 && others.size() < e->multiBuffer)
@@ -716,6 +706,31 @@ Status Planner::applyFail(
     return Status::Failed;
 }
 
+// The most aligned bits of the scope's storages (copies included) live at one op.
+std::uint64_t Planner::peakLiveBits(const StorageEntry* root, std::uint64_t align) const
+{
+    std::vector<std::pair<std::int64_t, std::int64_t>> changes; // (op, +bits at alloc / -bits after free)
+    auto add = [&](const StorageEntry* entry) {
+        const auto bits = static_cast<std::int64_t>(alignUp(static_cast<std::uint64_t>(entry->info->constBits), align));
+        for (const BufferLife& life : entry->lives)
+            if (life.allocTime >= 0 && life.allocTime <= life.freeTime && bits > 0) {
+                changes.emplace_back(life.allocTime, bits);
+                changes.emplace_back(life.freeTime + 1, -bits);
+            }
+    };
+    add(root);
+    for (const StorageEntry* child : root->children)
+        add(child);
+    std::sort(changes.begin(), changes.end()); // at one op, frees (negative) before allocs
+    std::int64_t live = 0;
+    std::int64_t peak = 0;
+    for (const auto& [op, bits] : changes) {
+        live += bits;
+        peak = std::max(peak, live);
+    }
+    return static_cast<std::uint64_t>(peak);
+}
+
 std::uint64_t Planner::planSingleLevel(StorageEntry* root, int level, std::uint64_t align)
 {
     Outline outline;
@@ -774,6 +789,16 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
     const std::uint64_t unlimited = planSingleLevel(root, kLevel3, align);
     if (unlimited <= cap)
         return Status::Success;
+    // Storages live at the same op never share an address (at every level), so when their
+    // sizes at one op add up past the capacity no placement within it exists: the search
+    // would roll back every entry and restart before it failed. The exception, a one-op
+    // overlap of an in-place pair that would stall the pipe, keeps the search.
+    if (options_.proveOverflow && stallPairs_.empty() && peakLiveBits(root, align) > cap) {
+        splitOutline_ = true; // as after the search's restart
+        StorageEntry* again = reorder(root);
+        scope.requiresBits = planSingleLevel(again, kLevel0, align);
+        return Status::Failed;
+    }
 
     Outline outline;
     outline.push_back(std::make_shared<Segment>(Segment{{}, 0, cap, nullptr}));
@@ -919,6 +944,52 @@ bool Planner::plan(FunctionPlan& result)
     return !failed;
 }
 
+// True when some scope cannot fit whatever the shuffle seed. The ops where a buffer is
+// first written and last read do not depend on it, only which buffers then merge in
+// place; and a merge joins a buffer first written at an op with one read last there, so
+// the buffers live at an op and not first written there are in distinct storages, each
+// at least as large as the buffer and with at least its copies. Loop-carried pairs the
+// compiler forces together are not bounded so: with any, the answer is false.
+bool failsWithEverySeed(const BufferLiveness& buffers, const PlanTarget& target)
+{
+    if (!buffers.forcedPairs.empty())
+        return false;
+    struct Member {
+        std::int64_t start, end;
+        std::uint64_t bits; // aligned, times the copies
+    };
+    std::map<std::string, std::vector<Member>> byScope;
+    for (const Value* buffer : buffers.bufferOrder) {
+        const auto life = buffers.lives.find(buffer);
+        const auto info = buffers.infos.find(buffer);
+        if (life == buffers.lives.end() || info == buffers.infos.end())
+            continue;
+        const auto space = target.space(info->second.scope);
+        const BufferLife& l = life->second;
+        if (!space || l.allocTime < 0 || l.freeTime <= l.allocTime)
+            continue;
+        const auto copies = buffers.multiBuffer.count(buffer) ? buffers.multiBuffer.at(buffer) : 1u;
+        const std::uint64_t bits = alignUp(static_cast<std::uint64_t>(info->second.constBits), space->alignBits);
+        byScope[info->second.scope].push_back({l.allocTime, l.freeTime, bits * copies});
+    }
+    for (const auto& [scope, members] : byScope) {
+        // Live over (start, end]: the sum can only rise at an op just after a start.
+        std::vector<std::pair<std::int64_t, std::int64_t>> changes;
+        for (const Member& m : members) {
+            changes.emplace_back(m.start + 1, static_cast<std::int64_t>(m.bits));
+            changes.emplace_back(m.end + 1, -static_cast<std::int64_t>(m.bits));
+        }
+        std::sort(changes.begin(), changes.end()); // at one op, ends before starts
+        std::int64_t live = 0;
+        for (const auto& [op, bits] : changes) {
+            live += bits;
+            if (live > static_cast<std::int64_t>(target.space(scope)->capacityBits))
+                return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits)
@@ -959,12 +1030,33 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             result.fits = false;
             return result;
         }
+        if (attempt == 0 && attempts > 1 && options.proveOverflow && failsWithEverySeed(buffers, target)) {
+            attempt = attempts - 2; // only the last attempt's plan is the answer
+            continue;
+        }
         Planner planner(buffers, sequence, pipes, target, options);
         const bool fits = planner.plan(result);
         if (fits || attempt == attempts - 1)
             return result;
     }
     return best;
+}
+
+std::vector<const Function*> deviceFunctions(const Module& module, const std::string& name)
+{
+    std::vector<const Function*> functions;
+    for (const Function& function : module.functions)
+        if (!function.isHost && function.body() && (name.empty() || function.name == name))
+            functions.push_back(&function);
+    return functions;
+}
+
+std::string planTargetName(const Module& module)
+{
+    for (const Function* function : deviceFunctions(module))
+        if (!function->target.empty())
+            return function->target;
+    return "Ascend910B1";
 }
 
 } // namespace memlens::planner

@@ -22,6 +22,10 @@ struct PlanOptions {
     // false: one attempt with the live values unshuffled, as compilers built before the
     // seeded retries planned (the two real samples' dumps come from such a build).
     bool shuffleSeeds = true;
+    // A scope whose storages live at one op need more than its capacity cannot fit: it fails
+    // at once, with the same plan and "requires N bits" the search within capacity ends at.
+    // false: search all the same, as the compiler does (the tests compare the two).
+    bool proveOverflow = true;
 };
 
 struct PlannedAlloc {
@@ -67,6 +71,12 @@ struct FunctionPlan {
     int seed = 0; // the attempt whose plan this is
     int sequenceLength = 0;
 };
+
+// The functions the compiler plans (not host, with a body), in module order; only
+// `name`'s when given.
+std::vector<const Function*> deviceFunctions(const Module& module, const std::string& name = {});
+// The hacc.target of the first device function that names one, else "Ascend910B1".
+std::string planTargetName(const Module& module);
 
 FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options = {});
 

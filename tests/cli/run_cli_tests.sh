@@ -244,5 +244,24 @@ if [ -d "$samples/fake_attn_fwd_overflow" ]; then
     check "plan --help names --strategy" grep -q -- "--strategy" "$work/out"
 fi
 
+# Every command opens an IR or a compile log by itself: the plan memlens computes.
+run inspect "$data/mlir/double_buffered_loop.mlir"
+check "inspect of an IR that overflows exits 3" test "$status" -eq 3
+check "inspect names the IR it computed the plan from" test "$(json_value 'd["computed_from"]')" = "$data/mlir/double_buffered_loop.mlir"
+check "inspect attaches the IR itself" test "$(json_value 'd["ir_file"]')" = "$data/mlir/double_buffered_loop.mlir"
+run explain "$data/mlir/double_buffered_loop.mlir"
+check "explain of an IR exits 3" test "$status" -eq 3
+check "explain of an IR names its overflow" grep -q "Overflow: the plan needs" "$work/out"
+{ echo "[INFO] compiling"; echo "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //"; cat "$data/mlir/double_buffered_loop.mlir"; } > "$work/compile.log"
+run report "$work/compile.log" --out "$work/log_report"
+check "report of a compile log exits 3" test "$status" -eq 3
+check "report of a compile log writes summary.md" test -s "$work/log_report/summary.md"
+if [ -d "$samples/fake_attn_fwd" ]; then
+    run inspect "$samples/fake_attn_fwd/fake_attn_fwd.ttadapter"
+    check "inspect of a fitting IR exits 0" test "$status" -eq 0
+    run inspect "$samples/fake_attn_fwd/memory_info_aiv.json"
+    check "a dump the compiler wrote is not computed" test "$(json_value 'd["computed_from"]')" = None
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

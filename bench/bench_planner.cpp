@@ -1,0 +1,134 @@
+// The planner on a generated function of about 3,000 ops and 400 UB allocs
+// (bench/generated_ir.hpp). One variant fits after reuse, one does not (all 20 seeds
+// are planned). Also the
+// reader alone and a grid of 64 what-ifs. Run by hand: build-rel/bench/memlens_bench_planner
+#include "bench/generated_ir.hpp"
+#include "core/planner/memory_planner.hpp"
+#include "core/planner/mlir_reader.hpp"
+#include "core/planner/what_if.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace memlens::planner;
+
+struct Generated {
+    std::unique_ptr<Module> module;
+    PlanTarget target;
+};
+
+const Generated& generated(int rowsScale, bool expectFits)
+{
+    static std::map<int, Generated> cache;
+    auto found = cache.find(rowsScale);
+    if (found != cache.end())
+        return found->second;
+    Generated g{readMlir(memlens::bench::generatedIr(rowsScale), "generated.mlir"), *findPlanTarget("Ascend910B1")};
+    const FunctionPlan plan = planFunction(g.module->functions.at(0), g.target);
+    if (plan.fits != expectFits || plan.sequenceLength < 3000)
+        throw std::runtime_error("the generated function does not have the shape the benchmark needs");
+    return cache.emplace(rowsScale, std::move(g)).first->second;
+}
+
+void reportShape(benchmark::State& state, const Function& function, const FunctionPlan& plan)
+{
+    std::size_t allocs = 0;
+    for (const ScopePlan& scope : plan.scopes)
+        allocs += scope.allocs.size();
+    state.counters["ops"] = plan.sequenceLength;
+    state.counters["allocs"] = static_cast<double>(allocs);
+    state.counters["seed"] = plan.seed;
+    (void)function;
+}
+
+// Tiles x1 fit after reuse, x4 do not (all 20 seeds).
+void planGenerated(benchmark::State& state, int rowsScale, bool fits)
+{
+    const Generated& g = generated(rowsScale, fits);
+    const Function& function = g.module->functions.at(0);
+    FunctionPlan plan;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(plan = planFunction(function, g.target));
+    reportShape(state, function, plan);
+}
+void BM_PlanFitting3000(benchmark::State& state) { planGenerated(state, 1, true); }
+void BM_PlanFailing3000(benchmark::State& state) { planGenerated(state, 4, false); }
+BENCHMARK(BM_PlanFitting3000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanFailing3000)->Unit(benchmark::kMillisecond);
+
+void BM_ReadMlir3000(benchmark::State& state)
+{
+    const std::string text = memlens::bench::generatedIr(4);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(readMlir(text, "generated.mlir"));
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_ReadMlir3000)->Unit(benchmark::kMillisecond);
+
+// 64 what-ifs: multi-buffer on/off x both strategies x 16 scales of the generated tiles' columns.
+std::vector<WhatIf> grid(const std::vector<std::int64_t>& dimensions)
+{
+    std::vector<WhatIf> whatIfs;
+    for (const bool multiBuffer : {true, false})
+        for (const PlanStrategy strategy : {PlanStrategy::Default, PlanStrategy::LargestFirst})
+            for (int s = 0; s < 16; ++s) {
+                WhatIf whatIf;
+                whatIf.multiBuffer = multiBuffer;
+                whatIf.strategy = strategy;
+                const std::int64_t dimension = dimensions.at(s % dimensions.size());
+                const auto scale = standardScales(dimension).at(s % 4);
+                whatIf.scales.push_back(scale);
+                whatIfs.push_back(whatIf);
+            }
+    return whatIfs;
+}
+
+void BM_WhatIfGrid64Generated(benchmark::State& state)
+{
+    WhatIfPlanner planner(memlens::bench::generatedIr(4), "generated.mlir");
+    const auto whatIfs = grid({256, 128, 64});
+    for (auto _ : state)
+        benchmark::DoNotOptimize(planner.planAll(whatIfs));
+    state.counters["what_ifs"] = static_cast<double>(whatIfs.size());
+}
+BENCHMARK(BM_WhatIfGrid64Generated)->Unit(benchmark::kMillisecond);
+
+// The same grid on the real overflow sample's IR, when the samples sit beside the checkout.
+void BM_WhatIfGrid64Sample(benchmark::State& state)
+{
+    const auto path = std::filesystem::path(MEMLENS_SOURCE_DIR)
+        / "../shared/samples/fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter";
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        state.SkipWithError("real samples not found beside the checkout");
+        return;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    WhatIfPlanner planner(text.str(), path.string());
+    const auto dimensions = planner.tileDimensions();
+    if (dimensions.empty()) {
+        state.SkipWithError("the sample has no tile dimension");
+        return;
+    }
+    const auto whatIfs = grid(dimensions);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(planner.planAll(whatIfs));
+    state.counters["what_ifs"] = static_cast<double>(whatIfs.size());
+}
+BENCHMARK(BM_WhatIfGrid64Sample)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();

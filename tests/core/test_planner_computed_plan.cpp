@@ -1,0 +1,155 @@
+// An IR file or a compile log opened by itself: memlens plans it and shows that plan
+// as a document, with the IR attached and computedFrom naming the file.
+#include "core/computed_plan.hpp"
+#include "core/dump_error.hpp"
+#include "core/plan_document.hpp"
+#include "core/planner/memory_planner.hpp"
+#include "core/planner/mlir_reader.hpp"
+#include "support/temp_dir.hpp"
+#include "support/test_documents.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+
+using namespace memlens;
+using memlens::test::readText;
+
+namespace {
+
+void writeFile(const std::filesystem::path& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+// Every block of every scope as (scope, buffer name, copy, offset, size, start, end).
+std::vector<std::tuple<std::string, std::string, int, std::uint64_t, std::uint64_t, std::int64_t, std::int64_t>>
+blocksOf(const Dump& dump)
+{
+    std::vector<std::tuple<std::string, std::string, int, std::uint64_t, std::uint64_t, std::int64_t, std::int64_t>>
+        out;
+    for (const ScopePlan& scope : dump.scopes)
+        for (const Block& block : scope.blocks)
+            out.emplace_back(scope.scope, scope.buffers[block.bufferIndex].ssaName, block.copy, block.offset,
+                block.size, block.start, block.end);
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("computed plan: the kind of a file is decided by its content", "[planner][computed]")
+{
+    CHECK(inputKindOf("  {\"Record\": []}") == InputKind::Dump);
+    CHECK(inputKindOf("[1]") == InputKind::Dump);
+    CHECK(inputKindOf("[INFO] start\nfunc.func @f() {\n}\n") == InputKind::Ir);
+    CHECK(inputKindOf("module {\n  func.func @f() {\n    return\n  }\n}\n") == InputKind::Ir);
+    CHECK(inputKindOf("compiling\n// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\nmodule {}\n")
+        == InputKind::CompileLog);
+    CHECK(inputKindOf("not a dump at all") == InputKind::Dump); // the dump reader says what is wrong
+    CHECK(inputKindOf(std::string("func.func\0", 10)) == InputKind::Dump);
+}
+
+TEST_CASE("computed plan: a compile log's last PlanMemory section and its first line", "[planner][computed]")
+{
+    const std::string log = "line 1\n// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\nold\n"
+                            "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\nnew IR\nmore\n"
+                            "// -----// IR Dump After PlanMemory (hivm-plan-memory) //----- //\nafter\n";
+    const auto section = lastPlanMemorySection(log);
+    REQUIRE(section);
+    CHECK(section->text == "new IR\nmore\n");
+    CHECK(section->firstLine == 5);
+    CHECK_FALSE(lastPlanMemorySection("module {}"));
+}
+
+TEST_CASE("computed plan: the overflow sample's IR opens as the plan its dump shows", "[planner][computed][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    const auto ir = memlens::test::sample("fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter");
+    const PlanDocument computed = loadPlanDocument(ir.string(), {});
+    REQUIRE(computed.computedFrom);
+    CHECK(*computed.computedFrom == ir.string());
+    CHECK(computed.dump.file == ir.string());
+    CHECK(computed.irFile == ir.string()); // the IR attached is the IR planned
+    REQUIRE(computed.ir);
+    CHECK(computed.dump.core == CoreKind::Vector);
+    // The blocks are those of the compiler's dump format as the planner fills it (today's
+    // compiler: seeded retries; the sample's dump is from an older build, see the conformance test).
+    const auto module = planner::readMlir(readText(ir));
+    const planner::FunctionPlan plan
+        = planner::planFunction(module->functions.at(0), *planner::findPlanTarget("Ascend910B1"));
+    std::size_t items = 0;
+    for (const auto& scope : plan.scopes)
+        for (const auto& item : scope.dumpItems)
+            items += item.offsets.size();
+    CHECK(computed.dump.blockCount() == items);
+    CHECK(computed.dump.kernel == plan.name);
+    const ScopePlan* ub = computed.dump.findScope("ub");
+    REQUIRE(ub);
+    CHECK_THAT(ub->error, Catch::Contains("ub overflow, requires 2097152 bits while 1572864 bits available!"));
+    // Each block's IR line is its alloc's line in the IR.
+    const auto& allocs = plan;
+    REQUIRE(computed.sources.size() == computed.dump.scopes.size());
+    const ScopePlan& scope = computed.dump.scopes.at(0);
+    for (const Block& block : scope.blocks) {
+        const BlockSource* source = computed.sourceOf(0, block);
+        REQUIRE(source);
+        REQUIRE(source->ir);
+        const std::string& name = scope.buffers[block.bufferIndex].ssaName;
+        const auto found = std::find_if(allocs.scopes.at(0).allocs.begin(), allocs.scopes.at(0).allocs.end(),
+            [&](const planner::PlannedAlloc& alloc) { return alloc.buffer->name == name; });
+        REQUIRE(found != allocs.scopes.at(0).allocs.end());
+        CHECK(source->ir->line == found->buffer->definingOp->line);
+    }
+}
+
+TEST_CASE(
+    "computed plan: a compile log is planned from its last PlanMemory section, lines of the log", "[planner][computed]")
+{
+    memlens::test::TempDir folder;
+    const std::string ir = readText(memlens::test::data("mlir/double_buffered_loop.mlir"));
+    const std::string log = "[INFO] compiling tile_mul\n[INFO] pass pipeline\n"
+                            "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\n"
+        + ir + "// -----// IR Dump After PlanMemory (hivm-plan-memory) //----- //\nmodule {}\n";
+    const auto path = folder.path / "compile.log";
+    writeFile(path, log);
+    CHECK(inputKindOfFile(path.string()) == InputKind::CompileLog);
+    const PlanDocument document = loadPlanDocument(path.string(), {});
+    REQUIRE(document.computedFrom);
+    CHECK(document.dump.kernel == "tile_mul");
+    const ScopePlan* ub = document.dump.findScope("ub");
+    REQUIRE(ub);
+    CHECK_THAT(ub->error, Catch::StartsWith("ub overflow, requires "));
+    CHECK(document.target == std::optional<std::string>("Ascend910B1"));
+    // The log's line of %a's alloc: its IR line plus the three lines before the section.
+    const auto at = ir.find("memref.alloc");
+    const auto lineStart = ir.rfind('\n', at) + 1;
+    const auto irLine = 1 + std::count(ir.begin(), ir.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+    const std::string expected
+        = "compile.log\":" + std::to_string(irLine + 3) + ":" + std::to_string(at - lineStart + 1) + ")";
+    const auto a = std::find_if(
+        ub->buffers.begin(), ub->buffers.end(), [](const Buffer& buffer) { return buffer.ssaName == "%a"; });
+    REQUIRE(a != ub->buffers.end());
+    REQUIRE(a->sourceLocation);
+    CHECK_THAT(*a->sourceLocation, Catch::EndsWith(expected));
+}
+
+TEST_CASE("computed plan: an IR with nothing to plan is an error naming the file", "[planner][computed]")
+{
+    memlens::test::TempDir folder;
+    const auto path = folder.path / "empty.mlir";
+    writeFile(path, "module {\n  func.func private @declared()\n}\n");
+    CHECK(inputKindOfFile(path.string()) == InputKind::Ir);
+    try {
+        loadPlanDocument(path.string(), {});
+        FAIL("no error");
+    } catch (const DumpError& error) {
+        CHECK(error.file() == path.string());
+        CHECK_THAT(error.problem(), Catch::StartsWith("no function with a body to plan in the IR"));
+    }
+    // A dump is read as before and is not computed.
+    const auto dumpPath = folder.path / "memory_info_aiv.json";
+    writeFile(dumpPath, "{\"Record\": []}");
+    CHECK(inputKindOfFile(dumpPath.string()) == InputKind::Dump);
+}
