@@ -314,7 +314,8 @@ void addLevers(
     if (diagnosis.multiBufferBytes > 0) {
         const std::uint64_t required = predicted.singleBuffer();
         diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0,
-            savedAt(scope, diagnosis.liveBlocks, leaders, predicted.singleBufferSizes()), required, fits(required)});
+            savedAt(scope, diagnosis.liveBlocks, leaders, predicted.singleBufferSizes()), required, fits(required),
+            {}});
     }
     // Halved, quartered, ... down to a sixteenth, until the plan fits.
     for (const DimensionShare& dim : diagnosis.dimensions) {
@@ -323,7 +324,7 @@ void addLevers(
             const std::uint64_t required = predicted.at(dim.value, to);
             const std::uint64_t saves
                 = savedAt(scope, diagnosis.liveBlocks, leaders, predicted.scaledSizes(dim.value, to));
-            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required)});
+            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required), {}});
             if (fits(required))
                 break;
         }
@@ -382,9 +383,15 @@ std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::in
 
 Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
 {
+    return diagnoseScope(document, scopeIndex, std::make_shared<const TileNames>(nameTiles(document, scopeIndex)));
+}
+
+Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, std::shared_ptr<const TileNames> names)
+{
     const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
     const PlanAnalysis& analysis = document.analyses.at(scopeIndex);
     Diagnosis diagnosis;
+    diagnosis.tileNames = names ? std::move(names) : std::make_shared<const TileNames>();
     diagnosis.capacityBytes = analysis.capacity.bytes;
     diagnosis.requiredBytes = analysis.peakAddressBytes;
     diagnosis.shortBytes
@@ -413,6 +420,13 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
     PredictedRequirements predicted(scope, diagnosis);
     addLevers(scope, predicted, leaders, diagnosis);
     diagnosis.largestFitting = findLargestFitting(predicted, diagnosis);
+    // Each dimension in the kernel's words: the constexpr that sets it where the source says so.
+    for (Lever& lever : diagnosis.levers)
+        if (lever.kind == LeverKind::ScaleDimension)
+            lever.name = diagnosis.tileNames->nameOfValue(scope, diagnosis.liveBlocks, lever.dimension);
+    if (diagnosis.largestFitting)
+        diagnosis.largestFitting->name
+            = diagnosis.tileNames->nameOfValue(scope, diagnosis.liveBlocks, diagnosis.largestFitting->dimension);
     return diagnosis;
 }
 
