@@ -21,6 +21,8 @@ DiagnosisDock::DiagnosisDock(PlanSession* session, QWidget* parent)
     connect(panel_, &DiagnosisPanel::planOpened, this, &DiagnosisDock::compare);
 }
 
+CompareWindow* DiagnosisDock::lastCompare() const { return static_cast<CompareWindow*>(lastCompare_.data()); }
+
 QStringList DiagnosisDock::historyVersions() const
 {
     const auto* window = qobject_cast<const MainWindow*>(parentWidget());

@@ -24,7 +24,7 @@ public:
 
     DiagnosisPanel* panel() const { return panel_; }
     // The compare view the last fit map cell opened (null when closed).
-    CompareWindow* lastCompare() const { return lastCompare_; }
+    CompareWindow* lastCompare() const;
 
     // Opens a compare view of today's plan against a fit map cell's.
     CompareWindow* compare(std::shared_ptr<const PlanDocument> today, const QString& todayLabel,
@@ -36,8 +36,8 @@ private:
 
     PlanSession* session_;
     DiagnosisPanel* panel_;
-    QString openedFor_; // the file and scope the dock last opened itself for
-    QPointer<CompareWindow> lastCompare_;
+    QString openedFor_;             // the file and scope the dock last opened itself for
+    QPointer<QWidget> lastCompare_; // a CompareWindow
 };
 
 } // namespace memlens

@@ -3,6 +3,7 @@
 #include "core/plan_prediction.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <set>
 
@@ -71,13 +72,28 @@ std::vector<FitDimension> namedDimensions(const PlanDocument& document, std::siz
                         dim.name.python = c->python;
                 }
             }
-        if (static_cast<double>(dim.bytes) >= kDimensionShareThreshold * static_cast<double>(d.liveBytes))
-            dims.push_back(std::move(dim));
+        dims.push_back(std::move(dim));
     }
     std::stable_sort(dims.begin(), dims.end(), [](const FitDimension& a, const FitDimension& b) {
         return std::tie(a.bytes, a.value) > std::tie(b.bytes, b.value);
     });
     return dims;
+}
+
+// A dump of another config is of one of the map's cells only when the constexprs the map does
+// not vary hold the same values in both (known in both; a derived one follows its source).
+bool sameOffTheMap(const FitMap& map, const TileNames& today, const TileNames& other)
+{
+    for (const KernelConstexpr& c : today.constexprs) {
+        if (!c.value || !c.derivedFrom.empty())
+            continue;
+        const bool onMap = std::any_of(
+            map.dims.begin(), map.dims.end(), [&c](const FitDimension& dim) { return dim.configKey() == c.name; });
+        const KernelConstexpr* theirs = other.constexprNamed(c.name);
+        if (!onMap && theirs && theirs->value && *theirs->value != *c.value)
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -238,6 +254,10 @@ std::vector<std::uint64_t> PredictedFitEvaluator::requiredBytes(
 std::vector<FitDimension> fitDimensions(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d)
 {
     std::vector<FitDimension> dims = namedDimensions(document, scopeIndex, d);
+    // A dimension matters when the buffers it sizes carry a share of the live bytes, as for the levers.
+    std::erase_if(dims, [&d](const FitDimension& dim) {
+        return static_cast<double>(dim.bytes) < kDimensionShareThreshold * static_cast<double>(d.liveBytes);
+    });
     if (dims.empty())
         for (const DimensionShare& share : d.dimensions) {
             FitDimension dim;
@@ -252,18 +272,45 @@ std::vector<FitDimension> fitDimensions(const PlanDocument& document, std::size_
     return dims;
 }
 
+std::vector<FitDimension> fitDimensionsNamed(const PlanDocument& document, std::size_t scopeIndex,
+    const Diagnosis& diagnosis, const std::vector<std::string>& constexprs)
+{
+    const std::vector<FitDimension> all = namedDimensions(document, scopeIndex, diagnosis);
+    std::vector<FitDimension> dims;
+    for (const std::string& name : constexprs)
+        for (const FitDimension& dim : all)
+            if (dim.configKey() == name) {
+                dims.push_back(dim);
+                dims.back().values = gridValues(dim.value);
+            }
+    return dims;
+}
+
 FitMap buildFitMap(
     const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis, FitEvaluator* evaluator)
+{
+    std::vector<FitDimension> dims;
+    if (diagnosis.criticalOp)
+        dims = fitDimensions(document, scopeIndex, diagnosis);
+    return buildFitMap(document, scopeIndex, diagnosis, std::move(dims), evaluator);
+}
+
+FitMap buildFitMap(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis,
+    std::vector<FitDimension> dims, FitEvaluator* evaluator)
 {
     FitMap map;
     map.capacityBytes = diagnosis.capacityBytes;
     if (!diagnosis.criticalOp)
         return map;
-    map.dims = fitDimensions(document, scopeIndex, diagnosis);
+    map.dims = std::move(dims);
     if (diagnosis.multiBufferBytes > 0)
         map.multibuffer = {true, false};
     if (map.dims.empty() && map.multibuffer.empty())
         return map;
+    if (document.dump.scopes[scopeIndex].blocks.size() > kMaxFitMapBlocks) {
+        map.skipped = "not evaluated for a plan of more than " + std::to_string(kMaxFitMapBlocks) + " blocks";
+        return map;
+    }
     // Every combination, dims[0] slowest.
     std::vector<std::vector<std::int64_t>> combinations = {{}};
     for (const FitDimension& dim : map.dims) {
@@ -331,6 +378,7 @@ void attachCompiled(FitMap& map, const PlanDocument& document, std::size_t scope
     const std::vector<std::shared_ptr<const PlanDocument>>& others)
 {
     const std::string& scopeName = document.dump.scopes.at(scopeIndex).scope;
+    const TileNames todayNames = nameTiles(document, scopeIndex);
     for (const auto& other : others) {
         if (!other || other.get() == &document || other->dump.kernel != document.dump.kernel)
             continue;
@@ -347,7 +395,7 @@ void attachCompiled(FitMap& map, const PlanDocument& document, std::size_t scope
                     break;
                 values.push_back(*c->value);
             }
-            if (values.size() != map.dims.size())
+            if (values.size() != map.dims.size() || !sameOffTheMap(map, todayNames, names))
                 continue;
             std::optional<bool> multibuffer;
             if (!map.multibuffer.empty())
@@ -356,7 +404,7 @@ void attachCompiled(FitMap& map, const PlanDocument& document, std::size_t scope
             for (FitCell& cell : map.cells)
                 if (cell.values == values && cell.multibuffer == multibuffer && !cell.today) {
                     const std::uint64_t required = other->analyses[s].peakAddressBytes;
-                    cell.compiled = CompiledCell{other->dump.file, required, required <= map.capacityBytes};
+                    cell.compiled = CompiledCell{other->dump.file, required, !other->analyses[s].overflow};
                 }
         }
     }
@@ -429,6 +477,64 @@ std::string configText(const FitMap& map, const FitCell& cell)
     if (cell.multibuffer)
         text += std::string(text.empty() ? "" : ", ") + "multibuffer=" + (*cell.multibuffer ? "True" : "False");
     return text;
+}
+
+std::optional<FitConfig> parseConfigText(const FitMap& map, const std::string& text, std::string* error)
+{
+    FitConfig config;
+    for (const FitDimension& dim : map.dims)
+        config.values.push_back(dim.value);
+    const auto fail = [error](std::string why) -> std::optional<FitConfig> {
+        if (error)
+            *error = std::move(why);
+        return std::nullopt;
+    };
+    const auto trim = [](std::string item) {
+        const std::size_t start = item.find_first_not_of(" \t");
+        const std::size_t end = item.find_last_not_of(" \t");
+        return start == std::string::npos ? std::string() : item.substr(start, end - start + 1);
+    };
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const std::string item = trim(text.substr(start, comma - start));
+        start = comma + 1;
+        if (item.empty())
+            continue;
+        const std::size_t equals = item.find('=');
+        if (equals == std::string::npos)
+            return fail("\"" + item + "\": expected NAME=VALUE");
+        const std::string name = trim(item.substr(0, equals));
+        const std::string value = trim(item.substr(equals + 1));
+        if (name == "multibuffer") {
+            if (value != "True" && value != "False" && value != "true" && value != "false")
+                return fail("multibuffer: expected True or False, found \"" + value + "\"");
+            config.multibuffer = value == "True" || value == "true";
+            continue;
+        }
+        std::size_t k = 0;
+        while (k < map.dims.size() && name != map.dims[k].label() && name != map.dims[k].configKey()
+            && name != "dim " + std::to_string(map.dims[k].value))
+            ++k;
+        if (k == map.dims.size())
+            return fail("\"" + name + "\" is not a dimension of the fit map");
+        std::int64_t number = 0;
+        const auto [end, parseError] = std::from_chars(value.data(), value.data() + value.size(), number);
+        if (parseError != std::errc() || end != value.data() + value.size() || number <= 0)
+            return fail(name + ": expected a positive integer, found \"" + value + "\"");
+        config.values[k] = number;
+    }
+    return config;
+}
+
+std::string leverConfigText(const FitMap& map, const Lever& lever)
+{
+    if (lever.kind == LeverKind::SingleBuffer)
+        return map.multibuffer.empty() ? std::string() : "multibuffer=False";
+    for (const FitDimension& dim : map.dims)
+        if (dim.value == lever.dimension)
+            return dim.label() + "=" + std::to_string(lever.to);
+    return {};
 }
 
 std::string frontierConfigs(const FitMap& map)

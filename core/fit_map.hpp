@@ -59,6 +59,7 @@ struct FitMap {
     std::vector<bool> multibuffer;  // {true, false} when the dump has copies, else empty
     std::vector<FitCell> cells;     // dims[0] slowest, then dims[1], then multibuffer (on first)
     std::uint64_t capacityBytes = 0;
+    std::string skipped; // why no cells were evaluated ("" when they were, or when nothing varies)
 
     bool empty() const { return cells.empty(); }
     const FitCell* find(const std::vector<std::int64_t>& values, std::optional<bool> multibuffer) const;
@@ -67,6 +68,9 @@ struct FitMap {
 };
 
 inline constexpr std::size_t kMaxFitDimensions = 2;
+// Past this many blocks the map is not evaluated: some 72 predicted plans of a million blocks take
+// seconds, which inspect and explain of such a plan should not pay for a grid nobody asked for.
+inline constexpr std::size_t kMaxFitMapBlocks = 200000;
 
 // What a FitEvaluator is asked about: the scope, the dimensions and how each buffer's shape holds them.
 struct FitProblem {
@@ -104,9 +108,16 @@ public:
 std::vector<FitDimension> fitDimensions(
     const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis);
 
+// The named dimensions `constexprs` (whatever their share of the bytes), in that order.
+std::vector<FitDimension> fitDimensionsNamed(const PlanDocument& document, std::size_t scopeIndex,
+    const Diagnosis& diagnosis, const std::vector<std::string>& constexprs);
+
 // The whole map, every cell through `evaluator` (a PredictedFitEvaluator when null).
 FitMap buildFitMap(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis,
     FitEvaluator* evaluator = nullptr);
+// The same over chosen dimensions (fitDimensionsNamed: a user's choice of axes).
+FitMap buildFitMap(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis,
+    std::vector<FitDimension> dims, FitEvaluator* evaluator = nullptr);
 
 // Cells that other dumps of the same kernel and scope were compiled with get those dumps' numbers.
 // A document is matched by its constexprs' values (named from its own buffers) and its copies.
@@ -123,6 +134,14 @@ PlanDocument predictedDocument(const PlanDocument& document, std::size_t scopeIn
 
 // "BLOCK_M=64, BLOCK_N=128, multibuffer=False".
 std::string configText(const FitMap& map, const FitCell& cell);
+
+// A config typed as "BLOCK_SIZE=8192, multibuffer=False" (a dimension by its label, its
+// constexpr or "dim VALUE"; those not named keep today's value). nullopt with `error` set
+// when a name is not a dimension of the map or a value is not a positive integer.
+std::optional<FitConfig> parseConfigText(const FitMap& map, const std::string& text, std::string* error);
+
+// The config a lever stands for ("BLOCK_SIZE=8192", "multibuffer=False"), "" when the map lacks its dimension.
+std::string leverConfigText(const FitMap& map, const Lever& lever);
 
 // The frontier as Python to paste into triton.autotune, with a comment that it comes from one
 // dump and the compiler decides. "" when a dimension has no constexpr name.

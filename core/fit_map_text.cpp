@@ -113,6 +113,8 @@ std::string predictionErrorText(std::uint64_t predicted, std::uint64_t compiled)
 
 std::string fitMapText(const FitMap& map)
 {
+    if (!map.skipped.empty())
+        return "Fit map: " + map.skipped + ".\n";
     if (map.empty())
         return {};
     std::ostringstream out;
@@ -147,6 +149,8 @@ std::string fitMapText(const FitMap& map)
 
 std::string fitMapMarkdown(const FitMap& map)
 {
+    if (!map.skipped.empty())
+        return "Fit map: " + map.skipped + ".\n\n";
     if (map.empty())
         return {};
     std::ostringstream out;

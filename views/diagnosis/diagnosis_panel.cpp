@@ -9,11 +9,13 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QFileInfo>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
@@ -131,6 +133,10 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , fitLegend_(wrappedLabel(this))
     , grid_(compactTable({}, this))
     , copyConfigs_(new QPushButton(tr("Copy Configs"), this))
+    , whatIfLevers_(new QComboBox(this))
+    , whatIfText_(new QLineEdit(this))
+    , whatIfButton_(new QPushButton(tr("What if…"), this))
+    , whatIfError_(wrappedLabel(this))
 {
     setObjectName(QStringLiteral("diagnosisPanel"));
     QFont bold = verdict_->font();
@@ -157,6 +163,10 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
         tr("Every power-of-two config from 1/16x to 2x of today's (outlined). Green: fits, paler as the "
            "headroom shrinks; red: does not fit; * the largest that fit. Click a cell to compare its plan "
            "with today's."));
+    whatIfText_->setPlaceholderText(tr("BLOCK_SIZE=4096, multibuffer=False"));
+    whatIfText_->setToolTip(tr("A config to plan: NAME=VALUE for the fit map's dimensions and multibuffer=True|False; "
+                               "the others keep today's values. Opens the compare view of today's plan against it."));
+    whatIfLevers_->setToolTip(tr("Pick a lever to fill in its config"));
     copyConfigs_->setToolTip(tr("Copy the frontier as triton.Config lines to paste into triton.autotune"));
 
     // Everything in one scroll area: the tables show all their rows and nothing is clipped in a small dock.
@@ -181,6 +191,12 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     layout->addWidget(fitLegend_);
     layout->addWidget(grid_);
     layout->addWidget(copyConfigs_, 0, Qt::AlignLeft);
+    auto* whatIfRow = new QHBoxLayout;
+    whatIfRow->addWidget(whatIfLevers_);
+    whatIfRow->addWidget(whatIfText_, 1);
+    whatIfRow->addWidget(whatIfButton_);
+    layout->addLayout(whatIfRow);
+    layout->addWidget(whatIfError_);
     layout->addWidget(sources_);
     layout->addWidget(method_);
     layout->addStretch(1);
@@ -191,6 +207,13 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     connect(jump_, &QPushButton::clicked, this, &DiagnosisPanel::jumpToCriticalOp);
     connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
     connect(grid_, &QTableWidget::cellClicked, this, &DiagnosisPanel::openCell);
+    connect(whatIfButton_, &QPushButton::clicked, this, &DiagnosisPanel::whatIf);
+    connect(whatIfText_, &QLineEdit::returnPressed, this, &DiagnosisPanel::whatIf);
+    connect(whatIfLevers_, qOverload<int>(&QComboBox::activated), this, [this](int index) {
+        const QString config = whatIfLevers_->itemData(index).toString();
+        if (!config.isEmpty())
+            whatIfText_->setText(config);
+    });
     connect(copyConfigs_, &QPushButton::clicked, this, [this] {
         if (fitMap_)
             QApplication::clipboard()->setText(toQString(frontierConfigs(*fitMap_)));
@@ -250,6 +273,11 @@ void DiagnosisPanel::showEmpty(const QString& text)
     grid_->hide();
     fitLegend_->clear();
     copyConfigs_->hide();
+    whatIfLevers_->clear();
+    whatIfLevers_->hide();
+    whatIfText_->hide();
+    whatIfButton_->hide();
+    whatIfError_->clear();
     verdict_->setText(text);
     critical_->clear();
     jump_->hide();
@@ -285,6 +313,7 @@ void DiagnosisPanel::showDiagnosis(Result result)
     fillSources();
     fillLevers();
     fillGrid();
+    fillWhatIf();
     largest_->setText(d.criticalOp ? toQString(largestFittingSentence(d)) : QString());
     method_->setVisible(!d.levers.empty() || d.largestFitting);
     emit diagnosed(d.shortBytes > 0);
@@ -432,6 +461,39 @@ void DiagnosisPanel::fillGrid()
     copyConfigs_->setVisible(pasteable);
 }
 
+void DiagnosisPanel::fillWhatIf()
+{
+    whatIfLevers_->clear();
+    whatIfError_->clear();
+    const bool shown = fitMap_ && !fitMap_->empty();
+    whatIfLevers_->addItem(tr("Pick a lever…"));
+    if (shown)
+        for (const Lever& lever : diagnosis_->levers)
+            if (const std::string config = leverConfigText(*fitMap_, lever); !config.empty())
+                whatIfLevers_->addItem(toQString(leverLabel(lever)), toQString(config));
+    whatIfLevers_->setVisible(shown);
+    whatIfText_->setVisible(shown);
+    whatIfButton_->setVisible(shown);
+}
+
+void DiagnosisPanel::whatIf()
+{
+    if (!fitMap_ || fitMap_->empty())
+        return;
+    std::string error;
+    const std::optional<FitConfig> config = parseConfigText(*fitMap_, whatIfText_->text().toStdString(), &error);
+    if (!config) {
+        whatIfError_->setText(toQString(error));
+        return;
+    }
+    whatIfError_->clear();
+    FitCell cell;
+    cell.values = config->values;
+    if (!fitMap_->multibuffer.empty())
+        cell.multibuffer = config->multibuffer;
+    openConfig(*config, toQString(configText(*fitMap_, cell)));
+}
+
 const FitCell* DiagnosisPanel::cellAt(int row, int column) const
 {
     if (!fitMap_ || row < 0 || column < 0 || static_cast<std::size_t>(row) >= gridCells_.size()
@@ -456,11 +518,18 @@ void DiagnosisPanel::openCell(int row, int column)
                 return;
             }
     }
+    openConfig(cell->config(), config);
+}
+
+void DiagnosisPanel::openConfig(const FitConfig& wanted, const QString& config)
+{
+    if (!diagnosed_ || !diagnosis_ || !fitMap_)
+        return;
+    const QString todayLabel = tr("today: %1").arg(QFileInfo(toQString(diagnosed_->dump.file)).fileName());
     const auto document = diagnosed_;
     const std::size_t scope = diagnosedScope_;
     const Diagnosis diagnosis = *diagnosis_;
     const FitMap map = *fitMap_;
-    const FitConfig wanted = cell->config();
     cellJobs_.start(
         [document, scope, diagnosis, map, wanted](const JobCancel&) {
             return std::make_shared<const PlanDocument>(predictedDocument(*document, scope, diagnosis, map, wanted));

@@ -13,7 +13,9 @@
 #include <memory>
 #include <optional>
 
+class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableWidget;
 
@@ -43,6 +45,13 @@ public:
     void setOtherDumps(std::function<QStringList()> provider) { otherDumps_ = std::move(provider); }
     // Prepares the plan of a grid cell (predicted, or the compiled dump) and emits planOpened.
     void openCell(int row, int column);
+    // The What if… box: a lever picked or a config typed ("BLOCK_SIZE=4096, multibuffer=False").
+    QComboBox* whatIfLevers() const { return whatIfLevers_; }
+    QLineEdit* whatIfText() const { return whatIfText_; }
+    QPushButton* whatIfButton() const { return whatIfButton_; }
+    QLabel* whatIfError() const { return whatIfError_; }
+    // Plans the config typed in the box (predicted from the dump) and emits planOpened.
+    void whatIf();
 
     // Moves the time cursor to the critical op.
     void jumpToCriticalOp();
@@ -63,6 +72,8 @@ private:
     };
     void showDiagnosis(Result result);
     void fillGrid();
+    void fillWhatIf();
+    void openConfig(const FitConfig& config, const QString& configLabel);
     void showEmpty(const QString& text);
     void fillSources();
     void fillLevers();
@@ -79,6 +90,10 @@ private:
     QLabel* fitLegend_;
     QTableWidget* grid_;
     QPushButton* copyConfigs_;
+    QComboBox* whatIfLevers_;
+    QLineEdit* whatIfText_;
+    QPushButton* whatIfButton_;
+    QLabel* whatIfError_;
     std::optional<Diagnosis> diagnosis_;
     std::optional<FitMap> fitMap_;
     std::vector<std::shared_ptr<const PlanDocument>> others_;

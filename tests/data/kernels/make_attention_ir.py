@@ -2,11 +2,11 @@
 in the form the memory planner reads (HIVM ops on UB allocs, the K and V loads
 double-buffered in the loop), with each alloc's location at its Python line.
 
-    python3 make_attention_ir.py 64 128 > attention_2d/m64_n128/attention_2d.ttadapter
-    memlens plan attention_2d/m64_n128/attention_2d.ttadapter --out attention_2d/m64_n128
+    python3 make_attention_ir.py 64 128 > attention_2d/m64_n128.ttadapter
 
-The fixtures under attention_2d/ were made so; the planner's dumps of several
-configs are the reference the fit map's predictions are measured against.
+The fixtures attention_2d/m{32,64,128}_n{64,128,256}.ttadapter were made so.
+test_fit_map_accuracy plans each with memlens's planner (as `memlens plan --out`
+does) and measures the fit map predicted from m64_n128's plan against them.
 """
 import sys
 
