@@ -37,30 +37,18 @@ std::string requireValue(const std::vector<std::string>& args, std::size_t& i)
     return args[++i];
 }
 
-// `memlens diff ...`: its options are its own (core/diff_command).
-CommandLine parseDiffDispatch(const std::vector<std::string>& args)
+// `memlens diff|plan ...`: a command whose options are its own, parsed by `parse` into `member`.
+template <typename Options>
+CommandLine parseOwnOptions(Command command, Options CommandLine::*member,
+    Options (*parse)(const std::vector<std::string>&), const std::vector<std::string>& args)
 {
     CommandLine commandLine;
-    commandLine.command = Command::Diff;
-    commandLine.diff = parseDiffCommandLine(std::vector<std::string>(args.begin() + 1, args.end()));
-    commandLine.verbose = commandLine.diff.verbose;
-    if (commandLine.diff.help) {
+    commandLine.command = command;
+    Options& options = commandLine.*member = parse(std::vector<std::string>(args.begin() + 1, args.end()));
+    commandLine.verbose = options.verbose;
+    if (options.help) {
         commandLine.command = Command::Help;
-        commandLine.helpFor = Command::Diff;
-    }
-    return commandLine;
-}
-
-// `memlens plan ...`: its options are its own (core/plan_command).
-CommandLine parsePlanDispatch(const std::vector<std::string>& args)
-{
-    CommandLine commandLine;
-    commandLine.command = Command::Plan;
-    commandLine.plan = parsePlanCommandLine(std::vector<std::string>(args.begin() + 1, args.end()));
-    commandLine.verbose = commandLine.plan.verbose;
-    if (commandLine.plan.help) {
-        commandLine.command = Command::Help;
-        commandLine.helpFor = Command::Plan;
+        commandLine.helpFor = command;
     }
     return commandLine;
 }
@@ -111,9 +99,9 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
 {
     CommandLine commandLine;
     if (!args.empty() && args[0] == "diff")
-        return parseDiffDispatch(args);
+        return parseOwnOptions(Command::Diff, &CommandLine::diff, &parseDiffCommandLine, args);
     if (!args.empty() && args[0] == "plan")
-        return parsePlanDispatch(args);
+        return parseOwnOptions(Command::Plan, &CommandLine::plan, &parsePlanCommandLine, args);
     std::size_t i = 0;
     if (!args.empty() && (args[0] == "inspect" || args[0] == "report" || args[0] == "watch")) {
         commandLine.command = args[0] == "inspect" ? Command::Inspect

@@ -105,6 +105,22 @@ const Op* parentLoop(const Value* buffer)
     return nullptr;
 }
 
+// The one innermost loop holding every alloc of an entry; nullptr when an alloc is
+// outside loops or the allocs sit in different loops.
+const Op* entryLoop(const StorageEntry* entry)
+{
+    std::set<const Op*> loops;
+    for (const Value* buffer : entry->inplaceBuffers) {
+        if (!buffer->definingOp)
+            continue;
+        const Op* loop = parentLoop(buffer);
+        if (!loop)
+            return nullptr;
+        loops.insert(loop);
+    }
+    return loops.size() == 1 ? *loops.begin() : nullptr;
+}
+
 class Planner {
 public:
     Planner(BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
@@ -415,22 +431,7 @@ bool Planner::pipeConflict(const StorageEntry* a, const StorageEntry* b) const
     return false;
 }
 
-bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const
-{
-    auto loopOf = [](const StorageEntry* e) -> const Op* {
-        std::set<const Op*> loops;
-        for (const Value* buffer : e->inplaceBuffers) {
-            if (!buffer->definingOp)
-                continue;
-            const Op* loop = parentLoop(buffer);
-            if (!loop)
-                return nullptr;
-            loops.insert(loop);
-        }
-        return loops.size() == 1 ? *loops.begin() : nullptr;
-    };
-    return loopOf(a) == loopOf(b);
-}
+bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const { return entryLoop(a) == entryLoop(b); }
 
 std::vector<StorageEntry*>* Planner::extraEntries(const StorageEntry* e)
 {
@@ -459,20 +460,8 @@ bool Planner::stage1(History& his, StorageEntry* e, OutlineIt start, OutlineIt e
     }
     if (others.empty())
         return true;
-    auto loopOf = [](const StorageEntry* x) -> const Op* {
-        std::set<const Op*> loops;
-        for (const Value* buffer : x->inplaceBuffers) {
-            if (!buffer->definingOp)
-                continue;
-            const Op* loop = parentLoop(buffer);
-            if (!loop)
-                return nullptr;
-            loops.insert(loop);
-        }
-        return loops.size() == 1 ? *loops.begin() : nullptr;
-    };
-    const Op* loop1 = loopOf(e);
-    const Op* loop2 = loopOf(reuse);
+    const Op* loop1 = entryLoop(e);
+    const Op* loop2 = entryLoop(reuse);
     if (!(loop1 && loop2 && loop1 == loop2))
         return true;
     if (e->multiBuffer > 1 && others.size() < e->multiBuffer)
@@ -965,6 +954,23 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             return result;
     }
     return best;
+}
+
+std::vector<const Function*> deviceFunctions(const Module& module, const std::string& name)
+{
+    std::vector<const Function*> functions;
+    for (const Function& function : module.functions)
+        if (!function.isHost && function.body() && (name.empty() || function.name == name))
+            functions.push_back(&function);
+    return functions;
+}
+
+std::string planTargetName(const Module& module)
+{
+    for (const Function* function : deviceFunctions(module))
+        if (!function->target.empty())
+            return function->target;
+    return "Ascend910B1";
 }
 
 } // namespace memlens::planner

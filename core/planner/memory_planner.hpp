@@ -68,6 +68,12 @@ struct FunctionPlan {
     int sequenceLength = 0;
 };
 
+// The functions the compiler plans (not host, with a body), in module order; only
+// `name`'s when given.
+std::vector<const Function*> deviceFunctions(const Module& module, const std::string& name = {});
+// The hacc.target of the first device function that names one, else "Ascend910B1".
+std::string planTargetName(const Module& module);
+
 FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options = {});
 
 // "<scope> overflow, requires N bits while CAP bits available! (possible reason: ...)"

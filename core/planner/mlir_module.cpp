@@ -6,44 +6,9 @@ namespace memlens::planner {
 
 namespace {
 
-std::string trim(const std::string& text)
-{
-    std::size_t first = 0;
-    std::size_t last = text.size();
-    while (first < last && std::isspace(static_cast<unsigned char>(text[first])))
-        ++first;
-    while (last > first && std::isspace(static_cast<unsigned char>(text[last - 1])))
-        --last;
-    return text.substr(first, last - first);
-}
-
-// Splits at commas that are not inside <>, [], () or {}.
-std::vector<std::string> splitTopLevel(const std::string& text)
-{
-    std::vector<std::string> parts;
-    int depth = 0;
-    std::string current;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '<' || c == '[' || c == '(' || c == '{')
-            ++depth;
-        else if ((c == '>' && !(i > 0 && text[i - 1] == '-')) || c == ']' || c == ')' || c == '}')
-            --depth;
-        if (c == ',' && depth == 0) {
-            parts.push_back(trim(current));
-            current.clear();
-        } else {
-            current += c;
-        }
-    }
-    if (!trim(current).empty())
-        parts.push_back(trim(current));
-    return parts;
-}
-
 std::optional<std::int64_t> parseInteger(const std::string& text)
 {
-    const std::string t = trim(text);
+    const std::string t = trimmed(text);
     if (t.empty() || t == "?")
         return std::nullopt;
     std::int64_t value = 0;
@@ -81,6 +46,40 @@ void parseStridedLayout(const std::string& part, MemrefType& type)
 
 } // namespace
 
+std::string trimmed(std::string_view text)
+{
+    std::size_t first = 0;
+    std::size_t last = text.size();
+    while (first < last && std::isspace(static_cast<unsigned char>(text[first])))
+        ++first;
+    while (last > first && std::isspace(static_cast<unsigned char>(text[last - 1])))
+        --last;
+    return std::string(text.substr(first, last - first));
+}
+
+std::vector<std::string> splitTopLevel(std::string_view text)
+{
+    std::vector<std::string> parts;
+    int depth = 0;
+    std::string current;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '<' || c == '[' || c == '(' || c == '{')
+            ++depth;
+        else if ((c == '>' && !(i > 0 && text[i - 1] == '-')) || c == ']' || c == ')' || c == '}')
+            --depth;
+        if (c == ',' && depth == 0) {
+            parts.push_back(trimmed(current));
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (!trimmed(current).empty())
+        parts.push_back(trimmed(current));
+    return parts;
+}
+
 int scalarTypeBits(const std::string& name)
 {
     if (name == "index")
@@ -103,7 +102,7 @@ int scalarTypeBits(const std::string& name)
 MemrefType parseMemrefType(const std::string& rawText)
 {
     MemrefType type;
-    const std::string text = trim(rawText);
+    const std::string text = trimmed(rawText);
     type.text = text;
     if (text.rfind("memref<", 0) != 0 || text.back() != '>')
         return type;

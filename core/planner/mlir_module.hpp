@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace memlens::planner {
@@ -33,6 +34,9 @@ struct MemrefType {
 // Parses "memref<16x?xf16, strided<[16, 1], offset: 4>, #hivm.address_space<ub>>";
 // anything else gives valid == false.
 MemrefType parseMemrefType(const std::string& text);
+// Splits at commas that are not inside <>, [], () or {} ("->" is no bracket); parts trimmed.
+std::vector<std::string> splitTopLevel(std::string_view text);
+std::string trimmed(std::string_view text);
 // Bit width of a scalar type name (f16 -> 16, i1 -> 1, index -> 64); 0 when unknown.
 int scalarTypeBits(const std::string& name);
 

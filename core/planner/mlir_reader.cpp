@@ -37,41 +37,30 @@ std::string collapseSpaces(std::string_view text)
     return out;
 }
 
-std::string trimmed(std::string_view text)
-{
-    std::size_t a = 0;
-    std::size_t b = text.size();
-    while (a < b && std::isspace(static_cast<unsigned char>(text[a])))
-        ++a;
-    while (b > a && std::isspace(static_cast<unsigned char>(text[b - 1])))
-        --b;
-    return std::string(text.substr(a, b - a));
-}
-
 std::vector<std::string> splitTypes(std::string text)
 {
     text = trimmed(text);
     if (text.size() >= 2 && text.front() == '(' && text.back() == ')')
         text = text.substr(1, text.size() - 2);
-    std::vector<std::string> parts;
-    int depth = 0;
-    std::string current;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '<' || c == '(' || c == '[' || c == '{')
-            ++depth;
-        else if ((c == '>' && !(i > 0 && text[i - 1] == '-')) || c == ')' || c == ']' || c == '}')
-            --depth;
-        if (c == ',' && depth == 0) {
-            parts.push_back(trimmed(current));
-            current.clear();
-        } else {
-            current += c;
-        }
-    }
-    if (!trimmed(current).empty())
-        parts.push_back(trimmed(current));
-    return parts;
+    return splitTopLevel(text);
+}
+
+// +1 for an opening bracket, -1 for a closing one, 0 for any other token.
+int bracketDepthChange(const Token& t)
+{
+    if (t.kind != TokenKind::Punct)
+        return 0;
+    if (t.punct == '(' || t.punct == '[' || t.punct == '{' || t.punct == '<')
+        return 1;
+    if (t.punct == ')' || t.punct == ']' || t.punct == '}' || t.punct == '>')
+        return -1;
+    return 0;
+}
+
+// The same for the brackets a type nests: (), [] and <>.
+int typeDepthChange(const Token& t)
+{
+    return t.kind == TokenKind::Punct && t.punct != '{' && t.punct != '}' ? bracketDepthChange(t) : 0;
 }
 
 struct PendingArgument {
@@ -136,12 +125,7 @@ private:
                 ++pos_;
                 return;
             }
-            if (t.kind == TokenKind::Punct) {
-                if (t.punct == '(' || t.punct == '[' || t.punct == '{' || t.punct == '<')
-                    ++depth;
-                else if (t.punct == ')' || t.punct == ']' || t.punct == '}' || t.punct == '>')
-                    --depth;
-            }
+            depth += bracketDepthChange(t);
             ++pos_;
         }
     }
@@ -152,12 +136,7 @@ private:
         int depth = 0;
         while (!at(TokenKind::End)) {
             const Token& t = tok();
-            if (t.kind == TokenKind::Punct) {
-                if (t.punct == '(' || t.punct == '[' || t.punct == '{' || t.punct == '<')
-                    ++depth;
-                else if (t.punct == ')' || t.punct == ']' || t.punct == '}' || t.punct == '>')
-                    --depth;
-            }
+            depth += bracketDepthChange(t);
             ++pos_;
             if (depth <= 0)
                 return;
@@ -272,14 +251,9 @@ private:
         bool inTypes = false;
         while (!at(TokenKind::End)) {
             const Token& t = tok();
-            if (t.kind == TokenKind::Punct) {
-                if (t.punct == '(' || t.punct == '[' || t.punct == '<' || t.punct == '{')
-                    ++depth;
-                else if (t.punct == ')' || t.punct == ']' || t.punct == '>' || t.punct == '}')
-                    --depth;
-                else if (t.punct == ':' && depth == 1)
-                    inTypes = true;
-            }
+            depth += bracketDepthChange(t);
+            if (isPunct(t, ':') && depth == 1)
+                inTypes = true;
             if (t.kind == TokenKind::Value && !inTypes) {
                 Value* value = resolve(std::string(textOf(t)), t.line);
                 group.push_back(value);
@@ -301,14 +275,9 @@ private:
             bool inTypes = false;
             while (!at(TokenKind::End)) {
                 const Token& t = tok();
-                if (t.kind == TokenKind::Punct) {
-                    if (t.punct == '(' || t.punct == '<' || t.punct == '[')
-                        ++depth;
-                    else if (t.punct == ')' || t.punct == '>' || t.punct == ']')
-                        --depth;
-                    else if (t.punct == ':' && depth == 1)
-                        inTypes = true;
-                }
+                depth += typeDepthChange(t);
+                if (isPunct(t, ':') && depth == 1)
+                    inTypes = true;
                 if (t.kind == TokenKind::Value && !inTypes) {
                     Value* value = resolve(std::string(textOf(t)), t.line);
                     successor.operands.push_back(value);
@@ -338,14 +307,9 @@ private:
                 break;
             if (depth == 0 && t.kind == TokenKind::Identifier && textOf(t) == "loc" && isPunct(tok(pos_ + 1), '('))
                 break;
-            if (t.kind == TokenKind::Punct) {
-                if (t.punct == '(' || t.punct == '[' || t.punct == '<')
-                    ++depth;
-                else if (t.punct == ')' || t.punct == ']' || t.punct == '>')
-                    --depth;
-                if (depth < 0)
-                    break;
-            }
+            depth += typeDepthChange(t);
+            if (depth < 0)
+                break;
             end = t.offset + t.length;
             ++pos_;
         }
@@ -518,26 +482,10 @@ private:
                 }
                 if (funcOp && paren == 1 && isPunct(next, ':')) {
                     pos_ += 2;
-                    const std::size_t start = tok().offset;
-                    std::size_t end = start;
-                    int nested = 0;
-                    while (!at(TokenKind::End)) {
-                        const Token& a = tok();
-                        if (a.kind == TokenKind::Punct) {
-                            if (nested == 0 && (a.punct == ',' || a.punct == ')' || a.punct == '{'))
-                                break;
-                            if (a.punct == '<' || a.punct == '(' || a.punct == '[')
-                                ++nested;
-                            else if (a.punct == '>' || a.punct == ')' || a.punct == ']')
-                                --nested;
-                        }
-                        if (a.kind != TokenKind::Newline)
-                            end = a.offset + a.length;
-                        ++pos_;
-                    }
+                    std::string type = argumentType(true);
                     if (isPunct(tok(), '{'))
                         skipBalanced();
-                    pending.push_back({name, end > start ? trimmed(text_.substr(start, end - start)) : std::string()});
+                    pending.push_back({name, std::move(type)});
                     continue;
                 }
                 op->operands.push_back(resolve(name, t.line));
@@ -663,6 +611,30 @@ private:
         }
     }
 
+    // An argument's type from pos_ to the ',' or ')' that ends it (or, with `stopAtBrace`,
+    // the '{' of its attributes); a loc(...) after it is skipped.
+    std::string argumentType(bool stopAtBrace)
+    {
+        const std::size_t start = tok().offset;
+        std::size_t end = start;
+        int nested = 0;
+        while (!at(TokenKind::End)) {
+            const Token& a = tok();
+            if (nested == 0 && (isPunct(a, ',') || isPunct(a, ')') || (stopAtBrace && isPunct(a, '{'))))
+                break;
+            nested += typeDepthChange(a);
+            if (a.kind == TokenKind::Identifier && textOf(a) == "loc" && nested == 0) {
+                ++pos_;
+                skipBalanced();
+                continue;
+            }
+            if (a.kind != TokenKind::Newline)
+                end = a.offset + a.length;
+            ++pos_;
+        }
+        return end > start ? trimmed(text_.substr(start, end - start)) : std::string();
+    }
+
     void parseBlockHeader(Block& block)
     {
         block.label = std::string(textOf(tok()));
@@ -673,29 +645,7 @@ private:
                 if (at(TokenKind::Value) && isPunct(tok(pos_ + 1), ':')) {
                     const std::string name(textOf(tok()));
                     pos_ += 2;
-                    const std::size_t start = tok().offset;
-                    std::size_t end = start;
-                    int nested = 0;
-                    while (!at(TokenKind::End)) {
-                        const Token& a = tok();
-                        if (a.kind == TokenKind::Punct) {
-                            if (nested == 0 && (a.punct == ',' || a.punct == ')'))
-                                break;
-                            if (a.punct == '<' || a.punct == '(' || a.punct == '[')
-                                ++nested;
-                            else if (a.punct == '>' || a.punct == ')' || a.punct == ']')
-                                --nested;
-                        }
-                        if (a.kind == TokenKind::Identifier && textOf(a) == "loc" && nested == 0) {
-                            ++pos_;
-                            skipBalanced();
-                            continue;
-                        }
-                        if (a.kind != TokenKind::Newline)
-                            end = a.offset + a.length;
-                        ++pos_;
-                    }
-                    addBlockArgument(block, name, end > start ? trimmed(text_.substr(start, end - start)) : "");
+                    addBlockArgument(block, name, argumentType(false));
                     continue;
                 }
                 ++pos_;

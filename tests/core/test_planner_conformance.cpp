@@ -2,6 +2,7 @@
 // cases with FileCheck offsets) and the two real dumps with their IR.
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -15,16 +16,9 @@
 #include <sstream>
 
 using namespace memlens::planner;
+using memlens::test::readText;
 
 namespace {
-
-std::string readText(const std::filesystem::path& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 std::vector<std::string> splitCases(const std::string& text)
 {

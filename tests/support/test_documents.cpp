@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <fstream>
+#include <sstream>
+
 namespace memlens::test {
 
 std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySettings capacity)
@@ -21,6 +24,16 @@ std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative, Cap
 std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity)
 {
     return loadPath(sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), std::move(capacity));
+}
+
+std::string readText(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    INFO(path.string());
+    REQUIRE(in);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
 }
 
 IrIndex loadOk(const std::filesystem::path& path)

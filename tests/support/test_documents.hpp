@@ -20,6 +20,9 @@ std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity
 // A scope of one buffer per block (buffer i has id i), for tests that make blocks up.
 ScopePlan scopeOfBlocks(std::vector<Block> blocks);
 
+// A file's whole text, failing the test when it cannot be read.
+std::string readText(const std::filesystem::path& path);
+
 // The IR index of a file, failing the test when it cannot be read.
 IrIndex loadOk(const std::filesystem::path& path);
 // The first 1-based line whose text contains `needle`; fails the test when none does.

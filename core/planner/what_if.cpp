@@ -1,0 +1,267 @@
+#include "core/planner/what_if.hpp"
+
+#include "core/planner/buffer_liveness.hpp"
+#include "core/planner/mlir_reader.hpp"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+namespace memlens::planner {
+
+namespace {
+
+std::string ratioText(const DimensionScale& scale)
+{
+    if (scale.denominator == 1)
+        return "x" + std::to_string(scale.numerator);
+    return std::to_string(scale.numerator) + "/" + std::to_string(scale.denominator);
+}
+
+// Rewrites the memref shapes of a module for one plan and puts them back after.
+class ShapeRewrite {
+public:
+    ShapeRewrite(Module& module, const std::vector<DimensionScale>& scales)
+    {
+        if (scales.empty())
+            return;
+        for (const auto& value : module.values) {
+            MemrefType& memref = value->memref;
+            if (!memref.valid)
+                continue;
+            bool changed = false;
+            std::vector<std::int64_t> shape = memref.shape;
+            for (auto& dimension : shape) {
+                // The first scale naming this dimension wins; scales apply to the original shape, not in chain.
+                const auto scale = std::find_if(scales.begin(), scales.end(),
+                    [&](const DimensionScale& candidate) { return candidate.value == dimension; });
+                if (scale == scales.end() || dimension < 0)
+                    continue;
+                dimension = scale->scaled();
+                changed = true;
+            }
+            if (!changed)
+                continue;
+            saved_.emplace_back(&memref, std::move(memref.shape));
+            memref.shape = std::move(shape);
+        }
+    }
+    ~ShapeRewrite()
+    {
+        for (auto& [memref, shape] : saved_)
+            memref->shape = std::move(shape);
+    }
+    ShapeRewrite(const ShapeRewrite&) = delete;
+    ShapeRewrite& operator=(const ShapeRewrite&) = delete;
+
+private:
+    std::vector<std::pair<MemrefType*, std::vector<std::int64_t>>> saved_;
+};
+
+WhatIfFunction summarize(const FunctionPlan& plan)
+{
+    WhatIfFunction function;
+    function.name = plan.name;
+    function.coreType = plan.coreType;
+    function.fits = plan.fits && plan.errors.empty();
+    function.errors = plan.errors;
+    for (const ScopePlan& scopePlan : plan.scopes) {
+        WhatIfScope scope;
+        scope.scope = scopePlan.scope;
+        scope.planned = scopePlan.planned;
+        scope.fits = scopePlan.fits;
+        scope.capacityBits = scopePlan.capacityBits;
+        scope.requiresBits = scopePlan.requiresBits;
+        scope.highWaterBits = scopePlan.highWaterBits;
+        scope.errorInfo = scopePlan.errorInfo;
+        scope.allocs.reserve(scopePlan.allocs.size());
+        for (const PlannedAlloc& planned : scopePlan.allocs) {
+            WhatIfAlloc alloc;
+            alloc.name = planned.buffer->name;
+            alloc.line = planned.buffer->definingOp ? planned.buffer->definingOp->line : 0;
+            alloc.bits = planned.bits;
+            alloc.offsets = planned.offsets;
+            alloc.lifeStart = planned.lifeStart;
+            alloc.lifeEnd = planned.lifeEnd;
+            scope.allocs.push_back(std::move(alloc));
+        }
+        function.scopes.push_back(std::move(scope));
+    }
+    return function;
+}
+
+PlanTarget targetOf(const Module& module, std::optional<PlanTarget> target)
+{
+    if (target)
+        return *target;
+    if (auto named = findPlanTarget(planTargetName(module)))
+        return *named;
+    return *findPlanTarget("Ascend910B1");
+}
+
+} // namespace
+
+WhatIf WhatIf::noMultiBuffer()
+{
+    WhatIf whatIf;
+    whatIf.multiBuffer = false;
+    return whatIf;
+}
+
+WhatIf WhatIf::largestFirst()
+{
+    WhatIf whatIf;
+    whatIf.strategy = PlanStrategy::LargestFirst;
+    return whatIf;
+}
+
+WhatIf WhatIf::scaled(std::int64_t dimension, std::int64_t numerator, std::int64_t denominator)
+{
+    WhatIf whatIf;
+    whatIf.scales.push_back({dimension, numerator, denominator});
+    return whatIf;
+}
+
+std::string WhatIf::describe() const
+{
+    std::vector<std::string> parts;
+    if (!multiBuffer)
+        parts.emplace_back("multi-buffer off");
+    if (strategy == PlanStrategy::LargestFirst)
+        parts.emplace_back("largest-first");
+    for (const DimensionScale& scale : scales)
+        parts.push_back(std::to_string(scale.value) + " -> "
+            + (scale.exact() ? std::to_string(scale.scaled()) : "(" + ratioText(scale) + ")"));
+    if (parts.empty())
+        return "as planned";
+    std::string text;
+    for (const auto& part : parts)
+        text += (text.empty() ? "" : ", ") + part;
+    return text;
+}
+
+const WhatIfScope* WhatIfFunction::findScope(const std::string& scope) const
+{
+    for (const WhatIfScope& candidate : scopes)
+        if (candidate.scope == scope)
+            return &candidate;
+    return nullptr;
+}
+
+WhatIfPlanner::WhatIfPlanner(std::string_view irText, const std::string& fileName, std::optional<PlanTarget> target)
+    : WhatIfPlanner(readMlir(irText, fileName), std::move(target))
+{
+}
+
+WhatIfPlanner::WhatIfPlanner(std::unique_ptr<Module> module, std::optional<PlanTarget> target)
+    : module_(std::move(module))
+    , target_(targetOf(*module_, std::move(target)))
+{
+}
+
+WhatIfPlanner::~WhatIfPlanner() = default;
+
+std::vector<const Function*> WhatIfPlanner::deviceFunctions(const std::string& function) const
+{
+    return planner::deviceFunctions(*module_, function);
+}
+
+WhatIfResult WhatIfPlanner::baseline(const std::string& function)
+{
+    WhatIf whatIf;
+    whatIf.function = function;
+    return plan(whatIf);
+}
+
+WhatIfResult WhatIfPlanner::plan(const WhatIf& whatIf)
+{
+    WhatIfResult result;
+    result.whatIf = whatIf;
+    for (const DimensionScale& scale : whatIf.scales)
+        if (scale.value <= 0 || scale.numerator <= 0 || !scale.exact() || scale.scaled() <= 0) {
+            result.valid = false;
+            result.fits = false;
+            result.problem = "dimension " + std::to_string(scale.value) + " cannot be scaled by " + ratioText(scale)
+                + " to a whole positive size";
+            return result;
+        }
+    const auto functions = deviceFunctions(whatIf.function);
+    if (functions.empty()) {
+        result.valid = false;
+        result.fits = false;
+        result.problem = whatIf.function.empty() ? "no function with a body in the IR"
+                                                 : "no function @" + whatIf.function + " in the IR";
+        return result;
+    }
+    PlanOptions options;
+    options.strategy = whatIf.strategy;
+    options.multiBuffer = whatIf.multiBuffer;
+    const ShapeRewrite rewrite(*module_, whatIf.scales);
+    for (const Function* function : functions) {
+        result.functions.push_back(summarize(planFunction(*function, target_, options)));
+        if (!result.functions.back().fits) {
+            result.fits = false;
+            break; // the compiler's pass stops at the first function that fails
+        }
+    }
+    return result;
+}
+
+std::vector<WhatIfResult> WhatIfPlanner::planAll(const std::vector<WhatIf>& whatIfs)
+{
+    std::vector<WhatIfResult> results;
+    results.reserve(whatIfs.size());
+    for (const WhatIf& whatIf : whatIfs)
+        results.push_back(plan(whatIf));
+    return results;
+}
+
+FittingPowerOfTwo WhatIfPlanner::largestFittingPowerOfTwo(std::int64_t dimension, const WhatIf& base)
+{
+    FittingPowerOfTwo answer;
+    answer.dimension = dimension;
+    if (dimension <= 0) {
+        answer.result.whatIf = base;
+        answer.result.valid = false;
+        answer.result.fits = false;
+        answer.result.problem = "dimension " + std::to_string(dimension) + " is not a positive size";
+        return answer;
+    }
+    std::int64_t candidate = 1;
+    while (candidate <= dimension / 2)
+        candidate *= 2;
+    for (; candidate >= 1; candidate /= 2) {
+        WhatIf whatIf = base;
+        whatIf.scales.insert(whatIf.scales.begin(), DimensionScale{dimension, candidate, dimension});
+        answer.result = plan(whatIf);
+        ++answer.plansTried;
+        if (answer.result.valid && answer.result.fits) {
+            answer.fittingValue = candidate;
+            break;
+        }
+    }
+    return answer;
+}
+
+std::vector<std::int64_t> WhatIfPlanner::tileDimensions(const std::string& function) const
+{
+    std::set<std::int64_t, std::greater<>> dimensions;
+    for (const Function* candidate : deviceFunctions(function))
+        walkNested(*candidate->op, [&](const Op& op) {
+            if (op.name != "memref.alloc")
+                return;
+            for (const Value* result : op.results)
+                if (result->memref.valid && BufferLiveness::isLocalSpace(result->memref.addressSpace))
+                    for (const auto dimension : result->memref.shape)
+                        if (dimension > 1)
+                            dimensions.insert(dimension);
+        });
+    return {dimensions.begin(), dimensions.end()};
+}
+
+std::vector<DimensionScale> standardScales(std::int64_t dimension)
+{
+    return {{dimension, 1, 2}, {dimension, 1, 4}, {dimension, 1, 8}, {dimension, 1, 16}, {dimension, 2, 1}};
+}
+
+} // namespace memlens::planner

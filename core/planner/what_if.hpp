@@ -1,0 +1,123 @@
+#pragma once
+// What-ifs answered by planning again with the compiler's algorithm: the IR's
+// multi-buffer marks removed, the largest-first strategy, a tile dimension scaled
+// (every memref shape dimension equal to V rewritten to V*k), and the largest power
+// of two of V that fits. Only the memory plan is recomputed: the compiler's tiling
+// may also change with a different tile size, and that this cannot foresee.
+//
+// A WhatIfPlanner reads the IR once and plans each what-if on it, rewriting the
+// memref shapes for the duration of one plan. One instance is for one thread at a
+// time; give another thread its own instance (reading the IR again is cheap).
+#include "core/planner/memory_planner.hpp"
+#include "core/planner/mlir_module.hpp"
+#include "core/planner/plan_target.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlens::planner {
+
+// Every memref shape dimension equal to `value` becomes value * numerator / denominator.
+struct DimensionScale {
+    std::int64_t value = 0;
+    std::int64_t numerator = 1;
+    std::int64_t denominator = 1;
+    std::int64_t scaled() const { return value * numerator / denominator; }
+    bool exact() const { return denominator != 0 && (value * numerator) % denominator == 0; }
+};
+
+// One what-if; the settings combine (a grid of them is a list of these).
+struct WhatIf {
+    bool multiBuffer = true; // false: every hivm.multi_buffer mark removed (as `plan --no-multi-buffer`)
+    PlanStrategy strategy = PlanStrategy::Default;
+    std::vector<DimensionScale> scales;
+    std::string function; // "" every device function, else only this one
+
+    static WhatIf noMultiBuffer();
+    static WhatIf largestFirst();
+    static WhatIf scaled(std::int64_t dimension, std::int64_t numerator, std::int64_t denominator = 1);
+    // "multi-buffer off, largest-first, 16384 -> 8192" ("as planned" when nothing changes).
+    std::string describe() const;
+};
+
+struct WhatIfAlloc {
+    std::string name; // "%alloc_0"
+    int line = 0;     // the alloc's 1-based line in the IR
+    std::int64_t bits = 0;
+    std::vector<std::uint64_t> offsets; // bytes, one per copy
+    std::int64_t lifeStart = -1;
+    std::int64_t lifeEnd = -1;
+};
+
+struct WhatIfScope {
+    std::string scope; // "ub", "cbuf", "cc"
+    bool planned = true;
+    bool fits = true;
+    std::uint64_t capacityBits = 0;
+    std::optional<std::uint64_t> requiresBits; // when it fails
+    std::uint64_t highWaterBits = 0;
+    std::string errorInfo;
+    std::vector<WhatIfAlloc> allocs; // IR order
+};
+
+struct WhatIfFunction {
+    std::string name;
+    std::string coreType;
+    bool fits = true;
+    std::vector<std::string> errors;
+    std::vector<WhatIfScope> scopes;
+    const WhatIfScope* findScope(const std::string& scope) const;
+};
+
+struct WhatIfResult {
+    WhatIf whatIf;
+    bool valid = true; // false: the what-if cannot be applied (see problem)
+    std::string problem;
+    bool fits = true; // every planned function fits
+    std::vector<WhatIfFunction> functions;
+};
+
+// The answer to "the largest power of two of V that fits".
+struct FittingPowerOfTwo {
+    std::int64_t dimension = 0;               // V
+    std::optional<std::int64_t> fittingValue; // the largest 2^n <= V that fits; nullopt when none does
+    WhatIfResult result;                      // the plan at fittingValue (or at 1 when none fits)
+    int plansTried = 0;
+};
+
+class WhatIfPlanner {
+public:
+    // `target` overrides the IR's hacc.target (default Ascend910B1 when the IR names none).
+    explicit WhatIfPlanner(
+        std::string_view irText, const std::string& fileName = {}, std::optional<PlanTarget> target = std::nullopt);
+    explicit WhatIfPlanner(std::unique_ptr<Module> module, std::optional<PlanTarget> target = std::nullopt);
+    ~WhatIfPlanner();
+
+    const Module& module() const { return *module_; }
+    const PlanTarget& target() const { return target_; }
+    std::vector<const Function*> deviceFunctions(const std::string& function = {}) const;
+
+    // The plan as the IR stands (no what-if).
+    WhatIfResult baseline(const std::string& function = {});
+    WhatIfResult plan(const WhatIf& whatIf);
+    std::vector<WhatIfResult> planAll(const std::vector<WhatIf>& whatIfs);
+    // Searches V's powers of two downwards from the largest <= V, with `base`'s other settings.
+    FittingPowerOfTwo largestFittingPowerOfTwo(std::int64_t dimension, const WhatIf& base = {});
+
+    // The distinct shape dimensions (> 1) of the local-memory allocs, largest first:
+    // the candidates for a tile dimension.
+    std::vector<std::int64_t> tileDimensions(const std::string& function = {}) const;
+
+private:
+    std::unique_ptr<Module> module_;
+    PlanTarget target_;
+};
+
+// The scales a diagnosis offers for a dimension: 1/2, 1/4, 1/8, 1/16 and 2.
+std::vector<DimensionScale> standardScales(std::int64_t dimension);
+
+} // namespace memlens::planner

@@ -1,0 +1,213 @@
+// What-ifs re-planned: each one must come out as planning the IR rewritten by hand
+// (dimensions replaced in the text) or with `memlens plan`'s options does.
+#include "core/planner/memory_planner.hpp"
+#include "core/planner/mlir_reader.hpp"
+#include "core/planner/what_if.hpp"
+#include "support/test_documents.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+using namespace memlens::planner;
+using memlens::test::readText;
+
+namespace {
+
+// Every memref<AxBx...> dimension equal to `from` written as `to`, in the text itself.
+std::string rewriteDimension(const std::string& text, std::int64_t from, std::int64_t to)
+{
+    static const std::regex memrefShape(R"(memref<((?:[0-9?]+x)+))");
+    std::string out;
+    auto begin = std::sregex_iterator(text.begin(), text.end(), memrefShape);
+    std::size_t last = 0;
+    for (auto match = begin; match != std::sregex_iterator(); ++match) {
+        out += text.substr(last, match->position(1) - last);
+        std::string dims = (*match)[1].str();
+        std::string rewritten;
+        std::size_t start = 0;
+        while (start < dims.size()) {
+            const auto x = dims.find('x', start);
+            const std::string dim = dims.substr(start, x - start);
+            rewritten += (dim == std::to_string(from) ? std::to_string(to) : dim) + "x";
+            start = x + 1;
+        }
+        out += rewritten;
+        last = match->position(1) + match->length(1);
+    }
+    return out + text.substr(last);
+}
+
+// The plan of `text` as `memlens plan` makes it.
+WhatIfResult planText(const std::string& text, PlanOptions options = {})
+{
+    WhatIfPlanner planner(text);
+    WhatIf whatIf;
+    whatIf.strategy = options.strategy;
+    whatIf.multiBuffer = options.multiBuffer;
+    return planner.plan(whatIf);
+}
+
+void requireSamePlan(const WhatIfResult& a, const WhatIfResult& b)
+{
+    REQUIRE(a.valid);
+    REQUIRE(b.valid);
+    CHECK(a.fits == b.fits);
+    REQUIRE(a.functions.size() == b.functions.size());
+    for (std::size_t f = 0; f < a.functions.size(); ++f) {
+        const auto& fa = a.functions[f];
+        const auto& fb = b.functions[f];
+        CHECK(fa.name == fb.name);
+        REQUIRE(fa.scopes.size() == fb.scopes.size());
+        for (std::size_t s = 0; s < fa.scopes.size(); ++s) {
+            const WhatIfScope& sa = fa.scopes[s];
+            const WhatIfScope& sb = fb.scopes[s];
+            CHECK(sa.scope == sb.scope);
+            CHECK(sa.fits == sb.fits);
+            CHECK(sa.requiresBits == sb.requiresBits);
+            CHECK(sa.highWaterBits == sb.highWaterBits);
+            REQUIRE(sa.allocs.size() == sb.allocs.size());
+            for (std::size_t i = 0; i < sa.allocs.size(); ++i) {
+                CHECK(sa.allocs[i].name == sb.allocs[i].name);
+                CHECK(sa.allocs[i].bits == sb.allocs[i].bits);
+                CHECK(sa.allocs[i].offsets == sb.allocs[i].offsets);
+            }
+        }
+    }
+}
+
+const std::filesystem::path kLoopFixture = memlens::test::data("mlir/double_buffered_loop.mlir");
+
+} // namespace
+
+TEST_CASE("what-if: multi-buffer off is the IR without its marks", "[planner][what_if]")
+{
+    const std::string text = readText(kLoopFixture);
+    WhatIfPlanner planner(text, kLoopFixture.string());
+    const WhatIfResult base = planner.baseline();
+    REQUIRE(base.valid);
+    CHECK_FALSE(base.fits); // two double-buffered 64 KB tiles and the product: more than 192 KB
+    const WhatIfResult off = planner.plan(WhatIf::noMultiBuffer());
+    CHECK(off.fits);
+    PlanOptions options;
+    options.multiBuffer = false;
+    requireSamePlan(off, planText(text, options));
+    // Each double-buffered tile now has one copy.
+    for (const WhatIfAlloc& alloc : off.functions.at(0).findScope("ub")->allocs)
+        CHECK(alloc.offsets.size() == 1);
+    CHECK(off.whatIf.describe() == "multi-buffer off");
+}
+
+TEST_CASE("what-if: largest-first is the plan with that strategy", "[planner][what_if]")
+{
+    const std::string text = readText(kLoopFixture);
+    WhatIfPlanner planner(text);
+    PlanOptions options;
+    options.strategy = PlanStrategy::LargestFirst;
+    requireSamePlan(planner.plan(WhatIf::largestFirst()), planText(text, options));
+}
+
+TEST_CASE("what-if: a scaled dimension is the IR with that dimension rewritten", "[planner][what_if]")
+{
+    const std::string text = readText(kLoopFixture);
+    WhatIfPlanner planner(text);
+    const auto dimensions = planner.tileDimensions();
+    CHECK(dimensions == std::vector<std::int64_t>{256, 128});
+    for (const DimensionScale& scale : standardScales(256)) {
+        INFO("256 -> " << scale.scaled());
+        requireSamePlan(planner.plan(WhatIf::scaled(256, scale.numerator, scale.denominator)),
+            planText(rewriteDimension(text, 256, scale.scaled())));
+    }
+    // The rewrite is undone after each plan: the baseline is unchanged.
+    requireSamePlan(planner.baseline(), planText(text));
+    const WhatIfResult half = planner.plan(WhatIf::scaled(256, 1, 2));
+    CHECK(half.fits);
+    CHECK(half.functions.at(0).findScope("ub")->highWaterBits <= half.functions.at(0).findScope("ub")->capacityBits);
+    CHECK(half.whatIf.describe() == "256 -> 128");
+}
+
+TEST_CASE("what-if: settings combine", "[planner][what_if]")
+{
+    const std::string text = readText(kLoopFixture);
+    WhatIfPlanner planner(text);
+    WhatIf whatIf = WhatIf::scaled(128, 2);
+    whatIf.multiBuffer = false;
+    whatIf.strategy = PlanStrategy::LargestFirst;
+    PlanOptions options;
+    options.multiBuffer = false;
+    options.strategy = PlanStrategy::LargestFirst;
+    requireSamePlan(planner.plan(whatIf), planText(rewriteDimension(text, 128, 256), options));
+    CHECK(whatIf.describe() == "multi-buffer off, largest-first, 128 -> 256");
+}
+
+TEST_CASE("what-if: a scale that gives no whole size is refused", "[planner][what_if]")
+{
+    WhatIfPlanner planner(readText(kLoopFixture));
+    const WhatIfResult result = planner.plan(WhatIf::scaled(3, 1, 2));
+    CHECK_FALSE(result.valid);
+    CHECK(result.problem == "dimension 3 cannot be scaled by 1/2 to a whole positive size");
+    const WhatIfResult missing = [&] {
+        WhatIf whatIf;
+        whatIf.function = "nope";
+        return planner.plan(whatIf);
+    }();
+    CHECK_FALSE(missing.valid);
+    CHECK(missing.problem == "no function @nope in the IR");
+}
+
+TEST_CASE("what-if: the largest power of two that fits", "[planner][what_if]")
+{
+    const std::string text = readText(kLoopFixture);
+    WhatIfPlanner planner(text);
+    const FittingPowerOfTwo answer = planner.largestFittingPowerOfTwo(256);
+    REQUIRE(answer.fittingValue);
+    // The one found fits, the next power of two up does not.
+    CHECK(planText(rewriteDimension(text, 256, *answer.fittingValue)).fits);
+    CHECK_FALSE(planText(rewriteDimension(text, 256, *answer.fittingValue * 2)).fits);
+    CHECK(*answer.fittingValue == 128);
+    CHECK(answer.plansTried == 2);
+    // With the marks gone, V itself fits.
+    CHECK(planner.largestFittingPowerOfTwo(256, WhatIf::noMultiBuffer()).fittingValue == 256);
+    // A V that is not a power of two starts from the largest one below it.
+    CHECK(planner.largestFittingPowerOfTwo(200).fittingValue.value_or(0) <= 128);
+}
+
+TEST_CASE("what-if: the real overflow sample re-planned", "[planner][what_if][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    const auto path = memlens::test::sample("fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter");
+    const std::string text = readText(path);
+    WhatIfPlanner planner(text, path.string());
+    const WhatIfResult base = planner.baseline();
+    REQUIRE(base.functions.size() == 1);
+    CHECK_FALSE(base.fits);
+    CHECK(base.functions[0].findScope("ub")->requiresBits == 2097152u);
+    const FittingPowerOfTwo answer = planner.largestFittingPowerOfTwo(65536);
+    REQUIRE(answer.fittingValue);
+    CHECK(*answer.fittingValue == 32768);
+    requireSamePlan(answer.result, planText(rewriteDimension(text, 65536, 32768)));
+    CHECK_FALSE(planText(rewriteDimension(text, 65536, 65536)).fits);
+}
+
+TEST_CASE("what-if: the real ttadapter samples, every standard scale of their largest dimension",
+    "[planner][what_if][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    for (const auto& entry : std::filesystem::directory_iterator(memlens::test::sample("ttadapter"))) {
+        const std::string text = readText(entry.path());
+        WhatIfPlanner planner(text, entry.path().string());
+        const auto dimensions = planner.tileDimensions();
+        if (dimensions.empty())
+            continue;
+        for (const DimensionScale& scale : standardScales(dimensions.front())) {
+            if (!scale.exact())
+                continue;
+            INFO(entry.path().filename().string() << ": " << scale.value << " -> " << scale.scaled());
+            requireSamePlan(planner.plan(WhatIf::scaled(scale.value, scale.numerator, scale.denominator)),
+                planText(rewriteDimension(text, scale.value, scale.scaled())));
+        }
+    }
+}
