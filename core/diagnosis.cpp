@@ -1,5 +1,6 @@
 #include "core/diagnosis.hpp"
 
+#include "core/fit_map_replan.hpp"
 #include "core/plan_prediction.hpp"
 
 #include <algorithm>
@@ -324,7 +325,8 @@ void addLevers(
             const std::uint64_t required = predicted.at(dim.value, to);
             const std::uint64_t saves
                 = savedAt(scope, diagnosis.liveBlocks, leaders, predicted.scaledSizes(dim.value, to));
-            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required), {}});
+            diagnosis.levers.push_back(
+                {LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required), {}, "predicted"});
             if (fits(required))
                 break;
         }
@@ -427,6 +429,8 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, st
     if (diagnosis.largestFitting)
         diagnosis.largestFitting->name
             = diagnosis.tileNames->nameOfValue(scope, diagnosis.liveBlocks, diagnosis.largestFitting->dimension);
+    // Where the IR is the planner's and reproduces the dump, the levers are planned again.
+    replanLevers(document, scopeIndex, diagnosis);
     return diagnosis;
 }
 

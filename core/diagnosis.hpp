@@ -46,12 +46,14 @@ struct Lever {
     std::uint64_t savesBytes = 0; // fewer bytes live at the critical op
     std::uint64_t predictedRequiredBytes = 0;
     bool fits = false;
-    TileName name; // ScaleDimension: the constexpr(s) that set the dimension, empty when unknown
+    TileName name;                 // ScaleDimension: the constexpr(s) that set the dimension, empty when unknown
+    std::string how = "predicted"; // "re-planned" when the planner planned it from the IR
 };
 
 struct LargestFitting {
     std::int64_t dimension = 0;
     TileName name;
+    std::string how = "predicted";            // "re-planned" when the planner searched it from the IR
     std::optional<std::int64_t> value;        // nullopt when no power of two tried fits
     std::uint64_t predictedRequiredBytes = 0; // at `value`, else at the smallest value tried
 };

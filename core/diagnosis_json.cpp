@@ -71,6 +71,7 @@ ojson leverJson(const Lever& lever)
     out["constexpr"] = constexprJson(lever.name);
     out["constexpr_candidates"] = lever.name.written;
     out["python"] = pythonLineJson(lever.name.python);
+    out["how"] = lever.how;
     return out;
 }
 
@@ -105,10 +106,10 @@ ojson diagnosisJson(const PlanDocument& document, std::size_t scopeIndex, const 
     out["levers"] = std::move(levers);
     if (diagnosis.largestFitting) {
         const LargestFitting& largest = *diagnosis.largestFitting;
-        out["largest_fitting"]
-            = {{"dim", largest.dimension}, {"value", largest.value ? ojson(*largest.value) : ojson(nullptr)},
-                {"predicted_required_bytes", largest.predictedRequiredBytes},
-                {"constexpr", constexprJson(largest.name)}, {"python", pythonLineJson(largest.name.python)}};
+        out["largest_fitting"] = {{"dim", largest.dimension},
+            {"value", largest.value ? ojson(*largest.value) : ojson(nullptr)},
+            {"predicted_required_bytes", largest.predictedRequiredBytes}, {"constexpr", constexprJson(largest.name)},
+            {"how", largest.how}, {"python", pythonLineJson(largest.name.python)}};
     } else {
         out["largest_fitting"] = nullptr;
     }

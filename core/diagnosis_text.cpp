@@ -110,7 +110,7 @@ std::string largestFittingSentence(const Diagnosis& d)
             + std::to_string(largest.dimension * 8) + " for " + dimensionLabel(largest.dimension, largest.name)
             + " fits (at the smallest the plan needs " + bytesText(largest.predictedRequiredBytes) + ").";
     return "Largest " + what + " that fits: " + std::to_string(*largest.value) + ", where the plan needs "
-        + bytesText(largest.predictedRequiredBytes) + ".";
+        + bytesText(largest.predictedRequiredBytes) + (largest.how == "re-planned" ? " (re-planned)." : ".");
 }
 
 std::string shareBytesText(const SourceShare& share)
@@ -138,6 +138,8 @@ std::string leverLabel(const Lever& lever)
         label += " (" + lever.name.python->label() + ")";
     return label;
 }
+
+std::string leverHowText(const std::string& how) { return how == "re-planned" ? how : "predicted from the dump"; }
 
 std::string verdictSentence(const Diagnosis& d)
 {
@@ -201,9 +203,10 @@ std::string diagnosisText(
     std::vector<std::vector<std::string>> leverRows;
     for (const Lever& lever : d.levers)
         leverRows.push_back({leverLabel(lever), "saves " + formatBytes(lever.savesBytes),
-            "-> needs " + bytesText(lever.predictedRequiredBytes), lever.fits ? "fits" : "does not fit"});
+            "-> needs " + bytesText(lever.predictedRequiredBytes), lever.fits ? "fits" : "does not fit",
+            leverHowText(lever.how)});
     if (!leverRows.empty())
-        out << textTable(leverRows, {false, true, false, false});
+        out << textTable(leverRows, {false, true, false, false, false});
     out << "\n" << largestFittingSentence(d) << "\n";
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
     if (const std::string grid = fitMapText(fitMap ? *fitMap : built); !grid.empty())
@@ -237,11 +240,12 @@ std::string diagnosisMarkdown(
             << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes) << " | "
             << bytesOrDash(share.tmpBytes) << " |\n";
     if (!d.levers.empty()) {
-        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Predicted need | Fits "
-            << markdownTableCell(markdownText(scope.scope)) << " |\n|---|---|---|---|\n";
+        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Needs | Fits "
+            << markdownTableCell(markdownText(scope.scope)) << " | How |\n|---|---|---|---|---|\n";
         for (const Lever& lever : d.levers)
             out << "| " << markdownTableCell(leverLabel(lever)) << " | " << formatBytes(lever.savesBytes) << " | "
-                << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " |\n";
+                << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " | "
+                << leverHowText(lever.how) << " |\n";
     }
     out << "\n" << largestFittingSentence(d) << " " << kPredictionMethod << "\n\n";
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);

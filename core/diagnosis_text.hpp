@@ -19,6 +19,8 @@ std::string shareBytesText(const SourceShare& share);
 std::string leverLabel(const Lever& lever);
 // "BLOCK_SIZE 16384", "16384 (BLOCK_SIZE or N_COLS)", "dimension 16384".
 std::string dimensionLabel(std::int64_t value, const TileName& name);
+// "re-planned" or "predicted from the dump".
+std::string leverHowText(const std::string& how);
 // One sentence on the verdict: how much is missing, or how much is left.
 std::string verdictSentence(const Diagnosis& diagnosis);
 // "Largest power of two for dimension 16384 that fits: 8192 (...)", or why there is none.

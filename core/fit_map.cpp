@@ -1,5 +1,6 @@
 #include "core/fit_map.hpp"
 
+#include "core/fit_map_replan.hpp"
 #include "core/plan_prediction.hpp"
 
 #include <algorithm>
@@ -224,7 +225,7 @@ std::vector<std::optional<std::uint64_t>> configBlockSizes(const FitProblem& pro
     return sizes;
 }
 
-std::vector<std::uint64_t> PredictedFitEvaluator::requiredBytes(
+std::vector<FitEvaluation> PredictedFitEvaluator::evaluate(
     const FitProblem& problem, const std::vector<FitConfig>& configs)
 {
     const ScopePlan& scope = problem.document.dump.scopes[problem.scopeIndex];
@@ -239,7 +240,7 @@ std::vector<std::uint64_t> PredictedFitEvaluator::requiredBytes(
         for (std::size_t c = 0; c < configs.size(); ++c)
             bytes[c][b] = sized ? problem.bufferBytes(b, configs[c]) : scope.buffers[b].sizeBytes;
     }
-    return predictor.requiredBytes(configs.size(),
+    const std::vector<std::uint64_t> required = predictor.requiredBytes(configs.size(),
         [&](std::size_t block, std::size_t, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes) {
             const Block& blk = scope.blocks[block];
             for (std::size_t k = 0; k < count; ++k) {
@@ -249,6 +250,10 @@ std::vector<std::uint64_t> PredictedFitEvaluator::requiredBytes(
                     : std::optional<std::uint64_t>(bytes[first + k][static_cast<std::size_t>(blk.bufferIndex)]);
             }
         });
+    std::vector<FitEvaluation> out;
+    for (const std::uint64_t bytes : required)
+        out.push_back({bytes, "predicted"});
+    return out;
 }
 
 std::vector<FitDimension> fitDimensions(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d)
@@ -340,14 +345,15 @@ FitMap buildFitMap(const PlanDocument& document, std::size_t scopeIndex, const D
             map.cells.push_back(std::move(cell));
         }
     PredictedFitEvaluator predicted;
-    FitEvaluator& chosen = evaluator ? *evaluator : predicted;
+    std::unique_ptr<FitEvaluator> replanned = evaluator ? nullptr : replannedEvaluator(document, scopeIndex);
+    FitEvaluator& chosen = evaluator ? *evaluator : replanned ? *replanned : predicted;
     const FitProblem problem{document, scopeIndex, diagnosis, map.dims};
-    const std::vector<std::uint64_t> required = chosen.requiredBytes(problem, configs);
+    const std::vector<FitEvaluation> required = chosen.evaluate(problem, configs);
     for (std::size_t i = 0; i < map.cells.size() && i < required.size(); ++i) {
         FitCell& cell = map.cells[i];
-        cell.requiredBytes = cell.today ? diagnosis.requiredBytes : required[i];
+        cell.requiredBytes = cell.today ? diagnosis.requiredBytes : required[i].requiredBytes;
         cell.fits = cell.requiredBytes <= map.capacityBytes;
-        cell.how = chosen.how();
+        cell.how = required[i].how;
     }
     // The frontier: cells that fit where no single step up (one dimension to its next value,
     // or multi-buffering turned on) still fits.

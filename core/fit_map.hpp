@@ -87,21 +87,23 @@ struct FitProblem {
     int dimensionAt(std::size_t buffer, std::size_t position) const;
 };
 
+struct FitEvaluation {
+    std::uint64_t requiredBytes = 0;
+    std::string how; // "predicted", "re-planned"
+};
+
 // How each cell's bytes are found. One call for all cells, so an evaluator can share work.
 class FitEvaluator {
 public:
     virtual ~FitEvaluator() = default;
-    virtual const char* how() const = 0; // "predicted", "re-planned"
-    // The required bytes of each config, in order.
-    virtual std::vector<std::uint64_t> requiredBytes(const FitProblem& problem, const std::vector<FitConfig>& configs)
-        = 0;
+    // Each config's required bytes and how they were found, in order.
+    virtual std::vector<FitEvaluation> evaluate(const FitProblem& problem, const std::vector<FitConfig>& configs) = 0;
 };
 
 // From the dump: the PlanPredictor's stacking with each block resized.
 class PredictedFitEvaluator : public FitEvaluator {
 public:
-    const char* how() const override { return "predicted"; }
-    std::vector<std::uint64_t> requiredBytes(const FitProblem& problem, const std::vector<FitConfig>& configs) override;
+    std::vector<FitEvaluation> evaluate(const FitProblem& problem, const std::vector<FitConfig>& configs) override;
 };
 
 // The dimensions that matter most, in the kernel's words where its source names them.
@@ -112,7 +114,8 @@ std::vector<FitDimension> fitDimensions(
 std::vector<FitDimension> fitDimensionsNamed(const PlanDocument& document, std::size_t scopeIndex,
     const Diagnosis& diagnosis, const std::vector<std::string>& constexprs);
 
-// The whole map, every cell through `evaluator` (a PredictedFitEvaluator when null).
+// The whole map, every cell through `evaluator`; when null, re-planned where the document's IR is
+// in the planner's form and reproduces the dump (core/fit_map_replan), else predicted.
 FitMap buildFitMap(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis,
     FitEvaluator* evaluator = nullptr);
 // The same over chosen dimensions (fitDimensionsNamed: a user's choice of axes).

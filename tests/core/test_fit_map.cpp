@@ -20,13 +20,13 @@ std::shared_ptr<const PlanDocument> example(const std::string& folder)
 // Counts its calls and answers each config with the sum of its values.
 class CountingEvaluator : public FitEvaluator {
 public:
-    const char* how() const override { return "re-planned"; }
-    std::vector<std::uint64_t> requiredBytes(const FitProblem&, const std::vector<FitConfig>& configs) override
+    std::vector<FitEvaluation> evaluate(const FitProblem&, const std::vector<FitConfig>& configs) override
     {
         ++calls;
-        std::vector<std::uint64_t> out;
+        std::vector<FitEvaluation> out;
         for (const FitConfig& config : configs)
-            out.push_back(static_cast<std::uint64_t>(config.values.at(0)) * 10 + (config.multibuffer ? 1 : 0));
+            out.push_back(
+                {static_cast<std::uint64_t>(config.values.at(0)) * 10 + (config.multibuffer ? 1 : 0), "re-planned"});
         return out;
     }
     int calls = 0;

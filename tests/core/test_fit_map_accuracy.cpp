@@ -86,3 +86,39 @@ TEST_CASE(
     CHECK(single->requiredBytes == single->compiled->requiredBytes);
     WARN(verdictsAgree << " of " << compiled << " fit verdicts agree with the planner's");
 }
+
+TEST_CASE("with the planner's IR, the fit map and the levers are re-planned", "[fit_map][replan]")
+{
+    const auto dir = std::filesystem::temp_directory_path() / "memlens_fit_map_replan";
+    std::filesystem::remove_all(dir);
+    const auto planned64 = planned("m64_n128", true, dir);
+    const auto planned64n64 = planned("m64_n64", true, dir);
+    LoadOptions options;
+    options.sourceDirs = {memlens::test::data("kernels").string()};
+    options.searchTritonCache = false;
+    options.irFile = memlens::test::data("kernels/attention_2d/m64_n128.ttadapter").string();
+    options.irRequired = true;
+    const PlanDocument today = loadPlanDocument(planned64->dump.file, options);
+    const Diagnosis diagnosis = diagnoseScope(today, 0);
+    REQUIRE_FALSE(diagnosis.levers.empty());
+    for (const Lever& lever : diagnosis.levers)
+        CHECK(lever.how == "re-planned");
+    FitMap map = buildFitMap(today, 0, diagnosis, fitDimensionsNamed(today, 0, diagnosis, {"BLOCK_M", "BLOCK_N"}));
+    attachCompiled(map, today, 0, {planned64n64});
+    const FitCell* cell = map.find({64, 64}, true);
+    REQUIRE(cell);
+    CHECK(cell->how == "re-planned");
+    REQUIRE(cell->compiled);
+    CHECK(cell->requiredBytes == cell->compiled->requiredBytes); // the planner's own plan of that config
+    // BLOCK_M and HEAD_DIM are both 64: the planner rewrites every 64, so a BLOCK_M cell is predicted.
+    CHECK(map.find({32, 128}, true)->how == "predicted");
+
+    // The bundled example's IR is Triton's, not the planner's form: its plan is not the dump's, so
+    // its levers and cells stay predicted.
+    const PlanDocument example = loadPlanDocument(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string(), {});
+    REQUIRE_FALSE(example.irFile.empty());
+    const Diagnosis predicted = diagnoseScope(example, 0);
+    CHECK(predicted.levers.front().how == "predicted");
+    CHECK(buildFitMap(example, 0, predicted).find({8192}, true)->how == "predicted");
+}

@@ -127,7 +127,7 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , jump_(new QPushButton(this))
     , sources_(compactTable(
           {tr("Source"), tr("Name"), tr("Bytes"), tr("Share"), tr("Copies"), tr("Tmp"), tr("Buffers")}, this))
-    , levers_(compactTable({tr("Lever (alone)"), tr("Saves"), tr("Predicted need"), tr("Fits")}, this))
+    , levers_(compactTable({tr("Lever (alone)"), tr("Saves"), tr("Needs"), tr("Fits"), tr("How")}, this))
     , largest_(wrappedLabel(this))
     , method_(wrappedLabel(this))
     , fitLegend_(wrappedLabel(this))
@@ -357,6 +357,7 @@ void DiagnosisPanel::fillLevers()
         auto* fits = cell(lever.fits ? tr("fits") : tr("does not fit"));
         fits->setForeground(lever.fits ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
         levers_->setItem(row, 3, fits);
+        levers_->setItem(row, 4, cell(toQString(leverHowText(lever.how))));
     }
     levers_->resizeColumnsToContents();
     fitHeightToRows(levers_);
