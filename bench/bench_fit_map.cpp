@@ -117,3 +117,5 @@ BENCHMARK(BM_FitMapOnly)->Apply(plans)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DiagnosisAndFitMap)->Apply(plans)->Unit(benchmark::kMillisecond);
 
 } // namespace
+
+BENCHMARK_MAIN();
