@@ -1,5 +1,8 @@
 #include "app/diagnosis_dock.hpp"
 
+#include "app/compare_window.hpp"
+#include "app/dump_history.hpp"
+#include "app/main_window.hpp"
 #include "views/diagnosis/diagnosis_panel.hpp"
 #include "views/plan_session.hpp"
 
@@ -13,6 +16,40 @@ DiagnosisDock::DiagnosisDock(PlanSession* session, QWidget* parent)
     setObjectName(QStringLiteral("diagnosisDock"));
     setWidget(panel_);
     connect(panel_, &DiagnosisPanel::diagnosed, this, &DiagnosisDock::onDiagnosed);
+    // The fit map's compiled cells come from the History: every version of the dump on show.
+    panel_->setOtherDumps([this] { return historyVersions(); });
+    connect(panel_, &DiagnosisPanel::planOpened, this, &DiagnosisDock::compare);
+}
+
+CompareWindow* DiagnosisDock::lastCompare() const { return static_cast<CompareWindow*>(lastCompare_.data()); }
+
+QStringList DiagnosisDock::historyVersions() const
+{
+    const auto* window = qobject_cast<const MainWindow*>(parentWidget());
+    const PlanDocument* document = session_->document();
+    if (!window || !window->history() || !document)
+        return {};
+    const DumpHistory* history = window->history();
+    QString dumpPath = QString::fromStdString(document->dump.file);
+    if (const DumpVersion* version = history->versionAt(dumpPath))
+        dumpPath = version->dumpPath;
+    QStringList paths;
+    for (const DumpVersion& version : history->versionsOf(dumpPath))
+        if (version.snapshotPath != QString::fromStdString(document->dump.file))
+            paths << version.snapshotPath;
+    return paths;
+}
+
+CompareWindow* DiagnosisDock::compare(std::shared_ptr<const PlanDocument> today, const QString& todayLabel,
+    std::shared_ptr<const PlanDocument> plan, const QString& planLabel)
+{
+    auto* window = new CompareWindow(parentWidget() ? parentWidget() : this);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->setWindowFlag(Qt::Window);
+    window->show();
+    window->compareDocuments(std::move(today), todayLabel, std::move(plan), planLabel);
+    lastCompare_ = window;
+    return window;
 }
 
 void DiagnosisDock::onDiagnosed(bool overflows)

@@ -4,12 +4,18 @@
 // and scope, so a user who closes it is not overruled on every capacity edit.
 #include <QDockWidget>
 
+#include <QPointer>
 #include <QString>
+#include <QStringList>
+
+#include <memory>
 
 namespace memlens {
 
+class CompareWindow;
 class DiagnosisPanel;
 class PlanSession;
+struct PlanDocument;
 
 class DiagnosisDock : public QDockWidget {
     Q_OBJECT
@@ -17,13 +23,21 @@ public:
     DiagnosisDock(PlanSession* session, QWidget* parent = nullptr);
 
     DiagnosisPanel* panel() const { return panel_; }
+    // The compare view the last fit map cell opened (null when closed).
+    CompareWindow* lastCompare() const;
+
+    // Opens a compare view of today's plan against a fit map cell's.
+    CompareWindow* compare(std::shared_ptr<const PlanDocument> today, const QString& todayLabel,
+        std::shared_ptr<const PlanDocument> plan, const QString& planLabel);
 
 private:
     void onDiagnosed(bool overflows);
+    QStringList historyVersions() const;
 
     PlanSession* session_;
     DiagnosisPanel* panel_;
-    QString openedFor_; // the file and scope the dock last opened itself for
+    QString openedFor_;             // the file and scope the dock last opened itself for
+    QPointer<QWidget> lastCompare_; // a CompareWindow
 };
 
 } // namespace memlens

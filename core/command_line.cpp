@@ -161,6 +161,10 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
             commandLine.load.substitutions.emplace_back(value.substr(0, equals), value.substr(equals + 1));
         } else if (arg == "--out" && mainCommand == Command::Report) {
             commandLine.outDir = requireValue(args, i);
+        } else if (arg == "--configs" && mainCommand == Command::Explain) {
+            commandLine.explainConfigs = true;
+        } else if (arg == "--others" && mainCommand == Command::Explain) {
+            commandLine.others.push_back(requireValue(args, i));
         } else if (arg == "--triton-cache") {
             commandLine.load.tritonCache.cacheDir = requireValue(args, i);
         } else if (mainCommand == Command::Watch && parseWatchOption(commandLine, args, i)) {

@@ -30,6 +30,8 @@ struct CommandLine {
     std::optional<std::string> scope;  // --scope
     std::string keepDir;               // watch --keep
     int watchIntervalMs = 200;         // watch --interval
+    bool explainConfigs = false;       // explain --configs: the fit map's frontier as Python
+    std::vector<std::string> others;   // explain --others: dumps (files or folders) of other configs
     LoadOptions load;
     bool verbose = false;
 };

@@ -1,5 +1,6 @@
 #include "core/diagnosis.hpp"
 
+#include "core/fit_map_replan.hpp"
 #include "core/plan_prediction.hpp"
 
 #include <algorithm>
@@ -314,7 +315,8 @@ void addLevers(
     if (diagnosis.multiBufferBytes > 0 && !diagnosis.multiBufferingSwitchedOff) {
         const std::uint64_t required = predicted.singleBuffer();
         diagnosis.levers.push_back({LeverKind::SingleBuffer, 0, 0,
-            savedAt(scope, diagnosis.liveBlocks, leaders, predicted.singleBufferSizes()), required, fits(required)});
+            savedAt(scope, diagnosis.liveBlocks, leaders, predicted.singleBufferSizes()), required, fits(required),
+            {}});
     }
     // Halved, quartered, ... down to a sixteenth, until the plan fits.
     for (const DimensionShare& dim : diagnosis.dimensions) {
@@ -323,7 +325,8 @@ void addLevers(
             const std::uint64_t required = predicted.at(dim.value, to);
             const std::uint64_t saves
                 = savedAt(scope, diagnosis.liveBlocks, leaders, predicted.scaledSizes(dim.value, to));
-            diagnosis.levers.push_back({LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required)});
+            diagnosis.levers.push_back(
+                {LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required), {}, "predicted"});
             if (fits(required))
                 break;
         }
@@ -382,9 +385,15 @@ std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::in
 
 Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
 {
+    return diagnoseScope(document, scopeIndex, std::make_shared<const TileNames>(nameTiles(document, scopeIndex)));
+}
+
+Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, std::shared_ptr<const TileNames> names)
+{
     const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
     const PlanAnalysis& analysis = document.analyses.at(scopeIndex);
     Diagnosis diagnosis;
+    diagnosis.tileNames = names ? std::move(names) : std::make_shared<const TileNames>();
     diagnosis.capacityBytes = analysis.capacity.bytes;
     diagnosis.requiredBytes = analysis.peakAddressBytes;
     diagnosis.shortBytes
@@ -414,6 +423,15 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
     PredictedRequirements predicted(scope, diagnosis);
     addLevers(scope, predicted, leaders, diagnosis);
     diagnosis.largestFitting = findLargestFitting(predicted, diagnosis);
+    // Each dimension in the kernel's words: the constexpr that sets it where the source says so.
+    for (Lever& lever : diagnosis.levers)
+        if (lever.kind == LeverKind::ScaleDimension)
+            lever.name = diagnosis.tileNames->nameOfValue(scope, diagnosis.liveBlocks, lever.dimension);
+    if (diagnosis.largestFitting)
+        diagnosis.largestFitting->name
+            = diagnosis.tileNames->nameOfValue(scope, diagnosis.liveBlocks, diagnosis.largestFitting->dimension);
+    // Where the IR is the planner's and reproduces the dump, the levers are planned again.
+    replanLevers(document, scopeIndex, diagnosis);
     return diagnosis;
 }
 

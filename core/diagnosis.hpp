@@ -3,6 +3,7 @@
 // (where the address space reaches its peak), what is live there grouped by
 // the Python line that allocated it, and levers with predicted plans.
 // For a plan that fits the same answers give the headroom.
+#include "core/kernel_source/tile_names.hpp"
 #include "core/plan_document.hpp"
 
 #include <cstdint>
@@ -45,10 +46,14 @@ struct Lever {
     std::uint64_t savesBytes = 0; // fewer bytes live at the critical op
     std::uint64_t predictedRequiredBytes = 0;
     bool fits = false;
+    TileName name;                 // ScaleDimension: the constexpr(s) that set the dimension, empty when unknown
+    std::string how = "predicted"; // "re-planned" when the planner planned it from the IR
 };
 
 struct LargestFitting {
     std::int64_t dimension = 0;
+    TileName name;
+    std::string how = "predicted";            // "re-planned" when the planner searched it from the IR
     std::optional<std::int64_t> value;        // nullopt when no power of two tried fits
     std::uint64_t predictedRequiredBytes = 0; // at `value`, else at the smallest value tried
 };
@@ -73,6 +78,7 @@ struct Diagnosis {
     std::vector<DimensionShare> dimensions; // candidate tile dimensions, most bytes first
     std::vector<Lever> levers;
     std::optional<LargestFitting> largestFitting; // nullopt when no dimension explains the bytes
+    std::shared_ptr<const TileNames> tileNames;   // what the kernel's source names; never null after diagnoseScope
 
     std::uint64_t headroomBytes() const { return requiredBytes < capacityBytes ? capacityBytes - requiredBytes : 0; }
 };
@@ -82,6 +88,8 @@ inline constexpr double kDimensionShareThreshold = 0.25;
 inline constexpr std::size_t kMaxDimensions = 3;
 
 Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex);
+// The same with the tile names already found (nameTiles() reads the kernel's file).
+Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, std::shared_ptr<const TileNames> names);
 
 // The size of a buffer whose dimension `from` becomes `to` (one occurrence of it in the shape).
 std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::int64_t to);

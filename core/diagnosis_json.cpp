@@ -1,5 +1,7 @@
 #include "core/diagnosis_json.hpp"
 
+#include "core/fit_map_text.hpp"
+
 #include <filesystem>
 
 namespace memlens {
@@ -40,6 +42,20 @@ ojson sourceShareJson(const ScopePlan& scope, const SourceShare& share, std::uin
     return out;
 }
 
+// The constexpr that sets a dimension ("BLOCK_SIZE"), null when none or when two share it.
+ojson constexprJson(const TileName& name)
+{
+    return name.written.size() == 1 ? ojson(name.written.front()) : ojson(nullptr);
+}
+
+ojson pythonLineJson(const std::optional<PythonLine>& line)
+{
+    if (!line)
+        return nullptr;
+    return {
+        {"file", line->localPath.empty() ? line->file : line->localPath}, {"line", line->line}, {"text", line->text}};
+}
+
 ojson leverJson(const Lever& lever)
 {
     ojson out;
@@ -52,6 +68,10 @@ ojson leverJson(const Lever& lever)
     out["fits"] = lever.fits;
     const std::string option = leverOption(lever.kind);
     out["option"] = option.empty() ? ojson(nullptr) : ojson(option);
+    out["constexpr"] = constexprJson(lever.name);
+    out["constexpr_candidates"] = lever.name.written;
+    out["python"] = pythonLineJson(lever.name.python);
+    out["how"] = lever.how;
     return out;
 }
 
@@ -86,12 +106,15 @@ ojson diagnosisJson(const PlanDocument& document, std::size_t scopeIndex, const 
     out["levers"] = std::move(levers);
     if (diagnosis.largestFitting) {
         const LargestFitting& largest = *diagnosis.largestFitting;
-        out["largest_fitting"]
-            = {{"dim", largest.dimension}, {"value", largest.value ? ojson(*largest.value) : ojson(nullptr)},
-                {"predicted_required_bytes", largest.predictedRequiredBytes}};
+        out["largest_fitting"] = {{"dim", largest.dimension},
+            {"value", largest.value ? ojson(*largest.value) : ojson(nullptr)},
+            {"predicted_required_bytes", largest.predictedRequiredBytes}, {"constexpr", constexprJson(largest.name)},
+            {"how", largest.how}, {"python", pythonLineJson(largest.name.python)}};
     } else {
         out["largest_fitting"] = nullptr;
     }
+    const FitMap map = buildFitMap(document, scopeIndex, diagnosis);
+    out["fit_map"] = map.empty() ? ojson(nullptr) : fitMapJson(map);
     return out;
 }
 

@@ -3,6 +3,7 @@
 #include "core/byte_size.hpp"
 #include "core/capacity.hpp"
 #include "core/compile_log/compile_log.hpp"
+#include "core/fit_map_text.hpp"
 #include "core/markdown_text.hpp"
 
 #include <algorithm>
@@ -90,18 +91,31 @@ std::string shareText(std::uint64_t bytes, std::uint64_t required) { return form
 
 } // namespace
 
+std::string dimensionLabel(std::int64_t value, const TileName& name)
+{
+    if (name.empty())
+        return "dimension " + std::to_string(value);
+    if (name.written.size() > 1)
+        return std::to_string(value) + " (" + name.text() + ")";
+    return name.text() + " " + std::to_string(value);
+}
+
 std::string largestFittingSentence(const Diagnosis& d)
 {
     if (!d.largestFitting)
         return "No tile dimension explains the bytes live at the critical op.";
     const LargestFitting& largest = *d.largestFitting;
+    const bool named = largest.name.written.size() == 1;
     const std::string dim = std::to_string(largest.dimension);
+    const std::string what = named ? largest.name.text() + " (today " + dim + ")"
+                                   : "power of two for " + dimensionLabel(largest.dimension, largest.name);
     if (!largest.value)
-        return "No power of two from " + std::to_string(std::max<std::int64_t>(1, largest.dimension / 16)) + " to "
-            + std::to_string(largest.dimension * 8) + " for dimension " + dim + " fits (at the smallest the plan needs "
-            + bytesText(largest.predictedRequiredBytes) + ").";
-    return "Largest power of two for dimension " + dim + " that fits: " + std::to_string(*largest.value)
-        + ", where the plan needs " + bytesText(largest.predictedRequiredBytes) + ".";
+        return "No " + std::string(named ? largest.name.text() : "power of two") + " from "
+            + std::to_string(std::max<std::int64_t>(1, largest.dimension / 16)) + " to "
+            + std::to_string(largest.dimension * 8) + " for " + dimensionLabel(largest.dimension, largest.name)
+            + " fits (at the smallest the plan needs " + bytesText(largest.predictedRequiredBytes) + ").";
+    return "Largest " + what + " that fits: " + std::to_string(*largest.value) + ", where the plan needs "
+        + bytesText(largest.predictedRequiredBytes) + (largest.how == "re-planned" ? " (re-planned)." : ".");
 }
 
 std::string shareBytesText(const SourceShare& share)
@@ -124,8 +138,13 @@ std::string leverLabel(const Lever& lever)
 {
     if (lever.kind == LeverKind::SingleBuffer)
         return std::string("single buffer (") + leverOption(lever.kind) + ")";
-    return "dimension " + std::to_string(lever.dimension) + " -> " + std::to_string(lever.to);
+    std::string label = dimensionLabel(lever.dimension, lever.name) + " -> " + std::to_string(lever.to);
+    if (lever.name.python)
+        label += " (" + lever.name.python->label() + ")";
+    return label;
 }
+
+std::string leverHowText(const std::string& how) { return how == "re-planned" ? how : "predicted from the dump"; }
 
 std::string verdictSentence(const Diagnosis& d)
 {
@@ -167,7 +186,8 @@ std::string adviceSentence(const Diagnosis& d)
     return {};
 }
 
-std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d)
+std::string diagnosisText(
+    const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d, const FitMap* fitMap)
 {
     const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
     std::ostringstream out;
@@ -204,15 +224,20 @@ std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, 
     std::vector<std::vector<std::string>> leverRows;
     for (const Lever& lever : d.levers)
         leverRows.push_back({leverLabel(lever), "saves " + formatBytes(lever.savesBytes),
-            "-> needs " + bytesText(lever.predictedRequiredBytes), lever.fits ? "fits" : "does not fit"});
+            "-> needs " + bytesText(lever.predictedRequiredBytes), lever.fits ? "fits" : "does not fit",
+            leverHowText(lever.how)});
     if (!leverRows.empty())
-        out << textTable(leverRows, {false, true, false, false});
+        out << textTable(leverRows, {false, true, false, false, false});
     out << "\n" << largestFittingSentence(d) << "\n";
+    const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
+    if (const std::string grid = fitMapText(fitMap ? *fitMap : built); !grid.empty())
+        out << "\n" << grid;
     out << "\n" << wrapped(kPredictionMethod, 100);
     return out.str();
 }
 
-std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d)
+std::string diagnosisMarkdown(
+    const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d, const FitMap* fitMap)
 {
     const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
     std::ostringstream out;
@@ -238,13 +263,16 @@ std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeInd
             << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes) << " | "
             << bytesOrDash(share.tmpBytes) << " |\n";
     if (!d.levers.empty()) {
-        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Predicted need | Fits "
-            << markdownTableCell(markdownText(scope.scope)) << " |\n|---|---|---|---|\n";
+        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Needs | Fits "
+            << markdownTableCell(markdownText(scope.scope)) << " | How |\n|---|---|---|---|---|\n";
         for (const Lever& lever : d.levers)
-            out << "| " << leverLabel(lever) << " | " << formatBytes(lever.savesBytes) << " | "
-                << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " |\n";
+            out << "| " << markdownTableCell(leverLabel(lever)) << " | " << formatBytes(lever.savesBytes) << " | "
+                << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " | "
+                << leverHowText(lever.how) << " |\n";
     }
     out << "\n" << largestFittingSentence(d) << " " << kPredictionMethod << "\n\n";
+    const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
+    out << fitMapMarkdown(fitMap ? *fitMap : built);
     return out.str();
 }
 

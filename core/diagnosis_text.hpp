@@ -15,8 +15,13 @@ extern const char* const kMultiBufferingOffSentence;
 std::string sourceShareLabel(const SourceShare& share);
 // "128 KB"; "in place (4 KB)" for a line whose buffers share a storage counted with another line.
 std::string shareBytesText(const SourceShare& share);
-// "single buffer (multibuffer=False)", "16384 -> 8192".
+// "single buffer (multibuffer=False)", "BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = ...`)",
+// "16384 (BLOCK_SIZE or N_COLS) -> 8192", "dimension 16384 -> 8192" when the source names none.
 std::string leverLabel(const Lever& lever);
+// "BLOCK_SIZE 16384", "16384 (BLOCK_SIZE or N_COLS)", "dimension 16384".
+std::string dimensionLabel(std::int64_t value, const TileName& name);
+// "re-planned" or "predicted from the dump".
+std::string leverHowText(const std::string& how);
 // One sentence on the verdict: how much is missing, or how much is left.
 std::string verdictSentence(const Diagnosis& diagnosis);
 // "Largest power of two for dimension 16384 that fits: 8192 (...)", or why there is none.
@@ -26,7 +31,12 @@ std::string largestFittingSentence(const Diagnosis& diagnosis);
 std::string criticalOpName(const PlanDocument& document, const Diagnosis& d);
 std::string adviceSentence(const Diagnosis& diagnosis);
 
-std::string diagnosisText(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis);
-std::string diagnosisMarkdown(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis);
+struct FitMap;
+
+// With the fit map `fitMap` (built from the diagnosis when null).
+std::string diagnosisText(
+    const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis, const FitMap* fitMap = nullptr);
+std::string diagnosisMarkdown(
+    const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis, const FitMap* fitMap = nullptr);
 
 } // namespace memlens

@@ -2,13 +2,17 @@
 
 #include "core/diagnosis_text.hpp"
 #include "core/dump_error.hpp"
+#include "core/fit_map.hpp"
 #include "core/plan_requirement.hpp"
 #include "core/record_folding.hpp"
 #include "core/terminal_text.hpp"
 #include "core/unplanned_scope.hpp"
 
+#include <algorithm>
+#include <filesystem>
 #include <ostream>
 #include <sstream>
+#include <system_error>
 
 namespace memlens {
 
@@ -19,16 +23,73 @@ std::string explainUsageText()
            "reaches its peak), what is live there by Python line (multi-buffer copies and\n"
            "temporaries apart), levers with the plan they predict (single buffering, smaller\n"
            "tiles) and the largest power of two of the main tile dimension that fits.\n\n"
+           "Where the kernel's Python source is found, each tile dimension is named by the constexpr\n"
+           "that sets it (BLOCK_SIZE 16384 -> 8192), and a fit map shows every power-of-two\n"
+           "combination of the main one or two from 1/16x to 2x, with multi-buffering on and off.\n\n"
            "Options: --ir FILE, --scope NAME, --capacity SIZE, --source-dir DIR, --substitute FROM=TO,\n"
-           "as for `memlens inspect` (see memlens inspect --help).\n\n"
+           "as for `memlens inspect` (see memlens inspect --help), and:\n"
+           "  --configs       print the fit map's frontier as triton.Config lines to paste\n"
+           "  --others PATH   dumps of the same kernel compiled with other values (a file, or a folder\n"
+           "                  such as a watch --keep folder): their cells show the compiled numbers\n\n"
            "Exit status: 0 every scope fits, 3 some scope overflows its capacity, 2 bad input or usage.\n";
 }
+
+namespace {
+
+// The dumps under `path` (itself when a file; memory_info_*.json up to two folders down, at most 64).
+std::vector<std::string> dumpFilesUnder(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code error;
+    if (!fs::is_directory(path, error))
+        return {path};
+    std::vector<std::string> files;
+    for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error), end;
+         !error && it != end && files.size() < 64; it.increment(error)) {
+        if (it.depth() > 2) {
+            it.disable_recursion_pending();
+            continue;
+        }
+        const std::string name = it->path().filename().string();
+        if (it->is_regular_file(error) && name.rfind("memory_info", 0) == 0 && it->path().extension() == ".json")
+            files.push_back(it->path().string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// Other dumps of the same kernel; one that cannot be read is named on `err` and left out.
+std::vector<std::shared_ptr<const PlanDocument>> loadOthers(
+    const CommandLine& commandLine, const PlanDocument& document, std::ostream& err)
+{
+    std::vector<std::shared_ptr<const PlanDocument>> others;
+    const std::filesystem::path self = std::filesystem::weakly_canonical(commandLine.dump);
+    for (const std::string& path : commandLine.others)
+        for (const std::string& file : dumpFilesUnder(path)) {
+            if (std::filesystem::weakly_canonical(file) == self)
+                continue;
+            try {
+                LoadOptions options = commandLine.load;
+                options.irFile.clear();
+                options.irRequired = false;
+                auto other = std::make_shared<PlanDocument>(loadPlanDocument(file, options));
+                if (other->dump.kernel == document.dump.kernel)
+                    others.push_back(std::move(other));
+            } catch (const std::exception& error) {
+                err << "memlens explain: --others " << file << ": " << error.what() << "\n";
+            }
+        }
+    return others;
+}
+
+} // namespace
 
 int runExplain(const CommandLine& commandLine, std::ostream& terminal, std::ostream& err)
 {
     try {
         std::ostringstream out; // printed with the dump's control characters escaped
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
+        const auto others = loadOthers(commandLine, document, err);
         requireScope(document, commandLine.scope);
         out << "memlens explain: " << (document.dump.kernel.empty() ? "(unnamed kernel)" : document.dump.kernel)
             << "\n";
@@ -49,7 +110,20 @@ int runExplain(const CommandLine& commandLine, std::ostream& terminal, std::ostr
                     << requirementText(planRequirement(scope, analysis)) << ".\n";
                 continue;
             }
-            out << "\n" << diagnosisText(document, i, diagnoseScope(document, i));
+            const Diagnosis diagnosis = diagnoseScope(document, i);
+            FitMap map = buildFitMap(document, i, diagnosis);
+            attachCompiled(map, document, i, others);
+            if (commandLine.explainConfigs) {
+                const std::string configs = frontierConfigs(map);
+                out << "\nScope " << scope.scope << ":\n"
+                    << (configs.empty()
+                               ? std::string(map.empty() ? "# No tile dimension or multi-buffering to vary.\n"
+                                                         : "# No config of the map fits, or a dimension has no "
+                                                           "constexpr name in the kernel's source.\n")
+                               : configs);
+                continue;
+            }
+            out << "\n" << diagnosisText(document, i, diagnosis, &map);
             out << requirementText(planRequirement(scope, analysis)) << ".\n";
             if (scope.foldedRecords > 0)
                 out << "Note: " << foldedRecordsNote(scope.foldedRecords) << ".\n";

@@ -44,3 +44,25 @@ TEST_CASE("opening a failed plan brings the Diagnosis dock forward", "[window][d
     CHECK(onTop(dock));
     CHECK(dock->panel()->sourceTable()->item(0, 0)->text() == "layer_norm.py:58");
 }
+
+TEST_CASE("a fit map cell opens the compare view of its plan", "[window][diagnosis][fit_map]")
+{
+    WindowFixture f;
+    DiagnosisDock* dock = f.window->diagnosisDock();
+    QSignalSpy diagnosed(dock->panel(), &DiagnosisPanel::diagnosed);
+    REQUIRE(f.open(layerNormDump("block8192")));
+    REQUIRE(test::seen(diagnosed));
+    diagnosed.clear();
+    REQUIRE(f.open(layerNormDump("block16384")));
+    REQUIRE(test::seen(diagnosed));
+    const FitMap* map = dock->panel()->fitMap();
+    REQUIRE(map);
+    QTableWidget* grid = dock->panel()->fitGrid();
+    REQUIRE(grid->rowCount() == 6);
+    const FitCell* half = dock->panel()->cellAt(2, 0);
+    REQUIRE(half);
+    CHECK(half->values == std::vector<std::int64_t>{8192});
+
+    dock->panel()->openCell(2, 0);
+    CHECK(QTest::qWaitFor([dock] { return dock->lastCompare() != nullptr; }, 5000));
+}

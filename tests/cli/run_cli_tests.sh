@@ -164,12 +164,22 @@ check "explain names the critical op" grep -q "^Critical op 19:" "$work/out"
 check "explain gives the shortfall" grep -q "short by 129 KB (132128 B)" "$work/out"
 check "explain puts layer_norm.py:58 first" test "$(grep -m1 -o 'layer_norm.py:[0-9]*' "$work/out")" = layer_norm.py:58
 check "explain: single buffering alone does not fit" grep -q "single buffer (multibuffer=False).*does not fit" "$work/out"
-check "explain: halving the tile fits" grep -q "dimension 16384 -> 8192 .*fits" "$work/out"
-check "explain: 8192 is the largest power of two that fits" grep -q "Largest power of two for dimension 16384 that fits: 8192" "$work/out"
+check "explain: halving BLOCK_SIZE fits, named by its line" grep -q "BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 \`cols = tl.arange(0, BLOCK_SIZE)\`) .*fits" "$work/out"
+check "explain: 8192 is the largest BLOCK_SIZE that fits" grep -q "Largest BLOCK_SIZE (today 16384) that fits: 8192" "$work/out"
+check "explain prints the fit map" grep -q "^Fit map, predicted from the dump" "$work/out"
+check "explain: the fit map's today cell" grep -Eq "^ +16384 +\[321 KB\] !$" "$work/out"
 check "explain writes nothing on stderr" test ! -s "$work/err"
 run explain "$example/block8192/memory_info_aiv.json"
 check "explain of the fitting example exits 0" test "$status" -eq 0
-check "explain of the fitting example: 8192 still fits" grep -q "Largest power of two for dimension 8192 that fits: 8192" "$work/out"
+check "explain of the fitting example: 8192 still fits" grep -q "Largest BLOCK_SIZE (today 8192) that fits: 8192" "$work/out"
+run explain "$example/block16384/memory_info_aiv.json" --configs
+check "explain --configs exits like explain" test "$status" -eq 3
+check "explain --configs: the frontier as triton.Config" grep -q "triton.Config({'BLOCK_SIZE': 8192, 'multibuffer': True})," "$work/out"
+check "explain --configs: says the compiler decides" grep -q "the compiler" "$work/out"
+run explain "$example/block16384/memory_info_aiv.json" --others "$example"
+check "explain --others: the 8192 dump's cell shows its compiled numbers" grep -q "BLOCK_SIZE=8192, multibuffer=True: compiled 160.5 KB (164384 B, fits), predicted 161 KB (164896 B): +0.3%" "$work/out"
+run explain "$example/block16384/memory_info_aiv.json" --others "$work/nowhere.json"
+check "explain --others of a missing file names it" grep -q "nowhere.json" "$work/err"
 run explain "$data/dumps/bad/inverted_life.json"
 check "explain of bad input exits 2" test "$status" -eq 2
 check "explain of bad input names the problem" grep -q "inverted Life" "$work/err"
@@ -178,6 +188,10 @@ check "explain help" grep -q "Usage: memlens explain DUMP" "$work/out"
 run inspect "$example/block16384/memory_info_aiv.json"
 check "inspect has the diagnosis" test "$(json_value 'd["scopes"][0]["diagnosis"]["largest_fitting"]["value"]')" = 8192
 check "inspect diagnosis: top source line" test "$(json_value 'd["scopes"][0]["diagnosis"]["by_source"][0]["python"]')" = layer_norm.py:58
+check "inspect lever: its constexpr" test "$(json_value 'd["scopes"][0]["diagnosis"]["levers"][1]["constexpr"]')" = BLOCK_SIZE
+check "inspect lever: the line that sets it" test "$(json_value 'd["scopes"][0]["diagnosis"]["levers"][1]["python"]["line"]')" = 45
+check "inspect fit map: its dimension" test "$(json_value 'd["scopes"][0]["diagnosis"]["fit_map"]["dims"][0]["constexpr"]')" = BLOCK_SIZE
+check "inspect fit map: 12 cells" test "$(json_value 'len(d["scopes"][0]["diagnosis"]["fit_map"]["cells"])')" = 12
 run report "$example/block16384/memory_info_aiv.json" --out "$work/ln"
 check "summary.md says why it overflows" grep -q "^### Why it overflows" "$work/ln/summary.md"
 

@@ -114,14 +114,16 @@ TEST_CASE("explain prints the diagnosis as text and exits like inspect", "[diagn
     CHECK_THAT(failed.out, Catch::Contains("Extra multi-buffer copies 64 KB (65536 B), temporaries 1 KB (1024 B)"));
     CHECK_THAT(failed.out, Catch::Contains("single buffer (multibuffer=False)"));
     CHECK_THAT(failed.out, Catch::Contains("does not fit"));
-    CHECK_THAT(failed.out, Catch::Contains("dimension 16384 -> 8192"));
-    CHECK_THAT(failed.out, Catch::Contains("Largest power of two for dimension 16384 that fits: 8192"));
+    CHECK_THAT(
+        failed.out, Catch::Contains("BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = tl.arange(0, BLOCK_SIZE)`)"));
+    CHECK_THAT(failed.out, Catch::Contains("Largest BLOCK_SIZE (today 16384) that fits: 8192"));
+    CHECK_THAT(failed.out, Catch::Contains("Fit map, predicted from the dump (capacity 192 KB)"));
     CHECK_THAT(failed.out, Catch::Contains("may place buffers differently"));
 
     const Run fits = run({"explain", exampleDump("block8192")});
     CHECK(fits.status == kExitFits);
     CHECK_THAT(fits.out, Catch::Contains("headroom"));
-    CHECK_THAT(fits.out, Catch::Contains("Largest power of two for dimension 8192 that fits: 8192"));
+    CHECK_THAT(fits.out, Catch::Contains("Largest BLOCK_SIZE (today 8192) that fits: 8192"));
 
     const Run placement = run({"explain", test::data("dumps/diagnosis/holes.json").string(), "--capacity", "64K"});
     CHECK(placement.status == kExitOverflow);
@@ -154,7 +156,10 @@ TEST_CASE("summary.md explains why a scope overflows", "[diagnosis][report]")
     CHECK_THAT(summary, Catch::Contains("### Why it overflows"));
     CHECK_THAT(summary, Catch::Contains("Critical op **19**"));
     CHECK_THAT(summary, Catch::Contains("| layer_norm.py:58 | diff | `%alloc, %alloc_6` | 128 KB | 40% |"));
-    CHECK_THAT(summary, Catch::Contains("| dimension 16384 -> 8192 |"));
+    CHECK_THAT(
+        summary, Catch::Contains("| BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = tl.arange(0, BLOCK_SIZE)`) |"));
+    CHECK_THAT(summary, Catch::Contains("#### Fit map"));
+    CHECK_THAT(summary, Catch::Contains("| BLOCK_SIZE | needs |"));
     // Before the table of blocks above capacity.
     CHECK(summary.find("### Why it overflows") < summary.find("### Blocks above capacity"));
 

@@ -150,14 +150,15 @@ TEST_CASE(
         lines.push_back(summary.substr(at, end - at));
         at = end == std::string::npos ? summary.size() : end + 1;
     }
-    // Only our headings: the title, one scope, its diagnosis, the blocks at its peak and those above capacity.
+    // Only our headings: the title, one scope, its diagnosis and fit map, the blocks at its peak and those above
+    // capacity.
     std::vector<std::string> headings;
     for (const std::string& line : lines)
         if (!line.empty() && line[0] == '#')
             headings.push_back(line.substr(0, line.find(' ')) + " " + line.substr(line.find(' ') + 1, 12));
     CHECK(headings
-        == std::vector<std::string>{
-            "# memlens repo", "## Scope `ub ##", "### Why it overf", "### Blocks live ", "### Blocks above"});
+        == std::vector<std::string>{"# memlens repo", "## Scope `ub ##", "### Why it overf", "#### Fit map",
+            "### Blocks live ", "### Blocks above"});
     CHECK(lines.at(0) == "# memlens report: ``k` <script>alert(1)</script> # Injected heading``");
     // Raw HTML only inside code spans; elsewhere it is escaped.
     CHECK(summary.find("| Status in the dump | &lt;img src=x onerror=alert(1)&gt; |") != std::string::npos);

@@ -7,7 +7,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
 #include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -51,7 +56,8 @@ TEST_CASE("the panel shows the example's attribution and levers", "[diagnosis][p
     REQUIRE(levers->rowCount() == 2);
     CHECK(levers->item(0, 0)->text() == "single buffer (multibuffer=False)");
     CHECK(levers->item(0, 3)->text() == "does not fit");
-    CHECK(levers->item(1, 0)->text() == "dimension 16384 -> 8192");
+    CHECK(
+        levers->item(1, 0)->text() == "BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = tl.arange(0, BLOCK_SIZE)`)");
     CHECK(levers->item(1, 3)->text() == "fits");
 }
 
@@ -138,4 +144,66 @@ TEST_CASE(
         CHECK(fillsWidth(panel.sourceTable()));
         CHECK(fillsWidth(panel.leverTable()));
     }
+}
+
+TEST_CASE(
+    "the fit map grid: rows of BLOCK_SIZE, today outlined, a click opens that plan", "[diagnosis][panel][fit_map]")
+{
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+    session.setDocument(example("block16384"));
+    REQUIRE(waitForDiagnosis(diagnosed));
+    REQUIRE(panel.fitMap());
+    QTableWidget* grid = panel.fitGrid();
+    REQUIRE(grid->rowCount() == 6);    // 32768 .. 1024, largest on top
+    REQUIRE(grid->columnCount() == 2); // multi-buffering on, off
+    CHECK(grid->verticalHeaderItem(0)->text() == "BLOCK_SIZE=32768");
+    CHECK(grid->verticalHeaderItem(1)->text() == "BLOCK_SIZE=16384");
+    const FitCell* today = panel.cellAt(1, 0);
+    REQUIRE(today);
+    CHECK(today->today);
+    CHECK(grid->item(1, 0)->data(Qt::UserRole + 1).toBool());
+    CHECK_FALSE(grid->item(2, 0)->data(Qt::UserRole + 1).toBool());
+    const FitCell* half = panel.cellAt(2, 0);
+    REQUIRE(half);
+    CHECK(half->values == std::vector<std::int64_t>{8192});
+    CHECK(grid->item(2, 0)->text().endsWith(" *")); // the frontier
+    CHECK(grid->item(2, 0)->background().color() != grid->item(1, 0)->background().color());
+
+    QSignalSpy opened(&panel, &DiagnosisPanel::planOpened);
+    panel.openCell(2, 0);
+    REQUIRE((!opened.isEmpty() || opened.wait(5000)));
+    const auto plan = opened.front().at(2).value<std::shared_ptr<const PlanDocument>>();
+    REQUIRE(plan);
+    CHECK(plan->analyses[0].peakAddressBytes == half->requiredBytes);
+    CHECK(opened.front().at(3).toString() == "BLOCK_SIZE=8192, multibuffer=True, predicted from the dump");
+
+    panel.copyConfigsButton()->click();
+    CHECK(QApplication::clipboard()->text().contains("triton.Config({'BLOCK_SIZE': 8192, 'multibuffer': True})"));
+}
+
+TEST_CASE("the What if box plans a lever or a typed config; a wrong name is said", "[diagnosis][panel][fit_map]")
+{
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+    session.setDocument(example("block16384"));
+    REQUIRE(waitForDiagnosis(diagnosed));
+    REQUIRE(panel.whatIfLevers()->count() == 3); // the hint, then the two levers
+    CHECK(panel.whatIfLevers()->itemData(1).toString() == "multibuffer=False");
+    CHECK(panel.whatIfLevers()->itemData(2).toString() == "BLOCK_SIZE=8192");
+
+    panel.whatIfText()->setText("BLOCK_SZ=4096");
+    panel.whatIfButton()->click();
+    CHECK(panel.whatIfError()->text() == "\"BLOCK_SZ\" is not a dimension of the fit map");
+
+    QSignalSpy opened(&panel, &DiagnosisPanel::planOpened);
+    panel.whatIfText()->setText("BLOCK_SIZE=4096, multibuffer=False");
+    panel.whatIfButton()->click();
+    REQUIRE((!opened.isEmpty() || opened.wait(5000)));
+    CHECK(panel.whatIfError()->text().isEmpty());
+    const auto plan = opened.front().at(2).value<std::shared_ptr<const PlanDocument>>();
+    REQUIRE(plan);
+    CHECK(plan->analyses[0].peakAddressBytes == panel.fitMap()->find({4096}, false)->requiredBytes);
 }

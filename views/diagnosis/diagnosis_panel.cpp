@@ -2,16 +2,24 @@
 
 #include "core/byte_size.hpp"
 #include "core/diagnosis_text.hpp"
+#include "core/fit_map_text.hpp"
 #include "core/unplanned_scope.hpp"
 #include "views/plan_session.hpp"
 #include "views/view_text.hpp"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFileInfo>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -84,6 +92,35 @@ QString joined(const std::vector<std::string>& items)
     return list.join(QStringLiteral(", "));
 }
 
+// Marks today's cell of the fit map with an outline.
+constexpr int kTodayRole = Qt::UserRole + 1;
+
+class FitCellDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::paint(painter, option, index);
+        if (!index.data(kTodayRole).toBool())
+            return;
+        painter->save();
+        painter->setPen(QPen(option.palette.color(QPalette::Text), 2));
+        painter->drawRect(option.rect.adjusted(1, 1, -2, -2));
+        painter->restore();
+    }
+};
+
+// Green for headroom (paler as it shrinks), red past the capacity.
+QColor headroomColour(std::uint64_t required, std::uint64_t capacity)
+{
+    if (capacity == 0)
+        return {};
+    const double share = static_cast<double>(required) / static_cast<double>(capacity);
+    if (share > 1.0)
+        return QColor::fromHsv(0, static_cast<int>(std::min(1.0, 0.25 + (share - 1.0)) * 255), 235);
+    return QColor::fromHsv(120, static_cast<int>((0.15 + 0.6 * (1.0 - share)) * 255), 235);
+}
+
 } // namespace
 
 DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
@@ -94,9 +131,16 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , jump_(new QPushButton(this))
     , sources_(compactTable(
           {tr("Source"), tr("Name"), tr("Bytes"), tr("Share"), tr("Copies"), tr("Tmp"), tr("Buffers")}, this))
-    , levers_(compactTable({tr("Lever (alone)"), tr("Saves"), tr("Predicted need"), tr("Fits")}, this))
+    , levers_(compactTable({tr("Lever (alone)"), tr("Saves"), tr("Needs"), tr("Fits"), tr("How")}, this))
     , largest_(wrappedLabel(this))
     , method_(wrappedLabel(this))
+    , fitLegend_(wrappedLabel(this))
+    , grid_(compactTable({}, this))
+    , copyConfigs_(new QPushButton(tr("Copy Configs"), this))
+    , whatIfLevers_(new QComboBox(this))
+    , whatIfText_(new QLineEdit(this))
+    , whatIfButton_(new QPushButton(tr("What if…"), this))
+    , whatIfError_(wrappedLabel(this))
 {
     setObjectName(QStringLiteral("diagnosisPanel"));
     QFont bold = verdict_->font();
@@ -114,6 +158,20 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
         tr("What is live at the critical op, by the Python line that allocated it (the IR line when it has none). "
            "Copies: bytes in multi-buffer copies beyond the first. Select a row to select its blocks."));
     levers_->setSelectionMode(QAbstractItemView::NoSelection);
+    grid_->setObjectName(QStringLiteral("fitGrid"));
+    grid_->setItemDelegate(new FitCellDelegate(grid_));
+    grid_->setSelectionBehavior(QAbstractItemView::SelectItems);
+    grid_->verticalHeader()->show();
+    grid_->horizontalHeader()->setStretchLastSection(false);
+    grid_->setToolTip(
+        tr("Every power-of-two config from 1/16x to 2x of today's (outlined). Green: fits, paler as the "
+           "headroom shrinks; red: does not fit; * the largest that fit. Click a cell to compare its plan "
+           "with today's."));
+    whatIfText_->setPlaceholderText(tr("BLOCK_SIZE=4096, multibuffer=False"));
+    whatIfText_->setToolTip(tr("A config to plan: NAME=VALUE for the fit map's dimensions and multibuffer=True|False; "
+                               "the others keep today's values. Opens the compare view of today's plan against it."));
+    whatIfLevers_->setToolTip(tr("Pick a lever to fill in its config"));
+    copyConfigs_->setToolTip(tr("Copy the frontier as triton.Config lines to paste into triton.autotune"));
 
     // Everything in one scroll area: the tables show all their rows and nothing is clipped in a small dock.
     auto* scroll = new QScrollArea(this);
@@ -121,8 +179,8 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     scroll->setFrameShape(QFrame::NoFrame);
     auto* content = new QWidget(scroll);
     scroll->setWidget(content);
-    for (QWidget* child :
-        std::initializer_list<QWidget*>{verdict_, critical_, jump_, sources_, levers_, largest_, method_})
+    for (QWidget* child : std::initializer_list<QWidget*>{
+             verdict_, critical_, jump_, sources_, levers_, largest_, fitLegend_, grid_, copyConfigs_, method_})
         child->setParent(content);
     auto* criticalRow = new QHBoxLayout;
     criticalRow->addWidget(critical_, 1);
@@ -134,6 +192,15 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     // What would fit first (a few rows), then what is live at the critical op.
     layout->addWidget(levers_);
     layout->addWidget(largest_);
+    layout->addWidget(fitLegend_);
+    layout->addWidget(grid_);
+    layout->addWidget(copyConfigs_, 0, Qt::AlignLeft);
+    auto* whatIfRow = new QHBoxLayout;
+    whatIfRow->addWidget(whatIfLevers_);
+    whatIfRow->addWidget(whatIfText_, 1);
+    whatIfRow->addWidget(whatIfButton_);
+    layout->addLayout(whatIfRow);
+    layout->addWidget(whatIfError_);
     layout->addWidget(sources_);
     layout->addWidget(method_);
     layout->addStretch(1);
@@ -143,6 +210,18 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
 
     connect(jump_, &QPushButton::clicked, this, &DiagnosisPanel::jumpToCriticalOp);
     connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
+    connect(grid_, &QTableWidget::cellClicked, this, &DiagnosisPanel::openCell);
+    connect(whatIfButton_, &QPushButton::clicked, this, &DiagnosisPanel::whatIf);
+    connect(whatIfText_, &QLineEdit::returnPressed, this, &DiagnosisPanel::whatIf);
+    connect(whatIfLevers_, qOverload<int>(&QComboBox::activated), this, [this](int index) {
+        const QString config = whatIfLevers_->itemData(index).toString();
+        if (!config.isEmpty())
+            whatIfText_->setText(config);
+    });
+    connect(copyConfigs_, &QPushButton::clicked, this, [this] {
+        if (fitMap_)
+            QApplication::clipboard()->setText(toQString(frontierConfigs(*fitMap_)));
+    });
     connect(session_, &PlanSession::scopeChanged, this, &DiagnosisPanel::startDiagnosis);
     showEmpty(tr("Open a dump to see why its plan overflows and what would fit."));
 }
@@ -162,13 +241,47 @@ void DiagnosisPanel::startDiagnosis()
                           QString::fromStdString(formatBytes(document->analyses.at(scope).peakLiveBytes))));
         return;
     }
-    jobs_.start([document, scope](const JobCancel&) { return diagnoseScope(*document, scope); },
-        [this](Diagnosis diagnosis) { showDiagnosis(std::move(diagnosis)); });
+    QStringList otherPaths = otherDumps_ ? otherDumps_() : QStringList();
+    otherPaths.removeAll(QString::fromStdString(document->dump.file));
+    diagnosed_ = document;
+    diagnosedScope_ = scope;
+    jobs_.start(
+        [document, scope, otherPaths](const JobCancel& cancel) {
+            Result result{diagnoseScope(*document, scope), {}, {}};
+            result.map = buildFitMap(*document, scope, result.diagnosis);
+            for (const QString& path : otherPaths) {
+                if (cancel.requested())
+                    break;
+                try {
+                    auto other = std::make_shared<PlanDocument>(loadPlanDocument(path.toStdString(), {}));
+                    if (other->dump.kernel == document->dump.kernel)
+                        result.others.push_back(std::move(other));
+                } catch (const std::exception&) {
+                    // A version that cannot be read again shows no compiled numbers.
+                }
+            }
+            attachCompiled(result.map, *document, scope, result.others);
+            return result;
+        },
+        [this](Result result) { showDiagnosis(std::move(result)); });
 }
 
 void DiagnosisPanel::showEmpty(const QString& text)
 {
     diagnosis_.reset();
+    fitMap_.reset();
+    others_.clear();
+    gridCells_.clear();
+    grid_->setRowCount(0);
+    grid_->setColumnCount(0);
+    grid_->hide();
+    fitLegend_->clear();
+    copyConfigs_->hide();
+    whatIfLevers_->clear();
+    whatIfLevers_->hide();
+    whatIfText_->hide();
+    whatIfButton_->hide();
+    whatIfError_->clear();
     verdict_->setText(text);
     critical_->clear();
     jump_->hide();
@@ -180,9 +293,11 @@ void DiagnosisPanel::showEmpty(const QString& text)
     method_->hide();
 }
 
-void DiagnosisPanel::showDiagnosis(Diagnosis diagnosis)
+void DiagnosisPanel::showDiagnosis(Result result)
 {
-    diagnosis_ = std::move(diagnosis);
+    diagnosis_ = std::move(result.diagnosis);
+    fitMap_ = std::move(result.map);
+    others_ = std::move(result.others);
     const Diagnosis& d = *diagnosis_;
     verdict_->setText(toQString(verdictSentence(d)));
     if (d.criticalOp) {
@@ -203,6 +318,8 @@ void DiagnosisPanel::showDiagnosis(Diagnosis diagnosis)
     }
     fillSources();
     fillLevers();
+    fillGrid();
+    fillWhatIf();
     largest_->setText(d.criticalOp ? toQString(largestFittingSentence(d)) : QString());
     method_->setVisible(!d.levers.empty() || d.largestFitting);
     emit diagnosed(d.shortBytes > 0);
@@ -246,9 +363,187 @@ void DiagnosisPanel::fillLevers()
         auto* fits = cell(lever.fits ? tr("fits") : tr("does not fit"));
         fits->setForeground(lever.fits ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
         levers_->setItem(row, 3, fits);
+        levers_->setItem(row, 4, cell(toQString(leverHowText(lever.how))));
     }
     levers_->resizeColumnsToContents();
     fitHeightToRows(levers_);
+}
+
+void DiagnosisPanel::fillGrid()
+{
+    const FitMap& map = *fitMap_;
+    gridCells_.clear();
+    grid_->clear();
+    if (map.empty()) {
+        grid_->setRowCount(0);
+        grid_->setColumnCount(0);
+        grid_->hide();
+        fitLegend_->clear();
+        copyConfigs_->hide();
+        return;
+    }
+    // Rows: the first dimension, largest on top; columns: the second (if any) per multi-buffering setting.
+    std::vector<std::int64_t> rows = map.dims.empty() ? std::vector<std::int64_t>{0} : map.dims[0].values;
+    std::reverse(rows.begin(), rows.end());
+    const std::vector<std::int64_t> seconds = map.dims.size() > 1 ? map.dims[1].values : std::vector<std::int64_t>{0};
+    std::vector<std::optional<bool>> settings;
+    if (map.multibuffer.empty())
+        settings = {std::nullopt};
+    else
+        settings = {true, false};
+    QStringList columnLabels;
+    std::vector<std::pair<std::int64_t, std::optional<bool>>> columns;
+    for (const std::optional<bool> mb : settings)
+        for (const std::int64_t second : seconds) {
+            QString label = map.dims.size() > 1
+                ? toQString(map.dims[1].label()) + QLatin1Char('=') + QString::number(second)
+                : tr("needs");
+            if (mb)
+                label += *mb ? tr("\nmultibuffer on") : tr("\nmultibuffer off");
+            columnLabels << label;
+            columns.emplace_back(second, mb);
+        }
+    QStringList rowLabels;
+    for (const std::int64_t row : rows)
+        rowLabels << (map.dims.empty() ? QStringLiteral("-")
+                                       : toQString(map.dims[0].label()) + QLatin1Char('=') + QString::number(row));
+    grid_->setRowCount(static_cast<int>(rows.size()));
+    grid_->setColumnCount(static_cast<int>(columns.size()));
+    grid_->setHorizontalHeaderLabels(columnLabels);
+    grid_->setVerticalHeaderLabels(rowLabels);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        gridCells_.emplace_back();
+        for (std::size_t c = 0; c < columns.size(); ++c) {
+            std::vector<std::int64_t> values;
+            if (!map.dims.empty())
+                values.push_back(rows[r]);
+            if (map.dims.size() > 1)
+                values.push_back(columns[c].first);
+            const FitCell* cell = map.find(values, columns[c].second);
+            gridCells_.back().push_back(cell ? static_cast<int>(cell - map.cells.data()) : -1);
+            if (!cell)
+                continue;
+            QString text = bytesText(cell->requiredBytes) + (cell->frontier ? QStringLiteral(" *") : QString());
+            QString tip = toQString(configText(map, *cell)) + QLatin1Char('\n')
+                + tr("%1 %2 (%3 bytes), %4")
+                      .arg(toQString(cell->how), bytesText(cell->requiredBytes))
+                      .arg(cell->requiredBytes)
+                      .arg(cell->fits ? tr("fits") : tr("does not fit"));
+            if (cell->compiled) {
+                text += QStringLiteral("\n") + tr("compiled %1").arg(bytesText(cell->compiled->requiredBytes));
+                tip += QLatin1Char('\n')
+                    + tr("compiled %1 (%2 bytes) in %3: the prediction is %4")
+                          .arg(bytesText(cell->compiled->requiredBytes))
+                          .arg(cell->compiled->requiredBytes)
+                          .arg(toQString(cell->compiled->file),
+                              toQString(predictionErrorText(cell->requiredBytes, cell->compiled->requiredBytes)));
+            }
+            if (cell->today)
+                tip += QLatin1Char('\n') + tr("today's config");
+            auto* item = new QTableWidgetItem(text);
+            item->setTextAlignment(Qt::AlignCenter);
+            item->setToolTip(tip);
+            item->setBackground(headroomColour(cell->requiredBytes, map.capacityBytes));
+            item->setForeground(QColor(Qt::black));
+            item->setData(kTodayRole, cell->today);
+            if (cell->today) {
+                QFont font = item->font();
+                font.setBold(true);
+                item->setFont(font);
+            }
+            grid_->setItem(static_cast<int>(r), static_cast<int>(c), item);
+        }
+    }
+    grid_->resizeColumnsToContents();
+    grid_->resizeRowsToContents();
+    fitHeightToRows(grid_);
+    grid_->setMinimumWidth(grid_->minimumWidth() + grid_->verticalHeader()->sizeHint().width());
+    grid_->show();
+    const FitCell* any = &map.cells.front();
+    fitLegend_->setText(tr("Fit map, %1 (capacity %2): today's config outlined, * the largest that fit. Click a cell "
+                           "to compare its plan with today's.")
+                            .arg(any->how == "re-planned" ? tr("re-planned") : tr("predicted from the dump"),
+                                bytesText(map.capacityBytes)));
+    const bool pasteable = !frontierConfigs(map).empty();
+    copyConfigs_->setVisible(pasteable);
+}
+
+void DiagnosisPanel::fillWhatIf()
+{
+    whatIfLevers_->clear();
+    whatIfError_->clear();
+    const bool shown = fitMap_ && !fitMap_->empty();
+    whatIfLevers_->addItem(tr("Pick a lever…"));
+    if (shown)
+        for (const Lever& lever : diagnosis_->levers)
+            if (const std::string config = leverConfigText(*fitMap_, lever); !config.empty())
+                whatIfLevers_->addItem(toQString(leverLabel(lever)), toQString(config));
+    whatIfLevers_->setVisible(shown);
+    whatIfText_->setVisible(shown);
+    whatIfButton_->setVisible(shown);
+}
+
+void DiagnosisPanel::whatIf()
+{
+    if (!fitMap_ || fitMap_->empty())
+        return;
+    std::string error;
+    const std::optional<FitConfig> config = parseConfigText(*fitMap_, whatIfText_->text().toStdString(), &error);
+    if (!config) {
+        whatIfError_->setText(toQString(error));
+        return;
+    }
+    whatIfError_->clear();
+    FitCell cell;
+    cell.values = config->values;
+    if (!fitMap_->multibuffer.empty())
+        cell.multibuffer = config->multibuffer;
+    openConfig(*config, toQString(configText(*fitMap_, cell)));
+}
+
+const FitCell* DiagnosisPanel::cellAt(int row, int column) const
+{
+    if (!fitMap_ || row < 0 || column < 0 || static_cast<std::size_t>(row) >= gridCells_.size()
+        || static_cast<std::size_t>(column) >= gridCells_[static_cast<std::size_t>(row)].size())
+        return nullptr;
+    const int index = gridCells_[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+    return index < 0 ? nullptr : &fitMap_->cells[static_cast<std::size_t>(index)];
+}
+
+void DiagnosisPanel::openCell(int row, int column)
+{
+    const FitCell* cell = cellAt(row, column);
+    if (!cell || cell->today || !diagnosed_ || !diagnosis_)
+        return;
+    const QString todayLabel = tr("today: %1").arg(QFileInfo(toQString(diagnosed_->dump.file)).fileName());
+    const QString config = toQString(configText(*fitMap_, *cell));
+    if (cell->compiled) {
+        for (const auto& other : others_)
+            if (other->dump.file == cell->compiled->file) {
+                emit planOpened(
+                    diagnosed_, todayLabel, other, tr("%1, compiled (%2)").arg(config, toQString(other->dump.file)));
+                return;
+            }
+    }
+    openConfig(cell->config(), config);
+}
+
+void DiagnosisPanel::openConfig(const FitConfig& wanted, const QString& config)
+{
+    if (!diagnosed_ || !diagnosis_ || !fitMap_)
+        return;
+    const QString todayLabel = tr("today: %1").arg(QFileInfo(toQString(diagnosed_->dump.file)).fileName());
+    const auto document = diagnosed_;
+    const std::size_t scope = diagnosedScope_;
+    const Diagnosis diagnosis = *diagnosis_;
+    const FitMap map = *fitMap_;
+    cellJobs_.start(
+        [document, scope, diagnosis, map, wanted](const JobCancel&) {
+            return std::make_shared<const PlanDocument>(predictedDocument(*document, scope, diagnosis, map, wanted));
+        },
+        [this, document, todayLabel, config](std::shared_ptr<const PlanDocument> plan) {
+            emit planOpened(document, todayLabel, std::move(plan), tr("%1, predicted from the dump").arg(config));
+        });
 }
 
 void DiagnosisPanel::onSourceRowChanged()

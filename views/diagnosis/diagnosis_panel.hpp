@@ -3,13 +3,19 @@
 // jump to it, what is live there by source line (a row selects its blocks),
 // the levers and the largest fitting tile size. Diagnosed off the GUI thread.
 #include "core/diagnosis.hpp"
+#include "core/fit_map.hpp"
 #include "views/job_runner.hpp"
 
+#include <QStringList>
 #include <QWidget>
 
+#include <functional>
+#include <memory>
 #include <optional>
 
+class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableWidget;
 
@@ -27,6 +33,25 @@ public:
     QTableWidget* sourceTable() const { return sources_; }
     QTableWidget* leverTable() const { return levers_; }
     QPushButton* jumpButton() const { return jump_; }
+    // The fit map on show (null while none), its grid and the button copying its frontier as Python.
+    const FitMap* fitMap() const { return fitMap_ ? &*fitMap_ : nullptr; }
+    QTableWidget* fitGrid() const { return grid_; }
+    QPushButton* copyConfigsButton() const { return copyConfigs_; }
+    // The cell of the grid at (row, column), null for an empty one.
+    const FitCell* cellAt(int row, int column) const;
+
+    // Dumps of other configs of the kernel (the window's History): asked on the GUI thread
+    // at each diagnosis, loaded off it; cells of their configs show the compiled numbers.
+    void setOtherDumps(std::function<QStringList()> provider) { otherDumps_ = std::move(provider); }
+    // Prepares the plan of a grid cell (predicted, or the compiled dump) and emits planOpened.
+    void openCell(int row, int column);
+    // The What if… box: a lever picked or a config typed ("BLOCK_SIZE=4096, multibuffer=False").
+    QComboBox* whatIfLevers() const { return whatIfLevers_; }
+    QLineEdit* whatIfText() const { return whatIfText_; }
+    QPushButton* whatIfButton() const { return whatIfButton_; }
+    QLabel* whatIfError() const { return whatIfError_; }
+    // Plans the config typed in the box (predicted from the dump) and emits planOpened.
+    void whatIf();
 
     // Moves the time cursor to the critical op.
     void jumpToCriticalOp();
@@ -34,10 +59,21 @@ public:
 signals:
     // A diagnosis of the scope on show is ready.
     void diagnosed(bool overflows);
+    // A cell's plan is ready to be compared with today's.
+    void planOpened(std::shared_ptr<const PlanDocument> today, const QString& todayLabel,
+        std::shared_ptr<const PlanDocument> plan, const QString& planLabel);
 
 private:
     void startDiagnosis();
-    void showDiagnosis(Diagnosis diagnosis);
+    struct Result {
+        Diagnosis diagnosis;
+        FitMap map;
+        std::vector<std::shared_ptr<const PlanDocument>> others;
+    };
+    void showDiagnosis(Result result);
+    void fillGrid();
+    void fillWhatIf();
+    void openConfig(const FitConfig& config, const QString& configLabel);
     void showEmpty(const QString& text);
     void fillSources();
     void fillLevers();
@@ -51,8 +87,22 @@ private:
     QTableWidget* levers_;
     QLabel* largest_;
     QLabel* method_;
+    QLabel* fitLegend_;
+    QTableWidget* grid_;
+    QPushButton* copyConfigs_;
+    QComboBox* whatIfLevers_;
+    QLineEdit* whatIfText_;
+    QPushButton* whatIfButton_;
+    QLabel* whatIfError_;
     std::optional<Diagnosis> diagnosis_;
-    JobRunner jobs_; // the diagnosis of the scope on show only
+    std::optional<FitMap> fitMap_;
+    std::vector<std::shared_ptr<const PlanDocument>> others_;
+    std::shared_ptr<const PlanDocument> diagnosed_; // the document the diagnosis is of
+    std::size_t diagnosedScope_ = 0;
+    std::vector<std::vector<int>> gridCells_; // [row][column] -> index into fitMap_->cells, -1 none
+    std::function<QStringList()> otherDumps_;
+    JobRunner jobs_;     // the diagnosis of the scope on show only
+    JobRunner cellJobs_; // the plan of the last cell opened
 };
 
 } // namespace memlens

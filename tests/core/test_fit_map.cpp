@@ -1,0 +1,152 @@
+// The fit map: the grid of configs, today's cell, the frontier, compiled cells
+// from other dumps, the evaluator interface and the config list to paste.
+#include "core/fit_map.hpp"
+#include "core/fit_map_text.hpp"
+#include "support/test_documents.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace memlens;
+
+namespace {
+
+std::shared_ptr<const PlanDocument> example(const std::string& folder)
+{
+    return memlens::test::loadPath(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string());
+}
+
+// Counts its calls and answers each config with the sum of its values.
+class CountingEvaluator : public FitEvaluator {
+public:
+    std::vector<FitEvaluation> evaluate(const FitProblem&, const std::vector<FitConfig>& configs) override
+    {
+        ++calls;
+        std::vector<FitEvaluation> out;
+        for (const FitConfig& config : configs)
+            out.push_back(
+                {static_cast<std::uint64_t>(config.values.at(0)) * 10 + (config.multibuffer ? 1 : 0), "re-planned"});
+        return out;
+    }
+    int calls = 0;
+};
+
+} // namespace
+
+TEST_CASE("the bundled example's fit map: BLOCK_SIZE from 1024 to 32768, multi-buffering on and off", "[fit_map]")
+{
+    const auto document = example("block16384");
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    const FitMap map = buildFitMap(*document, 0, diagnosis);
+    REQUIRE(map.dims.size() == 1);
+    CHECK(map.dims[0].configKey() == "BLOCK_SIZE");
+    CHECK(map.dims[0].value == 16384);
+    CHECK(map.dims[0].values == std::vector<std::int64_t>{1024, 2048, 4096, 8192, 16384, 32768});
+    CHECK(map.multibuffer == std::vector<bool>{true, false});
+    CHECK(map.cells.size() == 12);
+    const FitCell* today = map.today();
+    REQUIRE(today);
+    CHECK(today->values == std::vector<std::int64_t>{16384});
+    CHECK(today->requiredBytes == diagnosis.requiredBytes);
+    CHECK_FALSE(today->fits);
+    // Smaller tiles need less; the same as the lever's prediction at 8192.
+    const FitCell* half = map.find({8192}, true);
+    REQUIRE(half);
+    CHECK(half->fits);
+    CHECK(half->how == "predicted");
+    for (const Lever& lever : diagnosis.levers)
+        if (lever.kind == LeverKind::ScaleDimension && lever.to == 8192)
+            CHECK(half->requiredBytes == lever.predictedRequiredBytes);
+    CHECK(half->frontier); // 16384 does not fit with multi-buffering on
+    CHECK_FALSE(map.find({4096}, true)->frontier);
+    const FitCell* single = map.find({16384}, false);
+    REQUIRE(single);
+    CHECK(single->requiredBytes < today->requiredBytes);
+    const std::string configs = frontierConfigs(map);
+    CHECK_THAT(configs, Catch::Contains("triton.Config({'BLOCK_SIZE': 8192, 'multibuffer': True})"));
+    CHECK_THAT(configs, Catch::Contains("the compiler"));
+}
+
+TEST_CASE("a cell of a config compiled elsewhere shows the compiled numbers", "[fit_map]")
+{
+    const auto document = example("block16384");
+    const auto other = example("block8192");
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    FitMap map = buildFitMap(*document, 0, diagnosis);
+    attachCompiled(map, *document, 0, {other, document});
+    std::size_t compiled = 0;
+    for (const FitCell& cell : map.cells)
+        compiled += cell.compiled ? 1 : 0;
+    CHECK(compiled == 1);
+    const FitCell* half = map.find({8192}, true);
+    REQUIRE(half->compiled);
+    CHECK(half->compiled->requiredBytes == other->analyses[0].peakAddressBytes);
+    CHECK(half->compiled->fits);
+    const std::string text = fitMapText(map);
+    CHECK_THAT(text, Catch::Contains("BLOCK_SIZE=8192, multibuffer=True: compiled"));
+}
+
+TEST_CASE("every cell goes through the evaluator, once for the whole map", "[fit_map]")
+{
+    const auto document = example("block16384");
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    CountingEvaluator evaluator;
+    const FitMap map = buildFitMap(*document, 0, diagnosis, &evaluator);
+    CHECK(evaluator.calls == 1);
+    const FitCell* cell = map.find({1024}, false);
+    REQUIRE(cell);
+    CHECK(cell->requiredBytes == 10240);
+    CHECK(cell->how == "re-planned");
+    CHECK(map.today()->requiredBytes == diagnosis.requiredBytes); // today's is the dump's own
+}
+
+TEST_CASE("a 2-D map names both constexprs and scales each axis alone", "[fit_map]")
+{
+    const auto document
+        = memlens::test::loadPath(memlens::test::data("kernels/block_matmul/memory_info_aiv.json").string());
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    const FitMap map = buildFitMap(*document, 0, diagnosis);
+    REQUIRE(map.dims.size() == 2);
+    CHECK(map.dims[0].configKey() == "BLOCK_N"); // acc 64x128 f32 and b 32x128: the most bytes
+    CHECK(map.dims[1].configKey() == "BLOCK_M");
+    const FitProblem problem{*document, 0, diagnosis, map.dims};
+    // acc (64x128 f32, 32 KB): BLOCK_N 64 halves it, BLOCK_M 32 too, both quarter it.
+    CHECK(problem.bufferBytes(2, {{128, 64}, true}) == 32768);
+    CHECK(problem.bufferBytes(2, {{64, 64}, true}) == 16384);
+    CHECK(problem.bufferBytes(2, {{64, 32}, true}) == 8192);
+    // a (BLOCK_M x BLOCK_K): BLOCK_N leaves it alone.
+    CHECK(problem.bufferBytes(0, {{32, 64}, true}) == 4096);
+    CHECK(problem.bufferBytes(0, {{32, 32}, true}) == 2048);
+    const std::string configs = frontierConfigs(map);
+    CHECK_THAT(configs, Catch::Contains("'BLOCK_N': "));
+    CHECK_THAT(configs, Catch::Contains("'BLOCK_M': "));
+}
+
+TEST_CASE("a derived constexpr's axis follows its source in the map", "[fit_map]")
+{
+    const auto document
+        = memlens::test::loadPath(memlens::test::data("kernels/derived_half/memory_info_aiv.json").string());
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    const FitMap map = buildFitMap(*document, 0, diagnosis);
+    REQUIRE(map.dims.size() == 1);
+    CHECK(map.dims[0].configKey() == "BLOCK_N");
+    CHECK(map.dims[0].value == 128);
+    const FitProblem problem{*document, 0, diagnosis, map.dims};
+    // tile is BLOCK_N x BLOCK_K = 128 x 64 f16; BLOCK_N 64 makes it 64 x 32.
+    CHECK(problem.bufferBytes(0, {{64}, true}) == 64 * 32 * 2);
+}
+
+TEST_CASE("the predicted plan of a cell is a document of its own", "[fit_map]")
+{
+    const auto document = example("block16384");
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    const FitMap map = buildFitMap(*document, 0, diagnosis);
+    const FitCell* half = map.find({8192}, false);
+    REQUIRE(half);
+    const PlanDocument predicted = predictedDocument(*document, 0, diagnosis, map, half->config());
+    CHECK(predicted.analyses[0].peakAddressBytes == half->requiredBytes);
+    for (const Block& block : predicted.dump.scopes[0].blocks)
+        CHECK(block.copy == 0);
+    CHECK(predicted.dump.scopes[0].buffers[0].memrefType().rfind("memref<8192xf32", 0) == 0);
+}
