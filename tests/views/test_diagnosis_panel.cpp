@@ -183,7 +183,8 @@ TEST_CASE(
     CHECK(QApplication::clipboard()->text().contains("triton.Config({'BLOCK_SIZE': 8192, 'multibuffer': True})"));
 }
 
-TEST_CASE("the What if box plans a lever or a typed config; a wrong name is said", "[diagnosis][panel][fit_map]")
+TEST_CASE(
+    "the What if box plans a lever or a typed config, and says when a name is wrong", "[diagnosis][panel][fit_map]")
 {
     PlanSession session;
     DiagnosisPanel panel(&session);
