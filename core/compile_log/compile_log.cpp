@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <system_error>
 #include <unordered_set>
 
@@ -27,6 +27,7 @@ constexpr std::size_t kCheckedBuffers = 256;
 constexpr std::size_t kMaxDiscoveredLogs = 32;
 constexpr std::uint64_t kMaxDiscoveredLogBytes = 1ull << 30;
 constexpr std::size_t kPythonTextChars = 48;
+constexpr std::uintmax_t kMaxPythonFileBytes = 8u << 20;
 
 std::string entryName(const SequenceEntry& entry)
 {
@@ -73,16 +74,14 @@ public:
     std::string line(const std::string& file, int number)
     {
         auto [it, added] = files_.try_emplace(file);
-        if (added && finder_) {
-            const FindResult found = finder_->find(file);
-            std::error_code error;
-            if (found.found && fs::is_regular_file(*found.found, error)
-                && fs::file_size(*found.found, error) < (8u << 20)) {
-                std::ifstream in(*found.found);
-                for (std::string text; std::getline(in, text);)
+        if (added && finder_)
+            if (const FindResult found = finder_->find(file); found.found) {
+                // The project's one way to read a source file: regular, text, below the limit.
+                const ReadResult read = readTextFile(*found.found, kMaxPythonFileBytes);
+                std::istringstream lines(read.text);
+                for (std::string text; read.ok() && std::getline(lines, text);)
                     it->second.push_back(std::move(text));
             }
-        }
         const auto& lines = it->second;
         return number >= 1 && static_cast<std::size_t>(number) <= lines.size()
             ? trimmed(lines[static_cast<std::size_t>(number) - 1])
@@ -334,17 +333,23 @@ std::string shortOpName(const std::string& name)
     return text;
 }
 
-std::string lifeText(const CompileLog* log, std::int64_t start, std::int64_t end)
+std::string lifeOpsText(const CompileLog* log, std::int64_t start, std::int64_t end)
 {
-    std::string text = "Life [" + std::to_string(start) + ", " + std::to_string(end) + "]";
     if (!log || !log->op(start) || !log->op(end))
-        return text;
+        return {};
     const auto side = [log](std::int64_t index) {
         const LogOp& op = *log->op(index);
         const std::string python = pythonLabel(op);
         return "op " + std::to_string(index) + " " + op.name + (python.empty() ? "" : " (" + python + ")");
     };
-    return text + ": from " + side(start) + " to " + side(end);
+    return "from " + side(start) + " to " + side(end);
+}
+
+std::string lifeText(const CompileLog* log, std::int64_t start, std::int64_t end)
+{
+    const std::string text = "Life [" + std::to_string(start) + ", " + std::to_string(end) + "]";
+    const std::string ops = lifeOpsText(log, start, end);
+    return ops.empty() ? text : text + ": " + ops;
 }
 
 } // namespace memlens

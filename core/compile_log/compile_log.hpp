@@ -68,6 +68,10 @@ std::string shortOpName(const std::string& name);
 // A *.log or *.txt beside the dump that holds a planner section of the dump's kernel; "" when none.
 std::string discoverCompileLog(const std::string& dumpPath, const std::string& kernel);
 
+// "from op 9 hivm.hir.load (layer_norm.py:55 x = tl.load(...)) to op 19 hivm.hir.vreduce (layer_norm.py:60)";
+// "" without a log, or when it has no op at either end.
+std::string lifeOpsText(const CompileLog* log, std::int64_t start, std::int64_t end);
+
 // "Life [9, 19]: from op 9 hivm.hir.load (layer_norm.py:55 x = tl.load(...)) to op 19 hivm.hir.vreduce
 // (layer_norm.py:60)"; without a log "Life [9, 19]".
 std::string lifeText(const CompileLog* log, std::int64_t start, std::int64_t end);

@@ -215,3 +215,13 @@ TEST_CASE("the title bar says where a guessed capacity comes from", "[titlebar]"
         == QString::fromUtf8("192 KB \u26a0 default: Ascend910B/910_93, the targets whose compiler writes this dump"));
     CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
 }
+
+TEST_CASE("the title bar says when the compile log's retry switched multi-buffering off", "[titlebar][compile_log]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(loadFixture("dumps/compiler_today/fail_written_as_success.json"));
+    CHECK(bar.siblingWarningText().isEmpty());
+    session.setDocument(loadFixture("logs/softmax/memory_info_aiv.json")); // its log's last retry set it off
+    CHECK(bar.siblingWarningText().contains("retry switched multi-buffering off"));
+}

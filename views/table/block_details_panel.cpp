@@ -245,9 +245,9 @@ void BlockDetailsPanel::refresh()
         detail += tr(" \u00b7 first write at %1").arg(block->start);
     // With a compile log the two ends are ops of the late IR, with their Python lines.
     const PlanDocument* document = session_->document();
-    const std::string named = memlens::lifeText(document ? document->log.get() : nullptr, block->start, block->end);
-    if (const std::size_t colon = named.find("]: "); colon != std::string::npos)
-        detail = toQString(named.substr(colon + 3)) + QStringLiteral("\n") + detail;
+    if (const std::string ops = lifeOpsText(document ? document->log.get() : nullptr, block->start, block->end);
+        !ops.empty())
+        detail = toQString(ops) + QStringLiteral("\n") + detail;
     lifeDetail_->setText(detail);
 
     size_->setText(tr("%1 B (%2)").arg(block->size).arg(bytesText(block->size)));
