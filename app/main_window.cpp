@@ -80,6 +80,9 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
 
     progress_ = new LoadProgress(loader_, this);
     statusLabel_ = new QLabel(this);
+    // A long IR path is cut rather than widen the window (the tooltip says where the IR came from).
+    statusLabel_->setMinimumWidth(1);
+    statusLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     statusBar()->addWidget(statusLabel_, 1);
     statusBar()->addPermanentWidget(progress_);
 
@@ -305,22 +308,14 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
         watcher_->removePath(currentFile_);
     currentFile_ = path;
     std::shared_ptr<const PlanDocument> before = reloaded ? session_->sharedDocument() : nullptr;
+    titleBar_->setVersionText(QString());
     // Capacities the user set for this kernel were applied by the loader.
     session_->setDocument(document);
     settings_->addRecentFile(path);
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absolutePath());
     watchFile(path);
-    if (messageBar_->kind() == MessageBar::Kind::Error || reloaded)
-        messageBar_->dismiss();
-    if (!document->irWarning.empty()) // the IR pane would show another compile's lines as this plan's
-        messageBar_->showMessage(MessageBar::Kind::Warning,
-            tr("<b>The IR may not belong to this dump:</b> %1.")
-                .arg(QString::fromStdString(document->irWarning).toHtmlEscaped()),
-            {{tr("Open IR…"), [this] { chooseIrFile(); }}});
-    else if (!document->logNote.empty()) // a log found or chosen that is another compile's
-        messageBar_->showMessage(MessageBar::Kind::Warning,
-            tr("<b>Compile log not used:</b> %1.").arg(QString::fromStdString(document->logNote).toHtmlEscaped()),
-            {{tr("Open Compile Log…"), [this] { chooseLogFile(); }}});
+    // What the bar said was about the dump on show before; this one's warnings replace it.
+    showDocumentMessage(*document, QString());
     trackVersions(before, document);
     statusLabel_->setToolTip(QString::fromStdString(document->irNote));
     if (!document->irFile.empty() && !document->irNote.empty()) // taken from Triton's cache; the tooltip says why
@@ -342,14 +337,19 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message)
 {
-    statusLabel_->setText(tr("Could not open %1").arg(QFileInfo(path).fileName()));
+    const bool reloading = !currentFile_.isEmpty() && path == currentFile_;
+    statusLabel_->setText(
+        (reloading ? tr("Could not reload %1") : tr("Could not open %1")).arg(QFileInfo(path).fileName()));
     QList<QPair<QString, std::function<void()>>> actions;
     actions.append({tr("Try Again"), [this, path] { openDump(path); }});
     const QString keep = currentFile_.isEmpty()
         ? QString()
         : tr("<br>Still showing %1.").arg(QFileInfo(currentFile_).fileName().toHtmlEscaped());
-    messageBar_->showMessage(MessageBar::Kind::Error,
-        tr("<b>Could not open the dump.</b> %1%2").arg(message.toHtmlEscaped(), keep), actions);
+    const QString what = reloading   ? tr("Could not reload the dump.")
+        : history_->isSnapshot(path) ? tr("Could not open the earlier version.")
+                                     : tr("Could not open the dump.");
+    messageBar_->showMessage(
+        MessageBar::Kind::Error, tr("<b>%1</b> %2%3").arg(what, message.toHtmlEscaped(), keep), actions);
     emit loadFailed(message);
 }
 

@@ -9,6 +9,7 @@
 #include <QMainWindow>
 #include <QPointer>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -62,7 +63,7 @@ public:
     // A dock on show narrower than its minimum (a layout that cannot be read).
     bool layoutSqueezed() const;
     // The version saveState() writes: a saved layout of an older version is not restored.
-    static constexpr int kLayoutVersion = 2;
+    static constexpr int kLayoutVersion = 3;
     void openIrFile(const QString& irPath);
     // The compile log of the open dump: remembered for it, then the dump is reloaded with it.
     void openLogFile(const QString& logPath);
@@ -120,6 +121,7 @@ private:
     void applyDefaultLayout();
     void restoreLayout();
     void arrangeDocks();
+    void sizeDocks(QSize size); // the default share of each dock for a window of this size
     QList<QDockWidget*> docks() const;
     // The View menu; returns the actions that need a document.
     QList<QAction*> buildViewMenu();
@@ -146,6 +148,11 @@ private:
     // After a load: keeps the version a reload replaced and shows what changed.
     void trackVersions(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after);
     void showReloadDelta(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after);
+    // main_window_messages.cpp: the bar for the document on show. Its warnings (an IR or compile
+    // log that may be another compile's) come first and stay; `text` (what a reload changed) follows.
+    void showDocumentMessage(
+        const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions = {});
+    static QString irChangeText(const PlanDocument& before, const PlanDocument& after);
 
     std::unique_ptr<AppSettings> ownSettings_;
     AppSettings* settings_;

@@ -105,17 +105,18 @@ void MainWindow::showReloadDelta(std::shared_ptr<const PlanDocument> before, std
 {
     previousVersion_ = before;
     deltaJobs_.start([before, after](const JobCancel&) { return describeReload(before, after); },
-        [this](ReloadDelta delta) {
+        [this, before](ReloadDelta delta) {
             if (!session_->document())
                 return;
-            if (!delta.changed) {
-                messageBar_->showMessage(MessageBar::Kind::Info, tr("Reloaded: the memory plan did not change."));
-                emit reloadDeltaShown(QString());
-                return;
-            }
-            messageBar_->showMessage(MessageBar::Kind::Info, tr("<b>Reloaded:</b> %1").arg(delta.text.toHtmlEscaped()),
-                {{tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }}});
-            emit reloadDeltaShown(delta.text);
+            QString text = delta.changed ? tr("<b>Reloaded:</b> %1").arg(delta.text.toHtmlEscaped())
+                                         : tr("Reloaded: the memory plan did not change.");
+            if (const QString ir = irChangeText(*before, *session_->document()); !ir.isEmpty())
+                text += QStringLiteral("<br>") + ir.toHtmlEscaped();
+            QList<QPair<QString, std::function<void()>>> actions;
+            if (delta.changed)
+                actions.append({tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }});
+            showDocumentMessage(*session_->document(), text, actions);
+            emit reloadDeltaShown(delta.changed ? delta.text : QString());
         });
 }
 

@@ -8,6 +8,7 @@
 #include "app/history_menu.hpp"
 #include "app/message_bar.hpp"
 #include "views/plan_session.hpp"
+#include "views/title_bar.hpp"
 
 #include <QFileInfo>
 #include <QLabel>
@@ -33,8 +34,8 @@ void MainWindow::openVersion(const DumpVersion& version)
     LoadOptions options = optionsFor(version.dumpPath);
     if (!version.irFile.isEmpty())
         options.irFile = version.irFile.toStdString(); // the IR it was shown with
-    // Files the dump names relative to its own folder are still found from the copy.
-    options.sourceDirs.push_back(QFileInfo(version.dumpPath).absolutePath().toStdString());
+    // The copy is read with the context of its file: the IR, log and Python beside it, so the same capacity.
+    options.copyOf = version.dumpPath.toStdString();
     statusLabel_->setText(
         tr("Loading the version of %1…").arg(version.written.toString(QStringLiteral("HH:mm:ss.zzz"))));
     loader_->load(version.snapshotPath, options, settings_->capacitiesByKernel());
@@ -44,9 +45,10 @@ void MainWindow::onVersionLoaded(std::shared_ptr<const PlanDocument> document)
 {
     shownVersion_ = loadingFile_;
     const DumpVersion* version = history_->versionAt(shownVersion_);
-    session_->setDocument(std::move(document));
-    if (messageBar_->kind() == MessageBar::Kind::Error)
-        messageBar_->dismiss();
+    titleBar_->setVersionText(
+        version ? tr("version of %1").arg(version->written.toString(QStringLiteral("HH:mm:ss.zzz"))) : QString());
+    session_->setDocument(document);
+    showDocumentMessage(*document, QString());
     if (version)
         historyMenu_->setDump(version->dumpPath, shownVersion_);
     statusLabel_->setText(

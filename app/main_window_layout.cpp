@@ -34,10 +34,17 @@ namespace memlens {
 
 namespace {
 // Below these the docks cannot be read: values and buttons cut, source lines a few characters wide.
-constexpr int kDetailsMinWidth = 280;
-constexpr int kTableMinWidth = 340;
-constexpr int kSourceMinWidth = 440; // two panes side by side
-constexpr int kBottomMinHeight = 150;
+constexpr int kSideMinWidth = 280; // Block Details and Diagnosis, tabbed on the right
+constexpr int kTableMinWidth = 300;
+constexpr int kSourceMinWidth = 400; // two panes side by side
+constexpr int kBottomMinHeight = 110;
+// The usage curve says one thing (how full, op by op): it needs little height, the blocks need the rest.
+constexpr int kUsageMinHeight = 90;
+constexpr int kUsageMaxHeight = 150;
+// Shares of the window the docks get by default: the chart keeps most of it.
+constexpr int kSidePercent = 26;
+constexpr int kTablePercent = 42;
+constexpr int kBottomPercent = 30;
 } // namespace
 
 void MainWindow::buildCentralArea()
@@ -53,7 +60,9 @@ void MainWindow::buildCentralArea()
     auto* splitter = new QSplitter(Qt::Vertical, central);
     splitter->addWidget(chartRow(central));
     splitter->addWidget(usage_);
-    splitter->setStretchFactor(0, 4);
+    usage_->setMinimumHeight(kUsageMinHeight);
+    usage_->setMaximumHeight(kUsageMaxHeight);
+    splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
     splitter->setChildrenCollapsible(false);
     layout->addWidget(messageBar_);
@@ -107,7 +116,7 @@ void MainWindow::buildDocks()
     detailsDock_ = new QDockWidget(tr("Block Details"), this);
     detailsDock_->setObjectName(QStringLiteral("detailsDock"));
     detailsDock_->setWidget(details_);
-    detailsDock_->setMinimumWidth(kDetailsMinWidth);
+    detailsDock_->setMinimumSize(kSideMinWidth, kBottomMinHeight);
 
     table_ = new BlockTableView(session_, this);
     tableDock_ = new QDockWidget(tr("Blocks"), this);
@@ -136,7 +145,21 @@ void MainWindow::buildDocks()
     });
     connect(sourcePanes_, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
     diagnosisDock_ = new DiagnosisDock(session_, this);
-    diagnosisDock_->setMinimumSize(kTableMinWidth, kBottomMinHeight);
+    diagnosisDock_->setMinimumSize(kSideMinWidth, kBottomMinHeight);
+    // Block Details and Diagnosis share the right column: the one that has something to say comes forward.
+    connect(session_, &PlanSession::selectedBlockChanged, this, [this](int block) {
+        if (!tabifiedDockWidgets(detailsDock_).contains(diagnosisDock_))
+            return;
+        if (block >= 0)
+            detailsDock_->raise();
+        else
+            diagnosisDock_->raise();
+    });
+    // A source line filters the table: the table comes forward wherever the user has put it.
+    connect(session_, &PlanSession::highlightChanged, this, [this] {
+        if (!session_->highlightedLine().isEmpty() && !tableDock_->isFloating())
+            tableDock_->raise();
+    });
     arrangeDocks();
 }
 
@@ -147,19 +170,30 @@ QList<QDockWidget*> MainWindow::docks() const
 
 void MainWindow::arrangeDocks()
 {
-    // Details on the right; below the chart the table (with the diagnosis as a tab) and the sources.
+    // On the right the diagnosis with the block details as a tab; below the chart the table and the sources.
     for (QDockWidget* dock : docks()) {
         dock->setFloating(false);
         removeDockWidget(dock);
     }
-    addDockWidget(Qt::RightDockWidgetArea, detailsDock_);
+    addDockWidget(Qt::RightDockWidgetArea, diagnosisDock_);
+    tabifyDockWidget(diagnosisDock_, detailsDock_);
     addDockWidget(Qt::BottomDockWidgetArea, tableDock_);
     addDockWidget(Qt::BottomDockWidgetArea, sourceDock_);
     splitDockWidget(tableDock_, sourceDock_, Qt::Horizontal);
-    tabifyDockWidget(tableDock_, diagnosisDock_);
     for (QDockWidget* dock : docks())
         dock->show();
-    tableDock_->raise();
+    if (session_->selectedBlock() >= 0)
+        detailsDock_->raise();
+    else
+        diagnosisDock_->raise();
+}
+
+void MainWindow::sizeDocks(QSize size)
+{
+    resizeDocks({diagnosisDock_}, {std::max(kSideMinWidth, size.width() * kSidePercent / 100)}, Qt::Horizontal);
+    resizeDocks({tableDock_, sourceDock_},
+        {size.width() * kTablePercent / 100, size.width() * (100 - kTablePercent) / 100}, Qt::Horizontal);
+    resizeDocks({tableDock_}, {std::max(kBottomMinHeight, size.height() * kBottomPercent / 100)}, Qt::Vertical);
 }
 
 void MainWindow::applyDefaultLayout()
@@ -168,20 +202,16 @@ void MainWindow::applyDefaultLayout()
     // (they hold two files side by side).
     QSize size(1400, 900);
     if (QScreen* screen = QGuiApplication::primaryScreen())
-        size = size.boundedTo(screen->availableGeometry().size() * 0.92).expandedTo(QSize(1000, 700));
+        size = size.boundedTo(screen->availableGeometry().size() * 0.92).expandedTo(QSize(800, 560));
     resize(size);
-    resizeDocks({detailsDock_}, {size.width() * 22 / 100}, Qt::Horizontal);
-    resizeDocks({tableDock_, sourceDock_}, {size.width() * 42 / 100, size.width() * 58 / 100}, Qt::Horizontal);
-    resizeDocks({tableDock_}, {size.height() * 36 / 100}, Qt::Vertical);
+    sizeDocks(size);
 }
 
 void MainWindow::resetLayout()
 {
     arrangeDocks();
-    const QSize size = this->size();
-    resizeDocks({detailsDock_}, {std::max(kDetailsMinWidth, size.width() * 22 / 100)}, Qt::Horizontal);
-    resizeDocks({tableDock_, sourceDock_}, {size.width() * 42 / 100, size.width() * 58 / 100}, Qt::Horizontal);
-    resizeDocks({tableDock_}, {size.height() * 36 / 100}, Qt::Vertical);
+    sizeDocks(size());
+    alignUsagePlot(); // the usage curve's plot follows the chart's new width
 }
 
 void MainWindow::restoreLayout()

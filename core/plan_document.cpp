@@ -315,17 +315,21 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
     PlanDocument document;
     document.dump = std::move(dump);
     warnRepeatedScopeNames(document.dump);
-    document.finder = finderFor(dumpPath, options);
-    document.siblingWarning = staleSiblingWarning(dumpPath, document.dump.kernel);
+    // A kept copy is read from its own file; what lies beside a dump is looked for beside the original.
+    const std::string& besidePath = options.copyOf.empty() ? dumpPath : options.copyOf;
+    document.copyOf = options.copyOf;
+    document.finder = finderFor(besidePath, options);
+    if (options.copyOf.empty()) // an earlier version is older than the other core's dump by nature
+        document.siblingWarning = staleSiblingWarning(dumpPath, document.dump.kernel);
     throwIfCancelled(options);
-    const bool automatic = attachIr(document, dumpPath, options);
+    const bool automatic = attachIr(document, besidePath, options);
     throwIfCancelled(options);
     // An IR found for the dump that matches it is the file its locations name (a deleted temporary path).
     const bool stands = automatic && document.ir && matchIrToDump(*document.ir, document.dump).matches;
     linkSources(document, stands ? irLocationFiles(document.dump) : std::vector<std::string>(), options);
     document.lineInfo = detectLineInfo(document.dump, document.ir.get(), document.sources);
     throwIfCancelled(options);
-    attachCompileLog(document, dumpPath, options);
+    attachCompileLog(document, besidePath, options);
     reanalyze(document, options.capacity, options.cancel.get());
     return document;
 }

@@ -39,6 +39,9 @@ struct LoadOptions {
     std::vector<std::pair<std::string, std::string>> substitutions; // --substitute FROM=TO
     bool searchTritonCache = true;                                  // no IR beside the dump: look in Triton's cache
     TritonCacheSearch tritonCache;                                  // --triton-cache, the window's setting, the budget
+    // The dump this file is a kept copy of (a version in the window's History): the IR, the
+    // compile log and the Python files are looked for beside that one, not beside the copy.
+    std::string copyOf;
     // Set to true to stop the load soon (loadPlanDocument then throws LoadCancelled).
     std::shared_ptr<const std::atomic<bool>> cancel;
     // When set, follows how many bytes of the dump the parser has read (a real progress percentage).
@@ -51,6 +54,7 @@ struct PlanDocument {
     std::string irNote;                    // why there is none, or where it came from (the Triton cache)
     std::string irWarning;                 // the IR used may not be the dump's (irTypeMismatch)
     std::string siblingWarning;            // the other core's dump beside it may be stale (core/sibling_dump)
+    std::string copyOf;                    // LoadOptions::copyOf: the dump this file is a kept copy of
     std::shared_ptr<const CompileLog> log; // the compile log read for it; null when none
     std::string logNote;                   // why a log found or named was not used ("" when none was)
     // Set when the plan is memlens's own, computed from this IR or compile log (not a dump the compiler wrote).

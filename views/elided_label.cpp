@@ -18,6 +18,12 @@ void ElidedLabel::setFullText(const QString& text)
     updateElided();
 }
 
+void ElidedLabel::setElideMode(Qt::TextElideMode mode)
+{
+    mode_ = mode;
+    updateElided();
+}
+
 QSize ElidedLabel::minimumSizeHint() const { return {24, QLabel::minimumSizeHint().height()}; }
 
 QSize ElidedLabel::sizeHint() const
@@ -33,7 +39,10 @@ void ElidedLabel::resizeEvent(QResizeEvent* event)
 
 void ElidedLabel::updateElided()
 {
-    setText(fontMetrics().elidedText(full_, Qt::ElideMiddle, std::max(0, width() - 2)));
+    // One line: a text of several lines is read as one, its breaks as spaces.
+    QString line = full_;
+    line.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    setText(fontMetrics().elidedText(line, mode_, std::max(0, width() - 2)));
 }
 
 } // namespace memlens

@@ -11,6 +11,8 @@ public:
     explicit ElidedLabel(QWidget* parent = nullptr);
 
     void setFullText(const QString& text);
+    // Where the text gives way: the middle (paths, the default) or the end (a sentence).
+    void setElideMode(Qt::TextElideMode mode);
     const QString& fullText() const { return full_; }
 
     QSize minimumSizeHint() const override;
@@ -22,6 +24,7 @@ protected:
 private:
     void updateElided();
     QString full_;
+    Qt::TextElideMode mode_ = Qt::ElideMiddle;
 };
 
 } // namespace memlens

@@ -67,9 +67,9 @@ QString coreDescription(CoreKind core)
     return {};
 }
 
-QLabel* dimLabel(QWidget* parent)
+template <typename Label = QLabel> Label* dimLabel(QWidget* parent)
 {
-    auto* label = new QLabel(parent);
+    auto* label = new Label(parent);
     QPalette palette = label->palette();
     palette.setColor(QPalette::WindowText, secondaryText(palette));
     label->setPalette(palette);
@@ -106,7 +106,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     : QWidget(parent)
     , session_(session)
     , kernel_(new ElidedLabel(this))
-    , file_(dimLabel(this))
+    , file_(dimLabel<ElidedLabel>(this))
     , scopeCombo_(new QComboBox(this))
     , status_(new QLabel(this))
     , error_(new QLabel(this))
@@ -115,7 +115,10 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     , capacityEdit_(new QLineEdit(this))
     , capacityReset_(new QToolButton(this))
     , capacityError_(new QLabel(this))
-    , peak_(new QLabel(this))
+    , peak_(new ElidedLabel(this))
+    , notesToggle_(new QToolButton(this))
+    , notesSummary_(new ElidedLabel(this))
+    , notesFull_(new QWidget(this))
     , holes_(new QLabel(this))
     , overlaps_(new QLabel(this))
     , siblingWarning_(new QLabel(this))
@@ -131,9 +134,10 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     kernel_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred); // as wide as it is, down to a few pixels
     file_->setObjectName(QStringLiteral("titleFile"));
     file_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    // The file name gives way first in a narrow window (1024 px with the docks at their
-    // minimum widths); its tooltip keeps the whole path.
-    file_->setMinimumWidth(60); // below its text's width: it may shrink (Preferred), and only when space is short
+    // The file name gives way first in a narrow window, in the middle (its folder and name stay);
+    // its tooltip keeps the whole path.
+    file_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    file_->setMinimumWidth(60);
 
     auto* scopeCaption = dimLabel(this);
     scopeCaption->setText(tr("Scope"));
@@ -175,7 +179,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     capacityError_->setVisible(false);
     peak_->setObjectName(QStringLiteral("titlePeak"));
     peak_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    peak_->setWordWrap(true); // a long peak line (with the shortfall) wraps rather than widen the window
+    peak_->setElideMode(Qt::ElideRight); // one line; the tooltip has it whole
     holes_->setObjectName(QStringLiteral("titleHoles"));
     holes_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     holes_->setWordWrap(true);
@@ -221,20 +225,38 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     facts->addSpacing(6);
     facts->addWidget(peak_, 1);
 
+    notesToggle_->setObjectName(QStringLiteral("titleNotesToggle"));
+    notesToggle_->setAutoRaise(true);
+    notesToggle_->setArrowType(Qt::RightArrow);
+    notesToggle_->setToolTip(tr("Show the holes line and the error text in full"));
+    notesSummary_->setObjectName(QStringLiteral("titleNotesSummary"));
+    notesSummary_->setElideMode(Qt::ElideRight);
+    auto* notesLine = new QHBoxLayout;
+    notesLine->setSpacing(4);
+    notesLine->addWidget(notesToggle_, 0, Qt::AlignTop);
+    notesLine->addWidget(notesSummary_, 1);
+    auto* fullLayout = new QVBoxLayout(notesFull_);
+    fullLayout->setContentsMargins(0, 0, 0, 0);
+    fullLayout->setSpacing(4);
+    fullLayout->addWidget(holes_);
+    fullLayout->addWidget(error_);
+    notesLine->addWidget(notesFull_, 1);
+    notesFull_->setVisible(false);
+
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(10, 8, 10, 8);
-    layout->setSpacing(6);
+    layout->setContentsMargins(10, 6, 10, 4);
+    layout->setSpacing(4);
     layout->addLayout(top);
     layout->addLayout(facts);
-    layout->addWidget(holes_);
     layout->addWidget(overlaps_);
     layout->addWidget(siblingWarning_);
-    layout->addWidget(error_);
+    layout->addLayout(notesLine);
 
     connect(scopeCombo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (!updatingScopes_ && index >= 0)
             session_->setScopeIndex(index);
     });
+    connect(notesToggle_, &QToolButton::clicked, this, [this] { setNotesExpanded(!notesExpanded_); });
     connect(capacityEdit_, &QLineEdit::returnPressed, this, &TitleBar::applyCapacityEdit);
     connect(capacityEdit_, &QLineEdit::textChanged, this, [this] { showCapacityError({}); });
     connect(capacityReset_, &QToolButton::clicked, this, &TitleBar::resetCapacity);
@@ -257,14 +279,24 @@ void TitleBar::setKernelText(const QString& text)
     kernel_->setToolTip(text);
 }
 
+void TitleBar::setVersionText(const QString& text)
+{
+    versionText_ = text;
+    refresh();
+}
+
 QString TitleBar::kernelText() const { return kernel_->fullText(); }
-QString TitleBar::fileText() const { return file_->text(); }
+QString TitleBar::fileText() const { return file_->fullText(); }
 QString TitleBar::statusText() const { return status_->isHidden() ? QString() : status_->text(); }
-QString TitleBar::errorText() const { return error_->isHidden() ? QString() : error_->text(); }
-bool TitleBar::errorVisible() const { return !error_->isHidden(); }
+QString TitleBar::errorText() const { return error_->text(); }
+bool TitleBar::errorVisible() const
+{
+    // On show in full, or as the start of the folded line.
+    return !error_->text().isEmpty() && (notesExpanded_ ? !notesFull_->isHidden() : !notesSummary_->isHidden());
+}
 QString TitleBar::capacityText() const { return capacity_->text(); }
-QString TitleBar::peakText() const { return peak_->text(); }
-QString TitleBar::holesText() const { return holes_->isHidden() ? QString() : holes_->text(); }
+QString TitleBar::peakText() const { return peak_->fullText(); }
+QString TitleBar::holesText() const { return holes_->text(); }
 QString TitleBar::overlapsText() const { return overlaps_->isHidden() ? QString() : overlaps_->text(); }
 QString TitleBar::siblingWarningText() const
 {
@@ -313,17 +345,20 @@ void TitleBar::refresh()
     siblingWarning_->setVisible(!warnings.isEmpty());
     if (!document) {
         setKernelText(tr("No dump open"));
-        file_->clear();
+        file_->setFullText(QString());
         file_->setToolTip(QString());
     } else {
         setKernelText(document->dump.kernel.empty() ? tr("(unnamed kernel)") : toQString(document->dump.kernel));
-        const std::string& path = document->dump.file;
+        // A kept version is named by the file it came from, and when it was written.
+        const std::string& path = document->copyOf.empty() ? document->dump.file : document->copyOf;
         QString file = toQString(dumpDisplayName(path)); // the folder tells two compiles apart
+        if (!versionText_.isEmpty())
+            file += QStringLiteral(" \u00b7 ") + versionText_;
         if (document->computedFrom)
             file = tr("plan computed by memlens from %1").arg(file);
         if (const QString core = coreDescription(document->dump.core); !core.isEmpty())
             file += QStringLiteral(" \u00b7 ") + core;
-        file_->setText(file);
+        file_->setFullText(file);
         file_->setToolTip(toQString(path));
     }
 
@@ -337,9 +372,8 @@ void TitleBar::refresh()
     if (!haveScope) {
         status_->clear();
         capacity_->clear();
-        peak_->clear();
+        peak_->setFullText(QString());
         error_->clear();
-        error_->setVisible(false);
         showCapacityError({});
         refreshStorageFacts();
         return;
@@ -387,9 +421,7 @@ void TitleBar::refresh()
         statusTip += tr("\nThe dump has no status (old flat layout).");
     status_->setToolTip(statusTip);
 
-    const QString error = toQString(scope->error);
-    error_->setText(error);
-    error_->setVisible(!error.isEmpty());
+    error_->setText(toQString(scope->error));
 
     const QString source = toQString(describeCapacitySource(analysis->capacity));
     // A guessed capacity must not pass for a known one: say so in the warning colour.
@@ -408,11 +440,12 @@ void TitleBar::refresh()
 
     const QString requirementSentence = toQString(requirementText(planRequirement(*scope, *analysis)));
     if (scope->blocks.empty()) {
-        peak_->setText(tr("no blocks in this scope"));
+        peak_->setFullText(tr("no blocks in this scope"));
+        peak_->setToolTip(QString());
     } else if (!analysis->planned) {
-        peak_->setText(tr("demand %1 at op %2 (the most bytes live at once; no addresses: not planned)")
-                           .arg(bytesText(analysis->peakLiveBytes))
-                           .arg(analysis->peakLiveAt.value_or(0)));
+        peak_->setFullText(tr("demand %1 at op %2 (the most bytes live at once; no addresses: not planned)")
+                               .arg(bytesText(analysis->peakLiveBytes))
+                               .arg(analysis->peakLiveAt.value_or(0)));
         peak_->setToolTip(requirementSentence);
     } else {
         const std::uint64_t capacity = analysis->capacity.bytes;
@@ -433,12 +466,12 @@ void TitleBar::refresh()
             peak += tr(" at op %1").arg(*analysis->peakLiveAt);
         if (analysis->firstOverflowAt)
             peak += tr(" \u00b7 over capacity from op %1").arg(*analysis->firstOverflowAt);
-        peak_->setText(peak);
-        peak_->setToolTip(tr("Peak address: the largest offset + size, the address space the plan reserves (the "
+        peak_->setFullText(peak);
+        peak_->setToolTip(tr("%1\n\nPeak address: the largest offset + size, the address space the plan reserves (the "
                              "high-water mark the compiler's \"requires N bits\" reports).\n"
                              "Peak live: the most bytes live at one op, as the union of their address ranges "
-                             "(buffers merged in place count once).\n\n%1.")
-                              .arg(requirementSentence));
+                             "(buffers merged in place count once).\n\n%2.")
+                              .arg(peak, requirementSentence));
     }
     refreshStorageFacts();
 }
@@ -449,10 +482,43 @@ void TitleBar::refreshStorageFacts()
     const PlanAnalysis* analysis = session_->analysis();
     const QString holes = scope && analysis ? holesSummaryText(*analysis) : QString();
     holes_->setText(holes.isEmpty() ? QString() : tr("Holes %1").arg(holes));
-    holes_->setVisible(!holes.isEmpty());
     const QString overlaps = scope && analysis ? overlapsWarningText(*scope, *analysis, kOverlapsShown) : QString();
     overlaps_->setText(overlaps.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + overlaps);
     overlaps_->setVisible(!overlaps.isEmpty());
+    refreshNotes();
+}
+
+void TitleBar::setNotesExpanded(bool expanded)
+{
+    notesExpanded_ = expanded;
+    refreshNotes();
+}
+
+void TitleBar::refreshNotes()
+{
+    const QString error = error_->text();
+    const QString holes = holes_->text();
+    const bool any = !error.isEmpty() || !holes.isEmpty();
+    notesToggle_->setVisible(any);
+    notesToggle_->setArrowType(notesExpanded_ ? Qt::DownArrow : Qt::RightArrow);
+    notesToggle_->setToolTip(notesExpanded_ ? tr("Fold the holes line and the error text into one line")
+                                            : tr("Show the holes line and the error text in full"));
+    error_->setVisible(!error.isEmpty());
+    holes_->setVisible(!holes.isEmpty());
+    notesFull_->setVisible(any && notesExpanded_);
+    QStringList parts;
+    if (!error.isEmpty())
+        parts << error;
+    if (!holes.isEmpty())
+        parts << holes;
+    notesSummary_->setFullText(parts.join(QStringLiteral("  \u00b7  ")));
+    notesSummary_->setToolTip(parts.join(QStringLiteral("\n\n")));
+    notesSummary_->setVisible(any && !notesExpanded_);
+    // Folded, the error keeps its colour: it is the compiler's own word on this scope.
+    notesSummary_->setStyleSheet(error.isEmpty()
+            ? QString()
+            : QStringLiteral(
+                "#titleNotesSummary { color: #b71c1c; border-left: 4px solid #c62828; padding-left: 6px; }"));
 }
 
 void TitleBar::showCapacityError(const QString& message)

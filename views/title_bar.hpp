@@ -26,6 +26,8 @@ public:
 
     PlanSession* session() const { return session_; }
 
+    // Said beside the file name while an earlier version is on show ("version of 12:03:41.250"; "" for none).
+    void setVersionText(const QString& text);
     QString kernelText() const; // "_attn_fwd"
     QString fileText() const;   // "memory_info_aiv.json · vector core (aiv)"
     QString statusText() const; // "compile failed", "compiled", "overflow: ..."
@@ -44,6 +46,10 @@ public:
     QLineEdit* capacityEdit() const { return capacityEdit_; }
     QToolButton* capacityResetButton() const { return capacityReset_; }
     QLabel* statusBadge() const { return status_; }
+    // The holes line and the error text: one elided line, or in full once expanded.
+    QToolButton* notesToggle() const { return notesToggle_; }
+    bool notesExpanded() const { return notesExpanded_; }
+    void setNotesExpanded(bool expanded);
 
     // The badge text and a short status for the scope selector, from verdictOf().
     static QString verdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
@@ -66,10 +72,11 @@ private:
     void refreshScopes();
     void showCapacityError(const QString& message);
     void refreshStorageFacts();
+    void refreshNotes();
 
     PlanSession* session_;
     ElidedLabel* kernel_;
-    QLabel* file_;
+    ElidedLabel* file_;
     QComboBox* scopeCombo_;
     QLabel* status_;
     QLabel* error_;
@@ -78,10 +85,16 @@ private:
     QLineEdit* capacityEdit_;
     QToolButton* capacityReset_;
     QLabel* capacityError_;
-    QLabel* peak_;
+    ElidedLabel* peak_;
+    // The holes line and the error text, folded into one line that expands.
+    QToolButton* notesToggle_;
+    ElidedLabel* notesSummary_;
+    QWidget* notesFull_;
+    bool notesExpanded_ = false;
     QLabel* holes_;
     QLabel* overlaps_;
     QLabel* siblingWarning_;
+    QString versionText_;
     bool updatingScopes_ = false;
 };
 

@@ -22,20 +22,33 @@ bool onTop(QDockWidget* dock) { return dock->isVisible() && !dock->visibleRegion
 
 } // namespace
 
-TEST_CASE("opening a failed plan brings the Diagnosis dock forward", "[window][diagnosis]")
+TEST_CASE("the Diagnosis and the Block Details share the right column: the one with something to say is in front",
+    "[window][diagnosis]")
 {
     WindowFixture f;
     REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
     DiagnosisDock* dock = f.window->diagnosisDock();
     REQUIRE(dock);
-    CHECK_FALSE(onTop(dock)); // behind the Blocks table until a plan fails
+    auto* details = f.window->findChild<QDockWidget*>(QStringLiteral("detailsDock"));
+    REQUIRE(details);
+    CHECK(onTop(dock)); // nothing selected: the details have nothing to say
+    CHECK_FALSE(onTop(details));
 
     QSignalSpy diagnosed(dock->panel(), &DiagnosisPanel::diagnosed);
     REQUIRE(f.open(layerNormDump("block8192")));
     REQUIRE(test::seen(diagnosed));
+    f.window->session()->selectBlock(0);
     QTest::qWait(50);
-    CHECK_FALSE(onTop(dock)); // a plan that fits does not take the screen
+    CHECK(onTop(details));
+    CHECK_FALSE(onTop(dock));
+    f.window->session()->selectBlock(-1);
+    QTest::qWait(50);
+    CHECK(onTop(dock));
 
+    // A failed plan brings the diagnosis forward even while a block's details are on show.
+    f.window->session()->selectBlock(0);
+    QTest::qWait(50);
+    REQUIRE_FALSE(onTop(dock));
     diagnosed.clear();
     REQUIRE(f.open(layerNormDump("block16384")));
     REQUIRE(test::seen(diagnosed));

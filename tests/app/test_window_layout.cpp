@@ -2,6 +2,8 @@
 
 #include "app/diagnosis_dock.hpp"
 #include "support/test_paths.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/chart/usage_chart_view.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -75,7 +77,9 @@ TEST_CASE("View > Reset Layout brings closed, floating and squeezed docks back",
     CHECK(f.window->dockWidgetArea(details) == Qt::RightDockWidgetArea);
     CHECK(f.window->dockWidgetArea(table) == Qt::BottomDockWidgetArea);
     CHECK(f.window->dockWidgetArea(source) == Qt::BottomDockWidgetArea);
-    CHECK(f.window->tabifiedDockWidgets(table).contains(f.window->diagnosisDock()));
+    // The diagnosis is a tab of the right column: it does not hide the table (and its line filter).
+    CHECK(f.window->tabifiedDockWidgets(details).contains(f.window->diagnosisDock()));
+    CHECK_FALSE(f.window->tabifiedDockWidgets(table).contains(f.window->diagnosisDock()));
     // The sources are wider than the table, side by side, and nothing is squeezed.
     CHECK(source->width() > table->width());
     CHECK(source->geometry().left() > table->geometry().right());
@@ -126,4 +130,27 @@ TEST_CASE("at 1024 x 700 the window keeps its size with every dock at a readable
     settle();
     CHECK(f.window->width() <= 1024);
     CHECK_FALSE(f.window->layoutSqueezed());
+}
+
+TEST_CASE("the chart gets most of the window, and the window fits a 1366 x 768 laptop", "[window][layout]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(memlens::test::layerNormDump("block16384")));
+    settle();
+    // The usage curve says how full, op by op: a strip, never taller than the block chart.
+    for (const QSize size : {QSize(1024, 700), QSize(1400, 900), QSize(1920, 1080)}) {
+        f.window->resize(size);
+        f.window->resetLayout();
+        settle();
+        INFO(size.width() << "x" << size.height());
+        CHECK(f.window->height() <= size.height());
+        CHECK(f.window->chart()->height() >= f.window->height() * 30 / 100);
+        CHECK(f.window->chart()->height() > 2 * f.window->usageChart()->height());
+        CHECK(f.window->usageChart()->height() <= 150);
+        CHECK_FALSE(f.window->layoutSqueezed());
+    }
+    // A window down to about 800 x 560 (a laptop's screen less the panel and the title).
+    const QSize smallest = f.window->minimumSizeHint().expandedTo(f.window->minimumSize());
+    CHECK(smallest.width() <= 800);
+    CHECK(smallest.height() <= 560);
 }

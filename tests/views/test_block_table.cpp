@@ -299,9 +299,14 @@ TEST_CASE("live at cursor only follows the session's cursor", "[table]")
     session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
     // ub: %x_tile x2 [2, 9], %row_max [4, 6], %tmp_buf [5, 5]
     proxy.setLiveAtCursorOnly(true);
-    CHECK(proxy.waitingForCursor());
-    CHECK(proxy.rowCount() == 4); // no cursor: nothing to filter by
+    // No cursor: the op where the most is live, as the address snapshot shows it.
+    CHECK_FALSE(proxy.waitingForCursor());
+    CHECK(proxy.filteringAtPeak());
+    REQUIRE(proxy.filterOp() == session.analysis()->peakLiveAt);
+    CHECK(*proxy.filterOp() == 5);
+    CHECK(proxy.rowCount() == 4);
     session.setCursorOp(3);
+    CHECK_FALSE(proxy.filteringAtPeak());
     CHECK(proxy.rowCount() == 2);
     session.setCursorOp(5);
     CHECK(proxy.rowCount() == 4);
@@ -455,7 +460,9 @@ TEST_CASE("the table and the session select the same block", "[table]")
     SECTION("live at cursor reports the op")
     {
         view.liveAtCursorBox()->setChecked(true);
-        CHECK(view.countText() == QString::fromUtf8("4 of 4 blocks \u00b7 no time cursor"));
+        // No cursor: filtered at the op where the most is live.
+        CHECK(view.countText().startsWith(
+            QString::fromUtf8("4 of 4 blocks \u00b7 live at op 5, the peak (no time cursor): ")));
         session.setCursorOp(3);
         CHECK(view.countText()
             == QString::fromUtf8("2 of 4 blocks \u00b7 live at op 3: 16 KB")); // both copies of %x_tile

@@ -225,3 +225,46 @@ TEST_CASE("the title bar says when the compile log's retry switched multi-buffer
     session.setDocument(loadFixture("logs/softmax/memory_info_aiv.json")); // its log's last retry set it off
     CHECK(bar.siblingWarningText().contains("retry switched multi-buffering off"));
 }
+
+TEST_CASE("the holes line and the error text fold into one line that expands", "[titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    bar.resize(900, bar.sizeHint().height());
+    bar.show();
+    session.setDocument(loadPath(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string()));
+    const QString error = bar.errorText();
+    REQUIRE(error.startsWith("ub overflow, requires 2629888 bits"));
+    REQUIRE_FALSE(bar.holesText().isEmpty());
+    auto* summary = bar.findChild<QLabel*>(QStringLiteral("titleNotesSummary"));
+    auto* full = bar.findChild<QLabel*>(QStringLiteral("titleError"));
+    REQUIRE(summary);
+    REQUIRE(full);
+
+    // Folded: one line, the compiler's words first, then the holes; the whole of both in the tooltip.
+    CHECK_FALSE(bar.notesExpanded());
+    CHECK(summary->isVisible());
+    CHECK_FALSE(full->isVisible());
+    CHECK(bar.errorVisible());
+    CHECK(summary->height() < 2 * summary->fontMetrics().height());
+    CHECK(summary->toolTip().startsWith(error));
+    CHECK(summary->toolTip().contains(bar.holesText()));
+    const int foldedHeight = bar.sizeHint().height();
+
+    QTest::mouseClick(bar.notesToggle(), Qt::LeftButton);
+    CHECK(bar.notesExpanded());
+    CHECK(full->isVisible());
+    CHECK(full->text() == error);
+    CHECK_FALSE(summary->isVisible());
+    CHECK(bar.errorVisible());
+    CHECK(bar.sizeHint().height() > foldedHeight);
+
+    // A scope with neither has no line and no toggle.
+    session.setDocument(loadPath(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block8192/memory_info_aiv.json").string()));
+    if (bar.holesText().isEmpty()) {
+        CHECK_FALSE(bar.notesToggle()->isVisible());
+        CHECK_FALSE(bar.errorVisible());
+    }
+}

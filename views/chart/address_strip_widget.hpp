@@ -42,7 +42,7 @@ public:
     QString toolTipAt(const QPoint& pos) const;
 
     QSize sizeHint() const override { return {132, 480}; }
-    QSize minimumSizeHint() const override { return {96, 220}; }
+    QSize minimumSizeHint() const override { return {96, 130}; }
 
 protected:
     bool event(QEvent* event) override;

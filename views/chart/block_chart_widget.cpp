@@ -64,7 +64,7 @@ BlockChartWidget::BlockChartWidget(PlanSession* session, QWidget* parent)
 QString BlockChartWidget::placeholderText() { return tr("Open a memory dump (File > Open Dump…)"); }
 
 QSize BlockChartWidget::sizeHint() const { return {900, 480}; }
-QSize BlockChartWidget::minimumSizeHint() const { return {360, 220}; }
+QSize BlockChartWidget::minimumSizeHint() const { return {360, 130}; }
 
 bool BlockChartWidget::hasPlan() const { return session_ && session_->scope() && session_->analysis(); }
 
@@ -546,8 +546,10 @@ void BlockChartWidget::keyPressEvent(QKeyEvent* event)
             drag_ = Drag::None;
             band_ = QRect();
             update();
-        } else {
+        } else if (session_->selectedBlock() >= 0) {
             session_->selectBlock(-1);
+        } else if (!session_->highlightedBlocks().empty()) {
+            session_->setHighlightedBlocks({}); // a second Esc: the source line's highlight and the table's filter
         }
         break;
     default: QWidget::keyPressEvent(event); return;

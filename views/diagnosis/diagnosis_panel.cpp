@@ -7,6 +7,7 @@
 #include "views/plan_session.hpp"
 #include "views/view_text.hpp"
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
@@ -19,6 +20,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -51,26 +53,27 @@ QTableWidget* compactTable(const QStringList& headers, QWidget* parent)
     table->horizontalHeader()->setStretchLastSection(true);
     table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // In a narrow dock a wide table scrolls on its own: the sentences around it keep the dock's width and wrap.
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     return table;
 }
 
-// As tall as its rows and at least as wide as its columns: the panel scrolls, not the table.
+// As tall as its rows (and the scroll bar it shows when the dock is narrower than its columns):
+// the panel scrolls down, a table sideways.
 void fitHeightToRows(QTableWidget* table)
 {
     int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
     for (int row = 0; row < table->rowCount(); ++row)
         height += table->rowHeight(row);
-    table->setFixedHeight(height);
-    // The last column stretches, so its current width would only ever grow: measure its contents.
     const int last = table->columnCount() - 1;
     int width = 2 * table->frameWidth()
         + std::max(static_cast<const QAbstractItemView*>(table)->sizeHintForColumn(last),
             table->horizontalHeader()->sectionSizeHint(last));
     for (int column = 0; column < last; ++column)
         width += table->columnWidth(column);
-    table->setMinimumWidth(width);
+    table->setFixedHeight(height + table->horizontalScrollBar()->sizeHint().height());
+    table->setMinimumWidth(std::min(width, 120));
     // resizeColumnsToContents() sized the last column to its text too, and the header
     // stretches it again only when it is resized: after a reload the table ended short.
     table->horizontalHeader()->setStretchLastSection(false);
@@ -171,6 +174,9 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     whatIfText_->setToolTip(tr("A config to plan: NAME=VALUE for the fit map's dimensions and multibuffer=True|False; "
                                "the others keep today's values. Opens the compare view of today's plan against it."));
     whatIfLevers_->setToolTip(tr("Pick a lever to fill in its config"));
+    // A lever's label is long (its Python line): the box keeps the dock's width, its list shows them whole.
+    whatIfLevers_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    whatIfLevers_->setMinimumContentsLength(18);
     copyConfigs_->setToolTip(tr("Copy the frontier as triton.Config lines to paste into triton.autotune"));
 
     // Everything in one scroll area: the tables show all their rows and nothing is clipped in a small dock.
@@ -195,8 +201,9 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     layout->addWidget(fitLegend_);
     layout->addWidget(grid_);
     layout->addWidget(copyConfigs_, 0, Qt::AlignLeft);
+    // The lever picker above the config line: side by side they would widen a narrow dock.
+    layout->addWidget(whatIfLevers_);
     auto* whatIfRow = new QHBoxLayout;
-    whatIfRow->addWidget(whatIfLevers_);
     whatIfRow->addWidget(whatIfText_, 1);
     whatIfRow->addWidget(whatIfButton_);
     layout->addLayout(whatIfRow);
@@ -457,7 +464,6 @@ void DiagnosisPanel::fillGrid()
     grid_->resizeColumnsToContents();
     grid_->resizeRowsToContents();
     fitHeightToRows(grid_);
-    grid_->setMinimumWidth(grid_->minimumWidth() + grid_->verticalHeader()->sizeHint().width());
     grid_->show();
     const FitCell* any = &map.cells.front();
     fitLegend_->setText(tr("Fit map, %1 (capacity %2): today's config outlined, * the largest that fit. Click a cell "
@@ -479,6 +485,7 @@ void DiagnosisPanel::fillWhatIf()
             if (const std::string config = leverConfigText(*fitMap_, lever); !config.empty())
                 whatIfLevers_->addItem(toQString(leverLabel(lever)), toQString(config));
     whatIfLevers_->setVisible(shown);
+    whatIfLevers_->view()->setMinimumWidth(whatIfLevers_->view()->sizeHintForColumn(0) + 24);
     whatIfText_->setVisible(shown);
     whatIfButton_->setVisible(shown);
 }

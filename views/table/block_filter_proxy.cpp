@@ -38,7 +38,18 @@ void BlockFilterProxy::onHighlightChanged()
         refilter();
 }
 
-bool BlockFilterProxy::waitingForCursor() const { return liveAtCursorOnly_ && !session_->cursorOp(); }
+bool BlockFilterProxy::waitingForCursor() const { return liveAtCursorOnly_ && !filterOp(); }
+
+std::optional<std::int64_t> BlockFilterProxy::filterOp() const
+{
+    if (const auto op = session_->cursorOp())
+        return op;
+    if (const PlanAnalysis* analysis = session_->analysis())
+        return analysis->peakLiveAt;
+    return std::nullopt;
+}
+
+bool BlockFilterProxy::filteringAtPeak() const { return liveAtCursorOnly_ && !session_->cursorOp() && filterOp(); }
 
 void BlockFilterProxy::setFilterText(const QString& text)
 {
@@ -127,7 +138,7 @@ bool BlockFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex& source
     if (overCapacityOnly_ && model->rowOvershoot(sourceRow) == 0)
         return false;
     if (liveAtCursorOnly_) {
-        if (const auto op = session_->cursorOp()) {
+        if (const auto op = filterOp()) {
             if (*op < model->rowLifeStart(sourceRow) || *op > model->rowLifeEnd(sourceRow))
                 return false;
         }

@@ -4,7 +4,10 @@
 // (follows the session's time cursor); and, while the session's highlight comes
 // from a source line, that line's blocks only. Sorts on BlockTableModel::SortRole.
 #include <QSortFilterProxyModel>
+
 #include <QString>
+#include <cstdint>
+#include <optional>
 
 #include <vector>
 
@@ -28,8 +31,13 @@ public:
         return blockIndex >= 0 && static_cast<std::size_t>(blockIndex) < onLine_.size()
             && onLine_[static_cast<std::size_t>(blockIndex)];
     }
-    // True while "live at cursor only" is on but the session has no cursor (every row shows).
+    // True while "live at cursor only" is on but there is no op to filter by (every row shows).
     bool waitingForCursor() const;
+    // The op "live at cursor only" filters by: the time cursor, else the op where the most is
+    // live (as the address snapshot does); nullopt when neither is known.
+    std::optional<std::int64_t> filterOp() const;
+    // Filtering by the peak op because no time cursor is set.
+    bool filteringAtPeak() const;
 
     // Proxy row showing `blockIndex` (grouped: the row of its buffer); -1 when filtered out.
     int rowOfBlock(int blockIndex) const;

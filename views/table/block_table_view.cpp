@@ -10,6 +10,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QFrame>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -70,14 +71,18 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     search->setSpacing(12);
     search->addWidget(filterEdit_, 1);
     search->addWidget(countLabel_);
-    auto* toggles = new QHBoxLayout;
+    // The count may say a lot ("live at op 19, the peak ..."): it gives way before the dock widens.
+    countLabel_->setMinimumWidth(60);
+    // Filters in one column, grouping in the other: a row of four would make the dock 550 px wide.
+    auto* toggles = new QGridLayout;
     toggles->setContentsMargins(0, 0, 0, 0);
-    toggles->setSpacing(16);
-    toggles->addWidget(overCapacityOnlyBox_);
-    toggles->addWidget(liveAtCursorBox_);
-    toggles->addWidget(groupCopiesBox_);
-    toggles->addWidget(groupStoragesBox_);
-    toggles->addStretch(1);
+    toggles->setHorizontalSpacing(16);
+    toggles->setVerticalSpacing(2);
+    toggles->addWidget(overCapacityOnlyBox_, 0, 0);
+    toggles->addWidget(liveAtCursorBox_, 1, 0);
+    toggles->addWidget(groupCopiesBox_, 0, 1);
+    toggles->addWidget(groupStoragesBox_, 1, 1);
+    toggles->setColumnStretch(2, 1);
 
     // The chip: which source line filters the table, and a button to stop it.
     lineChip_->setObjectName(QStringLiteral("lineFilterChip"));
@@ -231,6 +236,9 @@ void BlockTableView::updateCountLabel()
     QString text = tr("%1 of %2 %3").arg(proxy_->rowCount()).arg(total).arg(model_->rowNoun(total));
     if (proxy_->waitingForCursor())
         text += tr(" \u00b7 no time cursor");
+    else if (proxy_->filteringAtPeak())
+        text += tr(" \u00b7 live at op %1, the peak (no time cursor)").arg(*proxy_->filterOp())
+            + liveBytesAtCursorText();
     else if (proxy_->liveAtCursorOnly() && session_->cursorOp())
         text += tr(" \u00b7 live at op %1").arg(*session_->cursorOp()) + liveBytesAtCursorText();
     countLabel_->setText(text);
@@ -240,9 +248,10 @@ void BlockTableView::updateCountLabel()
 QString BlockTableView::liveBytesAtCursorText() const
 {
     const PlanAnalysis* analysis = session_->analysis();
-    if (!analysis || !session_->cursorOp())
+    const auto op = proxy_->filterOp();
+    if (!analysis || !op)
         return {};
-    return tr(": %1").arg(bytesText(analysis->liveBytesAt(*session_->cursorOp())));
+    return tr(": %1").arg(bytesText(analysis->liveBytesAt(*op)));
 }
 
 void BlockTableView::modelChanging() { ++modelChanging_; }

@@ -1,0 +1,45 @@
+// MainWindow: the message bar of the document on show. A bar belongs to the dump it
+// describes: each load replaces it, and a warning about the dump's IR or compile log
+// is never pushed aside by a later, milder message (what a reload changed).
+#include "app/main_window.hpp"
+
+#include "app/message_bar.hpp"
+
+#include <QFileInfo>
+
+namespace memlens {
+
+QString MainWindow::irChangeText(const PlanDocument& before, const PlanDocument& after)
+{
+    if (before.irFile == after.irFile)
+        return {};
+    const auto name = [](const std::string& file) { return file.empty() ? tr("none") : QString::fromStdString(file); };
+    if (after.irFile.empty())
+        return tr("The IR is no longer shown (it was %1).").arg(name(before.irFile));
+    return tr("The IR is now %1 (it was %2).").arg(name(after.irFile), name(before.irFile));
+}
+
+void MainWindow::showDocumentMessage(
+    const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions)
+{
+    QString warning;
+    if (!document.irWarning.empty()) { // the IR pane would show another compile's lines as this plan's
+        warning = tr("<b>The IR may not belong to this dump:</b> %1.")
+                      .arg(QString::fromStdString(document.irWarning).toHtmlEscaped());
+        actions.prepend({tr("Open IR…"), [this] { chooseIrFile(); }});
+    } else if (!document.logNote.empty()) { // a log found or chosen that is another compile's
+        warning = tr("<b>Compile log not used:</b> %1.").arg(QString::fromStdString(document.logNote).toHtmlEscaped());
+        actions.prepend({tr("Open Compile Log…"), [this] { chooseLogFile(); }});
+    }
+    if (!warning.isEmpty()) {
+        messageBar_->showMessage(
+            MessageBar::Kind::Warning, text.isEmpty() ? warning : warning + QStringLiteral("<br>") + text, actions);
+        return;
+    }
+    if (text.isEmpty())
+        messageBar_->dismiss();
+    else
+        messageBar_->showMessage(MessageBar::Kind::Info, text, actions);
+}
+
+} // namespace memlens

@@ -1,0 +1,124 @@
+// The message bar belongs to the dump it describes: a warning about the dump's IR
+// outlasts a reload (and sits beside what the reload changed), another dump clears
+// the bar, an IR change is said, a failed reload says it was a reload, and an earlier
+// version keeps the IR, capacity and name of the file it came from.
+#include "app_test_support.hpp"
+
+#include "app/dump_history.hpp"
+#include "app/message_bar.hpp"
+#include "support/test_paths.hpp"
+#include "views/plan_session.hpp"
+#include "views/title_bar.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QFile>
+
+using namespace memlens;
+using memlens::test::layerNormDump;
+using memlens::test::WindowFixture;
+
+namespace {
+
+QString exampleFile(const char* relative)
+{
+    return QString::fromStdString((memlens::test::sourceDir() / "resources/examples/layer_norm" / relative).string());
+}
+
+bool reloadAndWait(MainWindow& window)
+{
+    QSignalSpy delta(&window, &MainWindow::reloadDeltaShown);
+    window.reload();
+    return memlens::test::seen(delta);
+}
+
+} // namespace
+
+TEST_CASE("after a reload the warning that the IR may be another compile's stays, beside the reload's news",
+    "[window][messages]")
+{
+    WindowFixture f;
+    LoadOptions options;
+    options.irFile = exampleFile("block16384/_layer_norm_fwd_fused.ttadapter").toStdString();
+    f.window->setCommandLineOptions(options, layerNormDump("block8192"));
+    REQUIRE(f.open(layerNormDump("block8192")));
+    REQUIRE(f.window->messageBar()->text().contains("The IR may not belong to this dump"));
+
+    REQUIRE(reloadAndWait(*f.window));
+    MessageBar* bar = f.window->messageBar();
+    CHECK(bar->isVisible());
+    CHECK(bar->kind() == MessageBar::Kind::Warning);
+    CHECK(bar->text().contains("The IR may not belong to this dump"));
+    CHECK(bar->text().contains("did not change"));
+    CHECK(bar->actionTexts().contains(QString::fromUtf8("Open IR\u2026")));
+}
+
+TEST_CASE("opening another dump clears the bar that described the one before", "[window][messages]")
+{
+    WindowFixture f;
+    LoadOptions options;
+    options.irFile = exampleFile("block16384/_layer_norm_fwd_fused.ttadapter").toStdString();
+    f.window->setCommandLineOptions(options, layerNormDump("block8192"));
+    REQUIRE(f.open(layerNormDump("block8192")));
+    REQUIRE(f.window->messageBar()->isVisible());
+    REQUIRE(f.open(layerNormDump("block16384"))); // its own IR, beside it: nothing to warn about
+    CHECK_FALSE(f.window->messageBar()->isVisible());
+}
+
+TEST_CASE("a reload that brings another IR says so", "[window][messages]")
+{
+    WindowFixture f;
+    const QString dump = f.dir.filePath("memory_info_aiv.json");
+    REQUIRE(QFile::copy(layerNormDump("block8192"), dump));
+    REQUIRE(f.open(dump));
+    REQUIRE(f.window->session()->document()->irFile.empty());
+
+    QSignalSpy delta(f.window.get(), &MainWindow::reloadDeltaShown);
+    f.window->openIrFile(exampleFile("block8192/_layer_norm_fwd_fused.ttadapter"));
+    REQUIRE(memlens::test::seen(delta));
+    CHECK(f.window->messageBar()->text().contains("The IR is now"));
+    CHECK(f.window->messageBar()->text().contains("block8192/_layer_norm_fwd_fused.ttadapter"));
+}
+
+TEST_CASE("a reload that fails says it could not reload, and the dump on show stays", "[window][messages]")
+{
+    WindowFixture f;
+    const QString dump = f.dir.filePath("memory_info_aiv.json");
+    REQUIRE(QFile::copy(layerNormDump("block8192"), dump));
+    REQUIRE(f.open(dump));
+    {
+        QFile file(dump);
+        REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write("{\"Header\": ");
+    }
+    QSignalSpy failed(f.window.get(), &MainWindow::loadFailed);
+    f.window->reload();
+    REQUIRE(memlens::test::seen(failed));
+    CHECK(f.window->messageBar()->kind() == MessageBar::Kind::Error);
+    CHECK(f.window->messageBar()->text().contains("Could not reload the dump."));
+    CHECK(f.window->session()->document() != nullptr);
+}
+
+TEST_CASE("an earlier version is shown with the IR, capacity and name of the file it came from", "[window][history]")
+{
+    WindowFixture f;
+    const QString dump = layerNormDump("block8192");
+    REQUIRE(f.open(dump));
+    const std::uint64_t capacity = f.window->session()->analysis()->capacity.bytes;
+    const std::string irFile = f.window->session()->document()->irFile;
+    REQUIRE_FALSE(irFile.empty());
+    const QList<DumpVersion> versions = f.window->history()->versionsOf(QFileInfo(dump).absoluteFilePath());
+    REQUIRE(versions.size() == 1);
+    DumpVersion version = versions.front();
+    version.irFile.clear(); // as a version captured before its IR was known
+
+    QSignalSpy shown(f.window.get(), &MainWindow::documentShown);
+    f.window->openVersion(version);
+    REQUIRE(memlens::test::seen(shown));
+    REQUIRE(f.window->shownVersion() == version.snapshotPath);
+    const PlanDocument* document = f.window->session()->document();
+    CHECK(document->irFile == irFile);
+    CHECK(f.window->session()->analysis()->capacity.bytes == capacity);
+    CHECK(f.window->titleBar()->fileText().startsWith("block8192/memory_info_aiv.json"));
+    CHECK(f.window->titleBar()->fileText().contains("version of"));
+}
