@@ -12,6 +12,7 @@
 #include "views/storage_text.hpp"
 #include "views/view_text.hpp"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QFontDatabase>
 #include <QFrame>
@@ -144,6 +145,8 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     scopeCaption->setBuddy(scopeCombo_);
     scopeCombo_->setObjectName(QStringLiteral("titleScopeCombo"));
     scopeCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // The scope and its verdict are never cut: the file name and the kernel's name give way first.
+    scopeCombo_->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     scopeCombo_->setToolTip(tr("Memory scope on show: ub (Unified Buffer), cbuf (L1), cc (L0C), ..."));
 
     status_->setObjectName(QStringLiteral("titleStatus"));
@@ -319,6 +322,9 @@ void TitleBar::refreshScopes()
         }
     }
     scopeCombo_->setCurrentIndex(session_->scopeIndex());
+    // The list as wide as its longest entry.
+    scopeCombo_->view()->setMinimumWidth(
+        scopeCombo_->view()->sizeHintForColumn(0) + 2 * scopeCombo_->iconSize().width());
     updatingScopes_ = false;
 }
 

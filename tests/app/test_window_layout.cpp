@@ -4,11 +4,13 @@
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
+#include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QTest>
 
@@ -130,6 +132,9 @@ TEST_CASE("at 1024 x 700 the window keeps its size with every dock at a readable
     settle();
     CHECK(f.window->width() <= 1024);
     CHECK_FALSE(f.window->layoutSqueezed());
+    // The scope and its verdict are not cut; the file name gives way instead.
+    QComboBox* scopes = f.window->titleBar()->scopeCombo();
+    CHECK(scopes->width() >= scopes->sizeHint().width());
 }
 
 TEST_CASE("the chart gets most of the window, and the window fits a 1366 x 768 laptop", "[window][layout]")

@@ -8,6 +8,8 @@
 #include "views/table/block_table_model.hpp"
 #include "views/table/block_table_view.hpp"
 
+#include "views/chart/block_chart_widget.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <QCheckBox>
@@ -176,6 +178,22 @@ TEST_CASE("clicking an IR line filters the table to its blocks, with a chip that
         CHECK_FALSE(w.chipShown());
         REQUIRE(described.count() == 1);
         CHECK(described.last().at(0).toString().isEmpty());
+    }
+    SECTION("Esc in the chart clears the selection first, and a second Esc the line")
+    {
+        BlockChartWidget chart(&w.session);
+        chart.resize(600, 300);
+        chart.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&chart));
+        REQUIRE(w.session.selectedBlock() >= 0);
+        chart.setFocus();
+        QTest::keyClick(&chart, Qt::Key_Escape);
+        CHECK(w.session.selectedBlock() == -1);
+        CHECK(w.chipShown());
+        QTest::keyClick(&chart, Qt::Key_Escape);
+        CHECK(shownBlocks(w.table) == everything);
+        CHECK_FALSE(w.chipShown());
+        CHECK(w.session.highlightedBlocks().empty());
     }
     SECTION("a line that allocates nothing clears it: the table is never left empty")
     {
