@@ -12,6 +12,8 @@
 #include "views/storage_text.hpp"
 #include "views/view_text.hpp"
 
+#include <algorithm>
+
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QFontDatabase>
@@ -128,7 +130,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
 
     kernel_->setObjectName(QStringLiteral("titleKernel"));
     QFont kernelFont = kernel_->font();
-    kernelFont.setPointSizeF(kernelFont.pointSizeF() * 1.6);
+    kernelFont.setPointSizeF(kernelFont.pointSizeF() * 1.4);
     kernelFont.setBold(true);
     kernel_->setFont(kernelFont);
     kernel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -280,6 +282,8 @@ void TitleBar::setKernelText(const QString& text)
     // Elided to the bar's width (a kernel name may be 60,000 characters); the tooltip has it whole.
     kernel_->setFullText(text);
     kernel_->setToolTip(text);
+    // The file name gives way first: the kernel's name keeps up to 280 px of itself.
+    kernel_->setMinimumWidth(std::min(kernel_->fontMetrics().horizontalAdvance(text) + 8, 280));
 }
 
 void TitleBar::setVersionText(const QString& text)

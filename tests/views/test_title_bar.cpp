@@ -268,3 +268,19 @@ TEST_CASE("the holes line and the error text fold into one line that expands", "
         CHECK_FALSE(bar.errorVisible());
     }
 }
+
+TEST_CASE("in a narrow title bar the file name gives way before the kernel's name", "[titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(loadPath(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string()));
+    bar.resize(700, bar.sizeHint().height());
+    bar.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&bar));
+    auto* kernel = bar.findChild<QLabel*>(QStringLiteral("titleKernel"));
+    REQUIRE(kernel);
+    // "_layer_norm_fwd_fused" whole: it is narrower than the 280 px the name keeps.
+    CHECK(kernel->text() == "_layer_norm_fwd_fused");
+    CHECK(kernel->width() >= kernel->fontMetrics().horizontalAdvance(kernel->text()));
+}

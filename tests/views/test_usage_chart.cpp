@@ -143,3 +143,20 @@ TEST_CASE("the usage curve's card follows the view when it shrinks and grows", "
     CHECK(view.chart()->size().width() == Approx(1200));
     CHECK(view.chart()->plotArea().right() == Approx(1160));
 }
+
+TEST_CASE("a short usage strip drops its legend and keeps room for its byte labels", "[usage]")
+{
+    ShownUsageChart shown;
+    REQUIRE(QTest::qWaitForWindowExposed(&shown.view));
+    CHECK(shown.view.chart()->legend()->isVisible());
+    shown.view.setMinimumHeight(60); // as the window lets it be
+    shown.view.resize(600, UsageChartView::kLegendMinHeight - 30);
+    QApplication::processEvents();
+    CHECK_FALSE(shown.view.chart()->legend()->isVisible());
+    // Two steps at most: a label every 24 px or so, none drawn as "...".
+    CHECK(shown.view.bytesAxis()->categoriesLabels().size() <= 3);
+    shown.view.resize(600, UsageChartView::kLegendMinHeight + 20);
+    QApplication::processEvents();
+    CHECK(shown.view.chart()->legend()->isVisible());
+    CHECK(shown.view.bytesAxis()->categoriesLabels().size() >= 3);
+}

@@ -150,12 +150,20 @@ void UsageChartView::rebuild()
     updateCursor();
 }
 
+int UsageChartView::byteStepsThatFit() const
+{
+    // A label needs about 24 px of height, or the axis draws "..." for it.
+    return std::clamp((height() - 32) / 24, 1, 4);
+}
+
 void UsageChartView::setByteTicks(double top)
 {
-    // At most four steps of a power of two bytes, each labelled exactly.
+    // At most four steps of a power of two bytes (fewer in a short strip), each labelled exactly.
     top = std::max(top, 1.0);
+    byteTop_ = top;
+    byteSteps_ = byteStepsThatFit();
     auto step = std::uint64_t{1};
-    while (static_cast<double>(step) * 4 < top)
+    while (static_cast<double>(step) * byteSteps_ < top)
         step <<= 1;
     for (const QString& label : bytesAxis_->categoriesLabels())
         bytesAxis_->remove(label);
@@ -226,7 +234,12 @@ void UsageChartView::applyPlotArea()
 
 void UsageChartView::resizeEvent(QResizeEvent* event)
 {
+    // A short strip keeps its byte labels and drops the legend (the block chart's legend and the
+    // hover name the lines).
+    chart()->legend()->setVisible(height() >= kLegendMinHeight);
     QChartView::resizeEvent(event);
+    if (byteStepsThatFit() != byteSteps_)
+        setByteTicks(byteTop_);
     applyPlotArea();
 }
 

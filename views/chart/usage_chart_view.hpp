@@ -17,6 +17,8 @@ namespace memlens {
 class UsageChartView : public QChartView {
     Q_OBJECT
 public:
+    // Below this height the legend is hidden so the plot keeps room for its labels.
+    static constexpr int kLegendMinHeight = 130;
     explicit UsageChartView(PlanSession* session, QWidget* parent = nullptr);
 
     QLineSeries* liveSeries() const { return live_; }
@@ -54,6 +56,9 @@ private:
     void updateCursor();
     void applyPlotArea();
     void setByteTicks(double top);
+    int byteStepsThatFit() const; // how many labelled steps the bytes axis has room for
+    double byteTop_ = 1.0;
+    int byteSteps_ = 4;
 
     PlanSession* session_;
     QLineSeries* live_;
