@@ -90,6 +90,7 @@ QWidget* MainWindow::chartRow(QWidget* parent)
     layout->setSpacing(4);
     strip_ = new AddressStripWidget(session_, row);
     strip_->setBankCount(settings_->value(SettingId::BankCount).toInt());
+    strip_->setAddressFit(chart_->addressFit());
     layout->addWidget(chart_, 1);
     layout->addWidget(strip_);
     return row;
@@ -270,6 +271,7 @@ QList<QAction*> MainWindow::buildViewMenu()
         QAction* action = axis->addAction(text, this, [this, mode = mode] {
             chart_->setAddressFit(mode);
             usage_->setAddressFit(mode);
+            strip_->setAddressFit(mode);
         });
         action->setCheckable(true);
         action->setChecked(mode == chart_->addressFit());

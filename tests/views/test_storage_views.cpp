@@ -232,3 +232,26 @@ TEST_CASE("clicking a block in the address snapshot selects it", "[storage][stri
     QTest::mouseClick(&strip, Qt::LeftButton, Qt::NoModifier, strip.blockRect(0).center());
     CHECK(session.selectedBlock() == 0);
 }
+
+TEST_CASE("the address snapshot ends its axis as View > Address Axis says", "[storage][strip]")
+{
+    PlanSession session;
+    AddressStripWidget strip(&session);
+    strip.resize(130, 520);
+    LoadOptions options;
+    options.capacity.all = 1024 * 1024; // the plan's few KB are far below it
+    session.setDocument(std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options)));
+    session.setScopeIndex(0);
+    const std::uint64_t peak = session.analysis()->peakAddressBytes;
+    REQUIRE(peak * 4 < session.analysis()->capacity.bytes);
+
+    // Automatic: the data far below the capacity fills the strip, not a sliver at its foot.
+    CHECK(strip.addressFit() == AddressFit::Auto);
+    CHECK(strip.topAddress() < session.analysis()->capacity.bytes);
+    CHECK(strip.topAddress() >= peak);
+    strip.setAddressFit(AddressFit::Capacity);
+    CHECK(strip.topAddress() >= session.analysis()->capacity.bytes);
+    strip.setAddressFit(AddressFit::Data);
+    CHECK(strip.topAddress() < session.analysis()->capacity.bytes);
+}

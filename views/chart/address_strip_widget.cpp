@@ -85,8 +85,17 @@ std::uint64_t AddressStripWidget::topAddress() const
     const PlanAnalysis* analysis = session_->analysis();
     if (!analysis)
         return 1;
-    const std::uint64_t top = std::max(analysis->capacity.bytes, analysis->peakAddressBytes);
+    const bool withCapacity = ChartMapping::fitShowsCapacity(
+        addressFit_, static_cast<double>(analysis->peakAddressBytes), static_cast<double>(analysis->capacity.bytes));
+    const std::uint64_t top
+        = withCapacity ? std::max(analysis->capacity.bytes, analysis->peakAddressBytes) : analysis->peakAddressBytes;
     return std::max<std::uint64_t>(1, top + top / 25); // room above the capacity line for its label
+}
+
+void AddressStripWidget::setAddressFit(AddressFit fit)
+{
+    addressFit_ = fit;
+    update();
 }
 
 QRect AddressStripWidget::plotRect() const

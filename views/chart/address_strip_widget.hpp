@@ -5,6 +5,8 @@
 // the capacity line and a grid of the memory's banks. Click a block to select it.
 #include "core/storage_analysis.hpp"
 
+#include "views/chart/chart_mapping.hpp"
+
 #include <QRect>
 #include <QWidget>
 
@@ -24,6 +26,12 @@ public:
     int bankCount() const { return bankCount_; }
     // Banks the capacity is divided into (at least 1).
     void setBankCount(int banks);
+    // Where the address axis ends, as View > Address Axis says for the chart: a plan of a
+    // few bytes under a large capacity is otherwise an empty strip.
+    void setAddressFit(AddressFit fit);
+    AddressFit addressFit() const { return addressFit_; }
+    // The highest address the strip shows.
+    std::uint64_t topAddress() const;
 
     // The op on show and what is live there; none without a plan.
     const std::optional<AddressSnapshot>& snapshot() const { return snapshot_; }
@@ -51,11 +59,11 @@ protected:
 
 private:
     void refresh();
-    std::uint64_t topAddress() const;
     bool drawsStorage(int blockIndex) const;
 
     PlanSession* session_;
     int bankCount_ = kDefaultBankCount;
+    AddressFit addressFit_ = AddressFit::Auto;
     std::optional<AddressSnapshot> snapshot_;
     bool showsCursor_ = false;
 };
