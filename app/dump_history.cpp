@@ -1,7 +1,11 @@
 #include "app/dump_history.hpp"
 
+#include "core/capacity.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
+#include "views/view_text.hpp"
+
+#include <algorithm>
 
 #include <QDir>
 #include <QFile>
@@ -31,6 +35,38 @@ DumpVersion DumpHistory::versionFrom(const QString& dumpPath, const DumpSnapshot
     return versionFrom(dumpPath, snapshot.dump, snapshot.kept, snapshot.written);
 }
 
+namespace {
+
+// The scope nearest its capacity (or furthest past it), judged without the IR: the capacity of
+// the error text or the default of the targets that write dumps. What the menu can say at a glance.
+QString versionSummary(const Dump& dump)
+{
+    const ScopePlan* fullest = nullptr;
+    std::uint64_t fullestPeak = 0;
+    std::uint64_t fullestCapacity = 1;
+    for (const ScopePlan& scope : dump.scopes) {
+        std::uint64_t peak = 0;
+        for (const Block& block : scope.blocks)
+            peak = std::max(peak, block.addressEnd());
+        const std::uint64_t capacity
+            = std::max<std::uint64_t>(1, resolveCapacity(std::nullopt, scope.scope, scope.error, std::nullopt).bytes);
+        // peak / capacity > fullestPeak / fullestCapacity, without division.
+        if (!fullest
+            || static_cast<long double>(peak) * fullestCapacity > static_cast<long double>(fullestPeak) * capacity) {
+            fullest = &scope;
+            fullestPeak = peak;
+            fullestCapacity = capacity;
+        }
+    }
+    if (!fullest)
+        return {};
+    return QObject::tr("%1 %2 of %3: %4")
+        .arg(QString::fromStdString(fullest->scope), bytesText(fullestPeak), bytesText(fullestCapacity),
+            fullestPeak > fullestCapacity ? QObject::tr("overflow") : QObject::tr("fits"));
+}
+
+} // namespace
+
 DumpVersion DumpHistory::versionFrom(
     const QString& dumpPath, const Dump& dump, const KeptDump& kept, std::chrono::system_clock::time_point written)
 {
@@ -43,6 +79,7 @@ DumpVersion DumpHistory::versionFrom(
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(written.time_since_epoch()).count();
     version.written = QDateTime::fromMSecsSinceEpoch(ms);
     version.digest = kept.digest;
+    version.summary = versionSummary(dump);
     return version;
 }
 

@@ -25,6 +25,8 @@ struct DumpVersion {
     QDateTime written; // when the compiler wrote it (the file's time)
     quint64 digest = 0;
     QString irFile; // the IR it was shown with ("" when none or not shown yet)
+    // Its fullest scope against the capacity the dump itself gives ("ub 321 KB of 192 KB: overflow").
+    QString summary;
 };
 
 class DumpHistory : public QObject {

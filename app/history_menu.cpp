@@ -32,8 +32,9 @@ QString HistoryMenu::label(const DumpVersion& version)
         ? tr("(unnamed kernel)")
         : QString::fromStdString(shortenedText(version.kernel.toStdString(), kMaxMenuKernelBytes));
     const QString core = version.core.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(version.core);
-    return QStringLiteral("%1  %2%3")
-        .arg(version.written.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), kernel, core);
+    const QString summary = version.summary.isEmpty() ? QString() : QStringLiteral("  \u00b7  ") + version.summary;
+    return QStringLiteral("%1  %2%3%4")
+        .arg(version.written.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz")), kernel, core, summary);
 }
 
 QAction* HistoryMenu::actionForVersion(int index) const
@@ -56,6 +57,13 @@ void HistoryMenu::rebuild()
         = addAction(tr("Show %1 as It Is Now").arg(QFileInfo(dumpPath_).fileName()), this, &HistoryMenu::latestChosen);
     latest->setCheckable(true);
     latest->setChecked(shownSnapshot_.isEmpty());
+    for (const DumpVersion& version : versions)
+        if (version.snapshotPath == shownSnapshot_) {
+            QAction* compare
+                = addAction(tr("Compare This Version with %1 as It Is Now").arg(QFileInfo(dumpPath_).fileName()), this,
+                    [this, version] { emit compareWithCurrentChosen(version); });
+            compare->setObjectName(QStringLiteral("compareVersionWithCurrent"));
+        }
     addSeparator();
     for (const DumpVersion& version : versions) {
         QAction* action = new QAction(label(version), this);

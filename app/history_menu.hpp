@@ -25,6 +25,8 @@ public:
 signals:
     void versionChosen(const memlens::DumpVersion& version);
     void latestChosen();
+    // While a version is on show: compare it with the file as it is now.
+    void compareWithCurrentChosen(const memlens::DumpVersion& version);
 
 private:
     DumpHistory* history_;

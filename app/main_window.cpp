@@ -252,6 +252,9 @@ void MainWindow::closeDump()
     if (!currentFile_.isEmpty())
         watcher_->removePath(currentFile_);
     currentFile_.clear();
+    shownVersion_.clear();
+    historyMenu_->setDump(QString()); // the versions are of the dump closed
+    titleBar_->setVersionText(QString());
     session_->clear();
     messageBar_->dismiss();
     statusLabel_->clear();

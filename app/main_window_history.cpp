@@ -22,6 +22,8 @@ void MainWindow::buildHistoryMenu()
     menuBar()->addMenu(historyMenu_);
     connect(historyMenu_, &HistoryMenu::versionChosen, this, &MainWindow::openVersion);
     connect(historyMenu_, &HistoryMenu::latestChosen, this, &MainWindow::reload);
+    connect(historyMenu_, &HistoryMenu::compareWithCurrentChosen, this,
+        [this](const DumpVersion& version) { compareFiles(version.snapshotPath, version.dumpPath); });
     connect(history_, &DumpHistory::versionAdded, this, [this](const DumpVersion& version) {
         if (version.dumpPath == QFileInfo(currentFile_).absoluteFilePath())
             historyMenu_->rebuild();

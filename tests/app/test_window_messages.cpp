@@ -4,7 +4,9 @@
 // version keeps the IR, capacity and name of the file it came from.
 #include "app_test_support.hpp"
 
+#include "app/compare_window.hpp"
 #include "app/dump_history.hpp"
+#include "app/history_menu.hpp"
 #include "app/message_bar.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
@@ -12,6 +14,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QAction>
 #include <QFile>
 
 using namespace memlens;
@@ -121,4 +124,35 @@ TEST_CASE("an earlier version is shown with the IR, capacity and name of the fil
     CHECK(f.window->session()->analysis()->capacity.bytes == capacity);
     CHECK(f.window->titleBar()->fileText().startsWith("block8192/memory_info_aiv.json"));
     CHECK(f.window->titleBar()->fileText().contains("version of"));
+}
+
+TEST_CASE(
+    "History entries say how full each version is, compare one with the file, and go with Close", "[window][history]")
+{
+    WindowFixture f;
+    const QString dump = layerNormDump("block16384");
+    REQUIRE(f.open(dump));
+    HistoryMenu* menu = f.window->historyMenu();
+    menu->rebuild();
+    REQUIRE(menu->actionForVersion(0));
+    CHECK(menu->actionForVersion(0)->text().contains(QString::fromUtf8("ub 321 KB of 192 KB: overflow")));
+    CHECK_FALSE(menu->findChild<QAction*>(QStringLiteral("compareVersionWithCurrent")));
+
+    const DumpVersion version = f.window->history()->versionsOf(QFileInfo(dump).absoluteFilePath()).front();
+    QSignalSpy shown(f.window.get(), &MainWindow::documentShown);
+    f.window->openVersion(version);
+    REQUIRE(memlens::test::seen(shown));
+    menu->rebuild();
+    QAction* compare = nullptr;
+    for (QAction* action : menu->actions())
+        if (action->objectName() == QStringLiteral("compareVersionWithCurrent"))
+            compare = action;
+    REQUIRE(compare);
+    compare->trigger();
+    CHECK(f.window->findChild<CompareWindow*>());
+
+    f.window->closeDump();
+    menu->rebuild();
+    CHECK_FALSE(menu->actionForVersion(0));
+    CHECK(f.window->titleBar()->fileText().isEmpty());
 }
