@@ -17,6 +17,7 @@
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
+#include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/table/block_details_panel.hpp"
@@ -72,6 +73,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
     buildCentralArea();
+    buildKernelWidgets();
     buildDocks();
     exporter_ = new ExportController(session_, chart_, table_, settings_, this);
     buildMenus();
@@ -113,6 +115,8 @@ void MainWindow::buildMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Dump…"), this, &MainWindow::chooseAndOpen);
     open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseAndOpenFolder)
+        ->setToolTip(tr("A kernel's folder: memory_info_aic.json and memory_info_aiv.json together"));
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
@@ -221,6 +225,10 @@ CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) c
 
 void MainWindow::openDump(const QString& path)
 {
+    if (QFileInfo(path).isDir()) {
+        openFolder(path);
+        return;
+    }
     loadingFile_ = path;
     statusLabel_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     loader_->load(path, optionsFor(path), settings_->capacitiesByKernel());
@@ -238,6 +246,10 @@ void MainWindow::cancelLoading()
 
 void MainWindow::reload()
 {
+    if (cores_->active()) { // every core of the kernel
+        reloadKernel();
+        return;
+    }
     if (!currentFile_.isEmpty())
         openDump(currentFile_);
 }
@@ -249,6 +261,8 @@ void MainWindow::closeDump()
     if (!currentFile_.isEmpty())
         watcher_->removePath(currentFile_);
     currentFile_.clear();
+    kernelPending_.clear();
+    cores_->clear();
     session_->clear();
     messageBar_->dismiss();
     statusLabel_->clear();
@@ -298,6 +312,10 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
         onVersionLoaded(std::move(document));
         return;
     }
+    if (takeCoreLoad(loadingFile_, document))
+        return;
+    if (!cores_->contains(loadingFile_))
+        cores_->clear(); // another dump: the kernel's folder is closed
     shownVersion_.clear();
     const QString path = loadingFile_;
     const bool reloaded = path == currentFile_;
@@ -338,10 +356,12 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     historyMenu_->setDump(QFileInfo(path).absoluteFilePath());
     updateWindowTitle();
     emit documentShown(path);
+    offerOtherHalf(path);
 }
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message)
 {
+    stopKernelLoad(path);
     statusLabel_->setText(tr("Could not open %1").arg(QFileInfo(path).fileName()));
     QList<QPair<QString, std::function<void()>>> actions;
     actions.append({tr("Try Again"), [this, path] { openDump(path); }});
@@ -366,6 +386,7 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
     const DataWindow shown = chart_->mapping().window();
     const bool zoomed = !chart_->mapping().isFit();
     session_->setDocument(adjusted);
+    cores_->setDocument(currentFile_, adjusted);
     if (zoomed)
         chart_->setViewWindow(shown);
 }
@@ -466,6 +487,10 @@ void MainWindow::showPreferences()
 
 void MainWindow::selectNextOverCapacity()
 {
+    if (cores_->cores().size() > 1) {
+        selectNextOverCapacityInKernel();
+        return;
+    }
     const PlanAnalysis* analysis = session_->analysis();
     if (!analysis || analysis->overCapacityBlocks.empty()) {
         statusLabel_->setText(tr("No block ends above capacity."));

@@ -33,7 +33,9 @@ namespace {
 
 bool hasStatus(const ScopePlan& scope) { return scope.status.has_value(); }
 
-QColor verdictColor(PlanVerdict verdict)
+} // namespace
+
+QColor TitleBar::verdictColor(PlanVerdict verdict)
 {
     switch (verdict) {
     case PlanVerdict::Fits: return QColor(46, 125, 50);                  // green
@@ -44,6 +46,8 @@ QColor verdictColor(PlanVerdict verdict)
     }
     return QColor(97, 97, 97);
 }
+
+namespace {
 
 QIcon dotIcon(const QColor& color)
 {
@@ -77,6 +81,8 @@ QLabel* dimLabel(QWidget* parent)
 }
 
 } // namespace
+
+QIcon TitleBar::verdictIcon(PlanVerdict verdict) { return dotIcon(verdictColor(verdict)); }
 
 QString TitleBar::verdictText(const ScopePlan& scope, const PlanAnalysis& analysis)
 {
@@ -266,6 +272,12 @@ QString TitleBar::capacityText() const { return capacity_->text(); }
 QString TitleBar::peakText() const { return peak_->text(); }
 QString TitleBar::holesText() const { return holes_->isHidden() ? QString() : holes_->text(); }
 QString TitleBar::overlapsText() const { return overlaps_->isHidden() ? QString() : overlaps_->text(); }
+void TitleBar::insertBeforeScope(QWidget* widget)
+{
+    auto* top = static_cast<QBoxLayout*>(layout()->itemAt(0)->layout());
+    top->insertWidget(top->indexOf(scopeCombo_) - 1, widget); // before the "Scope" caption
+}
+
 QString TitleBar::siblingWarningText() const
 {
     return siblingWarning_->isHidden() ? QString() : siblingWarning_->text();

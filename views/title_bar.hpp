@@ -4,6 +4,8 @@
 // the capacity and where it comes from (editable), and the peaks.
 #include "core/plan_analysis.hpp"
 
+#include <QColor>
+#include <QIcon>
 #include <QString>
 #include <QWidget>
 
@@ -48,6 +50,12 @@ public:
     // The badge text and a short status for the scope selector, from verdictOf().
     static QString verdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
     static QString shortVerdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
+    // The verdict's colour (green fits, red overflow, ...) and a dot of it for a selector's entry.
+    static QColor verdictColor(PlanVerdict verdict);
+    static QIcon verdictIcon(PlanVerdict verdict);
+
+    // A widget shown before the scope selector (the core selector of a kernel's folder).
+    void insertBeforeScope(QWidget* widget);
 
 public slots:
     // What Enter in the capacity field does: emits capacityEdited, or shows why not.
