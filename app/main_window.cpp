@@ -125,6 +125,8 @@ void MainWindow::buildMenus()
     openLog->setToolTip(tr("The log of bishengir-compile … --mlir-print-ir-before=hivm-plan-memory "
                            "--mlir-print-debuginfo: names the ops of every Life"));
     QAction* compare = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
+    QAction* compareFolder
+        = file->addAction(tr("Compare Kernel Folder With…"), this, &MainWindow::chooseAndCompareFolder);
     reloadAction_ = file->addAction(tr("Re&load"), this, &MainWindow::reload);
     reloadAction_->setShortcut(QKeySequence::Refresh);
     QAction* close = file->addAction(tr("&Close"), this, &MainWindow::closeDump);
@@ -151,7 +153,7 @@ void MainWindow::buildMenus()
         ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
-    documentActions_ = {openIr, compare, reloadAction_, close, png, svg, csv, report};
+    documentActions_ = {openIr, compare, compareFolder, reloadAction_, close, png, svg, csv, report};
     documentActions_ += viewActions;
 }
 

@@ -212,6 +212,7 @@ private:
     // A kernel's folder (main_window_kernel.cpp).
     void buildKernelWidgets();
     void chooseAndOpenFolder();
+    void chooseAndCompareFolder();
     void reloadKernel();
     void loadNextCore();
     // A load of one of the kernel's cores: kept, and the next one started; false for any other load.

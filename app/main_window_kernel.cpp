@@ -170,6 +170,15 @@ void MainWindow::offerOtherHalf(const QString& path)
              }}});
 }
 
+void MainWindow::chooseAndCompareFolder()
+{
+    const QString mine = cores_->active() ? cores_->folder() : QFileInfo(currentFile_).absolutePath();
+    const QString other = QFileDialog::getExistingDirectory(
+        this, tr("Compare the Kernel in %1 With the One in").arg(QFileInfo(mine).fileName()), mine);
+    if (!other.isEmpty())
+        compareFolders(mine, other);
+}
+
 CompareWindow* MainWindow::compareFolders(const QString& folderA, const QString& folderB)
 {
     // Every core both folders have, each in its own compare view; a folder with a dump compares that core.

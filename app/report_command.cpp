@@ -26,10 +26,18 @@ void quietHeadlessNoise(QtMsgType type, const QMessageLogContext& context, const
         std::fprintf(stderr, "%s\n", qPrintable(message));
 }
 
-void announce(const QString& outDir, int status)
+// Writes the report's files into --out and says where; returns `status`, or 2 when a write fails.
+int writeReportFiles(const CommandLine& commandLine, const std::vector<ReportFile>& files, int status)
 {
+    QString error;
+    const QString outDir = QString::fromStdString(commandLine.outDir);
+    if (!writeReport(outDir, files, &error)) {
+        std::cerr << "memlens: " << error.toStdString() << '\n';
+        return kExitBadInput;
+    }
     std::cout << "memlens: report written to " << QDir(outDir).absolutePath().toStdString() << " ("
               << (status == kExitOverflow ? "the plan overflows" : "the plan fits") << ")\n";
+    return status;
 }
 
 // `memlens report DIR`: every core's dump of a kernel's folder in one report.
@@ -40,15 +48,7 @@ int writeKernelReport(const CommandLine& commandLine)
     if (commandLine.scope)
         for (PlanDocument& document : kernel.documents)
             keepOnlyScope(document, *commandLine.scope);
-    QString error;
-    const QString outDir = QString::fromStdString(commandLine.outDir);
-    if (!writeReport(outDir, buildKernelReport(kernel), &error)) {
-        std::cerr << "memlens: " << error.toStdString() << '\n';
-        return kExitBadInput;
-    }
-    const int status = exitStatusFor(kernel, std::nullopt);
-    announce(outDir, status);
-    return status;
+    return writeReportFiles(commandLine, buildKernelReport(kernel), exitStatusFor(kernel, std::nullopt));
 }
 
 } // namespace
@@ -66,15 +66,7 @@ int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
         requireScope(shown, commandLine.scope);
         if (commandLine.scope)
             keepOnlyScope(shown, *commandLine.scope);
-        QString error;
-        const QString outDir = QString::fromStdString(commandLine.outDir);
-        if (!writeReport(outDir, buildReport(shown), &error)) {
-            std::cerr << "memlens: " << error.toStdString() << '\n';
-            return kExitBadInput;
-        }
-        const int status = exitStatusFor(shown, std::nullopt);
-        announce(outDir, status);
-        return status;
+        return writeReportFiles(commandLine, buildReport(shown), exitStatusFor(shown, std::nullopt));
     } catch (const std::exception& error) {
         return reportBadInput(std::cerr, error, commandLine.dump);
     }
