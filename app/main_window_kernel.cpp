@@ -26,8 +26,20 @@ namespace memlens {
 void MainWindow::buildKernelWidgets()
 {
     cores_ = new KernelCores(this);
+    // The core selector lists every core's scopes: it takes the scope selector's place. One goes
+    // before the other comes (showing a widget lays its parent out at once: both at a time would
+    // widen the window for a moment, and it stays wider).
+    const auto several = [this] { return cores_->cores().size() > 1; };
+    connect(cores_, &KernelCores::changed, this, [this, several] {
+        if (several())
+            titleBar_->setScopeSelectorVisible(false);
+    });
     coreSelector_ = new CoreSelector(cores_, session_, titleBar_);
     titleBar_->insertBeforeScope(coreSelector_);
+    connect(cores_, &KernelCores::changed, this, [this, several] {
+        if (!several())
+            titleBar_->setScopeSelectorVisible(true);
+    });
     kernelStrip_ = new KernelStrip(cores_, session_, centralWidget());
     auto* layout = static_cast<QBoxLayout*>(centralWidget()->layout());
     layout->insertWidget(layout->indexOf(titleBar_) + 1, kernelStrip_); // right under the title bar

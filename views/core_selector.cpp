@@ -5,12 +5,29 @@
 #include "views/title_bar.hpp"
 
 #include <QSignalBlocker>
+#include <QStyle>
+#include <QStyleOptionComboBox>
+
+#include <algorithm>
 
 namespace memlens {
 
 namespace {
 constexpr int kPathRole = Qt::UserRole;
 constexpr int kScopeRole = Qt::UserRole + 1;
+
+// One word per entry: the badge beside says the whole verdict of the scope on show, the tooltip of each.
+QString verdictWord(PlanVerdict verdict)
+{
+    switch (verdict) {
+    case PlanVerdict::Fits: return CoreSelector::tr("fits");
+    case PlanVerdict::Overflow:
+    case PlanVerdict::OverflowDespiteSuccess: return CoreSelector::tr("overflows");
+    case PlanVerdict::FailedWithinCapacity: return CoreSelector::tr("failed");
+    case PlanVerdict::NotPlanned: break;
+    }
+    return CoreSelector::tr("not planned");
+}
 } // namespace
 
 CoreSelector::CoreSelector(KernelCores* cores, PlanSession* session, QWidget* parent)
@@ -36,6 +53,19 @@ QString CoreSelector::entryName(const QString& core, const std::string& scope)
     return QStringLiteral("%1 \u00b7 %2").arg(core, QString::fromStdString(scope));
 }
 
+QSize CoreSelector::minimumSizeHint() const
+{
+    int text = 0;
+    for (int i = 0; i < count(); ++i)
+        text = std::max(text, fontMetrics().horizontalAdvance(itemText(i).section(QStringLiteral(" \u2014 "), 0, 0)));
+    QStyleOptionComboBox option;
+    initStyleOption(&option);
+    const QSize contents(text + iconSize().width() + 4, fontMetrics().height());
+    return style()
+        ->sizeFromContents(QStyle::CT_ComboBox, &option, contents, this)
+        .expandedTo(QComboBox::minimumSizeHint());
+}
+
 void CoreSelector::rebuild()
 {
     const QSignalBlocker blocker(this);
@@ -49,8 +79,7 @@ void CoreSelector::rebuild()
             const PlanAnalysis& analysis = core.document->analyses[s];
             const PlanVerdict verdict = verdictOf(scope, analysis);
             addItem(TitleBar::verdictIcon(verdict),
-                QStringLiteral("%1 \u2014 %2")
-                    .arg(entryName(core.name, scope.scope), TitleBar::shortVerdictText(scope, analysis)));
+                QStringLiteral("%1 \u2014 %2").arg(entryName(core.name, scope.scope), verdictWord(verdict)));
             const int at = count() - 1;
             setItemData(at, core.path, kPathRole);
             setItemData(at, static_cast<int>(s), kScopeRole);
@@ -58,6 +87,7 @@ void CoreSelector::rebuild()
         }
     }
     rebuilding_ = false;
+    updateGeometry();
     setVisible(cores_->cores().size() > 1);
     showCurrent();
 }

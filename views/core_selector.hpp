@@ -17,6 +17,9 @@ public:
     // "aic · cbuf": the entry of a core's scope.
     static QString entryName(const QString& core, const std::string& scope);
 
+    // Never narrower than its longest "core · scope": in a narrow window the verdict word gives way first.
+    QSize minimumSizeHint() const override;
+
 signals:
     // The user picked the scope `scopeIndex` of the core whose dump is `path`.
     void chosen(const QString& path, int scopeIndex);

@@ -141,9 +141,9 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     // minimum widths); its tooltip keeps the whole path.
     file_->setMinimumWidth(60); // below its text's width: it may shrink (Preferred), and only when space is short
 
-    auto* scopeCaption = dimLabel(this);
-    scopeCaption->setText(tr("Scope"));
-    scopeCaption->setBuddy(scopeCombo_);
+    scopeCaption_ = dimLabel(this);
+    scopeCaption_->setText(tr("Scope"));
+    scopeCaption_->setBuddy(scopeCombo_);
     scopeCombo_->setObjectName(QStringLiteral("titleScopeCombo"));
     scopeCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     scopeCombo_->setToolTip(tr("Memory scope on show: ub (Unified Buffer), cbuf (L1), cc (L0C), ..."));
@@ -166,6 +166,8 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     capacityCaption_->setText(tr("Capacity"));
     capacity_->setObjectName(QStringLiteral("titleCapacity"));
     capacity_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The guessed default names its chips at length: it wraps rather than widen a 1024 px window.
+    capacity_->setWordWrap(true);
     capacityEdit_->setObjectName(QStringLiteral("titleCapacityEdit"));
     capacityEdit_->setPlaceholderText(tr("set, e.g. 192K"));
     capacityEdit_->setToolTip(
@@ -207,7 +209,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     top->addWidget(kernel_);
     top->addWidget(file_, 0, Qt::AlignBottom);
     top->addStretch(1);
-    top->addWidget(scopeCaption);
+    top->addWidget(scopeCaption_);
     top->addWidget(scopeCombo_);
     top->addWidget(status_);
 
@@ -218,7 +220,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     auto* facts = new QHBoxLayout;
     facts->setSpacing(8);
     facts->addWidget(capacityCaption_);
-    facts->addWidget(capacity_);
+    facts->addWidget(capacity_, 1); // shares the room with the peak line: both wrap when it is short
     facts->addWidget(capacityEdit_);
     facts->addWidget(capacityReset_);
     facts->addWidget(capacityError_);
@@ -275,7 +277,13 @@ QString TitleBar::overlapsText() const { return overlaps_->isHidden() ? QString(
 void TitleBar::insertBeforeScope(QWidget* widget)
 {
     auto* top = static_cast<QBoxLayout*>(layout()->itemAt(0)->layout());
-    top->insertWidget(top->indexOf(scopeCombo_) - 1, widget); // before the "Scope" caption
+    top->insertWidget(top->indexOf(scopeCaption_), widget);
+}
+
+void TitleBar::setScopeSelectorVisible(bool visible)
+{
+    scopeCaption_->setVisible(visible);
+    scopeCombo_->setVisible(visible);
 }
 
 QString TitleBar::siblingWarningText() const

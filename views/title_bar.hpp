@@ -56,6 +56,9 @@ public:
 
     // A widget shown before the scope selector (the core selector of a kernel's folder).
     void insertBeforeScope(QWidget* widget);
+    // The scope selector and its caption: hidden while the core selector before them lists every
+    // core's scopes ("aic · cbuf", ..., "aiv · ub"), so that two selectors do not squeeze the kernel's name.
+    void setScopeSelectorVisible(bool visible);
 
 public slots:
     // What Enter in the capacity field does: emits capacityEdited, or shows why not.
@@ -78,6 +81,7 @@ private:
     PlanSession* session_;
     ElidedLabel* kernel_;
     QLabel* file_;
+    QLabel* scopeCaption_ = nullptr;
     QComboBox* scopeCombo_;
     QLabel* status_;
     QLabel* error_;

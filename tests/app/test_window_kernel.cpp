@@ -63,9 +63,9 @@ TEST_CASE("a kernel's folder opens both cores and shows the one that overflows",
     CHECK(selector.isVisible());
     CHECK(selector.count() == 3);
     CHECK(selector.currentText().startsWith(QString::fromUtf8("aiv \u00b7 ub")));
-    // Beside the scope selector, in the title bar.
+    // In the title bar, in the scope selector's place (its entries are every core's scopes).
     CHECK(selector.parentWidget() == window.titleBar());
-    CHECK(selector.geometry().right() < window.titleBar()->scopeCombo()->geometry().left());
+    CHECK(window.titleBar()->scopeCombo()->isHidden());
     KernelStrip& strip = *window.kernelStrip();
     CHECK(strip.isVisible());
     CHECK(strip.entries().size() == 3);
@@ -94,6 +94,7 @@ TEST_CASE("a kernel's folder opens both cores and shows the one that overflows",
         CHECK_FALSE(cores.active());
         CHECK(selector.isHidden());
         CHECK(strip.isHidden());
+        CHECK(window.titleBar()->scopeCombo()->isVisible());
     }
 }
 
@@ -186,4 +187,30 @@ TEST_CASE("two kernel folders compare core by core", "[app][kernel]")
     CHECK(windows.size() == 2);
     for (CompareWindow* compare : windows)
         compare->close();
+}
+
+TEST_CASE("at 1024 x 700 a kernel's folder keeps the window's size and the kernel's name as readable as one dump",
+    "[app][kernel][layout]")
+{
+    WindowFixture fixture;
+    MainWindow& window = *fixture.window;
+    window.resize(1024, 700);
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    const auto kernelWidth = [&] {
+        for (int i = 0; i < 10; ++i)
+            QTest::qWait(20);
+        return window.titleBar()->findChild<QWidget*>("titleKernel")->width();
+    };
+    REQUIRE(fixture.open(mixFolder("fits_aic_overflows_aiv") + "/memory_info_aiv.json"));
+    const int alone = kernelWidth();
+    window.openDump(mixFolder("fits_aic_overflows_aiv")); // the dump on show is kept: no second documentShown
+    REQUIRE(kernelLoaded(window));
+    const int together = kernelWidth();
+    WARN("kernel name " << alone << " px alone, " << together << " px with the core selector");
+    CHECK(window.width() <= 1024);
+    CHECK_FALSE(window.layoutSqueezed());
+    CHECK(together >= alone);
+    REQUIRE(fixture.open(test::layerNormDump())); // the kernel closed: the scope selector is back
+    kernelWidth();
+    CHECK(window.width() <= 1024);
 }

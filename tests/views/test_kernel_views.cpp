@@ -44,9 +44,15 @@ TEST_CASE("the core selector lists every core's scopes with their verdicts", "[v
     REQUIRE(selector.count() == 3);
     CHECK(selector.itemText(0).startsWith(QString::fromUtf8("aic \u00b7 cbuf \u2014 ")));
     CHECK(selector.itemText(1).startsWith(QString::fromUtf8("aic \u00b7 cc \u2014 ")));
-    CHECK(selector.itemText(2) == QString::fromUtf8("aiv \u00b7 ub \u2014 overflows (status: success)"));
-    CHECK(selector.itemText(0).endsWith(QStringLiteral("compiled")));
+    CHECK(selector.itemText(2) == QString::fromUtf8("aiv \u00b7 ub \u2014 overflows"));
+    CHECK(selector.itemText(0).endsWith(QStringLiteral("fits")));
+    // The whole verdict in the entry's tooltip.
+    CHECK(selector.itemData(2, Qt::ToolTipRole).toString()
+        == QStringLiteral("overflows (the compiler writes success for failed plans)"));
     CHECK(!selector.isHidden());
+    // However narrow the window, "aic · cbuf" stays readable.
+    CHECK(selector.minimumSizeHint().width()
+        > selector.fontMetrics().horizontalAdvance(QString::fromUtf8("aic \u00b7 cbuf")) + selector.iconSize().width());
 
     // The one on show follows the session.
     const QString aiv = cores.cores()[1].path;
