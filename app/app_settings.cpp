@@ -58,6 +58,7 @@ const std::vector<SettingSpec>& settingSpecs()
         {SettingId::LogFiles, "sources/logFiles", QStringList()},
         {SettingId::BankCount, "view/bankCount", 48},
         {SettingId::TritonCacheDir, "sources/tritonCacheDir", QString()},
+        {SettingId::OpenBothOfPair, "files/openBothOfPair", false},
     };
     return specs;
 }

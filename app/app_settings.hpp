@@ -27,6 +27,7 @@ enum class SettingId {
     LogFiles,       // "dump path=log path": the compile log the user opened for a dump
     BankCount,      // banks the address snapshot divides the capacity into
     TritonCacheDir, // Triton's cache searched for the IR; "" = $TRITON_CACHE_DIR, else ~/.triton/cache
+    OpenBothOfPair, // opening memory_info_aiv.json (or _aic) opens its folder's other core too
 };
 
 struct SettingSpec {

@@ -20,7 +20,8 @@ void showKeyboardHelp(QWidget* parent)
             "first)</td></tr>"
             "<tr><td><b>Usage curve</b></td><td>hover: the numbers at an op; click: the time cursor; the peak "
             "dot: the cursor at the peak</td></tr>"
-            "<tr><td><b>F8</b></td><td>select the next block over capacity</td></tr>"
+            "<tr><td><b>F8</b></td><td>select the next block over capacity (of every core, with a kernel's folder "
+            "open)</td></tr>"
             "<tr><td><b>Esc</b></td><td>clear the selection</td></tr>"
             "<tr><td><b>F5</b></td><td>reload the dump</td></tr>"
             "</table>"));

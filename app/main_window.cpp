@@ -17,6 +17,7 @@
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
+#include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/table/block_details_panel.hpp"
@@ -72,6 +73,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
     buildCentralArea();
+    buildKernelWidgets();
     buildDocks();
     exporter_ = new ExportController(session_, chart_, table_, settings_, this);
     buildMenus();
@@ -116,6 +118,8 @@ void MainWindow::buildMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open Dump…"), this, &MainWindow::chooseAndOpen);
     open->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseAndOpenFolder)
+        ->setToolTip(tr("A kernel's folder: memory_info_aic.json and memory_info_aiv.json together"));
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
@@ -124,6 +128,8 @@ void MainWindow::buildMenus()
     openLog->setToolTip(tr("The log of bishengir-compile … --mlir-print-ir-before=hivm-plan-memory "
                            "--mlir-print-debuginfo: names the ops of every Life"));
     QAction* compare = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
+    QAction* compareFolder
+        = file->addAction(tr("Compare Kernel Folder With…"), this, &MainWindow::chooseAndCompareFolder);
     reloadAction_ = file->addAction(tr("Re&load"), this, &MainWindow::reload);
     reloadAction_->setShortcut(QKeySequence::Refresh);
     QAction* close = file->addAction(tr("&Close"), this, &MainWindow::closeDump);
@@ -150,7 +156,7 @@ void MainWindow::buildMenus()
         ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
-    documentActions_ = {openIr, compare, reloadAction_, close, png, svg, csv, report};
+    documentActions_ = {openIr, compare, compareFolder, reloadAction_, close, png, svg, csv, report};
     documentActions_ += viewActions;
 }
 
@@ -224,6 +230,10 @@ CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) c
 
 void MainWindow::openDump(const QString& path)
 {
+    if (QFileInfo(path).isDir()) {
+        openFolder(path);
+        return;
+    }
     loadingFile_ = path;
     statusLabel_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     loader_->load(path, optionsFor(path), settings_->capacitiesByKernel());
@@ -241,6 +251,10 @@ void MainWindow::cancelLoading()
 
 void MainWindow::reload()
 {
+    if (cores_->active()) { // every core of the kernel
+        reloadKernel();
+        return;
+    }
     if (!currentFile_.isEmpty())
         openDump(currentFile_);
 }
@@ -255,6 +269,8 @@ void MainWindow::closeDump()
     shownVersion_.clear();
     historyMenu_->setDump(QString()); // the versions are of the dump closed
     titleBar_->setVersionText(QString());
+    kernelPending_.clear();
+    cores_->clear();
     session_->clear();
     messageBar_->dismiss();
     statusLabel_->clear();
@@ -304,6 +320,10 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
         onVersionLoaded(std::move(document));
         return;
     }
+    if (takeCoreLoad(loadingFile_, document))
+        return;
+    if (!cores_->contains(loadingFile_))
+        cores_->clear(); // another dump: the kernel's folder is closed
     shownVersion_.clear();
     const QString path = loadingFile_;
     const bool reloaded = path == currentFile_;
@@ -336,10 +356,12 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     historyMenu_->setDump(QFileInfo(path).absoluteFilePath());
     updateWindowTitle();
     emit documentShown(path);
+    offerOtherHalf(path);
 }
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message)
 {
+    stopKernelLoad(path);
     const bool reloading = !currentFile_.isEmpty() && path == currentFile_;
     statusLabel_->setText(
         (reloading ? tr("Could not reload %1") : tr("Could not open %1")).arg(QFileInfo(path).fileName()));
@@ -369,6 +391,7 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
     const DataWindow shown = chart_->mapping().window();
     const bool zoomed = !chart_->mapping().isFit();
     session_->setDocument(adjusted);
+    cores_->setDocument(currentFile_, adjusted);
     if (zoomed)
         chart_->setViewWindow(shown);
 }
@@ -469,6 +492,10 @@ void MainWindow::showPreferences()
 
 void MainWindow::selectNextOverCapacity()
 {
+    if (cores_->cores().size() > 1) {
+        selectNextOverCapacityInKernel();
+        return;
+    }
     const PlanAnalysis* analysis = session_->analysis();
     if (!analysis || analysis->overCapacityBlocks.empty()) {
         statusLabel_->setText(tr("No block ends above capacity."));

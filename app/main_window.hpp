@@ -8,6 +8,7 @@
 #include <QDateTime>
 #include <QMainWindow>
 #include <QPointer>
+#include <QStringList>
 
 #include <functional>
 #include <memory>
@@ -28,6 +29,9 @@ class BlockChartWidget;
 class DirectoryChanges;
 class DumpHistory;
 class HistoryMenu;
+class CoreSelector;
+class KernelCores;
+class KernelStrip;
 class LoadProgress;
 struct DumpVersion;
 class BlockDetailsPanel;
@@ -54,6 +58,11 @@ public:
     void setCommandLineOptions(const LoadOptions& options, const QString& dumpPath = {});
     // Starts loading; the dump on show stays until the new one is ready.
     void openDump(const QString& path);
+    // A kernel's folder (main_window_kernel.cpp): every memory_info*.json of it, one core on show;
+    // `showFirst` is the core to show (else the first that overflows).
+    void openFolder(const QString& folder, const QString& showFirst = {});
+    // Shows the core whose dump is `path` (loaded with the folder) at scope `scopeIndex` (-1: as PlanSession picks).
+    void showCore(const QString& path, int scopeIndex);
     void reload();
     // Stops the load under way (the status bar's Cancel); the dump on show stays.
     void cancelLoading();
@@ -73,6 +82,8 @@ public:
     // The compare view (main_window_compare.cpp): two dumps, or the versions before and after the last reload.
     CompareWindow* compareFiles(const QString& pathA, const QString& pathB);
     CompareWindow* compareWithPreviousVersion();
+    // Two kernel folders: a compare view per core both have.
+    CompareWindow* compareFolders(const QString& folderA, const QString& folderB);
     // The document on show before the last reload (null when there was none).
     std::shared_ptr<const PlanDocument> previousVersion() const { return previousVersion_; }
 
@@ -92,6 +103,11 @@ public:
     ExportController* exporter() const { return exporter_; }
     AppSettings& settings() const { return *settings_; }
     QMenu* recentMenu() const { return recentMenu_; }
+    KernelCores* kernelCores() const { return cores_; }
+    CoreSelector* coreSelector() const { return coreSelector_; }
+    KernelStrip* kernelStrip() const { return kernelStrip_; }
+    // F8: the next block above capacity (of every core when a kernel's folder is open).
+    void selectNextOverCapacity();
     // Every version of the dumps seen (for History and a compare view).
     DumpHistory* history() const { return history_; }
     HistoryMenu* historyMenu() const { return historyMenu_; }
@@ -134,7 +150,6 @@ private:
     void chooseIrFile();
     void chooseLogFile();
     void showPreferences();
-    void selectNextOverCapacity();
     LoadOptions optionsFor(const QString& dumpPath) const;
     CapacitySettings capacitySettingsFor(const PlanDocument& document) const;
     void onLoaded(std::shared_ptr<const PlanDocument> document);
@@ -200,6 +215,25 @@ private:
     HistoryMenu* historyMenu_ = nullptr;
     QString shownVersion_;       // the copy on show ("" when the dump itself is)
     bool layoutChecked_ = false; // the restored layout was checked once the window was shown
+
+    // A kernel's folder (main_window_kernel.cpp).
+    void buildKernelWidgets();
+    void chooseAndOpenFolder();
+    void chooseAndCompareFolder();
+    void reloadKernel();
+    void loadNextCore();
+    // A load of one of the kernel's cores: kept, and the next one started; false for any other load.
+    bool takeCoreLoad(const QString& path, const std::shared_ptr<const PlanDocument>& document);
+    void stopKernelLoad(const QString& failedPath);
+    void selectNextOverCapacityInKernel();
+    // One file of a pair opened: offers the other (or opens both, with the setting).
+    void offerOtherHalf(const QString& path);
+    KernelCores* cores_ = nullptr;
+    CoreSelector* coreSelector_ = nullptr;
+    KernelStrip* kernelStrip_ = nullptr;
+    QStringList kernelPending_; // the cores still to load, in order
+    QString kernelShowFirst_;   // the core to show once they are loaded
+    QString shownCorePath_;     // the core being shown from its loaded document
 };
 
 } // namespace memlens

@@ -65,6 +65,8 @@ void MainWindow::chooseAndCompare()
 
 CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pathB)
 {
+    if (QFileInfo(pathA).isDir() || QFileInfo(pathB).isDir())
+        return compareFolders(pathA, pathB); // kernel folders: core by core
     auto* window = new CompareWindow(this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setWindowFlag(Qt::Window);

@@ -4,6 +4,7 @@
 #include "app/main_window.hpp"
 
 #include "app/message_bar.hpp"
+#include "views/kernel_cores.hpp"
 
 #include <QFileInfo>
 
@@ -23,12 +24,19 @@ void MainWindow::showDocumentMessage(
     const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions)
 {
     QString warning;
+    // A kernel's folder on show: its dumps may not be one compile's, whichever core is shown.
+    if (const QStringList notes = cores_->contains(currentFile_) ? cores_->notes() : QStringList(); !notes.isEmpty())
+        warning = tr("<b>The kernel's dumps may not be one compile's:</b> %1.")
+                      .arg(notes.join(QStringLiteral("; ")).toHtmlEscaped());
+    const auto add = [&warning](const QString& line) {
+        warning = warning.isEmpty() ? line : warning + QStringLiteral("<br>") + line;
+    };
     if (!document.irWarning.empty()) { // the IR pane would show another compile's lines as this plan's
-        warning = tr("<b>The IR may not belong to this dump:</b> %1.")
-                      .arg(QString::fromStdString(document.irWarning).toHtmlEscaped());
+        add(tr("<b>The IR may not belong to this dump:</b> %1.")
+                .arg(QString::fromStdString(document.irWarning).toHtmlEscaped()));
         actions.prepend({tr("Open IR…"), [this] { chooseIrFile(); }});
     } else if (!document.logNote.empty()) { // a log found or chosen that is another compile's
-        warning = tr("<b>Compile log not used:</b> %1.").arg(QString::fromStdString(document.logNote).toHtmlEscaped());
+        add(tr("<b>Compile log not used:</b> %1.").arg(QString::fromStdString(document.logNote).toHtmlEscaped()));
         actions.prepend({tr("Open Compile Log…"), [this] { chooseLogFile(); }});
     }
     if (!warning.isEmpty()) {

@@ -1,5 +1,6 @@
 #include "app/report_command.hpp"
 
+#include "app/kernel_report.hpp"
 #include "app/report_writer.hpp"
 #include "core/dump_error.hpp"
 
@@ -24,6 +25,32 @@ void quietHeadlessNoise(QtMsgType type, const QMessageLogContext& context, const
     else
         std::fprintf(stderr, "%s\n", qPrintable(message));
 }
+
+// Writes the report's files into --out and says where; returns `status`, or 2 when a write fails.
+int writeReportFiles(const CommandLine& commandLine, const std::vector<ReportFile>& files, int status)
+{
+    QString error;
+    const QString outDir = QString::fromStdString(commandLine.outDir);
+    if (!writeReport(outDir, files, &error)) {
+        std::cerr << "memlens: " << error.toStdString() << '\n';
+        return kExitBadInput;
+    }
+    std::cout << "memlens: report written to " << QDir(outDir).absolutePath().toStdString() << " ("
+              << (status == kExitOverflow ? "the plan overflows" : "the plan fits") << ")\n";
+    return status;
+}
+
+// `memlens report DIR`: every core's dump of a kernel's folder in one report.
+int writeKernelReport(const CommandLine& commandLine)
+{
+    KernelFolder kernel = loadKernelFolder(commandLine.dump, commandLine.load);
+    requireScope(kernel, commandLine.scope);
+    if (commandLine.scope)
+        for (PlanDocument& document : kernel.documents)
+            keepOnlyScope(document, *commandLine.scope);
+    return writeReportFiles(commandLine, buildKernelReport(kernel), exitStatusFor(kernel, std::nullopt));
+}
+
 } // namespace
 
 int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
@@ -33,20 +60,13 @@ int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
     defaultHandler = qInstallMessageHandler(quietHeadlessNoise);
     QGuiApplication app(argc, argv);
     try {
+        if (isFolderPath(commandLine.dump))
+            return writeKernelReport(commandLine);
         PlanDocument shown = loadPlanDocument(commandLine.dump, commandLine.load);
         requireScope(shown, commandLine.scope);
         if (commandLine.scope)
             keepOnlyScope(shown, *commandLine.scope);
-        QString error;
-        const QString outDir = QString::fromStdString(commandLine.outDir);
-        if (!writeReport(outDir, buildReport(shown), &error)) {
-            std::cerr << "memlens: " << error.toStdString() << '\n';
-            return kExitBadInput;
-        }
-        const int status = exitStatusFor(shown, std::nullopt);
-        std::cout << "memlens: report written to " << QDir(outDir).absolutePath().toStdString() << " ("
-                  << (status == kExitOverflow ? "the plan overflows" : "the plan fits") << ")\n";
-        return status;
+        return writeReportFiles(commandLine, buildReport(shown), exitStatusFor(shown, std::nullopt));
     } catch (const std::exception& error) {
         return reportBadInput(std::cerr, error, commandLine.dump);
     }

@@ -249,6 +249,7 @@ bool swapIn(const QDir& staged, const QDir& backup, const QString& dir, const QS
             QFile::rename(backup.filePath(name), target.filePath(name));
     };
     QStringList old = reportFileNames();
+    old += target.entryList({QStringLiteral("chart-*.png")}, QDir::Files); // a kernel's report: a chart per scope
     for (const QString& name : names)
         if (!old.contains(name))
             old << name;

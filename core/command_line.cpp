@@ -4,6 +4,7 @@
 #include "core/dump_error.hpp"
 #include "core/explain_command.hpp"
 #include "core/inspect_json.hpp"
+#include "core/kernel_folder.hpp"
 #include "core/watch_command.hpp"
 
 #include <ostream>
@@ -31,7 +32,7 @@ const char* const kOptionsHelp
       "  -h, --help           show this help\n";
 
 const char* const kExitHelp
-    = "Exit status: 0 every scope fits, 3 some scope overflows its capacity,\n"
+    = "Exit status: 0 every scope fits, 3 some scope overflows its capacity (of any core, for a folder),\n"
       "             2 bad input or usage (the message on stderr names file, JSON path and problem).\n";
 
 std::string requireValue(const std::vector<std::string>& args, std::size_t& i)
@@ -63,19 +64,25 @@ std::string usageText(Command command)
 {
     switch (command) {
     case Command::Inspect:
-        return std::string("Usage: memlens inspect DUMP [options]\n\n"
+        return std::string("Usage: memlens inspect DUMP|DIR [options]\n\n"
                            "Print the memory plan of DUMP (memory_info_aiv.json or any dump in that format)\n"
                            "as JSON on stdout: every scope with its capacity, peaks and overflow verdict,\n"
-                           "and every block with its Life and source lines.\n\nOptions:\n")
+                           "and every block with its Life and source lines.\n"
+                           "DIR, a kernel's folder (a mix kernel's memory_info_aic.json and memory_info_aiv.json):\n"
+                           "{\"folder\", \"kernel\", \"dumps\": [the object above, per dump], \"notes\": [the pair's\n"
+                           "health: kernels that do not pair, a file older than the other]}.\n\nOptions:\n")
             + kOptionsHelp + "\n" + kExitHelp;
     case Command::Explain: return explainUsageText();
     case Command::Diff: return diffUsageText();
     case Command::Plan: return planUsageText();
     case Command::Report:
-        return std::string("Usage: memlens report DUMP --out DIR [options]\n\n"
+        return std::string("Usage: memlens report DUMP|FOLDER --out DIR [options]\n\n"
                            "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
                            "chart.svg (the block chart of the scope that overflows, else the first),\n"
                            "blocks.csv (every block of every scope) and live_at_peak.csv.\n"
+                           "FOLDER, a kernel's folder (memory_info_aic.json, memory_info_aiv.json): one summary.md\n"
+                           "with a section per core, chart-<core>-<scope>.png per overflowing scope (chart.png is\n"
+                           "the first), blocks.csv and live_at_peak.csv of every core.\n"
                            "Files of those names already in DIR are replaced.\n\nOptions:\n"
                            "  --out DIR            the folder to write (created when missing)\n")
             + kOptionsHelp + "\n" + kExitHelp
@@ -83,16 +90,18 @@ std::string usageText(Command command)
     case Command::Watch: return watchUsageText();
     default: break;
     }
-    return std::string("Usage: memlens [DUMP] [options]              open the window (with DUMP if given)\n"
-                       "       memlens inspect DUMP [options]        print the model as JSON on stdout\n"
+    return std::string("Usage: memlens [DUMP|DIR] [options]          open the window (with DUMP if given)\n"
+                       "       memlens inspect DUMP|DIR [options]    print the model as JSON on stdout\n"
                        "       memlens report DUMP --out DIR [options]  write the report files, no display needed\n"
-                       "       memlens explain DUMP [options]        why it overflows and what would fit, as text\n"
+                       "       memlens explain DUMP|DIR [options]    why it overflows and what would fit, as text\n"
                        "       memlens watch DIR --keep HISTORY_DIR  keep a copy of every dump written into DIR\n"
                        "       memlens diff A B [options]            compare two dumps (exit 3 when B overflows)\n"
                        "       memlens plan IR|LOG [options]         plan the memory as the compiler does (exit 3 on "
                        "overflow)\n"
                        "       memlens A B                           open the window comparing A and B\n"
-                       "       memlens COMMAND --help                help on a command\n\n"
+                       "       memlens COMMAND --help                help on a command\n"
+                       "DIR is a kernel's folder: every memory_info*.json in it (a mix kernel's memory_info_aic.json\n"
+                       "and memory_info_aiv.json) as one kernel; every command takes one where it takes a DUMP.\n\n"
                        "memlens shows how an Ascend NPU kernel's on-chip memory plan uses its capacity:\n"
                        "every buffer as a block over its Life, what crosses capacity, and the IR and\n"
                        "Python lines that allocated it.\n\nOptions:\n")
@@ -187,7 +196,7 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
     if (mainCommand == Command::Watch)
         requireWatchArguments(commandLine);
     if (mainCommand != Command::Window && commandLine.dump.empty())
-        throw CommandLineError("missing DUMP: the memory dump to read (memory_info_aiv.json)");
+        throw CommandLineError("missing DUMP: the memory dump to read (memory_info_aiv.json), or a kernel's folder");
     if (mainCommand == Command::Report && commandLine.outDir.empty())
         throw CommandLineError("missing --out DIR: the folder to write the report into");
     return commandLine;
@@ -218,6 +227,12 @@ int exitStatusFor(const PlanDocument& document, const std::optional<std::string>
 int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& err)
 {
     try {
+        if (isFolderPath(commandLine.dump)) { // a kernel's folder: every core's dump
+            const KernelFolder kernel = loadKernelFolder(commandLine.dump, commandLine.load);
+            requireScope(kernel, commandLine.scope);
+            writeFolderInspectJson(out, kernel, commandLine.scope);
+            return exitStatusFor(kernel, commandLine.scope);
+        }
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
         requireScope(document, commandLine.scope);
         // Strings from the dump or IR may hold bytes that are not UTF-8; replace them rather than fail.

@@ -2,8 +2,10 @@
 
 #include "core/command_line.hpp"
 #include "core/dump_error.hpp"
+#include "core/kernel_folder.hpp"
 #include "core/terminal_text.hpp"
 
+#include <algorithm>
 #include <ostream>
 
 namespace memlens {
@@ -16,7 +18,10 @@ std::string diffUsageText()
            "Life, offsets, Python line and change (same, grown, shrunk, moved, added, removed).\n"
            "Buffers are matched by the Python place that allocated them (file, line, column, variable),\n"
            "then by SSA name and element type, then by their order; `matched by` says which.\n"
-           "Both sides are judged by one capacity: the better-sourced of the two, or --capacity.\n\n"
+           "Both sides are judged by one capacity: the better-sourced of the two, or --capacity.\n"
+           "A and B may be kernel folders (memory_info_aic.json and memory_info_aiv.json side by side):\n"
+           "their dumps are paired by core (aic with aic, aiv with aiv), a dump with the other side's\n"
+           "dump of its core; JSON is then {\"a\", \"b\", \"cores\": [{\"core\", \"diff\"}], \"notes\"}.\n\n"
            "Options:\n"
            "  --format FORMAT      text (default), md (Markdown) or json\n"
            "  --ir-a FILE          the adapter IR of A; default: found beside A\n"
@@ -27,7 +32,7 @@ std::string diffUsageText()
            "  --substitute FROM=TO replace the path prefix FROM by TO when looking for files (repeatable)\n"
            "  --verbose            log parsing and file lookup details to stderr\n"
            "  -h, --help           show this help\n\n"
-           "Exit status: 0 B fits, 3 B overflows its capacity, 2 bad input or usage.\n"
+           "Exit status: 0 B fits, 3 B overflows its capacity (any core of B), 2 bad input or usage.\n"
            "In CI:  memlens diff main/memory_info_aiv.json memory_info_aiv.json --format md > diff.md\n";
 }
 
@@ -94,27 +99,113 @@ DiffCommandLine parseDiffCommandLine(const std::vector<std::string>& args)
     return diff;
 }
 
+namespace {
+
+// Both sides' documents for one comparison each: the dumps of a kernel's folder paired by core (a
+// dump on one side with the other folder's dump of its core), or the two dumps.
+struct DiffSides {
+    std::vector<PlanDocument> a, b;
+    std::vector<std::string> notes; // cores on one side only, the pair's health of each folder
+    bool folders = false;
+};
+
+void loadSide(const std::string& path, const LoadOptions& options, std::vector<PlanDocument>& documents,
+    std::vector<std::string>& notes)
+{
+    if (!isFolderPath(path)) {
+        documents.push_back(loadPlanDocument(path, options));
+        return;
+    }
+    KernelFolder kernel = loadKernelFolder(path, options);
+    for (std::string& note : kernel.notes)
+        notes.push_back(path + ": " + note);
+    documents = std::move(kernel.documents);
+}
+
+DiffSides loadSides(const DiffCommandLine& commandLine, std::string& current)
+{
+    DiffSides sides;
+    sides.folders = isFolderPath(commandLine.dumpA) || isFolderPath(commandLine.dumpB);
+    loadSide(commandLine.dumpA, commandLine.loadA, sides.a, sides.notes);
+    current = commandLine.dumpB;
+    loadSide(commandLine.dumpB, commandLine.loadB, sides.b, sides.notes);
+    if (!sides.folders)
+        return sides;
+    DiffSides paired{{}, {}, std::move(sides.notes), true};
+    for (PlanDocument& a : sides.a) {
+        const auto b = std::find_if(sides.b.begin(), sides.b.end(),
+            [&](const PlanDocument& other) { return coreNameOf(other) == coreNameOf(a); });
+        if (b == sides.b.end()) {
+            paired.notes.push_back("core " + coreNameOf(a) + " is only in A (" + a.dump.file + ")");
+            continue;
+        }
+        paired.a.push_back(std::move(a));
+        paired.b.push_back(std::move(*b));
+        sides.b.erase(b);
+    }
+    for (const PlanDocument& b : sides.b)
+        paired.notes.push_back("core " + coreNameOf(b) + " is only in B (" + b.dump.file + ")");
+    if (paired.a.empty())
+        throw DumpError(commandLine.dumpB, "", "no core in common with " + commandLine.dumpA + " to compare");
+    return paired;
+}
+
+} // namespace
+
 int runDiff(const DiffCommandLine& commandLine, std::ostream& out, std::ostream& err)
 {
     std::string current = commandLine.dumpA;
     try {
-        PlanDocument a = loadPlanDocument(commandLine.dumpA, commandLine.loadA);
-        current = commandLine.dumpB;
-        PlanDocument b = loadPlanDocument(commandLine.dumpB, commandLine.loadB);
-        if (commandLine.scope && !a.dump.findScope(*commandLine.scope))
-            requireScope(b, commandLine.scope); // present in one of them is enough
-        shareCapacities(a, b);
-        const PlanDiff diff = diffPlans(a, b);
-        const DiffInput input{a, b, diff, commandLine.scope};
-        switch (commandLine.format) {
-        case DiffFormat::Json:
-            out << diffJson(input).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
-            break;
-        // Text for a terminal: the dump's control characters are shown, not obeyed (JSON escapes its own).
-        case DiffFormat::Markdown: out << terminalText(diffMarkdown(input)); break;
-        case DiffFormat::Text: out << terminalText(diffText(input)); break;
+        DiffSides sides = loadSides(commandLine, current);
+        bool scopeFound = !commandLine.scope;
+        for (std::size_t i = 0; i < sides.a.size(); ++i)
+            scopeFound = scopeFound || sides.a[i].dump.findScope(*commandLine.scope)
+                || sides.b[i].dump.findScope(*commandLine.scope);
+        if (!scopeFound) // present in one of them is enough
+            requireScope(sides.b.front(), commandLine.scope);
+        nlohmann::ordered_json cores = nlohmann::ordered_json::array();
+        std::string text;
+        int status = kExitFits;
+        for (std::size_t i = 0; i < sides.a.size(); ++i) {
+            PlanDocument& a = sides.a[i];
+            PlanDocument& b = sides.b[i];
+            shareCapacities(a, b);
+            const PlanDiff diff = diffPlans(a, b);
+            const DiffInput input{a, b, diff, commandLine.scope};
+            const std::string core = coreNameOf(b);
+            switch (commandLine.format) {
+            case DiffFormat::Json:
+                if (sides.folders)
+                    cores.push_back({{"core", core}, {"diff", diffJson(input)}});
+                else
+                    out << diffJson(input).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+                        << '\n';
+                break;
+            // Text for a terminal: the dump's control characters are shown, not obeyed (JSON escapes its own).
+            case DiffFormat::Markdown:
+                text += (sides.folders ? "\n## Core " + core + "\n\n" : "") + diffMarkdown(input);
+                break;
+            case DiffFormat::Text:
+                text += (sides.folders ? "\n== Core " + core + " ==\n" : "") + diffText(input);
+                break;
+            }
+            if (exitStatusFor(b, commandLine.scope) == kExitOverflow)
+                status = kExitOverflow;
         }
-        return exitStatusFor(b, commandLine.scope);
+        if (sides.folders && commandLine.format == DiffFormat::Json) {
+            nlohmann::ordered_json folders;
+            folders["a"] = commandLine.dumpA;
+            folders["b"] = commandLine.dumpB;
+            folders["cores"] = std::move(cores);
+            folders["notes"] = sides.notes;
+            out << folders.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+        } else if (commandLine.format != DiffFormat::Json) {
+            std::string notes;
+            for (const std::string& note : sides.notes)
+                notes += (commandLine.format == DiffFormat::Markdown ? "- **Note**: " : "Note: ") + note + ".\n";
+            out << terminalText(notes + text);
+        }
+        return status;
     } catch (const std::exception& error) {
         return reportBadInput(err, error, current);
     }

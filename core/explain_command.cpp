@@ -3,6 +3,7 @@
 #include "core/diagnosis_text.hpp"
 #include "core/dump_error.hpp"
 #include "core/fit_map.hpp"
+#include "core/kernel_folder.hpp"
 #include "core/plan_requirement.hpp"
 #include "core/record_folding.hpp"
 #include "core/terminal_text.hpp"
@@ -18,11 +19,12 @@ namespace memlens {
 
 std::string explainUsageText()
 {
-    return "Usage: memlens explain DUMP [options]\n\n"
-           "Explain each scope of DUMP in plain text: the critical op (where the address space\n"
-           "reaches its peak), what is live there by Python line (multi-buffer copies and\n"
-           "temporaries apart), levers with the plan they predict (single buffering, smaller\n"
-           "tiles) and the largest power of two of the main tile dimension that fits.\n\n"
+    return "Usage: memlens explain DUMP|DIR [options]\n\n"
+           "Explain each scope of DUMP in plain text (of every dump of DIR, a kernel's folder, core by\n"
+           "core, after the pair's health): the critical op (where the address space reaches its peak),\n"
+           "what is live there by Python line (multi-buffer copies and temporaries apart), levers with\n"
+           "the plan they predict (single buffering, smaller tiles) and the largest power of two of the\n"
+           "main tile dimension that fits.\n\n"
            "Where the kernel's Python source is found, each tile dimension is named by the constexpr\n"
            "that sets it (BLOCK_SIZE 16384 -> 8192), and a fit map shows every power-of-two\n"
            "combination of the main one or two from 1/16x to 2x, with multi-buffering on and off.\n\n"
@@ -31,7 +33,8 @@ std::string explainUsageText()
            "  --configs       print the fit map's frontier as triton.Config lines to paste\n"
            "  --others PATH   dumps of the same kernel compiled with other values (a file, or a folder\n"
            "                  such as a watch --keep folder): their cells show the compiled numbers\n\n"
-           "Exit status: 0 every scope fits, 3 some scope overflows its capacity, 2 bad input or usage.\n";
+           "Exit status: 0 every scope fits, 3 some scope overflows its capacity (of any core),\n"
+           "2 bad input or usage.\n";
 }
 
 namespace {
@@ -63,7 +66,7 @@ std::vector<std::shared_ptr<const PlanDocument>> loadOthers(
     const CommandLine& commandLine, const PlanDocument& document, std::ostream& err)
 {
     std::vector<std::shared_ptr<const PlanDocument>> others;
-    const std::filesystem::path self = std::filesystem::weakly_canonical(commandLine.dump);
+    const std::filesystem::path self = std::filesystem::weakly_canonical(document.dump.file);
     for (const std::string& path : commandLine.others)
         for (const std::string& file : dumpFilesUnder(path)) {
             if (std::filesystem::weakly_canonical(file) == self)
@@ -84,50 +87,87 @@ std::vector<std::shared_ptr<const PlanDocument>> loadOthers(
 
 } // namespace
 
+namespace {
+
+// Every scope of `document` explained (only --scope's when given).
+void explainScopes(std::ostream& out, const CommandLine& commandLine, const PlanDocument& document,
+    const std::vector<std::shared_ptr<const PlanDocument>>& others)
+{
+    for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
+        const ScopePlan& scope = document.dump.scopes[i];
+        if (commandLine.scope && scope.scope != *commandLine.scope)
+            continue;
+        const PlanAnalysis& analysis = document.analyses[i];
+        if (!analysis.planned) {
+            out << "\nScope " << scope.scope << ": " << notPlannedText(document.dump.scopes, document.analyses) << ".\n"
+                << requirementText(planRequirement(scope, analysis)) << ".\n";
+            continue;
+        }
+        const Diagnosis diagnosis = diagnoseScope(document, i);
+        FitMap map = buildFitMap(document, i, diagnosis);
+        attachCompiled(map, document, i, others);
+        if (commandLine.explainConfigs) {
+            const std::string configs = frontierConfigs(map);
+            out << "\nScope " << scope.scope << ":\n"
+                << (configs.empty() ? std::string(map.empty() ? "# No tile dimension or multi-buffering to vary.\n"
+                                                              : "# No config of the map fits, or a dimension has no "
+                                                                "constexpr name in the kernel's source.\n")
+                                    : configs);
+            continue;
+        }
+        out << "\n" << diagnosisText(document, i, diagnosis, &map);
+        out << requirementText(planRequirement(scope, analysis)) << ".\n";
+        if (scope.foldedRecords > 0)
+            out << "Note: " << foldedRecordsNote(scope.foldedRecords) << ".\n";
+    }
+}
+
+// The lines under the title: the dump, its IR, what is missing or may be stale.
+void explainHead(std::ostream& out, const PlanDocument& document)
+{
+    out << "Dump: " << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile)
+        << "\n";
+    if (document.lineInfo == LineInfo::Missing)
+        out << "Python lines: none: " << kNoLineInfoNote << ".\n";
+    if (!document.siblingWarning.empty())
+        out << "Warning: " << document.siblingWarning << ".\n";
+}
+
+// `memlens explain DIR`: the folder's pair health, then every core's dump as explain explains one.
+int explainFolder(const CommandLine& commandLine, std::ostream& terminal, std::ostream& err)
+{
+    std::ostringstream out;
+    const KernelFolder kernel = loadKernelFolder(commandLine.dump, commandLine.load);
+    requireScope(kernel, commandLine.scope);
+    out << "memlens explain: " << (kernel.kernel.empty() ? "(unnamed kernel)" : kernel.kernel) << "\n";
+    out << "Folder: " << kernel.folder << " (" << kernel.documents.size() << " dumps)\n";
+    for (const std::string& note : kernel.notes)
+        out << "Warning: " << note << ".\n";
+    for (const PlanDocument& document : kernel.documents) {
+        out << "\n== Core " << coreNameOf(document) << ": "
+            << (document.dump.kernel.empty() ? "(unnamed kernel)" : document.dump.kernel) << " ==\n";
+        explainHead(out, document);
+        explainScopes(out, commandLine, document, loadOthers(commandLine, document, err));
+    }
+    terminal << terminalText(out.str());
+    return exitStatusFor(kernel, commandLine.scope);
+}
+
+} // namespace
+
 int runExplain(const CommandLine& commandLine, std::ostream& terminal, std::ostream& err)
 {
     try {
+        if (isFolderPath(commandLine.dump))
+            return explainFolder(commandLine, terminal, err);
         std::ostringstream out; // printed with the dump's control characters escaped
         const PlanDocument document = loadPlanDocument(commandLine.dump, commandLine.load);
         const auto others = loadOthers(commandLine, document, err);
         requireScope(document, commandLine.scope);
         out << "memlens explain: " << (document.dump.kernel.empty() ? "(unnamed kernel)" : document.dump.kernel)
             << "\n";
-        out << "Dump: " << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile)
-            << "\n";
-        if (document.lineInfo == LineInfo::Missing)
-            out << "Python lines: none: " << kNoLineInfoNote << ".\n";
-        if (!document.siblingWarning.empty())
-            out << "Warning: " << document.siblingWarning << ".\n";
-        for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
-            const ScopePlan& scope = document.dump.scopes[i];
-            if (commandLine.scope && scope.scope != *commandLine.scope)
-                continue;
-            const PlanAnalysis& analysis = document.analyses[i];
-            if (!analysis.planned) {
-                out << "\nScope " << scope.scope << ": " << notPlannedText(document.dump.scopes, document.analyses)
-                    << ".\n"
-                    << requirementText(planRequirement(scope, analysis)) << ".\n";
-                continue;
-            }
-            const Diagnosis diagnosis = diagnoseScope(document, i);
-            FitMap map = buildFitMap(document, i, diagnosis);
-            attachCompiled(map, document, i, others);
-            if (commandLine.explainConfigs) {
-                const std::string configs = frontierConfigs(map);
-                out << "\nScope " << scope.scope << ":\n"
-                    << (configs.empty()
-                               ? std::string(map.empty() ? "# No tile dimension or multi-buffering to vary.\n"
-                                                         : "# No config of the map fits, or a dimension has no "
-                                                           "constexpr name in the kernel's source.\n")
-                               : configs);
-                continue;
-            }
-            out << "\n" << diagnosisText(document, i, diagnosis, &map);
-            out << requirementText(planRequirement(scope, analysis)) << ".\n";
-            if (scope.foldedRecords > 0)
-                out << "Note: " << foldedRecordsNote(scope.foldedRecords) << ".\n";
-        }
+        explainHead(out, document);
+        explainScopes(out, commandLine, document, others);
         terminal << terminalText(out.str());
         return exitStatusFor(document, commandLine.scope);
     } catch (const std::exception& error) {

@@ -597,13 +597,15 @@ ojson inspectJson(const PlanDocument& document, const std::optional<std::string>
     return out;
 }
 
-void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope,
-    std::size_t diagnosisApartFrom)
+namespace {
+
+// The inspect object of `document` at nesting `level`, from its opening brace to its closing one.
+void writeInspectObject(IndentedJsonWriter& writer, const PlanDocument& document,
+    const std::optional<std::string>& onlyScope, int level, std::size_t diagnosisApartFrom)
 {
-    IndentedJsonWriter writer(out);
     writer.raw("{\n");
-    writer.members(fileHeadJson(document), 1, false);
-    writer.indent(1);
+    writer.members(fileHeadJson(document), level + 1, false);
+    writer.indent(level + 1);
     writer.raw("\"scopes\": ");
     std::vector<std::size_t> shown;
     for (std::size_t i = 0; i < document.dump.scopes.size(); ++i)
@@ -614,14 +616,62 @@ void writeInspectJson(std::ostream& out, const PlanDocument& document, const std
     } else {
         writer.raw("[\n");
         for (std::size_t n = 0; n < shown.size(); ++n) {
-            writer.indent(2);
-            writeScope(writer, document, shown[n], 2, diagnosisApartFrom);
+            writer.indent(level + 2);
+            writeScope(writer, document, shown[n], level + 2, diagnosisApartFrom);
             writer.raw(n + 1 == shown.size() ? "\n" : ",\n");
         }
-        writer.indent(1);
+        writer.indent(level + 1);
         writer.raw("]");
     }
-    writer.raw("\n}\n");
+    writer.raw("\n");
+    writer.indent(level);
+    writer.raw("}");
+}
+
+} // namespace
+
+void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope,
+    std::size_t diagnosisApartFrom)
+{
+    IndentedJsonWriter writer(out);
+    writeInspectObject(writer, document, onlyScope, 0, diagnosisApartFrom);
+    writer.raw("\n");
+}
+
+void writeFolderInspectJson(std::ostream& out, const KernelFolder& kernel, const std::optional<std::string>& onlyScope,
+    std::size_t diagnosisApartFrom)
+{
+    IndentedJsonWriter writer(out);
+    writer.raw("{\n");
+    ojson head;
+    head["folder"] = kernel.folder;
+    head["kernel"] = kernel.kernel;
+    writer.members(head, 1, false);
+    writer.indent(1);
+    writer.raw("\"dumps\": [\n");
+    for (std::size_t n = 0; n < kernel.documents.size(); ++n) {
+        writer.indent(2);
+        writeInspectObject(writer, kernel.documents[n], onlyScope, 2, diagnosisApartFrom);
+        writer.raw(n + 1 == kernel.documents.size() ? "\n" : ",\n");
+    }
+    writer.indent(1);
+    writer.raw("],\n");
+    ojson tail;
+    tail["notes"] = kernel.notes;
+    writer.members(tail, 1, true);
+    writer.raw("}\n");
+}
+
+ojson folderInspectJson(const KernelFolder& kernel, const std::optional<std::string>& onlyScope)
+{
+    ojson out;
+    out["folder"] = kernel.folder;
+    out["kernel"] = kernel.kernel;
+    out["dumps"] = ojson::array();
+    for (const PlanDocument& document : kernel.documents)
+        out["dumps"].push_back(inspectJson(document, onlyScope));
+    out["notes"] = kernel.notes;
+    return out;
 }
 
 } // namespace memlens

@@ -1,5 +1,6 @@
 #pragma once
 // The model as `memlens inspect` prints it (docs/design.md, Command line: a stable contract).
+#include "core/kernel_folder.hpp"
 #include "core/plan_document.hpp"
 
 #include <nlohmann/json.hpp>
@@ -21,6 +22,12 @@ inline constexpr std::size_t kDiagnosisApartFromBlocks = 50000;
 // The same JSON as inspectJson(...).dump(2) and a newline, byte for byte, written
 // block by block: a dump of a million blocks never exists as one JSON tree.
 void writeInspectJson(std::ostream& out, const PlanDocument& document, const std::optional<std::string>& onlyScope,
+    std::size_t diagnosisApartFrom = kDiagnosisApartFromBlocks);
+
+// A kernel's folder: {"folder", "kernel", "dumps": [the inspect object of each dump], "notes": [the pair's
+// health]}; folderInspectJson(...).dump(2) and a newline, byte for byte.
+nlohmann::ordered_json folderInspectJson(const KernelFolder& kernel, const std::optional<std::string>& onlyScope);
+void writeFolderInspectJson(std::ostream& out, const KernelFolder& kernel, const std::optional<std::string>& onlyScope,
     std::size_t diagnosisApartFrom = kDiagnosisApartFromBlocks);
 
 } // namespace memlens

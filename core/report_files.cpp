@@ -281,6 +281,12 @@ static void notPlannedSection(std::ostringstream& out, const PlanDocument& docum
 
 std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage)
 {
+    const std::size_t charted = reportScopeIndex(document);
+    return summaryMarkdown(document, [&](std::size_t scope) { return scope == charted ? chartImage : std::string(); });
+}
+
+std::string summaryMarkdown(const PlanDocument& document, const std::function<std::string(std::size_t)>& chartOfScope)
+{
     std::ostringstream out;
     const Dump& dump = document.dump;
     out << "# memlens report: " << (dump.kernel.empty() ? "(unnamed kernel)" : codeSpan(dump.kernel)) << "\n\n";
@@ -330,7 +336,7 @@ std::string summaryMarkdown(const PlanDocument& document, const std::string& cha
         out << "\n";
 
         out << overlapsSection(scope, analysis);
-        if (s == reportScopeIndex(document) && !chartImage.empty())
+        if (const std::string chartImage = chartOfScope(s); !chartImage.empty())
             out << "![Memory block chart of " << markdownText(scope.scope) << "](" << chartImage << ")\n\n";
 
         out << diagnosisMarkdown(document, s, diagnoseScope(document, s));

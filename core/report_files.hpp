@@ -3,6 +3,7 @@
 // live_at_peak.csv and summary.md. Text only; writing them is the caller's job.
 #include "core/plan_document.hpp"
 
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -37,5 +38,7 @@ inline constexpr std::size_t kSummaryTableRows = 50;
 // are in live_at_peak.csv) and every block above capacity.
 inline constexpr std::size_t kSummaryBlockRows = 40;
 std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage);
+// The same with the chart to link below each scope ("" for none).
+std::string summaryMarkdown(const PlanDocument& document, const std::function<std::string(std::size_t)>& chartOfScope);
 
 } // namespace memlens

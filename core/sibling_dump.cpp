@@ -103,6 +103,49 @@ std::optional<std::string> mixKernelBase(const std::string& kernel)
     return std::nullopt;
 }
 
+namespace {
+
+// `kernelsDoNotPair` opens the warning when the kernels are not one mix kernel's halves.
+std::string judgePair(const std::string& pathA, const std::string& kernelA, const std::string& pathB,
+    const std::string& kernelB, const std::string& kernelsDoNotPair)
+{
+    const std::string nameA = fs::path(pathA).filename().string();
+    const std::string nameB = fs::path(pathB).filename().string();
+    const auto baseA = mixKernelBase(kernelA);
+    const auto baseB = mixKernelBase(kernelB);
+    if (!baseA && !baseB)
+        return {}; // two kernels of their own: neither says anything of the other
+    const auto timeA = modified(pathA);
+    const auto timeB = modified(pathB);
+    if (baseA != baseB || !baseA) {
+        std::string older;
+        if (timeA && timeB && *timeA != *timeB)
+            older = "; the older, " + (*timeA < *timeB ? nameA : nameB) + ", is the likelier";
+        return kernelsDoNotPair + ": one of the two files may be left over from an earlier compile" + older + kWhy;
+    }
+    if (!timeA || !timeB)
+        return {};
+    const bool aOlder = *timeA < *timeB;
+    const auto difference = aOlder ? *timeB - *timeA : *timeA - *timeB;
+    if (difference <= kStaleAfter)
+        return {};
+    return (aOlder ? nameA : nameB) + " is " + describeAge(difference) + " older than " + (aOlder ? nameB : nameA)
+        + " of the same mix kernel " + *baseA + ": it may be left over from an earlier compile" + kWhy;
+}
+
+} // namespace
+
+std::string pairWarning(
+    const std::string& pathA, const std::string& kernelA, const std::string& pathB, const std::string& kernelB)
+{
+    const auto named = [](const std::string& path, const std::string& kernel) {
+        return fs::path(path).filename().string() + " (kernel " + (kernel.empty() ? std::string("unnamed") : kernel)
+            + ")";
+    };
+    return judgePair(
+        pathA, kernelA, pathB, kernelB, named(pathA, kernelA) + " and " + named(pathB, kernelB) + " do not pair");
+}
+
 std::string staleSiblingWarning(const std::string& dumpPath, const std::string& kernel)
 {
     const auto siblingPath = siblingDumpPath(dumpPath);
@@ -111,31 +154,9 @@ std::string staleSiblingWarning(const std::string& dumpPath, const std::string& 
     const auto siblingKernel = peekKernelName(*siblingPath);
     if (!siblingKernel)
         return {};
-    const std::string thisName = fs::path(dumpPath).filename().string();
-    const std::string otherName = fs::path(*siblingPath).filename().string();
-    const auto thisBase = mixKernelBase(kernel);
-    const auto otherBase = mixKernelBase(*siblingKernel);
-    if (!thisBase && !otherBase)
-        return {}; // two kernels of their own: neither says anything of the other
-    const auto thisTime = modified(dumpPath);
-    const auto otherTime = modified(*siblingPath);
-    if (thisBase != otherBase || !thisBase) {
-        std::string older;
-        if (thisTime && otherTime && *thisTime != *otherTime)
-            older = "; the older, " + (*thisTime < *otherTime ? thisName : otherName) + ", is the likelier";
-        return otherName + " beside this dump is of kernel " + *siblingKernel + ", which does not pair with "
-            + (kernel.empty() ? std::string("this dump's kernel") : kernel)
-            + ": one of the two files may be left over from an earlier compile" + older + kWhy;
-    }
-    if (!thisTime || !otherTime)
-        return {};
-    const bool thisOlder = *thisTime < *otherTime;
-    const auto difference = thisOlder ? *otherTime - *thisTime : *thisTime - *otherTime;
-    if (difference <= kStaleAfter)
-        return {};
-    return (thisOlder ? thisName : otherName) + " is " + describeAge(difference) + " older than "
-        + (thisOlder ? otherName : thisName) + " of the same mix kernel " + *thisBase
-        + ": it may be left over from an earlier compile" + kWhy;
+    return judgePair(dumpPath, kernel, *siblingPath, *siblingKernel,
+        fs::path(*siblingPath).filename().string() + " beside this dump is of kernel " + *siblingKernel
+            + ", which does not pair with " + (kernel.empty() ? std::string("this dump's kernel") : kernel));
 }
 
 } // namespace memlens

@@ -24,4 +24,9 @@ std::optional<std::string> mixKernelBase(const std::string& kernel);
 // one mix kernel's and one file is older than the other by more than a minute. "" when neither.
 std::string staleSiblingWarning(const std::string& dumpPath, const std::string& kernel);
 
+// The same judgement of two dumps opened together (a kernel's folder): "" when they may be one
+// compile's pair; else which file and why, naming both files with their kernels.
+std::string pairWarning(
+    const std::string& pathA, const std::string& kernelA, const std::string& pathB, const std::string& kernelB);
+
 } // namespace memlens

@@ -12,8 +12,6 @@
 #include "views/storage_text.hpp"
 #include "views/view_text.hpp"
 
-#include <algorithm>
-
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QFontDatabase>
@@ -36,7 +34,9 @@ namespace {
 
 bool hasStatus(const ScopePlan& scope) { return scope.status.has_value(); }
 
-QColor verdictColor(PlanVerdict verdict)
+} // namespace
+
+QColor TitleBar::verdictColor(PlanVerdict verdict)
 {
     switch (verdict) {
     case PlanVerdict::Fits: return QColor(46, 125, 50);                  // green
@@ -47,6 +47,8 @@ QColor verdictColor(PlanVerdict verdict)
     }
     return QColor(97, 97, 97);
 }
+
+namespace {
 
 QIcon dotIcon(const QColor& color)
 {
@@ -80,6 +82,8 @@ template <typename Label = QLabel> Label* dimLabel(QWidget* parent)
 }
 
 } // namespace
+
+QIcon TitleBar::verdictIcon(PlanVerdict verdict) { return dotIcon(verdictColor(verdict)); }
 
 QString TitleBar::verdictText(const ScopePlan& scope, const PlanAnalysis& analysis)
 {
@@ -139,12 +143,13 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     file_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // The file name gives way first in a narrow window, in the middle (its folder and name stay);
     // its tooltip keeps the whole path.
-    file_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    // Ignored: it takes the room the others leave (the kernel's name keeps its own until the file has none).
+    file_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     file_->setMinimumWidth(60);
 
-    auto* scopeCaption = dimLabel(this);
-    scopeCaption->setText(tr("Scope"));
-    scopeCaption->setBuddy(scopeCombo_);
+    scopeCaption_ = dimLabel(this);
+    scopeCaption_->setText(tr("Scope"));
+    scopeCaption_->setBuddy(scopeCombo_);
     scopeCombo_->setObjectName(QStringLiteral("titleScopeCombo"));
     scopeCombo_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     // The scope and its verdict are never cut: the file name and the kernel's name give way first.
@@ -208,9 +213,8 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     auto* top = new QHBoxLayout;
     top->setSpacing(10);
     top->addWidget(kernel_);
-    top->addWidget(file_, 0, Qt::AlignBottom);
-    top->addStretch(1);
-    top->addWidget(scopeCaption);
+    top->addWidget(file_, 1, Qt::AlignBottom);
+    top->addWidget(scopeCaption_);
     top->addWidget(scopeCombo_);
     top->addWidget(status_);
 
@@ -282,8 +286,6 @@ void TitleBar::setKernelText(const QString& text)
     // Elided to the bar's width (a kernel name may be 60,000 characters); the tooltip has it whole.
     kernel_->setFullText(text);
     kernel_->setToolTip(text);
-    // The file name gives way first: the kernel's name keeps up to 280 px of itself.
-    kernel_->setMinimumWidth(std::min(kernel_->fontMetrics().horizontalAdvance(text) + 8, 280));
 }
 
 void TitleBar::setVersionText(const QString& text)
@@ -294,17 +296,29 @@ void TitleBar::setVersionText(const QString& text)
 
 QString TitleBar::kernelText() const { return kernel_->fullText(); }
 QString TitleBar::fileText() const { return file_->fullText(); }
-QString TitleBar::statusText() const { return status_->isHidden() ? QString() : status_->text(); }
+QString TitleBar::statusText() const { return status_->isHidden() ? QString() : statusFull_; }
 QString TitleBar::errorText() const { return error_->text(); }
 bool TitleBar::errorVisible() const
 {
     // On show in full, or as the start of the folded line.
     return !error_->text().isEmpty() && (notesExpanded_ ? !notesFull_->isHidden() : !notesSummary_->isHidden());
 }
-QString TitleBar::capacityText() const { return capacity_->text(); }
+QString TitleBar::capacityText() const { return capacityFull_; }
 QString TitleBar::peakText() const { return peak_->fullText(); }
 QString TitleBar::holesText() const { return holes_->text(); }
 QString TitleBar::overlapsText() const { return overlaps_->isHidden() ? QString() : overlaps_->text(); }
+void TitleBar::insertBeforeScope(QWidget* widget)
+{
+    auto* top = static_cast<QBoxLayout*>(layout()->itemAt(0)->layout());
+    top->insertWidget(top->indexOf(scopeCaption_), widget);
+}
+
+void TitleBar::setScopeSelectorVisible(bool visible)
+{
+    scopeCaption_->setVisible(visible);
+    scopeCombo_->setVisible(visible);
+}
+
 QString TitleBar::siblingWarningText() const
 {
     return siblingWarning_->isHidden() ? QString() : siblingWarning_->text();
@@ -382,6 +396,7 @@ void TitleBar::refresh()
     if (!haveScope) {
         status_->clear();
         capacity_->clear();
+        capacityFull_.clear();
         peak_->setFullText(QString());
         error_->clear();
         showCapacityError({});
@@ -390,9 +405,12 @@ void TitleBar::refresh()
     }
 
     const PlanVerdict verdict = verdictOf(*scope, *analysis);
-    status_->setText(verdict == PlanVerdict::NotPlanned
-            ? toQString(notPlannedText(document->dump.scopes, document->analyses))
-            : verdictText(*scope, *analysis));
+    // The badge says it short (a long one pushed the window past 1024 px); its tooltip says it whole.
+    status_->setText(shortVerdictText(*scope, *analysis));
+    const QString longVerdict = verdict == PlanVerdict::NotPlanned
+        ? toQString(notPlannedText(document->dump.scopes, document->analyses))
+        : verdictText(*scope, *analysis);
+    statusFull_ = longVerdict;
     const QColor color = verdictColor(verdict);
     status_->setStyleSheet(QStringLiteral("#titleStatus { background: %1; color: white; font-weight: 600;"
                                           " border-radius: 10px; padding: 3px 10px; }")
@@ -425,6 +443,7 @@ void TitleBar::refresh()
                        "live at once.");
         break;
     }
+    statusTip = longVerdict + QStringLiteral(": ") + statusTip;
     if (scope->status)
         statusTip += tr("\nStatus in the dump: %1").arg(toQString(*scope->status));
     else
@@ -436,16 +455,20 @@ void TitleBar::refresh()
     const QString source = toQString(describeCapacitySource(analysis->capacity));
     // A guessed capacity must not pass for a known one: say so in the warning colour.
     const bool guessed = analysis->capacity.source == CapacitySource::Default;
-    capacity_->setText(guessed ? tr("%1 ⚠ %2").arg(bytesText(analysis->capacity.bytes), source)
-                               : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source));
+    capacityFull_ = guessed ? tr("%1 ⚠ %2").arg(bytesText(analysis->capacity.bytes), source)
+                            : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source);
+    // The guess names its chips at length: the label says "default", its tooltip which chips.
+    capacity_->setText(guessed ? tr("%1 ⚠ default").arg(bytesText(analysis->capacity.bytes)) : capacityFull_);
     capacity_->setStyleSheet(guessed
             ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(chart_style::warningOutline().name())
             : QString());
-    capacity_->setToolTip(guessed ? tr("%1 bytes: no error text, IR target or setting gives the capacity, so it is "
-                                       "that of the only chips whose compiler writes this dump. Another chip: type "
-                                       "its capacity in the field to the right.")
-                                        .arg(analysis->capacity.bytes)
-                                  : tr("%1 bytes").arg(analysis->capacity.bytes));
+    capacity_->setToolTip(guessed
+            ? tr("%1.\n%2 bytes: no error text, IR target or setting gives the capacity, so it is "
+                 "that of the only chips whose compiler writes this dump. Another chip: type "
+                 "its capacity in the field to the right.")
+                  .arg(capacityFull_)
+                  .arg(analysis->capacity.bytes)
+            : tr("%1 bytes").arg(analysis->capacity.bytes));
     capacityReset_->setEnabled(analysis->capacity.source == CapacitySource::Setting);
 
     const QString requirementSentence = toQString(requirementText(planRequirement(*scope, *analysis)));

@@ -4,6 +4,8 @@
 // the capacity and where it comes from (editable), and the peaks.
 #include "core/plan_analysis.hpp"
 
+#include <QColor>
+#include <QIcon>
 #include <QString>
 #include <QWidget>
 
@@ -30,8 +32,10 @@ public:
     void setVersionText(const QString& text);
     QString kernelText() const; // "_attn_fwd"
     QString fileText() const;   // "memory_info_aiv.json · vector core (aiv)"
-    QString statusText() const; // "compile failed", "compiled", "overflow: ..."
-    QString errorText() const;  // the dump's error text ("" when none)
+    // The verdict in full ("compile failed", "overflows (the compiler writes success for failed plans)");
+    // the badge shows its short form, the tooltip this.
+    QString statusText() const;
+    QString errorText() const; // the dump's error text ("" when none)
     bool errorVisible() const;
     QString capacityText() const;      // "192 KB from the error message"
     QString peakText() const;          // "peak address 256 KB (133% of capacity) · peak live 256 KB at op 4"
@@ -54,6 +58,15 @@ public:
     // The badge text and a short status for the scope selector, from verdictOf().
     static QString verdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
     static QString shortVerdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
+    // The verdict's colour (green fits, red overflow, ...) and a dot of it for a selector's entry.
+    static QColor verdictColor(PlanVerdict verdict);
+    static QIcon verdictIcon(PlanVerdict verdict);
+
+    // A widget shown before the scope selector (the core selector of a kernel's folder).
+    void insertBeforeScope(QWidget* widget);
+    // The scope selector and its caption: hidden while the core selector before them lists every
+    // core's scopes ("aic · cbuf", ..., "aiv · ub"), so that two selectors do not squeeze the kernel's name.
+    void setScopeSelectorVisible(bool visible);
 
 public slots:
     // What Enter in the capacity field does: emits capacityEdited, or shows why not.
@@ -77,6 +90,7 @@ private:
     PlanSession* session_;
     ElidedLabel* kernel_;
     ElidedLabel* file_;
+    QLabel* scopeCaption_ = nullptr;
     QComboBox* scopeCombo_;
     QLabel* status_;
     QLabel* error_;
@@ -95,6 +109,8 @@ private:
     QLabel* overlaps_;
     QLabel* siblingWarning_;
     QString versionText_;
+    QString statusFull_;
+    QString capacityFull_; // the capacity and where it comes from, whole (the label may say it short)
     bool updatingScopes_ = false;
 };
 

@@ -27,6 +27,7 @@ TEST_CASE("every setting round-trips through its own key and no other", "[settin
             switch (spec.defaultValue.typeId()) {
             case QMetaType::QStringList: value = QStringList{unique, unique + "-2"}; break;
             case QMetaType::QByteArray: value = unique.toUtf8(); break;
+            case QMetaType::Bool: value = !spec.defaultValue.toBool(); break;
             default: value = unique; break;
             }
             settings.setValue(spec.id, value);
@@ -42,6 +43,8 @@ TEST_CASE("every setting round-trips through its own key and no other", "[settin
             CHECK(value.toStringList() == QStringList({unique, unique + "-2"}));
         else if (spec.defaultValue.typeId() == QMetaType::QByteArray)
             CHECK(value.toByteArray() == unique.toUtf8());
+        else if (spec.defaultValue.typeId() == QMetaType::Bool)
+            CHECK(value.toBool() == !spec.defaultValue.toBool());
         else
             CHECK(value.toString() == unique);
     }

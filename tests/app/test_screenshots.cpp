@@ -9,6 +9,7 @@
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
+#include "views/core_selector.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
@@ -18,6 +19,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <QAbstractItemView>
 #include <QApplication>
 #include <QCheckBox>
 #include <QDir>
@@ -196,4 +198,26 @@ TEST_CASE("screenshots of the window at three sizes, for a look", "[.screenshots
         REQUIRE(compare->grab().toImage().save(
             QDir(shotsDir()).filePath(QStringLiteral("look-%1x%2-compare.png").arg(size.width()).arg(size.height()))));
     }
+}
+
+TEST_CASE("screenshots of a kernel's folder at three sizes", "[.screenshots]")
+{
+    // The pair copied to a neutral folder, so the pictures show no checkout path.
+    const std::filesystem::path folder = std::filesystem::temp_directory_path() / "kernels" / "attn";
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder.parent_path());
+    std::filesystem::copy(memlens::test::data("dumps/mix/fits_aic_overflows_aiv"), folder);
+    WindowFixture f;
+    MainWindow& w = *f.window;
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    REQUIRE(f.open(QString::fromStdString(folder.string())));
+    for (const QSize size : {QSize(1024, 700), QSize(1400, 900), QSize(1920, 1080)}) {
+        w.resize(size);
+        settle();
+        save(w.grab(), QStringLiteral("kernel-%1x%2.png").arg(size.width()).arg(size.height()).toLatin1().constData());
+    }
+    w.coreSelector()->showPopup();
+    settle();
+    save(w.coreSelector()->view()->window()->grab(), "kernel-core-selector.png");
+    w.coreSelector()->hidePopup();
 }

@@ -277,5 +277,71 @@ if [ -d "$samples/fake_attn_fwd" ]; then
     check "a dump the compiler wrote is not computed" test "$(json_value 'd["computed_from"]')" = None
 fi
 
+# A kernel's folder: a mix kernel's two dumps (memory_info_aic.json, memory_info_aiv.json) as one kernel.
+mix="$data/dumps/mix"
+run inspect "$mix/fits_aic_overflows_aiv/memory_info_aic.json"
+cp "$work/out" "$work/aic_alone.json"
+check "one file of a pair alone still fits (exit 0)" test "$status" -eq 0
+run inspect "$mix/fits_aic_overflows_aiv/memory_info_aiv.json"
+cp "$work/out" "$work/aiv_alone.json"
+run inspect "$mix/fits_aic_overflows_aiv"
+check "inspect DIR exits 3 when one core's scope overflows" test "$status" -eq 3
+check "inspect DIR prints folder, kernel, dumps, notes" test "$(json_value 'list(d.keys())')" = "['folder', 'kernel', 'dumps', 'notes']"
+check "inspect DIR names the mix kernel" test "$(json_value 'd["kernel"]')" = attn
+check "inspect DIR lists the cube core first" test "$(json_value '[x["core"] for x in d["dumps"]]')" = "['aic', 'aiv']"
+check "a pair of one compile has no notes" test "$(json_value 'd["notes"]')" = "[]"
+check "each dump is today's inspect object, unchanged" python3 - "$work/out" "$work/aic_alone.json" "$work/aiv_alone.json" <<'PY'
+import json, sys
+folder = json.load(open(sys.argv[1]))
+assert folder["dumps"] == [json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))]
+PY
+check "a single file's output is today's object (no folder keys)" python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert list(d)[0] == 'file' and 'folder' not in d and 'dumps' not in d" "$work/aic_alone.json"
+run inspect "$mix/fits_aic_overflows_aiv" --scope cbuf
+check "inspect DIR --scope cbuf exits 0 (only the cube core's cbuf)" test "$status" -eq 0
+run inspect "$mix/fits_aic_overflows_aiv" --scope l0a
+check "inspect DIR --scope of no core exits 2" test "$status" -eq 2
+check "it names the scopes there are" grep -q "aic cbuf, aic cc, aiv ub" "$work/err"
+mkdir -p "$work/no_dumps"
+run inspect "$work/no_dumps"
+check "a folder without dumps exits 2" test "$status" -eq 2
+check "it says so, naming the folder" grep -q "$work/no_dumps: no memory_info\*.json in the folder" "$work/err"
+
+cp -r "$mix/stale" "$work/stale"
+touch -d "10 minutes ago" "$work/stale/memory_info_aiv.json"
+run inspect "$work/stale"
+check "a stale pair fits (exit 0)" test "$status" -eq 0
+check "a stale pair names the older file and why" test "$(json_value 'd["notes"][0].split(":")[0]')" = "memory_info_aiv.json is 10 minutes older than memory_info_aic.json of the same mix kernel attn"
+run inspect "$mix/unpaired"
+check "names that do not pair are a note" grep -q "memory_info_aic.json (kernel a_mix_aic) and memory_info_aiv.json (kernel b_mix_aiv) do not pair" "$work/out"
+run explain "$work/stale"
+check "explain DIR warns of the stale file" grep -q "^Warning: memory_info_aiv.json is 10 minutes older" "$work/out"
+run explain "$mix/fits_aic_overflows_aiv"
+check "explain DIR exits 3" test "$status" -eq 3
+check "explain DIR explains each core" test "$(grep -c '^== Core ' "$work/out")" = 2
+check "explain DIR explains the vector core's ub" grep -q "Scope ub" "$work/out"
+
+run report "$mix/fits_aic_overflows_aiv" --out "$work/mix_report"
+check "report DIR exits 3" test "$status" -eq 3
+for name in summary.md chart.png chart-aiv-ub.png chart.svg blocks.csv live_at_peak.csv; do
+    check "report DIR writes $name" test -s "$work/mix_report/$name"
+done
+check "report DIR draws no chart of a scope that fits" test ! -e "$work/mix_report/chart-aic-cbuf.png"
+check "chart.png is the first overflowing scope's chart" cmp -s "$work/mix_report/chart.png" "$work/mix_report/chart-aiv-ub.png"
+check "summary.md has a section per core" test "$(grep -c '^## Core ' "$work/mix_report/summary.md")" = 2
+check "summary.md links the overflowing scope's chart" grep -q "](chart-aiv-ub.png)" "$work/mix_report/summary.md"
+run report "$mix/unpaired" --out "$work/mix_report"
+check "report DIR of a pair that fits exits 0" test "$status" -eq 0
+check "a later report removes the charts it no longer draws" test ! -e "$work/mix_report/chart-aiv-ub.png"
+
+run diff "$mix/stale" "$mix/fits_aic_overflows_aiv"
+check "diff DIR_A DIR_B exits 3 when a core of B overflows" test "$status" -eq 3
+check "diff DIR_A DIR_B pairs the cores" test "$(grep -c '^== Core ' "$work/out")" = 2
+run diff "$mix/stale" "$mix/fits_aic_overflows_aiv" --format json
+check "diff DIR_A DIR_B in JSON pairs aic with aic and aiv with aiv" test "$(json_value '[c["core"] for c in d["cores"]]')" = "['aic', 'aiv']"
+run diff "$mix/fits_aic_overflows_aiv" "$mix/stale/memory_info_aiv.json"
+check "diff DIR FILE compares the file's core" test "$(grep -c '^== Core aiv' "$work/out")" = 1
+check "and says the other core is only in A" grep -q "core aic is only in A" "$work/out"
+check "diff DIR FILE exits 0 when B fits" test "$status" -eq 0
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -69,6 +69,9 @@ TEST_CASE("the title bar reports each verdict", "[titlebar]")
     session.setDocument(loadFixture("dumps/success_but_overflow.json"));
     CHECK(bar.kernelText() == "_lying_kernel");
     CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
+    // The badge says it short, the tooltip whole: a long badge pushed a 1024 px window wider.
+    CHECK(bar.statusBadge()->text() == "overflows (status: success)");
+    CHECK(bar.statusBadge()->toolTip().startsWith("overflows (the compiler writes success for failed plans)"));
     CHECK_FALSE(bar.errorVisible());
     CHECK(bar.errorText().isEmpty());
 
@@ -118,6 +121,9 @@ TEST_CASE("the scope selector shows every scope with its status and follows the 
         == QString::fromUtf8("192 KB \u26a0 default: Ascend910B/910_93, the targets whose compiler writes this dump"));
     auto* capacityLabel = bar.findChild<QLabel*>(QStringLiteral("titleCapacity"));
     REQUIRE(capacityLabel);
+    // Said short in the bar (at length it pushed a 1024 px window wider), whole in the tooltip.
+    CHECK(capacityLabel->text() == QString::fromUtf8("192 KB \u26a0 default"));
+    CHECK(capacityLabel->toolTip().startsWith(bar.capacityText()));
     CHECK(capacityLabel->styleSheet().contains(chart_style::warningOutline().name()));
     session.setScopeIndex(1);
     CHECK(combo->currentIndex() == 1);
@@ -280,7 +286,7 @@ TEST_CASE("in a narrow title bar the file name gives way before the kernel's nam
     REQUIRE(QTest::qWaitForWindowExposed(&bar));
     auto* kernel = bar.findChild<QLabel*>(QStringLiteral("titleKernel"));
     REQUIRE(kernel);
-    // "_layer_norm_fwd_fused" whole: it is narrower than the 280 px the name keeps.
+    // "_layer_norm_fwd_fused" whole: the file name gave way first.
     CHECK(kernel->text() == "_layer_norm_fwd_fused");
     CHECK(kernel->width() >= kernel->fontMetrics().horizontalAdvance(kernel->text()));
 }
