@@ -305,6 +305,8 @@ void MainWindow::showScope(const QString& scope)
             session_->setScopeIndex(static_cast<int>(i));
             return;
         }
+    if (showScopeOfKernel(scope)) // another core's (memlens DIR --scope cbuf)
+        return;
     statusLabel_->setText(tr("The dump has no scope \"%1\".").arg(scope));
 }
 

@@ -219,6 +219,8 @@ private:
     bool takeCoreLoad(const QString& path, const std::shared_ptr<const PlanDocument>& document);
     void stopKernelLoad(const QString& failedPath);
     void selectNextOverCapacityInKernel();
+    // Shows the first core of the kernel with a scope of that name; false when none has one.
+    bool showScopeOfKernel(const QString& scope);
     // One file of a pair opened: offers the other (or opens both, with the setting).
     void offerOtherHalf(const QString& path);
     KernelCores* cores_ = nullptr;

@@ -158,6 +158,17 @@ void MainWindow::selectNextOverCapacityInKernel()
     session_->selectBlock(next->block);
 }
 
+bool MainWindow::showScopeOfKernel(const QString& scope)
+{
+    for (const KernelCores::Core& core : cores_->cores())
+        for (std::size_t i = 0; core.document && i < core.document->dump.scopes.size(); ++i)
+            if (QString::fromStdString(core.document->dump.scopes[i].scope) == scope) {
+                showCore(core.path, static_cast<int>(i));
+                return true;
+            }
+    return false;
+}
+
 void MainWindow::offerOtherHalf(const QString& path)
 {
     if (cores_->contains(path))

@@ -88,6 +88,12 @@ TEST_CASE("a kernel's folder opens both cores and shows the one that overflows",
         CHECK(window.session()->scope()->scope == "cbuf");
         CHECK(selector.currentIndex() == 0);
     }
+    SECTION("--scope names a scope of any core")
+    {
+        window.showScope("cbuf");
+        CHECK(fileName(window.currentFile()) == "memory_info_aic.json");
+        CHECK(window.session()->scope()->scope == "cbuf");
+    }
     SECTION("opening another dump closes the kernel")
     {
         REQUIRE(fixture.open(test::layerNormDump()));
