@@ -420,6 +420,7 @@ void MainWindow::watchFolderOf(const QString& path)
 void MainWindow::onFolderChanged()
 {
     const DirectoryChanges::Batch batch = folderChanges_->wait(std::chrono::milliseconds(0));
+    captureOtherCores(batch.written);
     if (currentFile_.isEmpty())
         return;
     const std::string name = QFileInfo(currentFile_).fileName().toStdString();
@@ -446,7 +447,7 @@ void MainWindow::onFolderChanged()
 
 void MainWindow::onFileChangedOnDisk()
 {
-    if (currentFile_.isEmpty())
+    if (currentFile_.isEmpty() || kernelChangedOnDisk())
         return;
     // Rewritten by replacing the file: the watcher lost it; watch the new one.
     if (QFileInfo::exists(currentFile_))
