@@ -311,6 +311,8 @@ void MainWindow::showScope(const QString& scope)
             session_->setScopeIndex(static_cast<int>(i));
             return;
         }
+    if (showScopeOfKernel(scope)) // another core's (memlens DIR --scope cbuf)
+        return;
     statusLabel_->setText(tr("The dump has no scope \"%1\".").arg(scope));
 }
 
@@ -421,6 +423,7 @@ void MainWindow::watchFolderOf(const QString& path)
 void MainWindow::onFolderChanged()
 {
     const DirectoryChanges::Batch batch = folderChanges_->wait(std::chrono::milliseconds(0));
+    captureOtherCores(batch.written);
     if (currentFile_.isEmpty())
         return;
     const std::string name = QFileInfo(currentFile_).fileName().toStdString();
@@ -447,7 +450,7 @@ void MainWindow::onFolderChanged()
 
 void MainWindow::onFileChangedOnDisk()
 {
-    if (currentFile_.isEmpty())
+    if (currentFile_.isEmpty() || kernelChangedOnDisk())
         return;
     // Rewritten by replacing the file: the watcher lost it; watch the new one.
     if (QFileInfo::exists(currentFile_))

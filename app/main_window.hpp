@@ -226,6 +226,13 @@ private:
     bool takeCoreLoad(const QString& path, const std::shared_ptr<const PlanDocument>& document);
     void stopKernelLoad(const QString& failedPath);
     void selectNextOverCapacityInKernel();
+    // Shows the first core of the kernel with a scope of that name; false when none has one.
+    bool showScopeOfKernel(const QString& scope);
+    // The compiler rewrote files of the kernel: every core's written file is kept (History), and
+    // the bar names what changed. False when no kernel's folder is open.
+    void captureOtherCores(const std::vector<std::string>& writtenNames);
+    bool kernelChangedOnDisk();
+    QStringList changedOnDisk_; // the kernel's files the watcher saw change, until the bar says so
     // One file of a pair opened: offers the other (or opens both, with the setting).
     void offerOtherHalf(const QString& path);
     KernelCores* cores_ = nullptr;

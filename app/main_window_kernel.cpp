@@ -17,6 +17,7 @@
 #include <QBoxLayout>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFileSystemWatcher>
 #include <QLabel>
 
 #include <algorithm>
@@ -43,6 +44,10 @@ void MainWindow::buildKernelWidgets()
     kernelStrip_ = new KernelStrip(cores_, session_, centralWidget());
     auto* layout = static_cast<QBoxLayout*>(centralWidget()->layout());
     layout->insertWidget(layout->indexOf(titleBar_) + 1, kernelStrip_); // right under the title bar
+    connect(watcher_, &QFileSystemWatcher::fileChanged, this, [this](const QString& path) {
+        if (cores_->contains(path) && !changedOnDisk_.contains(path))
+            changedOnDisk_ << path;
+    });
     connect(coreSelector_, &CoreSelector::chosen, this, &MainWindow::showCore);
     connect(kernelStrip_, &KernelStrip::chosen, this, &MainWindow::showCore);
 }
@@ -153,6 +158,48 @@ void MainWindow::selectNextOverCapacityInKernel()
     if (core.path != QFileInfo(currentFile_).absoluteFilePath() || next->scope != session_->scopeIndex())
         showCore(core.path, next->scope);
     session_->selectBlock(next->block);
+}
+
+void MainWindow::captureOtherCores(const std::vector<std::string>& writtenNames)
+{
+    // The core on show is kept by the window's own capture; the others here, as soon as they are written.
+    const QString shown = QFileInfo(currentFile_).absoluteFilePath();
+    for (const KernelCores::Core& core : cores_->cores())
+        if (core.path != shown
+            && std::find(writtenNames.begin(), writtenNames.end(), QFileInfo(core.path).fileName().toStdString())
+                != writtenNames.end())
+            history_->capture(core.path);
+}
+
+bool MainWindow::kernelChangedOnDisk()
+{
+    if (!cores_->active())
+        return false;
+    QStringList names;
+    for (const QString& path : std::exchange(changedOnDisk_, {})) {
+        if (QFileInfo::exists(path))
+            watchFile(path); // rewritten by replacing the file: watch the new one
+        if (!folderNotifier_)
+            history_->capture(path);
+        names << QFileInfo(path).fileName().toHtmlEscaped();
+    }
+    if (!names.isEmpty())
+        messageBar_->showMessage(MessageBar::Kind::Warning,
+            tr("%1 of the kernel changed on disk (the compiler rewrites them on every compile).")
+                .arg(names.join(QStringLiteral(", "))),
+            {{tr("Reload"), [this] { reload(); }}}); // every core
+    return true;
+}
+
+bool MainWindow::showScopeOfKernel(const QString& scope)
+{
+    for (const KernelCores::Core& core : cores_->cores())
+        for (std::size_t i = 0; core.document && i < core.document->dump.scopes.size(); ++i)
+            if (QString::fromStdString(core.document->dump.scopes[i].scope) == scope) {
+                showCore(core.path, static_cast<int>(i));
+                return true;
+            }
+    return false;
 }
 
 void MainWindow::offerOtherHalf(const QString& path)

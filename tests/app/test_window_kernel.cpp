@@ -88,6 +88,12 @@ TEST_CASE("a kernel's folder opens both cores and shows the one that overflows",
         CHECK(window.session()->scope()->scope == "cbuf");
         CHECK(selector.currentIndex() == 0);
     }
+    SECTION("--scope names a scope of any core")
+    {
+        window.showScope("cbuf");
+        CHECK(fileName(window.currentFile()) == "memory_info_aic.json");
+        CHECK(window.session()->scope()->scope == "cbuf");
+    }
     SECTION("opening another dump closes the kernel")
     {
         REQUIRE(fixture.open(test::layerNormDump()));
@@ -141,6 +147,14 @@ TEST_CASE("reload reloads every core of the kernel", "[app][kernel]")
     // The compiler rewrites the other core's file (the pair that overflows on aiv).
     fs::copy_file(test::data("dumps/mix/fits_aic_overflows_aiv/memory_info_aiv.json"), aiv.toStdString(),
         fs::copy_options::overwrite_existing);
+    // Kept at once, though another core is on show, and the bar names the file that changed.
+    for (int i = 0; i < 100 && window.history()->versionsOf(aiv).size() < 2; ++i)
+        QTest::qWait(50);
+    CHECK(window.history()->versionsOf(aiv).size() == 2);
+    for (int i = 0; i < 40 && !window.messageBar()->text().contains("changed on disk"); ++i)
+        QTest::qWait(50);
+    CHECK(window.messageBar()->text().contains("memory_info_aiv.json of the kernel changed on disk"));
+    CHECK(window.messageBar()->actionTexts().contains("Reload"));
     QSignalSpy shown(&window, &MainWindow::documentShown);
     window.reload();
     REQUIRE(test::seen(shown));
