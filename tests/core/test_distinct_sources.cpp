@@ -1,23 +1,14 @@
 // The table of a document's distinct sources: a source of one Python frame is kept
 // as a small record and comes back exactly as it was added; any other is kept whole.
 #include "core/distinct_sources.hpp"
+#include "support/block_source_checks.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace memlens;
+using memlens::test::checkSameSource;
 
 namespace {
-
-void checkSame(const BlockSource& got, const BlockSource& expected)
-{
-    CHECK(got.ir == expected.ir);
-    CHECK(got.irLines == expected.irLines);
-    CHECK(got.python == expected.python);
-    CHECK(got.pythonFrames == expected.pythonFrames);
-    CHECK(got.chain == expected.chain);
-    CHECK(got.pythonLocalPath == expected.pythonLocalPath);
-    CHECK(got.note == expected.note);
-}
 
 BlockSource plainSource(int line, int column, bool withIr)
 {
@@ -46,17 +37,17 @@ TEST_CASE("a source of one Python frame is kept as a record and made back exactl
     REQUIRE(table.add(withoutIr) == 1);
     CHECK(table.size() == 2);
     CHECK(table.compactCount() == 2);
-    checkSame(table.at(0), withIr);
-    checkSame(table.at(1), withoutIr);
+    checkSameSource(table.at(0), withIr);
+    checkSameSource(table.at(1), withoutIr);
     // One object per index, however often it is asked for.
     CHECK(&table.at(0) == &table.at(0));
     CHECK(&table.at(0) != &table.at(1));
     // Made into a scratch source: what the scratch held before leaves nothing behind.
     BlockSource scratch = table.at(0);
     CHECK(&table.into(1, scratch) == &scratch);
-    checkSame(scratch, withoutIr);
+    checkSameSource(scratch, withoutIr);
     table.into(0, scratch);
-    checkSame(scratch, withIr);
+    checkSameSource(scratch, withIr);
 }
 
 TEST_CASE("a source the record cannot hold is kept whole", "[sources]")
@@ -78,11 +69,11 @@ TEST_CASE("a source the record cannot hold is kept whole", "[sources]")
     for (const BlockSource* source : {&twoFrames, &library, &manyIrLines, &noPython, &empty})
         table.add(*source);
     CHECK(table.compactCount() == 0);
-    checkSame(table.at(0), twoFrames);
-    checkSame(table.at(1), library);
-    checkSame(table.at(2), manyIrLines);
-    checkSame(table.at(3), noPython);
-    checkSame(table.at(4), empty);
+    checkSameSource(table.at(0), twoFrames);
+    checkSameSource(table.at(1), library);
+    checkSameSource(table.at(2), manyIrLines);
+    checkSameSource(table.at(3), noPython);
+    checkSameSource(table.at(4), empty);
     // Kept whole, into() gives the kept object itself.
     BlockSource scratch;
     CHECK(&table.into(2, scratch) == &table.at(2));

@@ -28,16 +28,22 @@ std::string dumpWithRepeatedLocations(int buffers, int lines)
     return text + "]}";
 }
 
-} // namespace
-
-TEST_CASE("each distinct location is linked once and shared by every buffer that has it", "[document][sources]")
+// Two scopes of 40 buffers at 7 distinct locations, loaded.
+PlanDocument loadRepeated()
 {
     test::TempDir dir;
     const auto path = dir.path / "memory_info_aiv.json";
     std::ofstream(path) << dumpWithRepeatedLocations(40, 7);
     LoadOptions options;
     options.searchTritonCache = false;
-    const PlanDocument document = loadPlanDocument(path.string(), options);
+    return loadPlanDocument(path.string(), options);
+}
+
+} // namespace
+
+TEST_CASE("each distinct location is linked once and shared by every buffer that has it", "[document][sources]")
+{
+    const PlanDocument document = loadRepeated();
     REQUIRE(document.sources.size() == 2);
     for (std::size_t s = 0; s < 2; ++s) {
         const ScopeSources& sources = document.sources[s];
@@ -60,12 +66,7 @@ TEST_CASE("each distinct location is linked once and shared by every buffer that
 TEST_CASE(
     "a document keeps each plain location as a small record, made whole only when asked for", "[document][sources]")
 {
-    test::TempDir dir;
-    const auto path = dir.path / "memory_info_aiv.json";
-    std::ofstream(path) << dumpWithRepeatedLocations(40, 7);
-    LoadOptions options;
-    options.searchTritonCache = false;
-    const PlanDocument document = loadPlanDocument(path.string(), options);
+    const PlanDocument document = loadRepeated();
     REQUIRE(document.sources.size() == 2);
     const DistinctSources& distinct = document.sources[0].distinct();
     CHECK(&distinct == &document.sources[1].distinct());

@@ -1,6 +1,7 @@
 #include "core/source_linker.hpp"
 
 #include "core/distinct_sources.hpp"
+#include "support/block_source_checks.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
@@ -278,7 +279,8 @@ TEST_CASE("linking into a table gives each location what resolving it alone give
     locations.insert(locations.begin() + 80, "  loc(\"/src/missing.py\":99:98) ");
     locations.insert(locations.begin() + 81, "loc(callsite(\"/src/missing.py\":5:1 at \"/src/other.py\":6:2))");
     locations.insert(locations.begin() + 82, "");
-    for (const FileFinder* withFinder : {static_cast<const FileFinder*>(nullptr), &finder}) {
+    const FileFinder* const finders[] = {nullptr, &finder};
+    for (const FileFinder* withFinder : finders) {
         SourceLinker linker(nullptr, withFinder);
         SourceLinker alone(nullptr, withFinder);
         DistinctSources table;
@@ -287,13 +289,7 @@ TEST_CASE("linking into a table gives each location what resolving it alone give
             const BlockSource& got = table.at(index);
             const BlockSource expected = alone.linkOnce(location);
             INFO(location);
-            CHECK(got.python == expected.python);
-            CHECK(got.pythonFrames == expected.pythonFrames);
-            CHECK(got.chain == expected.chain);
-            CHECK(got.ir == expected.ir);
-            CHECK(got.irLines == expected.irLines);
-            CHECK(got.pythonLocalPath == expected.pythonLocalPath);
-            CHECK(got.note == expected.note);
+            test::checkSameSource(got, expected);
         }
         CHECK(table.size() == locations.size());
     }
