@@ -33,11 +33,16 @@ AddressCoverage::AddressCoverage(std::vector<std::uint64_t> points, const std::a
     while ((std::size_t(1) << depth_) < leaves_)
         ++depth_;
     nodes_.resize(2 * leaves_);
-    // Each node's span, summed up from its leaves once (the padding leaves span nothing).
-    for (std::size_t leaf = 0; leaf < spans; ++leaf)
-        nodes_[leaves_ + leaf].span = points_[leaf + 1] - points_[leaf];
-    for (std::size_t node = leaves_ - 1; node > 0; --node)
-        nodes_[node].span = nodes_[2 * node].span + nodes_[2 * node + 1].span;
+}
+
+std::uint64_t AddressCoverage::spanOf(std::size_t node) const
+{
+    // The node's leaves are [first, end); the padding leaves past the last span span nothing.
+    const int below = depth_ - (static_cast<int>(std::bit_width(node)) - 1);
+    const std::size_t last = points_.size() - 1;
+    const std::size_t first = std::min((node << below) - leaves_, last);
+    const std::size_t end = std::min(((node + 1) << below) - leaves_, last);
+    return points_[end] - points_[first];
 }
 
 std::size_t AddressCoverage::indexOf(std::uint64_t point) const
@@ -64,7 +69,7 @@ void AddressCoverage::pull(std::size_t node)
 {
     Node& self = nodes_[node];
     if (self.count > 0)
-        self.covered = self.span;
+        self.covered = spanOf(node);
     else if (node >= leaves_)
         self.covered = 0;
     else

@@ -32,13 +32,15 @@ public:
 
 private:
     struct Node {
+        // 16 bytes: a million spread-out blocks make four million nodes. A node's span
+        // (bytes from its first leaf's point to its last's end) is read from the points.
         std::uint64_t covered = 0; // bytes of the span covered by ranges at or below this node
-        std::uint64_t span = 0;    // bytes from the node's first leaf's point to its last's end
         int count = 0;             // ranges covering this node's whole span (and not a parent's)
     };
     void change(std::uint64_t start, std::uint64_t end, int delta);
     void changeAt(std::size_t from, std::size_t to, int delta);
     void pull(std::size_t node);
+    std::uint64_t spanOf(std::size_t node) const;
 
     std::vector<std::uint64_t> points_;              // sorted, unique; leaf i spans [points_[i], points_[i + 1])
     std::optional<DenseRanks<std::uint64_t>> ranks_; // each point's index, when the points are dense

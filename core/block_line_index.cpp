@@ -32,8 +32,9 @@ BlockLineIndex BlockLineIndex::build(const PlanDocument& document, std::size_t s
     if (scopeIndex >= document.dump.scopes.size())
         return index;
     const ScopePlan& scope = document.dump.scopes[scopeIndex];
+    BlockSource scratch;
     for (std::size_t i = 0; i < scope.blocks.size(); ++i) {
-        const BlockSource* source = document.sourceOf(scopeIndex, scope.blocks[i]);
+        const BlockSource* source = document.sourceInto(scopeIndex, scope.blocks[i], scratch);
         if (!source)
             continue;
         const int block = static_cast<int>(i);

@@ -45,13 +45,6 @@ public:
         fail(path, "expected " + what + ", found " + found.describe());
     }
 
-    const FieldValue& require(const FieldValue& value, const std::string& path, const char* key) const
-    {
-        if (!value.present())
-            fail(path, std::string("missing key \"") + key + "\"");
-        return value;
-    }
-
     bool isInteger(const FieldValue& value) const
     {
         return value.kind == FieldValue::Kind::Negative || value.kind == FieldValue::Kind::Unsigned;
@@ -69,13 +62,6 @@ public:
                 "expected " + withArticle(what) + " of at most " + std::to_string(limit) + ", found "
                     + std::to_string(value.number));
         return value.number;
-    }
-
-    const std::string& stringValue(const FieldValue& value, const std::string& path) const
-    {
-        if (value.kind != FieldValue::Kind::String)
-            expected(path, "a string", value);
-        return value.text;
     }
 
 private:
@@ -210,36 +196,47 @@ BufferFields BufferFields::of(const nlohmann::json& object)
     return fields;
 }
 
-Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::string& path, int id,
+Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::function<std::string()>& pathOf, int id,
     RepeatedWarnings& warnings, SharedTexts& shared)
 {
     const Checker check(file);
     using Key = BufferFields::Key;
     const auto field = [&](Key key) -> const FieldValue& { return fields.values[key]; };
+    // The value at `key`: present, else the error names the buffer's path.
+    const auto required = [&](Key key, const char* name) -> const FieldValue& {
+        if (!field(key).present())
+            check.fail(pathOf(), std::string("missing key \"") + name + "\"");
+        return field(key);
+    };
+    const auto at = [&](const char* member) { return pathOf() + member; };
 
     Buffer buffer;
     buffer.id = id;
-    const std::string& text
-        = check.stringValue(check.require(field(Key::BufferText), path, "buffer"), path + ".buffer");
+    const FieldValue& textValue = required(Key::BufferText, "buffer");
+    if (textValue.kind != FieldValue::Kind::String)
+        check.expected(at(".buffer"), "a string", textValue);
+    const std::string& text = textValue.text;
     const BufferTextParts parts = splitBufferText(text);
     buffer.ssaName = parts.ssaName.empty() ? text : std::string(parts.ssaName);
     if (!parts.typeText.empty())
         buffer.type = shared.type(parts.typeText);
     buffer.keepBufferTextIfIrregular(text);
 
-    buffer.extentBits = check.unsignedValue(
-        check.require(field(Key::Extent), path, "extent"), path + ".extent", kMaxExtentBits, "size in bits");
+    const FieldValue& extent = required(Key::Extent, "extent");
+    buffer.extentBits = extent.kind == FieldValue::Kind::Unsigned && extent.number <= kMaxExtentBits
+        ? extent.number
+        : check.unsignedValue(extent, at(".extent"), kMaxExtentBits, "size in bits");
     buffer.sizeBytes = (buffer.extentBits + 7) / 8;
 
-    const FieldValue& offsets = check.require(field(Key::Offset), path, "offset");
+    const FieldValue& offsets = required(Key::Offset, "offset");
     if (check.isInteger(offsets)) {
-        const std::string offsetPath = path + ".offset";
+        const std::string offsetPath = at(".offset");
         warnings.warn("a single number as offset",
             offsetPath + ": a single number where a list of offsets is usual; reading it as one offset");
         buffer.offsets.push_back(check.unsignedValue(offsets, offsetPath, kMaxAddressBytes, "byte offset"));
     } else if (offsets.kind == FieldValue::Kind::Array) {
         if (fields.offsetCount == 0)
-            check.fail(path + ".offset", "expected at least one offset, found an empty list");
+            check.fail(at(".offset"), "expected at least one offset, found an empty list");
         buffer.offsets.reserve(fields.offsetCount);
         for (std::size_t i = 0; i < fields.offsetCount; ++i) {
             const FieldValue& item = fields.offsetItems[i];
@@ -248,18 +245,18 @@ Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::s
                 buffer.offsets.push_back(item.number);
             else
                 buffer.offsets.push_back(check.unsignedValue(
-                    item, path + ".offset[" + std::to_string(i) + "]", kMaxAddressBytes, "byte offset"));
+                    item, at(".offset[") + std::to_string(i) + "]", kMaxAddressBytes, "byte offset"));
         }
     } else {
-        check.expected(path + ".offset", "a list of byte offsets", offsets);
+        check.expected(at(".offset"), "a list of byte offsets", offsets);
     }
     for (std::size_t i = 0; i < buffer.offsets.size(); ++i)
         if (buffer.offsets[i] + buffer.sizeBytes > kMaxAddressBytes)
-            check.fail(path + ".offset[" + std::to_string(i) + "]",
-                "offset + size exceeds 1 TiB, which no on-chip memory has");
+            check.fail(
+                at(".offset[") + std::to_string(i) + "]", "offset + size exceeds 1 TiB, which no on-chip memory has");
 
-    const FieldValue& life = check.require(field(Key::Life), path, "life_time_in_ir");
-    const auto lifePath = [&] { return path + ".life_time_in_ir"; };
+    const FieldValue& life = required(Key::Life, "life_time_in_ir");
+    const auto lifePath = [&] { return at(".life_time_in_ir"); };
     if (life.kind != FieldValue::Kind::Array)
         check.expected(lifePath(), "a list of two op positions [first, last]", life);
     if (fields.lifeCount != 2)
@@ -279,17 +276,20 @@ Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::s
 
     buffer.allocTime = buffer.lifeStart;
     if (const FieldValue& alloc = field(Key::AllocTime); alloc.present()) {
-        buffer.allocTime = opAt(alloc, [&] { return path + ".alloc_time_in_ir"; });
+        buffer.allocTime = opAt(alloc, [&] { return at(".alloc_time_in_ir"); });
         if (buffer.allocTime != buffer.lifeStart)
             warnings.warn("alloc_time_in_ir differs from the Life's start",
-                path + ".alloc_time_in_ir is " + std::to_string(buffer.allocTime) + " but the Life starts at "
+                at(".alloc_time_in_ir is ") + std::to_string(buffer.allocTime) + " but the Life starts at "
                     + std::to_string(buffer.lifeStart));
     }
-    if (const FieldValue& location = field(Key::Location); location.present())
-        buffer.sourceLocation = shared.location(check.stringValue(location, path + ".source_location"));
+    if (const FieldValue& location = field(Key::Location); location.present()) {
+        if (location.kind != FieldValue::Kind::String)
+            check.expected(at(".source_location"), "a string", location);
+        buffer.sourceLocation = shared.location(location.text);
+    }
     if (const FieldValue& tmp = field(Key::IsTmp); tmp.present()) {
         if (tmp.kind != FieldValue::Kind::Boolean)
-            check.expected(path + ".is_tmpbuf", "true or false", tmp);
+            check.expected(at(".is_tmpbuf"), "true or false", tmp);
         buffer.isTmp = tmp.boolean;
     }
     return buffer;

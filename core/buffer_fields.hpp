@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -66,9 +67,10 @@ private:
 std::string withThousands(std::size_t n);
 
 // Checks the fields and makes the Buffer; throws DumpError naming `file`, the field's
-// JSON path under `path` and what was wrong.
+// JSON path under `path()` and what was wrong. The path is made only when it is written
+// (a problem, a warning): a million well-formed buffers make none.
 // Types and locations come from `shared`, one copy per distinct text.
-Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::string& path, int id,
+Buffer convertBuffer(BufferFields& fields, const std::string& file, const std::function<std::string()>& path, int id,
     RepeatedWarnings& warnings, SharedTexts& shared);
 
 } // namespace memlens

@@ -443,7 +443,8 @@ private:
     {
         Frame& frame = frames_[--depth_];
         if (frame.role == Role::Buffer) {
-            pendingBuffers_.push_back(convertBuffer(fields_, file_, currentPath(), nextId_++, warnings_, sharedTexts_));
+            pendingBuffers_.push_back(convertBuffer(
+                fields_, file_, [this] { return currentPath(); }, nextId_++, warnings_, sharedTexts_));
         } else if (frame.isScopeRecord) {
             finishRecordElement(*frame.container, currentPath());
             frames_[depth_ - 1].container->back() = json(); // drop what was kept of it
@@ -507,7 +508,8 @@ private:
             if (!BufferFields::keyOf(item.key()) && warnedKeys_.insert(item.key()).second)
                 warnings_.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
         BufferFields fields = BufferFields::of(record);
-        flatBuffers_.push_back(convertBuffer(fields, file_, path, nextId_++, warnings_, sharedTexts_));
+        flatBuffers_.push_back(convertBuffer(
+            fields, file_, [&path] { return path; }, nextId_++, warnings_, sharedTexts_));
     }
 
     const std::string& file_;

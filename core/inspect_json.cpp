@@ -483,11 +483,19 @@ public:
     {
     }
 
-    void write(IndentedJsonWriter& writer, const std::string& location, const BlockSource* source)
+    // The members of block `block` of scope `scopeIndex`.
+    void write(IndentedJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, const Block& block)
     {
-        const Key key{&location, source};
+        const std::string& location = document.dump.scopes[scopeIndex].bufferOf(block).location();
+        const bool linked = scopeIndex < document.sources.size() && block.bufferIndex >= 0
+            && static_cast<std::size_t>(block.bufferIndex) < document.sources[scopeIndex].size();
+        const Key key{&location,
+            linked ? document.sources[scopeIndex].distinctIndexOf(static_cast<std::size_t>(block.bufferIndex))
+                   : kNotLinked};
         auto it = texts_.find(key);
         if (it == texts_.end()) {
+            // Made for this block only: a million blocks of distinct locations keep none of them.
+            const BlockSource* source = document.sourceInto(scopeIndex, block, scratch_);
             if (texts_.size() >= kMaxTexts) {
                 writeSourceMembers(writer, location, source, inner_);
                 return;
@@ -504,16 +512,19 @@ public:
 
 private:
     static constexpr std::size_t kMaxTexts = 4096;
+    static constexpr std::uint32_t kNotLinked = 0xffffffffu;
     // Equal location texts of a dump are one string (interned while it is read); two copies
-    // of one text would only be two keys for the same members.
-    using Key = std::pair<const std::string*, const BlockSource*>;
+    // of one text would only be two keys for the same members. The second half is the
+    // distinct source the block's buffer links to.
+    using Key = std::pair<const std::string*, std::uint32_t>;
     struct KeyHash {
         std::size_t operator()(const Key& key) const noexcept
         {
-            return std::hash<const void*>()(key.first) ^ (std::hash<const void*>()(key.second) << 1);
+            return std::hash<const void*>()(key.first) ^ (std::hash<std::uint32_t>()(key.second) << 1);
         }
     };
     int inner_;
+    BlockSource scratch_;
     std::unordered_map<Key, std::string, KeyHash> texts_;
 };
 
@@ -547,7 +558,7 @@ void writeBlock(IndentedJsonWriter& writer, const PlanDocument& document, std::s
             writer.next(false);
         }
     }
-    sourceMembers.write(writer, buffer.location(), document.sourceOf(scopeIndex, block));
+    sourceMembers.write(writer, document, scopeIndex, block);
     writer.close(level);
 }
 

@@ -677,7 +677,7 @@ ResolvedLocation LocationResolver::resolve(const Location& loc) const
     return r;
 }
 
-std::optional<ResolvedLocation> LocationResolver::resolvePlainFileLocation(std::string_view text) const
+std::optional<PlainFileLocation> readPlainFileLocation(std::string_view text)
 {
     while (!text.empty() && isSpace(text.front()))
         text.remove_prefix(1);
@@ -690,7 +690,8 @@ std::optional<ResolvedLocation> LocationResolver::resolvePlainFileLocation(std::
     const std::size_t quote = text.find('"');
     if (quote == 0 || quote == std::string_view::npos || text.substr(0, quote).find('\\') != std::string_view::npos)
         return std::nullopt;
-    const std::string_view file = text.substr(0, quote);
+    PlainFileLocation plain;
+    plain.file = text.substr(0, quote);
     std::string_view rest = text.substr(quote + 1);
     // ":line:col", digits only, as the parser reads them (no spaces, below 10^9).
     const auto number = [&rest](int& out) {
@@ -706,10 +707,20 @@ std::optional<ResolvedLocation> LocationResolver::resolvePlainFileLocation(std::
         rest.remove_prefix(digits);
         return true;
     };
-    SourceFrame frame;
-    if (!number(frame.line) || !number(frame.column) || !rest.empty())
+    if (!number(plain.line) || !number(plain.column) || !rest.empty())
         return std::nullopt;
-    frame.file = std::string(file);
+    return plain;
+}
+
+std::optional<ResolvedLocation> LocationResolver::resolvePlainFileLocation(std::string_view text) const
+{
+    const std::optional<PlainFileLocation> plain = readPlainFileLocation(text);
+    if (!plain)
+        return std::nullopt;
+    SourceFrame frame;
+    frame.line = plain->line;
+    frame.column = plain->column;
+    frame.file = std::string(plain->file);
     frame.library = isLibraryPath(frame.file);
     ++framesBuilt_; // as combine() counts the frame of a parsed location
     ResolvedLocation r;

@@ -100,6 +100,15 @@ bool isLibraryPath(std::string_view path);
 // "standard.py:306" or "kernel.py:53 \"mean\"" (file name only).
 std::string formatFrame(const SourceFrame& frame);
 
+// The most common dump location, loc("file":line:col) with a file without quotes or
+// backslashes, read without building a location; nullopt for any other text.
+struct PlainFileLocation {
+    std::string_view file; // into the text read
+    int line = 0;
+    int column = 0;
+};
+std::optional<PlainFileLocation> readPlainFileLocation(std::string_view text);
+
 struct ResolvedLocation {
     // One call stack per alternative of a fused location (a single entry for a
     // plain location), each innermost first and including library frames.
@@ -134,6 +143,9 @@ public:
     // backslashes), resolved as resolve() would resolve it parsed, without building the
     // location; nullopt for any other text (then parse and resolve()).
     std::optional<ResolvedLocation> resolvePlainFileLocation(std::string_view text) const;
+    // A plain location whose frame a caller made itself counts toward the frame budget
+    // as resolvePlainFileLocation() would have counted it.
+    void countPlainFrame() const { ++framesBuilt_; }
 
 private:
     using Stacks = std::vector<std::vector<SourceFrame>>;

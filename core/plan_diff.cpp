@@ -83,9 +83,13 @@ using SsaKey = std::pair<std::string, std::string>;               // SSA name, e
 
 std::optional<PythonKey> pythonKeyOf(const ScopeSources* sources, std::size_t buffer)
 {
-    if (!sources || buffer >= sources->size() || !(*sources)[buffer].python)
+    if (!sources || buffer >= sources->size())
         return std::nullopt;
-    const SourceFrame& frame = *(*sources)[buffer].python;
+    BlockSource scratch;
+    const BlockSource& source = sources->sourceInto(buffer, scratch);
+    if (!source.python)
+        return std::nullopt;
+    const SourceFrame& frame = *source.python;
     return PythonKey(frame.file, frame.line, frame.column, frame.name);
 }
 

@@ -40,6 +40,14 @@ const BlockSource* PlanDocument::sourceOf(std::size_t scopeIndex, const Block& b
     return &sources[scopeIndex][static_cast<std::size_t>(block.bufferIndex)];
 }
 
+const BlockSource* PlanDocument::sourceInto(std::size_t scopeIndex, const Block& block, BlockSource& scratch) const
+{
+    if (scopeIndex >= sources.size() || block.bufferIndex < 0
+        || static_cast<std::size_t>(block.bufferIndex) >= sources[scopeIndex].size())
+        return nullptr;
+    return &sources[scopeIndex].sourceInto(static_cast<std::size_t>(block.bufferIndex), scratch);
+}
+
 namespace {
 
 std::shared_ptr<FileFinder> finderFor(const std::string& dumpPath, const LoadOptions& options)
@@ -239,7 +247,7 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
     linker.setIrAliases(irAliases);
     document.sources.clear();
     // Each distinct location is linked and kept once; a buffer holds its index.
-    auto distinct = std::make_shared<std::vector<BlockSource>>();
+    auto distinct = std::make_shared<DistinctSources>();
     std::unordered_map<std::string_view, std::uint32_t> indexOfLocation;
     std::vector<std::vector<std::uint32_t>> indices;
     std::size_t linked = 0;
@@ -252,11 +260,11 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
             const auto [it, added]
                 = indexOfLocation.try_emplace(buffer.location(), static_cast<std::uint32_t>(distinct->size()));
             if (added) // kept here once: the linker's own memo would hold a second copy
-                distinct->push_back(linker.linkOnce(buffer.location()));
+                linker.linkInto(buffer.location(), *distinct);
             scopeIndices.push_back(it->second);
         }
     }
-    std::shared_ptr<const std::vector<BlockSource>> shared = std::move(distinct);
+    std::shared_ptr<const DistinctSources> shared = std::move(distinct);
     for (auto& scopeIndices : indices)
         document.sources.emplace_back(shared, std::move(scopeIndices));
 }

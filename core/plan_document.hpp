@@ -68,6 +68,8 @@ struct PlanDocument {
 
     const PlanAnalysis* analysisOf(const std::string& scope) const;
     const BlockSource* sourceOf(std::size_t scopeIndex, const Block& block) const;
+    // The same source without keeping it (ScopeSources::sourceInto): for a walk over every block.
+    const BlockSource* sourceInto(std::size_t scopeIndex, const Block& block, BlockSource& scratch) const;
 };
 
 // `dumpPath` may also be an IR file or a compile log (decided by content, core/computed_plan):

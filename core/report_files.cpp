@@ -121,7 +121,9 @@ void appendBlocksCsvRow(std::string& out, const PlanDocument& document, const Bl
     const PlanAnalysis& analysis = document.analyses.at(ref.first);
     const Block& block = scope.blocks.at(ref.second);
     const Buffer& buffer = scope.bufferOf(block);
-    const BlockSource* source = document.sourceOf(ref.first, block);
+    // Every block's row is written: its source is made here, not kept (core/distinct_sources).
+    thread_local BlockSource scratch;
+    const BlockSource* source = document.sourceInto(ref.first, block, scratch);
     // Fields go straight into `out`: no string per field (a million rows).
     bool first = true;
     const auto field = [&out, &first](std::string_view value) {

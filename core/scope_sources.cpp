@@ -1,18 +1,17 @@
 #include "core/scope_sources.hpp"
 
-#include <numeric>
-
 namespace memlens {
 
 ScopeSources::ScopeSources(std::initializer_list<BlockSource> sources)
-    : distinct_(std::make_shared<const std::vector<BlockSource>>(sources))
-    , indexOfBuffer_(sources.size())
 {
-    std::iota(indexOfBuffer_.begin(), indexOfBuffer_.end(), 0u);
+    auto distinct = std::make_shared<DistinctSources>();
+    indexOfBuffer_.reserve(sources.size());
+    for (const BlockSource& source : sources)
+        indexOfBuffer_.push_back(distinct->add(source));
+    distinct_ = std::move(distinct);
 }
 
-ScopeSources::ScopeSources(
-    std::shared_ptr<const std::vector<BlockSource>> distinct, std::vector<std::uint32_t> indexOfBuffer)
+ScopeSources::ScopeSources(std::shared_ptr<const DistinctSources> distinct, std::vector<std::uint32_t> indexOfBuffer)
     : distinct_(std::move(distinct))
     , indexOfBuffer_(std::move(indexOfBuffer))
 {

@@ -3,6 +3,7 @@
 // memref type — stored once per distinct text while the dump is read, so a
 // million buffers from three hundred source lines hold three hundred strings.
 #include "core/dump_model.hpp"
+#include "core/text_interner.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -23,7 +24,7 @@ private:
         using is_transparent = void;
         std::size_t operator()(std::string_view text) const noexcept { return std::hash<std::string_view>()(text); }
     };
-    std::unordered_map<std::string, std::shared_ptr<const std::string>, Hash, std::equal_to<>> locations_;
+    TextInterner locations_;
     std::unordered_map<std::string, std::shared_ptr<const BufferType>, Hash, std::equal_to<>> types_;
 };
 

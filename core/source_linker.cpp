@@ -1,5 +1,7 @@
 #include "core/source_linker.hpp"
 
+#include "core/distinct_sources.hpp"
+
 #include <algorithm>
 
 namespace memlens {
@@ -137,7 +139,7 @@ BlockSource SourceLinker::compute(std::string_view raw)
     } else {
         out.python = resolved.primary;
         out.pythonFrames = resolved.userFrames;
-        out.chain = resolved.chain;
+        out.chain = std::move(resolved.chain); // not read again
         if (!resolved.primary)
             addNote(out.note, "the location has only Triton library frames");
         if (index_ && resolved.primary) {
@@ -180,6 +182,22 @@ BlockSource SourceLinker::compute(std::string_view raw)
             addNote(out.note, "Python file " + out.python->file + " not found on this machine");
     }
     return out;
+}
+
+std::uint32_t SourceLinker::linkInto(std::string_view sourceLocation, DistinctSources& table)
+{
+    // With an IR the IR lines depend on the Python line: every location is resolved.
+    const std::optional<PlainFileLocation> plain = index_ ? std::nullopt : readPlainFileLocation(sourceLocation);
+    if (plain)
+        if (const auto it = plainOfFile_.find(plain->file); it != plainOfFile_.end()) {
+            emptyResolver_.countPlainFrame();
+            return table.addLike(it->second, plain->line, plain->column);
+        }
+    const std::uint32_t index = table.add(compute(sourceLocation));
+    // A record holds one user frame and nothing that depends on its line (no IR, a Python file).
+    if (plain && table.isRecord(index))
+        plainOfFile_.emplace(std::string(plain->file), index);
+    return index;
 }
 
 BlockSource linkBlockSource(std::string_view sourceLocation, const IrIndex* index, const FileFinder* finder)

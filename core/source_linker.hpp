@@ -14,6 +14,8 @@
 
 namespace memlens {
 
+class DistinctSources;
+
 struct IrRef {
     std::string file; // the local IR file when indexed, else the path in the location
     int line = 0;
@@ -41,6 +43,10 @@ public:
     const BlockSource& link(std::string_view sourceLocation);
     // The same, not memoised: for a caller that keeps each distinct location once itself.
     BlockSource linkOnce(std::string_view sourceLocation) { return compute(sourceLocation); }
+    // linkOnce() added to `table`: its index there. Without an IR, plain locations of one
+    // file differ only in their frame's line and column, so each after the first of its
+    // file is the first's record with its own line and column (nothing resolved again).
+    std::uint32_t linkInto(std::string_view sourceLocation, DistinctSources& table);
 
     std::size_t cacheSize() const { return cache_.size(); }
 
@@ -64,6 +70,7 @@ private:
     std::unordered_map<std::string, std::string> localPaths_;
     std::unordered_map<std::string, bool> isIrFile_;
     std::vector<std::string> irAliases_;
+    std::unordered_map<std::string, std::uint32_t, Hash, std::equal_to<>> plainOfFile_; // file -> its first record
 };
 
 // One-shot helper (no memo).

@@ -75,7 +75,7 @@ private:
         const Buffer& buffer = scope_.buffers[b];
         if (scopeIndex_ >= document_.sources.size() || b >= document_.sources[scopeIndex_].size())
             return;
-        const BlockSource& source = document_.sources[scopeIndex_][b];
+        const BlockSource& source = document_.sources[scopeIndex_].sourceInto(b, scratch_);
         if (!source.python || !isKernelFile(source))
             return;
         const auto it = names_.scan.shapeAtLine.find(source.python->line);
@@ -217,6 +217,7 @@ private:
     const ScopePlan& scope_;
     TileNames& names_;
     std::string writtenFile_;
+    BlockSource scratch_; // each buffer's source, made in turn (not kept)
     std::map<std::string, std::map<std::int64_t, std::uint64_t>> evidence_; // name -> value -> bytes
     std::map<std::string, std::int64_t> values_;
     std::map<std::string, int> firstLine_;

@@ -28,11 +28,11 @@ PlanDocument documentWith(const std::vector<int>& copies, std::vector<BlockSourc
         }
     }
     document.dump.scopes.push_back(std::move(scope));
-    std::vector<std::uint32_t> indexOfBuffer(sources.size());
-    for (std::size_t i = 0; i < indexOfBuffer.size(); ++i)
-        indexOfBuffer[i] = static_cast<std::uint32_t>(i);
-    document.sources.emplace_back(
-        std::make_shared<const std::vector<BlockSource>>(std::move(sources)), std::move(indexOfBuffer));
+    auto distinct = std::make_shared<DistinctSources>();
+    std::vector<std::uint32_t> indexOfBuffer;
+    for (BlockSource& source : sources)
+        indexOfBuffer.push_back(distinct->add(std::move(source)));
+    document.sources.emplace_back(std::move(distinct), std::move(indexOfBuffer));
     return document;
 }
 

@@ -28,16 +28,22 @@ std::string dumpWithRepeatedLocations(int buffers, int lines)
     return text + "]}";
 }
 
-} // namespace
-
-TEST_CASE("each distinct location is linked once and shared by every buffer that has it", "[document][sources]")
+// Two scopes of 40 buffers at 7 distinct locations, loaded.
+PlanDocument loadRepeated()
 {
     test::TempDir dir;
     const auto path = dir.path / "memory_info_aiv.json";
     std::ofstream(path) << dumpWithRepeatedLocations(40, 7);
     LoadOptions options;
     options.searchTritonCache = false;
-    const PlanDocument document = loadPlanDocument(path.string(), options);
+    return loadPlanDocument(path.string(), options);
+}
+
+} // namespace
+
+TEST_CASE("each distinct location is linked once and shared by every buffer that has it", "[document][sources]")
+{
+    const PlanDocument document = loadRepeated();
     REQUIRE(document.sources.size() == 2);
     for (std::size_t s = 0; s < 2; ++s) {
         const ScopeSources& sources = document.sources[s];
@@ -55,4 +61,26 @@ TEST_CASE("each distinct location is linked once and shared by every buffer that
     for (const BlockSource& source : document.sources[1])
         CHECK(source.python->line == 10 + static_cast<int>(n++ % 7));
     CHECK(n == 40);
+}
+
+TEST_CASE(
+    "a document keeps each plain location as a small record, made whole only when asked for", "[document][sources]")
+{
+    const PlanDocument document = loadRepeated();
+    REQUIRE(document.sources.size() == 2);
+    const DistinctSources& distinct = document.sources[0].distinct();
+    CHECK(&distinct == &document.sources[1].distinct());
+    CHECK(distinct.size() == 7);
+    CHECK(distinct.compactCount() == 7); // one Python frame each: none is kept whole
+    // A walk that makes each source in a scratch one gives what asking for it gives.
+    BlockSource scratch;
+    for (std::size_t i = 0; i < 40; ++i) {
+        const BlockSource& made = document.sources[0].sourceInto(i, scratch);
+        const BlockSource& kept = document.sources[0][i];
+        CHECK(&made == &scratch);
+        CHECK(made.python == kept.python);
+        CHECK(made.chain == kept.chain);
+        CHECK(made.note == kept.note);
+        CHECK(document.sources[0].distinctIndexOf(i) == i % 7);
+    }
 }

@@ -1,5 +1,8 @@
 #include "core/source_linker.hpp"
 
+#include "core/distinct_sources.hpp"
+#include "support/block_source_checks.hpp"
+#include "support/temp_dir.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
@@ -9,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
@@ -252,4 +256,41 @@ TEST_CASE("resolving many blocks computes each distinct location once", "[linker
     // The same answer twice is the same object.
     CHECK(&linker.link(locs[0]) == &linker.link(locs[0]));
     CHECK(linkBlockSource("loc(#loc30)", &ix, nullptr).python->name == "row_max");
+}
+
+TEST_CASE("linking into a table gives each location what resolving it alone gives", "[linker][sources]")
+{
+    test::TempDir dir;
+    std::ofstream(dir.path / "found.py") << "x = 1\n";
+    FileFinder finder;
+    finder.addSourceDir(dir.path);
+    // Plain locations of a few files, many lines and columns each (the later ones of a file
+    // come from its first's record), between forms that are resolved every time.
+    std::vector<std::string> locations;
+    for (int i = 0; i < 300; ++i) {
+        const char* file = i % 3 == 0 ? "/elsewhere/found.py" : (i % 3 == 1 ? "/src/missing.py" : "/src/other.py");
+        locations.push_back(
+            "loc(\"" + std::string(file) + "\":" + std::to_string(10 + i / 7) + ":" + std::to_string(1 + i % 7) + ")");
+    }
+    locations.insert(locations.begin() + 40, "loc(\"/site/triton/language/standard.py\":306:11)");
+    locations.insert(locations.begin() + 41, "loc(\"/site/triton/language/standard.py\":307:11)");
+    locations.insert(locations.begin() + 60, "loc(\"/tmp/k.ttadapter.mlir\":17:3)");
+    locations.insert(locations.begin() + 61, "loc(\"/tmp/k.ttadapter.mlir\":18:3)");
+    locations.insert(locations.begin() + 80, "  loc(\"/src/missing.py\":99:98) ");
+    locations.insert(locations.begin() + 81, "loc(callsite(\"/src/missing.py\":5:1 at \"/src/other.py\":6:2))");
+    locations.insert(locations.begin() + 82, "");
+    const FileFinder* const finders[] = {nullptr, &finder};
+    for (const FileFinder* withFinder : finders) {
+        SourceLinker linker(nullptr, withFinder);
+        SourceLinker alone(nullptr, withFinder);
+        DistinctSources table;
+        for (const std::string& location : locations) {
+            const std::uint32_t index = linker.linkInto(location, table);
+            const BlockSource& got = table.at(index);
+            const BlockSource expected = alone.linkOnce(location);
+            INFO(location);
+            test::checkSameSource(got, expected);
+        }
+        CHECK(table.size() == locations.size());
+    }
 }
