@@ -76,7 +76,7 @@ void BM_ScanCompileLog(benchmark::State& state)
     }
     state.counters["log_MB"] = static_cast<double>(fs::file_size(log)) / (1 << 20);
     state.counters["kept_MB"] = static_cast<double>(kept) / (1 << 20);
-    rusage usage {};
+    rusage usage{};
     getrusage(RUSAGE_SELF, &usage); // peak resident size of the whole process, generator included
     state.counters["peak_rss_MB"] = static_cast<double>(usage.ru_maxrss) / 1024;
 }
