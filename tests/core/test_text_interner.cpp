@@ -9,7 +9,7 @@
 
 using namespace memlens;
 
-TEST_CASE("equal texts share one copy and one index; different texts do not", "[interner]")
+TEST_CASE("equal texts share one copy and one index, different texts do not", "[interner]")
 {
     TextInterner interner;
     const auto a = interner.intern("loc(\"/src/kernel.py\":12:4)");
