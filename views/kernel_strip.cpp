@@ -1,12 +1,12 @@
 #include "views/kernel_strip.hpp"
 
-#include "core/byte_size.hpp"
 #include "core/capacity.hpp"
 #include "views/chart_style.hpp"
 #include "views/core_selector.hpp"
 #include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
 #include "views/title_bar.hpp"
+#include "views/view_text.hpp"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -25,7 +25,6 @@ constexpr int kBarHeight = 6;
 // A bar shows up to this share of the capacity; the capacity mark sits at 1 / kBarRange of its width.
 constexpr double kBarRange = 1.5;
 
-QString bytes(std::uint64_t n) { return QString::fromStdString(formatBytes(n)); }
 } // namespace
 
 KernelStrip::KernelStrip(KernelCores* cores, PlanSession* session, QWidget* parent)
@@ -60,8 +59,8 @@ void KernelStrip::rebuild()
             const std::uint64_t peak = analysis.planned ? analysis.peakAddressBytes : analysis.peakLiveBytes;
             entry.fill = capacity ? static_cast<double>(peak) / static_cast<double>(capacity) : 0;
             entry.text = analysis.planned
-                ? tr("%1 / %2 (%3%)").arg(bytes(peak), bytes(capacity)).arg(qRound(entry.fill * 100))
-                : tr("not planned · demand %1 / %2").arg(bytes(peak), bytes(capacity));
+                ? tr("%1 / %2 (%3%)").arg(bytesText(peak), bytesText(capacity)).arg(qRound(entry.fill * 100))
+                : tr("not planned · demand %1 / %2").arg(bytesText(peak), bytesText(capacity));
             entries_.push_back(std::move(entry));
         }
     }

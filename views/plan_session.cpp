@@ -7,6 +7,15 @@ PlanSession::PlanSession(QObject* parent)
 {
 }
 
+std::optional<std::int64_t> PlanSession::opOnShow() const
+{
+    if (cursorOp_)
+        return cursorOp_;
+    if (const PlanAnalysis* shown = analysis(); shown && shown->fragmentation)
+        return shown->fragmentation->op;
+    return std::nullopt;
+}
+
 bool PlanSession::hasScope() const
 {
     return document_ && scopeIndex_ >= 0 && scopeIndex_ < static_cast<int>(document_->dump.scopes.size());

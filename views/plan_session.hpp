@@ -31,6 +31,9 @@ public:
     int selectedBlock() const { return selectedBlock_; }
     const Block* selectedBlockPtr() const;
     std::optional<std::int64_t> cursorOp() const { return cursorOp_; }
+    // The op a view shows "at the cursor": the cursor's, else the op where the highest address
+    // first peaks (the address snapshot's). nullopt without a plan.
+    std::optional<std::int64_t> opOnShow() const;
     // Blocks allocated by the IR or Python line the user picked (reverse link).
     const std::vector<int>& highlightedBlocks() const { return highlighted_; }
     // The source line the highlight comes from ("Line 57 of kernel.py"); "" when the

@@ -299,10 +299,11 @@ TEST_CASE("live at cursor only follows the session's cursor", "[table]")
     session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
     // ub: %x_tile x2 [2, 9], %row_max [4, 6], %tmp_buf [5, 5]
     proxy.setLiveAtCursorOnly(true);
-    // No cursor: the op where the most is live, as the address snapshot shows it.
+    // No cursor: the op the address snapshot shows, where the highest address first peaks.
     CHECK_FALSE(proxy.waitingForCursor());
     CHECK(proxy.filteringAtPeak());
-    REQUIRE(proxy.filterOp() == session.analysis()->peakLiveAt);
+    REQUIRE(session.analysis()->fragmentation);
+    REQUIRE(proxy.filterOp() == session.analysis()->fragmentation->op);
     CHECK(*proxy.filterOp() == 5);
     CHECK(proxy.rowCount() == 4);
     session.setCursorOp(3);

@@ -40,14 +40,7 @@ void BlockFilterProxy::onHighlightChanged()
 
 bool BlockFilterProxy::waitingForCursor() const { return liveAtCursorOnly_ && !filterOp(); }
 
-std::optional<std::int64_t> BlockFilterProxy::filterOp() const
-{
-    if (const auto op = session_->cursorOp())
-        return op;
-    if (const PlanAnalysis* analysis = session_->analysis())
-        return analysis->peakLiveAt;
-    return std::nullopt;
-}
+std::optional<std::int64_t> BlockFilterProxy::filterOp() const { return session_->opOnShow(); }
 
 bool BlockFilterProxy::filteringAtPeak() const { return liveAtCursorOnly_ && !session_->cursorOp() && filterOp(); }
 

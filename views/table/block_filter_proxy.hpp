@@ -33,8 +33,8 @@ public:
     }
     // True while "live at cursor only" is on but there is no op to filter by (every row shows).
     bool waitingForCursor() const;
-    // The op "live at cursor only" filters by: the time cursor, else the op where the most is
-    // live (as the address snapshot does); nullopt when neither is known.
+    // The op "live at cursor only" filters by: the session's op on show (the time cursor, else
+    // the address snapshot's op); nullopt without a plan.
     std::optional<std::int64_t> filterOp() const;
     // Filtering by the peak op because no time cursor is set.
     bool filteringAtPeak() const;
