@@ -235,6 +235,7 @@ void MainWindow::openDump(const QString& path)
         return;
     }
     loadingFile_ = path;
+    loadingStamp_ = FileStamp::of(path);
     statusLabel_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     loader_->load(path, optionsFor(path), settings_->capacitiesByKernel());
 }
@@ -332,6 +333,7 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     if (!currentFile_.isEmpty() && !reloaded)
         watcher_->removePath(currentFile_);
     currentFile_ = path;
+    shownStamp_ = loadingStamp_.path == path ? loadingStamp_ : FileStamp{};
     std::shared_ptr<const PlanDocument> before = reloaded ? session_->sharedDocument() : nullptr;
     titleBar_->setVersionText(QString());
     // Capacities the user set for this kernel were applied by the loader.
@@ -457,6 +459,8 @@ void MainWindow::onFileChangedOnDisk()
         watchFile(currentFile_);
     if (!folderNotifier_)
         history_->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
+    if (shownStamp_.isValid() && FileStamp::of(currentFile_) == shownStamp_)
+        return; // what is on show was read after this change
     const QString name = QFileInfo(currentFile_).fileName();
     messageBar_->showMessage(MessageBar::Kind::Warning,
         tr("%1 changed on disk (the compiler rewrites it on every compile).").arg(name.toHtmlEscaped()),

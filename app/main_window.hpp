@@ -2,6 +2,7 @@
 // The memlens window: title bar and block chart in the middle, usage curve
 // below it, block details, the table and the source panes in docks. Owns the
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
+#include "app/file_stamp.hpp"
 #include "core/plan_document.hpp"
 #include "views/job_runner.hpp"
 
@@ -199,6 +200,8 @@ private:
     QString commandLineDump_;
     QString currentFile_;                                 // the dump on show
     QString loadingFile_;                                 // the dump being loaded
+    FileStamp loadingStamp_;                              // that file as the load found it
+    FileStamp shownStamp_;                                // the dump on show, as it was read
     std::shared_ptr<const PlanDocument> previousVersion_; // kept for the compare view after a reload
     QDateTime previousShownAt_;
     QDateTime shownAt_;
