@@ -2,6 +2,7 @@
 
 #include "app/kernel_report.hpp"
 #include "app/report_writer.hpp"
+#include "core/command_common.hpp"
 #include "core/dump_error.hpp"
 
 #include <QDir>

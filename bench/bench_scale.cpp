@@ -17,9 +17,9 @@
 #include "app/main_window.hpp"
 #include "app/report_command.hpp"
 #include "bench/generated_dump.hpp"
-#include "core/command_line.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
+#include "core/inspect_command.hpp"
 #include "core/plan_document.hpp"
 #include "views/chart/block_chart_widget.hpp"
 

@@ -1,7 +1,9 @@
 #pragma once
-// The command-line contract (docs/design.md, Command line): parsing and the Qt-free
-// `inspect` command. `report` and the window live in app/, which links this.
+// The command-line contract (docs/design.md, Command line): what a command line
+// says, and reading it. Each command's own words come from core/subcommands; the
+// commands run elsewhere (core/*_command, and app/ for `report` and the window).
 #include "core/diff_command.hpp"
+#include "core/exit_status.hpp"
 #include "core/plan_command.hpp"
 #include "core/plan_document.hpp"
 
@@ -12,10 +14,6 @@
 #include <vector>
 
 namespace memlens {
-
-inline constexpr int kExitFits = 0;
-inline constexpr int kExitBadInput = 2;
-inline constexpr int kExitOverflow = 3;
 
 enum class Command { Window, Inspect, Report, Explain, Watch, Diff, Plan, Help, Version };
 
@@ -45,14 +43,10 @@ public:
 CommandLine parseCommandLine(const std::vector<std::string>& args);
 
 std::string usageText(Command command);
-
-// Exit status for a loaded document: 3 when any shown scope overflows, else 0.
-int exitStatusFor(const PlanDocument& document, const std::optional<std::string>& scope);
-
-// Throws DumpError when --scope names a scope the dump does not have.
-void requireScope(const PlanDocument& document, const std::optional<std::string>& scope);
-
-// Runs `memlens inspect`: JSON on `out`, messages on `err`; returns the exit status.
-int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& err);
+// The options every command that reads a dump takes, and what its exit status means: for the usage texts.
+std::string commonOptionsHelp();
+std::string exitStatusHelp();
+// The value after option args[i] (i moves onto it); throws CommandLineError when there is none.
+std::string optionValue(const std::vector<std::string>& args, std::size_t& i);
 
 } // namespace memlens

@@ -1,5 +1,6 @@
 #include "core/diff_command.hpp"
 
+#include "core/command_common.hpp"
 #include "core/command_line.hpp"
 #include "core/dump_error.hpp"
 #include "core/kernel_folder.hpp"

@@ -1,6 +1,6 @@
 #include "core/dump_error.hpp"
 
-#include "core/command_line.hpp"
+#include "core/exit_status.hpp"
 #include "core/terminal_text.hpp"
 
 #include <ostream>

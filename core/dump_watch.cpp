@@ -1,10 +1,10 @@
 #include "core/dump_watch.hpp"
 
-#include "core/command_line.hpp"
 #include "core/directory_changes.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_keeper.hpp"
 #include "core/dump_parser.hpp"
+#include "core/exit_status.hpp"
 #include "core/file_finder.hpp"
 #include "core/terminal_text.hpp"
 

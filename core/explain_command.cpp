@@ -1,5 +1,6 @@
 #include "core/explain_command.hpp"
 
+#include "core/command_common.hpp"
 #include "core/diagnosis_text.hpp"
 #include "core/dump_error.hpp"
 #include "core/fit_map.hpp"
@@ -35,6 +36,18 @@ std::string explainUsageText()
            "                  such as a watch --keep folder): their cells show the compiled numbers\n\n"
            "Exit status: 0 every scope fits, 3 some scope overflows its capacity (of any core),\n"
            "2 bad input or usage.\n";
+}
+
+bool parseExplainOption(CommandLine& commandLine, const std::vector<std::string>& args, std::size_t& i)
+{
+    if (args[i] == "--configs") {
+        commandLine.explainConfigs = true;
+        return true;
+    }
+    if (args[i] != "--others")
+        return false;
+    commandLine.others.push_back(optionValue(args, i));
+    return true;
 }
 
 namespace {

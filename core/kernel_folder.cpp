@@ -1,5 +1,6 @@
 #include "core/kernel_folder.hpp"
 
+#include "core/command_common.hpp"
 #include "core/command_line.hpp"
 #include "core/dump_error.hpp"
 #include "core/dump_watch.hpp"

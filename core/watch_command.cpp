@@ -59,10 +59,8 @@ bool parseWatchOption(CommandLine& commandLine, const std::vector<std::string>& 
     return true;
 }
 
-void requireWatchArguments(const CommandLine& commandLine)
+void requireWatchOptions(const CommandLine& commandLine)
 {
-    if (commandLine.dump.empty())
-        throw CommandLineError("missing DIR: the folder the compiler writes its dumps into (where you run python)");
     if (commandLine.keepDir.empty())
         throw CommandLineError("missing --keep HISTORY_DIR: the folder to keep every version in");
 }

@@ -14,8 +14,8 @@ std::string watchUsageText();
 // Consumes args[i] (and its value) when it is a watch option (--keep, --interval).
 bool parseWatchOption(CommandLine& commandLine, const std::vector<std::string>& args, std::size_t& i);
 
-// Throws CommandLineError when DIR or --keep is missing.
-void requireWatchArguments(const CommandLine& commandLine);
+// Throws CommandLineError when --keep is missing.
+void requireWatchOptions(const CommandLine& commandLine);
 
 // Runs until SIGINT or SIGTERM; returns the exit status.
 int runWatchCommand(const CommandLine& commandLine, std::ostream& out, std::ostream& err);

@@ -1,4 +1,5 @@
-#include "core/command_line.hpp"
+#include "core/inspect_command.hpp"
+#include "core/subcommands.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -55,6 +56,29 @@ TEST_CASE("help is per command", "[cli]")
     CHECK(help.helpFor == Command::Report);
     CHECK_THAT(usageText(Command::Report), Catch::Contains("--out DIR"));
     CHECK_THAT(usageText(Command::Window), Catch::Contains("memlens inspect DUMP"));
+}
+
+TEST_CASE("each subcommand is found by its word, with its own help and its own options", "[cli]")
+{
+    for (const std::string name : {"inspect", "report", "explain", "watch", "diff", "plan"}) {
+        INFO(name);
+        const Subcommand* subcommand = findSubcommand(name);
+        REQUIRE(subcommand);
+        CHECK(subcommandOf(subcommand->command) == subcommand);
+        CHECK_THAT(usageText(subcommand->command), Catch::StartsWith("Usage: memlens " + name + " "));
+        const CommandLine help = parseCommandLine({name, "--help"});
+        CHECK(help.command == Command::Help);
+        CHECK(help.helpFor == subcommand->command);
+    }
+    CHECK_FALSE(findSubcommand("memory_info_aiv.json"));
+    CHECK_FALSE(subcommandOf(Command::Window));
+    CHECK(parseCommandLine({"memory_info_aiv.json"}).command == Command::Window);
+    // An option is its command's only: --out belongs to report, --configs to explain, --keep to watch.
+    CHECK(
+        parseCommandLine({"explain", "d.json", "--configs", "--others", "o"}).others == std::vector<std::string>{"o"});
+    CHECK_THROWS_WITH(parseCommandLine({"inspect", "d.json", "--out", "r"}), Catch::Contains("unknown option --out"));
+    CHECK_THROWS_WITH(parseCommandLine({"report", "d.json", "--configs"}), Catch::Contains("unknown option --configs"));
+    CHECK_THROWS_WITH(parseCommandLine({"explain", "d.json", "--keep", "k"}), Catch::Contains("unknown option --keep"));
 }
 
 TEST_CASE("usage mistakes are refused with a reason", "[cli]")

@@ -2,6 +2,7 @@
 // multi-buffered alloc listed once per copy, "requires N bits" read against the plan, and a
 // stale dump of the other core beside this one. Fixtures: tests/data/dumps/compiler_today/.
 #include "core/capacity.hpp"
+#include "core/command_common.hpp"
 #include "core/command_line.hpp"
 #include "core/diagnosis.hpp"
 #include "core/diff_report.hpp"

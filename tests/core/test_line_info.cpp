@@ -1,7 +1,7 @@
 // Compiled without line info (Triton-Ascend's default): detected once in the
 // core and said by inspect, the report and (views) the Python pane.
-#include "core/command_line.hpp"
 #include "core/explain_command.hpp"
+#include "core/inspect_command.hpp"
 #include "core/inspect_json.hpp"
 #include "core/line_info.hpp"
 #include "core/report_files.hpp"

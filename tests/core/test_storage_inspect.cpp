@@ -1,5 +1,5 @@
 // `memlens inspect` and blocks.csv carry the storage truth (issue 10).
-#include "core/command_line.hpp"
+#include "core/inspect_command.hpp"
 #include "core/report_files.hpp"
 #include "support/test_paths.hpp"
 
