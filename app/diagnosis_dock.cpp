@@ -1,5 +1,6 @@
 #include "app/diagnosis_dock.hpp"
 
+#include "app/app_settings.hpp"
 #include "app/compare_window.hpp"
 #include "app/dump_history.hpp"
 #include "app/main_window.hpp"
@@ -18,7 +19,10 @@ DiagnosisDock::DiagnosisDock(PlanSession* session, QWidget* parent)
     connect(panel_, &DiagnosisPanel::diagnosed, this, &DiagnosisDock::onDiagnosed);
     // The fit map's compiled cells come from the History: every version of the dump on show.
     panel_->setOtherDumps([this] { return historyVersions(); });
+    panel_->setOtherDumpOptions([this] { return historyOptions(); });
     connect(panel_, &DiagnosisPanel::planOpened, this, &DiagnosisDock::compare);
+    connect(panel_, &DiagnosisPanel::leverSelected, this,
+        [this](const QString& description) { emit leverSelected(description); });
 }
 
 CompareWindow* DiagnosisDock::lastCompare() const { return static_cast<CompareWindow*>(lastCompare_.data()); }
@@ -38,6 +42,23 @@ QStringList DiagnosisDock::historyVersions() const
         if (version.snapshotPath != QString::fromStdString(document->dump.file))
             paths << version.snapshotPath;
     return paths;
+}
+
+LoadOptions DiagnosisDock::historyOptions() const
+{
+    LoadOptions options;
+    const auto* window = qobject_cast<const MainWindow*>(parentWidget());
+    const PlanDocument* document = session_->document();
+    if (!window || !document)
+        return options;
+    // The versions are kept copies of the dump on show: read them as the window reads it.
+    for (const QString& dir : window->settings().value(SettingId::SourceDirs).toStringList())
+        options.sourceDirs.push_back(dir.toStdString());
+    for (const auto& [from, to] : window->settings().substitutions())
+        options.substitutions.emplace_back(from.toStdString(), to.toStdString());
+    options.copyOf = document->copyOf.empty() ? document->dump.file : document->copyOf;
+    options.searchTritonCache = false;
+    return options;
 }
 
 CompareWindow* DiagnosisDock::compare(std::shared_ptr<const PlanDocument> today, const QString& todayLabel,

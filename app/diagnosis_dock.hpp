@@ -2,6 +2,8 @@
 // The Diagnosis dock: holds the DiagnosisPanel and opens itself (shown and
 // raised over its tab siblings) when a dump's plan overflows — once per dump
 // and scope, so a user who closes it is not overruled on every capacity edit.
+#include "core/plan_document.hpp"
+
 #include <QDockWidget>
 
 #include <QPointer>
@@ -30,9 +32,15 @@ public:
     CompareWindow* compare(std::shared_ptr<const PlanDocument> today, const QString& todayLabel,
         std::shared_ptr<const PlanDocument> plan, const QString& planLabel);
 
+signals:
+    // A lever row was selected and its buffers highlighted (through the session): what it changes,
+    // for the window's status bar.
+    void leverSelected(const QString& description);
+
 private:
     void onDiagnosed(bool overflows);
     QStringList historyVersions() const;
+    LoadOptions historyOptions() const;
 
     PlanSession* session_;
     DiagnosisPanel* panel_;

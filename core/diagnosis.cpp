@@ -435,6 +435,24 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, st
     return diagnosis;
 }
 
+std::vector<int> leverBlocks(const ScopePlan& scope, const Lever& lever)
+{
+    std::vector<int> blocks;
+    for (std::size_t i = 0; i < scope.blocks.size(); ++i) {
+        const auto buffer = static_cast<std::size_t>(scope.blocks[i].bufferIndex);
+        if (buffer >= scope.buffers.size())
+            continue;
+        const Buffer& b = scope.buffers[buffer];
+        const std::vector<std::int64_t>& shape = b.shape();
+        const bool changed = lever.kind == LeverKind::SingleBuffer
+            ? b.offsets.size() > 1
+            : std::find(shape.begin(), shape.end(), lever.dimension) != shape.end();
+        if (changed)
+            blocks.push_back(static_cast<int>(i));
+    }
+    return blocks;
+}
+
 const char* leverOption(LeverKind kind) { return kind == LeverKind::SingleBuffer ? "multibuffer=False" : ""; }
 
 const char* leverKindKey(LeverKind kind) { return kind == LeverKind::SingleBuffer ? "single_buffer" : "scale_dim"; }

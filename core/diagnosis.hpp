@@ -96,6 +96,9 @@ std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::in
 
 // "multibuffer=False" and the like: the kernel option a lever corresponds to ("" when none).
 const char* leverOption(LeverKind kind);
+// The blocks of the buffers a lever changes (ascending): those with multi-buffer copies for
+// single buffering, those whose memref shape holds the lever's dimension for a scale.
+std::vector<int> leverBlocks(const ScopePlan& scope, const Lever& lever);
 const char* leverKindKey(LeverKind kind);          // "single_buffer", "scale_dim"
 const char* overflowCauseKey(OverflowCause cause); // "fits", "demand", "placement"
 

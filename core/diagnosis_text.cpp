@@ -31,16 +31,6 @@ std::string bytesText(std::uint64_t bytes)
     return bytes < 1024 ? formatBytes(bytes) : formatBytes(bytes) + " (" + std::to_string(bytes) + " B)";
 }
 
-std::string percentOfCapacity(const Diagnosis& d)
-{
-    if (d.capacityBytes == 0)
-        return "-";
-    std::ostringstream out;
-    out.precision(1);
-    out << std::fixed << 100.0 * static_cast<double>(d.shortBytes) / static_cast<double>(d.capacityBytes) << "%";
-    return out.str();
-}
-
 std::string joined(const std::vector<std::string>& items)
 {
     std::string text;
@@ -144,14 +134,39 @@ std::string leverLabel(const Lever& lever)
     return label;
 }
 
+std::string leverDescription(const ScopePlan& scope, const Lever& lever)
+{
+    std::vector<std::string> names;
+    for (const int block : leverBlocks(scope, lever)) {
+        const std::string& name = scope.bufferOf(scope.blocks[static_cast<std::size_t>(block)]).ssaName;
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            names.push_back(name);
+    }
+    const std::string buffers = names.empty() ? std::string("no buffer") : joined(names);
+    if (lever.kind == LeverKind::SingleBuffer)
+        return "Removes the multi-buffer copies of " + buffers
+            + ". Kernel option: multibuffer=False (a triton.Config key; the compiler's "
+              "enable-auto-multi-buffer=false).";
+    std::string text = "Scales " + buffers + " (every buffer whose shape holds " + std::to_string(lever.dimension)
+        + "). Kernel option: ";
+    if (lever.name.empty())
+        text += "the tile size " + std::to_string(lever.dimension) + " (no constexpr names it)";
+    else
+        text += "the constexpr " + lever.name.text();
+    if (lever.name.python)
+        text += " (" + lever.name.python->label() + ")";
+    return text + ".";
+}
+
 std::string leverHowText(const std::string& how) { return how == "re-planned" ? how : "predicted from the dump"; }
 
 std::string verdictSentence(const Diagnosis& d)
 {
     if (d.shortBytes > 0)
-        return "Overflow: the plan needs " + bytesText(d.requiredBytes) + " and the capacity is "
-            + bytesText(d.capacityBytes) + ": short by " + bytesText(d.shortBytes) + ", " + percentOfCapacity(d)
-            + " of capacity.";
+        // The share is the title bar's (the peak address against the capacity): one overflow, one figure.
+        return "Overflow: the plan needs " + bytesText(d.requiredBytes) + ", "
+            + formatPercent(d.requiredBytes, d.capacityBytes) + " of capacity, and the capacity is "
+            + bytesText(d.capacityBytes) + ": short by " + bytesText(d.shortBytes) + ".";
     return "Fits: the plan needs " + bytesText(d.requiredBytes) + " of " + bytesText(d.capacityBytes) + ": "
         + bytesText(d.headroomBytes()) + " headroom.";
 }

@@ -22,6 +22,9 @@ std::string leverLabel(const Lever& lever);
 std::string dimensionLabel(std::int64_t value, const TileName& name);
 // "re-planned" or "predicted from the dump".
 std::string leverHowText(const std::string& how);
+// What a lever changes and where the user sets it: "Scales %alloc, %alloc_6 (every buffer whose
+// shape holds 16384). Kernel option: the constexpr BLOCK_SIZE (layer_norm.py:45)."
+std::string leverDescription(const ScopePlan& scope, const Lever& lever);
 // One sentence on the verdict: how much is missing, or how much is left.
 std::string verdictSentence(const Diagnosis& diagnosis);
 // "Largest power of two for dimension 16384 that fits: 8192 (...)", or why there is none.

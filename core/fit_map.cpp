@@ -432,20 +432,8 @@ PlanDocument predictedDocument(const PlanDocument& document, std::size_t scopeIn
         std::vector<std::int64_t> shape = buffer.shape();
         for (std::size_t p = 0; p < shape.size(); ++p)
             shape[p] = problem.dimensionValue(b, p, config);
-        const std::string& type = buffer.memrefType();
-        const std::size_t open = type.find('<');
-        std::size_t element = open == std::string::npos ? std::string::npos : open + 1;
-        while (element != std::string::npos && element < type.size()
-            && (std::isdigit(static_cast<unsigned char>(type[element])) || type[element] == 'x'
-                || type[element] == '?'))
-            ++element;
-        if (element != std::string::npos && element < type.size()) {
-            std::string text = type.substr(0, open + 1);
-            for (const std::int64_t dim : shape)
-                text += std::to_string(dim) + "x";
-            // memref<f32> (rank 0) has no dimensions to rewrite
-            buffer.setType(text + type.substr(element));
-        }
+        if (const std::string type = memrefTypeWithShape(buffer.memrefType(), shape); type != buffer.memrefType())
+            buffer.setType(type);
         buffer.extentBits = bytes * 8;
         buffer.sizeBytes = bytes;
     }
@@ -468,11 +456,23 @@ PlanDocument predictedDocument(const PlanDocument& document, std::size_t scopeIn
     scope.blocks = std::move(blocks);
     scope.status.reset();
     scope.error.clear();
-    CapacitySettings capacity;
-    for (std::size_t s = 0; s < out.dump.scopes.size(); ++s)
-        capacity.byScope[out.dump.scopes[s].scope] = document.analyses[s].capacity.bytes;
-    reanalyze(out, capacity);
+    reanalyze(out, capacitySettingsOf(document));
     return out;
+}
+
+std::string memrefTypeWithShape(const std::string& type, const std::vector<std::int64_t>& shape)
+{
+    const std::size_t open = type.find('<');
+    std::size_t element = open == std::string::npos ? std::string::npos : open + 1;
+    while (element != std::string::npos && element < type.size()
+        && (std::isdigit(static_cast<unsigned char>(type[element])) || type[element] == 'x' || type[element] == '?'))
+        ++element;
+    if (element == std::string::npos || element >= type.size() || shape.empty())
+        return type; // memref<f32> (rank 0) has no dimensions to rewrite
+    std::string text = type.substr(0, open + 1);
+    for (const std::int64_t dim : shape)
+        text += (dim < 0 ? std::string("?") : std::to_string(dim)) + "x";
+    return text + type.substr(element);
 }
 
 std::string configText(const FitMap& map, const FitCell& cell)

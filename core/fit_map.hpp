@@ -135,6 +135,9 @@ std::vector<std::optional<std::uint64_t>> configBlockSizes(const FitProblem& pro
 PlanDocument predictedDocument(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& diagnosis,
     const FitMap& map, const FitConfig& config);
 
+// `type` ("memref<16384xf32, ...>") with its shape replaced by `shape`; `type` itself when it has none.
+std::string memrefTypeWithShape(const std::string& type, const std::vector<std::int64_t>& shape);
+
 // "BLOCK_M=64, BLOCK_N=128, multibuffer=False".
 std::string configText(const FitMap& map, const FitCell& cell);
 

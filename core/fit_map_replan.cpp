@@ -1,5 +1,7 @@
 #include "core/fit_map_replan.hpp"
 
+#include "core/computed_plan.hpp"
+#include "core/dump_parser.hpp"
 #include "core/file_finder.hpp"
 #include "core/planner/what_if.hpp"
 
@@ -37,6 +39,37 @@ public:
         planner::WhatIf w = whatIf;
         w.function = function_;
         return bytesOf(planner_.plan(w));
+    }
+
+    // The planner's full plan of the document's function under a what-if, as a dump the compiler
+    // would write (the rewritten shapes in the buffers' types); nullopt when it cannot be planned.
+    std::optional<Dump> dumpOf(const planner::WhatIf& whatIf, const std::string& irFile)
+    {
+        planner::WhatIf w = whatIf;
+        w.function = function_;
+        const planner::WhatIfPlans plans = planner_.planInFull(w);
+        if (!plans.result.valid)
+            return std::nullopt;
+        for (const planner::FunctionPlan& plan : plans.plans) {
+            if (!function_.empty() && plan.name != function_)
+                continue;
+            Dump dump = parseDumpText(compilerDumpJson(plan, irFile).dump(), compilerDumpFileName(plan.coreType));
+            for (ScopePlan& scope : dump.scopes)
+                for (Buffer& buffer : scope.buffers) {
+                    std::vector<std::int64_t> shape = buffer.shape();
+                    for (auto& dimension : shape)
+                        for (const planner::DimensionScale& scale : whatIf.scales)
+                            if (scale.value == dimension) {
+                                dimension = scale.scaled();
+                                break;
+                            }
+                    if (const std::string type = memrefTypeWithShape(buffer.memrefType(), shape);
+                        type != buffer.memrefType())
+                        buffer.setType(type);
+                }
+            return dump;
+        }
+        return std::nullopt;
     }
 
     planner::FittingPowerOfTwo largest(std::int64_t dimension)
@@ -91,10 +124,11 @@ std::optional<std::vector<planner::DimensionScale>> scalesOf(const FitProblem& p
     for (std::size_t k = 0; k < problem.dims.size(); ++k) {
         const FitDimension& dim = problem.dims[k];
         onMap.insert(onMap.end(), dim.constexprs.begin(), dim.constexprs.end());
-        if (config.values[k] == dim.value)
-            continue;
+        // An unchanged dimension is added too: another dimension of the same value may not be scaled.
         if (!add(dim.value, config.values[k]))
             return std::nullopt;
+        if (config.values[k] == dim.value)
+            continue;
         // Derived constexprs follow their source, at their own values.
         for (const KernelConstexpr& c : names.constexprs) {
             if (c.derivedFrom.empty() || !c.value || dim.configKey() != c.derivedFrom)
@@ -107,12 +141,15 @@ std::optional<std::vector<planner::DimensionScale>> scalesOf(const FitProblem& p
             onMap.push_back(c.name);
         }
     }
-    for (const KernelConstexpr& c : names.constexprs)
-        if (c.value && to.count(*c.value) > 0 && std::find(onMap.begin(), onMap.end(), c.name) == onMap.end())
-            return std::nullopt; // the rewrite would scale this one too
     std::vector<planner::DimensionScale> scales;
-    for (const auto& [from, now] : to)
+    for (const auto& [from, now] : to) {
+        if (from == now)
+            continue;
+        for (const KernelConstexpr& c : names.constexprs)
+            if (c.value == from && std::find(onMap.begin(), onMap.end(), c.name) == onMap.end())
+                return std::nullopt; // the rewrite would scale this one too
         scales.push_back({from, now, from});
+    }
     return scales;
 }
 
@@ -164,6 +201,26 @@ std::unique_ptr<FitEvaluator> replannedEvaluator(const PlanDocument& document, s
     if (!replanner)
         return nullptr;
     return std::make_unique<ReplannedFitEvaluator>(std::move(replanner));
+}
+
+std::optional<PlanDocument> replannedDocument(const PlanDocument& document, std::size_t scopeIndex,
+    const Diagnosis& diagnosis, const FitMap& map, const FitConfig& config)
+{
+    const FitProblem problem{document, scopeIndex, diagnosis, map.dims};
+    const auto scales = scalesOf(problem, config);
+    if (!scales)
+        return std::nullopt;
+    const auto replanner = Replanner::open(document, scopeIndex);
+    if (!replanner)
+        return std::nullopt;
+    planner::WhatIf whatIf;
+    whatIf.multiBuffer = config.multibuffer;
+    whatIf.scales = *scales;
+    std::optional<Dump> dump = replanner->dumpOf(whatIf, document.irFile);
+    if (!dump)
+        return std::nullopt;
+    dump->file = document.dump.file;
+    return documentWithDump(document, std::move(*dump));
 }
 
 void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosis& diagnosis)

@@ -4,11 +4,13 @@
 #include "core/computed_plan.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "core/planner/multi_buffer_marks.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -189,6 +191,10 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
             err << "  line " << note.line << ": " << note.message << "\n";
         return kExitBadInput;
     }
+    // --no-multi-buffer plans the IR as compiled without multi-buffering: without the marks.
+    std::optional<MultiBufferMarksRemoved> marksRemoved;
+    if (!commandLine.multiBuffer)
+        marksRemoved.emplace(*module);
     PlanOptions options;
     options.strategy = commandLine.largestFirst ? PlanStrategy::LargestFirst : PlanStrategy::Default;
     options.multiBuffer = commandLine.multiBuffer;

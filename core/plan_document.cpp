@@ -301,6 +301,30 @@ void keepOnlyScope(PlanDocument& document, const std::string& scope)
     }
 }
 
+CapacitySettings capacitySettingsOf(const PlanDocument& document)
+{
+    CapacitySettings capacity;
+    for (std::size_t s = 0; s < document.dump.scopes.size() && s < document.analyses.size(); ++s)
+        capacity.byScope[document.dump.scopes[s].scope] = document.analyses[s].capacity.bytes;
+    return capacity;
+}
+
+PlanDocument documentWithDump(const PlanDocument& document, Dump dump)
+{
+    PlanDocument out;
+    out.dump = std::move(dump);
+    out.irFile = document.irFile;
+    out.irNote = document.irNote;
+    out.computedFrom = document.computedFrom;
+    out.target = document.target;
+    out.ir = document.ir;
+    out.finder = document.finder;
+    linkSources(out, {}, LoadOptions{});
+    out.lineInfo = detectLineInfo(out.dump, out.ir.get(), out.sources);
+    reanalyze(out, capacitySettingsOf(document));
+    return out;
+}
+
 void reanalyze(PlanDocument& document, const CapacitySettings& capacity, const std::atomic<bool>* cancel)
 {
     document.analyses.clear();

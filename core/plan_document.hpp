@@ -88,6 +88,14 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
 // A document of one scope (a report with --scope).
 void keepOnlyScope(PlanDocument& document, const std::string& scope);
 
+// The capacity each scope of `document` is analysed against, as settings (for analysing another plan alike).
+CapacitySettings capacitySettingsOf(const PlanDocument& document);
+
+// The document with another plan of its kernel (a what-if planned again): `dump` takes the place of
+// its plan, its sources linked through the document's IR and file finder, analysed with the same
+// capacities. The compile log is dropped: its op numbering is that of the document's plan.
+PlanDocument documentWithDump(const PlanDocument& document, Dump dump);
+
 // Capacity changed: recompute every scope's analysis (cheap, no file access).
 // Throws LoadCancelled soon after `*cancel` becomes true (when given).
 void reanalyze(PlanDocument& document, const CapacitySettings& capacity, const std::atomic<bool>* cancel = nullptr);

@@ -2,6 +2,7 @@
 
 #include "core/planner/buffer_liveness.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "core/planner/multi_buffer_marks.hpp"
 
 #include <algorithm>
 #include <set>
@@ -173,9 +174,12 @@ WhatIfResult WhatIfPlanner::baseline(const std::string& function)
     return plan(whatIf);
 }
 
-WhatIfResult WhatIfPlanner::plan(const WhatIf& whatIf)
+WhatIfResult WhatIfPlanner::plan(const WhatIf& whatIf) { return planInFull(whatIf).result; }
+
+WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
 {
-    WhatIfResult result;
+    WhatIfPlans plans;
+    WhatIfResult& result = plans.result;
     result.whatIf = whatIf;
     for (const DimensionScale& scale : whatIf.scales)
         if (scale.value <= 0 || scale.numerator <= 0 || !scale.exact() || scale.scaled() <= 0) {
@@ -183,7 +187,7 @@ WhatIfResult WhatIfPlanner::plan(const WhatIf& whatIf)
             result.fits = false;
             result.problem = "dimension " + std::to_string(scale.value) + " cannot be scaled by " + ratioText(scale)
                 + " to a whole positive size";
-            return result;
+            return plans;
         }
     const auto functions = deviceFunctions(whatIf.function);
     if (functions.empty()) {
@@ -191,20 +195,24 @@ WhatIfResult WhatIfPlanner::plan(const WhatIf& whatIf)
         result.fits = false;
         result.problem = whatIf.function.empty() ? "no function with a body in the IR"
                                                  : "no function @" + whatIf.function + " in the IR";
-        return result;
+        return plans;
     }
     PlanOptions options;
     options.strategy = whatIf.strategy;
     options.multiBuffer = whatIf.multiBuffer;
     const ShapeRewrite rewrite(*module_, whatIf.scales);
+    std::optional<MultiBufferMarksRemoved> marksRemoved;
+    if (!whatIf.multiBuffer)
+        marksRemoved.emplace(*module_);
     for (const Function* function : functions) {
-        result.functions.push_back(summarize(planFunction(*function, target_, options)));
+        plans.plans.push_back(planFunction(*function, target_, options));
+        result.functions.push_back(summarize(plans.plans.back()));
         if (!result.functions.back().fits) {
             result.fits = false;
             break; // the compiler's pass stops at the first function that fails
         }
     }
-    return result;
+    return plans;
 }
 
 std::vector<WhatIfResult> WhatIfPlanner::planAll(const std::vector<WhatIf>& whatIfs)

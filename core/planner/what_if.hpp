@@ -81,6 +81,14 @@ struct WhatIfResult {
     std::vector<WhatIfFunction> functions;
 };
 
+// A what-if's result with the planner's full plans (one per function planned, as in
+// result.functions), for writing them as a dump. Their buffers point into the planner's
+// module: use them while the WhatIfPlanner lives.
+struct WhatIfPlans {
+    WhatIfResult result;
+    std::vector<FunctionPlan> plans;
+};
+
 // The answer to "the largest power of two of V that fits".
 struct FittingPowerOfTwo {
     std::int64_t dimension = 0;               // V
@@ -104,6 +112,7 @@ public:
     // The plan as the IR stands (no what-if).
     WhatIfResult baseline(const std::string& function = {});
     WhatIfResult plan(const WhatIf& whatIf);
+    WhatIfPlans planInFull(const WhatIf& whatIf);
     std::vector<WhatIfResult> planAll(const std::vector<WhatIf>& whatIfs);
     // Searches V's powers of two downwards from the largest <= V, with `base`'s other settings.
     FittingPowerOfTwo largestFittingPowerOfTwo(std::int64_t dimension, const WhatIf& base = {});

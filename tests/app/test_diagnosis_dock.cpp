@@ -2,6 +2,10 @@
 #include "app_test_support.hpp"
 
 #include "app/diagnosis_dock.hpp"
+#include "app/dump_history.hpp"
+#include "core/plan_command.hpp"
+#include "support/temp_dir.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/diagnosis/diagnosis_panel.hpp"
 
@@ -10,6 +14,9 @@
 #include <QDockWidget>
 #include <QTableWidget>
 #include <QTest>
+
+#include <fstream>
+#include <sstream>
 
 using namespace memlens;
 using memlens::test::layerNormDump;
@@ -78,4 +85,80 @@ TEST_CASE("a fit map cell opens the compare view of its plan", "[window][diagnos
 
     dock->panel()->openCell(2, 0);
     CHECK(QTest::qWaitFor([dock] { return dock->lastCompare() != nullptr; }, 5000));
+}
+
+namespace {
+
+// `memlens plan --out` of our 2-D kernel's IR: the dump the compiler would write for it.
+std::string plannedDump(const std::filesystem::path& dir, bool multiBuffer)
+{
+    PlanCommandLine commandLine;
+    commandLine.input = test::data("kernels/attention_2d/m64_n128.ttadapter").string();
+    commandLine.multiBuffer = multiBuffer;
+    commandLine.outDir = (dir / (multiBuffer ? "double" : "single")).string();
+    std::ostringstream out, err;
+    const int status = runPlan(commandLine, out, err);
+    INFO(err.str());
+    REQUIRE((status == 0 || status == 3));
+    return test::readText(std::filesystem::path(commandLine.outDir) / "memory_info_aiv.json");
+}
+
+} // namespace
+
+TEST_CASE("the dock's fit map shows the compiled numbers of a History version of another config",
+    "[window][diagnosis][fit_map][history]")
+{
+    test::TempDir run("memlens_fit_history_");
+    const std::string single = plannedDump(run.path, false);
+    const std::string twice = plannedDump(run.path, true);
+    const auto dump = run.path / "memory_info_aiv.json";
+    const QString dumpPath = QString::fromStdString(dump.string());
+    WindowFixture f;
+    f.settings->setValue(SettingId::SourceDirs, QStringList{QString::fromStdString(test::data("kernels").string())});
+    DiagnosisDock* dock = f.window->diagnosisDock();
+
+    // The kernel compiled without multi-buffering first, then with it, into the same file.
+    std::ofstream(dump, std::ios::binary | std::ios::trunc) << single;
+    REQUIRE(f.open(dumpPath));
+    const auto first = f.window->session()->sharedDocument();
+    REQUIRE(first);
+    QSignalSpy diagnosed(dock->panel(), &DiagnosisPanel::diagnosed);
+    std::ofstream(dump, std::ios::binary | std::ios::trunc) << twice;
+    QSignalSpy shown(f.window.get(), &MainWindow::documentShown);
+    f.window->reload();
+    REQUIRE(test::seen(shown));
+    REQUIRE(f.window->history()->versionsOf(dumpPath).size() == 2);
+    CHECK(test::seen(diagnosed));
+    const auto multiBufferedOnShow = [dock] { // the diagnosis of the file as it is now
+        const FitMap* map = dock->panel()->fitMap();
+        return map && map->today() && map->today()->multibuffer == std::optional<bool>(true);
+    };
+    REQUIRE(QTest::qWaitFor(multiBufferedOnShow, 10000));
+    const FitMap* map = dock->panel()->fitMap();
+    REQUIRE(map);
+    REQUIRE(map->multibuffer == std::vector<bool>{true, false});
+    REQUIRE(map->dims.size() == 2);
+    INFO(map->dims[0].label() << " x " << map->dims[1].label());
+    const FitCell* today = map->today();
+    REQUIRE(today);
+    // Today's values single-buffered: the earlier version's numbers, in the cell and on the grid.
+    const FitCell* off = map->find(today->values, false);
+    REQUIRE(off);
+    REQUIRE(off->compiled);
+    CHECK(off->compiled->requiredBytes == first->analyses.at(0).peakAddressBytes);
+    CHECK(off->compiled->fits == !first->analyses.at(0).overflow);
+    QTableWidget* grid = dock->panel()->fitGrid();
+    bool onGrid = false;
+    for (int row = 0; row < grid->rowCount(); ++row)
+        for (int column = 0; column < grid->columnCount(); ++column)
+            if (dock->panel()->cellAt(row, column) == off) {
+                onGrid = true;
+                CHECK(grid->item(row, column)->text().contains("compiled"));
+                CHECK(grid->item(row, column)->toolTip().contains("the prediction is"));
+            }
+    CHECK(onGrid);
+    // Every other cell has no dump of its config: no compiled numbers.
+    for (const FitCell& cell : map->cells)
+        if (&cell != off)
+            CHECK_FALSE(cell.compiled);
 }

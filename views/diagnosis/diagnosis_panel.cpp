@@ -2,6 +2,7 @@
 
 #include "core/byte_size.hpp"
 #include "core/diagnosis_text.hpp"
+#include "core/fit_map_replan.hpp"
 #include "core/fit_map_text.hpp"
 #include "core/unplanned_scope.hpp"
 #include "views/plan_session.hpp"
@@ -135,6 +136,8 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , sources_(compactTable(
           {tr("Source"), tr("Name"), tr("Bytes"), tr("Share"), tr("Copies"), tr("Tmp"), tr("Buffers")}, this))
     , levers_(compactTable({tr("Lever (alone)"), tr("Saves"), tr("Needs"), tr("Fits"), tr("How")}, this))
+    , leverCaption_(wrappedLabel(this))
+    , sourceCaption_(wrappedLabel(this))
     , largest_(wrappedLabel(this))
     , method_(wrappedLabel(this))
     , fitLegend_(wrappedLabel(this))
@@ -144,6 +147,7 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , whatIfText_(new QLineEdit(this))
     , whatIfButton_(new QPushButton(tr("What if…"), this))
     , whatIfError_(wrappedLabel(this))
+    , whatIfResult_(wrappedLabel(this))
 {
     setObjectName(QStringLiteral("diagnosisPanel"));
     QFont bold = verdict_->font();
@@ -160,7 +164,15 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     sources_->setToolTip(
         tr("What is live at the critical op, by the Python line that allocated it (the IR line when it has none). "
            "Copies: bytes in multi-buffer copies beyond the first. Select a row to select its blocks."));
-    levers_->setSelectionMode(QAbstractItemView::NoSelection);
+    leverCaption_->setText(tr("Levers: each kernel option changed alone, the bytes it saves at the critical op and "
+                              "what the plan then needs. Select one to highlight the buffers it changes."));
+    sourceCaption_->setText(tr("Live at the critical op, by source line: who holds the bytes. Select a row to "
+                               "select its blocks."));
+    for (QLabel* caption : {leverCaption_, sourceCaption_}) {
+        QFont font = caption->font();
+        font.setBold(true);
+        caption->setFont(font);
+    }
     grid_->setObjectName(QStringLiteral("fitGrid"));
     grid_->setItemDelegate(new FitCellDelegate(grid_));
     grid_->setSelectionBehavior(QAbstractItemView::SelectItems);
@@ -185,8 +197,8 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     scroll->setFrameShape(QFrame::NoFrame);
     auto* content = new QWidget(scroll);
     scroll->setWidget(content);
-    for (QWidget* child : std::initializer_list<QWidget*>{
-             verdict_, critical_, jump_, sources_, levers_, largest_, fitLegend_, grid_, copyConfigs_, method_})
+    for (QWidget* child : std::initializer_list<QWidget*>{verdict_, critical_, jump_, sources_, levers_, leverCaption_,
+             sourceCaption_, largest_, fitLegend_, grid_, copyConfigs_, method_})
         child->setParent(content);
     auto* criticalRow = new QHBoxLayout;
     criticalRow->addWidget(critical_, 1);
@@ -196,6 +208,7 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     layout->addWidget(verdict_);
     layout->addLayout(criticalRow);
     // What would fit first (a few rows), then what is live at the critical op.
+    layout->addWidget(leverCaption_);
     layout->addWidget(levers_);
     layout->addWidget(largest_);
     layout->addWidget(fitLegend_);
@@ -208,6 +221,8 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     whatIfRow->addWidget(whatIfButton_);
     layout->addLayout(whatIfRow);
     layout->addWidget(whatIfError_);
+    layout->addWidget(whatIfResult_);
+    layout->addWidget(sourceCaption_);
     layout->addWidget(sources_);
     layout->addWidget(method_);
     layout->addStretch(1);
@@ -217,6 +232,7 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
 
     connect(jump_, &QPushButton::clicked, this, &DiagnosisPanel::jumpToCriticalOp);
     connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
+    connect(levers_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onLeverRowChanged);
     connect(grid_, &QTableWidget::cellClicked, this, &DiagnosisPanel::openCell);
     connect(whatIfButton_, &QPushButton::clicked, this, &DiagnosisPanel::whatIf);
     connect(whatIfText_, &QLineEdit::returnPressed, this, &DiagnosisPanel::whatIf);
@@ -250,17 +266,19 @@ void DiagnosisPanel::startDiagnosis()
     }
     QStringList otherPaths = otherDumps_ ? otherDumps_() : QStringList();
     otherPaths.removeAll(QString::fromStdString(document->dump.file));
+    // Without the window's source folders a version's constexprs go unnamed and match no cell.
+    const LoadOptions otherOptions = otherOptions_ ? otherOptions_() : LoadOptions();
     diagnosed_ = document;
     diagnosedScope_ = scope;
     jobs_.start(
-        [document, scope, otherPaths](const JobCancel& cancel) {
+        [document, scope, otherPaths, otherOptions](const JobCancel& cancel) {
             Result result{diagnoseScope(*document, scope), {}, {}};
             result.map = buildFitMap(*document, scope, result.diagnosis);
             for (const QString& path : otherPaths) {
                 if (cancel.requested())
                     break;
                 try {
-                    auto other = std::make_shared<PlanDocument>(loadPlanDocument(path.toStdString(), {}));
+                    auto other = std::make_shared<PlanDocument>(loadPlanDocument(path.toStdString(), otherOptions));
                     if (other->dump.kernel == document->dump.kernel)
                         result.others.push_back(std::move(other));
                 } catch (const std::exception&) {
@@ -289,11 +307,14 @@ void DiagnosisPanel::showEmpty(const QString& text)
     whatIfText_->hide();
     whatIfButton_->hide();
     whatIfError_->clear();
+    whatIfResult_->clear();
     verdict_->setText(text);
     critical_->clear();
     jump_->hide();
     sources_->setRowCount(0);
     levers_->setRowCount(0);
+    leverCaption_->hide();
+    sourceCaption_->hide();
     fitHeightToRows(sources_);
     fitHeightToRows(levers_);
     largest_->clear();
@@ -336,6 +357,7 @@ void DiagnosisPanel::fillSources()
 {
     const Diagnosis& d = *diagnosis_;
     const QSignalBlocker blocker(sources_);
+    sourceCaption_->setVisible(!d.bySource.empty());
     sources_->clearSelection();
     sources_->setRowCount(static_cast<int>(d.bySource.size()));
     for (int row = 0; row < sources_->rowCount(); ++row) {
@@ -359,10 +381,18 @@ void DiagnosisPanel::fillSources()
 void DiagnosisPanel::fillLevers()
 {
     const Diagnosis& d = *diagnosis_;
+    const QSignalBlocker blocker(levers_);
+    levers_->clearSelection();
     levers_->setRowCount(static_cast<int>(d.levers.size()));
+    leverCaption_->setVisible(!d.levers.empty());
+    const ScopePlan* scope = diagnosed_ && diagnosedScope_ < diagnosed_->dump.scopes.size()
+        ? &diagnosed_->dump.scopes[diagnosedScope_]
+        : nullptr;
     for (int row = 0; row < levers_->rowCount(); ++row) {
         const Lever& lever = d.levers[static_cast<std::size_t>(row)];
         levers_->setItem(row, 0, cell(toQString(leverLabel(lever))));
+        if (scope)
+            levers_->item(row, 0)->setToolTip(toQString(leverDescription(*scope, lever)));
         levers_->setItem(row, 1, cell(bytesText(lever.savesBytes), true));
         auto* need = cell(bytesText(lever.predictedRequiredBytes), true);
         need->setToolTip(tr("%1 bytes").arg(lever.predictedRequiredBytes));
@@ -478,6 +508,7 @@ void DiagnosisPanel::fillWhatIf()
 {
     whatIfLevers_->clear();
     whatIfError_->clear();
+    whatIfResult_->clear();
     const bool shown = fitMap_ && !fitMap_->empty();
     whatIfLevers_->addItem(tr("Pick a lever…"));
     if (shown)
@@ -544,12 +575,30 @@ void DiagnosisPanel::openConfig(const FitConfig& wanted, const QString& config)
     const std::size_t scope = diagnosedScope_;
     const Diagnosis diagnosis = *diagnosis_;
     const FitMap map = *fitMap_;
+    struct Planned {
+        std::shared_ptr<const PlanDocument> plan;
+        bool replanned = false;
+    };
+    whatIfResult_->setText(tr("%1: planning…").arg(config));
+    // Planning again reads and plans the IR: off the GUI thread, and only the latest request is shown.
     cellJobs_.start(
         [document, scope, diagnosis, map, wanted](const JobCancel&) {
-            return std::make_shared<const PlanDocument>(predictedDocument(*document, scope, diagnosis, map, wanted));
+            if (auto replanned = replannedDocument(*document, scope, diagnosis, map, wanted))
+                return Planned{std::make_shared<const PlanDocument>(std::move(*replanned)), true};
+            return Planned{
+                std::make_shared<const PlanDocument>(predictedDocument(*document, scope, diagnosis, map, wanted)),
+                false};
         },
-        [this, document, todayLabel, config](std::shared_ptr<const PlanDocument> plan) {
-            emit planOpened(document, todayLabel, std::move(plan), tr("%1, predicted from the dump").arg(config));
+        [this, document, scope, todayLabel, config](Planned planned) {
+            const QString how = planned.replanned ? tr("re-planned") : tr("predicted from the dump");
+            const PlanAnalysis* analysis = planned.plan->analysisOf(document->dump.scopes[scope].scope);
+            QString result = tr("%1: %2").arg(config, how);
+            if (analysis)
+                result += tr(", needs %1 of %2 (%3)")
+                              .arg(bytesText(analysis->peakAddressBytes), bytesText(analysis->capacity.bytes),
+                                  analysis->overflow ? tr("does not fit") : tr("fits"));
+            whatIfResult_->setText(result);
+            emit planOpened(document, todayLabel, std::move(planned.plan), tr("%1, %2").arg(config, how));
         });
 }
 
@@ -565,6 +614,21 @@ void DiagnosisPanel::onSourceRowChanged()
     session_->setHighlightedBlocks(blocks);
     if (!blocks.empty())
         session_->selectBlock(blocks.front());
+}
+
+void DiagnosisPanel::onLeverRowChanged()
+{
+    const QList<QTableWidgetItem*> selected = levers_->selectedItems();
+    if (!diagnosis_ || selected.isEmpty() || !diagnosed_ || diagnosed_ != session_->sharedDocument())
+        return;
+    const auto row = static_cast<std::size_t>(selected.front()->row());
+    if (row >= diagnosis_->levers.size() || diagnosedScope_ >= diagnosed_->dump.scopes.size())
+        return;
+    const ScopePlan& scope = diagnosed_->dump.scopes[diagnosedScope_];
+    const Lever& lever = diagnosis_->levers[row];
+    const std::vector<int> blocks = leverBlocks(scope, lever);
+    session_->setHighlightedBlocks(blocks);
+    emit leverSelected(toQString(leverDescription(scope, lever)), blocks);
 }
 
 void DiagnosisPanel::jumpToCriticalOp()

@@ -32,6 +32,10 @@ public:
     const Diagnosis* diagnosis() const { return diagnosis_ ? &*diagnosis_ : nullptr; }
     QTableWidget* sourceTable() const { return sources_; }
     QTableWidget* leverTable() const { return levers_; }
+    // The captions saying what the lever and by-source tables are, and the verdict line.
+    QLabel* leverCaption() const { return leverCaption_; }
+    QLabel* sourceCaption() const { return sourceCaption_; }
+    QLabel* verdictLabel() const { return verdict_; }
     QPushButton* jumpButton() const { return jump_; }
     // The fit map on show (null while none), its grid and the button copying its frontier as Python.
     const FitMap* fitMap() const { return fitMap_ ? &*fitMap_ : nullptr; }
@@ -43,6 +47,8 @@ public:
     // Dumps of other configs of the kernel (the window's History): asked on the GUI thread
     // at each diagnosis, loaded off it; cells of their configs show the compiled numbers.
     void setOtherDumps(std::function<QStringList()> provider) { otherDumps_ = std::move(provider); }
+    // How those are read (the window's source folders, the dump they are copies of), asked with them.
+    void setOtherDumpOptions(std::function<LoadOptions()> provider) { otherOptions_ = std::move(provider); }
     // Prepares the plan of a grid cell (predicted, or the compiled dump) and emits planOpened.
     void openCell(int row, int column);
     // The What if… box: a lever picked or a config typed ("BLOCK_SIZE=4096, multibuffer=False").
@@ -50,7 +56,10 @@ public:
     QLineEdit* whatIfText() const { return whatIfText_; }
     QPushButton* whatIfButton() const { return whatIfButton_; }
     QLabel* whatIfError() const { return whatIfError_; }
-    // Plans the config typed in the box (predicted from the dump) and emits planOpened.
+    // What the last what-if gave: its config, "re-planned" or "predicted from the dump", the bytes it needs.
+    QLabel* whatIfResult() const { return whatIfResult_; }
+    // Plans the config typed in the box and emits planOpened: re-planned by the planner where the
+    // document's IR is the planner's and reproduces the dump, else predicted from the dump.
     void whatIf();
 
     // Moves the time cursor to the critical op.
@@ -59,6 +68,8 @@ public:
 signals:
     // A diagnosis of the scope on show is ready.
     void diagnosed(bool overflows);
+    // A lever row was selected: its buffers' blocks are highlighted through the session.
+    void leverSelected(const QString& description, const std::vector<int>& blocks);
     // A cell's plan is ready to be compared with today's.
     void planOpened(std::shared_ptr<const PlanDocument> today, const QString& todayLabel,
         std::shared_ptr<const PlanDocument> plan, const QString& planLabel);
@@ -78,6 +89,7 @@ private:
     void fillSources();
     void fillLevers();
     void onSourceRowChanged();
+    void onLeverRowChanged();
 
     PlanSession* session_;
     QLabel* verdict_;
@@ -85,6 +97,8 @@ private:
     QPushButton* jump_;
     QTableWidget* sources_;
     QTableWidget* levers_;
+    QLabel* leverCaption_;
+    QLabel* sourceCaption_;
     QLabel* largest_;
     QLabel* method_;
     QLabel* fitLegend_;
@@ -94,6 +108,7 @@ private:
     QLineEdit* whatIfText_;
     QPushButton* whatIfButton_;
     QLabel* whatIfError_;
+    QLabel* whatIfResult_;
     std::optional<Diagnosis> diagnosis_;
     std::optional<FitMap> fitMap_;
     std::vector<std::shared_ptr<const PlanDocument>> others_;
@@ -101,8 +116,9 @@ private:
     std::size_t diagnosedScope_ = 0;
     std::vector<std::vector<int>> gridCells_; // [row][column] -> index into fitMap_->cells, -1 none
     std::function<QStringList()> otherDumps_;
+    std::function<LoadOptions()> otherOptions_;
     JobRunner jobs_;     // the diagnosis of the scope on show only
-    JobRunner cellJobs_; // the plan of the last cell opened
+    JobRunner cellJobs_; // the plan of the last cell or what-if opened (a newer one drops the older)
 };
 
 } // namespace memlens
