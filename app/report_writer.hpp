@@ -4,6 +4,7 @@
 // swapped in only when every file is written, so a failed report leaves the
 // previous one as it was (and the target's parent needs no write access).
 #include "core/plan_document.hpp"
+#include "core/work_thresholds.hpp"
 
 #include <QByteArray>
 #include <QImage>
@@ -33,7 +34,6 @@ struct ReportFile {
 };
 
 // From this many blocks on, buildReport() streams blocks.csv instead of holding it.
-inline constexpr std::size_t kStreamedCsvBlocks = 100000;
 
 inline const QSize kDefaultReportChartSize(1600, 900);
 

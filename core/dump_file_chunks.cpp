@@ -2,6 +2,7 @@
 
 #include "core/dump_error.hpp"
 #include "core/dump_parser.hpp"
+#include "core/work_thresholds.hpp"
 
 #include <cctype>
 #include <cstring>
@@ -11,7 +12,6 @@ namespace memlens {
 
 namespace {
 constexpr std::size_t kChunkBytes = 1 << 20;
-constexpr std::uint64_t kReadAheadFromBytes = std::uint64_t(8) << 20;
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 } // namespace

@@ -4,6 +4,7 @@
 // closes, so a dump of 100k buffers never exists as a whole JSON tree.
 #include "core/dump_error.hpp"
 #include "core/dump_model.hpp"
+#include "core/work_thresholds.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -15,7 +16,6 @@
 namespace memlens {
 
 // Files from this size on are read by two threads (below it a thread costs more than it saves).
-inline constexpr std::uint64_t kRelayedReadBytes = 8ull << 20;
 
 // Throws DumpError naming the file, the JSON path and what was wrong; throws
 // LoadCancelled soon after `*cancel` becomes true (when given).

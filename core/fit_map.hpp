@@ -8,6 +8,7 @@
 // a planner where one is plugged in. Where other dumps of the same kernel are
 // at hand, their cells carry the compiled numbers beside the prediction.
 #include "core/diagnosis.hpp"
+#include "core/work_thresholds.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -70,7 +71,6 @@ struct FitMap {
 inline constexpr std::size_t kMaxFitDimensions = 2;
 // Past this many blocks the map is not evaluated: some 72 predicted plans of a million blocks take
 // seconds, which inspect and explain of such a plan should not pay for a grid nobody asked for.
-inline constexpr std::size_t kMaxFitMapBlocks = 200000;
 
 // What a FitEvaluator is asked about: the scope, the dimensions and how each buffer's shape holds them.
 struct FitProblem {

@@ -4,6 +4,7 @@
 #include "core/dump_parser.hpp"
 #include "core/file_finder.hpp"
 #include "core/planner/what_if.hpp"
+#include "core/work_thresholds.hpp"
 
 #include <algorithm>
 #include <map>
@@ -13,7 +14,6 @@ namespace memlens {
 namespace {
 
 // Past this many blocks the IR is not planned again for every cell (the prediction is used).
-constexpr std::size_t kMaxReplannedBlocks = 20000;
 
 class Replanner {
 public:

@@ -2,6 +2,7 @@
 // The model as `memlens inspect` prints it (docs/design.md, Command line: a stable contract).
 #include "core/kernel_folder.hpp"
 #include "core/plan_document.hpp"
+#include "core/work_thresholds.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -17,7 +18,6 @@ nlohmann::ordered_json inspectJson(const PlanDocument& document, const std::opti
 
 // Scopes of this many blocks or more have their diagnosis worked out on a second
 // thread while their blocks are written.
-inline constexpr std::size_t kDiagnosisApartFromBlocks = 50000;
 
 // The same JSON as inspectJson(...).dump(2) and a newline, byte for byte, written
 // block by block: a dump of a million blocks never exists as one JSON tree.

@@ -5,6 +5,7 @@
 #include "core/dense_key_order.hpp"
 #include "core/dump_error.hpp"
 #include "core/unplanned_scope.hpp"
+#include "core/work_thresholds.hpp"
 
 #include <algorithm>
 #include <future>
@@ -45,7 +46,6 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
     const auto& blocks = scope.blocks;
     // Storages, then the overlaps between them, and the usage sweep below read the plan
     // only: a large plan works them out on two threads side by side.
-    constexpr std::size_t kOverlapsApartFrom = 50000;
     struct StorageTruth {
         StorageMap storages;
         std::vector<Overlap> overlaps;
@@ -59,7 +59,7 @@ PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const
         return truth;
     };
     std::future<StorageTruth> storageTruthApart;
-    if (blocks.size() >= kOverlapsApartFrom)
+    if (blocks.size() >= kOverlapsApartFromBlocks)
         storageTruthApart = std::async(std::launch::async, storageTruthOf);
     const auto takeStorageTruth = [&] {
         StorageTruth truth = storageTruthApart.valid() ? storageTruthApart.get() : storageTruthOf();

@@ -1,6 +1,7 @@
 #include "core/plan_prediction.hpp"
 
 #include "core/dense_key_order.hpp"
+#include "core/work_thresholds.hpp"
 
 #include <algorithm>
 #include <array>
@@ -18,7 +19,6 @@ namespace memlens {
 namespace {
 
 // The sweep's trees and waiting tops for all lanes together stay within this many bytes.
-constexpr std::size_t kSweepBudgetBytes = std::size_t(80) << 20;
 
 // How many steps ahead the sweep fetches the tree nodes a step will touch.
 constexpr std::size_t kPrefetchSteps = 8;

@@ -9,6 +9,7 @@
 // Shift: addresses only); double-click empty space to fit; double-click a block
 // to activate it (blockActivated). Keys: arrows move the selection to the
 // neighbouring block, + / - zoom, Home fits, Escape clears the selection.
+#include "core/work_thresholds.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart/chart_mapping.hpp"
 #include "views/job_runner.hpp"
@@ -41,7 +42,6 @@ public:
     bool hitIndexReady() const { return index_ != nullptr || !hasPlan(); }
 
     // From this many blocks the hit index is built off the GUI thread (0.4 s at a million).
-    static constexpr std::size_t kIndexApartFromBlocks = 200000;
     void setIndexApartFromBlocks(std::size_t blocks) { indexApartFromBlocks_ = blocks; }
 
     // The block under a widget pixel, or -1 (an in-place storage: its first block).
@@ -118,7 +118,7 @@ private:
 
     mutable std::shared_ptr<const BlockHitIndex> index_; // null without a plan, or while a large one's is built
     mutable JobRunner indexJobs_;                        // the index of the scope on show only
-    std::size_t indexApartFromBlocks_ = kIndexApartFromBlocks;
+    std::size_t indexApartFromBlocks_ = kChartIndexApartFromBlocks;
     QImage base_;
     bool baseValid_ = false;
     int hovered_ = -1;

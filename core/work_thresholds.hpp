@@ -1,0 +1,43 @@
+#pragma once
+// The sizes at which memlens changes how it does a piece of work (a second thread,
+// an index built apart, a stream, a guard), in one table with the reason for each.
+// docs/performance.md gives the measurements and the benchmark behind them.
+#include <cstddef>
+#include <cstdint>
+
+namespace memlens {
+
+// Reading a dump: from here its JSON is parsed on a second thread fed with relayed events, and the
+// file's next chunk is read ahead on a third. Below it, starting the threads costs more than the
+// overlap saves (a dump of 8 MiB parses in about 40 ms).
+inline constexpr std::uint64_t kSecondThreadReadBytes = std::uint64_t(8) << 20;
+inline constexpr std::uint64_t kRelayedReadBytes = kSecondThreadReadBytes;
+inline constexpr std::uint64_t kReadAheadFromBytes = kSecondThreadReadBytes;
+
+// Analysis: from here a scope's storages and overlaps are found on a second thread while the
+// first sweeps the usage (both only read the plan); below, the thread costs more than it saves.
+inline constexpr std::size_t kOverlapsApartFromBlocks = 50000;
+
+// inspect (and report): from here a scope's diagnosis is worked out on a second thread while
+// its blocks are written.
+inline constexpr std::size_t kDiagnosisApartFromBlocks = 50000;
+
+// The block chart: from here its hit index is built off the GUI thread (the chart is drawn
+// without it meanwhile); below, building it at once is quicker than a frame.
+inline constexpr std::size_t kChartIndexApartFromBlocks = 200000;
+
+// report: from here blocks.csv is streamed row by row instead of built in memory.
+inline constexpr std::size_t kStreamedCsvBlocks = 100000;
+
+// The predictor sweeps up to 16 variants side by side within this much tree memory; past it,
+// fewer lanes per sweep.
+inline constexpr std::size_t kSweepBudgetBytes = std::size_t(80) << 20;
+
+// The fit map is not worked out for larger plans (each of its cells is a prediction sweep).
+inline constexpr std::size_t kMaxFitMapBlocks = 200000;
+
+// Re-planning with the planner (what-ifs, fit-map cells) only up to this many blocks: the
+// planner's search grows faster than the plan.
+inline constexpr std::size_t kMaxReplannedBlocks = 20000;
+
+} // namespace memlens
