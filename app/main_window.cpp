@@ -68,7 +68,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , changeDebounce_(new QTimer(this))
 {
     initMemlensResources();
-    history_ = new DumpHistory(this);
+    history_ = createHistory();
     setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);

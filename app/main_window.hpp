@@ -145,6 +145,8 @@ private:
     QWidget* chartRow(QWidget* parent);
     void rebuildRecentMenu();
     void buildHistoryMenu();
+    // Copies kept for this run only, or from one run to the next (the setting).
+    DumpHistory* createHistory();
     void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();
