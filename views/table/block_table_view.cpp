@@ -176,6 +176,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
         const QSignalBlocker storages(groupStoragesBox_);
         groupCopiesBox_->setChecked(model_->groupCopies());
         groupStoragesBox_->setChecked(model_->groupStorages());
+        session_->setSelectionSpansBuffer(model_->groupCopies()); // a row of copies is the whole buffer
     });
     connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::updateCountLabel);
     // The chart dims what the filter hides: a filter is also a way to find blocks.
