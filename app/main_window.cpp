@@ -396,6 +396,8 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
     cores_->setDocument(currentFile_, adjusted);
     if (zoomed)
         chart_->setViewWindow(shown);
+    else
+        chart_->fitToPlan(); // the selection kept across the change must not zoom a view of the whole plan
 }
 
 void MainWindow::watchFile(const QString& path)
