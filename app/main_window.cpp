@@ -152,7 +152,7 @@ void MainWindow::buildMenus()
     settingsMenu->addAction(tr("Source &Folders and Path Substitutions…"), this, &MainWindow::showPreferences);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this); })
+    help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this, menuBar()); })
         ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
