@@ -343,18 +343,7 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     showDocumentMessage(*document, QString());
     trackVersions(before, document);
     statusLabel_->setToolTip(QString::fromStdString(document->irNote));
-    if (!document->irFile.empty() && !document->irNote.empty()) // taken from Triton's cache; the tooltip says why
-        statusLabel_->setText(tr("%1 blocks · IR %2 (from the Triton cache)")
-                                  .arg(document->dump.blockCount())
-                                  .arg(QString::fromStdString(document->irFile)));
-    else if (!document->irFile.empty() || document->irNote.empty())
-        statusLabel_->setText(
-            tr("%1 blocks · IR %2")
-                .arg(document->dump.blockCount())
-                .arg(document->irFile.empty() ? tr("none") : QString::fromStdString(document->irFile)));
-    else
-        statusLabel_->setText(
-            tr("%1 blocks · %2").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irNote)));
+    statusLabel_->setText(documentStatusText(*document));
     historyMenu_->setDump(QFileInfo(path).absoluteFilePath());
     updateWindowTitle();
     emit documentShown(path);

@@ -110,6 +110,8 @@ public:
     void selectNextOverCapacity();
     // Every version of the dumps seen (for History and a compare view).
     DumpHistory* history() const { return history_; }
+    // The status line of a dump just opened: its blocks (per scope when there are several) and its IR.
+    static QString documentStatusText(const PlanDocument& document);
     HistoryMenu* historyMenu() const { return historyMenu_; }
     // Shows an earlier version of the open dump from its copy.
     void openVersion(const DumpVersion& version);
