@@ -1,7 +1,9 @@
 #include "app/app_settings.hpp"
 
 #include <QByteArray>
+#include <QDir>
 #include <QFileInfo>
+#include <QStandardPaths>
 #include <algorithm>
 
 namespace memlens {
@@ -59,6 +61,8 @@ const std::vector<SettingSpec>& settingSpecs()
         {SettingId::BankCount, "view/bankCount", 48},
         {SettingId::TritonCacheDir, "sources/tritonCacheDir", QString()},
         {SettingId::OpenBothOfPair, "files/openBothOfPair", false},
+        {SettingId::KeepHistory, "history/keepBetweenRuns", false},
+        {SettingId::KeptHistoryDir, "history/keptDir", QString()},
     };
     return specs;
 }
@@ -228,5 +232,14 @@ void AppSettings::setFileFor(SettingId id, const QString& dumpPath, const QStrin
 }
 
 void AppSettings::sync() { settings_->sync(); }
+
+QString AppSettings::keptHistoryDir() const
+{
+    const QString chosen = value(SettingId::KeptHistoryDir).toString();
+    if (!chosen.isEmpty())
+        return chosen;
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
+        .filePath(QStringLiteral("history"));
+}
 
 } // namespace memlens

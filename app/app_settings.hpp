@@ -28,6 +28,8 @@ enum class SettingId {
     BankCount,      // banks the address snapshot divides the capacity into
     TritonCacheDir, // Triton's cache searched for the IR; "" = $TRITON_CACHE_DIR, else ~/.triton/cache
     OpenBothOfPair, // opening memory_info_aiv.json (or _aic) opens its folder's other core too
+    KeepHistory,    // History's copies stay from one run to the next (read at start)
+    KeptHistoryDir, // where they stay; "" = the application's data folder, "history"
 };
 
 struct SettingSpec {
@@ -74,6 +76,9 @@ public:
     // The compile log the user opened for a dump ("" when none).
     QString logFileFor(const QString& dumpPath) const;
     void setLogFileFor(const QString& dumpPath, const QString& logPath);
+
+    // The folder History keeps its copies in when KeepHistory is on.
+    QString keptHistoryDir() const;
 
     void sync();
 

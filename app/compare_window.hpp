@@ -3,6 +3,7 @@
 // `memlens A B`) or of two versions of one dump (the reload bar). Loads and
 // diffs off the GUI thread; a request made later drops an earlier one's result.
 #include "app/document_loader.hpp"
+#include "core/diff_report.hpp"
 #include "views/compare/compare_view.hpp"
 #include "views/job_runner.hpp"
 
@@ -26,6 +27,13 @@ public:
     void compareDocuments(std::shared_ptr<const PlanDocument> a, const QString& labelA,
         std::shared_ptr<const PlanDocument> b, const QString& labelB);
 
+    // Loads another B (after B could not be read, "Choose B…"), keeping A.
+    void replaceB(const QString& pathB);
+    // The comparison on show as `memlens diff --format` writes it; false and *error when it cannot be written.
+    bool exportComparison(const QString& path, DiffFormat format, QString* error = nullptr) const;
+    // The format a file name asks for: .json, .md, else text.
+    static DiffFormat formatForFile(const QString& path);
+
     CompareView* view() const { return view_; }
     MessageBar* messageBar() const { return messageBar_; }
 
@@ -37,6 +45,9 @@ private:
     void onSideLoaded(bool isA, std::shared_ptr<const PlanDocument> document);
     void onSideFailed(bool isA, const QString& path, const QString& message);
     void startDiff();
+    void buildMenus();
+    void chooseAndExport();
+    void chooseB();
 
     CompareView* view_;
     MessageBar* messageBar_;
@@ -46,6 +57,9 @@ private:
     std::shared_ptr<const PlanDocument> pendingB_;
     QString labelA_;
     QString labelB_;
+    QString pathA_;
+    LoadOptions optionsB_;
+    KernelCapacities remembered_;
     JobRunner diffJobs_; // the latest comparison only
 };
 

@@ -7,25 +7,113 @@
 
 #include <algorithm>
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
 
+#include <cerrno>
+#include <csignal>
 #include <variant>
 
 namespace memlens {
 
+namespace {
+
+// A run's own folder names its process, so a later run can tell whether it is still in use.
+const QString kRunFolderPrefix = QStringLiteral("memlens-history-");
+
+QString runFolderTemplate()
+{
+    return QDir::tempPath() + QLatin1Char('/') + kRunFolderPrefix + QString::number(QCoreApplication::applicationPid())
+        + QStringLiteral("-XXXXXX");
+}
+
+bool processRuns(qint64 pid) { return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH; }
+
+} // namespace
+
+int DumpHistory::removeFoldersOfEndedRuns(const QString& parent)
+{
+    int removed = 0;
+    const QStringList folders = QDir(parent).entryList({kRunFolderPrefix + QStringLiteral("*-*")}, QDir::Dirs);
+    for (const QString& folder : folders) {
+        bool isPid = false;
+        const qint64 pid = folder.mid(kRunFolderPrefix.size()).section(QLatin1Char('-'), 0, 0).toLongLong(&isPid);
+        if (isPid && pid > 0 && !processRuns(pid) && QDir(QDir(parent).filePath(folder)).removeRecursively())
+            ++removed;
+    }
+    return removed;
+}
+
 DumpHistory::DumpHistory(QObject* parent)
     : QObject(parent)
-    , ownDir_(std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/memlens-history-XXXXXX")))
-    , directory_(ownDir_->isValid() ? ownDir_->path() : QString())
 {
+    removeFoldersOfEndedRuns(QDir::tempPath());
+    ownDir_ = std::make_unique<QTemporaryDir>(runFolderTemplate());
+    directory_ = ownDir_->isValid() ? ownDir_->path() : QString();
 }
 
 DumpHistory::DumpHistory(const QString& directory, QObject* parent)
     : QObject(parent)
     , directory_(directory)
 {
+    if (!QDir().mkpath(directory_))
+        directory_.clear(); // no history rather than copies written nowhere
+    else
+        readIndex();
+}
+
+void DumpHistory::readIndex()
+{
+    QFile file(QDir(directory_).filePath(indexFileName()));
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    const QJsonArray entries = QJsonDocument::fromJson(file.readAll()).array();
+    for (const QJsonValue& value : entries) {
+        const QJsonObject entry = value.toObject();
+        DumpVersion version;
+        version.dumpPath = entry.value(QLatin1String("dump")).toString();
+        version.snapshotPath = QDir(directory_).filePath(entry.value(QLatin1String("copy")).toString());
+        QFile copy(version.snapshotPath);
+        // A copy removed by hand, or an entry that names none, is no version.
+        if (version.dumpPath.isEmpty() || entry.value(QLatin1String("copy")).toString().isEmpty()
+            || !copy.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray bytes = copy.readAll();
+        // The digest is never stored: another build may compute another.
+        version.digest = contentDigest(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        version.kernel = entry.value(QLatin1String("kernel")).toString();
+        version.core = entry.value(QLatin1String("core")).toString();
+        version.written = QDateTime::fromMSecsSinceEpoch(entry.value(QLatin1String("written_ms")).toInteger());
+        version.irFile = entry.value(QLatin1String("ir")).toString();
+        version.summary = entry.value(QLatin1String("summary")).toString();
+        versions_.append(version);
+    }
+}
+
+void DumpHistory::writeIndex() const
+{
+    QJsonArray entries;
+    for (const DumpVersion& version : versions_)
+        entries.append(QJsonObject{
+            {QStringLiteral("dump"), version.dumpPath},
+            {QStringLiteral("copy"), QFileInfo(version.snapshotPath).fileName()},
+            {QStringLiteral("kernel"), version.kernel},
+            {QStringLiteral("core"), version.core},
+            {QStringLiteral("written_ms"), version.written.toMSecsSinceEpoch()},
+            {QStringLiteral("ir"), version.irFile},
+            {QStringLiteral("summary"), version.summary},
+        });
+    QSaveFile file(QDir(directory_).filePath(indexFileName()));
+    if (file.open(QIODevice::WriteOnly)) {
+        file.write(QJsonDocument(entries).toJson());
+        file.commit();
+    }
 }
 
 DumpHistory::~DumpHistory() = default;
@@ -92,13 +180,18 @@ int DumpHistory::record(const DumpVersion& version)
         if (known.digest == version.digest) {
             if (version.snapshotPath != known.snapshotPath)
                 QFile::remove(version.snapshotPath);
-            if (!version.irFile.isEmpty())
+            if (!version.irFile.isEmpty() && version.irFile != known.irFile) {
                 known.irFile = version.irFile;
+                if (keepsCopies())
+                    writeIndex();
+            }
             return index;
         }
         ++index;
     }
     versions_.append(version);
+    if (keepsCopies())
+        writeIndex();
     emit versionAdded(version);
     return index;
 }

@@ -32,13 +32,23 @@ struct DumpVersion {
 class DumpHistory : public QObject {
     Q_OBJECT
 public:
-    // Copies go into a temporary folder removed with the history.
+    // Copies go into a temporary folder removed with the history. The folders of earlier runs
+    // that ended without removing theirs (killed, crashed) are removed first.
     explicit DumpHistory(QObject* parent = nullptr);
-    // Copies go into `directory` (kept).
+    // Copies go into `directory` and stay there from one run to the next: the versions an
+    // earlier run kept there (listed in its index file) are known again.
     DumpHistory(const QString& directory, QObject* parent);
     ~DumpHistory() override;
 
     QString directory() const { return directory_; }
+    // True when the copies outlive the run (the second constructor).
+    bool keepsCopies() const { return !ownDir_; }
+
+    // Removes the temporary folders in `parent` of memlens processes no longer running;
+    // returns how many it removed.
+    static int removeFoldersOfEndedRuns(const QString& parent);
+    // The index of the versions a kept folder holds.
+    static QString indexFileName() { return QStringLiteral("versions.json"); }
 
     // Adds a version unless one of the same dump with the same bytes is known
     // (then the new copy is removed and the known version's IR is updated).
@@ -70,6 +80,9 @@ signals:
 private:
     // Runs `take` (which reads and copies a version) on a worker and records what it gives.
     void startCapture(const QString& dumpPath, std::function<DumpVersion()> take);
+    // A kept folder's index: read once, written after each change.
+    void readIndex();
+    void writeIndex() const;
 
     std::unique_ptr<QTemporaryDir> ownDir_;
     QString directory_;

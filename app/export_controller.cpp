@@ -118,6 +118,13 @@ QString ExportController::defaultFileName(const QString& what, const QString& su
 
 QString ExportController::exportDir() const
 {
+    if (const PlanDocument* document = session_->document()) {
+        // A kept version's copy lives in History's folder: the file it came from says where the dump is.
+        const std::string& file = document->copyOf.empty() ? document->dump.file : document->copyOf;
+        const QFileInfo folder(QFileInfo(QString::fromStdString(file)).absolutePath());
+        if (folder.isDir() && folder.isWritable())
+            return folder.absoluteFilePath();
+    }
     const QString last = settings_->value(SettingId::LastExportDir).toString();
     if (!last.isEmpty() && QFileInfo(last).isDir())
         return last;

@@ -36,6 +36,9 @@ public:
 
     // "_attn_fwd_ub_chart.png": from the kernel and scope.
     QString defaultFileName(const QString& what, const QString& suffix) const;
+    // Where the save dialogs start: the open dump's folder when it can be written, else the
+    // folder of the last export, else Documents.
+    QString exportDir() const;
 
 public slots:
     void chooseAndExportChartPng() { chooseAndExportChart(ChartFormat::Png); }
@@ -50,7 +53,6 @@ private:
     ChartRenderOptions renderOptions(bool asShown) const;
     void chooseAndExportChart(ChartFormat format);
     bool chooseChart(const QString& format, QString* path, QSize* size, bool* asShown);
-    QString exportDir() const;
     void remember(const QString& path, bool isDir);
     void reportResult(bool ok, const QString& path, const QString& error);
 

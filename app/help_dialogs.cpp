@@ -1,40 +1,97 @@
 #include "app/help_dialogs.hpp"
 
+#include <QAction>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QObject>
+#include <QtGlobal>
 
 namespace memlens {
 
-void showKeyboardHelp(QWidget* parent)
+namespace {
+
+// "File > Open Dump…" and its keys, for every action with a shortcut in `menu` and its submenus.
+void addMenuShortcuts(const QMenu* menu, const QString& path, QString& rows)
 {
-    QMessageBox::information(parent, QObject::tr("Keyboard and Mouse"),
-        QObject::tr(
-            "<table cellpadding=3>"
-            "<tr><td><b>Click</b> a block</td><td>select it (table, details and source follow)</td></tr>"
-            "<tr><td><b>Click</b> empty space</td><td>set the time cursor</td></tr>"
-            "<tr><td><b>Wheel</b></td><td>zoom about the pointer (Ctrl: ops only, Shift: addresses only)</td></tr>"
-            "<tr><td><b>Drag</b></td><td>pan</td></tr>"
-            "<tr><td><b>Shift+drag</b></td><td>zoom to a rectangle</td></tr>"
-            "<tr><td><b>Home</b>, double-click, Ctrl+0</td><td>fit the whole plan (the time cursor stays)</td></tr>"
-            "<tr><td><b>Arrow keys</b></td><td>select the nearest block left, right, above or below (same band "
-            "first)</td></tr>"
-            "<tr><td><b>Usage curve</b></td><td>hover: the numbers at an op; click: the time cursor; the peak "
-            "dot: the cursor at the peak</td></tr>"
-            "<tr><td><b>F8</b></td><td>select the next block over capacity (of every core, with a kernel's folder "
-            "open)</td></tr>"
-            "<tr><td><b>Esc</b></td><td>clear the selection</td></tr>"
-            "<tr><td><b>F5</b></td><td>reload the dump</td></tr>"
-            "</table>"));
+    for (const QAction* action : menu->actions()) {
+        const QString name = QString(action->text()).remove(QLatin1Char('&'));
+        if (const QMenu* sub = action->menu()) {
+            addMenuShortcuts(sub, path + QStringLiteral(" > ") + name, rows);
+            continue;
+        }
+        QStringList keys;
+        for (const QKeySequence& key : action->shortcuts())
+            keys << key.toString(QKeySequence::NativeText).toHtmlEscaped();
+        if (!keys.isEmpty())
+            rows += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                        .arg(keys.join(QStringLiteral(", ")), (path + QStringLiteral(" > ") + name).toHtmlEscaped());
+    }
 }
 
-void showAbout(QWidget* parent)
+} // namespace
+
+QString keyboardHelpText(const QMenuBar* menus)
 {
-    QMessageBox::about(parent, QObject::tr("About memlens"),
-        QObject::tr("<h3>memlens %1</h3><p>Shows how an Ascend NPU kernel's on-chip memory plan uses its capacity: "
-                    "every buffer as a block over its Life, what crosses capacity, and the IR and Python lines that "
-                    "allocated it.</p>"
-                    "<p>Licensed under the Apache License 2.0.</p>")
-            .arg(QStringLiteral(MEMLENS_VERSION)));
+    QString text = QObject::tr(
+        "<table cellpadding=3>"
+        "<tr><td><b>Click</b> a block</td><td>select it (table, details and source follow)</td></tr>"
+        "<tr><td><b>Click</b> empty space</td><td>set the time cursor</td></tr>"
+        "<tr><td><b>Wheel</b></td><td>zoom about the pointer (Ctrl: ops only, Shift: addresses only)</td></tr>"
+        "<tr><td><b>Drag</b></td><td>pan</td></tr>"
+        "<tr><td><b>Shift+drag</b></td><td>zoom to a rectangle</td></tr>"
+        "<tr><td><b>Home</b>, double-click, Ctrl+0</td><td>fit the whole plan (the time cursor stays)</td></tr>"
+        "<tr><td><b>Arrow keys</b></td><td>select the nearest block left, right, above or below (same band "
+        "first)</td></tr>"
+        "<tr><td><b>Usage curve</b></td><td>hover: the numbers at an op; click: the time cursor; the peak "
+        "dot: the cursor at the peak</td></tr>"
+        "<tr><td><b>F8</b></td><td>select the next block over capacity (of every core, with a kernel's folder "
+        "open)</td></tr>"
+        "<tr><td><b>Esc</b></td><td>clear the selection; again: clear a source line's highlight and the "
+        "table's filter</td></tr>"
+        "<tr><td><b>Ctrl+C</b> in the table</td><td>copy the row</td></tr>"
+        "<tr><td><b>Esc</b>, <b>Ctrl+W</b> in a compare window</td><td>close it</td></tr>"
+        "</table>");
+    QString rows;
+    if (menus)
+        for (const QAction* action : menus->actions())
+            if (const QMenu* menu = action->menu())
+                addMenuShortcuts(menu, QString(action->text()).remove(QLatin1Char('&')), rows);
+    if (!rows.isEmpty())
+        text += QObject::tr("<p><b>Menu commands</b></p><table cellpadding=3>%1</table>").arg(rows);
+    return text;
 }
+
+void showKeyboardHelp(QWidget* parent, const QMenuBar* menus)
+{
+    QMessageBox::information(parent, QObject::tr("Keyboard and Mouse"), keyboardHelpText(menus));
+}
+
+QString aboutText()
+{
+#if defined(__clang__)
+    const QString compiler = QStringLiteral("Clang %1.%2").arg(__clang_major__).arg(__clang_minor__);
+#elif defined(__GNUC__)
+    const QString compiler = QStringLiteral("GCC %1.%2").arg(__GNUC__).arg(__GNUC_MINOR__);
+#else
+    const QString compiler = QObject::tr("an unknown compiler");
+#endif
+#ifdef NDEBUG
+    const QString build = QObject::tr("release");
+#else
+    const QString build = QObject::tr("debug");
+#endif
+    return QObject::tr("<h3>memlens %1</h3><p>Shows how an Ascend NPU kernel's on-chip memory plan uses its capacity: "
+                       "every buffer as a block over its Life, what crosses capacity, and the IR and Python lines "
+                       "that allocated it.</p>"
+                       "<p>Built with Qt %2 (running on Qt %3) by %4, %5 build.</p>"
+                       "<p>The user guide, docs/user-guide.md in the source, follows one overflow from the "
+                       "compiler's error to the fix; <tt>memlens --help</tt> lists the commands.</p>"
+                       "<p>Licensed under the Apache License 2.0.</p>")
+        .arg(QStringLiteral(MEMLENS_VERSION), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()), compiler,
+            build);
+}
+
+void showAbout(QWidget* parent) { QMessageBox::about(parent, QObject::tr("About memlens"), aboutText()); }
 
 } // namespace memlens

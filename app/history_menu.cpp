@@ -42,8 +42,31 @@ QAction* HistoryMenu::actionForVersion(int index) const
     return index >= 0 && index < versionActions_.size() ? versionActions_[index] : nullptr;
 }
 
+void HistoryMenu::setKeepAction(QAction* keep)
+{
+    keepAction_ = keep;
+    rebuild();
+}
+
+QString HistoryMenu::keepingText() const
+{
+    return history_->keepsCopies() ? tr("Copies stay in %1 from one run to the next").arg(history_->directory())
+                                   : tr("Copies are removed when memlens exits");
+}
+
+void HistoryMenu::addKeepingItems()
+{
+    addSeparator();
+    addAction(keepingText())->setEnabled(false);
+    if (keepAction_)
+        addAction(keepAction_);
+}
+
 void HistoryMenu::rebuild()
 {
+    // clear() deletes the actions the menu owns; the toggle is kept.
+    if (keepAction_)
+        removeAction(keepAction_);
     clear();
     versionActions_.clear();
     const QList<DumpVersion> versions = dumpPath_.isEmpty() ? QList<DumpVersion>() : history_->versionsOf(dumpPath_);
@@ -51,6 +74,7 @@ void HistoryMenu::rebuild()
         addAction(tr("No Versions Yet"))->setEnabled(false);
         addSeparator();
         addAction(tr("Every version of the open dump that memlens reads is kept here"))->setEnabled(false);
+        addKeepingItems();
         return;
     }
     QAction* latest
@@ -76,6 +100,7 @@ void HistoryMenu::rebuild()
     // Newest first in the menu.
     for (auto it = versionActions_.crbegin(); it != versionActions_.crend(); ++it)
         addAction(*it);
+    addKeepingItems();
 }
 
 } // namespace memlens

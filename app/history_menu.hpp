@@ -18,6 +18,10 @@ public:
     void rebuild();
     // The action that shows version `index` of versionsOf(dump) (oldest first), or null.
     QAction* actionForVersion(int index) const;
+    // The setting's toggle, listed last under a line that says where the copies are and how long they stay.
+    void setKeepAction(QAction* keep);
+    // That line: "Copies are removed when memlens exits" or "Copies stay in DIR from one run to the next".
+    QString keepingText() const;
 
     // "12:03:11.245  _attn_fwd (aiv)".
     static QString label(const DumpVersion& version);
@@ -29,10 +33,13 @@ signals:
     void compareWithCurrentChosen(const memlens::DumpVersion& version);
 
 private:
+    void addKeepingItems();
+
     DumpHistory* history_;
     QString dumpPath_;
     QString shownSnapshot_;
     QList<QAction*> versionActions_; // oldest first
+    QAction* keepAction_ = nullptr;
 };
 
 } // namespace memlens

@@ -68,7 +68,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , changeDebounce_(new QTimer(this))
 {
     initMemlensResources();
-    history_ = new DumpHistory(this);
+    history_ = createHistory();
     setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
@@ -152,7 +152,7 @@ void MainWindow::buildMenus()
     settingsMenu->addAction(tr("Source &Folders and Path Substitutions…"), this, &MainWindow::showPreferences);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this); })
+    help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this, menuBar()); })
         ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
@@ -345,18 +345,7 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     showDocumentMessage(*document, QString());
     trackVersions(before, document);
     statusLabel_->setToolTip(QString::fromStdString(document->irNote));
-    if (!document->irFile.empty() && !document->irNote.empty()) // taken from Triton's cache; the tooltip says why
-        statusLabel_->setText(tr("%1 blocks · IR %2 (from the Triton cache)")
-                                  .arg(document->dump.blockCount())
-                                  .arg(QString::fromStdString(document->irFile)));
-    else if (!document->irFile.empty() || document->irNote.empty())
-        statusLabel_->setText(
-            tr("%1 blocks · IR %2")
-                .arg(document->dump.blockCount())
-                .arg(document->irFile.empty() ? tr("none") : QString::fromStdString(document->irFile)));
-    else
-        statusLabel_->setText(
-            tr("%1 blocks · %2").arg(document->dump.blockCount()).arg(QString::fromStdString(document->irNote)));
+    statusLabel_->setText(documentStatusText(*document));
     historyMenu_->setDump(QFileInfo(path).absoluteFilePath());
     updateWindowTitle();
     emit documentShown(path);
@@ -398,6 +387,8 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
     cores_->setDocument(currentFile_, adjusted);
     if (zoomed)
         chart_->setViewWindow(shown);
+    else
+        chart_->fitToPlan(); // the selection kept across the change must not zoom a view of the whole plan
 }
 
 void MainWindow::watchFile(const QString& path)

@@ -111,6 +111,8 @@ public:
     void selectNextOverCapacity();
     // Every version of the dumps seen (for History and a compare view).
     DumpHistory* history() const { return history_; }
+    // The status line of a dump just opened: its blocks (per scope when there are several) and its IR.
+    static QString documentStatusText(const PlanDocument& document);
     HistoryMenu* historyMenu() const { return historyMenu_; }
     // Shows an earlier version of the open dump from its copy.
     void openVersion(const DumpVersion& version);
@@ -146,6 +148,8 @@ private:
     QWidget* chartRow(QWidget* parent);
     void rebuildRecentMenu();
     void buildHistoryMenu();
+    // Copies kept for this run only, or from one run to the next (the setting).
+    DumpHistory* createHistory();
     void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();

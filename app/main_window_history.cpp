@@ -10,15 +10,35 @@
 #include "views/plan_session.hpp"
 #include "views/title_bar.hpp"
 
+#include <QAction>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 
 namespace memlens {
 
+DumpHistory* MainWindow::createHistory()
+{
+    if (settings_->value(SettingId::KeepHistory).toBool())
+        return new DumpHistory(settings_->keptHistoryDir(), this);
+    return new DumpHistory(this);
+}
+
 void MainWindow::buildHistoryMenu()
 {
     historyMenu_ = new HistoryMenu(history_, this);
+    auto* keep = new QAction(tr("Keep Versions for the Next Run"), historyMenu_);
+    keep->setObjectName(QStringLiteral("keepHistoryBetweenRuns"));
+    keep->setCheckable(true);
+    keep->setChecked(settings_->value(SettingId::KeepHistory).toBool());
+    keep->setToolTip(tr("Takes effect at the next start: the copies then stay in %1").arg(settings_->keptHistoryDir()));
+    connect(keep, &QAction::toggled, this, [this](bool on) {
+        settings_->setValue(SettingId::KeepHistory, on);
+        statusLabel_->setText(on ? tr("From the next start, History keeps its versions in %1 from one run to the next")
+                                       .arg(settings_->keptHistoryDir())
+                                 : tr("From the next start, History's versions are removed when memlens exits"));
+    });
+    historyMenu_->setKeepAction(keep);
     menuBar()->addMenu(historyMenu_);
     connect(historyMenu_, &HistoryMenu::versionChosen, this, &MainWindow::openVersion);
     connect(historyMenu_, &HistoryMenu::latestChosen, this, &MainWindow::reload);

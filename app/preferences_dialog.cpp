@@ -58,9 +58,16 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
     layout->addWidget(listGroup(tr("Source folders"),
         tr("Searched by file name (and their subfolders) for IR and Python files the dump names."), sourceDirs_,
         &addDir, this));
-    layout->addWidget(listGroup(tr("Path substitutions"),
+    QGroupBox* substitutionGroup = listGroup(tr("Path substitutions"),
         tr("FROM=TO: a path starting with FROM (the machine where the compiler ran) is looked for under TO here."),
-        substitutions_, &addSubstitution, this));
+        substitutions_, &addSubstitution, this);
+    substitutionError_ = new QLabel(substitutionGroup);
+    substitutionError_->setObjectName(QStringLiteral("substitutionError"));
+    substitutionError_->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    substitutionError_->setWordWrap(true);
+    substitutionError_->hide();
+    substitutionGroup->layout()->addWidget(substitutionError_);
+    layout->addWidget(substitutionGroup);
     layout->addWidget(tritonCacheGroup());
     connect(addDir, &QPushButton::clicked, this, [this] {
         const QString dir = QFileDialog::getExistingDirectory(this, tr("Add Source Folder"));
@@ -68,15 +75,43 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
             sourceDirs_->addItem(dir);
     });
     connect(addSubstitution, &QPushButton::clicked, this, [this] {
-        const QString entry = QInputDialog::getText(
-            this, tr("Add Path Substitution"), tr("FROM=TO, e.g. /home/build/kernels=/Users/me/kernels:"));
-        if (entry.indexOf(QLatin1Char('=')) > 0)
-            substitutions_->addItem(entry.trimmed());
+        bool ok = false;
+        const QString entry = QInputDialog::getText(this, tr("Add Path Substitution"),
+            tr("FROM=TO, e.g. /home/build/kernels=/Users/me/kernels:"), QLineEdit::Normal, QString(), &ok);
+        if (ok)
+            this->addSubstitution(entry);
     });
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &PreferencesDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
+}
+
+QString PreferencesDialog::substitutionError(const QString& entry)
+{
+    const QString trimmed = entry.trimmed();
+    const qsizetype equals = trimmed.indexOf(QLatin1Char('='));
+    if (trimmed.isEmpty())
+        return tr("The entry is empty: write FROM=TO.");
+    if (equals < 0)
+        return tr("\"%1\" has no '=': write FROM=TO, e.g. /home/build/kernels=/Users/me/kernels.").arg(trimmed);
+    if (trimmed.left(equals).trimmed().isEmpty())
+        return tr("\"%1\" has nothing before '=': FROM is the path on the machine where the compiler ran.")
+            .arg(trimmed);
+    if (trimmed.mid(equals + 1).trimmed().isEmpty())
+        return tr("\"%1\" has nothing after '=': TO is where those files are on this machine.").arg(trimmed);
+    return {};
+}
+
+bool PreferencesDialog::addSubstitution(const QString& entry)
+{
+    const QString error = substitutionError(entry);
+    substitutionError_->setText(error);
+    substitutionError_->setVisible(!error.isEmpty());
+    if (!error.isEmpty())
+        return false;
+    substitutions_->addItem(entry.trimmed());
+    return true;
 }
 
 void PreferencesDialog::accept()

@@ -5,6 +5,7 @@
 #include <QDialog>
 
 class QGroupBox;
+class QLabel;
 class QLineEdit;
 class QListWidget;
 
@@ -20,6 +21,13 @@ public:
     QListWidget* sourceDirList() const { return sourceDirs_; }
     QListWidget* substitutionList() const { return substitutions_; }
     QLineEdit* tritonCacheEdit() const { return tritonCache_; }
+    // Under the substitutions: why the last entry was not added (hidden when it was).
+    QLabel* substitutionErrorLabel() const { return substitutionError_; }
+
+    // What is wrong with a "FROM=TO" entry; "" when it can be added.
+    static QString substitutionError(const QString& entry);
+    // Adds the entry (trimmed) when it is good; else says why under the list. What Add… does with its input.
+    bool addSubstitution(const QString& entry);
 
     void accept() override;
 
@@ -30,6 +38,7 @@ private:
     QLineEdit* tritonCache_ = nullptr;
     QListWidget* sourceDirs_;
     QListWidget* substitutions_;
+    QLabel* substitutionError_ = nullptr;
 };
 
 } // namespace memlens

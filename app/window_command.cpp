@@ -1,6 +1,7 @@
 #include "app/window_command.hpp"
 
 #include "app/main_window.hpp"
+#include "app/quit_on_signal.hpp"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -14,6 +15,7 @@ int runWindow(const CommandLine& commandLine, int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("memlens"));
     QApplication::setApplicationVersion(QStringLiteral(MEMLENS_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
+    const QuitOnSignal quitOnSignal; // a killed window still removes History's copies
     MainWindow window;
     LoadOptions options = commandLine.load;
     if (!options.irFile.empty())

@@ -39,6 +39,29 @@ const Block* PlanSession::selectedBlockPtr() const
     return &plan->blocks[static_cast<std::size_t>(selectedBlock_)];
 }
 
+std::vector<int> PlanSession::selectedBlocks() const
+{
+    const Block* selected = selectedBlockPtr();
+    if (!selected)
+        return {};
+    if (!spansBuffer_)
+        return {selectedBlock_};
+    std::vector<int> copies;
+    const std::vector<Block>& blocks = scope()->blocks;
+    for (std::size_t i = 0; i < blocks.size(); ++i)
+        if (blocks[i].bufferIndex == selected->bufferIndex)
+            copies.push_back(static_cast<int>(i));
+    return copies;
+}
+
+void PlanSession::setSelectionSpansBuffer(bool spans)
+{
+    if (spans == spansBuffer_)
+        return;
+    spansBuffer_ = spans;
+    emit selectionSpanChanged();
+}
+
 void PlanSession::setDocument(std::shared_ptr<const PlanDocument> document)
 {
     // What is on show, by name: a reload may reorder scopes and blocks.

@@ -30,6 +30,10 @@ public:
     // Index into scope()->blocks, or -1.
     int selectedBlock() const { return selectedBlock_; }
     const Block* selectedBlockPtr() const;
+    // The selected block and, while the selection spans its buffer (the table groups copies),
+    // the buffer's other copies, in block order; empty when nothing is selected.
+    std::vector<int> selectedBlocks() const;
+    bool selectionSpansBuffer() const { return spansBuffer_; }
     std::optional<std::int64_t> cursorOp() const { return cursorOp_; }
     // The op a view shows "at the cursor": the cursor's, else the op where the highest address
     // first peaks (the address snapshot's). nullopt without a plan.
@@ -49,6 +53,8 @@ public slots:
     void setDocument(std::shared_ptr<const PlanDocument> document);
     void setScopeIndex(int index);
     void selectBlock(int blockIndex);
+    // While on, a selected block stands for its whole buffer: every copy is selected with it.
+    void setSelectionSpansBuffer(bool spans);
     void setCursorOp(std::optional<std::int64_t> op);
     void setHighlightedBlocks(std::vector<int> blocks, QString line = {});
     void setFilteredOut(std::vector<bool> hidden);
@@ -58,6 +64,7 @@ signals:
     void documentChanged(); // new document (also emitted after a capacity change re-analysis)
     void scopeChanged();    // another scope on show (also after documentChanged)
     void selectedBlockChanged(int blockIndex);
+    void selectionSpanChanged(); // selectedBlocks() grew or shrank around the same block
     void cursorChanged();
     void highlightChanged();
     void filterChanged();
@@ -66,6 +73,7 @@ private:
     std::shared_ptr<const PlanDocument> document_;
     int scopeIndex_ = -1;
     int selectedBlock_ = -1;
+    bool spansBuffer_ = false;
     std::optional<std::int64_t> cursorOp_;
     std::vector<int> highlighted_;
     QString highlightedLine_;

@@ -38,7 +38,8 @@ std::vector<StorageMember> storageMembers(const PlanDocument* document, std::siz
                                      .arg(toQString(std::filesystem::path(source->python->file).filename().string()))
                                      .arg(source->python->line);
                 if (!source->python->name.empty())
-                    out.pythonLine += QStringLiteral(" `%1`").arg(toQString(source->python->name));
+                    out.pythonLine
+                        += QStringLiteral(" \"%1\"").arg(toQString(source->python->name)); // as the tables say it
             }
         }
         members.push_back(std::move(out));

@@ -28,7 +28,7 @@ struct StorageMember {
 std::vector<StorageMember> storageMembers(const PlanDocument* document, std::size_t scopeIndex, const ScopePlan& scope,
     const PlanAnalysis& analysis, int block);
 
-// One line per member: "%x — kernel.ttadapter:12 · kernel.py:13 `x`" (HTML-escaped when `html`).
+// One line per member: "%x — kernel.ttadapter:12 · kernel.py:13 "x"" (HTML-escaped when `html`).
 QStringList storageMemberLines(const std::vector<StorageMember>& members, bool html);
 
 // The holes line at the peak address, with the verdict "demand" (the live bytes

@@ -168,3 +168,16 @@ TEST_CASE("grouped rows export as one CSV line per block they stand for", "[expo
         box->setChecked(false);
     }
 }
+
+TEST_CASE("save dialogs start in the open dump's folder", "[window][export][folder]")
+{
+    QTemporaryDir dumps;
+    QTemporaryDir elsewhere;
+    const QString dump = dumps.filePath("memory_info_aiv.json");
+    REQUIRE(QFile::copy(QString::fromStdString(test::data("dumps/two_scopes_multibuffer.json").string()), dump));
+    WindowFixture f;
+    f.settings->setValue(SettingId::LastExportDir, elsewhere.path());
+    CHECK(f.window->exporter()->exportDir() == elsewhere.path()); // nothing open: the last export's folder
+    REQUIRE(f.open(dump));
+    CHECK(f.window->exporter()->exportDir() == QFileInfo(dumps.path()).absoluteFilePath());
+}

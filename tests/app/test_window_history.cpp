@@ -99,10 +99,11 @@ TEST_CASE("the window keeps every version of the open dump and goes back to one 
     for (QAction* action : menu->actions())
         if (action->isEnabled() && !action->isSeparator())
             labels << action->text();
-    REQUIRE(labels.size() == 4);
+    REQUIRE(labels.size() == 5);
     CHECK(labels.at(0).contains("memory_info_aiv.json"));
     CHECK(labels.at(1).contains("_third_kernel"));
     CHECK(labels.at(3).contains("_first_kernel"));
+    CHECK(labels.at(4) == "Keep Versions for the Next Run"); // the setting's toggle, last
     REQUIRE(menu->actionForVersion(0));
     REQUIRE(shows(*f.window, [&] { menu->actionForVersion(0)->trigger(); }));
     CHECK(kernelOnShow(*f.window) == "_first_kernel");

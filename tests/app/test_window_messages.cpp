@@ -8,6 +8,7 @@
 #include "app/dump_history.hpp"
 #include "app/history_menu.hpp"
 #include "app/message_bar.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
 #include "views/title_bar.hpp"
@@ -155,4 +156,16 @@ TEST_CASE(
     menu->rebuild();
     CHECK_FALSE(menu->actionForVersion(0));
     CHECK(f.window->titleBar()->fileText().isEmpty());
+}
+
+TEST_CASE("the status line counts the blocks of each scope, as the table counts one", "[window][messages][status]")
+{
+    const auto twoScopes = test::loadFixture("dumps/two_scopes_multibuffer.json");
+    const QString text = MainWindow::documentStatusText(*twoScopes);
+    CHECK(text.startsWith("Blocks: 4 ub, 1 cbuf"));
+    CHECK(text.contains(QString::fromUtf8(" \u00b7 "))); // then what became of the IR
+    const auto oneScope = test::loadFixture("dumps/success_but_overflow.json");
+    REQUIRE(oneScope->dump.scopes.size() == 1);
+    CHECK(MainWindow::documentStatusText(*oneScope).startsWith(
+        QStringLiteral("%1 blocks").arg(oneScope->dump.scopes[0].blocks.size())));
 }

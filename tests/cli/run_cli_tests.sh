@@ -343,5 +343,30 @@ check "diff DIR FILE compares the file's core" test "$(grep -c '^== Core aiv' "$
 check "and says the other core is only in A" grep -q "core aic is only in A" "$work/out"
 check "diff DIR FILE exits 0 when B fits" test "$status" -eq 0
 
+# History's copies of a window: removed when the window is stopped, a killed run's by the next run.
+history_tmp="$work/history-tmp"
+mkdir -p "$history_tmp"
+start_window() { # -> $window_pid; waits until the window kept its copy of the dump
+    TMPDIR="$history_tmp" QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/share" \
+        "$memlens" "$data/dumps/two_scopes_multibuffer.json" >/dev/null 2>&1 &
+    window_pid=$!
+    for _ in $(seq 200); do
+        compgen -G "$history_tmp/memlens-history-$window_pid-*/*.json" >/dev/null && return 0
+        sleep 0.1
+    done
+    return 1
+}
+check "the window keeps a copy of the dump in a folder of its run" start_window
+killed_pid=$window_pid
+kill -KILL "$killed_pid"; wait "$killed_pid" 2>/dev/null
+folders_of() { compgen -G "$history_tmp/memlens-history-$1-*" >/dev/null; }
+no_folders_of() { ! folders_of "$1"; }
+check "a killed window leaves its folder behind" folders_of "$killed_pid"
+check "the next window starts" start_window
+check "and removes the killed run's folder" no_folders_of "$killed_pid"
+kill -TERM "$window_pid"; wait "$window_pid"; status=$?
+check "SIGTERM ends the window as Quit does (exit 0)" test "$status" -eq 0
+check "and its copies are removed" no_folders_of "*"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

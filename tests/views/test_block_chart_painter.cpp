@@ -182,7 +182,7 @@ TEST_CASE("the SVG export is XML with one rect per block", "[chart][painter]")
         const QString name = QString::fromStdString(plan.bufferOf(b).ssaName);
         CHECK(std::any_of(counts.rectTitles.begin(), counts.rectTitles.end(), [&](const QString& title) {
             return title.startsWith(name)
-                && title.contains(QStringLiteral("offset %1 · ops %2-%3").arg(b.offset).arg(b.start).arg(b.end));
+                && title.contains(QStringLiteral("offset %1 · Life [%2, %3]").arg(b.offset).arg(b.start).arg(b.end));
         }));
     }
     // Every rect is filled with a block colour.

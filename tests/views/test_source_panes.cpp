@@ -252,6 +252,7 @@ TEST_CASE("the source panes say which Python file is missing, where they looked,
     CHECK_FALSE(panes.isShowingPythonCode());
     const QString message = panes.pythonMessageText();
     CHECK(message.startsWith("layer_norm.py not found"));
+    CHECK(message.contains("The Python file /home/dev/kernels/layer_norm.py (line 52) is not on this machine."));
     CHECK(message.contains("Tried:"));
     CHECK(message.contains("/home/dev/kernels/layer_norm.py"));
     CHECK(message.contains(QString::fromStdString((dir / "layer_norm.py").string())));

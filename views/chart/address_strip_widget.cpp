@@ -1,5 +1,7 @@
 #include "views/chart/address_strip_widget.hpp"
 
+#include "views/chart/address_strip_geometry.hpp"
+
 #include "core/plan_analysis.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
@@ -17,8 +19,8 @@ namespace memlens {
 
 namespace {
 
-constexpr int kMargin = 6;
-constexpr int kBankTickWidth = 6; // bank ticks stay visible left of the blocks
+constexpr int kMargin = AddressStripGeometry::kMargin;
+constexpr int kBankTickWidth = AddressStripGeometry::kBankTickWidth;
 constexpr int kHeaderLines = 3;
 
 QFont stripFont(const QFont& base)
@@ -98,19 +100,19 @@ void AddressStripWidget::setAddressFit(AddressFit fit)
     update();
 }
 
-QRect AddressStripWidget::plotRect() const
+AddressStripGeometry AddressStripWidget::geometry() const
 {
-    const int lineHeight = QFontMetrics(stripFont(font())).height();
-    const int top = kMargin + kHeaderLines * lineHeight + 6;
-    return QRect(QPoint(kMargin + kBankTickWidth + 2, top), QPoint(width() - kMargin - 1, height() - kMargin - 1));
+    const QFontMetrics metrics(stripFont(font()));
+    const PlanAnalysis* analysis = session_->analysis();
+    const std::optional<std::uint64_t> capacity
+        = analysis ? std::optional<std::uint64_t>(analysis->capacity.bytes) : std::nullopt;
+    return AddressStripGeometry::layout(size(), kHeaderLines * metrics.height() + 6, topAddress(), capacity,
+        2 * metrics.height(), [&metrics](const QString& label) { return metrics.horizontalAdvance(label); });
 }
 
-int AddressStripWidget::addressToY(std::uint64_t address) const
-{
-    const QRect plot = plotRect();
-    const double fraction = static_cast<double>(address) / static_cast<double>(topAddress());
-    return plot.bottom() + 1 - static_cast<int>(std::lround(fraction * plot.height()));
-}
+QRect AddressStripWidget::plotRect() const { return geometry().plot; }
+
+int AddressStripWidget::addressToY(std::uint64_t address) const { return geometry().addressToY(address); }
 
 int AddressStripWidget::capacityY() const
 {
@@ -134,10 +136,7 @@ QRect AddressStripWidget::blockRect(int blockIndex) const
             == snapshot_->liveBlocks.end())
         return {};
     const Block& block = scope->blocks[static_cast<std::size_t>(blockIndex)];
-    const QRect plot = plotRect();
-    const int top = addressToY(block.addressEnd());
-    const int bottom = std::max(top + 1, addressToY(block.offset)); // at least one pixel tall
-    return QRect(QPoint(plot.left(), top), QPoint(plot.right(), bottom - 1));
+    return geometry().rangeRect(block.offset, block.addressEnd());
 }
 
 std::vector<QRect> AddressStripWidget::holeRects() const
@@ -145,12 +144,9 @@ std::vector<QRect> AddressStripWidget::holeRects() const
     std::vector<QRect> rects;
     if (!snapshot_)
         return rects;
-    const QRect plot = plotRect();
-    for (const AddressRange& hole : snapshot_->holes) {
-        const int top = addressToY(hole.end);
-        const int bottom = std::max(top + 1, addressToY(hole.start));
-        rects.emplace_back(QPoint(plot.left(), top), QPoint(plot.right(), bottom - 1));
-    }
+    const AddressStripGeometry g = geometry();
+    for (const AddressRange& hole : snapshot_->holes)
+        rects.push_back(g.holeRect(hole.start, hole.end));
     return rects;
 }
 
@@ -161,12 +157,13 @@ std::vector<int> AddressStripWidget::bankLineYs() const
     if (!analysis || analysis->capacity.bytes == 0)
         return ys;
     // Every bank boundary below the capacity, thinned so that lines stay 3 px apart.
+    const AddressStripGeometry g = geometry();
     const double bankBytes = static_cast<double>(analysis->capacity.bytes) / bankCount_;
     int step = 1;
-    while (step < bankCount_ && addressToY(0) - addressToY(static_cast<std::uint64_t>(bankBytes * step)) < 3)
+    while (step < bankCount_ && g.addressToY(0) - g.addressToY(static_cast<std::uint64_t>(bankBytes * step)) < 3)
         step *= 2;
     for (int bank = step; bank < bankCount_; bank += step)
-        ys.push_back(addressToY(static_cast<std::uint64_t>(bankBytes * bank)));
+        ys.push_back(g.addressToY(static_cast<std::uint64_t>(bankBytes * bank)));
     return ys;
 }
 
@@ -241,7 +238,8 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
     painter.setFont(stripFont(font()));
     const ScopePlan* scope = session_->scope();
     const PlanAnalysis* analysis = session_->analysis();
-    const QRect plot = plotRect();
+    const AddressStripGeometry g = geometry();
+    const QRect plot = g.plot;
     const QRect header(kMargin, kMargin, width() - 2 * kMargin, plot.top() - kMargin - 4);
     painter.setPen(chart_style::axisText());
     if (!scope || !analysis || !snapshot_) {
@@ -250,6 +248,14 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
     }
     painter.drawText(header, Qt::AlignLeft | Qt::AlignTop, headerText());
     painter.fillRect(plot, chart_style::plotBackground());
+
+    // Address labels in the gutter, centred on their row.
+    const int lineHeight = painter.fontMetrics().height();
+    for (const AxisTick& tick : g.ticks) {
+        const int y = g.addressToY(static_cast<std::uint64_t>(tick.value));
+        painter.drawText(
+            QRect(0, y - lineHeight / 2, g.labelRight, lineHeight), Qt::AlignRight | Qt::AlignVCenter, tick.label);
+    }
 
     // Banks: lines behind the blocks, ticks beside them.
     painter.setPen(QPen(chart_style::gridLine(), 1));
@@ -272,13 +278,14 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
             painter.drawRect(r.adjusted(0, 0, -1, -1));
         }
     }
-    // Holes: hatched in the warning colour over the blocks, so that a hole of a few bytes still shows.
-    QColor holeColor = chart_style::warningOutline();
-    for (QRect hole : holeRects()) {
-        if (hole.height() < 2)
-            hole.setTop(hole.bottom() - 1);
-        painter.fillRect(hole, chart_style::plotBackground());
-        painter.fillRect(hole, QBrush(holeColor, hole.height() > 4 ? Qt::BDiagPattern : Qt::SolidPattern));
+    // Holes: hatched in the warning colour in their own rows; one thinner than a pixel is marked
+    // beside the plot, where it covers no block, so that a hole of a few bytes still shows.
+    const QColor holeColor = chart_style::warningOutline();
+    for (const AddressRange& hole : snapshot_->holes) {
+        const QRect r = g.holeRect(hole.start, hole.end);
+        if (g.holeFillsRows(hole.start, hole.end))
+            painter.fillRect(r, chart_style::plotBackground());
+        painter.fillRect(r, QBrush(holeColor, r.height() > 4 ? Qt::BDiagPattern : Qt::SolidPattern));
     }
     const int selected = session_->selectedBlock();
     if (const QRect r

@@ -2,7 +2,7 @@
 // The address snapshot beside the block chart: a vertical strip of the address
 // space at the cursor's op (at the op where the highest address peaks when there
 // is no cursor). Live blocks (an in-place storage once), the holes between them,
-// the capacity line and a grid of the memory's banks. Click a block to select it.
+// the capacity line, address labels and a grid of the memory's banks. Click a block to select it.
 #include "core/storage_analysis.hpp"
 
 #include "views/chart/chart_mapping.hpp"
@@ -15,6 +15,7 @@
 namespace memlens {
 
 class PlanSession;
+struct AddressStripGeometry;
 
 class AddressStripWidget : public QWidget {
     Q_OBJECT
@@ -49,7 +50,7 @@ public:
     int blockAt(const QPoint& pos) const;
     QString toolTipAt(const QPoint& pos) const;
 
-    QSize sizeHint() const override { return {132, 480}; }
+    QSize sizeHint() const override { return {156, 480}; }
     QSize minimumSizeHint() const override { return {96, 130}; }
 
 protected:
@@ -59,6 +60,7 @@ protected:
 
 private:
     void refresh();
+    AddressStripGeometry geometry() const;
     bool drawsStorage(int blockIndex) const;
 
     PlanSession* session_;

@@ -142,7 +142,6 @@ void BlockChartPainter::paintCapacityLine(QPainter& painter)
     const QString text = QStringLiteral("capacity %1").arg(QString::fromStdString(formatBytes(capacity)));
     const QFont labelFont = smallFont(font_);
     const QFontMetricsF fm(labelFont);
-    const double textW = fm.horizontalAdvance(text);
     const double textH = fm.height();
     double labelBottom = 0;
     QString label = text;
@@ -151,10 +150,10 @@ void BlockChartPainter::paintCapacityLine(QPainter& painter)
         for (int x = plot.left(); x < plot.left() + plot.width(); x += kDashOn + kDashOff)
             dashes.addRect(QRectF(x, cy - 1, std::min(kDashOn, plot.left() + plot.width() - x), 2));
         painter.fillPath(dashes, chart_style::capacityLine());
-        labelBottom = cy - 4;
-        if (labelBottom - textH - 2 < plot.top())
-            labelBottom = cy + 4 + textH; // no room above: below the line
-    } else if (cy < plot.top()) {
+        // The address axis labels the line where it starts; a label in the plot would cover blocks.
+        return;
+    }
+    if (cy < plot.top()) {
         label = text + QStringLiteral(" ↑");
         labelBottom = plot.top() + textH + 4;
     } else {
@@ -162,7 +161,6 @@ void BlockChartPainter::paintCapacityLine(QPainter& painter)
         labelBottom = plot.top() + plot.height() - 4;
     }
     const double labelW = fm.horizontalAdvance(label);
-    (void)textW;
     const QRectF box(plot.left() + plot.width() - labelW - 14, labelBottom - textH - 2, labelW + 8, textH + 2);
     QPainterPath bg;
     bg.addRoundedRect(box, 3, 3);
@@ -186,14 +184,18 @@ void BlockChartPainter::paintAxes(QPainter& painter)
     lines.append(QLineF(plot.left() - 0.5, plot.bottom() + 0.5, plot.right(), plot.bottom() + 0.5));
 
     painter.setPen(chart_style::axisText());
-    // Address axis.
-    for (const AxisTick& t : mapping_.addressTicks()) {
+    // Address axis, with the capacity labelled in its colour where its line meets the axis.
+    const auto capacity = static_cast<double>(analysis_.capacity.bytes);
+    for (const AxisTick& t : addressAxisTicks(mapping_, analysis_.capacity.bytes, lineH)) {
         const double y = std::floor(mapping_.yToPixel(t.position) + 0.5) - 0.5;
         if (y < plot.top() - 0.5 || y > plot.bottom() + 0.5)
             continue;
         lines.append(QLineF(plot.left() - 1 - kTickLength, y, plot.left() - 1, y));
         const QRectF box(0, y - lineH / 2, plot.left() - kTickLength - 5, lineH);
+        if (t.value == capacity)
+            painter.setPen(chart_style::capacityLine());
         painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, t.label);
+        painter.setPen(chart_style::axisText());
     }
     // Op axis.
     const std::vector<AxisTick> ops = mapping_.opTicks();
@@ -254,7 +256,7 @@ void BlockChartPainter::paintLegend(QPainter& painter, QSize size)
         rowTop += lineH + 6;
     const QColor sample = chart_style::paletteColor(0);
     // Each row ends at the right edge; a row wider than the plot may start left of it.
-    for (const std::vector<int>& row : legendRows(fm, legendAvailableWidth(size))) {
+    for (const std::vector<int>& row : legendRows(fm, legendAvailableWidth(size), legendItems(analysis_.overflow))) {
         double total = 0;
         for (const int i : row)
             total += legendItemWidth(fm, i) + (i == row.back() ? 0 : kLegendGap);
@@ -371,7 +373,7 @@ QByteArray withBlockTitles(const QByteArray& svg, const ScopePlan& plan, const B
                 writer.writeAttribute(
                     QStringLiteral("id"), QStringLiteral("block-%1-%2").arg(plan.bufferOf(b).id).arg(b.copy));
                 writer.writeTextElement(QStringLiteral("title"),
-                    QStringLiteral("%1 · %2 · offset %3 · ops %4-%5")
+                    QStringLiteral("%1 · %2 · offset %3 · Life [%4, %5]")
                         .arg(BlockChartPainter::blockLabel(plan, drawnBlocks[nextRect]),
                             painter.blockFacts(drawnBlocks[nextRect], true))
                         .arg(b.offset)

@@ -2,6 +2,8 @@
 // Drawing helpers shared by the parts of the block chart painter
 // (block_chart_painter.cpp: blocks and overlay; block_chart_frame.cpp: grid,
 // axes, capacity line, legend, title and export). Internal to views/chart.
+#include "views/chart/chart_mapping.hpp"
+
 #include <QColor>
 #include <QFont>
 #include <QFontMetricsF>
@@ -15,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace memlens::chart_paint {
@@ -105,12 +108,23 @@ inline double legendWidth(const QFontMetricsF& fm)
 // The width the legend may take: the whole header row but its margins.
 inline double legendAvailableWidth(QSize size) { return size.width() - 18.0 - 8.0; }
 
+// The legend's items: "over capacity" only when some block is.
+inline std::vector<int> legendItems(bool anyOverCapacity)
+{
+    std::vector<int> items;
+    for (int i = 0; i < kLegendItems; ++i)
+        if (i != 3 || anyOverCapacity)
+            items.push_back(i);
+    return items;
+}
+
 // The legend's items row by row, as many on a row as fit in `width` (at least one).
-inline std::vector<std::vector<int>> legendRows(const QFontMetricsF& fm, double width)
+inline std::vector<std::vector<int>> legendRows(
+    const QFontMetricsF& fm, double width, const std::vector<int>& items = legendItems(true))
 {
     std::vector<std::vector<int>> rows(1);
     double used = 0;
-    for (int i = 0; i < kLegendItems; ++i) {
+    for (const int i : items) {
         const double w = legendItemWidth(fm, i);
         const double needed = rows.back().empty() ? w : used + kLegendGap + w;
         if (!rows.back().empty() && needed > width) {
@@ -122,6 +136,28 @@ inline std::vector<std::vector<int>> legendRows(const QFontMetricsF& fm, double 
         rows.back().push_back(i);
     }
     return rows;
+}
+
+// The address axis's labels: the steps of `mapping`, and the capacity's own label, which a step
+// label closer than `minGapPx` to it gives way to. The capacity's is the one of value `capacity`.
+inline std::vector<AxisTick> addressAxisTicks(const ChartMapping& mapping, std::uint64_t capacity, double minGapPx)
+{
+    std::vector<AxisTick> ticks;
+    const DataWindow& w = mapping.window();
+    const auto cap = static_cast<double>(capacity);
+    const bool capacityShown = capacity > 0 && cap >= w.y0 && cap <= w.y1;
+    for (AxisTick& tick : mapping.addressTicks()) {
+        if (capacityShown && tick.value != cap
+            && std::abs(mapping.yToPixel(tick.value) - mapping.yToPixel(cap)) < minGapPx)
+            continue;
+        ticks.push_back(std::move(tick));
+    }
+    if (capacityShown
+        && std::none_of(ticks.begin(), ticks.end(), [cap](const AxisTick& t) { return t.value == cap; })) {
+        ticks.push_back({cap, cap, formatAddressTick(capacity, 1)});
+        std::sort(ticks.begin(), ticks.end(), [](const AxisTick& a, const AxisTick& b) { return a.value < b.value; });
+    }
+    return ticks;
 }
 
 inline QFont titleFont(const QFont& base)

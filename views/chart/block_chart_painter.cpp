@@ -115,10 +115,19 @@ bool BlockChartPainter::isDimmed(int blockIndex) const
         && (*hidden)[static_cast<std::size_t>(blockIndex)];
 }
 
+int BlockChartPainter::colourIdOf(const Block& block) const
+{
+    const auto buffer = static_cast<std::size_t>(block.bufferIndex);
+    if (options_.colourIds && buffer < options_.colourIds->size())
+        return (*options_.colourIds)[buffer];
+    return plan_.bufferOf(block).id;
+}
+
 QColor BlockChartPainter::fillOf(int blockIndex) const
 {
     const Block& b = plan_.blocks[static_cast<std::size_t>(blockIndex)];
-    const QColor fill = chart_style::blockFill(plan_.bufferOf(b), analysis_.isOverCapacity(b));
+    const QColor fill
+        = analysis_.isOverCapacity(b) ? chart_style::warningFill() : chart_style::bufferColor(colourIdOf(b));
     return isDimmed(blockIndex) ? chart_style::dimmed(fill) : fill;
 }
 
@@ -193,7 +202,7 @@ std::vector<int> BlockChartPainter::poolSmallBlocks(QPainter& painter, const std
         const bool over = analysis_.isOverCapacity(b);
         const bool dim = isDimmed(i);
         const std::size_t colorIndex = (dim ? colours : 0)
-            + (over ? colours - 1 : static_cast<std::size_t>(chart_style::bufferColorIndex(plan_.bufferOf(b).id)));
+            + (over ? colours - 1 : static_cast<std::size_t>(chart_style::bufferColorIndex(colourIdOf(b))));
         const QRgb color = pooledFill[colorIndex];
         const QRgb edge = pooledEdge[colorIndex];
         const std::uint8_t prio = dim ? kPooledPriorityDimmed : (over ? kPooledPriorityWarning : kPooledPriorityNormal);
@@ -370,6 +379,8 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
         outlineBlock(painter, i, chart_style::highlightOutline(), 2.5, false);
     if (options_.hoveredBlock >= 0 && options_.hoveredBlock != options_.selectedBlock)
         outlineBlock(painter, options_.hoveredBlock, chart_style::hoverOutline(), 1.5, false);
+    for (int i : options_.selectedCopies)
+        outlineBlock(painter, i, chart_style::selectionOutline(), 3, true);
     outlineBlock(painter, options_.selectedBlock, chart_style::selectionOutline(), 3, true);
 
     if (options_.cursorOp) {

@@ -38,9 +38,13 @@ struct PlanAnalysis;
 struct ChartRenderOptions {
     std::optional<DataWindow> window;   // the window to show ("as shown"); none: fit the plan
     int selectedBlock = -1;             // outlined thick
+    std::vector<int> selectedCopies;    // selected with it (its buffer's other copies): outlined thick too
     std::vector<int> highlightedBlocks; // outlined
     // Per block: drawn faded (the table's filter hides it). Null or short: none. Not owned.
     const std::vector<bool>* dimmedBlocks = nullptr;
+    // Per buffer (index into ScopePlan::buffers): the id its colour is picked by, so that a compare
+    // view paints a matched buffer alike on both sides. Null or short: the buffer's own id. Not owned.
+    const std::vector<int>* colourIds = nullptr;
     int hoveredBlock = -1;                // outlined lightly (the widget's hover)
     std::optional<std::int64_t> cursorOp; // vertical line through the middle of the op
     const CompileLog* log = nullptr;      // names the ops (axis labels where they fit, the cursor's tag). Not owned.
@@ -118,6 +122,7 @@ private:
     void paintBlockLabel(QPainter& painter, int blockIndex, const QRect& rect, int capacityY);
     QString blockSizeLine(int blockIndex, double width, const QFontMetricsF& fm) const;
     bool isDimmed(int blockIndex) const;
+    int colourIdOf(const Block& block) const;
     QColor fillOf(int blockIndex) const;
     void paintCapacityLine(QPainter& painter);
     void paintAxes(QPainter& painter);

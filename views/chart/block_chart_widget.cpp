@@ -51,6 +51,7 @@ BlockChartWidget::BlockChartWidget(PlanSession* session, QWidget* parent)
         // listening to it alone refits and rebuilds the index once per change.
         connect(session_, &PlanSession::scopeChanged, this, &BlockChartWidget::onScopeChanged);
         connect(session_, &PlanSession::selectedBlockChanged, this, &BlockChartWidget::onSelectionChanged);
+        connect(session_, &PlanSession::selectionSpanChanged, this, qOverload<>(&QWidget::update));
         connect(session_, &PlanSession::cursorChanged, this, qOverload<>(&QWidget::update));
         connect(session_, &PlanSession::highlightChanged, this, qOverload<>(&QWidget::update));
         connect(session_, &PlanSession::filterChanged, this, [this] {
@@ -91,6 +92,9 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
     options.window = mapping_.window();
     if (session_) {
         options.selectedBlock = session_->selectedBlock();
+        for (int block : session_->selectedBlocks())
+            if (block != options.selectedBlock)
+                options.selectedCopies.push_back(block);
         options.cursorOp = session_->cursorOp();
         if (const PlanDocument* document = session_->document())
             options.log = document->log.get();
@@ -98,6 +102,8 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
         if (!session_->filteredOut().empty())
             options.dimmedBlocks = &session_->filteredOut();
     }
+    if (!colourIds_.empty())
+        options.colourIds = &colourIds_;
     options.hoveredBlock = hovered_;
     return options;
 }
@@ -157,6 +163,15 @@ void BlockChartWidget::setFitExtent(std::optional<DataWindow> extent)
 {
     fitExtent_ = extent;
     fitToPlan();
+}
+
+void BlockChartWidget::setColourIds(std::vector<int> ids)
+{
+    if (ids == colourIds_)
+        return;
+    colourIds_ = std::move(ids);
+    baseValid_ = false; // the fills are part of the cached base
+    update();
 }
 
 void BlockChartWidget::setAddressFit(AddressFit fit)

@@ -66,6 +66,9 @@ public:
     // How a fit ends the address axis (View > Address Axis); refits.
     void setAddressFit(AddressFit fit);
     AddressFit addressFit() const { return addressFit_; }
+    // Per buffer of the scope on show, the id its colour is picked by (ChartRenderOptions::colourIds);
+    // empty: each buffer's own.
+    void setColourIds(std::vector<int> ids);
 
 public slots:
     void fitToPlan();
@@ -134,6 +137,7 @@ private:
     std::optional<std::int64_t> cursorBeforeClick_;
     bool clickMovedCursor_ = false;
     AddressFit addressFit_ = AddressFit::Auto;
+    std::vector<int> colourIds_;
 };
 
 } // namespace memlens

@@ -4,6 +4,7 @@
 #include "views/chart/block_chart_widget.hpp"
 #include "views/compare/diff_table_model.hpp"
 #include "views/plan_session.hpp"
+#include "views/source/source_pane.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/view_text.hpp"
 
@@ -120,6 +121,8 @@ CompareView::CompareView(QWidget* parent)
         header->setTextFormat(Qt::RichText);
         auto* panes = new SourcePanes(isA ? sessionA_ : sessionB_, box);
         panes->setOpenIrOffered(false); // the compare view shows two loaded plans; it opens no IR
+        // The IR lines are what differ (a type, a shape): they get the room.
+        panes->splitter()->setStretchFactor(0, 2);
         boxLayout->addWidget(header);
         boxLayout->addWidget(panes, 1);
         (isA ? sourceHeaderA_ : sourceHeaderB_) = header;
@@ -285,6 +288,23 @@ bool CompareView::showScope(const QString& scope)
     return false;
 }
 
+// B's buffers in the colours of the A buffers they match; added ones in colours after A's.
+std::vector<int> CompareView::coloursOfB(const ScopeDiff& diff, const ScopePlan& a, const ScopePlan& b)
+{
+    std::vector<int> ids(b.buffers.size());
+    int next = 0;
+    for (const Buffer& buffer : a.buffers)
+        next = std::max(next, buffer.id + 1);
+    for (const BufferPair& pair : diff.pairs) {
+        if (pair.b < 0 || static_cast<std::size_t>(pair.b) >= ids.size())
+            continue;
+        ids[static_cast<std::size_t>(pair.b)] = pair.a >= 0 && static_cast<std::size_t>(pair.a) < a.buffers.size()
+            ? a.buffers[static_cast<std::size_t>(pair.a)].id
+            : next++;
+    }
+    return ids;
+}
+
 void CompareView::applyScope(int scope)
 {
     scope_ = scope;
@@ -315,6 +335,9 @@ void CompareView::applyScope(int scope)
         = sharedExtent(sessionA_->scope(), sessionA_->analysis(), sessionB_->scope(), sessionB_->analysis());
     chartA_->setFitExtent(extent);
     chartB_->setFitExtent(extent);
+    chartB_->setColourIds(diff && sessionA_->scope() && sessionB_->scope()
+            ? coloursOfB(*diff, *sessionA_->scope(), *sessionB_->scope())
+            : std::vector<int>());
     syncing_ = false;
     model_->setScope(comparison_.a, comparison_.b, comparison_.diff, scope);
     table_->resizeColumnsToContents();
@@ -366,6 +389,8 @@ void CompareView::selectPair(int pair)
     const ScopeDiff* diff = model_->scopeDiff();
     sessionA_->selectBlock(row && diff ? firstBlockOf(sessionA_->scope(), row->a) : -1);
     sessionB_->selectBlock(row && diff ? firstBlockOf(sessionB_->scope(), row->b) : -1);
+    // One Python line for both sides: shown once (A's), B's IR takes its room.
+    sourcesB_->pythonPane()->setVisible(!(row && model_->samePython(pair)));
     const QModelIndex at = proxy_->mapFromSource(model_->index(selectedPair_, 0));
     if (at.isValid()) {
         table_->selectionModel()->select(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

@@ -10,6 +10,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -64,6 +65,10 @@ public:
     QString headerTextA() const;
     QString headerTextB() const;
     QString summaryText() const;
+
+    // Per buffer of B's scope, the id its colour follows: the matched A buffer's, so one buffer is
+    // one colour on both sides; added buffers take ids after A's.
+    static std::vector<int> coloursOfB(const ScopeDiff& diff, const ScopePlan& a, const ScopePlan& b);
 
     // The op and address extent that holds both plans of the scope (x0..x1 ops, y1 top address).
     static DataWindow sharedExtent(

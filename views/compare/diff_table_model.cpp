@@ -115,6 +115,16 @@ QString DiffTableModel::pythonText(int row) const
     return textA + QStringLiteral(" \u2192 ") + textB;
 }
 
+bool DiffTableModel::samePython(int row) const
+{
+    const BufferPair* pair = pairAt(row);
+    if (!pair || !scopeDiff())
+        return false;
+    const SourceFrame* a = pythonOf(a_.get(), scopeDiff()->a, pair->a);
+    const SourceFrame* b = pythonOf(b_.get(), scopeDiff()->b, pair->b);
+    return a && b && formatFrame(*a) == formatFrame(*b);
+}
+
 QVariant DiffTableModel::display(int row, int column) const
 {
     const BufferPair* pair = pairAt(row);

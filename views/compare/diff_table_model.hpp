@@ -54,6 +54,8 @@ public:
 
     // The background of a change ("grown" reddish, "shrunk" greenish, ...); invalid for "same".
     static QColor changeColor(BufferChange change);
+    // Both sides of the row come from one Python line (the compare view then shows it once).
+    bool samePython(int row) const;
 
 private:
     QVariant display(int row, int column) const;

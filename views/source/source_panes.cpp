@@ -404,7 +404,7 @@ void SourcePanes::showPythonText(const QString& localPath, const QString& text)
     view->setMarkedLines(lineIndex().pythonLines(pythonFrame_.file));
     QString tooltip = localPath;
     if (localPath != pythonOriginal_)
-        tooltip += tr("\nnamed %1 in the IR").arg(pythonOriginal_);
+        tooltip += tr("\nnamed %1 where the kernel was compiled").arg(pythonOriginal_);
     if (line >= 1 && line <= lines) {
         view->setHighlightedLines(line, pythonOtherLines_);
         view->centerOnLine(line);
@@ -423,7 +423,8 @@ void SourcePanes::showPythonNotFound(const SourceFile& file)
     pane.setHeader(pythonOriginal_, pythonOriginal_, tr("line %1").arg(pythonFrame_.line));
     pane.setSub(pythonChainPlain_, pythonChainRich_);
     QString detail
-        = tr("The IR names %1 (line %2), which is not on this machine.").arg(pythonOriginal_).arg(pythonFrame_.line);
+        // The path comes from the dump's location or from the IR's: say neither.
+        = tr("The Python file %1 (line %2) is not on this machine.").arg(pythonOriginal_).arg(pythonFrame_.line);
     if (!file.tried.empty()) {
         detail += u'\n' + tr("Tried:");
         for (const auto& path : file.tried)

@@ -153,6 +153,8 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     table_->horizontalHeader()->setSortIndicator(BlockTableModel::IdColumn, Qt::AscendingOrder);
     table_->setSortingEnabled(true);
     table_->setCornerButtonEnabled(false);
+    // Connected after the view's own sorting, so it sees the rows in their new order.
+    connect(table_->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &BlockTableView::onSortChanged);
 
     auto* copy = new QAction(tr("Copy row"), table_);
     copy->setShortcut(QKeySequence::Copy);
@@ -176,6 +178,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
         const QSignalBlocker storages(groupStoragesBox_);
         groupCopiesBox_->setChecked(model_->groupCopies());
         groupStoragesBox_->setChecked(model_->groupStorages());
+        session_->setSelectionSpansBuffer(model_->groupCopies()); // a row of copies is the whole buffer
     });
     connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::updateCountLabel);
     // The chart dims what the filter hides: a filter is also a way to find blocks.
@@ -194,6 +197,28 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     updateCountLabel();
     updateLineChip();
     selectFromSession(false);
+}
+
+bool BlockTableView::sortsLargestFirst(int column)
+{
+    return column == BlockTableModel::SizeColumn || column == BlockTableModel::OverCapacityColumn
+        || column == BlockTableModel::CopiesColumn;
+}
+
+void BlockTableView::onSortChanged(int column, Qt::SortOrder order)
+{
+    QHeaderView* header = table_->horizontalHeader();
+    if (column != sortedColumn_) {
+        sortedColumn_ = column;
+        // The first click on a size asks for the largest: those are what overflow.
+        if (sortsLargestFirst(column) && order == Qt::AscendingOrder) {
+            header->setSortIndicator(column, Qt::DescendingOrder);
+            return;
+        }
+    }
+    // A new order is read from its top (the selected row, when there is one, is scrolled to as the rows move).
+    if (!table_->selectionModel()->hasSelection())
+        table_->scrollToTop();
 }
 
 void BlockTableView::clearLineFilter()

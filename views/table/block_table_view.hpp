@@ -7,6 +7,8 @@
 // ("Line 57 of kernel.py: 2 blocks  ✕") whose button, or Esc, clears it.
 #include <QWidget>
 
+#include <Qt>
+
 class QCheckBox;
 class QFrame;
 class QToolButton;
@@ -44,6 +46,8 @@ public:
     QToolButton* lineChipClearButton() const { return lineChipClear_; }
     // "2 of 4 blocks", "3 of 3 buffers", "2 of 5 blocks · live at op 4: 5 KB", "No plan loaded".
     QString countText() const;
+    // Sizes sort largest first on their first click; the rest smallest first.
+    static bool sortsLargestFirst(int column);
 
     // Tab-separated text of the selected row with a header line (what Ctrl+C copies).
     QString selectedRowsAsText() const;
@@ -62,6 +66,7 @@ protected:
 private:
     // Tells the session which blocks the filter hides (none when no filter is on).
     void publishFilteredOut();
+    void onSortChanged(int column, Qt::SortOrder order);
     void onSelectionChanged();
     void onActivated(const QModelIndex& index);
     void selectFromSession(bool scroll);
@@ -88,6 +93,7 @@ private:
     bool syncing_ = false;  // selecting a row because the session said so
     int modelChanging_ = 0; // inside a reset / filter / sort of the proxy
     QString fittedFor_;     // document, scope and grouping the column widths were fitted to
+    int sortedColumn_ = 0;  // the column sorted by (IdColumn to start with)
 };
 
 } // namespace memlens
