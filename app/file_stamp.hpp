@@ -18,9 +18,14 @@ struct FileStamp {
     static FileStamp of(const QString& file)
     {
         const QFileInfo info(file);
-        if (!info.exists())
-            return {file};
-        return {file, info.size(), info.lastModified(), info.metadataChangeTime()};
+        FileStamp stamp;
+        stamp.path = file;
+        if (info.exists()) {
+            stamp.size = info.size();
+            stamp.modified = info.lastModified();
+            stamp.metadataChanged = info.metadataChangeTime();
+        }
+        return stamp;
     }
     bool isValid() const { return size >= 0; }
     bool operator==(const FileStamp&) const = default;

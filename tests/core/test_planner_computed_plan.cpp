@@ -24,19 +24,6 @@ void writeFile(const std::filesystem::path& path, const std::string& text)
     out << text;
 }
 
-// Every block of every scope as (scope, buffer name, copy, offset, size, start, end).
-std::vector<std::tuple<std::string, std::string, int, std::uint64_t, std::uint64_t, std::int64_t, std::int64_t>>
-blocksOf(const Dump& dump)
-{
-    std::vector<std::tuple<std::string, std::string, int, std::uint64_t, std::uint64_t, std::int64_t, std::int64_t>>
-        out;
-    for (const ScopePlan& scope : dump.scopes)
-        for (const Block& block : scope.blocks)
-            out.emplace_back(scope.scope, scope.buffers[block.bufferIndex].ssaName, block.copy, block.offset,
-                block.size, block.start, block.end);
-    return out;
-}
-
 } // namespace
 
 TEST_CASE("computed plan: the kind of a file is decided by its content", "[planner][computed]")
