@@ -306,7 +306,7 @@ private:
             const Frame& frame = frames_[i];
             if (frame.isArray) {
                 path += "[" + std::to_string(frame.count) + "]";
-            } else {
+            } else if (!frame.key.empty()) { // an object whose first key is not read yet adds nothing
                 if (!path.empty())
                     path += ".";
                 path += frame.key;

@@ -343,6 +343,12 @@ check "diff DIR FILE compares the file's core" test "$(grep -c '^== Core aiv' "$
 check "and says the other core is only in A" grep -q "core aic is only in A" "$work/out"
 check "diff DIR FILE exits 0 when B fits" test "$status" -eq 0
 
+# A dump cut inside an object before its first key: the path names the object, with no dangling dot.
+printf '{"Record": [{"scope": "ub", "memory_info_array": [{' >"$work/cut_in_object.json"
+run inspect "$work/cut_in_object.json"
+check "a dump cut before an object's first key exits 2" test "$status" -eq 2
+check "its path names the object" grep -q "Record\[0\]\.memory_info_array\[0\]: invalid JSON" "$work/err"
+
 # History's copies of a window: removed when the window is stopped, a killed run's by the next run.
 history_tmp="$work/history-tmp"
 mkdir -p "$history_tmp"

@@ -22,14 +22,21 @@ Comparison reorderedComparison()
     auto a = std::make_shared<PlanDocument>(*test::loadFixture("dumps/compare/reordered_a.json"));
     auto b = std::make_shared<PlanDocument>(*test::loadFixture("dumps/compare/reordered_b.json"));
     shareCapacities(*a, *b);
-    Comparison comparison;
-    comparison.diff = std::make_shared<const PlanDiff>(diffPlans(*a, *b));
-    comparison.a = a;
-    comparison.b = b;
-    comparison.labelA = "a.json";
-    comparison.labelB = "b.json";
-    return comparison;
+    auto diff = std::make_shared<const PlanDiff>(diffPlans(*a, *b));
+    return Comparison{std::move(a), std::move(b), std::move(diff), "a.json", "b.json", {}};
 }
+
+// The comparison of the two fixtures, on screen.
+struct ShownComparison {
+    CompareView view;
+    ShownComparison()
+    {
+        view.resize(1400, 900);
+        view.setComparison(reorderedComparison());
+        view.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&view));
+    }
+};
 
 int blockOf(const ScopePlan& plan, const char* ssaName)
 {
@@ -63,11 +70,8 @@ int rowOf(const CompareView& view, const char* ssaName)
 
 TEST_CASE("a matched buffer has one colour in A and B, whatever its place in each file", "[compare_view][colour]")
 {
-    CompareView view;
-    view.resize(1400, 900);
-    view.setComparison(reorderedComparison());
-    view.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    ShownComparison shown;
+    CompareView& view = shown.view;
     // B lists a new %n first, then %q and %p: their own ids differ between the sides.
     const ScopePlan& a = *view.sessionA()->scope();
     const ScopePlan& b = *view.sessionB()->scope();
@@ -82,11 +86,8 @@ TEST_CASE("a matched buffer has one colour in A and B, whatever its place in eac
 
 TEST_CASE("a buffer from one Python line on both sides shows that line once", "[compare_view][sources]")
 {
-    CompareView view;
-    view.resize(1400, 900);
-    view.setComparison(reorderedComparison());
-    view.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    ShownComparison shown;
+    CompareView& view = shown.view;
     const int p = rowOf(view, "%p"); // line 12 in both
     const int q = rowOf(view, "%q"); // line 10, then 14
     REQUIRE(p >= 0);

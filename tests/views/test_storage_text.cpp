@@ -24,8 +24,8 @@ TEST_CASE("a storage's member lines quote the Python name as the tables do, with
             + R"x("source_location": ")x" + location(variable, line) + "\"}";
     };
     std::ofstream(dir.path / "memory_info_aiv.json")
-        << R"x({"Header": {"KernelName": "_k"}, "Record": [{"scope": "ub", "memory_info_array": [)x" << buffer("%x", "x", 2)
-        << "," << buffer("%y", "y", 3) << "]}]}";
+        << R"x({"Header": {"KernelName": "_k"}, "Record": [{"scope": "ub", "memory_info_array": [)x"
+        << buffer("%x", "x", 2) << "," << buffer("%y", "y", 3) << "]}]}";
     const PlanDocument document = loadPlanDocument((dir.path / "memory_info_aiv.json").string(), LoadOptions{});
     const std::vector<StorageMember> members
         = storageMembers(&document, 0, document.dump.scopes[0], document.analyses[0], 0);

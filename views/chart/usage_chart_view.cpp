@@ -6,6 +6,7 @@
 #include "core/plan_document.hpp"
 #include <QMouseEvent>
 
+#include <QGraphicsLayout>
 #include <QToolTip>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
@@ -51,6 +52,10 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     // A fixed plot area (alignPlot) makes the chart's minimum size that of the plot,
     // and a chart never shrinks below its minimum: the card would keep its first width.
     chart->setMinimumSize(QSizeF(120, 100));
+    // The card is the view's own background, always the view's size: the chart's background
+    // item kept the width of an earlier layout when the window grew.
+    chart->setBackgroundVisible(false);
+    setBackgroundBrush(Qt::white);
     chart->legend()->setAlignment(Qt::AlignTop);
     chart->legend()->setFont(QFont(font().family(), 8));
     // setChart() releases the chart QChartView made for itself without deleting it.
@@ -230,6 +235,12 @@ void UsageChartView::applyPlotArea()
     const double bottom = height() - 16.0; // room for the 0 KB label under the baseline
     chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), std::max(10.0, right - plotExtent_->first),
         std::max(10.0, bottom - std::max(top, 24.0))));
+    // Lay the card and the grid out now: left to a later layout request they keep their old
+    // size while the series already draw into the new plot area.
+    if (QGraphicsLayout* layout = chart()->layout()) {
+        layout->invalidate();
+        layout->activate();
+    }
 }
 
 void UsageChartView::resizeEvent(QResizeEvent* event)
