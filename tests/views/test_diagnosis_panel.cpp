@@ -253,7 +253,9 @@ TEST_CASE("the What if box re-plans with the planner when the document has its I
     REQUIRE(plan);
     // The planner's plan of the IR without its marks, not the dump's blocks with the copies dropped.
     planner::WhatIfPlanner off(text);
-    const planner::WhatIfScope* offUb = off.plan(planner::WhatIf::noMultiBuffer()).functions.at(0).findScope("ub");
+    const planner::WhatIfResult offPlan = off.plan(planner::WhatIf::noMultiBuffer());
+    const planner::WhatIfScope* offUb = offPlan.functions.at(0).findScope("ub");
+    REQUIRE(offUb);
     CHECK(plan->analyses.at(0).peakAddressBytes == (offUb->highWaterBits + 7) / 8);
     CHECK(panel.whatIfResult()->text().contains("multibuffer=False"));
     CHECK(panel.whatIfResult()->text().contains(": re-planned, needs "));
