@@ -1013,17 +1013,24 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     const BlockLiveness liveness(*function.op);
     const PipeClasses pipes = classifyBuffers(*function.op);
     const int attempts = options.shuffleSeeds ? std::max(1, options.attempts) : 1;
+    LivenessOptions livenessOptions;
+    livenessOptions.multiBuffer = options.multiBuffer;
+    livenessOptions.shuffle = options.shuffleSeeds;
+    std::unique_ptr<BufferLiveness> built;
     for (int attempt = 0; attempt < attempts; ++attempt) {
         FunctionPlan result;
         result.name = function.name;
         result.coreType = function.coreType;
         result.seed = attempt;
         result.sequenceLength = static_cast<int>(sequence.size());
-        LivenessOptions livenessOptions;
-        livenessOptions.multiBuffer = options.multiBuffer;
-        livenessOptions.shuffle = options.shuffleSeeds;
-        BufferLiveness buffers(function, sequence, liveness, static_cast<unsigned>(attempt), livenessOptions);
-        buffers.build();
+        const auto seed = static_cast<unsigned>(attempt);
+        if (built && options.reuseLiveness) {
+            built->reshuffle(seed);
+        } else {
+            built = std::make_unique<BufferLiveness>(function, sequence, liveness, seed, livenessOptions);
+            built->build();
+        }
+        BufferLiveness& buffers = *built;
         result.notes = buffers.notes;
         if (!buffers.errors.empty()) {
             result.errors = buffers.errors;

@@ -26,6 +26,9 @@ struct PlanOptions {
     // at once, with the same plan and "requires N bits" the search within capacity ends at.
     // false: search all the same, as the compiler does (the tests compare the two).
     bool proveOverflow = true;
+    // true: the buffer liveness is built once and each later seed only reorders its lists
+    // (BufferLiveness::reshuffle); false: built again per seed. The plans are the same.
+    bool reuseLiveness = true;
 };
 
 struct PlannedAlloc {
