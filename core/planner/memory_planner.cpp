@@ -9,6 +9,7 @@
 #include <list>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 namespace memlens::planner {
@@ -61,7 +62,14 @@ struct StorageEntry {
     std::uint64_t offset = 0;
     std::vector<StorageEntry*> relations; // multi-buffer copies
     std::uint32_t multiBuffer = 1;
+    // Known once asked (inplaceBuffers do not change while addresses are planned).
+    mutable int pipeClasses = -1; // kDmaBuffer | kScalarBuffer | kOtherBuffer of its buffers
+    mutable std::optional<const Op*> loop;
 };
+
+constexpr int kDmaBuffer = 1;
+constexpr int kScalarBuffer = 2;
+constexpr int kOtherBuffer = 4; // not scalar
 
 struct Segment {
     Lives lives;
@@ -96,6 +104,33 @@ struct SpecInfo {
 };
 
 enum class Status { Success, Restart, Continue, Failed };
+
+// The address ranges [start, end) of the placed entries an entry may not overlap at
+// levels 2 and 3, queried for many candidate offsets while nothing is placed.
+class AddressRanges {
+public:
+    void add(std::uint64_t start, std::uint64_t end) { ranges_.emplace_back(start, end); }
+    void seal()
+    {
+        std::sort(ranges_.begin(), ranges_.end());
+        ends_.resize(ranges_.size());
+        std::uint64_t most = 0;
+        for (std::size_t i = 0; i < ranges_.size(); ++i)
+            ends_[i] = most = std::max(most, ranges_[i].second);
+    }
+    // Some range starts before `end` and ends after `start`.
+    bool overlaps(std::uint64_t start, std::uint64_t end) const
+    {
+        const auto after = std::lower_bound(ranges_.begin(), ranges_.end(), end,
+            [](const std::pair<std::uint64_t, std::uint64_t>& range, std::uint64_t at) { return range.first < at; });
+        const auto before = static_cast<std::size_t>(after - ranges_.begin());
+        return before > 0 && ends_[before - 1] > start;
+    }
+
+private:
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges_;
+    std::vector<std::uint64_t> ends_; // the largest end among ranges_[0..i]
+};
 
 const Op* parentLoop(const Value* buffer)
 {
@@ -155,7 +190,8 @@ private:
     bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints) const;
     bool stage0(const StorageEntry* e, const Segment& segment) const;
     bool stage1(History& his, StorageEntry* e, OutlineIt start, OutlineIt end, std::vector<std::uint64_t>& offsets);
-    bool stage23(History& his, const StorageEntry* e, int level, OutlineIt& start, Outline& outline);
+    AddressRanges stage23Ranges(const History& his, const StorageEntry* e, int level) const;
+    bool stage23(const AddressRanges& forbidden, const StorageEntry* e, OutlineIt& start, Outline& outline);
     bool pipeConflict(const StorageEntry* a, const StorageEntry* b) const;
     bool sameLoop(const StorageEntry* a, const StorageEntry* b) const;
     void updateOutline(Outline& outline, History& his, StorageEntry* e, OutlineIt start, OutlineIt end,
@@ -421,18 +457,35 @@ bool Planner::stage0(const StorageEntry* e, const Segment& segment) const
     return lifeConflict(e->lives, segment.lives, true);
 }
 
+// Some pair of their buffers pipe-conflicts (buffersPipeConflict): one of them a DMA buffer,
+// or a scalar one against one that is not. Decided from each entry's classes.
 bool Planner::pipeConflict(const StorageEntry* a, const StorageEntry* b) const
 {
-    if (!a || !b)
+    if (!a || !b || a->inplaceBuffers.empty() || b->inplaceBuffers.empty())
         return false;
-    for (const Value* x : a->inplaceBuffers)
-        for (const Value* y : b->inplaceBuffers)
-            if (buffersPipeConflict(pipes_, x, y))
-                return true;
-    return false;
+    auto classes = [&](const StorageEntry* e) {
+        if (e->pipeClasses < 0) {
+            e->pipeClasses = 0;
+            for (const Value* x : e->inplaceBuffers)
+                e->pipeClasses
+                    |= (pipes_.dma.count(x) ? kDmaBuffer : 0) | (pipes_.scalar.count(x) ? kScalarBuffer : kOtherBuffer);
+        }
+        return e->pipeClasses;
+    };
+    const int x = classes(a);
+    const int y = classes(b);
+    if ((x | y) & kDmaBuffer)
+        return true;
+    return ((x & kScalarBuffer) && (y & kOtherBuffer)) || ((x & kOtherBuffer) && (y & kScalarBuffer));
 }
 
-bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const { return entryLoop(a) == entryLoop(b); }
+bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const
+{
+    for (const StorageEntry* e : {a, b})
+        if (e && !e->loop)
+            e->loop = entryLoop(e);
+    return (a ? *a->loop : nullptr) == (b ? *b->loop : nullptr);
+}
 
 std::vector<StorageEntry*>* Planner::extraEntries(const StorageEntry* e)
 {
@@ -482,16 +535,24 @@ bool Planner::stage1(History& his, StorageEntry* e, OutlineIt start, OutlineIt e
     return offsets.empty();
 }
 
-bool Planner::stage23(History& his, const StorageEntry* e, int level, OutlineIt& start, Outline& outline)
+// Level 3: entries that pipe-conflict with `e`; level 2: those of them in e's loop.
+AddressRanges Planner::stage23Ranges(const History& his, const StorageEntry* e, int level) const
+{
+    AddressRanges ranges;
+    for (const PlanRecord& r : his)
+        if (pipeConflict(r.entry, e) && (level == kLevel3 || sameLoop(r.entry, e)))
+            ranges.add(r.first->offset, r.first->offset + r.allExtent);
+    ranges.seal();
+    return ranges;
+}
+
+bool Planner::stage23(const AddressRanges& forbidden, const StorageEntry* e, OutlineIt& start, Outline& outline)
 {
     bool found = false;
     OutlineIt foundAt;
     for (auto it = start; it != outline.end(); ++it) {
         const std::uint64_t offset = (*it)->offset;
-        const bool conflict = std::any_of(his.begin(), his.end(), [&](const PlanRecord& r) {
-            return r.first->offset + r.allExtent > offset && r.first->offset < offset + e->aligned
-                && pipeConflict(r.entry, e) && (level == kLevel3 || sameLoop(r.entry, e));
-        });
+        const bool conflict = forbidden.overlaps(offset, offset + e->aligned);
         if (conflict || (std::next(it) == outline.end() && (*it)->extent < e->aligned))
             continue;
         found = true;
@@ -623,6 +684,7 @@ bool Planner::specAlloc(Outline& outline, History& his, StorageEntry* e, const S
     }
     if (--budget_ < 0)
         return false;
+    std::optional<AddressRanges> forbidden; // levels 2 and 3, known once needed
     for (auto start = outline.begin(); start != outline.end(); ++start) {
         std::uint64_t size = 0;
         const std::uint64_t allocOffset = (*start)->offset;
@@ -637,8 +699,12 @@ bool Planner::specAlloc(Outline& outline, History& his, StorageEntry* e, const S
             std::vector<std::uint64_t> otherOffsets;
             if (level == kLevel1 && stage1(his, e, start, end, otherOffsets))
                 break;
-            if ((level == kLevel2 || level == kLevel3) && stage23(his, e, level, start, outline))
-                break;
+            if (level == kLevel2 || level == kLevel3) {
+                if (!forbidden)
+                    forbidden = stage23Ranges(his, e, level);
+                if (stage23(*forbidden, e, start, outline))
+                    break;
+            }
             e->offset = allocOffset;
             updateOutline(outline, his, e, start, end, size, level, false);
             if (level == kLevel1) {
