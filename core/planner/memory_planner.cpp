@@ -159,16 +159,19 @@ const Op* entryLoop(const StorageEntry* entry)
 class Planner {
 public:
     Planner(BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
-        const PlanTarget& target, const PlanOptions& options)
+        const PlanTarget& target, const PlanOptions& options, long* sharedBudget)
         : live_(liveness)
         , sequence_(sequence)
         , pipes_(pipes)
         , target_(target)
         , options_(options)
+        , sharedBudget_(sharedBudget)
     {
     }
 
     bool plan(FunctionPlan& result);
+    long placements() const { return placements_; }
+    bool undecided() const { return undecided_; }
 
 private:
     // storage entries
@@ -216,6 +219,11 @@ private:
     std::vector<std::pair<StorageEntry*, std::vector<StorageEntry*>>> extras_; // level-1 slots of single buffers
     bool splitOutline_ = false;
     long budget_ = kPlacementBudget;
+    long* sharedBudget_ = nullptr; // PlanOptions::searchBudget's remainder, shared by the seeds
+    bool searching_ = false;       // in the search within capacity: placements count
+    long placements_ = 0;
+    bool undecided_ = false;
+    bool outOfBudget() const { return budget_ < 0 || (sharedBudget_ && *sharedBudget_ < 0); }
 };
 
 void Planner::generateEntries()
@@ -682,8 +690,14 @@ bool Planner::specAlloc(Outline& outline, History& his, StorageEntry* e, const S
         e->offset = 0;
         return true;
     }
-    if (--budget_ < 0)
-        return false;
+    if (searching_) {
+        ++placements_;
+        --budget_;
+        if (sharedBudget_)
+            --*sharedBudget_;
+        if (outOfBudget())
+            return false;
+    }
     std::optional<AddressRanges> forbidden; // levels 2 and 3, known once needed
     for (auto start = outline.begin(); start != outline.end(); ++start) {
         std::uint64_t size = 0;
@@ -875,23 +889,30 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
     for (const StorageEntry* child : root->children)
         const_cast<StorageEntry*>(child)->offset = 0;
     root->offset = 0;
+    searching_ = true;
     while (si.childIdx < count) {
         current->aligned = alignUp(static_cast<std::uint64_t>(current->info->constBits), align);
         current->childIdx = si.childIdx;
         if (!multiSpecPlan(si, outline, his, current)) {
-            const Status status
-                = budget_ < 0 ? Status::Failed : applyFail(si, outline, his, root, current->aligned, cap);
+            const bool stopped = outOfBudget();
+            const Status status = stopped ? Status::Failed : applyFail(si, outline, his, root, current->aligned, cap);
             if (status == Status::Restart) {
                 si = SpecInfo();
                 current = root;
                 continue;
             }
             if (status == Status::Failed) {
+                searching_ = false;
                 splitOutline_ = true;
                 StorageEntry* again = reorder(root);
                 scope.requiresBits = planSingleLevel(again, kLevel0, align);
-                if (budget_ < 0)
+                if (stopped && budget_ >= 0) {
+                    undecided_ = true;
+                    scope.decided = false;
+                    scope.warning = searchStoppedText(options_.searchBudget);
+                } else if (stopped) {
                     scope.warning = "the plan was stopped after " + std::to_string(kPlacementBudget) + " placements";
+                }
                 return Status::Failed;
             }
         }
@@ -899,6 +920,7 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
             break;
         current = root->children[si.childIdx];
     }
+    searching_ = false;
     if (root->info->scope == "ub")
         scope.warning = "[hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. "
                         "Not reusing dma buffer needs "
@@ -944,7 +966,8 @@ bool Planner::plan(FunctionPlan& result)
         } else if (planScope(root, scope) == Status::Failed) {
             failed = true;
             scope.fits = false;
-            scope.errorInfo = overflowErrorText(scopeName, *scope.requiresBits, scope.capacityBits);
+            if (scope.decided)
+                scope.errorInfo = overflowErrorText(scopeName, *scope.requiresBits, scope.capacityBits);
         }
         result.scopes.push_back(scope);
     }
@@ -1058,6 +1081,11 @@ bool failsWithEverySeed(const BufferLiveness& buffers, const PlanTarget& target)
 
 } // namespace
 
+std::string searchStoppedText(long placements)
+{
+    return "search stopped after " + std::to_string(placements) + " placements: not decided";
+}
+
 std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits)
 {
     return scope + " overflow, requires " + std::to_string(requiresBits) + " bits while " + std::to_string(capacityBits)
@@ -1083,6 +1111,8 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     livenessOptions.multiBuffer = options.multiBuffer;
     livenessOptions.shuffle = options.shuffleSeeds;
     std::unique_ptr<BufferLiveness> built;
+    long remaining = options.searchBudget;
+    long placements = 0;
     for (int attempt = 0; attempt < attempts; ++attempt) {
         FunctionPlan result;
         result.name = function.name;
@@ -1107,8 +1137,14 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             attempt = attempts - 2; // only the last attempt's plan is the answer
             continue;
         }
-        Planner planner(buffers, sequence, pipes, target, options);
+        Planner planner(buffers, sequence, pipes, target, options, options.searchBudget > 0 ? &remaining : nullptr);
         const bool fits = planner.plan(result);
+        placements += planner.placements();
+        result.placements = placements;
+        if (planner.undecided()) {
+            result.decided = false; // later seeds would have no budget left
+            return result;
+        }
         if (fits || attempt == attempts - 1)
             return result;
     }
