@@ -55,19 +55,28 @@ void reportShape(benchmark::State& state, const Function& function, const Functi
 }
 
 // Tiles x1 fit after reuse, x4 do not (all 20 seeds).
-void planGenerated(benchmark::State& state, int rowsScale, bool fits)
+void planGenerated(benchmark::State& state, int rowsScale, bool fits, PlanOptions options = {})
 {
     const Generated& g = generated(rowsScale, fits);
     const Function& function = g.module->functions.at(0);
     FunctionPlan plan;
     for (auto _ : state)
-        benchmark::DoNotOptimize(plan = planFunction(function, g.target));
+        benchmark::DoNotOptimize(plan = planFunction(function, g.target, options));
     reportShape(state, function, plan);
+    state.counters["placements"] = static_cast<double>(plan.placements);
 }
 void BM_PlanFitting3000(benchmark::State& state) { planGenerated(state, 1, true); }
 void BM_PlanFailing3000(benchmark::State& state) { planGenerated(state, 4, false); }
+// The failing variant without the overflow proof: each of the 20 seeds searches within capacity.
+void BM_PlanFailing3000Searched(benchmark::State& state)
+{
+    PlanOptions options;
+    options.proveOverflow = false;
+    planGenerated(state, 4, false, options);
+}
 BENCHMARK(BM_PlanFitting3000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanFailing3000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanFailing3000Searched)->Unit(benchmark::kMillisecond);
 
 void BM_ReadMlir3000(benchmark::State& state)
 {
