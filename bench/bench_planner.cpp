@@ -9,6 +9,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -53,19 +55,28 @@ void reportShape(benchmark::State& state, const Function& function, const Functi
 }
 
 // Tiles x1 fit after reuse, x4 do not (all 20 seeds).
-void planGenerated(benchmark::State& state, int rowsScale, bool fits)
+void planGenerated(benchmark::State& state, int rowsScale, bool fits, PlanOptions options = {})
 {
     const Generated& g = generated(rowsScale, fits);
     const Function& function = g.module->functions.at(0);
     FunctionPlan plan;
     for (auto _ : state)
-        benchmark::DoNotOptimize(plan = planFunction(function, g.target));
+        benchmark::DoNotOptimize(plan = planFunction(function, g.target, options));
     reportShape(state, function, plan);
+    state.counters["placements"] = static_cast<double>(plan.placements);
 }
 void BM_PlanFitting3000(benchmark::State& state) { planGenerated(state, 1, true); }
 void BM_PlanFailing3000(benchmark::State& state) { planGenerated(state, 4, false); }
+// The failing variant without the overflow proof: each of the 20 seeds searches within capacity.
+void BM_PlanFailing3000Searched(benchmark::State& state)
+{
+    PlanOptions options;
+    options.proveOverflow = false;
+    planGenerated(state, 4, false, options);
+}
 BENCHMARK(BM_PlanFitting3000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanFailing3000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanFailing3000Searched)->Unit(benchmark::kMillisecond);
 
 void BM_ReadMlir3000(benchmark::State& state)
 {
@@ -94,13 +105,26 @@ std::vector<WhatIf> grid(const std::vector<std::int64_t>& dimensions)
     return whatIfs;
 }
 
+// With the what-ifs' search budget (kWhatIfSearchBudget): cells whose search stops say "not
+// decided"; counted, with the most placements a decided cell made.
 void BM_WhatIfGrid64Generated(benchmark::State& state)
 {
     WhatIfPlanner planner(memlens::bench::generatedIr(4), "generated.mlir");
     const auto whatIfs = grid({256, 128, 64});
+    std::vector<WhatIfResult> results;
     for (auto _ : state)
-        benchmark::DoNotOptimize(planner.planAll(whatIfs));
+        benchmark::DoNotOptimize(results = planner.planAll(whatIfs));
+    long undecided = 0;
+    long most = 0;
+    for (const WhatIfResult& result : results) {
+        undecided += result.decided ? 0 : 1;
+        for (const WhatIfFunction& function : result.functions)
+            if (result.decided)
+                most = std::max(most, function.placements);
+    }
     state.counters["what_ifs"] = static_cast<double>(whatIfs.size());
+    state.counters["undecided"] = static_cast<double>(undecided);
+    state.counters["most_placements_decided"] = static_cast<double>(most);
 }
 BENCHMARK(BM_WhatIfGrid64Generated)->Unit(benchmark::kMillisecond);
 

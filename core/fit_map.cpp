@@ -352,8 +352,10 @@ FitMap buildFitMap(const PlanDocument& document, std::size_t scopeIndex, const D
     for (std::size_t i = 0; i < map.cells.size() && i < required.size(); ++i) {
         FitCell& cell = map.cells[i];
         cell.requiredBytes = cell.today ? diagnosis.requiredBytes : required[i].requiredBytes;
-        cell.fits = cell.requiredBytes <= map.capacityBytes;
         cell.how = required[i].how;
+        cell.decided = cell.today || required[i].decided;
+        cell.undecided = cell.decided ? std::string() : required[i].undecided;
+        cell.fits = cell.decided && cell.requiredBytes <= map.capacityBytes;
     }
     // The frontier: cells that fit where no single step up (one dimension to its next value,
     // or multi-buffering turned on) still fits.
@@ -369,11 +371,11 @@ FitMap buildFitMap(const PlanDocument& document, std::size_t scopeIndex, const D
             std::vector<std::int64_t> up = cell.values;
             up[k] = *(at + 1);
             const FitCell* next = map.find(up, cell.multibuffer);
-            stepUpFits = next && next->fits;
+            stepUpFits = next && (next->fits || !next->decided); // not known: not claimed the largest
         }
         if (cell.multibuffer == false) {
             const FitCell* on = map.find(cell.values, true);
-            stepUpFits = stepUpFits || (on && on->fits);
+            stepUpFits = stepUpFits || (on && (on->fits || !on->decided));
         }
         cell.frontier = !stepUpFits;
     }

@@ -48,6 +48,10 @@ struct FitCell {
     std::uint64_t requiredBytes = 0;
     bool fits = false;
     std::string how; // "predicted" or "re-planned"
+    // false: re-planning stopped at its search budget before any seed fitted, so whether the
+    // config fits is not known (fits is false); `undecided` says so.
+    bool decided = true;
+    std::string undecided; // "search stopped after N placements: not decided"
     bool today = false;
     bool frontier = false; // fits, and no single step up (a dimension doubled, multi-buffering on) does
     std::optional<CompiledCell> compiled;
@@ -89,7 +93,9 @@ struct FitProblem {
 
 struct FitEvaluation {
     std::uint64_t requiredBytes = 0;
-    std::string how; // "predicted", "re-planned"
+    std::string how;       // "predicted", "re-planned"
+    bool decided = true;   // false: the re-plan's search stopped at its budget
+    std::string undecided; // why not, when not decided
 };
 
 // How each cell's bytes are found. One call for all cells, so an evaluator can share work.

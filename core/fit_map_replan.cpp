@@ -27,18 +27,27 @@ public:
             return nullptr;
         auto replanner = std::unique_ptr<Replanner>(new Replanner(document, scopeIndex, ir.text));
         // The planner's plan of the IR as it stands must be the dump's, else its what-ifs say nothing of it.
-        const auto baseline = replanner->bytesOf(replanner->planner_.baseline(replanner->function_));
-        if (!baseline || *baseline != document.analyses[scopeIndex].peakAddressBytes)
+        const planner::WhatIfResult planned = replanner->planner_.baseline(replanner->function_);
+        const auto baseline = replanner->bytesOf(planned);
+        if (!planned.decided || !baseline || *baseline != document.analyses[scopeIndex].peakAddressBytes)
             return nullptr;
         return replanner;
     }
 
-    // The required bytes of a what-if; nullopt when it cannot be applied or the scope is not planned.
-    std::optional<std::uint64_t> plan(const planner::WhatIf& whatIf)
+    // The what-if planned for the document's function.
+    planner::WhatIfResult plan(const planner::WhatIf& whatIf)
     {
         planner::WhatIf w = whatIf;
         w.function = function_;
-        return bytesOf(planner_.plan(w));
+        return planner_.plan(w);
+    }
+
+    // The required bytes of a what-if; nullopt when it cannot be applied, the scope is not
+    // planned or the search stopped before it decided.
+    std::optional<std::uint64_t> decidedBytes(const planner::WhatIf& whatIf)
+    {
+        const planner::WhatIfResult result = plan(whatIf);
+        return result.decided ? bytesOf(result) : std::nullopt;
     }
 
     // The planner's full plan of the document's function under a what-if, as a dump the compiler
@@ -48,7 +57,7 @@ public:
         planner::WhatIf w = whatIf;
         w.function = function_;
         const planner::WhatIfPlans plans = planner_.planInFull(w);
-        if (!plans.result.valid)
+        if (!plans.result.valid || !plans.result.decided)
             return std::nullopt;
         for (const planner::FunctionPlan& plan : plans.plans) {
             if (!function_.empty() && plan.name != function_)
@@ -168,14 +177,16 @@ public:
         for (std::size_t i = 0; i < configs.size(); ++i) {
             const auto scales = scalesOf(problem, configs[i]);
             std::optional<std::uint64_t> bytes;
+            planner::WhatIfResult result;
             if (scales) {
                 planner::WhatIf whatIf;
                 whatIf.multiBuffer = configs[i].multibuffer;
                 whatIf.scales = *scales;
-                bytes = replanner_->plan(whatIf);
+                result = replanner_->plan(whatIf);
+                bytes = replanner_->bytesOf(result);
             }
             if (bytes) {
-                out[i] = {*bytes, "re-planned"};
+                out[i] = {*bytes, "re-planned", result.decided, result.undecided};
             } else {
                 predictedConfigs.push_back(configs[i]);
                 predictedAt.push_back(i);
@@ -234,7 +245,7 @@ void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosi
         const planner::WhatIf whatIf = lever.kind == LeverKind::SingleBuffer
             ? planner::WhatIf::noMultiBuffer()
             : planner::WhatIf::scaled(lever.dimension, lever.to, lever.dimension);
-        if (const auto bytes = replanner->plan(whatIf)) {
+        if (const auto bytes = replanner->decidedBytes(whatIf)) {
             lever.predictedRequiredBytes = *bytes;
             lever.fits = *bytes <= diagnosis.capacityBytes;
             lever.how = "re-planned";
@@ -243,7 +254,7 @@ void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosi
     if (diagnosis.largestFitting) {
         LargestFitting& largest = *diagnosis.largestFitting;
         const planner::FittingPowerOfTwo found = replanner->largest(largest.dimension);
-        if (const auto bytes = replanner->bytesOf(found.result)) {
+        if (const auto bytes = found.decided ? replanner->bytesOf(found.result) : std::nullopt) {
             largest.value = found.fittingValue;
             largest.predictedRequiredBytes = *bytes;
             largest.how = "re-planned";

@@ -18,11 +18,16 @@ std::string legend(const FitMap& map)
     const FitCell* any = map.cells.empty() ? nullptr : &map.cells.front();
     const std::string how = any && any->how == "re-planned" ? "re-planned" : "predicted from the dump";
     return "Fit map, " + how + " (capacity " + formatBytes(map.capacityBytes)
-        + "): [..] today's config, * the largest that fit (the frontier), ! does not fit.";
+        + "): [..] today's config, * the largest that fit (the frontier), ! does not fit"
+        + (std::any_of(map.cells.begin(), map.cells.end(), [](const FitCell& cell) { return !cell.decided; })
+                ? ", ? not decided (the search stopped)."
+                : ".");
 }
 
 std::string cellText(const FitCell& cell)
 {
+    if (!cell.decided)
+        return "not decided ?";
     std::string text = formatBytes(cell.requiredBytes);
     if (cell.today)
         text = "[" + text + "]";
@@ -95,6 +100,19 @@ std::string compiledLines(const FitMap& map, bool markdown)
     return text;
 }
 
+// Each cell whose re-plan stopped before it decided, with why.
+std::string undecidedLines(const FitMap& map, bool markdown)
+{
+    std::string text;
+    for (const FitCell& cell : map.cells) {
+        if (cell.decided)
+            continue;
+        const std::string line = configText(map, cell) + ": " + cell.undecided;
+        text += markdown ? "- " + markdownText(line) + "\n" : "  " + line + "\n";
+    }
+    return text;
+}
+
 } // namespace
 
 std::string predictionErrorText(std::uint64_t predicted, std::uint64_t compiled)
@@ -142,6 +160,8 @@ std::string fitMapText(const FitMap& map)
             out << line << "\n";
         }
     }
+    if (const std::string undecided = undecidedLines(map, false); !undecided.empty())
+        out << "Not decided:\n" << undecided;
     if (const std::string compiled = compiledLines(map, false); !compiled.empty())
         out << "Dumps of other configs of this kernel:\n" << compiled;
     return out.str();
@@ -169,10 +189,10 @@ std::string fitMapMarkdown(const FitMap& map)
         for (std::size_t r = 0; r < grid.cells.size(); ++r) {
             out << "| " << grid.rowLabels[r] << " |";
             for (const FitCell* cell : grid.cells[r]) {
-                std::string text = cell ? formatBytes(cell->requiredBytes) : "-";
+                std::string text = !cell ? "-" : cell->decided ? formatBytes(cell->requiredBytes) : "not decided ?";
                 if (cell && cell->today)
                     text = "**" + text + "**";
-                if (cell && !cell->fits)
+                if (cell && !cell->fits && cell->decided)
                     text += " ✗";
                 if (cell && cell->frontier)
                     text += " ★";
@@ -182,6 +202,8 @@ std::string fitMapMarkdown(const FitMap& map)
         }
         out << "\n";
     }
+    if (const std::string undecided = undecidedLines(map, true); !undecided.empty())
+        out << "Not decided:\n\n" << undecided << "\n";
     if (const std::string compiled = compiledLines(map, true); !compiled.empty())
         out << "Dumps of other configs of this kernel:\n\n" << compiled << "\n";
     return out.str();
@@ -211,6 +233,8 @@ ojson fitMapJson(const FitMap& map)
         c["required_bytes"] = cell.requiredBytes;
         c["fits"] = cell.fits;
         c["how"] = cell.how;
+        c["decided"] = cell.decided;
+        c["undecided"] = cell.decided ? ojson(nullptr) : ojson(cell.undecided);
         c["today"] = cell.today;
         c["frontier"] = cell.frontier;
         c["compiled"] = cell.compiled ? ojson{{"file", cell.compiled->file},

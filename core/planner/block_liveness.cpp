@@ -136,13 +136,24 @@ const Op* BlockLiveness::endOperation(const Value* value, const Op* start) const
     const Block* block = start->block;
     if (isLiveOut(value, block) && !block->ops.empty())
         return block->ops.back().get();
-    const Op* end = start;
+    const Op* last = lastUserInBlock(value, block);
+    return last && start->isBeforeInBlock(last) ? last : start;
+}
+
+const Op* BlockLiveness::lastUserInBlock(const Value* value, const Block* block) const
+{
+    auto& inBlock = lastUser_[block];
+    const auto cached = inBlock.find(value);
+    if (cached != inBlock.end())
+        return cached->second;
+    const Op* last = nullptr;
     for (const Op* user : value->users) {
-        const Op* inBlock = ancestorInBlock(user, block);
-        if (inBlock && end->isBeforeInBlock(inBlock))
-            end = inBlock;
+        const Op* holder = ancestorInBlock(user, block);
+        if (holder && (!last || last->isBeforeInBlock(holder)))
+            last = holder;
     }
-    return end;
+    inBlock.emplace(value, last);
+    return last;
 }
 
 bool BlockLiveness::isDeadAfter(const Value* value, const Op* op) const

@@ -32,10 +32,13 @@ private:
     void collectBlocks(const Op& op);
     void buildBlock(const Block* block);
     const BlockInfo* info(const Block* block) const;
+    // The last op of `block` that uses `value` (through nested ops), nullptr when none; cached.
+    const Op* lastUserInBlock(const Value* value, const Block* block) const;
 
     std::unordered_map<const Block*, BlockInfo> blocks_;
     std::vector<const Block*> order_;
     mutable std::unordered_map<const Op*, std::vector<const Value*>> liveCache_;
+    mutable std::unordered_map<const Block*, std::unordered_map<const Value*, const Op*>> lastUser_;
 };
 
 } // namespace memlens::planner

@@ -148,13 +148,16 @@ std::vector<const Value*> BufferLiveness::aliasesOf(const Value* value) const
     return result;
 }
 
-std::vector<const Value*> BufferLiveness::shuffled(const std::vector<const Value*>& values)
+std::vector<std::size_t> BufferLiveness::shuffledOrder(std::size_t size)
 {
-    std::vector<const Value*> copy = values;
-    if (!options_.shuffle)
-        return copy;
-    std::shuffle(copy.begin(), copy.end(), random_);
-    return copy;
+    std::vector<std::size_t> order(size);
+    for (std::size_t i = 0; i < size; ++i)
+        order[i] = i;
+    // The permutation std::shuffle makes depends on the length and the engine only, so
+    // shuffling positions orders the values as shuffling them would.
+    if (options_.shuffle)
+        std::shuffle(order.begin(), order.end(), random_);
+    return order;
 }
 
 const bool* BufferLiveness::findCond(const Value* buffer, const Value* aliasValue) const
@@ -303,29 +306,32 @@ bool BufferLiveness::allDeadAfter(const Op& op, const std::vector<const Value*>&
     return true;
 }
 
-void BufferLiveness::killOne(int index, const Op& op, const Value* operand)
+std::vector<const Value*> BufferLiveness::killCandidates(const Op& op, const Value* operand) const
 {
+    std::vector<const Value*> killed;
     if (!touchesPlannable(operand))
-        return; // the test below would find nothing to kill (a global buffer's many views)
+        return killed; // the test below would find nothing to kill (a global buffer's many views)
     std::vector<const Value*> all = aliasesOf(operand);
     insertUnique(all, operand);
+    const Op* opParent = op.parentOp();
+    int dead = -1; // all aliases dead after op: not known yet
     for (const Value* buffer : all) {
-        Status& status = statusOf(buffer);
+        const Status status = statusAt(buffer);
         if (status == Status::Untracked)
-            return; // as the compiler does: the first untracked alias ends the test
+            break; // as the compiler does: the first untracked alias ends the test
         if (status != Status::Gened)
             continue;
         const Op* def = buffer->definingOp;
         const Op* defParent = def ? def->parentOp() : nullptr;
-        const Op* opParent = op.parentOp();
         if (!defParent || !opParent || !opParent->isAncestorOf(defParent))
             continue;
-        if (!allDeadAfter(op, all))
-            continue;
-        genKill[index].kill.push_back(buffer);
-        genKill[index].touched = true;
-        status = Status::Killed;
+        if (dead < 0)
+            dead = allDeadAfter(op, all) ? 1 : 0;
+        if (dead == 0)
+            break; // the same test for every alias
+        killed.push_back(buffer);
     }
+    return killed;
 }
 
 void BufferLiveness::killHandle(int index, const Op& op)
@@ -333,24 +339,102 @@ void BufferLiveness::killHandle(int index, const Op& op)
     const auto& live = liveness_.liveAt(op.block, &op);
     if (live.empty())
         return;
-    for (const Value* value : shuffled(live))
-        killOne(index, op, value);
+    ShuffleSite site;
+    site.index = index;
+    site.size = live.size();
+    site.listStart = genKill[index].kill.size();
+    std::vector<std::vector<const Value*>> candidates(live.size());
+    bool any = false;
+    for (std::size_t i = 0; i < live.size(); ++i) {
+        candidates[i] = killCandidates(op, live[i]);
+        any = any || !candidates[i].empty();
+    }
+    for (const std::size_t i : shuffledOrder(live.size()))
+        for (const Value* buffer : candidates[i]) {
+            Status& status = statusOf(buffer);
+            if (status != Status::Gened)
+                continue; // killed through a value before this one
+            genKill[index].kill.push_back(buffer);
+            genKill[index].touched = true;
+            status = Status::Killed;
+        }
+    site.produced = genKill[index].kill.size() - site.listStart;
+    if (any)
+        site.candidates = std::move(candidates);
+    sites_.push_back(std::move(site));
 }
 
-std::vector<const Value*> BufferLiveness::liveBuffersInLoop(const Op& loop)
+std::vector<const Value*> BufferLiveness::genCandidates(const std::vector<const Value*>& values) const
 {
-    std::vector<const Value*> buffers;
-    const auto& live = liveness_.liveAt(loop.block, &loop);
-    if (live.empty())
-        return buffers;
-    for (const Value* value : shuffled(live)) {
+    std::vector<const Value*> written;
+    for (const Value* value : values) {
+        if (skipPlan_.count(value) || !touchesPlannable(value))
+            continue;
         std::vector<const Value*> all = aliasesOf(value);
         insertUnique(all, value);
         for (const Value* buffer : all)
-            if (statusAt(buffer) != Status::Untracked)
-                buffers.push_back(buffer);
+            if (statusAt(buffer) == Status::Defined && !isPreload(buffer))
+                written.push_back(buffer);
     }
-    return buffers;
+    return written;
+}
+
+// A loop's begin entry writes every buffer live at the loop that is not written yet.
+void BufferLiveness::genLiveInLoop(int index, const Op& loop)
+{
+    const auto& live = liveness_.liveAt(loop.block, &loop);
+    if (live.empty())
+        return;
+    ShuffleSite site;
+    site.index = index;
+    site.gens = true;
+    site.size = live.size();
+    site.listStart = genKill[index].gen.size();
+    std::vector<std::vector<const Value*>> tracked(live.size());
+    std::vector<std::vector<const Value*>> candidates(live.size());
+    bool any = false;
+    for (std::size_t i = 0; i < live.size(); ++i) {
+        std::vector<const Value*> all = aliasesOf(live[i]);
+        insertUnique(all, live[i]);
+        for (const Value* buffer : all)
+            if (statusAt(buffer) != Status::Untracked)
+                tracked[i].push_back(buffer);
+        candidates[i] = genCandidates(tracked[i]);
+        any = any || !candidates[i].empty();
+    }
+    std::vector<const Value*> buffers;
+    for (const std::size_t i : shuffledOrder(live.size()))
+        buffers.insert(buffers.end(), tracked[i].begin(), tracked[i].end());
+    gen(index, buffers);
+    site.produced = genKill[index].gen.size() - site.listStart;
+    if (any)
+        site.candidates = std::move(candidates);
+    sites_.push_back(std::move(site));
+}
+
+void BufferLiveness::reshuffle(unsigned seed)
+{
+    random_.seed(seed);
+    std::vector<unsigned> seen;
+    unsigned stamp = 0;
+    for (const ShuffleSite& site : sites_) {
+        const std::vector<std::size_t> order = shuffledOrder(site.size);
+        if (site.candidates.empty())
+            continue;
+        ++stamp;
+        std::vector<const Value*>& list = site.gens ? genKill[site.index].gen : genKill[site.index].kill;
+        std::size_t at = site.listStart;
+        for (const std::size_t i : order)
+            for (const Value* buffer : site.candidates[i]) {
+                const auto id = static_cast<std::size_t>(buffer->id);
+                if (id >= seen.size())
+                    seen.resize(id + 1, 0);
+                if (seen[id] == stamp)
+                    continue;
+                seen[id] = stamp;
+                list[at++] = buffer;
+            }
+    }
 }
 
 void BufferLiveness::processMark(int index, const Op& op)
@@ -498,7 +582,7 @@ void BufferLiveness::build()
         const int index = entry.index;
         if (op.name == "scf.for") {
             if (entry.kind == EntryKind::Begin) {
-                gen(index, liveBuffersInLoop(op));
+                genLiveInLoop(index, op);
                 const Region* body = op.regions.empty() ? nullptr : op.regions[0].get();
                 const Block* entryBlock = body && !body->blocks.empty() ? body->blocks.front().get() : nullptr;
                 // operands: lb, ub, step, inits...; block args: iv, iter args...
@@ -523,7 +607,7 @@ void BufferLiveness::build()
         }
         if (op.name == "scf.while") {
             if (entry.kind == EntryKind::Begin) {
-                gen(index, liveBuffersInLoop(op));
+                genLiveInLoop(index, op);
                 if (!op.regions.empty() && !op.regions[0]->blocks.empty()) {
                     const auto& args = op.regions[0]->blocks.front()->arguments;
                     for (std::size_t i = 0; i < args.size() && i < op.operands.size(); ++i)

@@ -47,6 +47,10 @@ public:
     BufferLiveness(const Function& function, const std::vector<SequenceEntry>& sequence, const BlockLiveness& liveness,
         unsigned seed, LivenessOptions options = {});
     void build();
+    // The lists of another seed without building again: which buffers an op writes first
+    // and reads last does not depend on the seed, only the order the shuffled live values
+    // give them, so build() records each shuffle and this replays them with `seed`.
+    void reshuffle(unsigned seed);
 
     std::vector<const Value*> bufferOrder; // allocs in walk order
     std::unordered_map<const Value*, BufferInfo> infos;
@@ -73,10 +77,13 @@ private:
     void gen(int index, const std::vector<const Value*>& values);
     void genOne(int index, const Value* value);
     void killHandle(int index, const Op& op);
-    void killOne(int index, const Op& op, const Value* operand);
+    // The buffers the kill test of `op` would kill for `operand` if it came first.
+    std::vector<const Value*> killCandidates(const Op& op, const Value* operand) const;
+    // The buffers gen() would write first for `values` if they came first.
+    std::vector<const Value*> genCandidates(const std::vector<const Value*>& values) const;
     bool allDeadAfter(const Op& op, const std::vector<const Value*>& aliases) const;
     bool deadAfterNesting(const Value* value, const Op& op) const;
-    std::vector<const Value*> liveBuffersInLoop(const Op& loop);
+    void genLiveInLoop(int index, const Op& loop);
     void alias(const Value* buffer, const Value* aliasBuffer, bool hasCond = false, bool ignoreInplace = false);
     void aliasLists(const Value* origin, const Value* originAlias, const std::vector<const Value*>& buffers,
         const std::vector<const Value*>& aliasBuffers, bool hasCond);
@@ -85,7 +92,17 @@ private:
     void extendPreloadBuffers();
     void lifeTimes();
     void initializeForcedPairs();
-    std::vector<const Value*> shuffled(const std::vector<const Value*>& values);
+    // One shuffle of live values at sequence index `index`: what each of them adds to the
+    // gen (or kill) list there when it comes first, and where in that list the additions sit.
+    struct ShuffleSite {
+        int index = 0;
+        bool gens = false;
+        std::size_t size = 0;                              // live values shuffled
+        std::vector<std::vector<const Value*>> candidates; // per live value; empty when none adds any
+        std::size_t listStart = 0;
+        std::size_t produced = 0;
+    };
+    std::vector<std::size_t> shuffledOrder(std::size_t size);
 
     const Function& function_;
     const std::vector<SequenceEntry>& sequence_;
@@ -104,6 +121,7 @@ private:
     bool touchesPlannable(const Value* value) const;
     std::unordered_map<const Value*, AliasList> aliasVec_;
     std::vector<const Value*> preloadBuffers_;
+    std::vector<ShuffleSite> sites_;
     std::unordered_set<const Value*> skipPlan_;
 };
 

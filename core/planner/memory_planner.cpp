@@ -9,6 +9,7 @@
 #include <list>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 namespace memlens::planner {
@@ -61,7 +62,14 @@ struct StorageEntry {
     std::uint64_t offset = 0;
     std::vector<StorageEntry*> relations; // multi-buffer copies
     std::uint32_t multiBuffer = 1;
+    // Known once asked (inplaceBuffers do not change while addresses are planned).
+    mutable int pipeClasses = -1; // kDmaBuffer | kScalarBuffer | kOtherBuffer of its buffers
+    mutable std::optional<const Op*> loop;
 };
+
+constexpr int kDmaBuffer = 1;
+constexpr int kScalarBuffer = 2;
+constexpr int kOtherBuffer = 4; // not scalar
 
 struct Segment {
     Lives lives;
@@ -97,6 +105,33 @@ struct SpecInfo {
 
 enum class Status { Success, Restart, Continue, Failed };
 
+// The address ranges [start, end) of the placed entries an entry may not overlap at
+// levels 2 and 3, queried for many candidate offsets while nothing is placed.
+class AddressRanges {
+public:
+    void add(std::uint64_t start, std::uint64_t end) { ranges_.emplace_back(start, end); }
+    void seal()
+    {
+        std::sort(ranges_.begin(), ranges_.end());
+        ends_.resize(ranges_.size());
+        std::uint64_t most = 0;
+        for (std::size_t i = 0; i < ranges_.size(); ++i)
+            ends_[i] = most = std::max(most, ranges_[i].second);
+    }
+    // Some range starts before `end` and ends after `start`.
+    bool overlaps(std::uint64_t start, std::uint64_t end) const
+    {
+        const auto after = std::lower_bound(ranges_.begin(), ranges_.end(), end,
+            [](const std::pair<std::uint64_t, std::uint64_t>& range, std::uint64_t at) { return range.first < at; });
+        const auto before = static_cast<std::size_t>(after - ranges_.begin());
+        return before > 0 && ends_[before - 1] > start;
+    }
+
+private:
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> ranges_;
+    std::vector<std::uint64_t> ends_; // the largest end among ranges_[0..i]
+};
+
 const Op* parentLoop(const Value* buffer)
 {
     for (const Op* op = buffer->definingOp ? buffer->definingOp->parentOp() : nullptr; op; op = op->parentOp())
@@ -124,16 +159,19 @@ const Op* entryLoop(const StorageEntry* entry)
 class Planner {
 public:
     Planner(BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
-        const PlanTarget& target, const PlanOptions& options)
+        const PlanTarget& target, const PlanOptions& options, long* sharedBudget)
         : live_(liveness)
         , sequence_(sequence)
         , pipes_(pipes)
         , target_(target)
         , options_(options)
+        , sharedBudget_(sharedBudget)
     {
     }
 
     bool plan(FunctionPlan& result);
+    long placements() const { return placements_; }
+    bool undecided() const { return undecided_; }
 
 private:
     // storage entries
@@ -155,7 +193,8 @@ private:
     bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints) const;
     bool stage0(const StorageEntry* e, const Segment& segment) const;
     bool stage1(History& his, StorageEntry* e, OutlineIt start, OutlineIt end, std::vector<std::uint64_t>& offsets);
-    bool stage23(History& his, const StorageEntry* e, int level, OutlineIt& start, Outline& outline);
+    AddressRanges stage23Ranges(const History& his, const StorageEntry* e, int level) const;
+    bool stage23(const AddressRanges& forbidden, const StorageEntry* e, OutlineIt& start, Outline& outline);
     bool pipeConflict(const StorageEntry* a, const StorageEntry* b) const;
     bool sameLoop(const StorageEntry* a, const StorageEntry* b) const;
     void updateOutline(Outline& outline, History& his, StorageEntry* e, OutlineIt start, OutlineIt end,
@@ -180,6 +219,11 @@ private:
     std::vector<std::pair<StorageEntry*, std::vector<StorageEntry*>>> extras_; // level-1 slots of single buffers
     bool splitOutline_ = false;
     long budget_ = kPlacementBudget;
+    long* sharedBudget_ = nullptr; // PlanOptions::searchBudget's remainder, shared by the seeds
+    bool searching_ = false;       // in the search within capacity: placements count
+    long placements_ = 0;
+    bool undecided_ = false;
+    bool outOfBudget() const { return budget_ < 0 || (sharedBudget_ && *sharedBudget_ < 0); }
 };
 
 void Planner::generateEntries()
@@ -421,18 +465,35 @@ bool Planner::stage0(const StorageEntry* e, const Segment& segment) const
     return lifeConflict(e->lives, segment.lives, true);
 }
 
+// Some pair of their buffers pipe-conflicts (buffersPipeConflict): one of them a DMA buffer,
+// or a scalar one against one that is not. Decided from each entry's classes.
 bool Planner::pipeConflict(const StorageEntry* a, const StorageEntry* b) const
 {
-    if (!a || !b)
+    if (!a || !b || a->inplaceBuffers.empty() || b->inplaceBuffers.empty())
         return false;
-    for (const Value* x : a->inplaceBuffers)
-        for (const Value* y : b->inplaceBuffers)
-            if (buffersPipeConflict(pipes_, x, y))
-                return true;
-    return false;
+    auto classes = [&](const StorageEntry* e) {
+        if (e->pipeClasses < 0) {
+            e->pipeClasses = 0;
+            for (const Value* x : e->inplaceBuffers)
+                e->pipeClasses
+                    |= (pipes_.dma.count(x) ? kDmaBuffer : 0) | (pipes_.scalar.count(x) ? kScalarBuffer : kOtherBuffer);
+        }
+        return e->pipeClasses;
+    };
+    const int x = classes(a);
+    const int y = classes(b);
+    if ((x | y) & kDmaBuffer)
+        return true;
+    return ((x & kScalarBuffer) && (y & kOtherBuffer)) || ((x & kOtherBuffer) && (y & kScalarBuffer));
 }
 
-bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const { return entryLoop(a) == entryLoop(b); }
+bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const
+{
+    for (const StorageEntry* e : {a, b})
+        if (e && !e->loop)
+            e->loop = entryLoop(e);
+    return (a ? *a->loop : nullptr) == (b ? *b->loop : nullptr);
+}
 
 std::vector<StorageEntry*>* Planner::extraEntries(const StorageEntry* e)
 {
@@ -482,16 +543,24 @@ bool Planner::stage1(History& his, StorageEntry* e, OutlineIt start, OutlineIt e
     return offsets.empty();
 }
 
-bool Planner::stage23(History& his, const StorageEntry* e, int level, OutlineIt& start, Outline& outline)
+// Level 3: entries that pipe-conflict with `e`; level 2: those of them in e's loop.
+AddressRanges Planner::stage23Ranges(const History& his, const StorageEntry* e, int level) const
+{
+    AddressRanges ranges;
+    for (const PlanRecord& r : his)
+        if (pipeConflict(r.entry, e) && (level == kLevel3 || sameLoop(r.entry, e)))
+            ranges.add(r.first->offset, r.first->offset + r.allExtent);
+    ranges.seal();
+    return ranges;
+}
+
+bool Planner::stage23(const AddressRanges& forbidden, const StorageEntry* e, OutlineIt& start, Outline& outline)
 {
     bool found = false;
     OutlineIt foundAt;
     for (auto it = start; it != outline.end(); ++it) {
         const std::uint64_t offset = (*it)->offset;
-        const bool conflict = std::any_of(his.begin(), his.end(), [&](const PlanRecord& r) {
-            return r.first->offset + r.allExtent > offset && r.first->offset < offset + e->aligned
-                && pipeConflict(r.entry, e) && (level == kLevel3 || sameLoop(r.entry, e));
-        });
+        const bool conflict = forbidden.overlaps(offset, offset + e->aligned);
         if (conflict || (std::next(it) == outline.end() && (*it)->extent < e->aligned))
             continue;
         found = true;
@@ -621,8 +690,15 @@ bool Planner::specAlloc(Outline& outline, History& his, StorageEntry* e, const S
         e->offset = 0;
         return true;
     }
-    if (--budget_ < 0)
-        return false;
+    if (searching_) {
+        ++placements_;
+        --budget_;
+        if (sharedBudget_)
+            --*sharedBudget_;
+        if (outOfBudget())
+            return false;
+    }
+    std::optional<AddressRanges> forbidden; // levels 2 and 3, known once needed
     for (auto start = outline.begin(); start != outline.end(); ++start) {
         std::uint64_t size = 0;
         const std::uint64_t allocOffset = (*start)->offset;
@@ -637,8 +713,12 @@ bool Planner::specAlloc(Outline& outline, History& his, StorageEntry* e, const S
             std::vector<std::uint64_t> otherOffsets;
             if (level == kLevel1 && stage1(his, e, start, end, otherOffsets))
                 break;
-            if ((level == kLevel2 || level == kLevel3) && stage23(his, e, level, start, outline))
-                break;
+            if (level == kLevel2 || level == kLevel3) {
+                if (!forbidden)
+                    forbidden = stage23Ranges(his, e, level);
+                if (stage23(*forbidden, e, start, outline))
+                    break;
+            }
             e->offset = allocOffset;
             updateOutline(outline, his, e, start, end, size, level, false);
             if (level == kLevel1) {
@@ -809,23 +889,30 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
     for (const StorageEntry* child : root->children)
         const_cast<StorageEntry*>(child)->offset = 0;
     root->offset = 0;
+    searching_ = true;
     while (si.childIdx < count) {
         current->aligned = alignUp(static_cast<std::uint64_t>(current->info->constBits), align);
         current->childIdx = si.childIdx;
         if (!multiSpecPlan(si, outline, his, current)) {
-            const Status status
-                = budget_ < 0 ? Status::Failed : applyFail(si, outline, his, root, current->aligned, cap);
+            const bool stopped = outOfBudget();
+            const Status status = stopped ? Status::Failed : applyFail(si, outline, his, root, current->aligned, cap);
             if (status == Status::Restart) {
                 si = SpecInfo();
                 current = root;
                 continue;
             }
             if (status == Status::Failed) {
+                searching_ = false;
                 splitOutline_ = true;
                 StorageEntry* again = reorder(root);
                 scope.requiresBits = planSingleLevel(again, kLevel0, align);
-                if (budget_ < 0)
+                if (stopped && budget_ >= 0) {
+                    undecided_ = true;
+                    scope.decided = false;
+                    scope.warning = searchStoppedText(options_.searchBudget);
+                } else if (stopped) {
                     scope.warning = "the plan was stopped after " + std::to_string(kPlacementBudget) + " placements";
+                }
                 return Status::Failed;
             }
         }
@@ -833,6 +920,7 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
             break;
         current = root->children[si.childIdx];
     }
+    searching_ = false;
     if (root->info->scope == "ub")
         scope.warning = "[hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. "
                         "Not reusing dma buffer needs "
@@ -878,7 +966,8 @@ bool Planner::plan(FunctionPlan& result)
         } else if (planScope(root, scope) == Status::Failed) {
             failed = true;
             scope.fits = false;
-            scope.errorInfo = overflowErrorText(scopeName, *scope.requiresBits, scope.capacityBits);
+            if (scope.decided)
+                scope.errorInfo = overflowErrorText(scopeName, *scope.requiresBits, scope.capacityBits);
         }
         result.scopes.push_back(scope);
     }
@@ -992,6 +1081,11 @@ bool failsWithEverySeed(const BufferLiveness& buffers, const PlanTarget& target)
 
 } // namespace
 
+std::string searchStoppedText(long placements)
+{
+    return "search stopped after " + std::to_string(placements) + " placements: not decided";
+}
+
 std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits)
 {
     return scope + " overflow, requires " + std::to_string(requiresBits) + " bits while " + std::to_string(capacityBits)
@@ -1013,17 +1107,26 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     const BlockLiveness liveness(*function.op);
     const PipeClasses pipes = classifyBuffers(*function.op);
     const int attempts = options.shuffleSeeds ? std::max(1, options.attempts) : 1;
+    LivenessOptions livenessOptions;
+    livenessOptions.multiBuffer = options.multiBuffer;
+    livenessOptions.shuffle = options.shuffleSeeds;
+    std::unique_ptr<BufferLiveness> built;
+    long remaining = options.searchBudget;
+    long placements = 0;
     for (int attempt = 0; attempt < attempts; ++attempt) {
         FunctionPlan result;
         result.name = function.name;
         result.coreType = function.coreType;
         result.seed = attempt;
         result.sequenceLength = static_cast<int>(sequence.size());
-        LivenessOptions livenessOptions;
-        livenessOptions.multiBuffer = options.multiBuffer;
-        livenessOptions.shuffle = options.shuffleSeeds;
-        BufferLiveness buffers(function, sequence, liveness, static_cast<unsigned>(attempt), livenessOptions);
-        buffers.build();
+        const auto seed = static_cast<unsigned>(attempt);
+        if (built && options.reuseLiveness) {
+            built->reshuffle(seed);
+        } else {
+            built = std::make_unique<BufferLiveness>(function, sequence, liveness, seed, livenessOptions);
+            built->build();
+        }
+        BufferLiveness& buffers = *built;
         result.notes = buffers.notes;
         if (!buffers.errors.empty()) {
             result.errors = buffers.errors;
@@ -1034,8 +1137,14 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             attempt = attempts - 2; // only the last attempt's plan is the answer
             continue;
         }
-        Planner planner(buffers, sequence, pipes, target, options);
+        Planner planner(buffers, sequence, pipes, target, options, options.searchBudget > 0 ? &remaining : nullptr);
         const bool fits = planner.plan(result);
+        placements += planner.placements();
+        result.placements = placements;
+        if (planner.undecided()) {
+            result.decided = false; // later seeds would have no budget left
+            return result;
+        }
         if (fits || attempt == attempts - 1)
             return result;
     }

@@ -26,6 +26,14 @@ struct PlanOptions {
     // at once, with the same plan and "requires N bits" the search within capacity ends at.
     // false: search all the same, as the compiler does (the tests compare the two).
     bool proveOverflow = true;
+    // true: the buffer liveness is built once and each later seed only reorders its lists
+    // (BufferLiveness::reshuffle); false: built again per seed. The plans are the same.
+    bool reuseLiveness = true;
+    // > 0: the placements the searches within capacity may make for the whole plan, every
+    // seed together; when they run out before a seed fits, the plan is not decided
+    // (FunctionPlan::decided). 0: no such bound, as in the compiler (each seed keeps a
+    // guard of 2,000,000 placements). For what-ifs, which must answer at once.
+    long searchBudget = 0;
 };
 
 struct PlannedAlloc {
@@ -57,6 +65,7 @@ struct ScopePlan {
     std::string errorInfo;                     // the compiler's error text, "" when it fits
     std::uint64_t highWaterBits = 0;           // max offset + aligned size over its storages
     std::string warning;                       // the DMA-reuse warning the compiler prints
+    bool decided = true;                       // false: the search budget ran out here (fits is false)
     std::vector<PlannedAlloc> allocs;          // every alloc of the space, in IR order
     std::vector<DumpItem> dumpItems;
 };
@@ -69,6 +78,10 @@ struct FunctionPlan {
     std::vector<ScopePlan> scopes;
     bool fits = true;
     int seed = 0; // the attempt whose plan this is
+    // false: PlanOptions::searchBudget ran out before any seed fitted; fits is false
+    // but the compiler may still find a plan.
+    bool decided = true;
+    long placements = 0; // made by the searches within capacity, every seed so far
     int sequenceLength = 0;
 };
 
@@ -81,6 +94,9 @@ std::string planTargetName(const Module& module);
 FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options = {});
 
 // "<scope> overflow, requires N bits while CAP bits available! (possible reason: ...)"
+// "search stopped after N placements: not decided"
+std::string searchStoppedText(long placements);
+
 std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits);
 
 } // namespace memlens::planner

@@ -66,6 +66,8 @@ WhatIfFunction summarize(const FunctionPlan& plan)
     function.coreType = plan.coreType;
     function.fits = plan.fits && plan.errors.empty();
     function.errors = plan.errors;
+    function.decided = plan.decided;
+    function.placements = plan.placements;
     for (const ScopePlan& scopePlan : plan.scopes) {
         WhatIfScope scope;
         scope.scope = scopePlan.scope;
@@ -75,6 +77,7 @@ WhatIfFunction summarize(const FunctionPlan& plan)
         scope.requiresBits = scopePlan.requiresBits;
         scope.highWaterBits = scopePlan.highWaterBits;
         scope.errorInfo = scopePlan.errorInfo;
+        scope.decided = scopePlan.decided;
         scope.allocs.reserve(scopePlan.allocs.size());
         for (const PlannedAlloc& planned : scopePlan.allocs) {
             WhatIfAlloc alloc;
@@ -157,6 +160,7 @@ WhatIfPlanner::WhatIfPlanner(std::string_view irText, const std::string& fileNam
 WhatIfPlanner::WhatIfPlanner(std::unique_ptr<Module> module, std::optional<PlanTarget> target)
     : module_(std::move(module))
     , target_(targetOf(*module_, std::move(target)))
+    , searchBudget_(kWhatIfSearchBudget)
 {
 }
 
@@ -200,6 +204,7 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     PlanOptions options;
     options.strategy = whatIf.strategy;
     options.multiBuffer = whatIf.multiBuffer;
+    options.searchBudget = searchBudget_;
     const ShapeRewrite rewrite(*module_, whatIf.scales);
     std::optional<MultiBufferMarksRemoved> marksRemoved;
     if (!whatIf.multiBuffer)
@@ -207,6 +212,10 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     for (const Function* function : functions) {
         plans.plans.push_back(planFunction(*function, target_, options));
         result.functions.push_back(summarize(plans.plans.back()));
+        if (!plans.plans.back().decided) {
+            result.decided = false;
+            result.undecided = searchStoppedText(searchBudget_);
+        }
         if (!result.functions.back().fits) {
             result.fits = false;
             break; // the compiler's pass stops at the first function that fails
@@ -243,6 +252,7 @@ FittingPowerOfTwo WhatIfPlanner::largestFittingPowerOfTwo(std::int64_t dimension
         whatIf.scales.insert(whatIf.scales.begin(), DimensionScale{dimension, candidate, dimension});
         answer.result = plan(whatIf);
         ++answer.plansTried;
+        answer.decided = answer.decided && answer.result.decided;
         if (answer.result.valid && answer.result.fits) {
             answer.fittingValue = candidate;
             break;

@@ -30,6 +30,10 @@ struct DimensionScale {
     bool exact() const { return denominator != 0 && (value * numerator) % denominator == 0; }
 };
 
+// A what-if's search budget: well under a second of placements on a 3,000-op function,
+// and many times what a plan that fits or fails plainly needs.
+inline constexpr long kWhatIfSearchBudget = 100000;
+
 // One what-if; the settings combine (a grid of them is a list of these).
 struct WhatIf {
     bool multiBuffer = true; // false: every hivm.multi_buffer mark removed (as `plan --no-multi-buffer`)
@@ -61,6 +65,7 @@ struct WhatIfScope {
     std::optional<std::uint64_t> requiresBits; // when it fails
     std::uint64_t highWaterBits = 0;
     std::string errorInfo;
+    bool decided = true;             // false: the search stopped (see WhatIfResult::decided)
     std::vector<WhatIfAlloc> allocs; // IR order
 };
 
@@ -69,6 +74,8 @@ struct WhatIfFunction {
     std::string coreType;
     bool fits = true;
     std::vector<std::string> errors;
+    bool decided = true;
+    long placements = 0; // the searches within capacity made, every seed
     std::vector<WhatIfScope> scopes;
     const WhatIfScope* findScope(const std::string& scope) const;
 };
@@ -78,6 +85,10 @@ struct WhatIfResult {
     bool valid = true; // false: the what-if cannot be applied (see problem)
     std::string problem;
     bool fits = true; // every planned function fits
+    // false: the search ran out of its budget (WhatIfPlanner::setSearchBudget) before any
+    // seed fitted: fits is false, yet the compiler, which searches on, may find a plan.
+    bool decided = true;
+    std::string undecided; // "search stopped after N placements: not decided", "" when decided
     std::vector<WhatIfFunction> functions;
 };
 
@@ -95,6 +106,7 @@ struct FittingPowerOfTwo {
     std::optional<std::int64_t> fittingValue; // the largest 2^n <= V that fits; nullopt when none does
     WhatIfResult result;                      // the plan at fittingValue (or at 1 when none fits)
     int plansTried = 0;
+    bool decided = true; // false: a larger candidate's search stopped, so a larger one may fit
 };
 
 class WhatIfPlanner {
@@ -104,6 +116,11 @@ public:
         std::string_view irText, const std::string& fileName = {}, std::optional<PlanTarget> target = std::nullopt);
     explicit WhatIfPlanner(std::unique_ptr<Module> module, std::optional<PlanTarget> target = std::nullopt);
     ~WhatIfPlanner();
+
+    // The placements a what-if's searches within capacity may make, every seed together
+    // (PlanOptions::searchBudget; 0: unbounded, as the compiler). Default kWhatIfSearchBudget.
+    void setSearchBudget(long placements) { searchBudget_ = placements; }
+    long searchBudget() const { return searchBudget_; }
 
     const Module& module() const { return *module_; }
     const PlanTarget& target() const { return target_; }
@@ -124,6 +141,7 @@ public:
 private:
     std::unique_ptr<Module> module_;
     PlanTarget target_;
+    long searchBudget_;
 };
 
 // The scales a diagnosis offers for a dimension: 1/2, 1/4, 1/8, 1/16 and 2.

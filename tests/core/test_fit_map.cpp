@@ -101,6 +101,55 @@ TEST_CASE("every cell goes through the evaluator, once for the whole map", "[fit
     CHECK(map.today()->requiredBytes == diagnosis.requiredBytes); // today's is the dump's own
 }
 
+// Answers every config as CountingEvaluator does, but the re-plan of BLOCK_SIZE=32768 stops undecided.
+class StoppingEvaluator : public FitEvaluator {
+public:
+    std::vector<FitEvaluation> evaluate(const FitProblem& problem, const std::vector<FitConfig>& configs) override
+    {
+        std::vector<FitEvaluation> out = CountingEvaluator().evaluate(problem, configs);
+        for (std::size_t i = 0; i < configs.size(); ++i)
+            if (configs[i].values.at(0) == 32768)
+                out[i] = {out[i].requiredBytes, "re-planned", false, "search stopped after 5 placements: not decided"};
+        return out;
+    }
+};
+
+TEST_CASE("a cell whose re-plan stopped says not decided, in the text, the markdown and the JSON", "[fit_map]")
+{
+    const auto document = example("block16384");
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    StoppingEvaluator evaluator;
+    const FitMap map = buildFitMap(*document, 0, diagnosis, &evaluator);
+    const FitCell* stopped = map.find({32768}, false);
+    REQUIRE(stopped);
+    CHECK_FALSE(stopped->decided);
+    CHECK_FALSE(stopped->fits); // not claimed to fit
+    CHECK(stopped->undecided == "search stopped after 5 placements: not decided");
+    // 16384 without multi-buffering fits (163851 B), but its step up is not known: not claimed the largest.
+    const FitCell* below = map.find({16384}, false);
+    REQUIRE(below);
+    CHECK(below->fits);
+    CHECK_FALSE(below->frontier);
+    const std::string text = fitMapText(map);
+    CHECK_THAT(text, Catch::Contains("not decided ?"));
+    CHECK_THAT(
+        text, Catch::Contains("BLOCK_SIZE=32768, multibuffer=False: search stopped after 5 placements: not decided"));
+    CHECK_THAT(fitMapMarkdown(map), Catch::Contains("not decided ?"));
+    const auto json = fitMapJson(map);
+    bool seen = false;
+    for (const auto& cell : json["cells"])
+        if (cell["values"] == std::vector<std::int64_t>{32768}) { // both multi-buffer settings stopped
+            seen = true;
+            CHECK(cell["decided"] == false);
+            CHECK(cell["undecided"] == "search stopped after 5 placements: not decided");
+            CHECK(cell["fits"] == false);
+        } else {
+            CHECK(cell["decided"] == true);
+            CHECK(cell["undecided"].is_null());
+        }
+    CHECK(seen);
+}
+
 TEST_CASE("a 2-D map names both constexprs and scales each axis alone", "[fit_map]")
 {
     const auto document

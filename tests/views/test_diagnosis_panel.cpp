@@ -371,3 +371,51 @@ TEST_CASE("lever rows have captions and tooltips, and a selected lever highlight
     highlighted.erase(std::unique(highlighted.begin(), highlighted.end()), highlighted.end());
     CHECK(highlighted == copied);
 }
+
+namespace {
+
+// Predicts every cell, but says the re-plan of BLOCK_SIZE=32768 stopped before it decided.
+class StoppingEvaluator : public FitEvaluator {
+public:
+    std::vector<FitEvaluation> evaluate(const FitProblem& problem, const std::vector<FitConfig>& configs) override
+    {
+        std::vector<FitEvaluation> out = PredictedFitEvaluator().evaluate(problem, configs);
+        for (std::size_t i = 0; i < configs.size(); ++i)
+            if (configs[i].values.at(0) == 32768)
+                out[i] = {out[i].requiredBytes, "re-planned", false, "search stopped after 5 placements: not decided"};
+        return out;
+    }
+};
+
+} // namespace
+
+TEST_CASE("a grid cell whose re-plan stopped says not decided, not its bytes", "[diagnosis][panel][fit_map]")
+{
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    panel.setFitEvaluator([] { return std::make_unique<StoppingEvaluator>(); });
+    QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+    session.setDocument(example("block16384"));
+    REQUIRE(waitForDiagnosis(diagnosed));
+    REQUIRE(panel.fitMap());
+    int stopped = 0;
+    int decided = 0;
+    for (int row = 0; row < panel.fitGrid()->rowCount(); ++row)
+        for (int column = 0; column < panel.fitGrid()->columnCount(); ++column) {
+            const FitCell* cell = panel.cellAt(row, column);
+            const QTableWidgetItem* item = panel.fitGrid()->item(row, column);
+            if (!cell || !item)
+                continue;
+            if (cell->decided) {
+                ++decided;
+                CHECK_FALSE(item->text().contains("not decided"));
+                continue;
+            }
+            ++stopped;
+            CHECK(item->text() == "not decided");
+            CHECK(item->toolTip().contains("search stopped after 5 placements: not decided"));
+            CHECK_FALSE(item->toolTip().contains("does not fit"));
+        }
+    CHECK(stopped == 2); // 32768 with multi-buffering on and off
+    CHECK(decided > 0);
+}

@@ -270,10 +270,11 @@ void DiagnosisPanel::startDiagnosis()
     const LoadOptions otherOptions = otherOptions_ ? otherOptions_() : LoadOptions();
     diagnosed_ = document;
     diagnosedScope_ = scope;
+    std::shared_ptr<FitEvaluator> evaluator = fitEvaluator_ ? fitEvaluator_() : nullptr;
     jobs_.start(
-        [document, scope, otherPaths, otherOptions](const JobCancel& cancel) {
+        [document, scope, otherPaths, otherOptions, evaluator](const JobCancel& cancel) {
             Result result{diagnoseScope(*document, scope), {}, {}};
-            result.map = buildFitMap(*document, scope, result.diagnosis);
+            result.map = buildFitMap(*document, scope, result.diagnosis, evaluator.get());
             for (const QString& path : otherPaths) {
                 if (cancel.requested())
                     break;
@@ -466,6 +467,12 @@ void DiagnosisPanel::fillGrid()
                       .arg(toQString(cell->how), bytesText(cell->requiredBytes))
                       .arg(cell->requiredBytes)
                       .arg(cell->fits ? tr("fits") : tr("does not fit"));
+            if (!cell->decided) {
+                // The re-plan's search stopped at its budget: whether it fits is not known.
+                text = tr("not decided");
+                tip = toQString(configText(map, *cell)) + QLatin1Char('\n') + toQString(cell->how)
+                    + QStringLiteral(": ") + toQString(cell->undecided);
+            }
             if (cell->compiled) {
                 text += QStringLiteral("\n") + tr("compiled %1").arg(bytesText(cell->compiled->requiredBytes));
                 tip += QLatin1Char('\n')
@@ -480,7 +487,8 @@ void DiagnosisPanel::fillGrid()
             auto* item = new QTableWidgetItem(text);
             item->setTextAlignment(Qt::AlignCenter);
             item->setToolTip(tip);
-            item->setBackground(headroomColour(cell->requiredBytes, map.capacityBytes));
+            item->setBackground(
+                cell->decided ? headroomColour(cell->requiredBytes, map.capacityBytes) : QColor(0xd0, 0xd0, 0xd0));
             item->setForeground(QColor(Qt::black));
             item->setData(kTodayRole, cell->today);
             if (cell->today) {

@@ -49,6 +49,10 @@ public:
     void setOtherDumps(std::function<QStringList()> provider) { otherDumps_ = std::move(provider); }
     // How those are read (the window's source folders, the dump they are copies of), asked with them.
     void setOtherDumpOptions(std::function<LoadOptions()> provider) { otherOptions_ = std::move(provider); }
+    // How the fit map's cells are found (made off the GUI thread, one per diagnosis); unset:
+    // re-planned where the document's IR reproduces it, else predicted (buildFitMap's choice).
+    using FitEvaluatorFactory = std::function<std::unique_ptr<FitEvaluator>()>;
+    void setFitEvaluator(FitEvaluatorFactory factory) { fitEvaluator_ = std::move(factory); }
     // Prepares the plan of a grid cell (predicted, or the compiled dump) and emits planOpened.
     void openCell(int row, int column);
     // The What if… box: a lever picked or a config typed ("BLOCK_SIZE=4096, multibuffer=False").
@@ -111,6 +115,7 @@ private:
     QLabel* whatIfResult_;
     std::optional<Diagnosis> diagnosis_;
     std::optional<FitMap> fitMap_;
+    FitEvaluatorFactory fitEvaluator_;
     std::vector<std::shared_ptr<const PlanDocument>> others_;
     std::shared_ptr<const PlanDocument> diagnosed_; // the document the diagnosis is of
     std::size_t diagnosedScope_ = 0;
