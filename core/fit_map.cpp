@@ -252,7 +252,7 @@ std::vector<FitEvaluation> PredictedFitEvaluator::evaluate(
         });
     std::vector<FitEvaluation> out;
     for (const std::uint64_t bytes : required)
-        out.push_back({bytes, "predicted"});
+        out.push_back({bytes, "predicted", true, {}});
     return out;
 }
 

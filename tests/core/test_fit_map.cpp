@@ -25,8 +25,8 @@ public:
         ++calls;
         std::vector<FitEvaluation> out;
         for (const FitConfig& config : configs)
-            out.push_back(
-                {static_cast<std::uint64_t>(config.values.at(0)) * 10 + (config.multibuffer ? 1 : 0), "re-planned"});
+            out.push_back({static_cast<std::uint64_t>(config.values.at(0)) * 10 + (config.multibuffer ? 1 : 0),
+                "re-planned", true, {}});
         return out;
     }
     int calls = 0;

@@ -222,7 +222,9 @@ const std::filesystem::path kLoopIr = test::data("mlir/double_buffered_loop.mlir
 std::uint64_t plannedBytes(const std::string& text)
 {
     planner::WhatIfPlanner planner(text);
-    const planner::WhatIfScope* ub = planner.baseline().functions.at(0).findScope("ub");
+    const planner::WhatIfResult baseline = planner.baseline();
+    const planner::WhatIfScope* ub = baseline.functions.at(0).findScope("ub");
+    REQUIRE(ub);
     return (ub->requiresBits.value_or(ub->highWaterBits) + 7) / 8;
 }
 
