@@ -63,6 +63,9 @@ const std::vector<SettingSpec>& settingSpecs()
         {SettingId::OpenBothOfPair, "files/openBothOfPair", false},
         {SettingId::KeepHistory, "history/keepBetweenRuns", false},
         {SettingId::KeptHistoryDir, "history/keptDir", QString()},
+        {SettingId::DefaultChip, "chip/default", QString()},
+        {SettingId::ChartFontSize, "view/chartFontSize", 12},
+        {SettingId::HistoryMaxMegabytes, "history/maxMegabytes", 1024},
     };
     return specs;
 }
@@ -85,6 +88,8 @@ QVariant AppSettings::value(SettingId id) const
         return QStringList{stored.toString()}; // INI files store a one-item list as a string
     return stored;
 }
+
+QVariant AppSettings::defaultValue(SettingId id) { return specOf(id).defaultValue; }
 
 void AppSettings::setValue(SettingId id, const QVariant& value)
 {

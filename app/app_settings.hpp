@@ -22,14 +22,17 @@ enum class SettingId {
     WindowGeometry,
     WindowState,
     SourceDirs,
-    Substitutions,  // "FROM=TO" entries
-    IrFiles,        // "dump path=IR path": the IR the user opened for a dump
-    LogFiles,       // "dump path=log path": the compile log the user opened for a dump
-    BankCount,      // banks the address snapshot divides the capacity into
-    TritonCacheDir, // Triton's cache searched for the IR; "" = $TRITON_CACHE_DIR, else ~/.triton/cache
-    OpenBothOfPair, // opening memory_info_aiv.json (or _aic) opens its folder's other core too
-    KeepHistory,    // History's copies stay from one run to the next (read at start)
-    KeptHistoryDir, // where they stay; "" = the application's data folder, "history"
+    Substitutions,       // "FROM=TO" entries
+    IrFiles,             // "dump path=IR path": the IR the user opened for a dump
+    LogFiles,            // "dump path=log path": the compile log the user opened for a dump
+    BankCount,           // banks the address snapshot divides the capacity into
+    TritonCacheDir,      // Triton's cache searched for the IR; "" = $TRITON_CACHE_DIR, else ~/.triton/cache
+    OpenBothOfPair,      // opening memory_info_aiv.json (or _aic) opens its folder's other core too
+    KeepHistory,         // History's copies stay from one run to the next (read at start)
+    KeptHistoryDir,      // where they stay; "" = the application's data folder, "history"
+    DefaultChip,         // the chip whose capacities apply when nothing else says ("" = Ascend910B, what writes dumps)
+    ChartFontSize,       // pixels of the block chart's text (the address snapshot's is one less)
+    HistoryMaxMegabytes, // History keeps at most this many MiB of copies, the oldest go first; 0: no limit
 };
 
 struct SettingSpec {
@@ -53,6 +56,8 @@ public:
     explicit AppSettings(const QString& iniFile);
 
     QVariant value(SettingId id) const;
+    // The value a setting has until it is set (its row of settingSpecs()).
+    static QVariant defaultValue(SettingId id);
     void setValue(SettingId id, const QVariant& value);
 
     // At most kMaxRecentFiles non-empty paths, whatever the settings file holds.

@@ -193,7 +193,53 @@ int DumpHistory::record(const DumpVersion& version)
     if (keepsCopies())
         writeIndex();
     emit versionAdded(version);
-    return index;
+    trimToLimit(); // the newest stays: this one
+    return static_cast<int>(versionsOf(version.dumpPath).size()) - 1;
+}
+
+void DumpHistory::setMaxBytes(qint64 bytes)
+{
+    maxBytes_ = std::max<qint64>(0, bytes);
+    trimToLimit();
+}
+
+qint64 DumpHistory::totalBytes() const
+{
+    qint64 total = 0;
+    for (const DumpVersion& version : versions_)
+        total += QFileInfo(version.snapshotPath).size();
+    return total;
+}
+
+void DumpHistory::trimToLimit()
+{
+    if (maxBytes_ <= 0)
+        return;
+    qint64 total = totalBytes();
+    bool removed = false;
+    while (total > maxBytes_ && versions_.size() > 1) {
+        const DumpVersion oldest = versions_.takeFirst();
+        total -= QFileInfo(oldest.snapshotPath).size();
+        QFile::remove(oldest.snapshotPath);
+        removed = true;
+    }
+    if (!removed)
+        return;
+    if (keepsCopies())
+        writeIndex();
+    emit versionsRemoved();
+}
+
+void DumpHistory::clear()
+{
+    if (versions_.isEmpty())
+        return;
+    for (const DumpVersion& version : versions_)
+        QFile::remove(version.snapshotPath);
+    versions_.clear();
+    if (keepsCopies())
+        writeIndex();
+    emit versionsRemoved();
 }
 
 void DumpHistory::capture(const QString& dumpPath)

@@ -68,6 +68,15 @@ public:
     bool isSnapshot(const QString& path) const { return versionAt(path) != nullptr; }
     int size() const { return static_cast<int>(versions_.size()); }
 
+    // At most this many bytes of copies (0: no limit): past it the oldest versions go, but never
+    // the newest. Applies at once and after every version recorded.
+    void setMaxBytes(qint64 bytes);
+    qint64 maxBytes() const { return maxBytes_; }
+    // The bytes of every copy kept now.
+    qint64 totalBytes() const;
+    // Removes every version and its copy (History > Clear History).
+    void clear();
+
     // A version from a snapshot of the core (its kernel, core, copy and time).
     static DumpVersion versionFrom(const QString& dumpPath, const DumpSnapshot& snapshot);
     static DumpVersion versionFrom(
@@ -75,6 +84,8 @@ public:
 
 signals:
     void versionAdded(const memlens::DumpVersion& version);
+    // Versions went: cleared, or the oldest past the limit.
+    void versionsRemoved();
     void captureFailed(const QString& dumpPath, const QString& message);
 
 private:
@@ -83,10 +94,13 @@ private:
     // A kept folder's index: read once, written after each change.
     void readIndex();
     void writeIndex() const;
+    // The oldest versions removed until the copies fit maxBytes_ (the newest stays).
+    void trimToLimit();
 
     std::unique_ptr<QTemporaryDir> ownDir_;
     QString directory_;
-    QList<DumpVersion> versions_;
+    QList<DumpVersion> versions_; // in the order recorded: oldest first
+    qint64 maxBytes_ = 0;
     JobRunner captures_{JobRunner::Mode::Concurrent}; // every capture is recorded
 };
 

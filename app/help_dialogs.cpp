@@ -85,8 +85,8 @@ QString aboutText()
                        "every buffer as a block over its Life, what crosses capacity, and the IR and Python lines "
                        "that allocated it.</p>"
                        "<p>Built with Qt %2 (running on Qt %3) by %4, %5 build.</p>"
-                       "<p>The user guide, docs/user-guide.md in the source, follows one overflow from the "
-                       "compiler's error to the fix; <tt>memlens --help</tt> lists the commands.</p>"
+                       "<p>The user guide (Help > User Guide) follows one overflow from the compiler's error "
+                       "to the fix; <tt>memlens --help</tt> lists the commands.</p>"
                        "<p>Licensed under the Apache License 2.0.</p>")
         .arg(QStringLiteral(MEMLENS_VERSION), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()), compiler,
             build);

@@ -1,6 +1,7 @@
 #include "app/history_menu.hpp"
 
 #include "core/terminal_text.hpp"
+#include "views/view_text.hpp"
 
 #include <QFileInfo>
 
@@ -42,9 +43,9 @@ QAction* HistoryMenu::actionForVersion(int index) const
     return index >= 0 && index < versionActions_.size() ? versionActions_[index] : nullptr;
 }
 
-void HistoryMenu::setKeepAction(QAction* keep)
+void HistoryMenu::setKeepingActions(const QList<QAction*>& actions)
 {
-    keepAction_ = keep;
+    keepingActions_ = actions;
     rebuild();
 }
 
@@ -54,19 +55,28 @@ QString HistoryMenu::keepingText() const
                                    : tr("Copies are removed when memlens exits");
 }
 
+QString HistoryMenu::limitText() const
+{
+    const QString now = bytesText(static_cast<std::uint64_t>(history_->totalBytes()));
+    if (history_->maxBytes() <= 0)
+        return tr("Copies are kept without a limit (now %1)").arg(now);
+    return tr("At most %1 of copies (now %2): the oldest go first")
+        .arg(bytesText(static_cast<std::uint64_t>(history_->maxBytes())), now);
+}
+
 void HistoryMenu::addKeepingItems()
 {
     addSeparator();
     addAction(keepingText())->setEnabled(false);
-    if (keepAction_)
-        addAction(keepAction_);
+    addAction(limitText())->setEnabled(false);
+    addActions(keepingActions_);
 }
 
 void HistoryMenu::rebuild()
 {
-    // clear() deletes the actions the menu owns; the toggle is kept.
-    if (keepAction_)
-        removeAction(keepAction_);
+    // clear() deletes the actions the menu owns; the window's are kept.
+    for (QAction* action : keepingActions_)
+        removeAction(action);
     clear();
     versionActions_.clear();
     const QList<DumpVersion> versions = dumpPath_.isEmpty() ? QList<DumpVersion>() : history_->versionsOf(dumpPath_);

@@ -18,10 +18,13 @@ public:
     void rebuild();
     // The action that shows version `index` of versionsOf(dump) (oldest first), or null.
     QAction* actionForVersion(int index) const;
-    // The setting's toggle, listed last under a line that says where the copies are and how long they stay.
-    void setKeepAction(QAction* keep);
-    // That line: "Copies are removed when memlens exits" or "Copies stay in DIR from one run to the next".
+    // The setting's toggle and the commands on the copies, listed last under the lines that say where
+    // the copies are, how long they stay and how many bytes of them are kept.
+    void setKeepingActions(const QList<QAction*>& actions);
+    // The first line: "Copies are removed when memlens exits" or "Copies stay in DIR from one run to the next".
     QString keepingText() const;
+    // The second: "At most 1 GB of copies (now 3.2 MB): the oldest go first".
+    QString limitText() const;
 
     // "12:03:11.245  _attn_fwd (aiv)".
     static QString label(const DumpVersion& version);
@@ -39,7 +42,7 @@ private:
     QString dumpPath_;
     QString shownSnapshot_;
     QList<QAction*> versionActions_; // oldest first
-    QAction* keepAction_ = nullptr;
+    QList<QAction*> keepingActions_; // the window's, not deleted by rebuild()
 };
 
 } // namespace memlens

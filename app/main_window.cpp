@@ -5,11 +5,9 @@
 #include "app/document_loader.hpp"
 #include "app/dump_history.hpp"
 #include "app/export_controller.hpp"
-#include "app/help_dialogs.hpp"
 #include "app/history_menu.hpp"
 #include "app/load_progress.hpp"
 #include "app/message_bar.hpp"
-#include "app/preferences_dialog.hpp"
 #include "core/directory_changes.hpp"
 #include "core/dump_display_name.hpp"
 #include "core/file_finder.hpp"
@@ -25,19 +23,15 @@
 #include "views/title_bar.hpp"
 
 #include <QAction>
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QLabel>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
 #include <QSocketNotifier>
@@ -106,83 +100,13 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     connect(watcher_, &QFileSystemWatcher::fileChanged, changeDebounce_, qOverload<>(&QTimer::start));
     connect(changeDebounce_, &QTimer::timeout, this, &MainWindow::onFileChangedOnDisk);
 
+    applyChartFontSize();
     restoreLayout();
     updateActions();
     updateWindowTitle();
 }
 
 MainWindow::~MainWindow() { delete folderNotifier_; } // before the descriptor it reads is closed
-
-void MainWindow::buildMenus()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open Dump…"), this, &MainWindow::chooseAndOpen);
-    open->setShortcut(QKeySequence::Open);
-    file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseAndOpenFolder)
-        ->setToolTip(tr("A kernel's folder: memory_info_aic.json and memory_info_aiv.json together"));
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
-    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
-    rebuildRecentMenu();
-    QAction* openIr = file->addAction(tr("Open &IR for This Dump…"), this, &MainWindow::chooseIrFile);
-    QAction* openLog = file->addAction(tr("Open Compile &Log…"), this, &MainWindow::chooseLogFile);
-    openLog->setToolTip(tr("The log of bishengir-compile … --mlir-print-ir-before=hivm-plan-memory "
-                           "--mlir-print-debuginfo: names the ops of every Life"));
-    QAction* compare = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
-    QAction* compareFolder
-        = file->addAction(tr("Compare Kernel Folder With…"), this, &MainWindow::chooseAndCompareFolder);
-    reloadAction_ = file->addAction(tr("Re&load"), this, &MainWindow::reload);
-    reloadAction_->setShortcut(QKeySequence::Refresh);
-    QAction* close = file->addAction(tr("&Close"), this, &MainWindow::closeDump);
-    close->setShortcut(QKeySequence::Close);
-    file->addSeparator();
-    QAction* png = file->addAction(tr("Export Chart as &PNG…"), exporter_, &ExportController::chooseAndExportChartPng);
-    png->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    QAction* svg = file->addAction(tr("Export Chart as &SVG…"), exporter_, &ExportController::chooseAndExportChartSvg);
-    QAction* csv = file->addAction(tr("Export &Table as CSV…"), exporter_, &ExportController::chooseAndExportTableCsv);
-    QAction* report = file->addAction(tr("Export &Report…"), exporter_, &ExportController::chooseAndExportReport);
-    report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
-    quit->setMenuRole(QAction::QuitRole);
-
-    const QList<QAction*> viewActions = buildViewMenu();
-    buildHistoryMenu();
-    QMenu* settingsMenu = menuBar()->addMenu(tr("&Settings"));
-    settingsMenu->addAction(tr("Source &Folders and Path Substitutions…"), this, &MainWindow::showPreferences);
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard and Mouse"), this, [this] { showKeyboardHelp(this, menuBar()); })
-        ->setShortcut(QKeySequence::HelpContents);
-    help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
-
-    documentActions_ = {openIr, compare, compareFolder, reloadAction_, close, png, svg, csv, report};
-    documentActions_ += viewActions;
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    const QStringList dropped = settings_->pruneRecentFiles();
-    if (!dropped.isEmpty()) {
-        messageBar_->showMessage(MessageBar::Kind::Info,
-            tr("Removed from Open Recent because they no longer exist: %1").arg(dropped.join(QStringLiteral(", "))));
-    }
-    recentMenu_->clear();
-    const QStringList files = settings_->recentFiles();
-    for (int i = 0; i < files.size(); ++i) {
-        const QString path = files[i];
-        const QString label = QStringLiteral("&%1 %2  (%3)")
-                                  .arg(i + 1 == 10 ? 0 : i + 1)
-                                  .arg(QFileInfo(path).fileName(), QFileInfo(path).absolutePath());
-        recentMenu_->addAction(label, this, [this, path] { openDump(path); });
-    }
-    if (files.isEmpty())
-        recentMenu_->addAction(tr("No Recent Dumps"))->setEnabled(false);
-    recentMenu_->addSeparator();
-    QAction* clear = recentMenu_->addAction(
-        tr("Clear Recent Dumps"), this, [this] { settings_->setValue(SettingId::RecentFiles, QStringList()); });
-    clear->setEnabled(!files.isEmpty());
-}
 
 void MainWindow::setCommandLineOptions(const LoadOptions& options, const QString& dumpPath)
 {
@@ -200,6 +124,7 @@ void MainWindow::setCommandLineOptions(const LoadOptions& options, const QString
 LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
 {
     LoadOptions options = commandLineOptions_;
+    options.capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
     for (const QString& dir : settings_->value(SettingId::SourceDirs).toStringList())
         options.sourceDirs.push_back(dir.toStdString());
     for (const auto& [from, to] : settings_->substitutions())
@@ -221,6 +146,7 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
 CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
 {
     CapacitySettings capacity = commandLineOptions_.capacity;
+    capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
     const QString kernel = QString::fromStdString(capacityOwner(document.dump.kernel, document.target));
     for (const auto& scope : document.dump.scopes)
         if (const auto bytes = settings_->capacityFor(kernel, QString::fromStdString(scope.scope)))
@@ -292,16 +218,6 @@ void MainWindow::openLogFile(const QString& logPath)
         return;
     settings_->setLogFileFor(currentFile_, logPath);
     reload();
-}
-
-void MainWindow::chooseLogFile()
-{
-    if (currentFile_.isEmpty())
-        return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open the Compile Log of This Dump"),
-        QFileInfo(currentFile_).absolutePath(), tr("Compile logs (*.log *.txt);;All files (*)"));
-    if (!path.isEmpty())
-        openLogFile(path);
 }
 
 void MainWindow::showScope(const QString& scope)
@@ -378,6 +294,14 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
         return;
     settings_->setCapacityFor(
         QString::fromStdString(capacityOwner(document->dump.kernel, document->target)), scope, bytes);
+    reapplyCapacities();
+}
+
+void MainWindow::reapplyCapacities()
+{
+    const PlanDocument* document = session_->document();
+    if (!document)
+        return;
     auto adjusted = std::make_shared<PlanDocument>(*document);
     reanalyze(*adjusted, capacitySettingsFor(*adjusted));
     // The same plan with another capacity: a zoomed-in view stays where it was.
@@ -385,6 +309,12 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
     const bool zoomed = !chart_->mapping().isFit();
     session_->setDocument(adjusted);
     cores_->setDocument(currentFile_, adjusted);
+    for (const KernelCores::Core& core : std::vector<KernelCores::Core>(cores_->cores())) // the kernel's other cores
+        if (core.document && core.document != session_->sharedDocument()) {
+            auto other = std::make_shared<PlanDocument>(*core.document);
+            reanalyze(*other, capacitySettingsFor(*other));
+            cores_->setDocument(core.path, other);
+        }
     if (zoomed)
         chart_->setViewWindow(shown);
     else
@@ -456,36 +386,6 @@ void MainWindow::onFileChangedOnDisk()
     messageBar_->showMessage(MessageBar::Kind::Warning,
         tr("%1 changed on disk (the compiler rewrites it on every compile).").arg(name.toHtmlEscaped()),
         {{tr("Reload"), [this] { reload(); }}});
-}
-
-void MainWindow::chooseAndOpen()
-{
-    const QString start = settings_->value(SettingId::LastOpenDir).toString();
-    const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open Memory Dump"), start, tr("Memory dumps (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openDump(path);
-}
-
-void MainWindow::chooseIrFile()
-{
-    if (currentFile_.isEmpty())
-        return;
-    QStringList patterns;
-    for (std::string_view suffix : irFileSuffixes())
-        patterns << QStringLiteral("*") + QString::fromUtf8(suffix.data(), static_cast<qsizetype>(suffix.size()));
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open the IR This Dump Was Compiled From"),
-        QFileInfo(currentFile_).absolutePath(), tr("IR (%1);;All files (*)").arg(patterns.join(u' ')));
-    if (!path.isEmpty())
-        openIrFile(path);
-}
-
-void MainWindow::showPreferences()
-{
-    PreferencesDialog dialog(settings_, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    reload();
 }
 
 void MainWindow::selectNextOverCapacity()

@@ -135,7 +135,10 @@ protected:
 private:
     void buildCentralArea();
     void buildDocks();
-    void buildMenus();
+    void buildMenus(); // main_window_menus.cpp, with the commands that ask for a file first
+    void buildSettingsMenu();
+    // The chart's and the address snapshot's text at the size the settings give.
+    void applyChartFontSize();
     // main_window_layout.cpp: the docks' default places and sizes, their minimum widths, the saved layout.
     void applyDefaultLayout();
     void restoreLayout();
@@ -150,6 +153,9 @@ private:
     void buildHistoryMenu();
     // Copies kept for this run only, or from one run to the next (the setting).
     DumpHistory* createHistory();
+    // History > History Limit… and Clear History… (the second asks first).
+    void chooseHistoryLimit();
+    void clearHistory();
     void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();
@@ -160,6 +166,8 @@ private:
     void onLoaded(std::shared_ptr<const PlanDocument> document);
     void onLoadFailed(const QString& path, const QString& message);
     void onCapacityEdited(const QString& scope, std::optional<quint64> bytes);
+    // The document on show analysed again with the capacities the settings give now (a zoomed view stays).
+    void reapplyCapacities();
     void watchFile(const QString& path);
     void onFileChangedOnDisk();
     void updateActions();

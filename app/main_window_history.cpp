@@ -9,19 +9,58 @@
 #include "app/message_bar.hpp"
 #include "views/plan_session.hpp"
 #include "views/title_bar.hpp"
+#include "views/view_text.hpp"
 
 #include <QAction>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 
 namespace memlens {
 
+namespace {
+constexpr qint64 kMegabyte = 1024 * 1024;
+} // namespace
+
 DumpHistory* MainWindow::createHistory()
 {
-    if (settings_->value(SettingId::KeepHistory).toBool())
-        return new DumpHistory(settings_->keptHistoryDir(), this);
-    return new DumpHistory(this);
+    auto* history = settings_->value(SettingId::KeepHistory).toBool()
+        ? new DumpHistory(settings_->keptHistoryDir(), this)
+        : new DumpHistory(this);
+    history->setMaxBytes(settings_->value(SettingId::HistoryMaxMegabytes).toLongLong() * kMegabyte);
+    return history;
+}
+
+void MainWindow::chooseHistoryLimit()
+{
+    bool ok = false;
+    const int megabytes = QInputDialog::getInt(this, tr("History Limit"),
+        tr("History keeps at most this many megabytes of copies (0: no limit);\nthe oldest versions go first, "
+           "the newest always stays:"),
+        settings_->value(SettingId::HistoryMaxMegabytes).toInt(), 0, 1 << 20, 64, &ok);
+    if (!ok)
+        return;
+    settings_->setValue(SettingId::HistoryMaxMegabytes, megabytes);
+    history_->setMaxBytes(megabytes * kMegabyte);
+}
+
+void MainWindow::clearHistory()
+{
+    const int count = history_->size();
+    if (count == 0)
+        return;
+    if (QMessageBox::question(this, tr("Clear History"),
+            tr("Remove the %n kept version(s) of every dump (%1)? The compiler may have overwritten the files "
+               "they are copies of.",
+                "", count)
+                .arg(bytesText(static_cast<std::uint64_t>(history_->totalBytes()))),
+            QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+        != QMessageBox::Yes)
+        return;
+    history_->clear();
+    statusLabel_->setText(tr("History cleared: %n version(s) removed", "", count));
 }
 
 void MainWindow::buildHistoryMenu()
@@ -38,7 +77,14 @@ void MainWindow::buildHistoryMenu()
                                        .arg(settings_->keptHistoryDir())
                                  : tr("From the next start, History's versions are removed when memlens exits"));
     });
-    historyMenu_->setKeepAction(keep);
+    auto* limit = new QAction(tr("History &Limit…"), historyMenu_);
+    limit->setObjectName(QStringLiteral("historyLimit"));
+    connect(limit, &QAction::triggered, this, &MainWindow::chooseHistoryLimit);
+    auto* clear = new QAction(tr("&Clear History…"), historyMenu_);
+    clear->setObjectName(QStringLiteral("clearHistory"));
+    connect(clear, &QAction::triggered, this, &MainWindow::clearHistory);
+    connect(historyMenu_, &QMenu::aboutToShow, clear, [this, clear] { clear->setEnabled(history_->size() > 0); });
+    historyMenu_->setKeepingActions({keep, limit, clear});
     menuBar()->addMenu(historyMenu_);
     connect(historyMenu_, &HistoryMenu::versionChosen, this, &MainWindow::openVersion);
     connect(historyMenu_, &HistoryMenu::latestChosen, this, &MainWindow::reload);
@@ -48,6 +94,7 @@ void MainWindow::buildHistoryMenu()
         if (version.dumpPath == QFileInfo(currentFile_).absoluteFilePath())
             historyMenu_->rebuild();
     });
+    connect(history_, &DumpHistory::versionsRemoved, historyMenu_, &HistoryMenu::rebuild);
 }
 
 void MainWindow::openVersion(const DumpVersion& version)

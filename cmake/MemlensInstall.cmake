@@ -11,6 +11,27 @@ install(FILES ${PROJECT_SOURCE_DIR}/resources/desktop/memlens-mime.xml
 install(FILES ${PROJECT_SOURCE_DIR}/resources/icons/memlens.svg
         DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
 
+# The user guide and its pictures: data Help > User Guide reads (not under share/doc, which minimal
+# systems leave out), copied into the build tree at the same place relative to the programs
+# (build/app/memlens, build/tests/...: ../share/memlens/guide), so a build shows it as an install does.
+file(GLOB memlens_guide_images CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/images/*.png)
+set(memlens_guide_build_dir ${PROJECT_BINARY_DIR}/${MEMLENS_GUIDE_DIR})
+set(memlens_guide_outputs ${memlens_guide_build_dir}/user-guide.md)
+foreach(image IN LISTS memlens_guide_images)
+  get_filename_component(name ${image} NAME)
+  list(APPEND memlens_guide_outputs ${memlens_guide_build_dir}/images/${name})
+endforeach()
+add_custom_command(OUTPUT ${memlens_guide_outputs}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${memlens_guide_build_dir}/images
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${PROJECT_SOURCE_DIR}/docs/user-guide.md ${memlens_guide_build_dir}
+  COMMAND ${CMAKE_COMMAND} -E copy_if_different ${memlens_guide_images} ${memlens_guide_build_dir}/images
+  DEPENDS ${PROJECT_SOURCE_DIR}/docs/user-guide.md ${memlens_guide_images}
+  COMMENT "Copying the user guide beside the programs"
+  VERBATIM)
+add_custom_target(memlens_user_guide ALL DEPENDS ${memlens_guide_outputs})
+install(FILES ${PROJECT_SOURCE_DIR}/docs/user-guide.md DESTINATION ${MEMLENS_GUIDE_DIR})
+install(FILES ${memlens_guide_images} DESTINATION ${MEMLENS_GUIDE_DIR}/images)
+
 # The man page is the --help text, so the two cannot disagree.
 find_program(HELP2MAN_PROGRAM help2man)
 if(HELP2MAN_PROGRAM)

@@ -80,6 +80,8 @@ std::string describeCapacitySource(const Capacity& capacity)
     case CapacitySource::Target: return "from target " + capacity.target;
     case CapacitySource::Default: break;
     }
+    if (!capacity.target.empty())
+        return "default: " + capacity.target + ", your default chip";
     return kDefaultCapacityNote;
 }
 
@@ -137,7 +139,7 @@ std::uint64_t defaultCapacity(std::string_view scope)
 }
 
 Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view scope, std::string_view error,
-    const std::optional<std::string>& target)
+    const std::optional<std::string>& target, std::string_view defaultTarget)
 {
     if (setting)
         return {*setting, CapacitySource::Setting, {}};
@@ -147,6 +149,9 @@ Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view 
     if (target)
         if (const auto bytes = capacityOfTarget(*target, scope))
             return {*bytes, CapacitySource::Target, *target};
+    if (!defaultTarget.empty())
+        if (const auto bytes = capacityOfTarget(defaultTarget, scope))
+            return {*bytes, CapacitySource::Default, std::string(defaultTarget)};
     return {defaultCapacity(scope), CapacitySource::Default, {}};
 }
 

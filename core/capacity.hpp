@@ -14,7 +14,7 @@ enum class CapacitySource { Setting, ErrorInfo, Target, Default };
 struct Capacity {
     std::uint64_t bytes = 0;
     CapacitySource source = CapacitySource::Default;
-    std::string target; // the chip name when source is Target
+    std::string target; // the chip name when source is Target, or a Default the user chose
 };
 
 // "setting", "error_info", "target", "default" (the inspect JSON values).
@@ -24,7 +24,8 @@ inline constexpr std::string_view kDumpWritingTarget = "Ascend910B";
 inline constexpr const char* kDefaultCapacityNote
     = "default: Ascend910B/910_93, the targets whose compiler writes this dump";
 
-// "from your setting", "from the error message", "from target Ascend910B3", or kDefaultCapacityNote.
+// "from your setting", "from the error message", "from target Ascend910B3", kDefaultCapacityNote, or
+// "default: Ascend310B, your default chip" (a default of the user's choice).
 std::string describeCapacitySource(const Capacity& capacity);
 
 // "... requires 2097152 bits while 1572864 bits available ..." -> 1572864.
@@ -41,7 +42,9 @@ std::optional<std::string> targetInIrText(std::string_view irText);
 std::optional<std::uint64_t> capacityOfTarget(std::string_view target, std::string_view scope);
 std::uint64_t defaultCapacity(std::string_view scope); // the kDumpWritingTarget's
 
+// `defaultTarget`: the chip the user assumes when neither the error text nor the IR names one
+// ("": the kDumpWritingTarget's sizes); a chip of unknown size, or without that scope, is ignored.
 Capacity resolveCapacity(std::optional<std::uint64_t> setting, std::string_view scope, std::string_view error,
-    const std::optional<std::string>& target);
+    const std::optional<std::string>& target, std::string_view defaultTarget = {});
 
 } // namespace memlens

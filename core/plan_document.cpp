@@ -329,8 +329,8 @@ void reanalyze(PlanDocument& document, const CapacitySettings& capacity, const s
 {
     document.analyses.clear();
     for (const auto& scope : document.dump.scopes) {
-        const Capacity resolved
-            = resolveCapacity(capacity.settingFor(scope.scope), scope.scope, scope.error, document.target);
+        const Capacity resolved = resolveCapacity(
+            capacity.settingFor(scope.scope), scope.scope, scope.error, document.target, capacity.defaultTarget);
         document.analyses.push_back(analyzePlan(scope, resolved, cancel));
     }
 }

@@ -24,6 +24,7 @@ namespace memlens {
 struct CapacitySettings {
     std::optional<std::uint64_t> all;             // --capacity: every scope
     std::map<std::string, std::uint64_t> byScope; // per scope (the window's setting); wins over `all`
+    std::string defaultTarget; // the chip assumed when nothing names one (the window's setting); "": the usual
 
     std::optional<std::uint64_t> settingFor(const std::string& scope) const;
 };

@@ -1,13 +1,20 @@
-// Help: every menu shortcut is listed, and About says what was built with what.
+// Help: every menu shortcut is listed, About says what was built with what, and the user guide opens.
 #include "app_test_support.hpp"
 
 #include "app/help_dialogs.hpp"
+#include "app/user_guide_window.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <QAction>
+#include <QCoreApplication>
+#include <QDir>
+#include <QImage>
 #include <QMenu>
 #include <QMenuBar>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QUrl>
 
 using namespace memlens;
 using memlens::test::WindowFixture;
@@ -52,5 +59,27 @@ TEST_CASE("Help > About names the version, Qt and the build", "[window][help]")
     CHECK(text.contains(QStringLiteral("Built with Qt %1").arg(QStringLiteral(QT_VERSION_STR))));
     CHECK(text.contains(QString::fromLatin1(qVersion())));
     CHECK((text.contains("GCC") || text.contains("Clang")));
-    CHECK(text.contains("user-guide.md"));
+    CHECK(text.contains("Help > User Guide"));
+}
+
+TEST_CASE("Help > User Guide shows the guide found beside the program, with its pictures", "[window][help]")
+{
+    WindowFixture f;
+    // The build puts the guide where the package does, relative to the programs.
+    const QString guide = UserGuideWindow::guidePath();
+    REQUIRE_FALSE(guide.isEmpty());
+    CHECK(guide == QDir::cleanPath(QCoreApplication::applicationDirPath() + "/../share/memlens/guide/user-guide.md"));
+    QAction* action = f.window->menuBar()->findChild<QAction*>(QStringLiteral("userGuideAction"));
+    REQUIRE(action);
+    action->trigger();
+    auto* window = f.window->findChild<UserGuideWindow*>();
+    REQUIRE(window);
+    CHECK(window->isVisible());
+    const QTextDocument* document = window->browser()->document();
+    CHECK(document->toPlainText().contains("memlens user guide"));
+    CHECK(document->toPlainText().contains("Opening the dump: the title bar"));
+    // A picture the guide shows, read from its images folder.
+    const QVariant picture = document->resource(QTextDocument::ImageResource, QUrl("images/title-bar.png"));
+    CHECK_FALSE(qvariant_cast<QImage>(picture).isNull());
+    window->close();
 }

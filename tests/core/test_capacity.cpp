@@ -49,6 +49,23 @@ TEST_CASE("capacity falls back to the 192 KB UB of the dump-writing targets on a
     CHECK(resolveCapacity(std::nullopt, "cc", "", std::nullopt).bytes == 131072);
 }
 
+TEST_CASE("a default chip of the user's choice gives the capacity only where nothing else does", "[capacity]")
+{
+    const Capacity chosen = resolveCapacity(std::nullopt, "ub", "", std::nullopt, "Ascend310B");
+    CHECK(chosen.bytes == 256 * 1024);
+    CHECK(chosen.source == CapacitySource::Default);
+    CHECK(describeCapacitySource(chosen) == "default: Ascend310B, your default chip");
+    CHECK(resolveCapacity(std::nullopt, "cc", "", std::nullopt, "Ascend950").bytes == 256 * 1024);
+    // The IR's target, the error text and a setting still come first.
+    CHECK(resolveCapacity(std::nullopt, "ub", "", std::string("Ascend910B3"), "Ascend310B").bytes == 192 * 1024);
+    CHECK(resolveCapacity(std::nullopt, "ub", "while 8 bits available", std::nullopt, "Ascend310B").bytes == 1);
+    CHECK(resolveCapacity(64, "ub", "", std::nullopt, "Ascend310B").bytes == 64);
+    // A chip of unknown size is no default: the usual one applies, said as usual.
+    const Capacity unknown = resolveCapacity(std::nullopt, "ub", "", std::nullopt, "SomeFutureChip");
+    CHECK(unknown.bytes == 192 * 1024);
+    CHECK(describeCapacitySource(unknown) == kDefaultCapacityNote);
+}
+
 TEST_CASE("bits figures are read out of the error text", "[capacity]")
 {
     const std::string error = "ub overflow, requires 2097152 bits while 1572864 bits available!";

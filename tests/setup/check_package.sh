@@ -34,7 +34,8 @@ done
 
 contents=$(dpkg-deb -c "$deb")
 for file in ./usr/bin/memlens ./usr/share/applications/memlens.desktop ./usr/share/mime/packages/memlens.xml \
-            ./usr/share/icons/hicolor/scalable/apps/memlens.svg ./usr/share/man/man1/memlens.1; do
+            ./usr/share/icons/hicolor/scalable/apps/memlens.svg ./usr/share/man/man1/memlens.1 \
+            ./usr/share/memlens/guide/user-guide.md ./usr/share/memlens/guide/images/window-overview.png; do
     if grep -q " $file\$" <<<"$contents"; then pass "installs $file"; else fail "does not install $file"; fi
 done
 

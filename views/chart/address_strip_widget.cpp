@@ -23,13 +23,6 @@ constexpr int kMargin = AddressStripGeometry::kMargin;
 constexpr int kBankTickWidth = AddressStripGeometry::kBankTickWidth;
 constexpr int kHeaderLines = 3;
 
-QFont stripFont(const QFont& base)
-{
-    QFont font = base;
-    font.setPixelSize(11);
-    return font;
-}
-
 } // namespace
 
 AddressStripWidget::AddressStripWidget(PlanSession* session, QWidget* parent)
@@ -48,6 +41,19 @@ AddressStripWidget::AddressStripWidget(PlanSession* session, QWidget* parent)
     connect(session_, &PlanSession::cursorChanged, this, &AddressStripWidget::refresh);
     connect(session_, &PlanSession::selectedBlockChanged, this, qOverload<>(&QWidget::update));
     refresh();
+}
+
+QFont AddressStripWidget::stripFont() const
+{
+    QFont small = font();
+    small.setPixelSize(fontPixels_);
+    return small;
+}
+
+void AddressStripWidget::setFontPixelSize(int pixels)
+{
+    fontPixels_ = std::max(6, pixels);
+    update();
 }
 
 void AddressStripWidget::setBankCount(int banks)
@@ -102,7 +108,7 @@ void AddressStripWidget::setAddressFit(AddressFit fit)
 
 AddressStripGeometry AddressStripWidget::geometry() const
 {
-    const QFontMetrics metrics(stripFont(font()));
+    const QFontMetrics metrics(stripFont());
     const PlanAnalysis* analysis = session_->analysis();
     const std::optional<std::uint64_t> capacity
         = analysis ? std::optional<std::uint64_t>(analysis->capacity.bytes) : std::nullopt;
@@ -235,7 +241,7 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
     painter.fillRect(rect(), chart_style::windowBackground());
-    painter.setFont(stripFont(font()));
+    painter.setFont(stripFont());
     const ScopePlan* scope = session_->scope();
     const PlanAnalysis* analysis = session_->analysis();
     const AddressStripGeometry g = geometry();

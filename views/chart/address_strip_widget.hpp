@@ -27,6 +27,9 @@ public:
     int bankCount() const { return bankCount_; }
     // Banks the capacity is divided into (at least 1).
     void setBankCount(int banks);
+    // Pixels of the strip's text (11 by default: one less than the chart's).
+    void setFontPixelSize(int pixels);
+    int fontPixelSize() const { return fontPixels_; }
     // Where the address axis ends, as View > Address Axis says for the chart: a plan of a
     // few bytes under a large capacity is otherwise an empty strip.
     void setAddressFit(AddressFit fit);
@@ -65,6 +68,8 @@ private:
 
     PlanSession* session_;
     int bankCount_ = kDefaultBankCount;
+    int fontPixels_ = 11;
+    QFont stripFont() const;
     AddressFit addressFit_ = AddressFit::Auto;
     std::optional<AddressSnapshot> snapshot_;
     bool showsCursor_ = false;

@@ -105,6 +105,11 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
     if (!colourIds_.empty())
         options.colourIds = &colourIds_;
     options.hoveredBlock = hovered_;
+    if (fontPixels_ > 0) {
+        QFont font = QGuiApplication::font();
+        font.setPixelSize(fontPixels_);
+        options.font = font;
+    }
     return options;
 }
 
@@ -163,6 +168,14 @@ void BlockChartWidget::setFitExtent(std::optional<DataWindow> extent)
 {
     fitExtent_ = extent;
     fitToPlan();
+}
+
+void BlockChartWidget::setFontPixelSize(int pixels)
+{
+    fontPixels_ = std::max(0, pixels);
+    layoutSize_ = QSize(); // the margins follow the font
+    baseValid_ = false;
+    update();
 }
 
 void BlockChartWidget::setColourIds(std::vector<int> ids)

@@ -69,6 +69,9 @@ public:
     // Per buffer of the scope on show, the id its colour is picked by (ChartRenderOptions::colourIds);
     // empty: each buffer's own.
     void setColourIds(std::vector<int> ids);
+    // Pixels of the chart's text (the window's setting); 0: the default, 12.
+    void setFontPixelSize(int pixels);
+    int fontPixelSize() const { return fontPixels_; }
 
 public slots:
     void fitToPlan();
@@ -138,6 +141,7 @@ private:
     bool clickMovedCursor_ = false;
     AddressFit addressFit_ = AddressFit::Auto;
     std::vector<int> colourIds_;
+    int fontPixels_ = 0;
 };
 
 } // namespace memlens
