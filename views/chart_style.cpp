@@ -36,7 +36,6 @@ QColor placeholderText() { return QColor(0x80, 0x87, 0x90); }
 
 QColor capacityLine() { return QColor(0x9b, 0x0a, 0x17); }
 QColor capacityShade() { return QColor(0xfb, 0xe9, 0xea); }
-QColor capacityLabelBackground() { return QColor(0xff, 0xff, 0xff, 0xe0); }
 
 QColor warningFill() { return QColor(0xef, 0x5b, 0x5b); }
 QColor warningOutline() { return QColor(0x6e, 0x08, 0x0f); }

@@ -24,7 +24,6 @@ QColor placeholderText();
 // Capacity: the dashed line and the shade of the address space above it.
 QColor capacityLine();
 QColor capacityShade();
-QColor capacityLabelBackground();
 
 // Over capacity: the warning fill and its bold outline.
 QColor warningFill();

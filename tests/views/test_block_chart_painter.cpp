@@ -1,5 +1,6 @@
 #include "core/plan_document.hpp"
 #include "support/test_paths.hpp"
+#include "views/chart/block_chart_paint_helpers.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart_style.hpp"
 
@@ -7,6 +8,7 @@
 
 #include <QBuffer>
 #include <QFile>
+#include <QFontMetricsF>
 #include <QGuiApplication>
 #include <QImage>
 #include <QPainter>
@@ -468,7 +470,8 @@ TEST_CASE("dump text in the SVG is escaped: a crafted kernel or buffer name is t
     CHECK(texts.join('\n').contains(QStringLiteral("%a<b>&\"c\"\ufffd")));
 }
 
-TEST_CASE("the time cursor's op tag sits under the plot, off the block labels", "[chart][painter]")
+TEST_CASE("the time cursor's op tag sits under the op labels, off the block labels and its own tick label",
+    "[chart][painter]")
 {
     const PlanDocument doc = loadData("dumps/two_scopes_multibuffer.json");
     const ScopePlan& plan = doc.dump.scopes.at(0);
@@ -480,21 +483,27 @@ TEST_CASE("the time cursor's op tag sits under the plot, off the block labels", 
     const ChartGeometry g = blockChartGeometry(plan, analysis, size, options);
     const QRectF plot = g.layout.plot;
     const int lineX = static_cast<int>(std::floor(g.mapping.xToPixel(5.5)));
-    // The tag is wider than the line: look 12 px beside it, just under the plot and at its top.
+    const double lineH = QFontMetricsF(chartFont(options)).height();
     auto isCursorColour = [&](QPoint p) {
         const QColor c = QColor::fromRgb(pixel(image, p));
         const QColor want = chart_style::cursorLine();
         return std::abs(c.red() - want.red()) + std::abs(c.green() - want.green()) + std::abs(c.blue() - want.blue())
             < 30;
     };
-    int under = 0;
-    int top = 0;
-    for (int dy = 2; dy < 10; ++dy) {
-        under += isCursorColour(QPoint(lineX + 12, static_cast<int>(plot.bottom()) + dy)) ? 1 : 0;
-        top += isCursorColour(QPoint(lineX + 12, static_cast<int>(plot.top()) + dy)) ? 1 : 0;
-    }
-    CHECK(under > 0);
-    CHECK(top == 0);
+    // Beside the 2 px line (the tag is wider): the op labels under the plot, the axis title's row
+    // under them, the plot's top.
+    auto cursorPixels = [&](double from, double to) {
+        int count = 0;
+        for (int y = static_cast<int>(from); y < static_cast<int>(to); ++y)
+            for (int dx = 3; dx <= 12; ++dx)
+                count += (isCursorColour(QPoint(lineX + dx, y)) ? 1 : 0)
+                    + (isCursorColour(QPoint(lineX - dx, y)) ? 1 : 0);
+        return count;
+    };
+    const double labels = plot.bottom() + chart_paint::kTickLength + 3;
+    CHECK(cursorPixels(plot.bottom() + 1, labels + lineH) == 0); // the tick label "5" stays readable
+    CHECK(cursorPixels(labels + lineH + 2, size.height()) > 20);
+    CHECK(cursorPixels(plot.top() + 2, plot.top() + 10) == 0);
 }
 
 TEST_CASE("a narrow chart wraps its legend instead of clipping it", "[chart][painter]")

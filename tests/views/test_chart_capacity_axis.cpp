@@ -5,10 +5,12 @@
 #include "support/test_documents.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
 #include "views/chart/block_chart_painter.hpp"
+#include "views/chart_style.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <QBuffer>
+#include <QImage>
 
 using namespace memlens;
 using memlens::chart_paint::addressAxisTicks;
@@ -73,4 +75,46 @@ TEST_CASE("the chart's legend says over capacity only when a block is, and the c
     const QString capacity = QString::fromStdString(formatBytes(overflows->analyses.at(0).capacity.bytes));
     CHECK(overflowing.contains(QStringLiteral(">%1<").arg(capacity)));
     CHECK_FALSE(overflowing.contains(QStringLiteral("capacity %1").arg(capacity)));
+}
+
+TEST_CASE("a capacity above the window is named at the top of the address axis, not over the blocks",
+    "[chart][axis][capacity]")
+{
+    // A plan far below its capacity: the fit ends the axis above the data, the capacity off it.
+    PlanDocument document = *test::loadFixture("dumps/two_scopes_multibuffer.json");
+    CapacitySettings huge;
+    huge.all = 64ull << 20;
+    reanalyze(document, huge);
+    const ScopePlan& plan = document.dump.scopes.at(0);
+    const PlanAnalysis& analysis = document.analyses.at(0);
+    const ChartRenderOptions options;
+    const QSize size(900, 500);
+    const ChartGeometry g = blockChartGeometry(plan, analysis, size, options);
+    REQUIRE(g.capacityY < g.layout.plot.top());
+    const QImage image = renderBlockChartImage(plan, analysis, size, options);
+    const QColor want = chart_style::capacityLine();
+    auto capacityPixels = [&](int x0, int x1, int y0, int y1) {
+        int count = 0;
+        for (int y = std::max(0, y0); y < y1; ++y)
+            for (int x = std::max(0, x0); x < x1; ++x) {
+                const QColor c = image.pixelColor(x, y);
+                count += std::abs(c.red() - want.red()) + std::abs(c.green() - want.green())
+                            + std::abs(c.blue() - want.blue())
+                        < 40
+                    ? 1
+                    : 0;
+            }
+        return count;
+    };
+    const QRect plot = g.layout.plot.toRect();
+    // Nothing of the capacity's colour in the plot (the blocks keep their corner), its label left of it.
+    CHECK(capacityPixels(plot.left() + 1, plot.right(), plot.top(), plot.top() + 40) == 0);
+    CHECK(capacityPixels(0, plot.left() - 2, plot.top() - 20, plot.top() + 16) > 20);
+    // Named in the SVG too, once: the size and the arrow.
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    REQUIRE(writeBlockChartSvg(buffer, plan, analysis, size, options));
+    const QString svg = QString::fromUtf8(buffer.data());
+    CHECK(svg.count(QString::fromUtf8(">capacity \u2191<")) == 1);
+    CHECK(svg.contains(">64 MB<"));
 }

@@ -139,38 +139,39 @@ void BlockChartPainter::paintCapacityLine(QPainter& painter)
         return;
     const QRect plot = plotPixels(mapping_.plotRect());
     const int cy = mapping_.capacityPixelY(capacity);
-    const QString text = QStringLiteral("capacity %1").arg(QString::fromStdString(formatBytes(capacity)));
+    if (cy - 1 < plot.top() || cy + 1 > plot.top() + plot.height())
+        return; // off the window: paintAxes() names it at that end of the address axis
+    QPainterPath dashes;
+    for (int x = plot.left(); x < plot.left() + plot.width(); x += kDashOn + kDashOff)
+        dashes.addRect(QRectF(x, cy - 1, std::min(kDashOn, plot.left() + plot.width() - x), 2));
+    painter.fillPath(dashes, chart_style::capacityLine());
+}
+
+QRectF BlockChartPainter::paintOffScaleCapacity(QPainter& painter, double labelRight)
+{
+    // A capacity above (or below) the window is named in the axis margin at that end, on two
+    // lines ("capacity ↑" outside the plot's height, the size beside its edge): a label in
+    // the plot would cover blocks.
+    const std::uint64_t capacity = analysis_.capacity.bytes;
+    const QRect plot = plotPixels(mapping_.plotRect());
+    const int cy = mapping_.capacityPixelY(capacity);
+    const bool above = cy - 1 < plot.top();
+    if (capacity == 0 || (!above && cy + 1 <= plot.top() + plot.height()))
+        return {};
     const QFont labelFont = smallFont(font_);
-    const QFontMetricsF fm(labelFont);
-    const double textH = fm.height();
-    double labelBottom = 0;
-    QString label = text;
-    if (cy - 1 >= plot.top() && cy + 1 <= plot.top() + plot.height()) {
-        QPainterPath dashes;
-        for (int x = plot.left(); x < plot.left() + plot.width(); x += kDashOn + kDashOff)
-            dashes.addRect(QRectF(x, cy - 1, std::min(kDashOn, plot.left() + plot.width() - x), 2));
-        painter.fillPath(dashes, chart_style::capacityLine());
-        // The address axis labels the line where it starts; a label in the plot would cover blocks.
-        return;
-    }
-    if (cy < plot.top()) {
-        label = text + QStringLiteral(" ↑");
-        labelBottom = plot.top() + textH + 4;
-    } else {
-        label = text + QStringLiteral(" ↓");
-        labelBottom = plot.top() + plot.height() - 4;
-    }
-    const double labelW = fm.horizontalAdvance(label);
-    const QRectF box(plot.left() + plot.width() - labelW - 14, labelBottom - textH - 2, labelW + 8, textH + 2);
-    QPainterPath bg;
-    bg.addRoundedRect(box, 3, 3);
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    painter.fillPath(bg, chart_style::capacityLabelBackground());
+    const double textH = std::ceil(QFontMetricsF(labelFont).height());
+    const double left = 2;
+    const double edge = above ? plot.top() : plot.top() + plot.height();
+    const QRectF size(left, above ? edge : edge - textH, labelRight - left, textH);
+    const QRectF word(left, above ? edge - textH - 1 : edge + 1, labelRight - left, textH);
     painter.setFont(labelFont);
     painter.setPen(chart_style::capacityLine());
-    painter.drawText(box, Qt::AlignCenter, label);
+    painter.drawText(size, Qt::AlignRight | Qt::AlignVCenter, QString::fromStdString(formatBytes(capacity)));
+    painter.drawText(word, Qt::AlignRight | Qt::AlignVCenter,
+        above ? QStringLiteral("capacity \u2191") : QStringLiteral("capacity \u2193"));
     painter.setFont(font_);
-    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setPen(chart_style::axisText());
+    return size;
 }
 
 void BlockChartPainter::paintAxes(QPainter& painter)
@@ -186,12 +187,15 @@ void BlockChartPainter::paintAxes(QPainter& painter)
     painter.setPen(chart_style::axisText());
     // Address axis, with the capacity labelled in its colour where its line meets the axis.
     const auto capacity = static_cast<double>(analysis_.capacity.bytes);
+    const QRectF offScale = paintOffScaleCapacity(painter, plot.left() - kTickLength - 5);
     for (const AxisTick& t : addressAxisTicks(mapping_, analysis_.capacity.bytes, lineH)) {
         const double y = std::floor(mapping_.yToPixel(t.position) + 0.5) - 0.5;
         if (y < plot.top() - 0.5 || y > plot.bottom() + 0.5)
             continue;
         lines.append(QLineF(plot.left() - 1 - kTickLength, y, plot.left() - 1, y));
         const QRectF box(0, y - lineH / 2, plot.left() - kTickLength - 5, lineH);
+        if (box.intersects(offScale))
+            continue; // the capacity's label holds that end of the axis
         if (t.value == capacity)
             painter.setPen(chart_style::capacityLine());
         painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, t.label);

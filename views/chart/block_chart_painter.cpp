@@ -400,8 +400,9 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
             const double h = fm.height() + 2;
             double left
                 = std::max(plot.left(), std::min(x - w / 2, plot.right() - w)); // the tag may be wider than the plot
-            // Under the plot, over the op labels it names: inside the plot it would hide block labels.
-            const double top = plot.bottom() + 1;
+            // Under the op labels, in the row of the axis title: inside the plot it would hide block
+            // labels, on the labels' row the label of its own op.
+            const double top = plot.bottom() + kTickLength + 3 + std::ceil(QFontMetricsF(font_).height()) + 2;
             QPainterPath tag;
             tag.addRoundedRect(QRectF(left, top, w, h), 3, 3);
             painter.setRenderHint(QPainter::Antialiasing, true);

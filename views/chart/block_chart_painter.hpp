@@ -125,6 +125,8 @@ private:
     int colourIdOf(const Block& block) const;
     QColor fillOf(int blockIndex) const;
     void paintCapacityLine(QPainter& painter);
+    // The capacity off the window, named at that end of the address axis; returns its size label's box.
+    QRectF paintOffScaleCapacity(QPainter& painter, double labelRight);
     void paintAxes(QPainter& painter);
     void paintLegend(QPainter& painter, QSize size);
     // One swatch and its text from x; returns where the next item starts.
