@@ -57,7 +57,7 @@ bool ExportController::exportChart(ChartFormat format, const QString& path, QSiz
     const PlanDocument& document = *session_->document();
     const auto scope = static_cast<std::size_t>(session_->scopeIndex());
     const QByteArray bytes = format == ChartFormat::Png
-        ? chartPng(document, scope, size, renderOptions(asShown))
+        ? captionedChartPng(document, scope, size, renderOptions(asShown)) // the report's status header on top
         : chartSvg(document, scope, size, renderOptions(asShown), error);
     if (format == ChartFormat::Svg && bytes.isEmpty())
         return false; // chartSvg() said why

@@ -39,17 +39,6 @@ QString chartTitle(const PlanDocument& document, std::size_t scopeIndex)
     return kernel + QStringLiteral(" \u00b7 ") + QString::fromStdString(document.dump.scopes.at(scopeIndex).scope);
 }
 
-QByteArray chartPng(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options)
-{
-    const QImage image
-        = renderBlockChartImage(document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex), size, options);
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
-    return png;
-}
-
 QStringList chartCaption(const PlanDocument& document, std::size_t scopeIndex)
 {
     const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
@@ -95,8 +84,12 @@ QImage captionedChartImage(const PlanDocument& document, std::size_t scopeIndex,
         y += height + 2;
     }
     const int captionHeight = std::min(size.height() / 2, static_cast<int>(std::ceil(y + margin / 2)));
+    // The caption's first line names kernel and scope: the chart's own title row would say it again.
+    ChartRenderOptions chartOptions = options;
+    if (!lines.isEmpty())
+        chartOptions.title.clear();
     const QImage chart = renderBlockChartImage(document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex),
-        QSize(size.width(), size.height() - captionHeight), options);
+        QSize(size.width(), size.height() - captionHeight), chartOptions);
     QImage out(size, QImage::Format_ARGB32_Premultiplied);
     out.fill(Qt::white);
     QPainter painter(&out);

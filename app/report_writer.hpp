@@ -38,12 +38,11 @@ struct ReportFile {
 inline const QSize kDefaultReportChartSize(1600, 900);
 
 QString chartTitle(const PlanDocument& document, std::size_t scopeIndex);
-QByteArray chartPng(
-    const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options);
 // What chart.png says above the chart: kernel, scope and verdict; required
 // against capacity (the shortfall when it overflows); the dump's error text.
 QStringList chartCaption(const PlanDocument& document, std::size_t scopeIndex);
-// An image of `size`: `lines` on top, the chart of the scope below them.
+// An image of `size`: `lines` on top, the chart of the scope below them (without its title row when
+// there are lines: the first names kernel and scope).
 QImage captionedChartImage(const PlanDocument& document, std::size_t scopeIndex, QSize size,
     const ChartRenderOptions& options, const QStringList& lines);
 // The report's chart.png: the chart with its caption.

@@ -47,16 +47,18 @@ std::vector<StorageMember> storageMembers(const PlanDocument* document, std::siz
     return members;
 }
 
-QStringList storageMemberLines(const std::vector<StorageMember>& members, bool html)
+QStringList storageMemberLines(const std::vector<StorageMember>& members, bool html, bool breaks)
 {
+    const auto shown = [breaks](const QString& text) { return breaks ? breakable(text) : text; };
     QStringList lines;
     for (const StorageMember& member : members) {
         QStringList where;
         where << (member.irLine.isEmpty() ? QStringLiteral("IR line unknown") : member.irLine);
         where << (member.pythonLine.isEmpty() ? QStringLiteral("Python line unknown") : member.pythonLine);
-        const QString text = where.join(QStringLiteral(" \u00b7 "));
-        lines << (html ? QStringLiteral("<b>%1</b> &mdash; %2").arg(member.name.toHtmlEscaped(), text.toHtmlEscaped())
-                       : QStringLiteral("%1 \u2014 %2").arg(member.name, text));
+        const QString text = shown(where.join(QStringLiteral(" \u00b7 ")));
+        lines << (html
+                ? QStringLiteral("<b>%1</b> &mdash; %2").arg(shown(member.name).toHtmlEscaped(), text.toHtmlEscaped())
+                : QStringLiteral("%1 \u2014 %2").arg(shown(member.name), text));
     }
     return lines;
 }

@@ -28,8 +28,9 @@ struct StorageMember {
 std::vector<StorageMember> storageMembers(const PlanDocument* document, std::size_t scopeIndex, const ScopePlan& scope,
     const PlanAnalysis& analysis, int block);
 
-// One line per member: "%x — kernel.ttadapter:12 · kernel.py:13 "x"" (HTML-escaped when `html`).
-QStringList storageMemberLines(const std::vector<StorageMember>& members, bool html);
+// One line per member: "%x — kernel.ttadapter:12 · kernel.py:13 "x"" (HTML-escaped when `html`;
+// with breakable() line breaks in long words when `breaks`, for a label in a narrow dock).
+QStringList storageMemberLines(const std::vector<StorageMember>& members, bool html, bool breaks = false);
 
 // The holes line at the peak address, with the verdict "demand" (the live bytes
 // alone exceed the capacity at some op) or "placement" (they never do; holes

@@ -70,4 +70,41 @@ QTextCharFormat textFormat(const QColor& color, bool bold, bool italic)
     return format;
 }
 
+namespace {
+constexpr QChar kBreak(0x200B); // ZERO WIDTH SPACE
+constexpr int kLongestUnbroken = 16;
+bool isSeparator(QChar c)
+{
+    return c == u'/' || c == u'_' || c == u'.' || c == u',' || c == u':' || c == u'<' || c == u'>' || c == u'-'
+        || c == u'=' || c == u')' || c == u']';
+}
+} // namespace
+
+QString breakable(const QString& text)
+{
+    QString out;
+    out.reserve(text.size() + text.size() / 8);
+    int run = 0; // characters since the last place a line may break
+    for (const QChar c : text) {
+        if (c.isSpace()) {
+            run = 0;
+            out += c;
+            continue;
+        }
+        if (run >= kLongestUnbroken) {
+            out += kBreak;
+            run = 0;
+        }
+        out += c;
+        ++run;
+        if (isSeparator(c) && run > 1) {
+            out += kBreak;
+            run = 0;
+        }
+    }
+    return out;
+}
+
+QString withoutBreaks(QString text) { return text.remove(kBreak); }
+
 } // namespace memlens

@@ -23,6 +23,12 @@ QString bufferTypeText(const Buffer& buffer);
 // A dump location as people read it: "kernel.py:21:12 \"a\"", "unknown", or the raw text.
 QString shortLocationText(std::string_view rawLocation);
 
+// `text` with zero-width spaces where a word-wrapped label may break a long word: after path and
+// name separators, and every 16 characters of a run without one (a 200-character kernel name, a
+// long type or path would otherwise widen its dock). withoutBreaks() takes them out again.
+QString breakable(const QString& text);
+QString withoutBreaks(QString text);
+
 // True when the palette is dark (its base colour, where text is shown, is dark).
 inline bool isDarkPalette(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
 

@@ -90,6 +90,25 @@ TEST_CASE("the report's chart.png says kernel, verdict, required vs capacity and
     CHECK(QImage::fromData(files[1].contents, "PNG").size() == size);
 }
 
+TEST_CASE("the report's chart.png names kernel and scope once: in its header, not again in a chart title", "[report]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    const QStringList caption = chartCaption(document, 0);
+    REQUIRE(caption.front().startsWith(chartTitle(document, 0)));
+    ChartRenderOptions titled;
+    titled.title = chartTitle(document, 0);
+    const QSize size(1000, 600);
+    // With the header the chart's own title row is left out: the same picture as without a title.
+    CHECK(
+        captionedChartImage(document, 0, size, titled, caption) == captionedChartImage(document, 0, size, {}, caption));
+    // Without a header the title stays.
+    CHECK(captionedChartImage(document, 0, size, titled, {}) != captionedChartImage(document, 0, size, {}, {}));
+    const auto files = buildReport(document, size);
+    CHECK(QImage::fromData(files[1].contents, "PNG").convertToFormat(QImage::Format_RGB32)
+        == captionedChartImage(document, 0, size, {}, caption).convertToFormat(QImage::Format_RGB32));
+}
+
 TEST_CASE("summary.md reads as a bug report", "[report][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();

@@ -1,6 +1,7 @@
 #include "app_test_support.hpp"
 
 #include "app/export_controller.hpp"
+#include "app/report_writer.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart_style.hpp"
@@ -63,7 +64,8 @@ QList<QStringList> readCsv(const QString& path)
 }
 } // namespace
 
-TEST_CASE("the window exports the whole plan as a PNG of the chosen size with the capacity line", "[export]")
+TEST_CASE(
+    "the window exports the whole plan as a PNG of the chosen size: the report's header over the chart", "[export]")
 {
     WindowFixture f;
     REQUIRE(f.open(layerNormDump()));
@@ -72,11 +74,17 @@ TEST_CASE("the window exports the whole plan as a PNG of the chosen size with th
     REQUIRE(f.window->exporter()->exportChartPng(path, QSize(1000, 600), false, &error));
     const QImage image(path);
     REQUIRE(image.size() == QSize(1000, 600));
-    ChartRenderOptions options;
-    options.title = "x";
-    const ChartGeometry geometry = blockChartGeometry(
-        *f.window->session()->scope(), *f.window->session()->analysis(), QSize(1000, 600), options);
-    CHECK(image.pixelColor(geometry.capacityDashX, geometry.capacityY) == chart_style::capacityLine());
+    // Kernel, scope and verdict, needs against has, the error: the report's chart.png, drawn once.
+    const PlanDocument& document = *f.window->session()->document();
+    const QStringList caption = chartCaption(document, 0);
+    CHECK(caption.join('\n').contains("needs 321 KB, has 192 KB"));
+    const QImage report = captionedChartImage(document, 0, QSize(1000, 600), {}, caption);
+    CHECK(image.convertToFormat(QImage::Format_RGB32) == report.convertToFormat(QImage::Format_RGB32));
+    // The capacity line is drawn below the header.
+    int capacityPixels = 0;
+    for (int y = 60; y < image.height(); ++y)
+        capacityPixels += image.pixelColor(80, y) == chart_style::capacityLine() ? 1 : 0;
+    CHECK(capacityPixels >= 2);
 }
 
 TEST_CASE("the window exports the chart as shown: zoomed in, fewer blocks in the SVG", "[export]")

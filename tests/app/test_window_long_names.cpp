@@ -1,16 +1,24 @@
 // A kernel name of any length: the window stays within the screen, and remembers no
-// geometry wider than it.
+// geometry wider than it; long values wrap in the docks and are copied whole.
 #include "app_test_support.hpp"
 
+#include "app/diagnosis_dock.hpp"
 #include "app/dump_history.hpp"
 #include "app/history_menu.hpp"
+#include "views/source/source_panes.hpp"
+#include "views/table/block_details_panel.hpp"
+#include "views/table/block_table_view.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QLabel>
+#include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 
 using namespace memlens;
 using memlens::test::WindowFixture;
@@ -74,4 +82,58 @@ TEST_CASE("a window wider than its screen is remembered at most as wide as the s
     REQUIRE(next.restoreGeometry(f.settings->value(SettingId::WindowGeometry).toByteArray()));
     // The screen's width, or the window's own minimum where the screen is narrower than that.
     CHECK(next.width() <= std::max(available.width(), next.minimumSizeHint().width()));
+}
+
+TEST_CASE(
+    "the docks wrap long values instead of widening, and Copy details copies them whole", "[window][hostile][details]")
+{
+    WindowFixture f;
+    QTemporaryDir dumps;
+    // A 200-character kernel name, a type and a path with no space to break at.
+    const QString kernel = QStringLiteral("_k") + QString(198, QLatin1Char('n'));
+    QString shape;
+    for (int i = 0; i < 40; ++i)
+        shape += QStringLiteral("1x");
+    const QString type = QStringLiteral("memref<%1%2xf16,#hivm.address_space<ub>>").arg(shape).arg(16);
+    const QString path = QStringLiteral("/build") + QStringLiteral("/very_long_folder_name_without_spaces").repeated(8)
+        + QStringLiteral("/kernel.py");
+    const QString file = dumps.filePath("memory_info_aiv.json");
+    QFile out(file);
+    REQUIRE(out.open(QIODevice::WriteOnly));
+    out.write(QStringLiteral(R"({"Header": {"KernelName": "%1"}, "Record": [{"scope": "ub", "memory_info_array": [)"
+                             R"({"buffer": "%alloc_0 = memref.alloc() : %2", "offset": [0], "extent": 256, )"
+                             R"("life_time_in_ir": [1, 3], "source_location": "loc(\"%3\":21:12)"
+}]
+}]
+})")
+                  .arg(kernel, type, path)
+                  .toUtf8());
+out.close();
+REQUIRE(f.open(file));
+f.window->session()->selectBlock(0);
+QApplication::processEvents();
+
+BlockDetailsPanel* details = f.window->details();
+REQUIRE(details->hasBlock());
+auto* scroll = details->findChild<QScrollArea*>();
+REQUIRE(scroll);
+// The page asks for a dock's width, not the width of its longest value.
+CHECK(scroll->widget()->minimumSizeHint().width() < 360);
+CHECK(details->typeText().startsWith(type));
+const QString summary = details->summaryText();
+for (const QString& whole : {kernel, type, path}) {
+    INFO(whole.toStdString());
+    CHECK(summary.contains(whole));
+}
+CHECK_FALSE(summary.contains(QChar(0x200B)));
+auto* copy = details->findChild<QPushButton*>(QStringLiteral("detailsCopy"));
+REQUIRE(copy);
+copy->click();
+CHECK(QApplication::clipboard()->text() == summary);
+// Neither do the other docks widen.
+auto* diagnosis = f.window->diagnosisDock() -> panel() -> findChild<QScrollArea*>();
+REQUIRE(diagnosis);
+CHECK(diagnosis->widget()->minimumSizeHint().width() < 360);
+CHECK(f.window->sourcePanes()->minimumSizeHint().width() < 600);
+CHECK(f.window->table()->minimumSizeHint().width() < 600);
 }

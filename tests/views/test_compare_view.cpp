@@ -8,15 +8,19 @@
 #include "views/compare/diff_table_model.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
+#include "views/source/source_text_view.hpp"
+#include "views/view_text.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <QApplication>
 #include <QItemSelectionModel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTest>
+#include <QTextBlock>
 
 using namespace memlens;
 
@@ -244,4 +248,40 @@ TEST_CASE("the compare view's source panes offer no Open IR button it could not 
     panes.show();
     REQUIRE(QTest::qWaitForWindowExposed(&panes));
     CHECK(panes.openIrButton()->isVisible());
+}
+
+TEST_CASE("a buffer whose type differs has that type marked on each IR line and scrolled into view", "[compare_view]")
+{
+    CompareView view;
+    view.resize(1024, 700); // narrow source panes: the type sits past their right edge
+    view.setComparison(comparisonOf(examplePath("block8192"), examplePath("block16384")));
+    view.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    view.selectPair(rowOf(view, "%alloc_3"));
+    QApplication::processEvents();
+    const std::pair<const char*, SourceTextView*> sides[]
+        = {{"8192xf32", view.sourcesA()->irView()}, {"16384xf32", view.sourcesB()->irView()}};
+    for (const auto& [type, ir] : sides) {
+        INFO(type);
+        REQUIRE(ir->strongLine() == 83);
+        const auto [column, length] = ir->emphasisSpan();
+        REQUIRE(length > 0);
+        CHECK(ir->lineText(83).mid(column, length) == QString::fromLatin1(type));
+        QTextCursor at(ir->document()->findBlockByNumber(82));
+        at.setPosition(at.position() + column + length);
+        const QRect end = ir->cursorRect(at);
+        CHECK(end.right() <= ir->viewport()->width());
+        CHECK(end.left() >= 0);
+    }
+    // A buffer of the same type on both sides marks nothing.
+    for (int row = 0; row < view.model()->rowCount(); ++row) {
+        const Buffer* a = view.model()->bufferA(row);
+        const Buffer* b = view.model()->bufferB(row);
+        if (!a || !b || bufferTypeText(*a) != bufferTypeText(*b))
+            continue;
+        view.selectPair(row);
+        CHECK(view.sourcesA()->irView()->emphasisSpan().second == 0);
+        CHECK(view.sourcesB()->irView()->emphasisSpan().second == 0);
+        break;
+    }
 }

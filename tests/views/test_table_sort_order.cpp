@@ -1,4 +1,5 @@
-// The Blocks table's first click on a size sorts largest first, and a new order is read from its top.
+// The Blocks table's first click on a size sorts largest first, a new order is read from its top, and
+// its first column is the place in file order ("#").
 #include "support/temp_dir.hpp"
 #include "support/test_documents.hpp"
 #include "views/plan_session.hpp"
@@ -80,4 +81,20 @@ TEST_CASE("a size column sorts largest first and a new order starts at its top",
     CHECK(header->sortIndicatorOrder() == Qt::DescendingOrder);
     CHECK(BlockTableView::sortsLargestFirst(BlockTableModel::SizeColumn));
     CHECK_FALSE(BlockTableView::sortsLargestFirst(BlockTableModel::IdColumn));
+}
+
+TEST_CASE("the first column is #, the place in file order, never read as the SSA suffix", "[table]")
+{
+    PlanSession session;
+    BlockTableModel model(&session);
+    session.setDocument(test::loadFixture("dumps/two_scopes_multibuffer.json"));
+    CHECK(model.headerData(BlockTableModel::IdColumn, Qt::Horizontal).toString() == "#");
+    const QString tip = model.headerData(BlockTableModel::IdColumn, Qt::Horizontal, Qt::ToolTipRole).toString();
+    CHECK(tip.contains("file order"));
+    CHECK(tip.contains("SSA"));
+    // The SSA name is the Buffer column; "#" sorts by file order (the raw role), copies together.
+    CHECK(model.headerData(BlockTableModel::BufferColumn, Qt::Horizontal).toString() == "Buffer");
+    CHECK(model.index(1, BlockTableModel::IdColumn).data(BlockTableModel::SortRole).toLongLong() == 1);
+    CHECK(model.index(1, BlockTableModel::IdColumn).data().toString()
+        == model.index(0, BlockTableModel::IdColumn).data().toString());
 }

@@ -160,3 +160,15 @@ TEST_CASE("a short usage strip drops its legend and keeps room for its byte labe
     CHECK(shown.view.chart()->legend()->isVisible());
     CHECK(shown.view.bytesAxis()->categoriesLabels().size() >= 3);
 }
+
+TEST_CASE("a usage strip without a plan shows no legend of lines it does not draw", "[usage]")
+{
+    ShownUsageChart shown;
+    REQUIRE(QTest::qWaitForWindowExposed(&shown.view));
+    CHECK(shown.view.chart()->legend()->isVisible());
+    shown.session.clear(); // File > Close
+    CHECK_FALSE(shown.view.chart()->legend()->isVisible());
+    shown.session.setDocument(twoScopes());
+    shown.session.setScopeIndex(0);
+    CHECK(shown.view.chart()->legend()->isVisible());
+}

@@ -151,8 +151,16 @@ void UsageChartView::rebuild()
     const bool hasPlan = analysis && !analysis->usage.empty();
     opAxis_->setVisible(hasPlan);
     bytesAxis_->setVisible(hasPlan);
+    updateLegend(); // nor a legend of lines that are not there
     setByteTicks(top);
     updateCursor();
+    applyPlotArea();
+}
+
+void UsageChartView::updateLegend()
+{
+    const PlanAnalysis* analysis = session_->analysis();
+    chart()->legend()->setVisible(height() >= kLegendMinHeight && analysis && !analysis->usage.empty());
 }
 
 int UsageChartView::byteStepsThatFit() const
@@ -247,7 +255,7 @@ void UsageChartView::resizeEvent(QResizeEvent* event)
 {
     // A short strip keeps its byte labels and drops the legend (the block chart's legend and the
     // hover name the lines).
-    chart()->legend()->setVisible(height() >= kLegendMinHeight);
+    updateLegend();
     QChartView::resizeEvent(event);
     if (byteStepsThatFit() != byteSteps_)
         setByteTicks(byteTop_);

@@ -55,6 +55,8 @@ private:
     void rebuild();
     void updateCursor();
     void applyPlotArea();
+    // Shown with a plan in a strip tall enough for it.
+    void updateLegend();
     void setByteTicks(double top);
     int byteStepsThatFit() const; // how many labelled steps the bytes axis has room for
     double byteTop_ = 1.0;

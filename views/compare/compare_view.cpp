@@ -6,6 +6,7 @@
 #include "views/plan_session.hpp"
 #include "views/source/source_pane.hpp"
 #include "views/source/source_panes.hpp"
+#include "views/source/source_text_view.hpp"
 #include "views/view_text.hpp"
 
 #include <QComboBox>
@@ -391,6 +392,12 @@ void CompareView::selectPair(int pair)
     sessionB_->selectBlock(row && diff ? firstBlockOf(sessionB_->scope(), row->b) : -1);
     // One Python line for both sides: shown once (A's), B's IR takes its room.
     sourcesB_->pythonPane()->setVisible(!(row && model_->samePython(pair)));
+    // A type that differs is pointed at on each side's IR line, scrolled into view.
+    const Buffer* a = row ? model_->bufferA(pair) : nullptr;
+    const Buffer* b = row ? model_->bufferB(pair) : nullptr;
+    const bool typesDiffer = a && b && bufferTypeText(*a) != bufferTypeText(*b);
+    sourcesA_->irView()->setEmphasis(typesDiffer ? bufferTypeText(*a) : QString());
+    sourcesB_->irView()->setEmphasis(typesDiffer ? bufferTypeText(*b) : QString());
     const QModelIndex at = proxy_->mapFromSource(model_->index(selectedPair_, 0));
     if (at.isValid()) {
         table_->selectionModel()->select(at, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

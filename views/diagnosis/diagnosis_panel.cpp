@@ -314,6 +314,8 @@ void DiagnosisPanel::showEmpty(const QString& text)
     jump_->hide();
     sources_->setRowCount(0);
     levers_->setRowCount(0);
+    sources_->hide(); // no table of nothing: its headers alone would linger
+    levers_->hide();
     leverCaption_->hide();
     sourceCaption_->hide();
     fitHeightToRows(sources_);
@@ -359,6 +361,7 @@ void DiagnosisPanel::fillSources()
     const Diagnosis& d = *diagnosis_;
     const QSignalBlocker blocker(sources_);
     sourceCaption_->setVisible(!d.bySource.empty());
+    sources_->setVisible(!d.bySource.empty());
     sources_->clearSelection();
     sources_->setRowCount(static_cast<int>(d.bySource.size()));
     for (int row = 0; row < sources_->rowCount(); ++row) {
@@ -386,6 +389,7 @@ void DiagnosisPanel::fillLevers()
     levers_->clearSelection();
     levers_->setRowCount(static_cast<int>(d.levers.size()));
     leverCaption_->setVisible(!d.levers.empty());
+    levers_->setVisible(!d.levers.empty());
     const ScopePlan* scope = diagnosed_ && diagnosedScope_ < diagnosed_->dump.scopes.size()
         ? &diagnosed_->dump.scopes[diagnosedScope_]
         : nullptr;

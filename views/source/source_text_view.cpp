@@ -141,6 +141,7 @@ bool SourceTextView::setSourceText(const QString& text)
     strong_ = 0;
     candidates_.clear();
     marked_.clear();
+    emphasis_.clear();
     stickyLine_ = 0;
     lastLine_ = 0;
     userCursor_ = false;
@@ -185,6 +186,19 @@ void SourceTextView::setMarkedLines(std::vector<int> lines)
     gutter_->update();
 }
 
+void SourceTextView::setEmphasis(const QString& text)
+{
+    emphasis_ = text;
+    recenter();
+    updateSelections();
+}
+
+std::pair<int, int> SourceTextView::emphasisSpan() const
+{
+    const qsizetype at = emphasis_.isEmpty() ? -1 : lineText(strong_).indexOf(emphasis_);
+    return at < 0 ? std::pair<int, int>{0, 0} : std::pair<int, int>{static_cast<int>(at), int(emphasis_.size())};
+}
+
 void SourceTextView::centerOnLine(int line)
 {
     if (line < 1 || line > lineCount())
@@ -211,9 +225,18 @@ void SourceTextView::recenter()
     const int visibleLines = std::max(1, viewport()->height() / lineHeight);
     QScrollBar* bar = verticalScrollBar();
     const int target = std::clamp(block.firstLineNumber() - visibleLines / 2, bar->minimum(), bar->maximum());
+    // The line's start, or the emphasis when it would end past the right edge (a little of what precedes it kept).
+    int x = 0;
+    if (const auto [column, length] = emphasisSpan(); length > 0 && block == document()->findBlockByNumber(strong_ - 1))
+        if (const QTextLayout* layout = block.layout(); layout && layout->lineCount() > 0) {
+            const QTextLine first = layout->lineAt(0);
+            const double end = first.cursorToX(column + length) + document()->documentMargin();
+            if (end > viewport()->width())
+                x = static_cast<int>(first.cursorToX(column)) - fontMetrics().horizontalAdvance(QStringLiteral("xxxx"));
+        }
     programmatic_ = true;
     bar->setValue(target);
-    horizontalScrollBar()->setValue(0);
+    horizontalScrollBar()->setValue(std::max(0, x));
     programmatic_ = false;
 }
 
@@ -405,6 +428,15 @@ void SourceTextView::updateSelections()
         selections.append(lineSelection(line, candidateLineColor(dark_)));
     if (strong_ > 0)
         selections.append(lineSelection(strong_, strongLineColor(dark_)));
+    if (const auto [column, length] = emphasisSpan(); length > 0) {
+        QTextEdit::ExtraSelection emphasis;
+        emphasis.cursor = QTextCursor(document()->findBlockByNumber(strong_ - 1));
+        emphasis.cursor.setPosition(emphasis.cursor.block().position() + column);
+        emphasis.cursor.setPosition(emphasis.cursor.position() + length, QTextCursor::KeepAnchor);
+        emphasis.format.setBackground(dark_ ? QColor(0x8a, 0x5a, 0x00) : QColor(0xff, 0xc1, 0x4d));
+        emphasis.format.setFontUnderline(true);
+        selections.append(emphasis);
+    }
     setExtraSelections(selections);
 }
 

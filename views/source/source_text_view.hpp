@@ -5,6 +5,7 @@
 // when the user clicks or moves the cursor to a line.
 #include <QPlainTextEdit>
 
+#include <utility>
 #include <vector>
 
 class QSyntaxHighlighter;
@@ -31,6 +32,11 @@ public:
     // `strong`: the line to show, 1-based (0: none); `others`: lighter candidates.
     void setHighlightedLines(int strong, const std::vector<int>& others = {});
     int strongLine() const { return strong_; }
+    // A part of the strong line to point at (the type that differs, in a compare view): marked,
+    // and scrolled into view whenever the line is centred. "" (or not on the line): none.
+    void setEmphasis(const QString& text);
+    // Where it is on the strong line: its first column (0-based) and length; length 0 when none.
+    std::pair<int, int> emphasisSpan() const;
     const std::vector<int>& candidateLines() const { return candidates_; }
     // Lines marked with a dot in the gutter (those that allocate some block).
     void setMarkedLines(std::vector<int> lines);
@@ -93,6 +99,7 @@ private:
     int strong_ = 0;
     std::vector<int> candidates_;
     std::vector<int> marked_;
+    QString emphasis_;
     int stickyLine_ = 0; // line kept centred, 0 once the user scrolled
     int lastLine_ = 0;   // last line reported by lineActivated
     bool programmatic_ = false;

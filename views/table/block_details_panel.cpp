@@ -84,6 +84,7 @@ BlockDetailsPanel::BlockDetailsPanel(PlanSession* session, QWidget* parent)
     name_->setFont(nameFont);
 
     copyButton_ = new QPushButton(tr("Copy details"), page);
+    copyButton_->setObjectName(QStringLiteral("detailsCopy"));
     copyButton_->setToolTip(tr("Copy a plain-text summary of this block to the clipboard"));
     connect(copyButton_, &QPushButton::clicked, this, &BlockDetailsPanel::copyDetails);
 
@@ -178,13 +179,17 @@ QLabel* BlockDetailsPanel::addValueRow(QFormLayout* form, const QString& label, 
 bool BlockDetailsPanel::hasBlock() const { return pages_->currentIndex() == 1; }
 
 QString BlockDetailsPanel::hintText() const { return hasBlock() ? QString() : hint_->text(); }
-QString BlockDetailsPanel::nameText() const { return hasBlock() ? name_->text() : QString(); }
+// The labels hold their values with line breaks in long words (breakable()); these give them whole.
+QString BlockDetailsPanel::nameText() const { return hasBlock() ? withoutBreaks(name_->text()) : QString(); }
 QString BlockDetailsPanel::lifeText() const { return hasBlock() ? life_->text() : QString(); }
-QString BlockDetailsPanel::lifeDetailText() const { return hasBlock() ? lifeDetail_->text() : QString(); }
+QString BlockDetailsPanel::lifeDetailText() const
+{
+    return hasBlock() ? withoutBreaks(lifeDetail_->text()) : QString();
+}
 QString BlockDetailsPanel::sizeText() const { return hasBlock() ? size_->text() : QString(); }
 QString BlockDetailsPanel::addressText() const { return hasBlock() ? address_->text() : QString(); }
 QString BlockDetailsPanel::offsetsText() const { return hasBlock() ? offsetsPlain_ : QString(); }
-QString BlockDetailsPanel::typeText() const { return hasBlock() ? type_->text() : QString(); }
+QString BlockDetailsPanel::typeText() const { return hasBlock() ? withoutBreaks(type_->text()) : QString(); }
 QString BlockDetailsPanel::tempText() const { return hasBlock() ? temp_->text() : QString(); }
 QString BlockDetailsPanel::copiesOverCapacityText(
     const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block) const
@@ -209,8 +214,11 @@ QString BlockDetailsPanel::copiesOverCapacityText(
         .arg(bytesText(furthest));
 }
 
-QString BlockDetailsPanel::overCapacityText() const { return hasBlock() ? overCapacity_->text() : QString(); }
-QString BlockDetailsPanel::locationText() const { return hasBlock() ? location_->text() : QString(); }
+QString BlockDetailsPanel::overCapacityText() const
+{
+    return hasBlock() ? withoutBreaks(overCapacity_->text()) : QString();
+}
+QString BlockDetailsPanel::locationText() const { return hasBlock() ? withoutBreaks(location_->text()) : QString(); }
 QString BlockDetailsPanel::storageText() const { return hasBlock() ? storagePlain_ : QString(); }
 QString BlockDetailsPanel::rawBufferText() const { return hasBlock() ? rawBuffer_->text() : QString(); }
 QString BlockDetailsPanel::rawLocationText() const { return hasBlock() ? rawLocation_->text() : QString(); }
@@ -229,13 +237,14 @@ void BlockDetailsPanel::refresh()
     const Buffer& buffer = scope->bufferOf(*block);
     const PlanAnalysis* analysis = session_->analysis();
 
-    name_->setText(toQString(buffer.ssaName));
+    name_->setText(breakable(toQString(buffer.ssaName)));
+    name_->setToolTip(toQString(buffer.ssaName));
     QStringList context{toQString(scope->scope)};
     context << tr("block %1 of %2").arg(session_->selectedBlock() + 1).arg(scope->blocks.size());
-    context << tr("buffer #%1").arg(buffer.id);
+    context << tr("#%1 in file order").arg(buffer.id); // the table's "#", not the SSA suffix
     if (buffer.offsets.size() > 1)
         context << tr("copy %1 of %2").arg(block->copy + 1).arg(buffer.offsets.size());
-    context_->setText(context.join(QStringLiteral(" \u00b7 ")));
+    context_->setText(breakable(context.join(QStringLiteral(" \u00b7 "))));
 
     life_->setText(tr("Life [%1, %2]").arg(block->start).arg(block->end));
     const std::int64_t span = block->end - block->start + 1;
@@ -248,7 +257,7 @@ void BlockDetailsPanel::refresh()
     if (const std::string ops = lifeOpsText(document ? document->log.get() : nullptr, block->start, block->end);
         !ops.empty())
         detail = toQString(ops) + QStringLiteral("\n") + detail;
-    lifeDetail_->setText(detail);
+    lifeDetail_->setText(breakable(detail));
 
     size_->setText(tr("%1 B (%2)").arg(block->size).arg(bytesText(block->size)));
     address_->setText(QStringLiteral("[%1, %2)").arg(block->offset).arg(block->addressEnd()));
@@ -280,7 +289,7 @@ void BlockDetailsPanel::refresh()
             ? tr(" (%1, scalar)").arg(toQString(buffer.elementType()))
             : tr(" (%1, shape %2)").arg(toQString(buffer.elementType()), dims.join(QStringLiteral(" \u00d7 ")));
     }
-    type_->setText(type);
+    type_->setText(breakable(type));
     type_->setToolTip(toQString(buffer.memrefType()));
 
     temp_->setText(block->tmp ? tr("yes: scratch buffer an op needs internally") : tr("no"));
@@ -316,7 +325,8 @@ void BlockDetailsPanel::refresh()
     overCapacity_->setPalette(palette);
 
     const QString shortLocation = shortLocationText(buffer.location());
-    location_->setText(shortLocation.isEmpty() ? tr("none") : shortLocation);
+    location_->setText(shortLocation.isEmpty() ? tr("none") : breakable(shortLocation));
+    location_->setToolTip(shortLocation);
     rawBuffer_->setText(toQString(buffer.bufferText()));
     rawBuffer_->setCursorPosition(0);
     rawBuffer_->setToolTip(tr("The dump's buffer string:\n%1").arg(rawBuffer_->text()));
@@ -347,7 +357,7 @@ void BlockDetailsPanel::refreshStorage()
     head += QStringLiteral(" \u00b7 ") + inPlaceMark(members.size()) + tr(", its bytes counted once");
     storagePlain_ = (QStringList{head} + storageMemberLines(members, false)).join(QLatin1Char('\n'));
     storage_->setText(
-        (QStringList{head.toHtmlEscaped()} + storageMemberLines(members, true)).join(QStringLiteral("<br>")));
+        (QStringList{head.toHtmlEscaped()} + storageMemberLines(members, true, true)).join(QStringLiteral("<br>")));
 }
 
 QString BlockDetailsPanel::summaryText() const

@@ -402,7 +402,7 @@ QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, i
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case IdColumn: return tr("ID");
+        case IdColumn: return QStringLiteral("#");
         case BufferColumn: return tr("Buffer");
         case TypeColumn: return tr("Type");
         case SizeColumn: return tr("Size");
@@ -421,7 +421,9 @@ QVariant BlockTableModel::headerData(int section, Qt::Orientation orientation, i
         return alignmentOf(section);
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
-        case IdColumn: return tr("Buffer number in file order across the dump");
+        case IdColumn:
+            return tr("The buffer's place in the dump's file order, which its copies share; not the SSA suffix "
+                      "(%alloc_3 may be #4): the Buffer column names it");
         case BufferColumn: return tr("SSA name of the allocation");
         case TypeColumn: return tr("Shape and element type of the memref");
         case SizeColumn:
