@@ -82,25 +82,33 @@ bool isSeparator(QChar c)
 
 QString breakable(const QString& text)
 {
+    // Only words too long for a narrow dock get breaks: a short one wraps whole, at its spaces.
     QString out;
     out.reserve(text.size() + text.size() / 8);
-    int run = 0; // characters since the last place a line may break
-    for (const QChar c : text) {
-        if (c.isSpace()) {
-            run = 0;
-            out += c;
-            continue;
+    for (qsizetype at = 0; at < text.size();) {
+        qsizetype end = at;
+        while (end < text.size() && !text[end].isSpace())
+            ++end;
+        if (end - at <= kLongestUnbroken) {
+            out += QStringView(text).mid(at, end - at);
+        } else {
+            int run = 0; // characters since the last place a line may break
+            for (qsizetype i = at; i < end; ++i) {
+                if (run >= kLongestUnbroken) {
+                    out += kBreak;
+                    run = 0;
+                }
+                out += text[i];
+                ++run;
+                if (isSeparator(text[i]) && run > 1 && i + 1 < end) {
+                    out += kBreak;
+                    run = 0;
+                }
+            }
         }
-        if (run >= kLongestUnbroken) {
-            out += kBreak;
-            run = 0;
-        }
-        out += c;
-        ++run;
-        if (isSeparator(c) && run > 1) {
-            out += kBreak;
-            run = 0;
-        }
+        for (; end < text.size() && text[end].isSpace(); ++end)
+            out += text[end];
+        at = end;
     }
     return out;
 }

@@ -23,9 +23,10 @@ QString bufferTypeText(const Buffer& buffer);
 // A dump location as people read it: "kernel.py:21:12 \"a\"", "unknown", or the raw text.
 QString shortLocationText(std::string_view rawLocation);
 
-// `text` with zero-width spaces where a word-wrapped label may break a long word: after path and
-// name separators, and every 16 characters of a run without one (a 200-character kernel name, a
-// long type or path would otherwise widen its dock). withoutBreaks() takes them out again.
+// `text` with zero-width spaces where a word-wrapped label may break a word longer than 16
+// characters: after path and name separators, and every 16 characters of a run without one (a
+// 200-character kernel name, a long type or path would otherwise widen its dock). Shorter words
+// wrap whole. withoutBreaks() takes the spaces out again.
 QString breakable(const QString& text);
 QString withoutBreaks(QString text);
 

@@ -3,6 +3,7 @@
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
 #include "views/table/block_details_panel.hpp"
+#include "views/view_text.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -153,4 +154,21 @@ TEST_CASE("the details panel renders", "[details]")
     session.selectBlock(1);
     QCoreApplication::processEvents();
     CHECK(panel.grab().save("/tmp/memlens_details_copies.png"));
+}
+
+TEST_CASE("only a word too long for a narrow dock gets places to break, and they come out again", "[details]")
+{
+    const QChar zeroWidth(0x200B);
+    // Short words wrap whole, at their spaces.
+    const QString sentence = QStringLiteral("kernel.py:60:24 \"sq_sum\" and a few words");
+    CHECK(breakable(sentence) == sentence);
+    // A long path breaks after its separators, a long run every 16 characters.
+    const QString path = QStringLiteral("/home/build/very_long_folder/kernel.py");
+    const QString broken = breakable(path);
+    CHECK(broken.count(zeroWidth) >= 4);
+    CHECK(broken.contains(QStringLiteral("/home/") + zeroWidth));
+    const QString run = breakable(QString(40, QLatin1Char('n')));
+    CHECK(run.count(zeroWidth) == 2);
+    for (const QString& text : {sentence, path, QString(40, QLatin1Char('n'))})
+        CHECK(withoutBreaks(breakable(text)) == text);
 }

@@ -472,7 +472,7 @@ TEST_CASE("the table and the session select the same block", "[table]")
     {
         session.selectBlock(0);
         const QString text = view.selectedRowsAsText();
-        CHECK(text.startsWith("ID\tBuffer\tLife start\tLife end\tSize"));
+        CHECK(text.startsWith("#\tBuffer\tLife start\tLife end\tSize"));
         CHECK(text.contains("%x_tile\t2\t9\t8 KB\t\t0\t[0, 8192)\t4096xf16"));
     }
     SECTION("another scope or document keeps the view in step")

@@ -170,7 +170,7 @@ void SourcePane::setHeader(const QString& fullPath, const QString& tooltip, cons
 void SourcePane::setSub(const QString& plain, const QString& rich)
 {
     subText_ = plain;
-    sub_->setText(rich.isEmpty() ? plain.toHtmlEscaped() : rich);
+    sub_->setText(rich.isEmpty() ? breakable(plain).toHtmlEscaped() : rich);
     sub_->setToolTip(plain);
     sub_->setVisible(!plain.isEmpty());
     emit headerChanged();
@@ -185,8 +185,9 @@ void SourcePane::showCode()
 void SourcePane::showMessage(
     const QString& titleText, const QString& detailText, QStyle::StandardPixmap pixmap, bool withButton)
 {
-    title_->setText(titleText);
-    detail_->setText(detailText);
+    // A path the message names (a file not found) wraps rather than widen the dock.
+    title_->setText(breakable(titleText));
+    detail_->setText(breakable(detailText));
     detail_->setVisible(!detailText.isEmpty());
     const QIcon standard = pixmap == QStyle::SP_CustomBase ? QIcon() : style()->standardIcon(pixmap);
     icon_->setPixmap(standard.isNull() ? QPixmap() : standard.pixmap(32, 32));

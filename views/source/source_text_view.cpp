@@ -4,6 +4,7 @@
 #include "views/source/python_highlighter.hpp"
 #include "views/view_text.hpp"
 
+#include <QAbstractTextDocumentLayout>
 #include <QFontDatabase>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -199,6 +200,24 @@ std::pair<int, int> SourceTextView::emphasisSpan() const
     return at < 0 ? std::pair<int, int>{0, 0} : std::pair<int, int>{static_cast<int>(at), int(emphasis_.size())};
 }
 
+int SourceTextView::emphasisScrollX() const
+{
+    const auto [column, length] = emphasisSpan();
+    if (length == 0)
+        return 0;
+    const QTextBlock block = document()->findBlockByNumber(strong_ - 1);
+    document()->documentLayout()->blockBoundingRect(block); // lays the line out if it is not yet
+    const QTextLayout* layout = block.layout();
+    if (!layout || layout->lineCount() == 0)
+        return 0;
+    const QTextLine line = layout->lineAt(0);
+    if (line.cursorToX(column + length) + document()->documentMargin() <= viewport()->width())
+        return 0;
+    // A little of what precedes it stays in view.
+    return std::max(
+        0, static_cast<int>(line.cursorToX(column)) - fontMetrics().horizontalAdvance(QStringLiteral("xxxx")));
+}
+
 void SourceTextView::centerOnLine(int line)
 {
     if (line < 1 || line > lineCount())
@@ -225,18 +244,14 @@ void SourceTextView::recenter()
     const int visibleLines = std::max(1, viewport()->height() / lineHeight);
     QScrollBar* bar = verticalScrollBar();
     const int target = std::clamp(block.firstLineNumber() - visibleLines / 2, bar->minimum(), bar->maximum());
-    // The line's start, or the emphasis when it would end past the right edge (a little of what precedes it kept).
-    int x = 0;
-    if (const auto [column, length] = emphasisSpan(); length > 0 && block == document()->findBlockByNumber(strong_ - 1))
-        if (const QTextLayout* layout = block.layout(); layout && layout->lineCount() > 0) {
-            const QTextLine first = layout->lineAt(0);
-            const double end = first.cursorToX(column + length) + document()->documentMargin();
-            if (end > viewport()->width())
-                x = static_cast<int>(first.cursorToX(column)) - fontMetrics().horizontalAdvance(QStringLiteral("xxxx"));
-        }
+    // The line's start, or the emphasis when it would end past the right edge.
+    const int x = stickyLine_ == strong_ ? emphasisScrollX() : 0;
     programmatic_ = true;
     bar->setValue(target);
-    horizontalScrollBar()->setValue(std::max(0, x));
+    // The scroll bar learns a line's width only once the editor adjusts to the lines laid out.
+    if (x > horizontalScrollBar()->maximum())
+        horizontalScrollBar()->setRange(0, x);
+    horizontalScrollBar()->setValue(x);
     programmatic_ = false;
 }
 

@@ -90,6 +90,8 @@ private:
     void updateSelections();
     void updateTheme();
     void recenter();
+    // Where the horizontal scroll bar shows the emphasis (0: the line's start does).
+    int emphasisScrollX() const;
     void onCursorMoved();
 
     Language language_ = Language::Plain;
