@@ -99,11 +99,13 @@ TEST_CASE("the window keeps every version of the open dump and goes back to one 
     for (QAction* action : menu->actions())
         if (action->isEnabled() && !action->isSeparator())
             labels << action->text();
-    REQUIRE(labels.size() == 5);
+    REQUIRE(labels.size() == 7);
     CHECK(labels.at(0).contains("memory_info_aiv.json"));
     CHECK(labels.at(1).contains("_third_kernel"));
     CHECK(labels.at(3).contains("_first_kernel"));
-    CHECK(labels.at(4) == "Keep Versions for the Next Run"); // the setting's toggle, last
+    CHECK(labels.at(4) == "Keep Versions for the Next Run"); // the setting's toggle and the copies' commands, last
+    CHECK(labels.at(5) == QString::fromUtf8("History &Limit\u2026"));
+    CHECK(labels.at(6) == QString::fromUtf8("&Clear History\u2026"));
     REQUIRE(menu->actionForVersion(0));
     REQUIRE(shows(*f.window, [&] { menu->actionForVersion(0)->trigger(); }));
     CHECK(kernelOnShow(*f.window) == "_first_kernel");
