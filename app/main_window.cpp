@@ -10,10 +10,11 @@
 #include "app/load_progress.hpp"
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
-#include "core/directory_changes.hpp"
-#include "core/dump_display_name.hpp"
-#include "core/file_finder.hpp"
-#include "core/terminal_text.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/base/directory_changes.hpp"
+#include "core/dump/dump_display_name.hpp"
+#include "core/source/file_finder.hpp"
+#include "core/text/terminal_text.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
@@ -220,12 +221,8 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
 
 CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
 {
-    CapacitySettings capacity = commandLineOptions_.capacity;
-    const QString kernel = QString::fromStdString(capacityOwner(document.dump.kernel, document.target));
-    for (const auto& scope : document.dump.scopes)
-        if (const auto bytes = settings_->capacityFor(kernel, QString::fromStdString(scope.scope)))
-            capacity.byScope[scope.scope] = *bytes;
-    return capacity;
+    return withRemembered(commandLineOptions_.capacity, settings_->capacitiesByKernel(),
+        capacityOwner(document.dump.kernel, document.target));
 }
 
 void MainWindow::openDump(const QString& path)
@@ -378,8 +375,8 @@ void MainWindow::onCapacityEdited(const QString& scope, std::optional<quint64> b
         return;
     settings_->setCapacityFor(
         QString::fromStdString(capacityOwner(document->dump.kernel, document->target)), scope, bytes);
-    auto adjusted = std::make_shared<PlanDocument>(*document);
-    reanalyze(*adjusted, capacitySettingsFor(*adjusted));
+    auto adjusted = std::make_shared<PlanDocument>(*document); // shares the plan
+    rejudge(*adjusted, capacitySettingsFor(*adjusted));
     // The same plan with another capacity: a zoomed-in view stays where it was.
     const DataWindow shown = chart_->mapping().window();
     const bool zoomed = !chart_->mapping().isFit();
