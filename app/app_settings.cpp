@@ -19,12 +19,6 @@ QString capacityKey(const QString& kernel, const QString& scope)
 
 } // namespace
 
-std::string capacityOwner(const std::string& kernel, const std::optional<std::string>& target)
-{
-    // A newline is in no kernel or target name.
-    return target ? kernel + "\n" + *target : kernel;
-}
-
 namespace {
 
 const SettingSpec& specOf(SettingId id)

@@ -1,7 +1,7 @@
 #pragma once
 // Every persisted setting of the window in one table of keys and defaults, so
 // no two places can read one key into another setting.
-#include "app/document_loader.hpp"
+#include "core/analysis/capacity.hpp"
 
 #include <QSettings>
 #include <QString>
@@ -42,10 +42,6 @@ struct SettingSpec {
 };
 
 const std::vector<SettingSpec>& settingSpecs();
-
-// Who a remembered capacity belongs to: the kernel on its target chip (the
-// kernel alone when the target is unknown). Keys KernelCapacities.
-std::string capacityOwner(const std::string& kernel, const std::optional<std::string>& target);
 
 class AppSettings {
 public:

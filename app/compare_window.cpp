@@ -1,8 +1,8 @@
 #include "app/compare_window.hpp"
 
 #include "app/message_bar.hpp"
-#include "core/dump_display_name.hpp"
-#include "core/terminal_text.hpp"
+#include "core/dump/dump_display_name.hpp"
+#include "core/text/terminal_text.hpp"
 
 #include <QFileDialog>
 #include <QFileInfo>

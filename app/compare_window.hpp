@@ -3,7 +3,7 @@
 // `memlens A B`) or of two versions of one dump (the reload bar). Loads and
 // diffs off the GUI thread; a request made later drops an earlier one's result.
 #include "app/document_loader.hpp"
-#include "core/diff_report.hpp"
+#include "core/diff/diff_report.hpp"
 #include "views/compare/compare_view.hpp"
 #include "views/job_runner.hpp"
 

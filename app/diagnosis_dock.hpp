@@ -2,7 +2,7 @@
 // The Diagnosis dock: holds the DiagnosisPanel and opens itself (shown and
 // raised over its tab siblings) when a dump's plan overflows — once per dump
 // and scope, so a user who closes it is not overruled on every capacity edit.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 
 #include <QDockWidget>
 

@@ -1,8 +1,9 @@
 #include "app/document_loader.hpp"
 
 #include "app/app_settings.hpp"
-#include "core/computed_plan.hpp"
-#include "core/dump_error.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/document/computed_plan.hpp"
+#include "core/dump/dump_error.hpp"
 
 #include <QDir>
 #include <QFileInfo>
@@ -53,14 +54,9 @@ LoadResult loadInBackground(
 {
     try {
         std::optional<DumpVersion> version;
-        auto document = loadDocument(dumpPath, options, snapshotDir, version);
-        const auto it = remembered.find(capacityOwner(document->dump.kernel, document->target));
-        if (it != remembered.end()) {
-            CapacitySettings capacity = options.capacity;
-            for (const auto& [scope, bytes] : it->second)
-                capacity.byScope[scope] = bytes;
-            reanalyze(*document, capacity);
-        }
+        LoadOptions withRemembered = options;
+        withRemembered.rememberedCapacities = remembered; // resolved once, in the load
+        auto document = loadDocument(dumpPath, withRemembered, snapshotDir, version);
         return Loaded{std::shared_ptr<const PlanDocument>(std::move(document)), std::move(version)};
     } catch (const LoadCancelled&) {
         throw; // the runner ends the job quietly

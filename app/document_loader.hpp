@@ -5,7 +5,7 @@
 // no longer wanted (a newer one started, cancel(), the loader destroyed) is
 // told to stop, and stops within a few thousand JSON values.
 #include "app/dump_history.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "views/job_runner.hpp"
 
 #include <QObject>
@@ -23,9 +23,6 @@
 class QTimer;
 
 namespace memlens {
-
-// Capacities the user set, by capacityOwner() (kernel and target) then scope name.
-using KernelCapacities = std::map<std::string, std::map<std::string, std::uint64_t>>;
 
 class DocumentLoader : public QObject {
     Q_OBJECT

@@ -1,8 +1,8 @@
 #include "app/dump_history.hpp"
 
-#include "core/capacity.hpp"
-#include "core/dump_error.hpp"
-#include "core/dump_parser.hpp"
+#include "core/analysis/capacity.hpp"
+#include "core/dump/dump_error.hpp"
+#include "core/dump/dump_parser.hpp"
 #include "views/view_text.hpp"
 
 #include <algorithm>

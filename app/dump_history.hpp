@@ -3,7 +3,7 @@
 // memory_info_aiv.json with each kernel of that core type, so each version
 // read is copied (the bytes that were parsed) into a folder of the window's
 // own; a version can be shown again, or handed to a compare view, later.
-#include "core/dump_keeper.hpp"
+#include "core/dump/dump_keeper.hpp"
 #include "views/job_runner.hpp"
 
 #include <QDateTime>

@@ -4,7 +4,7 @@
 #include "app/chart_export_dialog.hpp"
 #include "app/report_folder_dialog.hpp"
 #include "app/report_writer.hpp"
-#include "core/report_files.hpp"
+#include "core/cli/report_files.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/plan_session.hpp"

@@ -1,6 +1,6 @@
 #include "app/history_menu.hpp"
 
-#include "core/terminal_text.hpp"
+#include "core/text/terminal_text.hpp"
 #include "views/view_text.hpp"
 
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "app/kernel_report.hpp"
 
-#include "core/folder_report.hpp"
+#include "core/cli/folder_report.hpp"
 #include "views/chart/block_chart_painter.hpp"
 
 namespace memlens {

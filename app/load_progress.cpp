@@ -1,6 +1,7 @@
 #include "app/load_progress.hpp"
 
 #include "app/document_loader.hpp"
+#include "core/base/cancellation.hpp"
 #include "views/view_text.hpp"
 
 #include <QHBoxLayout>

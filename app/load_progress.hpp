@@ -2,6 +2,8 @@
 // The status bar's view of a load under way: a bar with the share of the dump
 // parsed so far ("37% · 105 MB of 287 MB") and a Cancel button that stops the
 // parse itself. Follows a DocumentLoader; hidden while it is idle.
+#include "core/base/cancellation.hpp"
+
 #include <QWidget>
 
 class QProgressBar;

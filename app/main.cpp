@@ -1,11 +1,11 @@
 #include "app/report_command.hpp"
 #include "app/window_command.hpp"
-#include "core/diff_command.hpp"
-#include "core/explain_command.hpp"
-#include "core/inspect_command.hpp"
-#include "core/logging.hpp"
-#include "core/plan_command.hpp"
-#include "core/watch_command.hpp"
+#include "core/base/logging.hpp"
+#include "core/cli/diff_command.hpp"
+#include "core/cli/explain_command.hpp"
+#include "core/cli/inspect_command.hpp"
+#include "core/cli/plan_command.hpp"
+#include "core/cli/watch_command.hpp"
 
 #include <csignal>
 #include <iostream>

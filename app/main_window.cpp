@@ -8,10 +8,11 @@
 #include "app/history_menu.hpp"
 #include "app/load_progress.hpp"
 #include "app/message_bar.hpp"
-#include "core/directory_changes.hpp"
-#include "core/dump_display_name.hpp"
-#include "core/file_finder.hpp"
-#include "core/terminal_text.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/base/directory_changes.hpp"
+#include "core/dump/dump_display_name.hpp"
+#include "core/source/file_finder.hpp"
+#include "core/text/terminal_text.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
@@ -145,12 +146,9 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
 
 CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
 {
-    CapacitySettings capacity = commandLineOptions_.capacity;
+    CapacitySettings capacity = withRemembered(commandLineOptions_.capacity, settings_->capacitiesByKernel(),
+        capacityOwner(document.dump.kernel, document.target));
     capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
-    const QString kernel = QString::fromStdString(capacityOwner(document.dump.kernel, document.target));
-    for (const auto& scope : document.dump.scopes)
-        if (const auto bytes = settings_->capacityFor(kernel, QString::fromStdString(scope.scope)))
-            capacity.byScope[scope.scope] = *bytes;
     return capacity;
 }
 
@@ -302,8 +300,8 @@ void MainWindow::reapplyCapacities()
     const PlanDocument* document = session_->document();
     if (!document)
         return;
-    auto adjusted = std::make_shared<PlanDocument>(*document);
-    reanalyze(*adjusted, capacitySettingsFor(*adjusted));
+    auto adjusted = std::make_shared<PlanDocument>(*document); // shares the plan
+    rejudge(*adjusted, capacitySettingsFor(*adjusted));
     // The same plan with another capacity: a zoomed-in view stays where it was.
     const DataWindow shown = chart_->mapping().window();
     const bool zoomed = !chart_->mapping().isFit();
@@ -312,7 +310,7 @@ void MainWindow::reapplyCapacities()
     for (const KernelCores::Core& core : std::vector<KernelCores::Core>(cores_->cores())) // the kernel's other cores
         if (core.document && core.document != session_->sharedDocument()) {
             auto other = std::make_shared<PlanDocument>(*core.document);
-            reanalyze(*other, capacitySettingsFor(*other));
+            rejudge(*other, capacitySettingsFor(*other));
             cores_->setDocument(core.path, other);
         }
     if (zoomed)

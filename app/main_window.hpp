@@ -3,7 +3,7 @@
 // below it, block details, the table and the source panes in docks. Owns the
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
 #include "app/file_stamp.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "views/job_runner.hpp"
 
 #include <QDateTime>

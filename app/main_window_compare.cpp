@@ -5,8 +5,8 @@
 #include "app/document_loader.hpp"
 #include "app/main_window.hpp"
 #include "app/message_bar.hpp"
-#include "core/dump_display_name.hpp"
-#include "core/plan_diff.hpp"
+#include "core/diff/plan_diff.hpp"
+#include "core/dump/dump_display_name.hpp"
 #include "views/plan_session.hpp"
 
 #include <QFileDialog>

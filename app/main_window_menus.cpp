@@ -8,9 +8,9 @@
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/user_guide_window.hpp"
-#include "core/byte_size.hpp"
-#include "core/capacity.hpp"
-#include "core/file_finder.hpp"
+#include "core/analysis/capacity.hpp"
+#include "core/source/file_finder.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 

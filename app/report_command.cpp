@@ -2,8 +2,7 @@
 
 #include "app/kernel_report.hpp"
 #include "app/report_writer.hpp"
-#include "core/command_common.hpp"
-#include "core/dump_error.hpp"
+#include "core/cli/command_common.hpp"
 
 #include <QDir>
 #include <QGuiApplication>

@@ -1,6 +1,6 @@
 #pragma once
 // `memlens report DUMP --out DIR`: the report files without a display.
-#include "core/command_line.hpp"
+#include "core/cli/command_line.hpp"
 
 namespace memlens {
 

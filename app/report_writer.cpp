@@ -1,8 +1,9 @@
 #include "app/report_writer.hpp"
 
-#include "core/byte_size.hpp"
-#include "core/capacity.hpp"
-#include "core/report_files.hpp"
+#include "core/analysis/capacity.hpp"
+#include "core/base/run_beside.hpp"
+#include "core/cli/report_files.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart_style.hpp"
 #include "views/title_bar.hpp"
@@ -137,9 +138,8 @@ std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSiz
         // The summary's diagnosis is the slowest part of a big report: it runs while the
         // charts are drawn and blocks.csv is written.
         ReportFile summary{QStringLiteral("summary.md"), {}, {}, {}};
-        summary.pending = std::async(std::launch::async, [&document, chartImage] {
-            return bytesOf(summaryMarkdown(document, chartImage));
-        }).share();
+        summary.pending
+            = runBeside([&document, chartImage] { return bytesOf(summaryMarkdown(document, chartImage)); }).share();
         files.push_back(std::move(summary));
     } else {
         files.push_back({QStringLiteral("summary.md"), bytesOf(summaryMarkdown(document, chartImage)), {}, {}});

@@ -3,8 +3,8 @@
 // the whole report goes into a hidden temporary folder inside the target and is
 // swapped in only when every file is written, so a failed report leaves the
 // previous one as it was (and the target's parent needs no write access).
-#include "core/plan_document.hpp"
-#include "core/work_thresholds.hpp"
+#include "core/base/work_thresholds.hpp"
+#include "core/document/plan_document.hpp"
 
 #include <QByteArray>
 #include <QImage>

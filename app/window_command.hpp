@@ -1,6 +1,6 @@
 #pragma once
 // `memlens [DUMP]`: the window.
-#include "core/command_line.hpp"
+#include "core/cli/command_line.hpp"
 
 namespace memlens {
 

@@ -1,9 +1,11 @@
 // Load and analysis of a generated 100k-buffer dump. Run by hand:
 //   build/bench/memlens_bench_core
-#include "core/dump_parser.hpp"
-#include "core/ir_index.hpp"
-#include "core/plan_analysis.hpp"
-#include "core/source_linker.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/dump/dump_parser.hpp"
+#include "core/source/ir_index.hpp"
+#include "core/source/source_linker.hpp"
+#include "generated_dump.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -11,6 +13,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <random>
 #include <sstream>
 
@@ -237,5 +241,44 @@ void BM_IndexDoublingAliases(benchmark::State& state)
     state.counters["peak_rss_growth_MiB"] = static_cast<double>(maxRssKiB() - rssBefore) / 1024.0;
 }
 BENCHMARK(BM_IndexDoublingAliases)->Arg(20)->Arg(40)->Arg(10000)->Unit(benchmark::kMillisecond);
+
+// A capacity edit as the window makes it: the document copied (it shares the plan)
+// and its verdicts judged again, on a million blocks (800,000 buffers, every fourth
+// double-buffered). Arg 0: the packed plan; 1: the spread one (32 MB of addresses,
+// 400,000 locations). Target: <= 50 ms.
+const memlens::PlanDocument& millionBlockDocument(bool spread)
+{
+    static std::map<bool, memlens::PlanDocument> documents;
+    auto it = documents.find(spread);
+    if (it == documents.end()) {
+        const auto file = std::filesystem::temp_directory_path()
+            / (spread ? "memlens_bench_capacity_spread.json" : "memlens_bench_capacity_packed.json");
+        memlens::bench::DumpShape shape = spread ? memlens::bench::DumpShape::spread() : memlens::bench::DumpShape{};
+        shape.doubleBufferEvery = 4;
+        memlens::bench::writeGeneratedDump(file, 800000, shape);
+        memlens::LoadOptions options;
+        options.searchTritonCache = false;
+        options.searchCompileLog = false;
+        it = documents.emplace(spread, memlens::loadPlanDocument(file.string(), options)).first;
+        std::filesystem::remove(file);
+    }
+    return it->second;
+}
+
+void BM_CapacityEdit1M(benchmark::State& state)
+{
+    const memlens::PlanDocument& loaded = millionBlockDocument(state.range(0) != 0);
+    std::uint64_t bytes = 128 * 1024;
+    for (auto _ : state) {
+        auto edited = std::make_shared<memlens::PlanDocument>(loaded);
+        memlens::CapacitySettings capacity;
+        capacity.byScope["ub"] = bytes;
+        bytes = bytes == 128 * 1024 ? 8ull << 20 : 128 * 1024; // overflowing, then fitting, and so on
+        memlens::rejudge(*edited, capacity);
+        benchmark::DoNotOptimize(edited->analyses.front().overCapacityBlocks.size());
+    }
+    state.counters["blocks"] = static_cast<double>(loaded.dump.blockCount());
+}
+BENCHMARK(BM_CapacityEdit1M)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

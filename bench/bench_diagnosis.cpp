@@ -1,8 +1,8 @@
 // Diagnosis of a generated 100k-buffer dump: the plan predictor alone and the
 // whole diagnosis (critical op, attribution, every lever, the largest fitting
 // value: some twenty predicted plans). Run by hand: build/bench/memlens_bench_diagnosis
-#include "core/diagnosis.hpp"
-#include "core/plan_prediction.hpp"
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/plan_prediction.hpp"
 
 #include <benchmark/benchmark.h>
 

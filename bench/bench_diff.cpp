@@ -1,7 +1,7 @@
 // Matching the buffers of two generated 100k-buffer dumps (memlens diff, the
 // compare view and the reload bar all do it). Run by hand:
 //   build/bench/memlens_bench_diff
-#include "core/plan_diff.hpp"
+#include "core/diff/plan_diff.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -4,8 +4,8 @@
 // (72 cells). Measured: the map alone (its evaluator's sweeps and the sizes) and
 // the whole answer a window waits for (the diagnosis with the kernel's names, then
 // the map). Run by hand: build-rel/bench/memlens_bench_fit_map
-#include "core/diagnosis.hpp"
-#include "core/fit_map.hpp"
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/fit_map.hpp"
 
 #include <benchmark/benchmark.h>
 

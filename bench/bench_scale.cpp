@@ -17,10 +17,10 @@
 #include "app/main_window.hpp"
 #include "app/report_command.hpp"
 #include "bench/generated_dump.hpp"
-#include "core/dump_error.hpp"
-#include "core/dump_parser.hpp"
-#include "core/inspect_command.hpp"
-#include "core/plan_document.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/cli/inspect_command.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/dump/dump_parser.hpp"
 #include "views/chart/block_chart_widget.hpp"
 
 #include <QApplication>

@@ -4,7 +4,7 @@
 // chart's dimming), sorted by a column. Measures typing a filter, narrowing it by
 // one more character, clearing it, and toggling "over capacity only". Run by hand:
 //   build/bench/memlens_bench_table_filter
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "views/plan_session.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"

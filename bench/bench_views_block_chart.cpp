@@ -2,10 +2,10 @@
 // packed the way a planner does, some above capacity, some multi-buffered,
 // some tmp). Measures building the hit index, painting a 1600x900 image fully
 // zoomed out and zoomed in to 1% of the ops, and a hit test.
-#include "core/block_neighbours.hpp"
-#include "core/dump_model.hpp"
-#include "core/memref_type.hpp"
-#include "core/plan_analysis.hpp"
+#include "core/analysis/block_neighbours.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/dump/dump_model.hpp"
+#include "core/dump/memref_type.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart/chart_mapping.hpp"
 

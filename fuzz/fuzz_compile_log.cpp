@@ -2,7 +2,7 @@
 // or unbounded memory. The input is a log; the dump it is read for holds one buffer.
 #include "core/compile_log/compile_log.hpp"
 #include "core/compile_log/log_scan.hpp"
-#include "core/dump_parser.hpp"
+#include "core/dump/dump_parser.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,8 +1,8 @@
 // libFuzzer target: any bytes either parse into a dump or raise DumpError;
 // nothing else may escape, crash or hang.
-#include "core/dump_error.hpp"
-#include "core/dump_parser.hpp"
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/dump/dump_error.hpp"
+#include "core/dump/dump_parser.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -4,8 +4,8 @@
 // keeps the resolver's promises. The input bytes are a small program that
 // writes the alias table and the ops, so the fuzzer explores alias graphs
 // rather than MLIR syntax.
-#include "core/ir_index.hpp"
-#include "core/mlir_location.hpp"
+#include "core/source/ir_index.hpp"
+#include "core/source/mlir_location.hpp"
 
 #include <cstddef>
 #include <cstdint>

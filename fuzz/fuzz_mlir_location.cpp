@@ -1,7 +1,7 @@
 // libFuzzer target: location text and whole IR files never crash the parser,
 // the resolver or the index, whatever their nesting or aliases.
-#include "core/ir_index.hpp"
-#include "core/mlir_location.hpp"
+#include "core/source/ir_index.hpp"
+#include "core/source/mlir_location.hpp"
 
 #include <cstddef>
 #include <cstdint>

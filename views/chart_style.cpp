@@ -1,6 +1,6 @@
 #include "views/chart_style.hpp"
 
-#include "core/dump_model.hpp"
+#include "core/dump/dump_model.hpp"
 
 #include <array>
 

@@ -12,7 +12,7 @@
 // Results travel through a small object the runner owns, so once the runner
 // (and with it the owner) is gone, nothing is delivered and nothing waits: the
 // job must capture values only, never the owner.
-#include "core/dump_error.hpp"
+#include "core/base/cancellation.hpp"
 
 #include <QObject>
 #include <QPointer>

@@ -2,7 +2,7 @@
 // The cores of the kernel on show when a kernel's folder is open: every dump of the folder
 // (memory_info_aic.json, memory_info_aiv.json), each with its latest document, one of them on
 // show in the PlanSession. The core selector and the kernel strip read it; the main window fills it.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 
 #include <QObject>
 #include <QString>

@@ -1,6 +1,6 @@
 #include "views/kernel_strip.hpp"
 
-#include "core/capacity.hpp"
+#include "core/analysis/capacity.hpp"
 #include "views/chart_style.hpp"
 #include "views/core_selector.hpp"
 #include "views/kernel_cores.hpp"

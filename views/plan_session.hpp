@@ -3,7 +3,7 @@
 // show, the selected block, the time cursor, and the blocks highlighted from a
 // source line. Views change it through its setters and listen to its signals;
 // none of them talk to each other directly.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 
 #include <QObject>
 #include <QString>

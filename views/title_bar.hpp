@@ -2,7 +2,7 @@
 // The title bar: kernel name, the scope on show (each with its own status), the
 // verdict on the plan (which may contradict the dump's status), the error text,
 // the capacity and where it comes from (editable), and the peaks.
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
 
 #include <QColor>
 #include <QIcon>

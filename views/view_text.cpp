@@ -1,8 +1,8 @@
 #include "views/view_text.hpp"
 
-#include "core/byte_size.hpp"
-#include "core/dump_model.hpp"
-#include "core/mlir_location.hpp"
+#include "core/dump/dump_model.hpp"
+#include "core/source/mlir_location.hpp"
+#include "core/text/byte_size.hpp"
 
 #include <QStringList>
 

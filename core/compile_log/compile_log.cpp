@@ -1,8 +1,8 @@
 #include "core/compile_log/compile_log.hpp"
 
-#include "core/file_finder.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/op_sequence.hpp"
+#include "core/source/file_finder.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -4,9 +4,9 @@
 // compile (retries, outcome). Built from core/compile_log/log_scan with the planner's
 // own MLIR reader and op numbering (core/planner), so a Life reads as ops.
 #include "core/compile_log/log_scan.hpp"
-#include "core/dump_model.hpp"
-#include "core/ir_index.hpp"
-#include "core/mlir_location.hpp"
+#include "core/dump/dump_model.hpp"
+#include "core/source/ir_index.hpp"
+#include "core/source/mlir_location.hpp"
 
 #include <memory>
 #include <optional>

@@ -1,6 +1,7 @@
 #include "core/compile_log/log_scan.hpp"
 
-#include "core/dump_error.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/dump/dump_error.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -195,8 +196,7 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
     int number = 0;
     std::uint64_t total = 0;
     for (;;) {
-        if (cancel && cancel->load(std::memory_order_relaxed))
-            throw LoadCancelled();
+        throwIfCancelled(cancel);
         const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
         if (got == 0) {
             if (std::ferror(file.get()))

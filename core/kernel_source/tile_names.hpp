@@ -6,8 +6,8 @@
 // apart, right-aligned). A constexpr's value is what its axes hold in the
 // memref shapes; a dimension no line explains is named by value, and where
 // two constexprs hold the same value and nothing decides, both are named.
+#include "core/document/plan_document.hpp"
 #include "core/kernel_source/kernel_scan.hpp"
-#include "core/plan_document.hpp"
 
 #include <cstdint>
 #include <optional>

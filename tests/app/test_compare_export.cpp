@@ -4,7 +4,7 @@
 
 #include "app/compare_window.hpp"
 #include "app/message_bar.hpp"
-#include "core/diff_command.hpp"
+#include "core/cli/diff_command.hpp"
 #include "views/compare/compare_view.hpp"
 
 #include <catch2/catch.hpp>

@@ -3,7 +3,7 @@
 
 #include "app/diagnosis_dock.hpp"
 #include "app/dump_history.hpp"
-#include "core/plan_command.hpp"
+#include "core/cli/plan_command.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"

@@ -1,5 +1,5 @@
 #include "app/report_writer.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/file_size_limit.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_painter.hpp"

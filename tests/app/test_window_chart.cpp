@@ -4,7 +4,7 @@
 
 #include "app/message_bar.hpp"
 
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"

@@ -2,7 +2,7 @@
 // chart's font size, each a setting of the settings table that the window applies at once.
 #include "app_test_support.hpp"
 
-#include "core/capacity.hpp"
+#include "core/analysis/capacity.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 

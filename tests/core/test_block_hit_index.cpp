@@ -1,5 +1,5 @@
-#include "core/block_hit_index.hpp"
-#include "core/dump_model.hpp"
+#include "core/analysis/block_hit_index.hpp"
+#include "core/dump/dump_model.hpp"
 #include "support/test_documents.hpp"
 
 #include <catch2/catch.hpp>

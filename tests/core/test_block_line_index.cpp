@@ -1,5 +1,5 @@
-#include "core/block_line_index.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/block_line_index.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 

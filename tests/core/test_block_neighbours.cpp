@@ -1,5 +1,5 @@
-#include "core/block_neighbours.hpp"
-#include "core/dump_model.hpp"
+#include "core/analysis/block_neighbours.hpp"
+#include "core/dump/dump_model.hpp"
 
 #include <catch2/catch.hpp>
 

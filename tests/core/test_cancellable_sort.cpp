@@ -1,5 +1,6 @@
 // A sort a load's cancel flag stops midway (the analysis sorts millions of events).
-#include "core/cancellable_sort.hpp"
+#include "core/base/cancellable_sort.hpp"
+#include "core/base/cancellation.hpp"
 
 #include <catch2/catch.hpp>
 

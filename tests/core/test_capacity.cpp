@@ -1,5 +1,6 @@
-#include "core/byte_size.hpp"
-#include "core/capacity.hpp"
+#include "core/analysis/capacity.hpp"
+#include "core/source/ir_index.hpp"
+#include "core/text/byte_size.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -129,4 +130,22 @@ TEST_CASE("byte sizes format for people", "[bytes]")
     CHECK(formatPercent(320 * 1024, 320 * 1024) == "100%");
     CHECK(formatPercent(64, 192 * 1024) == "<1%"); // two 32-byte buffers under 192 KB
     CHECK(formatPercent(0, 192 * 1024) == "0%");
+}
+
+TEST_CASE("remembered capacities belong to a kernel on its target and win over the command line", "[capacity]")
+{
+    CHECK(capacityOwner("_attn", std::string("Ascend910B3")) != capacityOwner("_attn", std::string("Ascend910B4")));
+    CHECK(capacityOwner("_attn", std::nullopt) == "_attn");
+    KernelCapacities remembered;
+    remembered[capacityOwner("_attn", std::string("Ascend910B3"))]["ub"] = 1024;
+    CapacitySettings commandLine;
+    commandLine.all = 4096;
+    commandLine.byScope["ub"] = 2048;
+    const CapacitySettings mine
+        = withRemembered(commandLine, remembered, capacityOwner("_attn", std::string("Ascend910B3")));
+    CHECK(mine.settingFor("ub") == 1024u);
+    CHECK(mine.settingFor("cbuf") == 4096u);
+    const CapacitySettings other
+        = withRemembered(commandLine, remembered, capacityOwner("_attn", std::string("Ascend910B4")));
+    CHECK(other.settingFor("ub") == 2048u);
 }

@@ -1,5 +1,5 @@
-#include "core/inspect_command.hpp"
-#include "core/subcommands.hpp"
+#include "core/cli/inspect_command.hpp"
+#include "core/cli/subcommands.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

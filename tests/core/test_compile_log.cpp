@@ -1,10 +1,11 @@
 // The compile log: its last section before the memory planner, numbered as the planner
 // numbers ops, checked against the dump, and what it says of retries and the outcome.
+#include "core/cli/inspect_json.hpp"
 #include "core/compile_log/compile_log.hpp"
 #include "core/compile_log/log_scan.hpp"
-#include "core/dump_error.hpp"
-#include "core/dump_parser.hpp"
-#include "core/inspect_json.hpp"
+#include "core/dump/dump_error.hpp"
+#include "core/dump/dump_parser.hpp"
+#include "support/inspect_tree.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
@@ -16,6 +17,7 @@
 #include <sstream>
 
 using namespace memlens;
+using memlens::test::inspectJson;
 namespace fs = std::filesystem;
 
 namespace {

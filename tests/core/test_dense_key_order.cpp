@@ -1,9 +1,10 @@
 // DenseKeyOrder and DenseRanks: counting instead of sorting, only for keys that span few values.
-#include "core/dense_key_order.hpp"
+#include "core/base/dense_key_order.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 #include <random>
 
@@ -82,4 +83,68 @@ TEST_CASE("keys spread over more than two values per key are left to a sort", "[
         std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
     CHECK_FALSE(DenseRanks<std::int64_t>::of(keysOf(signedExtremes)));
     CHECK_FALSE(DenseKeyOrder<std::int64_t>::of(keysOf(std::vector<std::int64_t>{}))); // no keys
+}
+
+namespace {
+
+// An item that remembers where it was offered, so that the order among equal keys can be checked.
+struct Offered {
+    std::int64_t key = 0;
+    int position = -1;
+};
+
+std::vector<Offered> ordered(const std::vector<std::int64_t>& keys, const std::atomic<bool>* cancel = nullptr)
+{
+    return orderByKey<std::int64_t, Offered>(
+        keysOf(keys),
+        [&keys](const auto& visit) {
+            for (std::size_t i = 0; i < keys.size(); ++i)
+                visit(Offered{keys[i], static_cast<int>(i)});
+        },
+        [](const Offered& item) { return item.key; }, cancel);
+}
+
+void checkStablyOrdered(const std::vector<std::int64_t>& keys, const std::vector<Offered>& items)
+{
+    std::vector<int> expected(keys.size());
+    std::iota(expected.begin(), expected.end(), 0);
+    std::stable_sort(expected.begin(), expected.end(), [&keys](int a, int b) { return keys[a] < keys[b]; });
+    REQUIRE(items.size() == keys.size());
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        CHECK(items[i].position == expected[i]);
+        CHECK(items[i].key == keys[static_cast<std::size_t>(expected[i])]);
+    }
+}
+
+} // namespace
+
+TEST_CASE("orderByKey counts dense keys and sorts spread ones, equal keys in the order offered both ways", "[dense]")
+{
+    std::mt19937 random(11);
+    for (int round = 0; round < 10; ++round) {
+        std::vector<std::int64_t> dense = randomKeys(random);
+        REQUIRE(DenseKeyOrder<std::int64_t>::of(keysOf(dense))); // the counting path
+        checkStablyOrdered(dense, ordered(dense));
+
+        std::vector<std::int64_t> spread = dense;
+        for (std::int64_t& key : spread)
+            key = key * 1'000'000'007 + (key % 3);                      // far apart, equal keys stay equal
+        REQUIRE_FALSE(DenseKeyOrder<std::int64_t>::of(keysOf(spread))); // the sorting path
+        checkStablyOrdered(spread, ordered(spread));
+    }
+    CHECK(ordered({}).empty());
+}
+
+TEST_CASE("orderByKey's sort stops when its cancel flag is set", "[dense]")
+{
+    std::vector<std::int64_t> spread(300'000);
+    std::mt19937_64 random(5);
+    for (std::int64_t& key : spread)
+        key = static_cast<std::int64_t>(random() >> 8);
+    const std::atomic<bool> cancelled{true};
+    CHECK_THROWS_AS(ordered(spread, &cancelled), LoadCancelled);
+    const std::atomic<bool> running{false};
+    CHECK(ordered(spread, &running).size() == spread.size());
+    // Counting needs no comparisons and is not stopped midway.
+    CHECK(ordered(std::vector<std::int64_t>(1000, 4), &cancelled).size() == 1000);
 }

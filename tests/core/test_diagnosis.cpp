@@ -1,9 +1,9 @@
 // Why a plan overflows and what would fit: the critical op, attribution by
 // source line, levers and the largest fitting power of two, on dumps written
 // for the purpose and on the bundled layer-norm example.
-#include "core/diagnosis.hpp"
-#include "core/dump_parser.hpp"
-#include "core/plan_prediction.hpp"
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/plan_prediction.hpp"
+#include "core/dump/dump_parser.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 

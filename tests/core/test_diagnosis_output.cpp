@@ -1,8 +1,8 @@
 // Where the diagnosis shows outside the window: the inspect "diagnosis" object,
 // `memlens explain` and the "Why it overflows" section of summary.md.
-#include "core/explain_command.hpp"
-#include "core/inspect_command.hpp"
-#include "core/report_files.hpp"
+#include "core/cli/explain_command.hpp"
+#include "core/cli/inspect_command.hpp"
+#include "core/cli/report_files.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 

@@ -1,6 +1,6 @@
 // `memlens diff A B`: options, exit status, the JSON contract and the tables.
-#include "core/command_line.hpp"
-#include "core/diff_report.hpp"
+#include "core/cli/command_line.hpp"
+#include "core/diff/diff_report.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // The table of a document's distinct sources: a source of one Python frame is kept
 // as a small record and comes back exactly as it was added; any other is kept whole.
-#include "core/distinct_sources.hpp"
+#include "core/source/distinct_sources.hpp"
 #include "support/block_source_checks.hpp"
 
 #include <catch2/catch.hpp>

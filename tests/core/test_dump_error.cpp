@@ -1,5 +1,6 @@
-#include "core/command_line.hpp"
-#include "core/dump_error.hpp"
+#include "core/cli/command_common.hpp"
+#include "core/cli/exit_status.hpp"
+#include "core/dump/dump_error.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,5 +1,6 @@
-#include "core/dump_error.hpp"
-#include "core/dump_parser.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/dump/dump_error.hpp"
+#include "core/dump/dump_parser.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

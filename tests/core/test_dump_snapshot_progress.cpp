@@ -1,7 +1,8 @@
 // snapshotDump with a progress counter and a cancel flag (the window's load keeps a
 // copy of every version, and its progress and Cancel must reach that parse too).
-#include "core/dump_keeper.hpp"
-#include "core/dump_parser.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/dump/dump_keeper.hpp"
+#include "core/dump/dump_parser.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 

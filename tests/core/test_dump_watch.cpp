@@ -1,9 +1,9 @@
 // Nothing lost to overwriting: keeping dump versions, and `memlens watch`.
-#include "core/command_line.hpp"
-#include "core/dump_keeper.hpp"
-#include "core/dump_parser.hpp"
-#include "core/dump_watch.hpp"
-#include "core/file_finder.hpp"
+#include "core/cli/command_line.hpp"
+#include "core/cli/dump_watch.hpp"
+#include "core/dump/dump_keeper.hpp"
+#include "core/dump/dump_parser.hpp"
+#include "core/source/file_finder.hpp"
 
 #include "support/triton_fixtures.hpp"
 

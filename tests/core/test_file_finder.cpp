@@ -1,4 +1,4 @@
-#include "core/file_finder.hpp"
+#include "core/source/file_finder.hpp"
 
 #include "support/test_paths.hpp"
 

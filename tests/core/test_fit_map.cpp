@@ -1,7 +1,7 @@
 // The fit map: the grid of configs, today's cell, the frontier, compiled cells
 // from other dumps, the evaluator interface and the config list to paste.
-#include "core/fit_map.hpp"
-#include "core/fit_map_text.hpp"
+#include "core/diagnosis/fit_map.hpp"
+#include "core/diagnosis/fit_map_text.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 

@@ -3,9 +3,9 @@
 // off) planned by memlens's planner, the map predicted from today's plan alone,
 // every other config's plan attached as a compiled cell. The numbers are printed
 // (the design notes quote them); the test holds the worst error to a bound.
-#include "core/fit_map.hpp"
-#include "core/fit_map_text.hpp"
-#include "core/plan_command.hpp"
+#include "core/cli/plan_command.hpp"
+#include "core/diagnosis/fit_map.hpp"
+#include "core/diagnosis/fit_map_text.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // Conformance with real compiler output in ../shared/samples.
-#include "core/inspect_command.hpp"
+#include "core/cli/inspect_command.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

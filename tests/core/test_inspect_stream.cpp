@@ -1,7 +1,8 @@
 // `inspect` streams its JSON block by block; the text is byte for byte what the
 // whole JSON tree dumps (the inspect keys and layout are a contract).
-#include "core/inspect_json.hpp"
-#include "core/plan_document.hpp"
+#include "core/cli/inspect_json.hpp"
+#include "core/document/plan_document.hpp"
+#include "support/inspect_tree.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 
@@ -12,6 +13,7 @@
 #include <sstream>
 
 using namespace memlens;
+using memlens::test::inspectJson;
 
 namespace {
 

@@ -1,6 +1,6 @@
-#include "core/dump_error.hpp"
-#include "core/file_finder.hpp"
-#include "core/ir_index.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/source/file_finder.hpp"
+#include "core/source/ir_index.hpp"
 
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"

@@ -1,5 +1,5 @@
-#include "core/ir_type_check.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/source/ir_type_check.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // A kept copy of a dump (a History version, in a temporary folder) is read with the
 // context of the file it came from: the IR, the compile log and the Python files beside
 // the original, and so the same capacity and verdict.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 

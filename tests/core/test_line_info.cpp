@@ -1,10 +1,11 @@
 // Compiled without line info (Triton-Ascend's default): detected once in the
 // core and said by inspect, the report and (views) the Python pane.
-#include "core/explain_command.hpp"
-#include "core/inspect_command.hpp"
-#include "core/inspect_json.hpp"
-#include "core/line_info.hpp"
-#include "core/report_files.hpp"
+#include "core/cli/explain_command.hpp"
+#include "core/cli/inspect_command.hpp"
+#include "core/cli/inspect_json.hpp"
+#include "core/cli/report_files.hpp"
+#include "core/source/line_info.hpp"
+#include "support/inspect_tree.hpp"
 
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
@@ -16,6 +17,7 @@
 #include <sstream>
 
 using namespace memlens;
+using memlens::test::inspectJson;
 namespace fs = std::filesystem;
 
 namespace {

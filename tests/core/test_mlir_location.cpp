@@ -1,4 +1,4 @@
-#include "core/mlir_location.hpp"
+#include "core/source/mlir_location.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,11 +1,11 @@
 // Pins: each test holds one line of the analysis, the cache matcher or the readers
 // in place, so that a change to it (a `>` for a `>=`, a dropped check) fails here.
-#include "core/capacity.hpp"
-#include "core/diagnosis.hpp"
-#include "core/dump_parser.hpp"
-#include "core/mlir_location.hpp"
-#include "core/report_files.hpp"
-#include "core/triton_cache.hpp"
+#include "core/analysis/capacity.hpp"
+#include "core/cli/report_files.hpp"
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/dump/dump_parser.hpp"
+#include "core/source/mlir_location.hpp"
+#include "core/source/triton_cache.hpp"
 
 #include "support/test_documents.hpp"
 #include "support/triton_fixtures.hpp"

@@ -1,8 +1,10 @@
-#include "core/dump_parser.hpp"
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/dump/dump_parser.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <random>
 
 using namespace memlens;
 
@@ -143,4 +145,43 @@ TEST_CASE("an empty scope has no peak and no overflow", "[analysis]")
     CHECK(analysis.peakAddressBytes == 0);
     CHECK_FALSE(analysis.overflow);
     CHECK(analysis.liveBytesAt(0) == 0);
+}
+
+TEST_CASE("judging a plan against another capacity gives the verdict a full analysis gives", "[analysis]")
+{
+    std::mt19937 random(17);
+    for (int round = 0; round < 30; ++round) {
+        std::vector<Block> blocks;
+        const int count = 1 + static_cast<int>(random() % 40);
+        for (int i = 0; i < count; ++i) {
+            const std::int64_t start = random() % 50;
+            blocks.push_back(block(random() % 4096, 1 + random() % 1024, start, start + random() % 20));
+        }
+        ScopePlan scope = planOf({});
+        for (Block b : blocks) {
+            Buffer buffer;
+            buffer.id = static_cast<int>(scope.buffers.size());
+            buffer.sizeBytes = b.size;
+            buffer.offsets = {b.offset};
+            b.bufferIndex = buffer.id;
+            scope.buffers.push_back(buffer);
+            scope.blocks.push_back(b);
+        }
+        const Capacity before = capacityOf(random() % 6000);
+        const Capacity after = capacityOf(random() % 6000);
+        PlanAnalysis judged = analyzePlan(scope, before);
+        judgeCapacity(judged, scope, after);
+        const PlanAnalysis full = analyzePlan(scope, after);
+        CHECK(judged.capacity.bytes == after.bytes);
+        CHECK(judged.overflow == full.overflow);
+        CHECK(judged.firstOverflowAt == full.firstOverflowAt);
+        CHECK(judged.overCapacityBlocks == full.overCapacityBlocks);
+        CHECK(judged.usage == full.usage);
+        CHECK(overflowCause(judged) == overflowCause(full));
+        // The usage part knows no capacity.
+        const PlanAnalysis usageOnly = analyzeUsage(scope);
+        CHECK(usageOnly.usage == full.usage);
+        CHECK(usageOnly.peakAddressBytes == full.peakAddressBytes);
+        CHECK(usageOnly.overCapacityBlocks.empty());
+    }
 }

@@ -1,7 +1,7 @@
 // Matching the buffers of two compiles and what changed between them.
-#include "core/byte_size.hpp"
-#include "core/dump_display_name.hpp"
-#include "core/plan_diff.hpp"
+#include "core/diff/plan_diff.hpp"
+#include "core/dump/dump_display_name.hpp"
+#include "core/text/byte_size.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 

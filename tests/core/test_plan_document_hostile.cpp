@@ -1,5 +1,5 @@
-#include "core/dump_error.hpp"
-#include "core/plan_document.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/document/plan_document.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // The plan predictor: unchanged sizes give back the dump, the sweep agrees with
 // a brute-force placement, and from the 16384 example alone it predicts the
 // real 8192 plan.
-#include "core/diagnosis.hpp"
-#include "core/plan_prediction.hpp"
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/plan_prediction.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 

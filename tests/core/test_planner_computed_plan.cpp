@@ -1,8 +1,8 @@
 // An IR file or a compile log opened by itself: memlens plans it and shows that plan
 // as a document, with the IR attached and computedFrom naming the file.
-#include "core/computed_plan.hpp"
-#include "core/dump_error.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/computed_plan.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/dump/dump_error.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "support/temp_dir.hpp"

@@ -1,6 +1,6 @@
-#include "core/csv.hpp"
-#include "core/dump_parser.hpp"
-#include "core/report_files.hpp"
+#include "core/cli/report_files.hpp"
+#include "core/dump/dump_parser.hpp"
+#include "core/text/csv.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,8 +1,9 @@
 // Reading JSON on a second thread (big dumps): the handler sees exactly the
 // events, errors and stops it would see from json::sax_parse, and a dump loads
 // to the same plan, or fails with the same message, either way.
-#include "core/dump_parser.hpp"
-#include "core/sax_relay.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/dump/dump_parser.hpp"
+#include "core/dump/sax_relay.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 

@@ -1,6 +1,6 @@
 // A document links each distinct source_location once and shares the result
 // between the buffers (and scopes) that repeat it.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
-#include "core/source_linker.hpp"
+#include "core/source/source_linker.hpp"
 
-#include "core/distinct_sources.hpp"
+#include "core/source/distinct_sources.hpp"
 #include "support/block_source_checks.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_documents.hpp"

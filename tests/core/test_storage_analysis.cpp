@@ -1,8 +1,8 @@
 // Storage truth: in-place storages, union live bytes, holes and overlaps, each
 // checked on hand-worked plans and against a brute-force model of the address space.
-#include "core/dump_error.hpp"
-#include "core/dump_parser.hpp"
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/base/cancellation.hpp"
+#include "core/dump/dump_parser.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

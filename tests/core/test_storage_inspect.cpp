@@ -1,6 +1,6 @@
 // `memlens inspect` and blocks.csv carry the storage truth (issue 10).
-#include "core/inspect_command.hpp"
-#include "core/report_files.hpp"
+#include "core/cli/inspect_command.hpp"
+#include "core/cli/report_files.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // The interning table behind a dump's location texts: one copy per distinct text,
 // shared by pointer, kept alive by any holder, found again after the table grows.
-#include "core/text_interner.hpp"
+#include "core/base/text_interner.hpp"
 
 #include <catch2/catch.hpp>
 

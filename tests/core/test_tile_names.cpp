@@ -1,7 +1,7 @@
 // Naming tile dimensions by the kernel's constexprs: our own kernels with
 // dumps that point at them, and the bundled layer norm example.
-#include "core/diagnosis.hpp"
-#include "core/diagnosis_text.hpp"
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/diagnosis_text.hpp"
 #include "core/kernel_source/tile_names.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"

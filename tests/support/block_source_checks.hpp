@@ -1,7 +1,7 @@
 #pragma once
 // Two sources are the same in every member (BlockSource has no operator==: the
 // program never compares whole sources).
-#include "core/source_linker.hpp"
+#include "core/source/source_linker.hpp"
 
 #include <catch2/catch.hpp>
 

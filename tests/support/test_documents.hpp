@@ -1,7 +1,7 @@
 #pragma once
 // Loading documents and IR for tests: one place instead of a copy per test file.
-#include "core/ir_index.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/source/ir_index.hpp"
 
 #include <filesystem>
 #include <memory>

@@ -1,7 +1,7 @@
 // The block chart labels the capacity on its address axis (not over the blocks), and its legend
 // lists "over capacity" only when a block is.
-#include "core/byte_size.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/text/byte_size.hpp"
 #include "support/test_documents.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
 #include "views/chart/block_chart_painter.hpp"

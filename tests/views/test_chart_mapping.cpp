@@ -1,5 +1,5 @@
-#include "core/dump_model.hpp"
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/dump/dump_model.hpp"
 #include "views/chart/chart_mapping.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // The compare view paints one buffer in one colour on both sides, and shows one Python line once.
-#include "core/plan_diff.hpp"
+#include "core/diff/plan_diff.hpp"
 #include "support/test_documents.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/compare/compare_view.hpp"

@@ -1,6 +1,6 @@
 // The compare view: two plans on one scale, the diff table, and a selection
 // that follows the buffer across both charts and both sources.
-#include "core/plan_diff.hpp"
+#include "core/diff/plan_diff.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"

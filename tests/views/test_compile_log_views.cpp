@@ -1,6 +1,6 @@
 // With a compile log the views name ops: the chart's op tooltip and cursor tag, Block Details'
 // Life, and the late IR pane that highlights a Life and moves the cursor. Our own softmax log.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"

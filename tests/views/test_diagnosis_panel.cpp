@@ -1,7 +1,7 @@
 // The Diagnosis panel: diagnoses off the GUI thread, rows select their blocks
 // through the shared session, the jump sets the time cursor.
-#include "core/byte_size.hpp"
 #include "core/planner/what_if.hpp"
+#include "core/text/byte_size.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/diagnosis/diagnosis_panel.hpp"

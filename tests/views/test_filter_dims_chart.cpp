@@ -1,5 +1,5 @@
 // The table's filter and the chart: what the filter hides, the chart dims.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart_style.hpp"

@@ -1,3 +1,4 @@
+#include "core/base/cancellation.hpp"
 #include "views/job_runner.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // A click on a source line filters the table to that line's blocks, with a chip
 // above the table that says so and clears it (issue 14, item 6).
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"

@@ -1,4 +1,4 @@
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"

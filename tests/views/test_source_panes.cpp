@@ -1,5 +1,5 @@
-#include "core/byte_size.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/text/byte_size.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/late_ir_pane.hpp"
@@ -8,6 +8,7 @@
 #include "views/source/source_file_cache.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
+#include "views/source/syntax_palette.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -525,6 +526,35 @@ TEST_CASE("the MLIR and Python highlighters colour the parts of a line", "[sourc
     CHECK(formatAt(line6, static_cast<int>(text6.indexOf("'0'"))).foreground().color() == docString);
     CHECK(isColoured(line6, static_cast<int>(text6.indexOf('1'))));
     CHECK_FALSE(isColoured(line6, static_cast<int>(text6.indexOf('y')))); // a plain name
+}
+
+TEST_CASE("the IR and Python panes colour a role alike, light and dark", "[source]")
+{
+    for (const bool dark : {false, true}) {
+        QTextDocument mlir;
+        mlir.setPlainText(
+            QStringLiteral("  %a = arith.constant 1 : index  // c\n  func.call @f() {tag = \"s\"} : () -> ()\n"));
+        MlirHighlighter mlirHighlighter(&mlir);
+        mlirHighlighter.setDarkTheme(dark);
+        mlirHighlighter.rehighlight();
+        QTextDocument python;
+        python.setPlainText(QStringLiteral("def f(x):  # c\n    return x + 1, \"s\"\n"));
+        PythonHighlighter pythonHighlighter(&python);
+        pythonHighlighter.setDarkTheme(dark);
+        pythonHighlighter.rehighlight();
+        const auto colourIn = [](QTextDocument& document, int line, const char* part) {
+            const QString text = document.findBlockByNumber(line - 1).text();
+            return formatAt(formatsOf(document, line), static_cast<int>(text.indexOf(QString::fromUtf8(part))))
+                .foreground()
+                .color();
+        };
+        INFO("dark: " << dark);
+        CHECK(colourIn(mlir, 1, "1 ") == colourIn(python, 2, "1"));        // a number
+        CHECK(colourIn(mlir, 1, "// c") == colourIn(python, 1, "# c"));    // a comment
+        CHECK(colourIn(mlir, 2, "\"s\"") == colourIn(python, 2, "\"s\"")); // a string
+        CHECK(colourIn(mlir, 1, "1 ") == syntaxColor(SyntaxRole::Number, dark));
+        CHECK(syntaxColor(SyntaxRole::Number, dark) != syntaxColor(SyntaxRole::Number, !dark));
+    }
 }
 
 TEST_CASE("the source panes render the layer-norm example", "[source][png]")

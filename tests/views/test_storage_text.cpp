@@ -1,5 +1,5 @@
 // The lines that list the buffers of an in-place storage (tooltips, Block Details): plain text, no Markdown.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/temp_dir.hpp"
 #include "views/storage_text.hpp"
 

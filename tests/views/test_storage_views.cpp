@@ -2,7 +2,7 @@
 // its count, every buffer of it in the tooltip and Block Details, the table's
 // storage column and grouping, union live bytes, holes and overlaps in the
 // title bar, and the address snapshot beside the chart.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/address_strip_widget.hpp"

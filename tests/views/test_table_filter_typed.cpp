@@ -1,7 +1,7 @@
 // The Blocks table's fast filter and sort (issue 13): the proxy reads the model's
 // typed per-row values (a case-folded search key, the overshoot, the Life) and
 // sorts by ranks; what it shows must be what the roles say, row for row.
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
 #include "views/table/block_filter_proxy.hpp"

@@ -1,4 +1,4 @@
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/usage_chart_view.hpp"
 

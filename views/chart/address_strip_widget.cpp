@@ -2,7 +2,7 @@
 
 #include "views/chart/address_strip_geometry.hpp"
 
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"

@@ -3,7 +3,7 @@
 // space at the cursor's op (at the op where the highest address peaks when there
 // is no cursor). Live blocks (an in-place storage once), the holes between them,
 // the capacity line, address labels and a grid of the memory's banks. Click a block to select it.
-#include "core/storage_analysis.hpp"
+#include "core/analysis/storage_analysis.hpp"
 
 #include "views/chart/chart_mapping.hpp"
 

@@ -2,9 +2,9 @@
 
 #include "core/compile_log/compile_log.hpp"
 
-#include "core/byte_size.hpp"
-#include "core/dump_model.hpp"
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/dump/dump_model.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
 #include "views/chart_style.hpp"
 #include "views/storage_text.hpp"

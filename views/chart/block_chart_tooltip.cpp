@@ -1,9 +1,9 @@
 // The block chart's hover text: what a block is, where it lives, where it came from.
-#include "core/byte_size.hpp"
+#include "core/analysis/plan_analysis.hpp"
 #include "core/compile_log/compile_log.hpp"
-#include "core/dump_model.hpp"
-#include "core/plan_analysis.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/dump/dump_model.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"

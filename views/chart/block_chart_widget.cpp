@@ -1,9 +1,9 @@
 #include "views/chart/block_chart_widget.hpp"
 
-#include "core/block_neighbours.hpp"
-#include "core/byte_size.hpp"
-#include "core/dump_model.hpp"
-#include "core/plan_analysis.hpp"
+#include "core/analysis/block_neighbours.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/dump/dump_model.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
@@ -121,7 +121,7 @@ void BlockChartWidget::onScopeChanged()
     drag_ = Drag::None;
     if (hasPlan()) {
         if (session_->scope()->blocks.size() < indexApartFromBlocks_)
-            index_ = std::make_shared<const BlockHitIndex>(*session_->scope());
+            index_ = session_->document()->hitIndexOf(static_cast<std::size_t>(session_->scopeIndex()));
         else
             buildIndexApart();
     }
@@ -132,7 +132,7 @@ void BlockChartWidget::buildIndexApart()
 {
     indexJobs_.start(
         [document = session_->sharedDocument(), scope = session_->scopeIndex()](const JobCancel&) {
-            return std::make_shared<const BlockHitIndex>(document->dump.scopes[static_cast<std::size_t>(scope)]);
+            return document->hitIndexOf(static_cast<std::size_t>(scope)); // built in the document, once
         },
         [this](std::shared_ptr<const BlockHitIndex> index) {
             index_ = std::move(index);
@@ -143,11 +143,8 @@ void BlockChartWidget::buildIndexApart()
 
 const BlockHitIndex& BlockChartWidget::hitIndex() const
 {
-    if (!index_ && hasPlan()) {
-        // Asked before it arrived (a click at once): built here, as a small plan's is.
-        indexJobs_.cancelAll();
-        index_ = std::make_shared<const BlockHitIndex>(*session_->scope());
-    }
+    if (!index_ && hasPlan()) // asked before it arrived (a click at once): waits for the build under way
+        index_ = session_->document()->hitIndexOf(static_cast<std::size_t>(session_->scopeIndex()));
     static const BlockHitIndex none;
     return index_ ? *index_ : none;
 }

@@ -9,7 +9,7 @@
 // Shift: addresses only); double-click empty space to fit; double-click a block
 // to activate it (blockActivated). Keys: arrows move the selection to the
 // neighbouring block, + / - zoom, Home fits, Escape clears the selection.
-#include "core/work_thresholds.hpp"
+#include "core/base/work_thresholds.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart/chart_mapping.hpp"
 #include "views/job_runner.hpp"

@@ -1,8 +1,8 @@
 #include "views/chart/chart_mapping.hpp"
 
-#include "core/byte_size.hpp"
-#include "core/dump_model.hpp"
-#include "core/plan_analysis.hpp"
+#include "core/analysis/plan_analysis.hpp"
+#include "core/dump/dump_model.hpp"
+#include "core/text/byte_size.hpp"
 
 #include <algorithm>
 #include <cmath>

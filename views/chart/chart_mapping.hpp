@@ -7,7 +7,7 @@
 // Data space: a block covers x in [start, end + 1) (a one-op life is one unit
 // wide) and y in [offset, offset + size). Addresses grow upward: y = 0 is at
 // the bottom of the plot.
-#include "core/block_hit_index.hpp"
+#include "core/analysis/block_hit_index.hpp"
 
 #include <QPointF>
 #include <QRect>

@@ -1,9 +1,9 @@
 #include "views/chart/usage_chart_view.hpp"
 
-#include "core/byte_size.hpp"
+#include "core/text/byte_size.hpp"
 
 #include "core/compile_log/compile_log.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include <QMouseEvent>
 
 #include <QGraphicsLayout>

@@ -1,6 +1,6 @@
 #include "views/compare/compare_view.hpp"
 
-#include "core/byte_size.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/compare/diff_table_model.hpp"
 #include "views/plan_session.hpp"

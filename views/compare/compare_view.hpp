@@ -4,7 +4,7 @@
 // table of matched, added and removed buffers beside them; and both sides'
 // IR and Python under them. Selecting a row selects the buffer in both
 // charts; clicking a block selects its row. Each side has its own PlanSession.
-#include "core/plan_diff.hpp"
+#include "core/diff/plan_diff.hpp"
 
 #include <QString>
 #include <QWidget>

@@ -3,7 +3,7 @@
 // one scope, with both sides' sizes, the B / A ratio, Life, offsets, the
 // Python line and how the pair was matched. Keeps its own references to both
 // documents, so a row never points into a plan that has been replaced.
-#include "core/plan_diff.hpp"
+#include "core/diff/plan_diff.hpp"
 
 #include <QAbstractTableModel>
 

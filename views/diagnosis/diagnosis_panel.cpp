@@ -1,10 +1,10 @@
 #include "views/diagnosis/diagnosis_panel.hpp"
 
-#include "core/byte_size.hpp"
-#include "core/diagnosis_text.hpp"
-#include "core/fit_map_replan.hpp"
-#include "core/fit_map_text.hpp"
-#include "core/unplanned_scope.hpp"
+#include "core/analysis/unplanned_scope.hpp"
+#include "core/diagnosis/diagnosis_text.hpp"
+#include "core/diagnosis/fit_map_replan.hpp"
+#include "core/diagnosis/fit_map_text.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/plan_session.hpp"
 #include "views/view_text.hpp"
 

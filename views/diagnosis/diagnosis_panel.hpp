@@ -2,8 +2,8 @@
 // Why the scope on show overflows and what would fit: the critical op with a
 // jump to it, what is live there by source line (a row selects its blocks),
 // the levers and the largest fitting tile size. Diagnosed off the GUI thread.
-#include "core/diagnosis.hpp"
-#include "core/fit_map.hpp"
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/fit_map.hpp"
 #include "views/job_runner.hpp"
 
 #include <QStringList>

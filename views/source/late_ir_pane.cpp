@@ -1,7 +1,7 @@
 #include "views/source/late_ir_pane.hpp"
 
 #include "core/compile_log/compile_log.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
 #include "views/plan_session.hpp"
 
 #include <QFileInfo>

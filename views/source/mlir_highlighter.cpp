@@ -1,7 +1,7 @@
 #include "views/source/mlir_highlighter.hpp"
-#include "views/view_text.hpp"
 
-#include <QColor>
+#include "views/source/syntax_palette.hpp"
+
 #include <QStringView>
 
 namespace memlens {
@@ -105,29 +105,17 @@ MlirHighlighter::MlirHighlighter(QTextDocument* document)
 
 void MlirHighlighter::applyTheme()
 {
-    if (isDarkTheme()) {
-        ssa_ = textFormat(QColor(0x9c, 0xdc, 0xfe));
-        op_ = textFormat(QColor(0xdc, 0xdc, 0xaa), true);
-        type_ = textFormat(QColor(0x4e, 0xc9, 0xb0));
-        attribute_ = textFormat(QColor(0x4e, 0xc9, 0xb0));
-        keyword_ = textFormat(QColor(0x56, 0x9c, 0xd6));
-        string_ = textFormat(QColor(0xce, 0x91, 0x78));
-        number_ = textFormat(QColor(0xb5, 0xce, 0xa8));
-        comment_ = textFormat(QColor(0x6a, 0x99, 0x55), false, true);
-        location_ = textFormat(QColor(0x6e, 0x73, 0x7a));
-        label_ = textFormat(QColor(0xc5, 0x86, 0xc0));
-    } else {
-        ssa_ = textFormat(QColor(0x00, 0x10, 0x80));
-        op_ = textFormat(QColor(0x79, 0x3e, 0x00), true);
-        type_ = textFormat(QColor(0x26, 0x7f, 0x99));
-        attribute_ = textFormat(QColor(0x26, 0x7f, 0x99));
-        keyword_ = textFormat(QColor(0x00, 0x00, 0xc8));
-        string_ = textFormat(QColor(0xa3, 0x15, 0x15));
-        number_ = textFormat(QColor(0x09, 0x86, 0x58));
-        comment_ = textFormat(QColor(0x00, 0x80, 0x00), false, true);
-        location_ = textFormat(QColor(0xa0, 0xa4, 0xaa));
-        label_ = textFormat(QColor(0xaf, 0x00, 0xdb));
-    }
+    const bool dark = isDarkTheme();
+    ssa_ = syntaxFormat(SyntaxRole::Variable, dark);
+    op_ = syntaxFormat(SyntaxRole::Function, dark, true);
+    type_ = syntaxFormat(SyntaxRole::Type, dark);
+    attribute_ = syntaxFormat(SyntaxRole::Type, dark);
+    keyword_ = syntaxFormat(SyntaxRole::Keyword, dark);
+    string_ = syntaxFormat(SyntaxRole::String, dark);
+    number_ = syntaxFormat(SyntaxRole::Number, dark);
+    comment_ = syntaxFormat(SyntaxRole::Comment, dark);
+    location_ = syntaxFormat(SyntaxRole::Location, dark);
+    label_ = syntaxFormat(SyntaxRole::Control, dark);
 }
 
 void MlirHighlighter::highlightBlock(const QString& text)

@@ -1,7 +1,7 @@
 #include "views/source/python_highlighter.hpp"
-#include "views/view_text.hpp"
 
-#include <QColor>
+#include "views/source/syntax_palette.hpp"
+
 #include <QStringView>
 
 #include <algorithm>
@@ -74,29 +74,17 @@ PythonHighlighter::PythonHighlighter(QTextDocument* document)
 
 void PythonHighlighter::applyTheme()
 {
-    if (isDarkTheme()) {
-        keyword_ = textFormat(QColor(0x56, 0x9c, 0xd6));
-        control_ = textFormat(QColor(0xc5, 0x86, 0xc0));
-        builtin_ = textFormat(QColor(0x4e, 0xc9, 0xb0));
-        string_ = textFormat(QColor(0xce, 0x91, 0x78));
-        comment_ = textFormat(QColor(0x6a, 0x99, 0x55), false, true);
-        number_ = textFormat(QColor(0xb5, 0xce, 0xa8));
-        decorator_ = textFormat(QColor(0xdc, 0xdc, 0xaa));
-        tlModule_ = textFormat(QColor(0x4e, 0xc9, 0xb0), true);
-        function_ = textFormat(QColor(0xdc, 0xdc, 0xaa));
-        self_ = textFormat(QColor(0x9c, 0xdc, 0xfe));
-    } else {
-        keyword_ = textFormat(QColor(0x00, 0x00, 0xc8));
-        control_ = textFormat(QColor(0xaf, 0x00, 0xdb));
-        builtin_ = textFormat(QColor(0x26, 0x7f, 0x99));
-        string_ = textFormat(QColor(0xa3, 0x15, 0x15));
-        comment_ = textFormat(QColor(0x00, 0x80, 0x00), false, true);
-        number_ = textFormat(QColor(0x09, 0x86, 0x58));
-        decorator_ = textFormat(QColor(0x79, 0x5e, 0x26));
-        tlModule_ = textFormat(QColor(0x26, 0x7f, 0x99), true);
-        function_ = textFormat(QColor(0x79, 0x5e, 0x26));
-        self_ = textFormat(QColor(0x00, 0x10, 0x80));
-    }
+    const bool dark = isDarkTheme();
+    keyword_ = syntaxFormat(SyntaxRole::Keyword, dark);
+    control_ = syntaxFormat(SyntaxRole::Control, dark);
+    builtin_ = syntaxFormat(SyntaxRole::Type, dark);
+    string_ = syntaxFormat(SyntaxRole::String, dark);
+    comment_ = syntaxFormat(SyntaxRole::Comment, dark);
+    number_ = syntaxFormat(SyntaxRole::Number, dark);
+    decorator_ = syntaxFormat(SyntaxRole::Function, dark);
+    tlModule_ = syntaxFormat(SyntaxRole::Type, dark, true);
+    function_ = syntaxFormat(SyntaxRole::Function, dark);
+    self_ = syntaxFormat(SyntaxRole::Variable, dark);
 }
 
 void PythonHighlighter::highlightBlock(const QString& text)

@@ -4,7 +4,7 @@
 // is used again while the file on disk keeps its size and time; a file not found
 // is remembered as such until the next document (a reload may bring
 // substitutions or source folders); the user's answer to "Locate…" wins from then on.
-#include "core/file_finder.hpp"
+#include "core/source/file_finder.hpp"
 #include "views/job_runner.hpp"
 
 #include <QHash>

@@ -2,8 +2,8 @@
 
 #include "views/source/late_ir_pane.hpp"
 
-#include "core/file_finder.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/source/file_finder.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/source_file_cache.hpp"
 #include "views/source/source_pane.hpp"
@@ -187,21 +187,20 @@ void SourcePanes::onDocumentChanged()
     const PlanDocument* document = session_ ? session_->document() : nullptr;
     files_->setFinder(document ? document->finder : nullptr);
     shown_.reset();
-    indexedDocument_.reset();
+    lineIndex_.reset();
     refresh();
 }
 
 const BlockLineIndex& SourcePanes::lineIndex()
 {
-    auto document = session_ ? session_->sharedDocument() : nullptr;
+    const PlanDocument* document = session_ ? session_->document() : nullptr;
     const int scope = session_ ? session_->scopeIndex() : -1;
-    if (document != indexedDocument_ || scope != indexedScope_) {
-        lineIndex_ = document && scope >= 0 ? BlockLineIndex::build(*document, static_cast<std::size_t>(scope))
-                                            : BlockLineIndex();
-        indexedDocument_ = std::move(document);
-        indexedScope_ = scope;
+    if (!document || scope < 0) {
+        static const BlockLineIndex none;
+        return none;
     }
-    return lineIndex_;
+    lineIndex_ = document->lineIndexOf(static_cast<std::size_t>(scope)); // built once, in the document
+    return *lineIndex_;
 }
 
 void SourcePanes::refresh()

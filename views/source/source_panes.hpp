@@ -5,8 +5,8 @@
 // block that line allocates (the reverse link, from a BlockLineIndex). Python
 // files come from a SourceFileCache, which finds and reads them off the GUI
 // thread; this class only decides what each SourcePane presents.
-#include "core/block_line_index.hpp"
-#include "core/mlir_location.hpp"
+#include "core/document/block_line_index.hpp"
+#include "core/source/mlir_location.hpp"
 
 #include <QString>
 #include <QWidget>
@@ -141,9 +141,7 @@ private:
     bool highlighting_ = false;   // inside our own change of the session's highlight
 
     // The reverse link of the scope on show.
-    std::shared_ptr<const PlanDocument> indexedDocument_;
-    int indexedScope_ = -1;
-    BlockLineIndex lineIndex_;
+    std::shared_ptr<const BlockLineIndex> lineIndex_; // kept while the panes use it
 };
 
 } // namespace memlens

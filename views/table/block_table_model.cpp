@@ -1,7 +1,7 @@
 #include "views/table/block_table_model.hpp"
 
-#include "core/byte_size.hpp"
-#include "core/mlir_location.hpp"
+#include "core/source/mlir_location.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
 

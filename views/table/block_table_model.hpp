@@ -4,8 +4,8 @@
 // storage with the buffers merged in place together. It follows the
 // PlanSession and keeps its own reference to the document it shows, so a row
 // never points into a plan that has just been replaced.
-#include "core/dump_model.hpp"
-#include "core/plan_document.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/dump/dump_model.hpp"
 #include "views/view_text.hpp"
 
 #include <QAbstractTableModel>

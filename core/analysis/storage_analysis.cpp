@@ -1,0 +1,139 @@
+#include "core/analysis/storage_analysis.hpp"
+
+#include "core/base/cancellation.hpp"
+#include "core/base/class_numbering.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+
+namespace memlens {
+
+bool blockOrderBefore(const ScopePlan& scope, int a, int b)
+{
+    const Block& blockA = scope.blocks[static_cast<std::size_t>(a)];
+    const Block& blockB = scope.blocks[static_cast<std::size_t>(b)];
+    const int idA = scope.bufferOf(blockA).id;
+    const int idB = scope.bufferOf(blockB).id;
+    return std::tie(idA, blockA.copy, a) < std::tie(idB, blockB.copy, b);
+}
+
+namespace {
+
+std::vector<int> blocksInOrder(const ScopePlan& scope)
+{
+    std::vector<int> order(scope.blocks.size());
+    std::iota(order.begin(), order.end(), 0);
+    const auto before = [&](int a, int b) { return blockOrderBefore(scope, a, b); };
+    if (!std::is_sorted(order.begin(), order.end(), before)) // a parsed dump is in order already
+        std::stable_sort(order.begin(), order.end(), before);
+    return order;
+}
+
+} // namespace
+
+std::span<const int> StorageMap::blocksOf(int storage) const
+{
+    if (storage < 0 || static_cast<std::size_t>(storage) >= count())
+        throw std::out_of_range("no storage " + std::to_string(storage));
+    const auto from = static_cast<std::size_t>(groupStart[static_cast<std::size_t>(storage)]);
+    const auto to = static_cast<std::size_t>(groupStart[static_cast<std::size_t>(storage) + 1]);
+    return std::span<const int>(groupedBlocks).subspan(from, to - from);
+}
+
+StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel)
+{
+    // One storage: blocks of identical offset, size and Life, numbered in (id, copy) order.
+    const auto blockAt = [&](int index) -> const Block& { return scope.blocks[static_cast<std::size_t>(index)]; };
+    const auto hashOf = [&](int index) {
+        const Block& block = blockAt(index);
+        std::uint64_t h = 0xcbf29ce484222325ull;
+        for (const std::uint64_t part :
+            {block.offset, block.size, static_cast<std::uint64_t>(block.start), static_cast<std::uint64_t>(block.end)})
+            h = (h ^ part) * 0x100000001b3ull;
+        return h ^ (h >> 29);
+    };
+    const auto sameStorage = [&](int a, int b) {
+        const Block& x = blockAt(a);
+        const Block& y = blockAt(b);
+        return x.offset == y.offset && x.size == y.size && x.start == y.start && x.end == y.end;
+    };
+    const std::size_t blockCount = scope.blocks.size();
+    ClassNumbering storages(blockCount, hashOf, sameStorage);
+    StorageMap map;
+    map.storageOfBlock.assign(blockCount, 0);
+    std::vector<int> sizes; // storage -> how many blocks
+    const std::vector<int> order = blocksInOrder(scope);
+    throwIfCancelledAt(0, cancel);
+    constexpr std::size_t kFetchAhead = 8; // the slot of a block a few steps ahead is fetched meanwhile
+    for (std::size_t step = 0; step < order.size(); ++step) {
+        throwIfCancelledAt(step, cancel);
+        if (step + kFetchAhead < order.size())
+            storages.prefetch(order[step + kFetchAhead]);
+        const int storage = storages.numberOf(order[step]);
+        if (static_cast<std::size_t>(storage) == sizes.size())
+            sizes.push_back(0);
+        map.storageOfBlock[static_cast<std::size_t>(order[step])] = storage;
+        ++sizes[static_cast<std::size_t>(storage)];
+    }
+    // Each storage's blocks, counted into place: they stay in (id, copy) order.
+    map.groupStart.assign(sizes.size() + 1, 0);
+    for (std::size_t s = 0; s < sizes.size(); ++s)
+        map.groupStart[s + 1] = map.groupStart[s] + sizes[s];
+    map.groupedBlocks.assign(blockCount, 0);
+    std::vector<int> next(map.groupStart.begin(), map.groupStart.end() - 1);
+    for (const int index : order)
+        map.groupedBlocks[static_cast<std::size_t>(
+            next[static_cast<std::size_t>(map.storageOfBlock[static_cast<std::size_t>(index)])]++)]
+            = index;
+    return map;
+}
+
+AddressSnapshot addressSnapshotAt(const ScopePlan& scope, std::int64_t op)
+{
+    AddressSnapshot snapshot;
+    snapshot.op = op;
+    for (std::size_t i = 0; i < scope.blocks.size(); ++i)
+        if (scope.blocks[i].liveAt(op))
+            snapshot.liveBlocks.push_back(static_cast<int>(i));
+    std::sort(snapshot.liveBlocks.begin(), snapshot.liveBlocks.end(), [&](int a, int b) {
+        const std::uint64_t offsetA = scope.blocks[static_cast<std::size_t>(a)].offset;
+        const std::uint64_t offsetB = scope.blocks[static_cast<std::size_t>(b)].offset;
+        return offsetA != offsetB ? offsetA < offsetB : blockOrderBefore(scope, a, b);
+    });
+    // Walk up the address space: everything below `covered` is accounted for.
+    std::uint64_t covered = 0;
+    for (const int index : snapshot.liveBlocks) {
+        const Block& block = scope.blocks[static_cast<std::size_t>(index)];
+        snapshot.highAddress = std::max(snapshot.highAddress, block.addressEnd());
+        if (block.size == 0)
+            continue;
+        if (block.offset > covered)
+            snapshot.holes.push_back({covered, block.offset});
+        if (block.addressEnd() > covered) {
+            snapshot.liveBytes += block.addressEnd() - std::max(covered, block.offset);
+            covered = block.addressEnd();
+        }
+    }
+    if (snapshot.highAddress > covered) // only blocks of size 0 up there
+        snapshot.holes.push_back({covered, snapshot.highAddress});
+    for (const AddressRange& hole : snapshot.holes)
+        if (!snapshot.largestHole || hole.length() > snapshot.largestHole->length())
+            snapshot.largestHole = hole;
+    return snapshot;
+}
+
+std::optional<AddressSnapshot> fragmentationAt(const ScopePlan& scope, std::uint64_t peakAddressBytes)
+{
+    std::optional<std::int64_t> at;
+    for (const Block& block : scope.blocks)
+        if (block.addressEnd() == peakAddressBytes && (!at || block.start < *at))
+            at = block.start;
+    if (!at)
+        return std::nullopt;
+    return addressSnapshotAt(scope, *at);
+}
+
+} // namespace memlens

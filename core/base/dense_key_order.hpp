@@ -1,0 +1,166 @@
+#pragma once
+// Integer keys that are dense (op numbers, on-chip addresses: few values next to a
+// million blocks) put in order by counting instead of sorting, with no copy:
+//
+//   DenseKeyOrder: a stable counting placement. Items of equal keys keep the order in
+//   which their places are asked.
+//     if (auto order = DenseKeyOrder<std::int64_t>::of(forEachKey)) {
+//         out.resize(order->size());
+//         for each item, in the order forEachKey offered its key: out[order->place(key)] = item;
+//     } else { sort as usual }
+//
+//   DenseRanks: the distinct keys, ascending, and each key's rank among them by table.
+//
+//   orderByKey: the complete operation most callers want. Items in key order, equal
+//   keys in the order offered: counted into place when the keys are dense, else a
+//   stable sort that a cancel flag can stop.
+//
+// `forEachKey(visit)` calls visit(key) for every key (twice over: once for the keys'
+// range, once to count them). Keys spread over more than two values per key (plus 4096)
+// give nullopt: the caller sorts, or searches, instead.
+#include "core/base/cancellation.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <type_traits>
+#include <vector>
+
+namespace memlens {
+
+namespace dense_keys {
+
+// Lowest key, table size and key count; nullopt when there are no keys or they are too spread out.
+struct Span {
+    std::uint64_t lowest = 0;
+    std::size_t slots = 0;
+    std::size_t keys = 0;
+};
+
+template <typename Key, typename ForEachKey> std::optional<Span> spanOf(ForEachKey& forEachKey)
+{
+    static_assert(std::is_integral_v<Key>);
+    bool any = false;
+    Key lowest{}, highest{};
+    std::size_t keys = 0;
+    forEachKey([&](Key key) {
+        lowest = any ? std::min(lowest, key) : key;
+        highest = any ? std::max(highest, key) : key;
+        any = true;
+        ++keys;
+    });
+    const auto width = static_cast<std::uint64_t>(highest) - static_cast<std::uint64_t>(lowest);
+    if (!any || width >= 2 * static_cast<std::uint64_t>(keys) + 4096
+        || keys >= std::numeric_limits<std::uint32_t>::max())
+        return std::nullopt;
+    return Span{static_cast<std::uint64_t>(lowest), static_cast<std::size_t>(width) + 1, keys};
+}
+
+} // namespace dense_keys
+
+template <typename Key> class DenseKeyOrder {
+public:
+    template <typename ForEachKey> static std::optional<DenseKeyOrder> of(ForEachKey forEachKey)
+    {
+        const std::optional<dense_keys::Span> span = dense_keys::spanOf<Key>(forEachKey);
+        if (!span)
+            return std::nullopt;
+        DenseKeyOrder order;
+        order.lowest_ = span->lowest;
+        order.size_ = span->keys;
+        order.places_.assign(span->slots, 0);
+        forEachKey([&order](Key key) { ++order.places_[order.slot(key)]; });
+        std::uint32_t next = 0; // each key's first place
+        for (std::uint32_t& place : order.places_) {
+            const std::uint32_t count = place;
+            place = next;
+            next += count;
+        }
+        return order;
+    }
+
+    std::size_t size() const { return size_; } // how many keys were offered
+
+    // The place of the next item of `key`.
+    std::size_t place(Key key) { return places_[slot(key)]++; }
+
+private:
+    std::size_t slot(Key key) const { return static_cast<std::size_t>(static_cast<std::uint64_t>(key) - lowest_); }
+
+    std::uint64_t lowest_ = 0;
+    std::size_t size_ = 0;
+    std::vector<std::uint32_t> places_;
+};
+
+template <typename Key> class DenseRanks {
+public:
+    template <typename ForEachKey> static std::optional<DenseRanks> of(ForEachKey forEachKey)
+    {
+        const std::optional<dense_keys::Span> span = dense_keys::spanOf<Key>(forEachKey);
+        if (!span)
+            return std::nullopt;
+        DenseRanks ranks;
+        ranks.lowest_ = span->lowest;
+        ranks.rankAt_.assign(span->slots, 0);
+        forEachKey([&ranks](Key key) { ranks.rankAt_[ranks.slot(key)] = 1; });
+        for (std::uint32_t& rank : ranks.rankAt_) {
+            const std::uint32_t present = rank;
+            rank = ranks.count_;
+            ranks.count_ += present;
+        }
+        return ranks;
+    }
+
+    std::uint32_t count() const { return count_; }                     // distinct keys
+    std::uint32_t rankOf(Key key) const { return rankAt_[slot(key)]; } // `key` must be one of them
+
+    // The distinct keys, ascending.
+    std::vector<Key> values() const
+    {
+        std::vector<Key> values;
+        values.reserve(count_);
+        for (std::size_t s = 0; s < rankAt_.size(); ++s) {
+            const std::uint32_t nextRank = s + 1 < rankAt_.size() ? rankAt_[s + 1] : count_;
+            if (nextRank > rankAt_[s]) // a key at this slot
+                values.push_back(static_cast<Key>(lowest_ + s));
+        }
+        return values;
+    }
+
+private:
+    std::size_t slot(Key key) const { return static_cast<std::size_t>(static_cast<std::uint64_t>(key) - lowest_); }
+
+    std::uint64_t lowest_ = 0;
+    std::uint32_t count_ = 0;
+    std::vector<std::uint32_t> rankAt_; // per slot, the rank of its key (or of the next key when absent)
+};
+
+// `forEachKey(visit)` offers each item's key and `forEachItem(visit)` the items, both
+// in the same order (the first may be called twice, the second once); `keyOf(item)`
+// gives an item's key back. Items need a default value (counted places are filled in).
+template <typename Key, typename Item, typename ForEachKey, typename ForEachItem, typename KeyOf>
+std::vector<Item> orderByKey(
+    ForEachKey forEachKey, ForEachItem forEachItem, KeyOf keyOf, const std::atomic<bool>* cancel = nullptr)
+{
+    std::vector<Item> items;
+    if (auto order = DenseKeyOrder<Key>::of(forEachKey)) {
+        items.resize(order->size());
+        forEachItem([&](Item item) {
+            const std::size_t at = order->place(keyOf(item));
+            items[at] = std::move(item);
+        });
+        return items;
+    }
+    forEachItem([&](Item item) { items.push_back(std::move(item)); });
+    std::uint32_t calls = 0;
+    std::stable_sort(items.begin(), items.end(), [&](const Item& a, const Item& b) {
+        if ((++calls & 0xffff) == 0)
+            throwIfCancelled(cancel);
+        return keyOf(a) < keyOf(b);
+    });
+    return items;
+}
+
+} // namespace memlens

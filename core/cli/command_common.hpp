@@ -1,0 +1,23 @@
+#pragma once
+// What every command that reads one dump does with it before and after writing:
+// check the --scope it was given, turn the verdicts into the exit status, report bad input.
+#include "core/document/plan_document.hpp"
+
+#include <exception>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace memlens {
+
+// Exit status for a loaded document: 3 when any shown scope overflows, else 0.
+int exitStatusFor(const PlanDocument& document, const std::optional<std::string>& scope);
+
+// Throws DumpError when --scope names a scope the dump does not have.
+void requireScope(const PlanDocument& document, const std::optional<std::string>& scope);
+
+// Writes "memlens: <errorMessage>" and a newline to `err` (control characters
+// escaped); returns the exit status of bad input.
+int reportBadInput(std::ostream& err, const std::exception& error, const std::string& file);
+
+} // namespace memlens

@@ -1,0 +1,249 @@
+#include "core/cli/plan_command.hpp"
+
+#include "core/cli/command_line.hpp"
+#include "core/document/computed_plan.hpp"
+#include "core/planner/memory_planner.hpp"
+#include "core/planner/mlir_reader.hpp"
+#include "core/planner/multi_buffer_marks.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <ostream>
+#include <sstream>
+
+namespace memlens {
+
+namespace {
+
+using namespace planner;
+using nlohmann::ordered_json;
+
+std::string valueAfter(const std::vector<std::string>& args, std::size_t& i)
+{
+    if (i + 1 >= args.size())
+        throw CommandLineError("option " + args[i] + " needs a value");
+    return args[++i];
+}
+
+// The value of an option that takes one of two words.
+std::string choiceAfter(const std::vector<std::string>& args, std::size_t& i, const char* first, const char* second)
+{
+    const std::string option = args[i];
+    const std::string value = valueAfter(args, i);
+    if (value != first && value != second)
+        throw CommandLineError(option + " must be " + first + " or " + second + ", not " + value);
+    return value;
+}
+
+ordered_json planJson(const FunctionPlan& plan)
+{
+    ordered_json function;
+    function["name"] = plan.name;
+    function["core"] = plan.coreType.empty() ? ordered_json() : ordered_json(plan.coreType);
+    function["errors"] = plan.errors;
+    function["notes"] = plan.notes;
+    function["seed"] = plan.seed;
+    function["scopes"] = ordered_json::array();
+    for (const planner::ScopePlan& scope : plan.scopes) {
+        ordered_json s;
+        s["scope"] = scope.scope;
+        s["status"] = scope.fits ? "success" : "fail";
+        s["planned"] = scope.planned;
+        s["capacity_bits"] = scope.capacityBits;
+        s["requires_bits"] = scope.requiresBits ? ordered_json(*scope.requiresBits) : ordered_json();
+        s["error_info"] = scope.errorInfo;
+        s["high_water_bits"] = scope.highWaterBits;
+        s["warning"] = scope.warning;
+        s["allocs"] = ordered_json::array();
+        for (const PlannedAlloc& alloc : scope.allocs) {
+            ordered_json a;
+            a["name"] = alloc.buffer->name;
+            a["offsets"] = alloc.offsets;
+            a["bits"] = alloc.bits;
+            a["life"] = {alloc.lifeStart, alloc.lifeEnd};
+            a["storage"] = alloc.storage;
+            a["copies"] = alloc.offsets.size();
+            a["tmp"] = alloc.tmp;
+            a["line"] = alloc.buffer->definingOp ? alloc.buffer->definingOp->line : 0;
+            s["allocs"].push_back(a);
+        }
+        function["scopes"].push_back(s);
+    }
+    return function;
+}
+
+void printTable(const FunctionPlan& plan, std::ostream& out)
+{
+    out << "function @" << plan.name << (plan.coreType.empty() ? "" : " (" + plan.coreType + ")") << "\n";
+    for (const auto& error : plan.errors)
+        out << "  error: " << error << "\n";
+    for (const auto& note : plan.notes)
+        out << "  note: " << note << "\n";
+    for (const planner::ScopePlan& scope : plan.scopes) {
+        out << "  scope " << scope.scope << ": "
+            << (!scope.planned      ? "not planned (the plan stopped at a failing scope)"
+                       : scope.fits ? "fits"
+                                    : "FAILS")
+            << ", high water " << scope.highWaterBits / 8 << " B of " << scope.capacityBits / 8 << " B";
+        if (scope.requiresBits)
+            out << ", requires " << *scope.requiresBits << " bits";
+        out << "\n";
+        if (!scope.errorInfo.empty())
+            out << "  " << scope.errorInfo << "\n";
+        if (!scope.warning.empty())
+            out << "  " << scope.warning << "\n";
+        out << "    alloc                      line  bits        life        storage  offsets (bytes)\n";
+        for (const PlannedAlloc& alloc : scope.allocs) {
+            std::ostringstream row;
+            std::string offsets;
+            for (const auto offset : alloc.offsets)
+                offsets += (offsets.empty() ? "" : ", ") + std::to_string(offset);
+            row << "    " << alloc.buffer->name;
+            std::string line = row.str();
+            line.resize(std::max<std::size_t>(line.size() + 1, 31), ' ');
+            out << line << (alloc.buffer->definingOp ? alloc.buffer->definingOp->line : 0) << "\t" << alloc.bits
+                << "\t[" << alloc.lifeStart << ", " << alloc.lifeEnd << "]\t" << alloc.storage << "\t" << offsets
+                << (alloc.tmp ? "  (tmp)" : "") << "\n";
+        }
+    }
+}
+
+} // namespace
+
+PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args)
+{
+    PlanCommandLine commandLine;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "-h" || arg == "--help") {
+            commandLine.help = true;
+            return commandLine;
+        }
+        if (arg == "--target") {
+            commandLine.target = valueAfter(args, i);
+        } else if (arg == "--strategy") {
+            commandLine.largestFirst = choiceAfter(args, i, "default", "largest-first") == "largest-first";
+        } else if (arg == "--no-multi-buffer") {
+            commandLine.multiBuffer = false;
+        } else if (arg == "--function") {
+            commandLine.function = valueAfter(args, i);
+        } else if (arg == "--format") {
+            commandLine.json = choiceAfter(args, i, "text", "json") == "json";
+        } else if (arg == "--out") {
+            commandLine.outDir = valueAfter(args, i);
+        } else if (arg == "--verbose" || arg == "-v") {
+            commandLine.verbose = true;
+        } else if (!arg.empty() && arg[0] == '-') {
+            throw CommandLineError("unknown option " + arg + " for plan");
+        } else if (commandLine.input.empty()) {
+            commandLine.input = arg;
+        } else {
+            throw CommandLineError("plan takes one IR or log file, got also " + arg);
+        }
+    }
+    if (commandLine.input.empty())
+        throw CommandLineError("plan needs an IR file or a compile log");
+    return commandLine;
+}
+
+std::string planUsageText()
+{
+    return "Usage: memlens plan IR|LOG [options]\n\n"
+           "Plan the on-chip memory of IR (the HIVM IR the compiler's hivm-plan-memory pass receives:\n"
+           "a .mlir or .ttadapter file) or of a compile log's last \"IR Dump Before PlanMemory\" section,\n"
+           "as the compiler's planner does: liveness, in-place reuse, multi-buffer copies, levels 3..0,\n"
+           "20 seeds. Prints a table (or JSON) of every alloc's offsets per scope.\n\nOptions:\n"
+           "  --target NAME        Ascend910B1..B4, Ascend910B2C, Ascend910_93xx, Ascend310B;\n"
+           "                       default: the IR's hacc.target, else Ascend910B1\n"
+           "  --strategy S         default | largest-first (plan_memory_strategy)\n"
+           "  --no-multi-buffer    ignore the hivm.multi_buffer marks (multibuffer=False)\n"
+           "  --function NAME      only this function\n"
+           "  --format F           text (default) | json\n"
+           "  --out DIR            also write memory_info_aiv.json / memory_info_aic.json / memory_info.json\n"
+           "                       in the compiler's format\n"
+           "  -h, --help           show this help\n\n"
+           "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage.\n";
+}
+
+int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream& err)
+{
+    std::ifstream in(commandLine.input, std::ios::binary);
+    if (!in) {
+        err << "memlens: " << commandLine.input << ": cannot open the file\n";
+        return kExitBadInput;
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    std::string text = buffer.str();
+    if (auto section = lastPlanMemorySection(text))
+        text = std::string(static_cast<std::size_t>(section->firstLine - 1), '\n') + section->text; // the log's lines
+    const std::string absolute = std::filesystem::absolute(commandLine.input).string();
+    const auto module = readMlir(text, absolute);
+    const auto functions = deviceFunctions(*module, commandLine.function.value_or(""));
+    if (functions.empty()) {
+        err << "memlens: " << commandLine.input << ": "
+            << (commandLine.function ? "no function @" + *commandLine.function : std::string("no function with a body"))
+            << " in the IR\n";
+        for (const auto& note : module->notes)
+            err << "  line " << note.line << ": " << note.message << "\n";
+        return kExitBadInput;
+    }
+    // --no-multi-buffer plans the IR as compiled without multi-buffering: without the marks.
+    std::optional<MultiBufferMarksRemoved> marksRemoved;
+    if (!commandLine.multiBuffer)
+        marksRemoved.emplace(*module);
+    PlanOptions options;
+    options.strategy = commandLine.largestFirst ? PlanStrategy::LargestFirst : PlanStrategy::Default;
+    options.multiBuffer = commandLine.multiBuffer;
+    const std::string targetName = commandLine.target.value_or(planTargetName(*module));
+    const auto target = findPlanTarget(targetName);
+    if (!target) {
+        err << "memlens: unknown target " << targetName
+            << " (known: Ascend910B1-B4, Ascend910B2C, Ascend910_93xx, Ascend310B)\n";
+        return kExitBadInput;
+    }
+    ordered_json report;
+    report["file"] = commandLine.input;
+    report["target"] = targetName;
+    report["strategy"] = commandLine.largestFirst ? "largest-first" : "default";
+    report["functions"] = ordered_json::array();
+    int status = kExitFits;
+    bool stopped = false;
+    std::map<std::string, nlohmann::json> dumps;
+    for (const Function* function : functions) {
+        if (stopped)
+            break;
+        const FunctionPlan plan = planFunction(*function, *target, options);
+        if (!plan.errors.empty())
+            status = std::max(status, kExitOverflow);
+        if (!plan.fits) {
+            status = kExitOverflow;
+            stopped = true; // the compiler's pass stops at the first failing function
+        }
+        report["functions"].push_back(planJson(plan));
+        if (!commandLine.json)
+            printTable(plan, out);
+        dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute);
+    }
+    if (commandLine.json)
+        out << report.dump(2) << "\n";
+    if (!commandLine.outDir.empty()) {
+        std::error_code error;
+        std::filesystem::create_directories(commandLine.outDir, error);
+        for (const auto& [file, dump] : dumps) {
+            const auto path = std::filesystem::path(commandLine.outDir) / file;
+            std::ofstream dumpOut(path, std::ios::binary);
+            dumpOut << dump.dump(2);
+            if (!dumpOut) {
+                err << "memlens: " << path.string() << ": cannot write\n";
+                return kExitBadInput;
+            }
+        }
+    }
+    return status;
+}
+
+} // namespace memlens

@@ -1,0 +1,102 @@
+#include "core/cli/subcommands.hpp"
+
+#include "core/cli/command_line.hpp"
+#include "core/cli/explain_command.hpp"
+#include "core/cli/inspect_command.hpp"
+#include "core/cli/watch_command.hpp"
+
+#include <array>
+
+namespace memlens {
+
+namespace {
+
+// `memlens diff|plan ...`: a command whose options are its own, parsed by `parse` into `member`.
+template <Command command, typename Options, Options CommandLine::*member,
+    Options (*parse)(const std::vector<std::string>&)>
+CommandLine parseOwnOptions(const std::vector<std::string>& args)
+{
+    CommandLine commandLine;
+    commandLine.command = command;
+    Options& options = commandLine.*member = parse(std::vector<std::string>(args.begin() + 1, args.end()));
+    commandLine.verbose = options.verbose;
+    if (options.help) {
+        commandLine.command = Command::Help;
+        commandLine.helpFor = command;
+    }
+    return commandLine;
+}
+
+// `report` runs in app/ (it draws the chart); its options are read here with the others.
+std::string reportUsageText()
+{
+    return std::string("Usage: memlens report DUMP|FOLDER --out DIR [options]\n\n"
+                       "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
+                       "chart.svg (the block chart of the scope that overflows, else the first),\n"
+                       "blocks.csv (every block of every scope) and live_at_peak.csv.\n"
+                       "FOLDER, a kernel's folder (memory_info_aic.json, memory_info_aiv.json): one summary.md\n"
+                       "with a section per core, chart-<core>-<scope>.png per overflowing scope (chart.png is\n"
+                       "the first), blocks.csv and live_at_peak.csv of every core.\n"
+                       "Files of those names already in DIR are replaced.\n\nOptions:\n"
+                       "  --out DIR            the folder to write (created when missing)\n")
+        + commonOptionsHelp() + "\n" + exitStatusHelp()
+        + "\nIn CI:  memlens report memory_info_aiv.json --out report || [ $? -ne 3 ] || exit 1\n";
+}
+
+bool parseReportOption(CommandLine& commandLine, const std::vector<std::string>& args, std::size_t& i)
+{
+    if (args[i] != "--out")
+        return false;
+    commandLine.outDir = optionValue(args, i);
+    return true;
+}
+
+void requireReportOptions(const CommandLine& commandLine)
+{
+    if (commandLine.outDir.empty())
+        throw CommandLineError("missing --out DIR: the folder to write the report into");
+}
+
+const std::array<Subcommand, 6> kSubcommands{{
+    {.name = "inspect", .command = Command::Inspect, .usage = &inspectUsageText},
+    {.name = "report",
+        .command = Command::Report,
+        .usage = &reportUsageText,
+        .parseOption = &parseReportOption,
+        .requireOptions = &requireReportOptions},
+    {.name = "explain", .command = Command::Explain, .usage = &explainUsageText, .parseOption = &parseExplainOption},
+    {.name = "watch",
+        .command = Command::Watch,
+        .usage = &watchUsageText,
+        .missingInput = "missing DIR: the folder the compiler writes its dumps into (where you run python)",
+        .parseOption = &parseWatchOption,
+        .requireOptions = &requireWatchOptions},
+    {.name = "diff",
+        .command = Command::Diff,
+        .usage = &diffUsageText,
+        .parseAll = &parseOwnOptions<Command::Diff, DiffCommandLine, &CommandLine::diff, &parseDiffCommandLine>},
+    {.name = "plan",
+        .command = Command::Plan,
+        .usage = &planUsageText,
+        .parseAll = &parseOwnOptions<Command::Plan, PlanCommandLine, &CommandLine::plan, &parsePlanCommandLine>},
+}};
+
+} // namespace
+
+const Subcommand* findSubcommand(std::string_view name)
+{
+    for (const Subcommand& subcommand : kSubcommands)
+        if (subcommand.name == name)
+            return &subcommand;
+    return nullptr;
+}
+
+const Subcommand* subcommandOf(Command command)
+{
+    for (const Subcommand& subcommand : kSubcommands)
+        if (subcommand.command == command)
+            return &subcommand;
+    return nullptr;
+}
+
+} // namespace memlens

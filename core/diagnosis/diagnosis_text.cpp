@@ -1,0 +1,294 @@
+#include "core/diagnosis/diagnosis_text.hpp"
+
+#include "core/analysis/capacity.hpp"
+#include "core/compile_log/compile_log.hpp"
+#include "core/diagnosis/fit_map_text.hpp"
+#include "core/text/byte_size.hpp"
+#include "core/text/markdown_text.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <sstream>
+
+namespace memlens {
+
+const char* const kMultiBufferingOffSentence
+    = "The compile log says the compiler's retry switched multi-buffering off: this dump is the plan without "
+      "double buffering, so single buffering is no lever.";
+
+const char* const kPredictionMethod
+    = "Predictions scale every buffer whose memref shape holds the dimension (one occurrence of it) and keep the "
+      "others; "
+      "each block stays above the blocks it sat above in the dump whose Life it shares, on top of the highest of them, "
+      "aligned as the dump is, and holes the planner left are kept. The compiler plans again and may place buffers "
+      "differently.";
+
+namespace {
+
+// "321 KB (328736 B)"
+std::string bytesText(std::uint64_t bytes)
+{
+    return bytes < 1024 ? formatBytes(bytes) : formatBytes(bytes) + " (" + std::to_string(bytes) + " B)";
+}
+
+std::string joined(const std::vector<std::string>& items)
+{
+    std::string text;
+    for (const std::string& item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
+std::string bytesOrDash(std::uint64_t bytes) { return bytes == 0 ? "-" : formatBytes(bytes); }
+
+// Columns padded to their widest cell; numeric columns (flag true) right-aligned.
+std::string textTable(const std::vector<std::vector<std::string>>& rows, const std::vector<bool>& rightAligned)
+{
+    std::vector<std::size_t> widths(rightAligned.size(), 0);
+    for (const auto& row : rows)
+        for (std::size_t c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], row[c].size());
+    std::string text;
+    for (const auto& row : rows) {
+        std::string line = "  ";
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string pad(widths[c] - row[c].size(), ' ');
+            line += rightAligned[c] ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : "");
+            if (c + 1 < row.size())
+                line += "  ";
+        }
+        text += line + "\n";
+    }
+    return text;
+}
+
+// Words wrapped at `width` columns, each line ending in a newline.
+std::string wrapped(const std::string& text, std::size_t width)
+{
+    std::istringstream words(text);
+    std::string out, line;
+    for (std::string word; words >> word;) {
+        if (!line.empty() && line.size() + 1 + word.size() > width) {
+            out += line + "\n";
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    return line.empty() ? out : out + line + "\n";
+}
+
+std::string shareText(std::uint64_t bytes, std::uint64_t required) { return formatPercent(bytes, required); }
+
+} // namespace
+
+std::string dimensionLabel(std::int64_t value, const TileName& name)
+{
+    if (name.empty())
+        return "dimension " + std::to_string(value);
+    if (name.written.size() > 1)
+        return std::to_string(value) + " (" + name.text() + ")";
+    return name.text() + " " + std::to_string(value);
+}
+
+std::string largestFittingSentence(const Diagnosis& d)
+{
+    if (!d.largestFitting)
+        return "No tile dimension explains the bytes live at the critical op.";
+    const LargestFitting& largest = *d.largestFitting;
+    const bool named = largest.name.written.size() == 1;
+    const std::string dim = std::to_string(largest.dimension);
+    const std::string what = named ? largest.name.text() + " (today " + dim + ")"
+                                   : "power of two for " + dimensionLabel(largest.dimension, largest.name);
+    if (!largest.value)
+        return "No " + std::string(named ? largest.name.text() : "power of two") + " from "
+            + std::to_string(std::max<std::int64_t>(1, largest.dimension / 16)) + " to "
+            + std::to_string(largest.dimension * 8) + " for " + dimensionLabel(largest.dimension, largest.name)
+            + " fits (at the smallest the plan needs " + bytesText(largest.predictedRequiredBytes) + ").";
+    return "Largest " + what + " that fits: " + std::to_string(*largest.value) + ", where the plan needs "
+        + bytesText(largest.predictedRequiredBytes) + (largest.how == "re-planned" ? " (re-planned)." : ".");
+}
+
+std::string shareBytesText(const SourceShare& share)
+{
+    if (share.bytes == 0 && share.inPlaceBytes > 0)
+        return "in place (" + formatBytes(share.inPlaceBytes) + ")";
+    return formatBytes(share.bytes);
+}
+
+std::string sourceShareLabel(const SourceShare& share)
+{
+    if (share.python)
+        return std::filesystem::path(share.python->file).filename().string() + ":" + std::to_string(share.python->line);
+    if (share.ir)
+        return "IR " + std::filesystem::path(share.ir->file).filename().string() + ":" + std::to_string(share.ir->line);
+    return joined(share.buffers);
+}
+
+std::string leverLabel(const Lever& lever)
+{
+    if (lever.kind == LeverKind::SingleBuffer)
+        return std::string("single buffer (") + leverOption(lever.kind) + ")";
+    std::string label = dimensionLabel(lever.dimension, lever.name) + " -> " + std::to_string(lever.to);
+    if (lever.name.python)
+        label += " (" + lever.name.python->label() + ")";
+    return label;
+}
+
+std::string leverDescription(const ScopePlan& scope, const Lever& lever)
+{
+    std::vector<std::string> names;
+    for (const int block : leverBlocks(scope, lever)) {
+        const std::string& name = scope.bufferOf(scope.blocks[static_cast<std::size_t>(block)]).ssaName;
+        if (std::find(names.begin(), names.end(), name) == names.end())
+            names.push_back(name);
+    }
+    const std::string buffers = names.empty() ? std::string("no buffer") : joined(names);
+    if (lever.kind == LeverKind::SingleBuffer)
+        return "Removes the multi-buffer copies of " + buffers
+            + ". Kernel option: multibuffer=False (a triton.Config key; the compiler's "
+              "enable-auto-multi-buffer=false).";
+    std::string text = "Scales " + buffers + " (every buffer whose shape holds " + std::to_string(lever.dimension)
+        + "). Kernel option: ";
+    if (lever.name.empty())
+        text += "the tile size " + std::to_string(lever.dimension) + " (no constexpr names it)";
+    else
+        text += "the constexpr " + lever.name.text();
+    if (lever.name.python)
+        text += " (" + lever.name.python->label() + ")";
+    return text + ".";
+}
+
+std::string leverHowText(const std::string& how) { return how == "re-planned" ? how : "predicted from the dump"; }
+
+std::string verdictSentence(const Diagnosis& d)
+{
+    if (d.shortBytes > 0)
+        // The share is the title bar's (the peak address against the capacity): one overflow, one figure.
+        return "Overflow: the plan needs " + bytesText(d.requiredBytes) + ", "
+            + formatPercent(d.requiredBytes, d.capacityBytes) + " of capacity, and the capacity is "
+            + bytesText(d.capacityBytes) + ": short by " + bytesText(d.shortBytes) + ".";
+    return "Fits: the plan needs " + bytesText(d.requiredBytes) + " of " + bytesText(d.capacityBytes) + ": "
+        + bytesText(d.headroomBytes()) + " headroom.";
+}
+
+// " (hivm.hir.vreduce <sum>, layer_norm.py:60)" when a compile log names the op, else "".
+std::string criticalOpName(const PlanDocument& document, const Diagnosis& d)
+{
+    const LogOp* op = document.log && d.criticalOp ? document.log->op(*d.criticalOp) : nullptr;
+    if (!op)
+        return {};
+    std::string text = " (" + op->name;
+    if (op->python)
+        text += ", " + std::filesystem::path(op->python->file).filename().string() + ":"
+            + std::to_string(op->python->line);
+    return text + ")";
+}
+
+std::string adviceSentence(const Diagnosis& d)
+{
+    switch (d.cause) {
+    case OverflowCause::Placement:
+        return "What is live at once fits at every op (at most " + bytesText(d.peakLiveBytes)
+            + "); the holes between it do not. The placement is the cause: try the kernel option "
+              "plan_memory_strategy=\"largest-first\" (the compiler decides in the end).";
+    case OverflowCause::Demand:
+        return "At op " + std::to_string(d.peakLiveAt.value_or(d.criticalOp.value_or(0))) + " "
+            + bytesText(d.peakLiveBytes)
+            + " is live at once, more than the capacity holds however it is placed (demand): make tiles smaller "
+              "or keep fewer buffers alive at once.";
+    case OverflowCause::Fits: break;
+    }
+    return {};
+}
+
+std::string diagnosisText(
+    const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d, const FitMap* fitMap)
+{
+    const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
+    std::ostringstream out;
+    out << "Scope " << scope.scope << " (capacity " << describeCapacitySource(document.analyses.at(scopeIndex).capacity)
+        << ")\n"
+        << verdictSentence(d) << "\n";
+    if (!d.criticalOp) {
+        out << "The scope has no blocks.\n";
+        return out.str();
+    }
+    out << "\nCritical op " << *d.criticalOp << criticalOpName(document, d)
+        << ": the first op at which a live block ends at the peak address.\n";
+    if (d.multiBufferingSwitchedOff)
+        out << "  " << kMultiBufferingOffSentence << "\n";
+    out << "  Live there " << bytesText(d.liveBytes) << ", holes " << bytesText(d.holeBytes) << ".\n";
+    out << "  Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << ", temporaries " << bytesText(d.tmpBytes)
+        << ".\n";
+    if (const std::string advice = adviceSentence(d); !advice.empty())
+        out << "  " << advice << "\n";
+
+    out << "\nLive at op " << *d.criticalOp << " by source line, largest first:\n";
+    std::vector<std::vector<std::string>> rows = {{"Bytes", "Share", "Copies", "Tmp", "Source", "Name", "Buffers"}};
+    for (const SourceShare& share : d.bySource)
+        rows.push_back({shareBytesText(share), shareText(share.bytes, d.requiredBytes),
+            bytesOrDash(share.multiBufferBytes), bytesOrDash(share.tmpBytes), sourceShareLabel(share),
+            share.names.empty() ? "-" : share.nameText(), joined(share.buffers)});
+    out << textTable(rows, {true, true, true, true, false, false, false});
+    out << "  (Share: of the " << formatBytes(d.requiredBytes)
+        << " required. Copies: in copies beyond the first. Each storage counted once.)\n";
+
+    out << "\nLevers, each alone:\n";
+    if (d.levers.empty())
+        out << "  none: no multi-buffered buffer and no tile dimension live at the critical op.\n";
+    std::vector<std::vector<std::string>> leverRows;
+    for (const Lever& lever : d.levers)
+        leverRows.push_back({leverLabel(lever), "saves " + formatBytes(lever.savesBytes),
+            "-> needs " + bytesText(lever.predictedRequiredBytes), lever.fits ? "fits" : "does not fit",
+            leverHowText(lever.how)});
+    if (!leverRows.empty())
+        out << textTable(leverRows, {false, true, false, false, false});
+    out << "\n" << largestFittingSentence(d) << "\n";
+    const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
+    if (const std::string grid = fitMapText(fitMap ? *fitMap : built); !grid.empty())
+        out << "\n" << grid;
+    out << "\n" << wrapped(kPredictionMethod, 100);
+    return out.str();
+}
+
+std::string diagnosisMarkdown(
+    const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d, const FitMap* fitMap)
+{
+    const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
+    std::ostringstream out;
+    out << "### " << (d.shortBytes > 0 ? "Why it overflows" : "Headroom") << "\n\n";
+    out << verdictSentence(d) << "\n\n";
+    if (!d.criticalOp)
+        return out.str();
+    if (d.multiBufferingSwitchedOff)
+        out << "- " << kMultiBufferingOffSentence << "\n";
+    out << "- Critical op **" << *d.criticalOp << "**" << markdownText(criticalOpName(document, d))
+        << " (the first op at which a live block ends at the peak address): live " << bytesText(d.liveBytes)
+        << ", holes " << bytesText(d.holeBytes) << ".\n";
+    out << "- Extra multi-buffer copies " << bytesText(d.multiBufferBytes) << "; temporaries " << bytesText(d.tmpBytes)
+        << ".\n";
+    if (const std::string advice = adviceSentence(d); !advice.empty())
+        out << "- " << advice << "\n";
+    out << "\n| Source | Name | Buffers | Bytes | Share | Multi-buffer copies | Temporaries "
+           "|\n|---|---|---|---|---|---|---|\n";
+    for (const SourceShare& share : d.bySource)
+        out << "| " << markdownTableCell(markdownText(sourceShareLabel(share))) << " | "
+            << markdownTableCell(markdownText(share.nameText())) << " | "
+            << markdownTableCell(codeSpan(joined(share.buffers))) << " | " << shareBytesText(share) << " | "
+            << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes) << " | "
+            << bytesOrDash(share.tmpBytes) << " |\n";
+    if (!d.levers.empty()) {
+        out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Needs | Fits "
+            << markdownTableCell(markdownText(scope.scope)) << " | How |\n|---|---|---|---|---|\n";
+        for (const Lever& lever : d.levers)
+            out << "| " << markdownTableCell(leverLabel(lever)) << " | " << formatBytes(lever.savesBytes) << " | "
+                << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " | "
+                << leverHowText(lever.how) << " |\n";
+    }
+    out << "\n" << largestFittingSentence(d) << " " << kPredictionMethod << "\n\n";
+    const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
+    out << fitMapMarkdown(fitMap ? *fitMap : built);
+    return out.str();
+}
+
+} // namespace memlens

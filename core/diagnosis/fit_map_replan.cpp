@@ -1,0 +1,265 @@
+#include "core/diagnosis/fit_map_replan.hpp"
+
+#include "core/base/work_thresholds.hpp"
+#include "core/document/computed_plan.hpp"
+#include "core/dump/dump_parser.hpp"
+#include "core/planner/what_if.hpp"
+#include "core/source/file_finder.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace memlens {
+
+namespace {
+
+// Past this many blocks the IR is not planned again for every cell (the prediction is used).
+
+class Replanner {
+public:
+    static std::unique_ptr<Replanner> open(const PlanDocument& document, std::size_t scopeIndex)
+    {
+        if (document.irFile.empty() || scopeIndex >= document.dump.scopes.size()
+            || document.dump.scopes[scopeIndex].blocks.size() > kMaxReplannedBlocks)
+            return nullptr;
+        const ReadResult ir = readTextFile(document.irFile);
+        if (!ir.ok())
+            return nullptr;
+        auto replanner = std::unique_ptr<Replanner>(new Replanner(document, scopeIndex, ir.text));
+        // The planner's plan of the IR as it stands must be the dump's, else its what-ifs say nothing of it.
+        const planner::WhatIfResult planned = replanner->planner_.baseline(replanner->function_);
+        const auto baseline = replanner->bytesOf(planned);
+        if (!planned.decided || !baseline || *baseline != document.analyses[scopeIndex].peakAddressBytes)
+            return nullptr;
+        return replanner;
+    }
+
+    // The what-if planned for the document's function.
+    planner::WhatIfResult plan(const planner::WhatIf& whatIf)
+    {
+        planner::WhatIf w = whatIf;
+        w.function = function_;
+        return planner_.plan(w);
+    }
+
+    // The required bytes of a what-if; nullopt when it cannot be applied, the scope is not
+    // planned or the search stopped before it decided.
+    std::optional<std::uint64_t> decidedBytes(const planner::WhatIf& whatIf)
+    {
+        const planner::WhatIfResult result = plan(whatIf);
+        return result.decided ? bytesOf(result) : std::nullopt;
+    }
+
+    // The planner's full plan of the document's function under a what-if, as a dump the compiler
+    // would write (the rewritten shapes in the buffers' types); nullopt when it cannot be planned.
+    std::optional<Dump> dumpOf(const planner::WhatIf& whatIf, const std::string& irFile)
+    {
+        planner::WhatIf w = whatIf;
+        w.function = function_;
+        const planner::WhatIfPlans plans = planner_.planInFull(w);
+        if (!plans.result.valid || !plans.result.decided)
+            return std::nullopt;
+        for (const planner::FunctionPlan& plan : plans.plans) {
+            if (!function_.empty() && plan.name != function_)
+                continue;
+            Dump dump = parseDumpText(compilerDumpJson(plan, irFile).dump(), compilerDumpFileName(plan.coreType));
+            for (ScopePlan& scope : dump.scopes)
+                for (Buffer& buffer : scope.buffers) {
+                    std::vector<std::int64_t> shape = buffer.shape();
+                    for (auto& dimension : shape)
+                        for (const planner::DimensionScale& scale : whatIf.scales)
+                            if (scale.value == dimension) {
+                                dimension = scale.scaled();
+                                break;
+                            }
+                    if (const std::string type = memrefTypeWithShape(buffer.memrefType(), shape);
+                        type != buffer.memrefType())
+                        buffer.setType(type);
+                }
+            return dump;
+        }
+        return std::nullopt;
+    }
+
+    planner::FittingPowerOfTwo largest(std::int64_t dimension)
+    {
+        planner::WhatIf base;
+        base.function = function_;
+        return planner_.largestFittingPowerOfTwo(dimension, base);
+    }
+
+    std::optional<std::uint64_t> bytesOf(const planner::WhatIfResult& result) const
+    {
+        if (!result.valid)
+            return std::nullopt;
+        for (const planner::WhatIfFunction& function : result.functions) {
+            if (!function_.empty() && function.name != function_)
+                continue;
+            if (const planner::WhatIfScope* scope = function.findScope(scope_); scope && scope->planned)
+                return (scope->requiresBits.value_or(scope->highWaterBits) + 7) / 8;
+        }
+        return std::nullopt;
+    }
+
+private:
+    Replanner(const PlanDocument& document, std::size_t scopeIndex, const std::string& text)
+        : planner_(text, document.irFile)
+        , scope_(document.dump.scopes[scopeIndex].scope)
+    {
+        const auto functions = planner_.deviceFunctions();
+        for (const planner::Function* function : functions)
+            if (function->name == document.dump.kernel)
+                function_ = function->name;
+        if (function_.empty() && functions.size() == 1)
+            function_ = functions.front()->name;
+    }
+
+    planner::WhatIfPlanner planner_;
+    std::string function_;
+    std::string scope_;
+};
+
+// The planner rewrites every memref dimension equal to a value: a config is re-planned only when
+// that rewrite is the config (no other constexpr holding a scaled value, no value scaled two ways).
+std::optional<std::vector<planner::DimensionScale>> scalesOf(const FitProblem& problem, const FitConfig& config)
+{
+    const TileNames& names = *problem.diagnosis.tileNames;
+    std::map<std::int64_t, std::int64_t> to; // value -> new value
+    const auto add = [&to](std::int64_t from, std::int64_t now) {
+        const auto [it, added] = to.try_emplace(from, now);
+        return added || it->second == now;
+    };
+    std::vector<std::string> onMap;
+    for (std::size_t k = 0; k < problem.dims.size(); ++k) {
+        const FitDimension& dim = problem.dims[k];
+        onMap.insert(onMap.end(), dim.constexprs.begin(), dim.constexprs.end());
+        // An unchanged dimension is added too: another dimension of the same value may not be scaled.
+        if (!add(dim.value, config.values[k]))
+            return std::nullopt;
+        if (config.values[k] == dim.value)
+            continue;
+        // Derived constexprs follow their source, at their own values.
+        for (const KernelConstexpr& c : names.constexprs) {
+            if (c.derivedFrom.empty() || !c.value || dim.configKey() != c.derivedFrom)
+                continue;
+            const auto derived = names.scan.derived.find(c.name);
+            const auto now
+                = derived == names.scan.derived.end() ? std::nullopt : derived->second.valueFor(config.values[k]);
+            if (!now || !add(*c.value, *now))
+                return std::nullopt;
+            onMap.push_back(c.name);
+        }
+    }
+    std::vector<planner::DimensionScale> scales;
+    for (const auto& [from, now] : to) {
+        if (from == now)
+            continue;
+        for (const KernelConstexpr& c : names.constexprs)
+            if (c.value == from && std::find(onMap.begin(), onMap.end(), c.name) == onMap.end())
+                return std::nullopt; // the rewrite would scale this one too
+        scales.push_back({from, now, from});
+    }
+    return scales;
+}
+
+class ReplannedFitEvaluator : public FitEvaluator {
+public:
+    explicit ReplannedFitEvaluator(std::unique_ptr<Replanner> replanner)
+        : replanner_(std::move(replanner))
+    {
+    }
+
+    std::vector<FitEvaluation> evaluate(const FitProblem& problem, const std::vector<FitConfig>& configs) override
+    {
+        std::vector<FitEvaluation> out(configs.size());
+        std::vector<FitConfig> predictedConfigs;
+        std::vector<std::size_t> predictedAt;
+        for (std::size_t i = 0; i < configs.size(); ++i) {
+            const auto scales = scalesOf(problem, configs[i]);
+            std::optional<std::uint64_t> bytes;
+            planner::WhatIfResult result;
+            if (scales) {
+                planner::WhatIf whatIf;
+                whatIf.multiBuffer = configs[i].multibuffer;
+                whatIf.scales = *scales;
+                result = replanner_->plan(whatIf);
+                bytes = replanner_->bytesOf(result);
+            }
+            if (bytes) {
+                out[i] = {*bytes, "re-planned", result.decided, result.undecided};
+            } else {
+                predictedConfigs.push_back(configs[i]);
+                predictedAt.push_back(i);
+            }
+        }
+        if (!predictedConfigs.empty()) {
+            const std::vector<FitEvaluation> predicted = PredictedFitEvaluator().evaluate(problem, predictedConfigs);
+            for (std::size_t j = 0; j < predicted.size(); ++j)
+                out[predictedAt[j]] = predicted[j];
+        }
+        return out;
+    }
+
+private:
+    std::unique_ptr<Replanner> replanner_;
+};
+
+} // namespace
+
+std::unique_ptr<FitEvaluator> replannedEvaluator(const PlanDocument& document, std::size_t scopeIndex)
+{
+    auto replanner = Replanner::open(document, scopeIndex);
+    if (!replanner)
+        return nullptr;
+    return std::make_unique<ReplannedFitEvaluator>(std::move(replanner));
+}
+
+std::optional<PlanDocument> replannedDocument(const PlanDocument& document, std::size_t scopeIndex,
+    const Diagnosis& diagnosis, const FitMap& map, const FitConfig& config)
+{
+    const FitProblem problem{document, scopeIndex, diagnosis, map.dims};
+    const auto scales = scalesOf(problem, config);
+    if (!scales)
+        return std::nullopt;
+    const auto replanner = Replanner::open(document, scopeIndex);
+    if (!replanner)
+        return std::nullopt;
+    planner::WhatIf whatIf;
+    whatIf.multiBuffer = config.multibuffer;
+    whatIf.scales = *scales;
+    std::optional<Dump> dump = replanner->dumpOf(whatIf, document.irFile);
+    if (!dump)
+        return std::nullopt;
+    dump->file = document.dump.file;
+    return documentWithDump(document, std::move(*dump));
+}
+
+void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosis& diagnosis)
+{
+    if (diagnosis.levers.empty() && !diagnosis.largestFitting)
+        return;
+    const auto replanner = Replanner::open(document, scopeIndex);
+    if (!replanner)
+        return;
+    for (Lever& lever : diagnosis.levers) {
+        const planner::WhatIf whatIf = lever.kind == LeverKind::SingleBuffer
+            ? planner::WhatIf::noMultiBuffer()
+            : planner::WhatIf::scaled(lever.dimension, lever.to, lever.dimension);
+        if (const auto bytes = replanner->decidedBytes(whatIf)) {
+            lever.predictedRequiredBytes = *bytes;
+            lever.fits = *bytes <= diagnosis.capacityBytes;
+            lever.how = "re-planned";
+        }
+    }
+    if (diagnosis.largestFitting) {
+        LargestFitting& largest = *diagnosis.largestFitting;
+        const planner::FittingPowerOfTwo found = replanner->largest(largest.dimension);
+        if (const auto bytes = found.decided ? replanner->bytesOf(found.result) : std::nullopt) {
+            largest.value = found.fittingValue;
+            largest.predictedRequiredBytes = *bytes;
+            largest.how = "re-planned";
+        }
+    }
+}
+
+} // namespace memlens

@@ -1,0 +1,655 @@
+#include "core/dump/dump_parser.hpp"
+
+#include "core/base/cancellation.hpp"
+#include "core/dump/buffer_fields.hpp"
+#include "core/dump/dump_error.hpp"
+#include "core/dump/dump_file_chunks.hpp"
+#include "core/dump/record_folding.hpp"
+#include "core/dump/sax_relay.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace memlens {
+
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::size_t kMaxDepth = 64;
+
+std::string describeFound(const json& value) { return FieldValue::of(value).describe(); }
+
+bool meansNoError(std::string_view text)
+{
+    static constexpr std::string_view none = "none";
+    if (text.size() != none.size())
+        return text.empty();
+    for (std::size_t i = 0; i < none.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != none[i])
+            return false;
+    return true;
+}
+
+// Checks of the few values read into a tree (everything but the buffers).
+class Checker {
+public:
+    Checker(const std::string& file)
+        : file_(file)
+    {
+    }
+
+    [[noreturn]] void fail(const std::string& path, const std::string& problem) const
+    {
+        throw DumpError(file_, path, problem);
+    }
+
+    [[noreturn]] void expected(const std::string& path, const std::string& what, const json& found) const
+    {
+        fail(path, "expected " + what + ", found " + describeFound(found));
+    }
+
+    std::string stringValue(const json& value, const std::string& path) const
+    {
+        if (!value.is_string())
+            expected(path, "a string", value);
+        return value.get<std::string>();
+    }
+
+private:
+    const std::string& file_;
+};
+
+// Reads everything but the buffer objects into a small JSON tree; each buffer
+// object goes into reused slots (BufferFields) and becomes a Buffer as it
+// closes, so no tree node is made per buffer. Tracks the JSON path of the value
+// being read.
+class DumpSaxHandler : public nlohmann::json_sax<json> {
+public:
+    DumpSaxHandler(const std::string& file)
+        : file_(file)
+        , check_(file)
+    {
+    }
+
+    void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+
+    bool null() override
+    {
+        if (FieldValue* slot = fastSlot())
+            slot->kind = FieldValue::Kind::Null;
+        return fastDone() || addValue(json(nullptr));
+    }
+    bool boolean(bool value) override
+    {
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = FieldValue::Kind::Boolean;
+            slot->boolean = value;
+        }
+        return fastDone() || addValue(json(value));
+    }
+    bool number_integer(number_integer_t value) override
+    {
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = value < 0 ? FieldValue::Kind::Negative : FieldValue::Kind::Unsigned;
+            slot->negative = value;
+            slot->number = static_cast<std::uint64_t>(value);
+        }
+        return fastDone() || addValue(json(value));
+    }
+    bool number_unsigned(number_unsigned_t value) override
+    {
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = FieldValue::Kind::Unsigned;
+            slot->number = value;
+        }
+        return fastDone() || addValue(json(value));
+    }
+    bool number_float(number_float_t value, const string_t& raw) override
+    {
+        // A whole number past 64 bits arrives here: it has no fraction, it is too large.
+        if (raw.find_first_of(".eE") == string_t::npos)
+            check_.fail(currentPath(),
+                "a whole number too large to read (" + (raw.size() > 40 ? raw.substr(0, 40) + "..." : raw) + ")");
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = FieldValue::Kind::Float;
+            slot->fraction = value;
+        }
+        return fastDone() || addValue(json(value));
+    }
+    bool string(string_t& value) override
+    {
+        checkLength(value, "string");
+        if (FieldValue* slot = fastSlot()) {
+            slot->kind = FieldValue::Kind::String;
+            slot->text.swap(value); // both keep their allocation for the next string
+        }
+        return fastDone() || addValue(json(std::move(value)));
+    }
+    // Nothing in a dump is near this long; a longer string is not a plan and
+    // would cost time and memory in every step after parsing.
+    void checkLength(const std::string& text, const char* what) const
+    {
+        if (text.size() <= kMaxDumpStringBytes)
+            return;
+        std::string path;
+        if (std::string_view(what) == "key") {
+            // The key's own path: its object's path and the key (shortened).
+            path = pathOf(depth_ - 1);
+            path += (path.empty() ? "" : ".") + text.substr(0, 40) + "...";
+        } else if (depth_ > 0) {
+            path = currentPath();
+        }
+        check_.fail(path,
+            std::string("a ") + what + " of " + withThousands(text.size()) + " bytes, longer than the "
+                + withThousands(kMaxDumpStringBytes) + " bytes memlens reads");
+    }
+
+    bool binary(binary_t&) override { check_.fail(currentPath(), "unexpected binary value"); }
+
+    bool start_object(std::size_t) override { return openContainer(false); }
+    bool start_array(std::size_t) override { return openContainer(true); }
+    bool key(string_t& name) override
+    {
+        Frame& top = frames_[depth_ - 1];
+        checkLength(name, "key");
+        top.key = name;
+        if (top.role == Role::Buffer) {
+            top.field = BufferFields::keyOf(name);
+            if (top.field) {
+                const unsigned bit = 1u << *top.field;
+                if (fields_.seen & bit)
+                    repeatedKey(name);
+                fields_.seen |= bit;
+                return true;
+            }
+            if (warnedKeys_.insert(name).second)
+                warnings_.warn("unknown key", pathOf(depth_ - 1) + ": ignoring unknown key \"" + name + "\"");
+        }
+        // A repeated key would silently merge or replace data (two memory_info_array lists).
+        if (!top.keys.insert(name).second)
+            repeatedKey(name);
+        return true;
+    }
+    bool end_object() override { return closeContainer(); }
+    bool end_array() override { return closeContainer(); }
+
+    bool parse_error(
+        std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& error) override
+    {
+        std::string reason = error.what();
+        // nlohmann's text starts with "[json.exception.parse_error.101] parse error at line 1, column 2: "
+        if (const std::size_t colon = reason.find(": ");
+            colon != std::string::npos && reason.rfind("[json.exception", 0) == 0)
+            reason = reason.substr(colon + 2);
+        std::string token = lastToken.size() > 30 ? lastToken.substr(0, 30) + "..." : lastToken;
+        const std::string where = depth_ == 0 ? std::string() : currentPath();
+        check_.fail(where, "invalid JSON at byte " + std::to_string(position) + " (near '" + token + "'): " + reason);
+    }
+
+    Dump finish()
+    {
+        Dump dump;
+        dump.file = file_;
+        if (!root_.is_object())
+            check_.expected("", "a JSON object with \"Header\" and \"Record\"", root_);
+        if (const auto header = root_.find("Header"); header != root_.end()) {
+            if (!header->is_object())
+                check_.expected("Header", "an object", *header);
+            if (const auto name = header->find("KernelName"); name != header->end())
+                dump.kernel = check_.stringValue(*name, "Header.KernelName");
+            else
+                spdlog::warn("Header has no KernelName");
+        } else {
+            spdlog::warn("the dump has no Header; the kernel name is unknown");
+        }
+        const auto record = root_.find("Record");
+        if (record == root_.end())
+            check_.fail("", "missing key \"Record\"");
+        if (!record->is_array())
+            check_.expected("Record", "a list of memory scopes", *record);
+        if (scopes_.empty() && !sawFlatBuffer_)
+            check_.fail("Record", "the dump has no memory records");
+        dump.flatLayout = sawFlatBuffer_;
+        if (sawFlatBuffer_) {
+            ScopePlan scope;
+            scope.scope = "ub";
+            scope.buffers = std::move(flatBuffers_);
+            scopes_.clear();
+            scopes_.push_back(std::move(scope));
+        }
+        dump.scopes = std::move(scopes_);
+        bool folded = false;
+        for (auto& scope : dump.scopes) {
+            scope.foldedRecords = foldRepeatedRecords(scope);
+            folded = folded || scope.foldedRecords > 0;
+            expandBlocks(scope);
+        }
+        if (folded)
+            renumberBuffers(dump);
+        warnings_.flush();
+        return dump;
+    }
+
+private:
+    // Dom: read into the tree. Buffer: a buffer object, read into fields_. BufferList:
+    // its `offset` or `life_time_in_ir` list. Skip: inside a buffer, not kept (checked only).
+    enum class Role { Dom, Buffer, BufferList, Skip };
+
+    struct Frame {
+        Role role = Role::Dom;
+        bool isArray = false;
+        json* container = nullptr;              // Dom only
+        std::string key;                        // current key when the container is an object
+        std::unordered_set<std::string> keys;   // keys seen in the object (a buffer's: only unknown ones)
+        std::size_t count = 0;                  // values seen when it is an array
+        std::optional<BufferFields::Key> field; // Buffer: the field of the current key; BufferList: its list
+        bool isScopeRecord = false;
+
+        void reset(Role newRole, bool array)
+        {
+            role = newRole;
+            isArray = array;
+            container = nullptr;
+            key.clear();
+            if (keys.bucket_count() > 64)
+                keys = {}; // a huge object's buckets are not cleared again for every buffer
+            else if (!keys.empty())
+                keys.clear();
+            count = 0;
+            field.reset();
+            isScopeRecord = false;
+        }
+    };
+
+    [[noreturn]] void repeatedKey(const std::string& name) const
+    {
+        check_.fail(pathOf(depth_ - 1) + (depth_ > 1 ? "." : "") + name, "the key appears twice in one object");
+    }
+
+    static void expandBlocks(ScopePlan& scope)
+    {
+        std::size_t total = 0;
+        for (const auto& buffer : scope.buffers)
+            total += buffer.offsets.size();
+        scope.blocks.reserve(total);
+        for (std::size_t b = 0; b < scope.buffers.size(); ++b) {
+            const Buffer& buffer = scope.buffers[b];
+            for (std::size_t c = 0; c < buffer.offsets.size(); ++c) {
+                Block block;
+                block.bufferIndex = static_cast<int>(b);
+                block.copy = static_cast<int>(c);
+                block.offset = buffer.offsets[c];
+                block.size = buffer.sizeBytes;
+                block.start = buffer.lifeStart;
+                block.end = buffer.lifeEnd;
+                block.tmp = buffer.isTmp;
+                scope.blocks.push_back(block);
+            }
+        }
+    }
+
+    std::string pathOf(std::size_t depth) const
+    {
+        std::string path;
+        for (std::size_t i = 0; i < depth && i < depth_; ++i) {
+            const Frame& frame = frames_[i];
+            if (frame.isArray) {
+                path += "[" + std::to_string(frame.count) + "]";
+            } else if (!frame.key.empty()) { // an object whose first key is not read yet adds nothing
+                if (!path.empty())
+                    path += ".";
+                path += frame.key;
+            }
+        }
+        return path;
+    }
+    std::string currentPath() const { return pathOf(depth_); }
+
+    // Where in the layout the value about to be read sits.
+    bool atScopeRecord() const { return depth_ == 2 && frames_[0].key == "Record" && frames_[1].isArray; }
+    bool atBufferElement() const
+    {
+        return depth_ == 4 && frames_[0].key == "Record" && frames_[1].isArray && frames_[2].key == "memory_info_array"
+            && frames_[3].isArray;
+    }
+
+    // Every few thousand values, look whether the load was cancelled.
+    void pollCancel()
+    {
+        if ((++events_ & 4095) == 0)
+            throwIfCancelled(cancel_);
+    }
+
+    // Inside a buffer object: the slot a scalar value goes to (nullptr when it is not kept).
+    // Sets fast_ for fastDone().
+    FieldValue* fastSlot()
+    {
+        pollCancel();
+        fast_ = depth_ > 0 && frames_[depth_ - 1].role != Role::Dom;
+        if (!fast_)
+            return nullptr;
+        Frame& top = frames_[depth_ - 1];
+        FieldValue* slot = nullptr;
+        if (top.role == Role::Buffer && top.field)
+            slot = &fields_.values[*top.field];
+        else if (top.role == Role::BufferList)
+            slot = &fields_.nextItem(*top.field);
+        return slot;
+    }
+    // After fastSlot(): true when the value was taken (the array it sits in counted).
+    bool fastDone()
+    {
+        if (!fast_)
+            return false;
+        if (frames_[depth_ - 1].isArray)
+            ++frames_[depth_ - 1].count;
+        return true;
+    }
+
+    bool addValue(json value)
+    {
+        if (depth_ == 0) {
+            root_ = std::move(value);
+            return true;
+        }
+        if (atBufferElement())
+            check_.expected(currentPath(), "a buffer object", value);
+        if (atScopeRecord())
+            check_.expected(currentPath(), "a memory scope object", value);
+        Frame& top = frames_[depth_ - 1];
+        if (top.isArray) {
+            top.container->push_back(std::move(value));
+            ++top.count;
+        } else {
+            (*top.container)[top.key] = std::move(value);
+        }
+        return true;
+    }
+
+    Frame& pushFrame(Role role, bool array)
+    {
+        if (depth_ == frames_.size())
+            frames_.emplace_back();
+        Frame& frame = frames_[depth_++];
+        frame.reset(role, array);
+        return frame;
+    }
+
+    bool openContainer(bool array)
+    {
+        pollCancel();
+        if (depth_ >= kMaxDepth)
+            check_.fail(currentPath(), "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+        const FieldValue::Kind kind = array ? FieldValue::Kind::Array : FieldValue::Kind::Object;
+        if (depth_ > 0 && frames_[depth_ - 1].role != Role::Dom) {
+            Frame& top = frames_[depth_ - 1];
+            Role role = Role::Skip;
+            std::optional<BufferFields::Key> list;
+            if (top.role == Role::Buffer && top.field) {
+                fields_.values[*top.field].kind = kind;
+                if (array && (*top.field == BufferFields::Offset || *top.field == BufferFields::Life)) {
+                    role = Role::BufferList;
+                    list = top.field;
+                }
+            } else if (top.role == Role::BufferList) {
+                fields_.nextItem(*top.field).kind = kind;
+            }
+            pushFrame(role, array).field = list;
+            return true;
+        }
+        if (atBufferElement()) {
+            if (array)
+                check_.fail(currentPath(), "expected a buffer object, found an array");
+            fields_.clear();
+            pushFrame(Role::Buffer, false);
+            return true;
+        }
+        json empty = array ? json::array() : json::object();
+        json* container = nullptr;
+        bool isScopeRecord = false;
+        if (depth_ == 0) {
+            root_ = std::move(empty);
+            container = &root_;
+        } else {
+            Frame& top = frames_[depth_ - 1];
+            isScopeRecord = atScopeRecord();
+            if (top.isArray) {
+                top.container->push_back(std::move(empty));
+                container = &top.container->back();
+            } else {
+                json& slot = (*top.container)[top.key];
+                slot = std::move(empty);
+                container = &slot;
+            }
+        }
+        Frame& frame = pushFrame(Role::Dom, array);
+        frame.container = container;
+        frame.isScopeRecord = isScopeRecord;
+        return true;
+    }
+
+    bool closeContainer()
+    {
+        Frame& frame = frames_[--depth_];
+        if (frame.role == Role::Buffer) {
+            pendingBuffers_.push_back(convertBuffer(
+                fields_, file_, [this] { return currentPath(); }, nextId_++, warnings_, sharedTexts_));
+        } else if (frame.isScopeRecord) {
+            finishRecordElement(*frame.container, currentPath());
+            frames_[depth_ - 1].container->back() = json(); // drop what was kept of it
+        }
+        if (depth_ > 0 && frames_[depth_ - 1].isArray)
+            ++frames_[depth_ - 1].count;
+        return true;
+    }
+
+    // Record[i] closed: either a scope (with memory_info_array) or, in the old flat layout, a buffer.
+    void finishRecordElement(const json& record, const std::string& path)
+    {
+        if (record.contains("memory_info_array")) {
+            if (sawFlatBuffer_)
+                check_.fail(path, "a scope record in a Record list that also holds plain buffers");
+            const json& array = record["memory_info_array"];
+            if (!array.is_array())
+                check_.expected(path + ".memory_info_array", "a list of buffers", array);
+            ScopePlan scope;
+            if (const auto it = record.find("scope"); it != record.end()) {
+                scope.scope = check_.stringValue(*it, path + ".scope");
+            } else {
+                warnings_.warn("record without scope", path + " has no \"scope\"; taking it as ub");
+                scope.scope = "ub";
+            }
+            static const std::set<std::string> knownScopes = {"ub", "cbuf", "cc", "ca", "cb", "ssbuf", "gm"};
+            if (!knownScopes.count(scope.scope))
+                warnings_.warn("unknown memory scope", path + ".scope: unknown memory scope \"" + scope.scope + "\"");
+            if (const auto it = record.find("status"); it != record.end() && !it->is_null())
+                scope.status = check_.stringValue(*it, path + ".status");
+            // Either key; "" and "none" (written on success by some producers) mean no error.
+            for (const char* key : {"error_info", "err_msg"}) {
+                const auto it = record.find(key);
+                if (it == record.end() || it->is_null())
+                    continue;
+                std::string text = check_.stringValue(*it, path + "." + key);
+                if (!meansNoError(text)) {
+                    scope.error = std::move(text);
+                    break;
+                }
+            }
+            for (const auto& item : record.items()) {
+                static const std::set<std::string> knownKeys
+                    = {"scope", "status", "error_info", "err_msg", "memory_info_array"};
+                if (!knownKeys.count(item.key()) && warnedKeys_.insert(item.key()).second)
+                    warnings_.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
+            }
+            scope.buffers = std::move(pendingBuffers_);
+            pendingBuffers_.clear();
+            scopes_.push_back(std::move(scope));
+            return;
+        }
+        if (!scopes_.empty())
+            check_.fail(path, "missing key \"memory_info_array\" (the other records are memory scopes)");
+        if (!record.is_object() || !record.contains("buffer"))
+            check_.expected(path, "a memory scope with \"memory_info_array\" or a buffer with \"buffer\"", record);
+        if (!sawFlatBuffer_)
+            spdlog::info("{}: old flat layout (Record is a list of buffers); reading it as one ub scope", file_);
+        sawFlatBuffer_ = true;
+        for (const auto& item : record.items())
+            if (!BufferFields::keyOf(item.key()) && warnedKeys_.insert(item.key()).second)
+                warnings_.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
+        BufferFields fields = BufferFields::of(record);
+        flatBuffers_.push_back(convertBuffer(
+            fields, file_, [&path] { return path; }, nextId_++, warnings_, sharedTexts_));
+    }
+
+    const std::string& file_;
+    Checker check_;
+    json root_;
+    std::vector<Frame> frames_; // frames_[0, depth_) are open; the rest are kept for reuse
+    std::size_t depth_ = 0;
+    BufferFields fields_;
+    bool fast_ = false;
+    std::vector<Buffer> pendingBuffers_;
+    std::vector<Buffer> flatBuffers_;
+    std::vector<ScopePlan> scopes_;
+    std::set<std::string> warnedKeys_;
+    RepeatedWarnings warnings_;
+    SharedTexts sharedTexts_; // one copy of each distinct type and location
+    const std::atomic<bool>* cancel_ = nullptr;
+    std::size_t events_ = 0;
+    bool sawFlatBuffer_ = false;
+    int nextId_ = 0;
+};
+
+CoreKind coreKindFromFileName(const std::string& path)
+{
+    const std::string name = std::filesystem::path(path).filename().string();
+    // memory_info_aiv.json as the compiler writes it; <kernel>-<time>-aiv.json as memlens keeps it.
+    if (name.find("_aiv") != std::string::npos || name.find("-aiv") != std::string::npos)
+        return CoreKind::Vector;
+    if (name.find("_aic") != std::string::npos || name.find("-aic") != std::string::npos)
+        return CoreKind::Cube;
+    return CoreKind::Unknown;
+}
+
+} // namespace
+
+namespace {
+
+Dump finishParse(DumpSaxHandler& handler, const std::string& fileLabel)
+{
+    Dump dump = handler.finish();
+    dump.core = coreKindFromFileName(fileLabel);
+    spdlog::debug(
+        "{}: kernel '{}', {} scope(s), {} block(s)", fileLabel, dump.kernel, dump.scopes.size(), dump.blockCount());
+    return dump;
+}
+
+} // namespace
+
+Dump parseDumpText(std::string_view text, const std::string& fileLabel, const std::atomic<bool>* cancel)
+{
+    // UTF-16 (as some editors save JSON) starts with a byte order mark or has
+    // a NUL beside the first ASCII character (two NULs are NUL bytes, not text).
+    const auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0x100u; };
+    if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff)
+        || (text.size() >= 2 && (byte(0) == 0) != (byte(1) == 0)))
+        throw DumpError(fileLabel, "", "the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
+    // The JSON reader would take a NUL byte for the end of the text and ignore the
+    // rest. (Text that does not even start like JSON gets the reader's own message.)
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    const bool startsLikeJson
+        = first != std::string_view::npos && (text[first] == '{' || text[first] == '[' || text[first] == '\0');
+    if (const std::size_t nul = text.find('\0'); startsLikeJson && nul != std::string_view::npos)
+        throw DumpError(fileLabel, "", "a NUL byte at offset " + std::to_string(nul) + "; a JSON dump is text");
+    bool onlySpace = true;
+    for (const char c : text)
+        if (!std::isspace(static_cast<unsigned char>(c))) {
+            onlySpace = false;
+            break;
+        }
+    if (onlySpace)
+        throw DumpError(fileLabel, "", "the file is empty; expected a JSON memory dump");
+    DumpSaxHandler handler(fileLabel);
+    handler.setCancel(cancel);
+    json::sax_parse(text.begin(), text.end(), &handler);
+    return finishParse(handler, fileLabel);
+}
+
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
+    std::uint64_t relayFrom)
+{
+    // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
+    DumpFileChunks chunks(path, cancel, bytesRead);
+    chunks.start();
+    DumpSaxHandler handler(path);
+    handler.setCancel(cancel);
+    const auto read = [&chunks](JsonSax& events) {
+        json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &events);
+    };
+    if (chunks.fileBytes() >= relayFrom && std::thread::hardware_concurrency() != 1)
+        relaySaxEvents(read, handler);
+    else
+        read(handler);
+    return finishParse(handler, path);
+}
+
+void checkDumpFile(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    if (ec || !fs::exists(status))
+        throw DumpError(path, "", "no such file");
+    if (fs::is_directory(status))
+        throw DumpError(path, "", "is a directory, not a memory dump");
+    if (!fs::is_regular_file(status))
+        throw DumpError(path, "", "is not a regular file");
+    const std::uintmax_t size = fs::file_size(path, ec);
+    if (ec)
+        throw DumpError(path, "", "cannot read its size: " + ec.message());
+    if (size > kMaxDumpFileBytes)
+        throw DumpError(path, "", "is " + std::to_string(size) + " bytes, larger than memlens reads (2 GiB)");
+}
+
+std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel)
+{
+    checkDumpFile(path);
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw DumpError(path, "", "cannot be opened for reading");
+    std::string text(size, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    // The size can be wrong: files under /proc say 0, a growing file says too little.
+    char chunk[65536];
+    while (in) {
+        in.read(chunk, sizeof chunk);
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got == 0)
+            break;
+        if (text.size() + got > kMaxDumpFileBytes)
+            throw DumpError(path, "",
+                "grew past " + std::to_string(kMaxDumpFileBytes)
+                    + " bytes while being read, larger than memlens reads (2 GiB)");
+        text.append(chunk, got);
+        throwIfCancelled(cancel);
+    }
+    spdlog::debug("{}: read {} bytes", path, text.size());
+    return text;
+}
+
+} // namespace memlens

@@ -1,0 +1,107 @@
+#include "core/dump/memref_type.hpp"
+
+#include <cctype>
+#include <charconv>
+
+namespace memlens {
+
+namespace {
+
+std::string_view trim(std::string_view text)
+{
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+        text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+        text.remove_suffix(1);
+    return text;
+}
+
+// The text of `name<...>` starting at `open` (the position of the name), angle brackets balanced.
+std::string_view balancedType(std::string_view text, std::size_t open)
+{
+    int depth = 0;
+    for (std::size_t i = open; i < text.size(); ++i) {
+        if (text[i] == '<') {
+            ++depth;
+        } else if (text[i] == '>') {
+            if (--depth == 0)
+                return text.substr(open, i - open + 1);
+        }
+    }
+    return {};
+}
+
+// "2x?x16xf16" -> shape and element type. Splits on 'x' only while the piece is a dimension.
+void readShape(std::string_view body, BufferType& out)
+{
+    while (!body.empty()) {
+        const std::size_t cross = body.find('x');
+        if (cross == std::string_view::npos)
+            break;
+        const std::string_view piece = body.substr(0, cross);
+        if (piece == "?") {
+            out.shape.push_back(-1);
+        } else {
+            std::int64_t value = 0;
+            const auto [end, ec] = std::from_chars(piece.data(), piece.data() + piece.size(), value);
+            if (ec != std::errc() || end != piece.data() + piece.size())
+                break; // not a dimension: the element type itself contains an 'x'
+            out.shape.push_back(value);
+        }
+        body.remove_prefix(cross + 1);
+    }
+    out.elementType = std::string(trim(body));
+}
+
+} // namespace
+
+BufferTextParts splitBufferText(std::string_view text)
+{
+    BufferTextParts out;
+    const std::string_view trimmed = trim(text);
+    if (!trimmed.empty() && trimmed.front() == '%') {
+        std::size_t end = 1;
+        while (end < trimmed.size() && !std::isspace(static_cast<unsigned char>(trimmed[end])) && trimmed[end] != '='
+            && trimmed[end] != ':')
+            ++end;
+        out.ssaName = trimmed.substr(0, end);
+    }
+
+    std::size_t typeStart = std::string_view::npos;
+    for (const std::string_view keyword : {std::string_view("memref<"), std::string_view("tensor<")}) {
+        const std::size_t colon = trimmed.rfind(" : ");
+        const std::size_t from = colon == std::string_view::npos ? 0 : colon;
+        const std::size_t found = trimmed.find(keyword, from);
+        if (found != std::string_view::npos && found < typeStart)
+            typeStart = found;
+    }
+    if (typeStart != std::string_view::npos)
+        out.typeText = balancedType(trimmed, typeStart);
+    return out;
+}
+
+BufferType describeMemrefType(std::string_view type)
+{
+    BufferType out;
+    out.text = std::string(type);
+    const std::size_t open = type.find('<');
+    if (open == std::string_view::npos || type.size() < open + 2 || type.back() != '>')
+        return out;
+    // Body between the outer brackets, up to the first top-level comma (layout, address space follow).
+    std::string_view body = type.substr(open + 1, type.size() - open - 2);
+    int depth = 0;
+    for (std::size_t i = 0; i < body.size(); ++i) {
+        if (body[i] == '<')
+            ++depth;
+        else if (body[i] == '>')
+            --depth;
+        else if (body[i] == ',' && depth == 0) {
+            body = body.substr(0, i);
+            break;
+        }
+    }
+    readShape(trim(body), out);
+    return out;
+}
+
+} // namespace memlens
