@@ -10,7 +10,7 @@ using namespace memlens;
 
 namespace {
 
-ScopePlan planOf(std::initializer_list<Block> blocks)
+ScopePlan planOf(const std::vector<Block>& blocks)
 {
     ScopePlan scope;
     scope.scope = "ub";
@@ -157,16 +157,7 @@ TEST_CASE("judging a plan against another capacity gives the verdict a full anal
             const std::int64_t start = random() % 50;
             blocks.push_back(block(random() % 4096, 1 + random() % 1024, start, start + random() % 20));
         }
-        ScopePlan scope = planOf({});
-        for (Block b : blocks) {
-            Buffer buffer;
-            buffer.id = static_cast<int>(scope.buffers.size());
-            buffer.sizeBytes = b.size;
-            buffer.offsets = {b.offset};
-            b.bufferIndex = buffer.id;
-            scope.buffers.push_back(buffer);
-            scope.blocks.push_back(b);
-        }
+        const ScopePlan scope = planOf(blocks);
         const Capacity before = capacityOf(random() % 6000);
         const Capacity after = capacityOf(random() % 6000);
         PlanAnalysis judged = analyzePlan(scope, before);
