@@ -146,10 +146,11 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
 
 CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
 {
-    CapacitySettings capacity = withRemembered(commandLineOptions_.capacity, settings_->capacitiesByKernel(),
-        capacityOwner(document.dump.kernel, document.target));
-    capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
-    return capacity;
+    LoadOptions options;
+    options.capacity = commandLineOptions_.capacity;
+    options.capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
+    options.rememberedCapacities = settings_->capacitiesByKernel();
+    return memlens::capacitySettingsFor(document, options);
 }
 
 void MainWindow::openDump(const QString& path)
