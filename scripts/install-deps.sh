@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-    g++ cmake ninja-build ccache pkg-config
+    g++ clang libclang-rt-14-dev cmake ninja-build ccache pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
     nlohmann-json3-dev libspdlog-dev catch2 libbenchmark-dev
     python3 fonts-dejavu-core

@@ -20,6 +20,9 @@ if [ "${MEMLENS_SANITIZE:-1}" = 0 ]; then
     cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 else
     build=${MEMLENS_BUILD_DIR:-build-asan}
+    # clang compiles this build about a third faster than g++ (instrumented -O0 code
+    # generation is most of a clean build); CC/CXX still pick another compiler.
+    export CC=${CC:-clang} CXX=${CXX:-clang++}
     sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
     # Debug keeps asserts and Qt's checks. Without optimisation UBSan costs almost
     # nothing to compile (at -O1 it doubles the time); line tables (-g1) are all a

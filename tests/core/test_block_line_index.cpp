@@ -118,13 +118,14 @@ TEST_CASE("the block-line index of the layer-norm example agrees with a scan of 
         }
         CHECK(index.irLines() == std::vector<int>(allocating.begin(), allocating.end()));
         REQUIRE_FALSE(frames.empty());
-        for (const auto& [file, line] : frames) {
+        for (const auto& frame : frames) {
+            const auto& [file, line] = frame;
             std::vector<int> expected;
             for (std::size_t i = 0; i < scope.blocks.size(); ++i) {
                 const BlockSource* source = document->sourceOf(scopeIndex, scope.blocks[i]);
                 if (source
                     && std::any_of(source->pythonFrames.begin(), source->pythonFrames.end(),
-                        [&](const SourceFrame& f) { return f.file == file && f.line == line; }))
+                        [&frame](const SourceFrame& f) { return f.file == frame.first && f.line == frame.second; }))
                     expected.push_back(static_cast<int>(i));
             }
             CHECK(index.blocksAtPythonLine(file, line) == expected);
