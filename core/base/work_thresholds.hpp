@@ -33,6 +33,11 @@ inline constexpr std::size_t kStreamedCsvBlocks = 100000;
 // fewer lanes per sweep.
 inline constexpr std::size_t kSweepBudgetBytes = std::size_t(80) << 20;
 
+// From this many prediction steps (a block placed, or seen by those above it: two per block),
+// more than 7 variants are swept 8 lanes at a time, two sweeps side by side on two threads;
+// below it the second thread costs more than the narrower sweeps save.
+inline constexpr std::size_t kTwoSweepsFromSteps = 200000;
+
 // The fit map is not worked out for larger plans (each of its cells is a prediction sweep).
 inline constexpr std::size_t kMaxFitMapBlocks = 200000;
 

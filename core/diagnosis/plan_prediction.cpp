@@ -3,6 +3,8 @@
 #include "core/base/dense_key_order.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/base/work_thresholds.hpp"
+#include "core/diagnosis/range_max_tree.hpp"
+#include "core/diagnosis/sweep_batches.hpp"
 
 #include <algorithm>
 #include <array>
@@ -19,134 +21,8 @@ namespace memlens {
 
 namespace {
 
-// The sweep's trees and waiting tops for all lanes together stay within this many bytes.
-
 // How many steps ahead the sweep fetches the tree nodes a step will touch.
 constexpr std::size_t kPrefetchSteps = 8;
-
-std::size_t leavesFor(int size)
-{
-    std::size_t leaves = 1;
-    while (leaves < static_cast<std::size_t>(std::max(size, 1)))
-        leaves *= 2;
-    return leaves;
-}
-
-// Over the compressed op axis: raise every slot of a range to at least a value,
-// and ask for the largest value over a range. Both O(log n), bottom-up (no recursion).
-// Each node holds `Lanes` values side by side, one per variant swept together (a fixed
-// count, so that the compiler turns the per-lane maxima into vector instructions).
-template <typename Value, std::size_t Lanes> class RangeMaxTree {
-public:
-    explicit RangeMaxTree(int size)
-        : leaves_(leavesFor(size))
-        , values_(static_cast<Value*>(::operator new[](bytes(), std::align_val_t(kLine))))
-    {
-        std::fill(values_.get(), values_.get() + bytes() / sizeof(Value), Value(0));
-    }
-
-    // Asks the memory for every node a raise or a max over from..to will touch. The sweep
-    // knows its ranges in advance, and a million-block tree lives in the last-level cache
-    // at best: fetching a step's nodes ahead of it hides most of the wait.
-    void prefetch(int from, int to) const
-    {
-        std::size_t low = leaves_ + static_cast<std::size_t>(from);
-        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
-        const std::size_t first = low, last = high - 1;
-        for (; low < high; low /= 2, high /= 2) {
-            if (low & 1)
-                prefetchNode(low++);
-            if (high & 1)
-                prefetchNode(--high);
-        }
-        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
-            prefetchNode(left);
-            if (right != left)
-                prefetchNode(right);
-        }
-    }
-
-    // Slots from..to, inclusive; `values` has one value per lane.
-    void raise(int from, int to, const Value* values)
-    {
-        std::size_t low = leaves_ + static_cast<std::size_t>(from);
-        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
-        const std::size_t first = low, last = high - 1;
-        for (; low < high; low /= 2, high /= 2) {
-            if (low & 1) {
-                raiseLanes(kWhole, low, values);
-                raiseLanes(kBest, low++, values);
-            }
-            if (high & 1) {
-                raiseLanes(kWhole, --high, values);
-                raiseLanes(kBest, high, values);
-            }
-        }
-        // Every marked node hangs below the paths from the two end leaves: raise their maxima.
-        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
-            raiseLanes(kBest, left, values);
-            if (right != left) // the two paths meet below the root
-                raiseLanes(kBest, right, values);
-        }
-    }
-
-    // The largest value of each lane over slots from..to, into `result` (one per lane).
-    void max(int from, int to, Value* result) const
-    {
-        std::fill(result, result + Lanes, Value(0));
-        std::size_t low = leaves_ + static_cast<std::size_t>(from);
-        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
-        const std::size_t first = low, last = high - 1;
-        for (; low < high; low /= 2, high /= 2) {
-            if (low & 1)
-                takeLanes(result, kBest, low++);
-            if (high & 1)
-                takeLanes(result, kBest, --high);
-        }
-        // Values raised over a whole ancestor of the end leaves cover part of the range too.
-        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
-            takeLanes(result, kWhole, left);
-            if (right != left)
-                takeLanes(result, kWhole, right);
-        }
-    }
-
-private:
-    // A node's two sets of lanes sit side by side: a raise that writes both touches neighbouring cache lines.
-    static constexpr std::size_t kBest = 0;  // largest value anywhere below the node
-    static constexpr std::size_t kWhole = 1; // largest value raised over the node's whole range
-
-    static constexpr std::size_t kLine = 64;
-    std::size_t bytes() const { return 2 * leaves_ * 2 * Lanes * sizeof(Value); }
-
-    void prefetchNode(std::size_t node) const
-    {
-        const char* first = reinterpret_cast<const char*>(values_.get() + 2 * node * Lanes);
-        for (std::size_t offset = 0; offset < 2 * Lanes * sizeof(Value); offset += kLine)
-            __builtin_prefetch(first + offset, 1);
-    }
-
-    void raiseLanes(std::size_t which, std::size_t node, const Value* values)
-    {
-        Value* target = values_.get() + (2 * node + which) * Lanes;
-        for (std::size_t lane = 0; lane < Lanes; ++lane)
-            target[lane] = std::max(target[lane], values[lane]);
-    }
-
-    void takeLanes(Value* result, std::size_t which, std::size_t node) const
-    {
-        const Value* source = values_.get() + (2 * node + which) * Lanes;
-        for (std::size_t lane = 0; lane < Lanes; ++lane)
-            result[lane] = std::max(result[lane], source[lane]);
-    }
-
-    struct AlignedDelete {
-        void operator()(Value* values) const { ::operator delete[](values, std::align_val_t(kLine)); }
-    };
-
-    std::size_t leaves_;
-    std::unique_ptr<Value[], AlignedDelete> values_; // per node: its best lanes, then its whole lanes; line-aligned
-};
 
 std::uint64_t alignUp(std::uint64_t value, std::uint64_t alignment)
 {
@@ -415,40 +291,22 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRu
 std::vector<std::uint64_t> PlanPredictor::requiredBytes(std::size_t variantCount, const VariantSizes& sizesOf) const
 {
     std::vector<std::uint64_t> required(variantCount, 0);
-    const std::size_t bytesPerLane
-        = (4 * leavesFor(slotCount_) + static_cast<std::size_t>(waitingSlots_)) * sizeof(std::int32_t);
-    const std::size_t lanesInBudget = kSweepBudgetBytes / bytesPerLane;
-    // A large plan with more variants than 7 is swept 8 lanes at a time, two sweeps side by
-    // side: a sweep of 8 lanes walks half the memory of one of 16 and takes about 0.6 of its
-    // time (a million blocks). Otherwise one sweep of 16 lanes (the dump's own and 15
-    // variants), or of 4 for at most 3 variants.
-    const bool twoAtATime = variantCount > kMaxLanes / 2 - 1 && steps_.size() >= twoSweepsFromSteps_
-        && lanesInBudget >= kMaxLanes && std::thread::hardware_concurrency() > 1;
-    struct Batch {
-        std::size_t first;
-        std::size_t lanes;
-        std::size_t width; // lanes of its sweep; 0: one variant at a time
-    };
-    std::vector<Batch> batches;
-    for (std::size_t first = 0; first < variantCount;) {
-        const std::size_t left = variantCount - first;
-        Batch batch{first, 1, 0};
-        if (twoAtATime)
-            batch = {first, std::min(left, kMaxLanes / 2 - 1), kMaxLanes / 2};
-        else if (left > 3 && lanesInBudget >= kMaxLanes)
-            batch = {first, std::min(left, kMaxLanes - 1), kMaxLanes};
-        else if (lanesInBudget >= 4)
-            batch = {first, std::min<std::size_t>(left, 3), 4};
-        batches.push_back(batch);
-        first += batch.lanes;
-    }
+    SweepWork work;
+    work.variants = variantCount;
+    work.steps = steps_.size();
+    work.bytesPerLane
+        = (4 * rangeMaxTreeLeaves(slotCount_) + static_cast<std::size_t>(waitingSlots_)) * sizeof(std::int32_t);
+    work.twoSweepsFromSteps = twoSweepsFromSteps_;
+    work.cores = std::thread::hardware_concurrency();
+    const SweepSchedule schedule = scheduleSweeps(work);
+    const std::vector<SweepBatch>& batches = schedule.batches;
     // Each batch writes its own variants' entries of `required`.
-    const auto sweep = [&](const Batch& batch) {
+    const auto sweep = [&](const SweepBatch& batch) {
         bool swept = false;
-        if (batch.width == kMaxLanes)
-            swept = sweepNarrowFirst<kMaxLanes>(sizesOf, batch.first, batch.lanes, required);
-        else if (batch.width == kMaxLanes / 2)
-            swept = sweepNarrowFirst<kMaxLanes / 2>(sizesOf, batch.first, batch.lanes, required);
+        if (batch.width == kMaxSweepLanes)
+            swept = sweepNarrowFirst<kMaxSweepLanes>(sizesOf, batch.first, batch.lanes, required);
+        else if (batch.width == kMaxSweepLanes / 2)
+            swept = sweepNarrowFirst<kMaxSweepLanes / 2>(sizesOf, batch.first, batch.lanes, required);
         else if (batch.width == 4)
             swept = sweepNarrowFirst<4>(sizesOf, batch.first, batch.lanes, required);
         if (swept)
@@ -462,8 +320,8 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(std::size_t variantCount
             required[lane] = predict(sizes).requiredBytes;
         }
     };
-    if (!twoAtATime) {
-        for (const Batch& batch : batches)
+    if (!schedule.twoAtATime) {
+        for (const SweepBatch& batch : batches)
             sweep(batch);
         return required;
     }

@@ -8,6 +8,7 @@
 // as the dump is aligned. A hole the planner left beyond that alignment is
 // kept in bytes. Unchanged sizes give back the dump's offsets exactly. The
 // compiler plans again from scratch, so its placement may differ.
+#include "core/base/work_thresholds.hpp"
 #include "core/dump/dump_model.hpp"
 
 #include <cstdint>
@@ -58,12 +59,7 @@ public:
     // The alignment the dump's offsets honour (at most the scope's: 32 B, 512 B for cc).
     std::uint64_t alignment() const { return alignment_; }
 
-    // Lanes of a sweep: the dump's own and up to 15 variants (fewer when the op axis is long).
-    static constexpr std::size_t kMaxLanes = 16;
-
-    // From this many steps (a block placed, or seen by those above it: two per block), more
-    // than 7 variants are swept 8 lanes at a time, two sweeps side by side.
-    static constexpr std::size_t kTwoSweepsFromSteps = 200000;
+    // A test's hook: from this many sweep steps, two sweeps side by side (core/diagnosis/sweep_batches).
     void setTwoSweepsFromSteps(std::size_t steps) { twoSweepsFromSteps_ = steps; }
 
 private:

@@ -1,6 +1,8 @@
 #pragma once
 // The memory plan as the compiler dumped it: scopes, buffers and the blocks
-// (one per offset) that the chart draws. Plain data, no behaviour.
+// (one per offset) that the chart draws. Data with small accessors; the one rule
+// it applies itself is the buffer's text: a buffer rebuilds its `buffer` text from
+// its parts, and reads a type's shape and element type when it is given one.
 #include "core/base/shared_vector.hpp"
 
 #include <cstdint>

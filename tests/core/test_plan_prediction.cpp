@@ -3,6 +3,7 @@
 // real 8192 plan.
 #include "core/diagnosis/diagnosis.hpp"
 #include "core/diagnosis/plan_prediction.hpp"
+#include "core/diagnosis/sweep_batches.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
@@ -238,7 +239,7 @@ TEST_CASE("variants swept side by side need what each predicted alone needs", "[
         const ScopePlan scope = randomScope(random, 1 + static_cast<int>(random() % 120), 256, 7, 5000, 60, 15);
         // More variants than one sweep holds: the batch is split into several sweeps.
         std::vector<Sizes> variants;
-        const std::size_t count = 1 + random() % (2 * PlanPredictor::kMaxLanes + 5);
+        const std::size_t count = 1 + random() % (2 * kMaxSweepLanes + 5);
         for (std::size_t v = 0; v < count; ++v)
             variants.push_back(randomSizes(random, scope, 1 + random() % 8));
         std::vector<SizeRule> rules;
