@@ -213,6 +213,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     int status = kExitFits;
     bool stopped = false;
     std::map<std::string, nlohmann::json> dumps;
+    const AliasTable aliases = locationAliasesOf(*module);
     for (const Function* function : functions) {
         if (stopped)
             break;
@@ -226,7 +227,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
         report["functions"].push_back(planJson(plan));
         if (!commandLine.json)
             printTable(plan, out);
-        dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute);
+        dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute, &aliases);
     }
     if (commandLine.json)
         out << report.dump(2) << "\n";

@@ -15,17 +15,26 @@ namespace {
 
 using namespace planner;
 
+// "%alloc = memref.alloc() : memref<...>", the op as the compiler prints its result.
 std::string allocText(const Value* buffer)
 {
     const Op* op = buffer->definingOp;
-    return op ? buffer->name + " = " + op->text : buffer->name;
+    if (!op)
+        return buffer->name;
+    const std::string named = buffer->name + " =";
+    return op->text.rfind(named, 0) == 0 ? op->text : buffer->name + " = " + op->text;
 }
 
-std::string sourceLocation(const Value* buffer, const std::string& file)
+std::string sourceLocation(const Value* buffer, const std::string& file, const AliasTable* aliases)
 {
     const Op* op = buffer->definingOp;
     if (!op->location.empty() && op->location.find('#') == std::string::npos)
         return op->location;
+    if (!op->location.empty() && aliases) {
+        const LocationParseResult parsed = parseLocation(op->location);
+        if (parsed.ok())
+            return toInlineString(*parsed.location, *aliases);
+    }
     return "loc(\"" + file + "\":" + std::to_string(op->line) + ":" + std::to_string(op->column) + ")";
 }
 
@@ -92,7 +101,16 @@ std::string compilerDumpFileName(const std::string& coreType)
     return coreType == "aic" ? "memory_info_aic.json" : coreType == "aiv" ? "memory_info_aiv.json" : "memory_info.json";
 }
 
-nlohmann::json compilerDumpJson(const FunctionPlan& plan, const std::string& irFile)
+AliasTable locationAliasesOf(const planner::Module& module)
+{
+    AliasTable aliases;
+    for (const auto& [name, definition] : module.locationAliases)
+        if (LocationParseResult parsed = parseLocation(definition); parsed.ok())
+            aliases[name] = std::move(parsed.location);
+    return aliases;
+}
+
+nlohmann::json compilerDumpJson(const FunctionPlan& plan, const std::string& irFile, const AliasTable* aliases)
 {
     nlohmann::json dump;
     dump["Header"]["KernelName"] = plan.name;
@@ -110,7 +128,7 @@ nlohmann::json compilerDumpJson(const FunctionPlan& plan, const std::string& irF
             entry["extent"] = item.extentBits;
             entry["alloc_time_in_ir"] = item.lifeStart;
             entry["life_time_in_ir"] = {item.lifeStart, item.lifeEnd};
-            entry["source_location"] = sourceLocation(item.buffer, irFile);
+            entry["source_location"] = sourceLocation(item.buffer, irFile, aliases);
             entry["is_tmpbuf"] = item.tmp;
             record["memory_info_array"].push_back(entry);
         }
@@ -151,7 +169,9 @@ ComputedDump computeDump(const std::string& text, const std::string& path)
         computed.note = "the IR has " + std::to_string(functions.size()) + " device functions; this is the plan of @"
             + shown->name + (shown->fits ? " (the first)" : " (the first that fails)");
     computed.function = shown->name;
-    computed.dump = parseDumpText(compilerDumpJson(*shown, absolute).dump(), compilerDumpFileName(shown->coreType));
+    const AliasTable aliases = locationAliasesOf(*module);
+    computed.dump
+        = parseDumpText(compilerDumpJson(*shown, absolute, &aliases).dump(), compilerDumpFileName(shown->coreType));
     computed.dump.file = path;
     return computed;
 }

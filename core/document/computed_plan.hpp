@@ -4,6 +4,7 @@
 // result is a Dump in the compiler's format, which every command and the window open.
 #include "core/dump/dump_model.hpp"
 #include "core/planner/memory_planner.hpp"
+#include "core/source/mlir_location.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -41,9 +42,15 @@ struct ComputedDump {
 // point into `path`'s lines. Throws DumpError naming `path` when nothing can be planned.
 ComputedDump computeDump(const std::string& text, const std::string& path);
 
-// memory_info_*.json as the compiler writes it for one planned function; allocs
+// The IR's location aliases (#loc3 = loc(...)), parsed; a definition that does not parse
+// is left out.
+AliasTable locationAliasesOf(const planner::Module& module);
+
+// memory_info_*.json as the compiler writes it for one planned function: each alloc's
+// location printed inline (through `aliases`, as the compiler prints it); allocs
 // without a location of their own point at their line of `irFile`.
-nlohmann::json compilerDumpJson(const planner::FunctionPlan& plan, const std::string& irFile);
+nlohmann::json compilerDumpJson(
+    const planner::FunctionPlan& plan, const std::string& irFile, const AliasTable* aliases = nullptr);
 // "memory_info_aic.json", "memory_info_aiv.json" or "memory_info.json" by the core type.
 std::string compilerDumpFileName(const std::string& coreType);
 

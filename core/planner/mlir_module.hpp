@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace memlens::planner {
@@ -122,6 +123,8 @@ struct Module {
     std::vector<std::unique_ptr<Value>> values;
     std::vector<Function> functions; // in text order
     std::vector<ReaderNote> notes;
+    // Top-level location aliases as written: {"#loc3", "loc(\"k.py\":52:20)"}.
+    std::vector<std::pair<std::string, std::string>> locationAliases;
 
     const Function* findFunction(const std::string& name) const;
 };

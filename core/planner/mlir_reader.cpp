@@ -87,7 +87,10 @@ public:
             const Token& t = tok();
             if (t.kind == TokenKind::Hash || (t.kind == TokenKind::Punct && t.punct == '{')
                 || (t.kind == TokenKind::Punct && t.punct == '}')) {
+                const std::size_t start = t.offset;
                 skipLine();
+                if (t.kind == TokenKind::Hash)
+                    keepLocationAlias(text_.substr(start, tok().offset - start));
                 continue;
             }
             const std::size_t before = pos_;
@@ -114,6 +117,16 @@ private:
         return i;
     }
     void skipNewlines() { pos_ = nextSignificant(pos_); }
+    // "#loc3 = loc(...)": kept as text, for dumps that print locations inline.
+    void keepLocationAlias(std::string_view definition)
+    {
+        const auto equals = definition.find('=');
+        if (equals == std::string_view::npos)
+            return;
+        const std::string value = trimmed(definition.substr(equals + 1));
+        if (value.rfind("loc(", 0) == 0)
+            module_.locationAliases.emplace_back(trimmed(definition.substr(0, equals)), value);
+    }
     void note(int line, std::string message) { module_.notes.push_back({line, std::move(message)}); }
 
     void skipLine()

@@ -320,7 +320,12 @@ std::string quote(const std::string& s)
     return out;
 }
 
-void print(const Location& loc, std::string& out)
+// Aliases shared by a fused location expand once per use: a bound keeps a hostile chain
+// (#l2 = fused[#l1, #l1], ...) from printing gigabytes.
+constexpr std::size_t kMaxInlineLocationBytes = 64 * 1024;
+
+// With `aliases`, a #alias is printed as its definition (to kMaxLocationDepth levels).
+void print(const Location& loc, std::string& out, const AliasTable* aliases = nullptr, int depth = 0)
 {
     std::visit(
         [&](const auto& n) {
@@ -339,14 +344,14 @@ void print(const Location& loc, std::string& out)
                 out += quote(n.name);
                 if (n.child) {
                     out += "(";
-                    print(*n.child, out);
+                    print(*n.child, out, aliases, depth + 1);
                     out += ")";
                 }
             } else if constexpr (std::is_same_v<T, CallSiteLoc>) {
                 out += "callsite(";
-                print(*n.callee, out);
+                print(*n.callee, out, aliases, depth + 1);
                 out += " at ";
-                print(*n.caller, out);
+                print(*n.caller, out, aliases, depth + 1);
                 out += ")";
             } else if constexpr (std::is_same_v<T, FusedLoc>) {
                 out += "fused";
@@ -356,11 +361,16 @@ void print(const Location& loc, std::string& out)
                 for (std::size_t i = 0; i < n.children.size(); ++i) {
                     if (i)
                         out += ", ";
-                    print(*n.children[i], out);
+                    print(*n.children[i], out, aliases, depth + 1);
                 }
                 out += "]";
             } else if constexpr (std::is_same_v<T, AliasRefLoc>) {
-                out += n.alias;
+                const auto definition = aliases ? aliases->find(n.alias) : AliasTable::const_iterator();
+                if (aliases && definition != aliases->end() && definition->second && depth < kMaxLocationDepth
+                    && out.size() < kMaxInlineLocationBytes)
+                    print(*definition->second, out, aliases, depth + 1);
+                else
+                    out += n.alias;
             }
         },
         loc.node);
@@ -434,6 +444,14 @@ std::string toString(const Location& loc)
 {
     std::string out = "loc(";
     print(loc, out);
+    out += ")";
+    return out;
+}
+
+std::string toInlineString(const Location& loc, const AliasTable& aliases)
+{
+    std::string out = "loc(";
+    print(loc, out, &aliases);
     out += ")";
     return out;
 }

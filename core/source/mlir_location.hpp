@@ -129,6 +129,10 @@ struct ResolvedLocation {
 
 using AliasTable = std::unordered_map<std::string, LocationPtr>;
 
+// Print a location back with every #alias replaced by its definition, as a dump's
+// `source_location` holds it; an alias the table does not define stays as it is.
+std::string toInlineString(const Location& loc, const AliasTable& aliases);
+
 // Resolves locations against one alias table, memoising every alias it meets.
 // Not thread-safe (the memo mutates); cheap to copy the table into another.
 class LocationResolver {

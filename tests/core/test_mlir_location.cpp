@@ -391,3 +391,29 @@ TEST_CASE("a plain file location resolves without parsing exactly as parsed and 
              R"(loc(callsite("a.py":1:2 at "b.py":3:4)))", R"(loc("n"("a.py":1:2)))", "k.py:3:4", "#loc3", ""})
         CHECK_FALSE(resolver.resolvePlainFileLocation(text));
 }
+
+TEST_CASE("inline printing replaces aliases by their definitions, and stays bounded", "[location]")
+{
+    AliasTable aliases;
+    aliases["#loc1"] = parseLocation("loc(\"/k/kern.py\":52:20)").location;
+    aliases["#loc2"] = parseLocation("loc(\"x\"(#loc1))").location;
+    const auto callsite = parseLocation("loc(callsite(#loc9 at #loc2))").location;
+    REQUIRE(callsite);
+    // #loc9 is not defined: it stays as written.
+    CHECK(toInlineString(*callsite, aliases) == "loc(callsite(#loc9 at \"x\"(\"/k/kern.py\":52:20)))");
+    aliases["#loc9"] = parseLocation("loc(\"/t/standard.py\":293:36)").location;
+    CHECK(toInlineString(*callsite, aliases)
+        == "loc(callsite(\"/t/standard.py\":293:36 at \"x\"(\"/k/kern.py\":52:20)))");
+    CHECK(toString(*callsite) == "loc(callsite(#loc9 at #loc2))");
+
+    // A cycle and a doubling chain (each alias fused twice over the previous) end.
+    aliases["#a"] = parseLocation("loc(\"n\"(#a))").location;
+    CHECK(toInlineString(*parseLocation("loc(#a)").location, aliases).size() < 4096);
+    aliases["#d0"] = parseLocation("loc(\"/k/kern.py\":1:1)").location;
+    for (int i = 1; i <= 40; ++i)
+        aliases["#d" + std::to_string(i)]
+            = parseLocation("loc(fused[#d" + std::to_string(i - 1) + ", #d" + std::to_string(i - 1) + "])").location;
+    const std::string doubled = toInlineString(*parseLocation("loc(#d40)").location, aliases);
+    CHECK(doubled.size() < 1024 * 1024);
+    CHECK(doubled.find("#d") != std::string::npos); // cut short, aliases left as written
+}

@@ -12,6 +12,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <map>
 
 using namespace memlens;
 using memlens::test::readText;
@@ -120,6 +121,48 @@ TEST_CASE(
     REQUIRE(a != ub->buffers.end());
     REQUIRE(a->sourceLocation);
     CHECK_THAT(*a->sourceLocation, Catch::EndsWith(expected));
+}
+
+TEST_CASE("computed plan: the dump prints each alloc once, its location inline through the IR's aliases",
+    "[planner][computed]")
+{
+    // vcast widens, so %alloc_0 cannot reuse %alloc in place: both are listed.
+    const std::string ir = "func.func @k(%g: memref<64xf16, #hivm.address_space<gm>>, %h: memref<64xf32, "
+                           "#hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n"
+                           "  %alloc = memref.alloc() : memref<64xf16, #hivm.address_space<ub>> loc(#loc3)\n"
+                           "  hivm.hir.load ins(%g : memref<64xf16, #hivm.address_space<gm>>) outs(%alloc : "
+                           "memref<64xf16, #hivm.address_space<ub>>) loc(#loc3)\n"
+                           "  %alloc_0 = memref.alloc() : memref<64xf32, #hivm.address_space<ub>> loc(#loc9)\n"
+                           "  hivm.hir.vcast ins(%alloc : memref<64xf16, #hivm.address_space<ub>>) outs(%alloc_0 : "
+                           "memref<64xf32, #hivm.address_space<ub>>) loc(#loc9)\n"
+                           "  hivm.hir.store ins(%alloc_0 : memref<64xf32, #hivm.address_space<ub>>) outs(%h : "
+                           "memref<64xf32, #hivm.address_space<gm>>) loc(#loc9)\n"
+                           "  return loc(#loc1)\n"
+                           "} loc(#loc1)\n"
+                           "#loc1 = loc(\"/k/kern.py\":10:0)\n"
+                           "#loc2 = loc(\"/k/kern.py\":12:20)\n"
+                           "#loc3 = loc(\"x\"(#loc2))\n"
+                           "#loc7 = loc(\"/site-packages/triton/language/standard.py\":293:36)\n"
+                           "#loc8 = loc(\"y\"(\"/k/kern.py\":13:8))\n"
+                           "#loc9 = loc(callsite(#loc7 at #loc8))\n";
+    const auto module = planner::readMlir(ir, "/k/kern.mlir");
+    REQUIRE(module->functions.size() == 1);
+    const auto target = planner::findPlanTarget("Ascend910B3");
+    REQUIRE(target);
+    const planner::FunctionPlan plan = planner::planFunction(module->functions.front(), *target);
+    const AliasTable aliases = locationAliasesOf(*module);
+    CHECK(aliases.size() == 6);
+    const nlohmann::json dump = compilerDumpJson(plan, "/k/kern.mlir", &aliases);
+    std::map<std::string, std::string> locationOf;
+    for (const auto& item : dump["Record"][0]["memory_info_array"])
+        locationOf[item["buffer"].get<std::string>()] = item["source_location"].get<std::string>();
+    CHECK(locationOf["%alloc = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>"]
+        == "loc(\"x\"(\"/k/kern.py\":12:20))");
+    CHECK(locationOf["%alloc_0 = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>"]
+        == "loc(callsite(\"/site-packages/triton/language/standard.py\":293:36 at \"y\"(\"/k/kern.py\":13:8)))");
+    // Without the aliases an alloc points at its op in the IR.
+    const nlohmann::json bare = compilerDumpJson(plan, "/k/kern.mlir");
+    CHECK(bare["Record"][0]["memory_info_array"][0]["source_location"] == "loc(\"/k/kern.mlir\":2:12)");
 }
 
 TEST_CASE("computed plan: an IR with nothing to plan is an error naming the file", "[planner][computed]")
