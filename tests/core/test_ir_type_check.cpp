@@ -20,7 +20,7 @@ TEST_CASE("an IR of another block size is flagged by its types, the dump's own i
     const PlanDocument wrong = loadPlanDocument(example("block8192/memory_info_aiv.json"), options);
     // The locations match (same kernel, same lines), so the IR is used, with a warning.
     CHECK(wrong.ir);
-    CHECK(wrong.irWarning.find("none of the dump's buffer shapes (128xf32, 8192xf16, 8192xf32)") == 0);
+    CHECK(wrong.irWarning.find("none of the dump's buffer shapes (128xf32, 8192xf16, 8192xf32, ...)") == 0);
     CHECK(wrong.irWarning.find("block16384/_layer_norm_fwd_fused.ttadapter") != std::string::npos);
 
     options.irFile = example("block8192/_layer_norm_fwd_fused.ttadapter");

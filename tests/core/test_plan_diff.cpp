@@ -92,29 +92,31 @@ TEST_CASE("the bundled pair: 14 buffers matched by their Python place, 12 double
             == Approx(static_cast<double>(sizesB.at(a.ssaName)) / static_cast<double>(sizesA.at(a.ssaName))));
         if (*pair.sizeRatio == 2.0) {
             ++doubled;
-            CHECK(pair.change == BufferChange::Grown);
+            // The reductions' scratch has x's two slots at 8192 and one of its own at 16384: moved.
+            const bool sameCopies = a.offsets.size() == b.offsets.size();
+            CHECK(pair.change == (sameCopies ? BufferChange::Grown : BufferChange::Moved));
         } else if (*pair.sizeRatio == 1.0) {
             ++unchanged;
-            CHECK(pair.change == BufferChange::Moved); // the 4-byte results sit higher up at 16384
+            CHECK(pair.change == BufferChange::Moved); // the 32-byte results sit higher up at 16384
         }
     }
     CHECK(doubled == 12);
     CHECK(unchanged == 2);
-    CHECK(ub.count(BufferChange::Grown) == 12);
-    CHECK(ub.count(BufferChange::Moved) == 2);
+    CHECK(ub.count(BufferChange::Grown) == 10);
+    CHECK(ub.count(BufferChange::Moved) == 4);
 }
 
-TEST_CASE("a reload from 16384 to 8192 says the peak halved and the plan now fits", "[plan_diff]")
+TEST_CASE("a reload from 16384 to 8192 says the peak shrank and the plan now fits", "[plan_diff]")
 {
     const auto before = test::loadPath(examplePath("block16384"));
     const auto after = test::loadPath(examplePath("block8192"));
     CHECK(before->analyses[0].peakAddressBytes == 328736);
-    CHECK(after->analyses[0].peakAddressBytes == 164384);
+    CHECK(after->analyses[0].peakAddressBytes == 196608);
     CHECK(describePlanChange(*before, *after)
-        == "peak 321 KB \u2192 160.5 KB (\u221250%), now fits \u00b7 12 shrunk, 2 moved of 14 buffers");
+        == "peak 321 KB \u2192 192 KB (\u221240%), now fits \u00b7 10 shrunk, 4 moved of 14 buffers");
     CHECK(describePlanChange(*after, *before)
-        == "peak 160.5 KB \u2192 321 KB (+100%), now overflows \u00b7 12 grown, 2 moved of 14 buffers");
-    CHECK(describePlanChange(*after, *after) == "peak 160.5 KB unchanged, fits \u00b7 no buffer changed");
+        == "peak 192 KB \u2192 321 KB (+67%), now overflows \u00b7 10 grown, 4 moved of 14 buffers");
+    CHECK(describePlanChange(*after, *after) == "peak 192 KB unchanged, fits \u00b7 no buffer changed");
 }
 
 TEST_CASE("the real samples: the same two buffers, each 4096 times larger", "[plan_diff][samples]")

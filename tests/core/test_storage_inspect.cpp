@@ -75,16 +75,23 @@ TEST_CASE("inspect: multi-buffer copies in place share storages copy by copy", "
     CHECK(blocks[4]["storage"] == 2);
 }
 
-TEST_CASE("inspect: the bundled 16384 example reports its 28 bytes of holes at op 19", "[inspect][storage][example]")
+TEST_CASE(
+    "inspect: the bundled 8192 example reports the 32 KB hole under its top at op 27", "[inspect][storage][example]")
 {
+    // xf is placed at 163840, above diff's storage, which is not live yet at op 27: the plan
+    // reaches the capacity with 32 KB free below its top.
     const std::string dump
-        = (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string();
+        = (memlens::test::sourceDir() / "resources/examples/layer_norm/block8192/memory_info_aiv.json").string();
     const Inspected run = inspectPath(dump);
     const auto& scope = run.json["scopes"].at(0);
     CHECK(scope["fragmentation"]
         == nlohmann::json::parse(
-            R"({"at": 19, "high_address_bytes": 328736, "live_bytes": 328708, "hole_bytes": 28, "largest_hole": [327684, 327712]})"));
+            R"({"at": 27, "high_address_bytes": 196608, "live_bytes": 163840, "hole_bytes": 32768, "largest_hole": [131072, 163840]})"));
     CHECK(scope["overlaps"].empty());
+    // At 16384 the top of the plan is all demand.
+    const Inspected overflow = inspectPath(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
+    CHECK(overflow.json["scopes"].at(0)["fragmentation"]["hole_bytes"] == 0);
 }
 
 TEST_CASE("blocks.csv ends every row with the block's storage", "[csv][storage]")
@@ -107,10 +114,15 @@ TEST_CASE("summary.md names the holes at the peak address and lists overlaps", "
     CHECK(summary.find("| `%p` copy 1 | `%q` copy 1 | [4, 6] | 512 B |") != std::string::npos);
     CHECK(summary.find("| Blocks | 5 (5 buffers, 5 storages) |") != std::string::npos);
 
+    const PlanDocument fits = loadPlanDocument(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block8192/memory_info_aiv.json").string(), {});
+    CHECK(summaryMarkdown(fits, "").find(
+              "| Holes at peak address | 32 KB at op 27 (160 KB live below 192 KB), largest [131072, 163840) |")
+        != std::string::npos);
     const PlanDocument example = loadPlanDocument(
         (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string(), {});
     const std::string overflow = summaryMarkdown(example, "");
-    CHECK(overflow.find("| Holes at peak address | 28 B at op 19") != std::string::npos);
-    CHECK(overflow.find("largest [327684, 327712); **demand**") != std::string::npos);
+    CHECK(overflow.find("| Holes at peak address | 0 B at op 41 (321 KB live below 321 KB); **demand**")
+        != std::string::npos);
     CHECK(overflow.find("overlap") == std::string::npos);
 }
