@@ -74,7 +74,7 @@ TEST_CASE("a reload says what changed and opens the compare view of the two vers
     QSignalSpy delta(f.window.get(), &MainWindow::reloadDeltaShown);
     f.window->reload();
     REQUIRE(memlens::test::seen(delta));
-    const QString expected = QString::fromUtf8("peak 321 KB \u2192 160.5 KB (\u221250%), now fits");
+    const QString expected = QString::fromUtf8("peak 321 KB \u2192 192 KB (\u221240%), now fits");
     CHECK(delta.front().front().toString().startsWith(expected));
     CHECK(f.window->messageBar()->isVisible());
     CHECK(f.window->messageBar()->text().contains(expected));

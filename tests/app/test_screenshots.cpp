@@ -121,23 +121,23 @@ TEST_CASE("screenshots of the window for the docs", "[.screenshots]")
     settle();
     save(w.chart()->grab(), "block-chart.png");
 
-    // Zoomed around the capacity line: ops 7 to 22, just below the line to the top.
-    const DataWindow zoom{7, 23, 180.0 * 1024, 330.0 * 1024};
+    // Zoomed around the capacity line: ops 24 to 44, just below the line to the top.
+    const DataWindow zoom{24, 45, 180.0 * 1024, 330.0 * 1024};
     w.chart()->setViewWindow(zoom);
     settle();
     save(w.grab(span(w, w.chart(), w.usageChart(), centralWidth(w))), "block-chart-zoomed.png");
 
     // The top of the plan: %alloc_8, the tl.sum scratch, selected above %alloc_3.
-    w.chart()->setViewWindow(DataWindow{14, 25, 318.0 * 1024, 322.0 * 1024});
+    w.chart()->setViewWindow(DataWindow{36, 47, 318.0 * 1024, 322.0 * 1024});
     w.session()->selectBlock(blockOf(w, "%alloc_8"));
     settle();
     save(w.grab(span(w, w.chart(), w.chart(), w.width())), "sum-scratch-zoomed.png");
     save(w.sourcePanes()->grab(), "source-sum-call-chain.png");
 
-    // The time cursor at op 19 with the table live at the cursor.
+    // The time cursor at op 41 with the table live at the cursor.
     w.chart()->fitToPlan();
     w.session()->selectBlock(-1);
-    w.session()->setCursorOp(19);
+    w.session()->setCursorOp(41);
     w.table()->liveAtCursorBox()->setChecked(true);
     settle();
     save(w.grab(QRect(0, w.titleBar()->mapTo(&w, QPoint(0, w.titleBar()->height())).y(), centralWidth(w),
@@ -145,7 +145,7 @@ TEST_CASE("screenshots of the window for the docs", "[.screenshots]")
         "time-cursor.png");
     w.table()->liveAtCursorBox()->setChecked(false);
 
-    // The holes line of the title bar and the address snapshot at op 19.
+    // The holes line of the title bar and the address snapshot at op 41.
     save(w.grab(span(w, w.titleBar(), w.chart(), centralWidth(w))), "holes-and-snapshot.png");
 
     // The File menu.

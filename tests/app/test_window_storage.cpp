@@ -35,7 +35,7 @@ TEST_CASE("the address snapshot sits right of the block chart and follows the cu
     CHECK(stripRect.left() >= chartRect.right());
     CHECK(stripRect.top() == chartRect.top());
     REQUIRE(strip->snapshot());
-    CHECK(strip->snapshot()->op == 19);
+    CHECK(strip->snapshot()->op == 41);
 
     chart->session()->setCursorOp(30);
     CHECK(strip->snapshot()->op == 30);

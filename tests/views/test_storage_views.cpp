@@ -42,6 +42,13 @@ std::shared_ptr<const PlanDocument> bundledOverflow()
         (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string());
 }
 
+// 8192 fits exactly: its top sits above a 32 KB hole at op 27.
+std::shared_ptr<const PlanDocument> bundledFit()
+{
+    return memlens::test::loadPath(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block8192/memory_info_aiv.json").string());
+}
+
 int svgRects(const QByteArray& svg)
 {
     int rects = 0;
@@ -155,9 +162,15 @@ TEST_CASE("the title bar names the holes at the peak address: demand for the bun
     TitleBar bar(&session);
     session.setDocument(bundledOverflow());
     const QString holes = bar.holesText();
-    CHECK(holes.startsWith("Holes at op 19, where the highest address peaks"));
-    CHECK(holes.contains("28 B in holes (largest [327684, 327712), 28 B)"));
+    INFO(holes.toStdString());
+    CHECK(holes.startsWith("Holes at op 41, where the highest address peaks"));
     CHECK(holes.contains("demand"));
+
+    session.setDocument(bundledFit());
+    const QString fit = bar.holesText();
+    INFO(fit.toStdString());
+    CHECK(fit.startsWith("Holes at op 27, where the highest address peaks"));
+    CHECK(fit.contains("32 KB in holes (largest [131072, 163840), 32 KB)"));
 }
 
 TEST_CASE("the title bar says placement when what is live fits but the holes push it over", "[storage][titlebar]")
@@ -193,11 +206,11 @@ TEST_CASE("the address snapshot shows the peak op without a cursor, the cursor's
     PlanSession session;
     AddressStripWidget strip(&session);
     strip.resize(130, 520);
-    session.setDocument(bundledOverflow());
+    session.setDocument(bundledFit());
     REQUIRE(strip.snapshot());
     CHECK_FALSE(strip.showsCursor());
-    CHECK(strip.snapshot()->op == 19);
-    CHECK(strip.headerText() == "op 19 (peak)\nlive 321 KB\nholes 28 B");
+    CHECK(strip.snapshot()->op == 27);
+    CHECK(strip.headerText() == "op 27 (peak)\nlive 160 KB\nholes 32 KB");
     CHECK(strip.holeRects().size() == 1);
 
     // 48 banks of 4 KB up to the 192 KB capacity: 47 boundaries, evenly spaced, below the capacity line.
@@ -207,10 +220,10 @@ TEST_CASE("the address snapshot shows the peak op without a cursor, the cursor's
     strip.setBankCount(12);
     CHECK(strip.bankLineYs().size() == 11);
 
-    session.setCursorOp(4);
+    session.setCursorOp(5);
     CHECK(strip.showsCursor());
-    CHECK(strip.snapshot()->op == 4);
-    CHECK(strip.snapshot()->liveBlocks == std::vector<int>{0}); // %alloc alone, [0, 64 KB)
+    CHECK(strip.snapshot()->op == 5);
+    CHECK(strip.snapshot()->liveBlocks == std::vector<int>{0}); // %alloc alone, [0, 32 KB)
     CHECK(strip.holeRects().empty());
 }
 

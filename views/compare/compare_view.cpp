@@ -122,6 +122,9 @@ CompareView::CompareView(QWidget* parent)
         header->setTextFormat(Qt::RichText);
         auto* panes = new SourcePanes(isA ? sessionA_ : sessionB_, box);
         panes->setOpenIrOffered(false); // the compare view shows two loaded plans; it opens no IR
+        // Two sides of IR and Python leave no room for a third pane each: the compile logs'
+        // late IR is read in the main window.
+        panes->setLateIrOffered(false);
         // The IR lines are what differ (a type, a shape): they get the room.
         panes->splitter()->setStretchFactor(0, 2);
         boxLayout->addWidget(header);

@@ -41,10 +41,16 @@ std::optional<std::int64_t> LateIrPane::opAtLine(int line) const
     return std::nullopt;
 }
 
+void LateIrPane::setOffered(bool offered)
+{
+    offered_ = offered;
+    setVisible(offered_ && log() != nullptr);
+}
+
 void LateIrPane::onDocumentChanged()
 {
     const CompileLog* compileLog = log();
-    setVisible(compileLog != nullptr);
+    setVisible(offered_ && compileLog != nullptr);
     if (!compileLog || !compileLog->ir) {
         view()->setPlainText(QString());
         lifeLines_.clear();

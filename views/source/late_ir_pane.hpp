@@ -24,6 +24,8 @@ public:
     int cursorLine() const { return cursorLine_; }
     // The op of the sequence whose line is `line` (the first of them), nullopt when none.
     std::optional<std::int64_t> opAtLine(int line) const;
+    // Whether the pane may show at all (it does when the document has a log); true by default.
+    void setOffered(bool offered);
 
 private:
     void onDocumentChanged();
@@ -32,6 +34,7 @@ private:
     const CompileLog* log() const;
 
     PlanSession* session_;
+    bool offered_ = true;
     std::vector<int> lifeLines_;
     int cursorLine_ = 0;
 };

@@ -5,6 +5,7 @@
 #include "core/document/plan_document.hpp"
 #include "core/source/file_finder.hpp"
 #include "views/plan_session.hpp"
+#include "views/source/even_splitter.hpp"
 #include "views/source/source_file_cache.hpp"
 #include "views/source/source_pane.hpp"
 #include "views/source/source_text_view.hpp"
@@ -76,7 +77,7 @@ std::pair<QString, QString> describeChain(const BlockSource& source, bool dark)
 SourcePanes::SourcePanes(PlanSession* session, QWidget* parent)
     : QWidget(parent)
     , session_(session)
-    , splitter_(new QSplitter(Qt::Horizontal, this))
+    , splitter_(new EvenSplitter(Qt::Horizontal, this))
     , files_(new SourceFileCache(this))
     , readingNotice_(new QTimer(this))
 {
@@ -159,6 +160,8 @@ void SourcePanes::setOpenIrOffered(bool offered)
     shown_.reset();
     refresh();
 }
+
+void SourcePanes::setLateIrOffered(bool offered) { lateIr_->setOffered(offered); }
 
 void SourcePanes::syncHeaderHeights()
 {

@@ -65,6 +65,8 @@ public:
     QPushButton* openIrButton() const;
     // Whether "Open IR…" is offered when the dump has no IR (not where nothing can answer it).
     void setOpenIrOffered(bool offered);
+    // Whether the compile log's pane shows when the document has a log (true by default).
+    void setLateIrOffered(bool offered);
     QPushButton* locateButton() const;
     // The Python file as named in the IR or dump, of the frame on show ("" when none).
     QString pythonOriginalPath() const { return pythonOriginal_; }
