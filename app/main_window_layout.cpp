@@ -5,6 +5,7 @@
 #include "app/diagnosis_dock.hpp"
 #include "app/main_window.hpp"
 #include "app/message_bar.hpp"
+#include "core/document/plan_document.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
@@ -136,6 +137,12 @@ void MainWindow::buildDocks()
     sourceDock_->setObjectName(QStringLiteral("sourceDock"));
     sourceDock_->setWidget(sourcePanes_);
     sourceDock_->setMinimumSize(kSourceMinWidth, kBottomMinHeight);
+    // The title names the compile log's pane too while it shows.
+    connect(session_, &PlanSession::documentChanged, sourceDock_, [this] {
+        const PlanDocument* document = session_->document();
+        sourceDock_->setWindowTitle(
+            document && document->log ? tr("Source: IR | Python | Log IR") : tr("Source: IR | Python"));
+    });
 
     connect(sourcePanes_, &SourcePanes::fileLocated, this, [this](const QString& original, const QString& located) {
         // Remember the answer as a prefix substitution (folder to folder) and reload.
