@@ -3,6 +3,7 @@
 #include "core/analysis/capacity.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/cli/report_files.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart_style.hpp"

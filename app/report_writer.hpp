@@ -4,7 +4,6 @@
 // swapped in only when every file is written, so a failed report leaves the
 // previous one as it was (and the target's parent needs no write access).
 #include "core/base/work_thresholds.hpp"
-#include "core/document/plan_document.hpp"
 
 #include <QByteArray>
 #include <QImage>
@@ -19,6 +18,8 @@
 #include <vector>
 
 namespace memlens {
+
+struct PlanDocument;
 
 struct ChartRenderOptions;
 

@@ -1,5 +1,7 @@
 #include "views/plan_session.hpp"
 
+#include "core/document/plan_document.hpp"
+
 namespace memlens {
 
 PlanSession::PlanSession(QObject* parent)

@@ -3,7 +3,6 @@
 // show, the selected block, the time cursor, and the blocks highlighted from a
 // source line. Views change it through its setters and listen to its signals;
 // none of them talk to each other directly.
-#include "core/document/plan_document.hpp"
 
 #include <QObject>
 #include <QString>
@@ -13,6 +12,11 @@
 #include <vector>
 
 namespace memlens {
+
+struct PlanDocument;
+struct ScopePlan;
+struct PlanAnalysis;
+struct Block;
 
 class PlanSession : public QObject {
     Q_OBJECT

@@ -1,7 +1,6 @@
 #include "views/storage_text.hpp"
 
 #include "core/document/plan_document.hpp"
-#include "core/text/byte_size.hpp"
 #include "views/view_text.hpp"
 
 #include <algorithm>

@@ -4,6 +4,7 @@
 #include "core/analysis/plan_requirement.hpp"
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/compile_log/compile_log.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart_style.hpp"

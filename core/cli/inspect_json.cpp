@@ -2,7 +2,9 @@
 
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/base/run_beside.hpp"
+#include "core/cli/kernel_folder.hpp"
 #include "core/diagnosis/diagnosis_json.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/dump/record_folding.hpp"
 #include "core/source/frame_json.hpp"
 

@@ -1,8 +1,6 @@
 #pragma once
 // The model as `memlens inspect` prints it (docs/design.md, Command line: a stable contract).
 #include "core/base/work_thresholds.hpp"
-#include "core/cli/kernel_folder.hpp"
-#include "core/document/plan_document.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +10,9 @@
 #include <string>
 
 namespace memlens {
+
+struct PlanDocument;
+struct KernelFolder;
 
 // The inspect JSON as ordered_json::dump(2) would write it, and a newline, written
 // block by block: a dump of a million blocks never exists as one JSON tree. `onlyScope`

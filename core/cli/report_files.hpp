@@ -1,7 +1,6 @@
 #pragma once
 // The contents of the report files (docs/design.md, Command line): blocks.csv,
 // live_at_peak.csv and summary.md. Text only; writing them is the caller's job.
-#include "core/document/plan_document.hpp"
 
 #include <functional>
 #include <iosfwd>
@@ -10,6 +9,8 @@
 #include <vector>
 
 namespace memlens {
+
+struct PlanDocument;
 
 // A block of a scope: (scope index, block index).
 using BlockRef = std::pair<std::size_t, std::size_t>;

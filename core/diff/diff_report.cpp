@@ -1,6 +1,7 @@
 #include "core/diff/diff_report.hpp"
 
 #include "core/analysis/unplanned_scope.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "core/source/frame_json.hpp"
 #include "core/text/byte_size.hpp"

@@ -1,5 +1,6 @@
 #include "core/diff/plan_diff.hpp"
 
+#include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
 
 #include <algorithm>

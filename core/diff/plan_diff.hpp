@@ -4,13 +4,17 @@
 // trust, by the Python place that allocated them (file, line, column and
 // variable name), then by SSA name and element type (stable between two
 // compiles of the same kernel), then by their order among what is left.
-#include "core/document/plan_document.hpp"
 
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace memlens {
+
+struct Buffer;
+struct PlanDocument;
+struct ScopePlan;
+class ScopeSources;
 
 enum class BufferMatch { PythonLocation, SsaName, Order };
 enum class BufferChange { Same, Grown, Shrunk, Moved, Added, Removed };
@@ -63,7 +67,7 @@ PlanDiff diffPlans(const PlanDocument& a, const PlanDocument& b);
 void shareCapacities(PlanDocument& a, PlanDocument& b);
 
 // One line on what changed from `before` to `after`, for the bar a reload
-// shows: "peak 321 KB → 160.5 KB (−50%), now fits · 12 of 14 buffers changed".
+// shows: "peak 321 KB → 192 KB (−40%), now fits · 10 shrunk, 4 moved of 14 buffers".
 // Scopes are named when the dump has several.
 std::string describePlanChange(const PlanDocument& before, const PlanDocument& after);
 

@@ -1,4 +1,5 @@
 #include "core/cli/report_files.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/text/csv.hpp"
 #include "support/test_paths.hpp"

@@ -1,5 +1,7 @@
 #include "support/inspect_tree.hpp"
 
+#include "core/cli/kernel_folder.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/source/frame_json.hpp"
 
 namespace memlens::test {

@@ -2,8 +2,8 @@
 
 #include "core/analysis/block_neighbours.hpp"
 #include "core/analysis/plan_analysis.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/dump/dump_model.hpp"
-#include "core/text/byte_size.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"

@@ -1,5 +1,6 @@
 #include "views/compare/compare_view.hpp"
 
+#include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/compare/diff_table_model.hpp"

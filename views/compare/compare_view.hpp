@@ -25,6 +25,8 @@ class DiffTableModel;
 class PlanSession;
 class SourcePanes;
 struct DataWindow;
+struct PlanAnalysis;
+struct ScopePlan;
 
 // What the view shows; built off the GUI thread (diffPlans, describePlanChange).
 struct Comparison {

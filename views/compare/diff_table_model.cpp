@@ -1,6 +1,7 @@
 #include "views/compare/diff_table_model.hpp"
 
 #include "core/diff/diff_report.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/source/mlir_location.hpp"
 #include "views/view_text.hpp"
 

@@ -1,7 +1,6 @@
 #include "views/table/block_details_panel.hpp"
 
 #include "core/compile_log/compile_log.hpp"
-#include "core/text/byte_size.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
 #include "views/table/block_table_model.hpp"

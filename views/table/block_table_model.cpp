@@ -1,9 +1,9 @@
 #include "views/table/block_table_model.hpp"
 
 #include "core/source/mlir_location.hpp"
-#include "core/text/byte_size.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
+#include "views/view_text.hpp"
 
 #include <QBrush>
 #include <QColor>

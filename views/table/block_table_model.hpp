@@ -6,7 +6,6 @@
 // never points into a plan that has just been replaced.
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_model.hpp"
-#include "views/view_text.hpp"
 
 #include <QAbstractTableModel>
 #include <QString>
