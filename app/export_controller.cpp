@@ -10,7 +10,7 @@
 #include "views/plan_session.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <QCheckBox>
 #include <QDir>
@@ -24,7 +24,7 @@
 namespace memlens {
 
 ExportController::ExportController(
-    PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window)
+    PlanSession* session, BlockChartWidget* chart, BlockTablePanel* table, AppSettings* settings, QWidget* window)
     : QObject(window)
     , session_(session)
     , chart_(chart)

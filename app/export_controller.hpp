@@ -10,7 +10,7 @@ namespace memlens {
 
 class AppSettings;
 class BlockChartWidget;
-class BlockTableView;
+class BlockTablePanel;
 class PlanSession;
 struct ChartRenderOptions;
 
@@ -18,7 +18,7 @@ class ExportController : public QObject {
     Q_OBJECT
 public:
     ExportController(
-        PlanSession* session, BlockChartWidget* chart, BlockTableView* table, AppSettings* settings, QWidget* window);
+        PlanSession* session, BlockChartWidget* chart, BlockTablePanel* table, AppSettings* settings, QWidget* window);
 
     enum class ChartFormat { Png, Svg };
     bool exportChart(ChartFormat format, const QString& path, QSize size, bool asShown, QString* error);
@@ -58,7 +58,7 @@ private:
 
     PlanSession* session_;
     BlockChartWidget* chart_;
-    BlockTableView* table_;
+    BlockTablePanel* table_;
     AppSettings* settings_;
     QWidget* window_;
 };

@@ -20,7 +20,7 @@
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/table/block_details_panel.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 #include "views/title_bar.hpp"
 
 #include <QAction>

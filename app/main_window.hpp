@@ -36,7 +36,7 @@ class KernelStrip;
 class LoadProgress;
 struct DumpVersion;
 class BlockDetailsPanel;
-class BlockTableView;
+class BlockTablePanel;
 class CompareWindow;
 class DiagnosisDock;
 class DocumentLoader;
@@ -94,7 +94,7 @@ public:
     BlockChartWidget* chart() const { return chart_; }
     UsageChartView* usageChart() const { return usage_; }
     AddressStripWidget* addressStrip() const { return strip_; }
-    BlockTableView* table() const { return table_; }
+    BlockTablePanel* table() const { return table_; }
     BlockDetailsPanel* details() const { return details_; }
     SourcePanes* sourcePanes() const { return sourcePanes_; }
     DiagnosisDock* diagnosisDock() const { return diagnosisDock_; }
@@ -192,7 +192,7 @@ private:
     BlockChartWidget* chart_ = nullptr;
     UsageChartView* usage_ = nullptr;
     AddressStripWidget* strip_ = nullptr;
-    BlockTableView* table_ = nullptr;
+    BlockTablePanel* table_ = nullptr;
     BlockDetailsPanel* details_ = nullptr;
     SourcePanes* sourcePanes_ = nullptr;
     QDockWidget* detailsDock_ = nullptr;

@@ -12,7 +12,7 @@
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/table/block_details_panel.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 #include "views/title_bar.hpp"
 
 #include <QStatusBar>
@@ -120,7 +120,7 @@ void MainWindow::buildDocks()
     detailsDock_->setWidget(details_);
     detailsDock_->setMinimumSize(kSideMinWidth, kBottomMinHeight);
 
-    table_ = new BlockTableView(session_, this);
+    table_ = new BlockTablePanel(session_, this);
     tableDock_ = new QDockWidget(tr("Blocks"), this);
     tableDock_->setObjectName(QStringLiteral("tableDock"));
     tableDock_->setWidget(table_);

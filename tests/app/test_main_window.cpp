@@ -9,7 +9,7 @@
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>
@@ -121,7 +121,7 @@ TEST_CASE("the table filters by text and to blocks over capacity", "[window][sam
     MEMLENS_REQUIRE_SAMPLES();
     WindowFixture f;
     REQUIRE(f.open(overflowSample()));
-    BlockTableView* table = f.window->table();
+    BlockTablePanel* table = f.window->table();
     CHECK(table->proxy()->rowCount() == 2);
     table->overCapacityOnlyBox()->setChecked(true);
     CHECK(table->proxy()->rowCount() == 1);

@@ -14,7 +14,7 @@
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
 #include "views/table/block_details_panel.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>

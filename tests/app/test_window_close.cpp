@@ -7,7 +7,7 @@
 #include "views/diagnosis/diagnosis_panel.hpp"
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_table_model.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>

@@ -8,7 +8,7 @@
 #include "views/plan_session.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -115,7 +115,7 @@ TEST_CASE("the table exports as filtered and sorted, or whole", "[export]")
 {
     WindowFixture f;
     REQUIRE(f.open(layerNormDump()));
-    BlockTableView* table = f.window->table();
+    BlockTablePanel* table = f.window->table();
     table->overCapacityOnlyBox()->setChecked(true);
     table->tableView()->sortByColumn(BlockTableModel::SizeColumn, Qt::DescendingOrder);
     const QString shownPath = f.dir.filePath("shown.csv");
@@ -160,7 +160,7 @@ TEST_CASE("grouped rows export as one CSV line per block they stand for", "[expo
     // %a and %b: two copies each, merged in place (two storages of two buffers); %c: one block.
     WindowFixture f;
     REQUIRE(f.open(QString::fromStdString(memlens::test::data("dumps/in_place_multibuffer.json").string())));
-    BlockTableView* table = f.window->table();
+    BlockTablePanel* table = f.window->table();
     QString error;
     for (QCheckBox* box : {table->groupCopiesBox(), table->findChild<QCheckBox*>(QStringLiteral("groupStoragesBox"))}) {
         REQUIRE(box);

@@ -6,7 +6,7 @@
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
 #include "views/table/block_filter_proxy.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -115,7 +115,7 @@ TEST_CASE("clicking a Python line in the window filters the Blocks table under a
     SourceTextView* python = panes->pythonView();
     REQUIRE(python->isLineVisible(56));
     QTest::mouseClick(python->viewport(), Qt::LeftButton, {}, python->lineRect(56).center() + QPoint(40, 0));
-    BlockTableView* table = f.window->table();
+    BlockTablePanel* table = f.window->table();
     std::set<int> rows;
     for (int row = 0; row < table->proxy()->rowCount(); ++row)
         rows.insert(table->proxy()->blockIndexAt(row));

@@ -4,7 +4,7 @@
 #include "views/plan_session.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -118,7 +118,7 @@ QStringList columnTexts(const QAbstractItemModel& model, int column, int role = 
     return texts;
 }
 
-int selectedBlockInView(const BlockTableView& view)
+int selectedBlockInView(const BlockTablePanel& view)
 {
     const QModelIndexList rows = view.tableView()->selectionModel()->selectedRows();
     if (rows.size() != 1)
@@ -385,7 +385,7 @@ TEST_CASE("a row of grouped copies is its buffer: size and sorting count every c
 TEST_CASE("the table and the session select the same block", "[table]")
 {
     PlanSession session;
-    BlockTableView view(&session);
+    BlockTablePanel view(&session);
     view.resize(1000, 300);
     session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
     QTableView* table = view.tableView();
@@ -406,7 +406,7 @@ TEST_CASE("the table and the session select the same block", "[table]")
         const QRect cell = table->visualRect(view.proxy()->index(3, BlockTableModel::BufferColumn));
         QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
         CHECK(session.selectedBlock() == 3);
-        QSignalSpy activated(&view, &BlockTableView::blockActivated);
+        QSignalSpy activated(&view, &BlockTablePanel::blockActivated);
         QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, cell.center());
         CHECK(activated.count() == 1);
         CHECK(activated.value(0).value(0).toInt() == 3);
@@ -492,7 +492,7 @@ TEST_CASE("the table view renders", "[table]")
 {
     MEMLENS_REQUIRE_SAMPLES();
     PlanSession session;
-    BlockTableView view(&session);
+    BlockTablePanel view(&session);
     view.resize(1280, 260);
     session.setDocument(loadOverflowSample());
     session.selectBlock(0);

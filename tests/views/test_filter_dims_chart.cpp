@@ -4,7 +4,7 @@
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -24,7 +24,7 @@ bool near(QColor a, QColor b)
 TEST_CASE("the table filter dims the blocks it hides in the chart", "[table][chart][filter]")
 {
     PlanSession session;
-    BlockTableView table(&session);
+    BlockTablePanel table(&session);
     BlockChartWidget chart(&session);
     chart.resize(900, 500);
     session.setDocument(std::make_shared<const PlanDocument>(

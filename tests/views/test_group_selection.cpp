@@ -4,7 +4,7 @@
 #include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/table/block_filter_proxy.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -43,7 +43,7 @@ TEST_CASE("a row of grouped copies selects every copy of its buffer in the chart
 {
     PlanSession session;
     session.setDocument(test::loadFixture("dumps/two_scopes_multibuffer.json"));
-    BlockTableView table(&session);
+    BlockTablePanel table(&session);
     BlockChartWidget chart(&session);
     chart.resize(700, 400);
     // Blocks 0 and 1 are the two copies of %x_tile, block 2 is %row_max.

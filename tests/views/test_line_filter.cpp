@@ -6,7 +6,7 @@
 #include "views/source/source_text_view.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include "views/chart/block_chart_widget.hpp"
 
@@ -72,7 +72,7 @@ std::set<int> blocksAtPythonLine(const PlanSession& session, int line)
 }
 
 // Every block of every row the table shows.
-std::set<int> shownBlocks(const BlockTableView& table)
+std::set<int> shownBlocks(const BlockTablePanel& table)
 {
     std::set<int> out;
     const BlockFilterProxy& proxy = *table.proxy();
@@ -111,7 +111,7 @@ void click(SourceTextView* view, int line)
 struct Window {
     PlanSession session;
     SourcePanes panes{&session};
-    BlockTableView table{&session};
+    BlockTablePanel table{&session};
 
     Window()
     {
@@ -266,7 +266,7 @@ TEST_CASE("the line chip combines with the text filter and the toggles", "[table
 TEST_CASE("another scope clears the line filter", "[table][line]")
 {
     PlanSession session;
-    BlockTableView table(&session);
+    BlockTablePanel table(&session);
     session.setDocument(std::make_shared<const PlanDocument>(
         loadPlanDocument(MEMLENS_SOURCE_DIR "/tests/data/dumps/two_scopes_multibuffer.json", {})));
     REQUIRE(session.document()->dump.scopes.size() >= 2);

@@ -12,7 +12,7 @@
 #include "views/plan_session.hpp"
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_table_model.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>
@@ -105,7 +105,7 @@ TEST_CASE("the chart's tooltip and Block Details list every buffer of the storag
 TEST_CASE("the table has a storage column and groups by storage or by copies, one at a time", "[storage][table]")
 {
     PlanSession session;
-    BlockTableView view(&session);
+    BlockTablePanel view(&session);
     session.setDocument(loadFixture("dumps/in_place_multibuffer.json"));
     BlockTableModel* model = view.model();
     REQUIRE(model->rowCount() == 5);
@@ -133,7 +133,7 @@ TEST_CASE("the table has a storage column and groups by storage or by copies, on
 TEST_CASE("the table's live-at-cursor count gives union bytes", "[storage][table]")
 {
     PlanSession session;
-    BlockTableView view(&session);
+    BlockTablePanel view(&session);
     session.setDocument(inPlaceTriple());
     view.liveAtCursorBox()->setChecked(true);
     session.setCursorOp(4);

@@ -5,7 +5,7 @@
 #include "views/plan_session.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -44,7 +44,7 @@ void clickHeader(QTableView* table, int column)
     QTest::mouseClick(header->viewport(), Qt::LeftButton, Qt::NoModifier, at);
 }
 
-std::uint64_t sizeAt(BlockTableView& view, int row)
+std::uint64_t sizeAt(BlockTablePanel& view, int row)
 {
     return view.proxy()->index(row, BlockTableModel::SizeColumn).data(BlockTableModel::SortRole).toULongLong();
 }
@@ -56,7 +56,7 @@ TEST_CASE("a size column sorts largest first and a new order starts at its top",
     test::TempDir dir("memlens_sort_");
     PlanSession session;
     session.setDocument(test::loadPath(writeDump(dir.path, 300)));
-    BlockTableView view(&session);
+    BlockTablePanel view(&session);
     view.resize(700, 400);
     view.show();
     REQUIRE(QTest::qWaitForWindowExposed(&view));
@@ -79,8 +79,8 @@ TEST_CASE("a size column sorts largest first and a new order starts at its top",
     CHECK(header->sortIndicatorOrder() == Qt::AscendingOrder);
     clickHeader(table, BlockTableModel::OverCapacityColumn);
     CHECK(header->sortIndicatorOrder() == Qt::DescendingOrder);
-    CHECK(BlockTableView::sortsLargestFirst(BlockTableModel::SizeColumn));
-    CHECK_FALSE(BlockTableView::sortsLargestFirst(BlockTableModel::IdColumn));
+    CHECK(BlockTablePanel::sortsLargestFirst(BlockTableModel::SizeColumn));
+    CHECK_FALSE(BlockTablePanel::sortsLargestFirst(BlockTableModel::IdColumn));
 }
 
 TEST_CASE("the first column is #, the place in file order, never read as the SSA suffix", "[table]")

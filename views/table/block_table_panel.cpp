@@ -1,4 +1,4 @@
-#include "views/table/block_table_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include "views/plan_session.hpp"
 #include "views/table/block_filter_proxy.hpp"
@@ -27,7 +27,7 @@
 
 namespace memlens {
 
-BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
+BlockTablePanel::BlockTablePanel(PlanSession* session, QWidget* parent)
     : QWidget(parent)
     , session_(session)
     , model_(new BlockTableModel(session, this))
@@ -110,7 +110,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     chipRow->addWidget(lineChip_);
     chipRow->addStretch(1);
     lineChip_->hide();
-    connect(lineChipClear_, &QToolButton::clicked, this, &BlockTableView::clearLineFilter);
+    connect(lineChipClear_, &QToolButton::clicked, this, &BlockTablePanel::clearLineFilter);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -154,7 +154,7 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     table_->setSortingEnabled(true);
     table_->setCornerButtonEnabled(false);
     // Connected after the view's own sorting, so it sees the rows in their new order.
-    connect(table_->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &BlockTableView::onSortChanged);
+    connect(table_->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this, &BlockTablePanel::onSortChanged);
 
     auto* copy = new QAction(tr("Copy row"), table_);
     copy->setShortcut(QKeySequence::Copy);
@@ -180,17 +180,17 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
         groupStoragesBox_->setChecked(model_->groupStorages());
         session_->setSelectionSpansBuffer(model_->groupCopies()); // a row of copies is the whole buffer
     });
-    connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::updateCountLabel);
+    connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTablePanel::updateCountLabel);
     // The chart dims what the filter hides: a filter is also a way to find blocks.
-    connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTableView::publishFilteredOut);
-    connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::publishFilteredOut);
-    connect(session_, &PlanSession::cursorChanged, this, &BlockTableView::updateCountLabel);
-    connect(session_, &PlanSession::highlightChanged, this, &BlockTableView::updateLineChip);
-    connect(model_, &QAbstractItemModel::modelReset, this, &BlockTableView::fitColumns);
+    connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTablePanel::publishFilteredOut);
+    connect(model_, &QAbstractItemModel::modelReset, this, &BlockTablePanel::publishFilteredOut);
+    connect(session_, &PlanSession::cursorChanged, this, &BlockTablePanel::updateCountLabel);
+    connect(session_, &PlanSession::highlightChanged, this, &BlockTablePanel::updateLineChip);
+    connect(model_, &QAbstractItemModel::modelReset, this, &BlockTablePanel::fitColumns);
 
     connect(
-        table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &BlockTableView::onSelectionChanged);
-    connect(table_, &QAbstractItemView::activated, this, &BlockTableView::onActivated);
+        table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &BlockTablePanel::onSelectionChanged);
+    connect(table_, &QAbstractItemView::activated, this, &BlockTablePanel::onActivated);
     connect(session_, &PlanSession::selectedBlockChanged, this, [this] { selectFromSession(true); });
 
     fitColumns();
@@ -199,13 +199,13 @@ BlockTableView::BlockTableView(PlanSession* session, QWidget* parent)
     selectFromSession(false);
 }
 
-bool BlockTableView::sortsLargestFirst(int column)
+bool BlockTablePanel::sortsLargestFirst(int column)
 {
     return column == BlockTableModel::SizeColumn || column == BlockTableModel::OverCapacityColumn
         || column == BlockTableModel::CopiesColumn;
 }
 
-void BlockTableView::onSortChanged(int column, Qt::SortOrder order)
+void BlockTablePanel::onSortChanged(int column, Qt::SortOrder order)
 {
     QHeaderView* header = table_->horizontalHeader();
     if (column != sortedColumn_) {
@@ -221,14 +221,14 @@ void BlockTableView::onSortChanged(int column, Qt::SortOrder order)
         table_->scrollToTop();
 }
 
-void BlockTableView::clearLineFilter()
+void BlockTablePanel::clearLineFilter()
 {
     if (proxy_->lineFilterActive())
         session_->setHighlightedBlocks({});
 }
 
 // Esc reaches here when the table or the filter box had nothing to do with it.
-void BlockTableView::keyPressEvent(QKeyEvent* event)
+void BlockTablePanel::keyPressEvent(QKeyEvent* event)
 {
     if (event->key() == Qt::Key_Escape && event->modifiers() == Qt::NoModifier && proxy_->lineFilterActive()) {
         clearLineFilter();
@@ -238,7 +238,7 @@ void BlockTableView::keyPressEvent(QKeyEvent* event)
     QWidget::keyPressEvent(event);
 }
 
-void BlockTableView::updateLineChip()
+void BlockTablePanel::updateLineChip()
 {
     const bool on = proxy_->lineFilterActive();
     if (on) {
@@ -249,9 +249,9 @@ void BlockTableView::updateLineChip()
     lineChip_->setVisible(on);
 }
 
-QString BlockTableView::countText() const { return countLabel_->text(); }
+QString BlockTablePanel::countText() const { return countLabel_->text(); }
 
-void BlockTableView::updateCountLabel()
+void BlockTablePanel::updateCountLabel()
 {
     if (!session_->scope()) {
         countLabel_->setText(tr("No plan loaded"));
@@ -270,7 +270,7 @@ void BlockTableView::updateCountLabel()
 }
 
 // Bytes live at the cursor, counted once however many in-place buffers share them.
-QString BlockTableView::liveBytesAtCursorText() const
+QString BlockTablePanel::liveBytesAtCursorText() const
 {
     const PlanAnalysis* analysis = session_->analysis();
     const auto op = proxy_->filterOp();
@@ -279,9 +279,9 @@ QString BlockTableView::liveBytesAtCursorText() const
     return tr(": %1").arg(bytesText(analysis->liveBytesAt(*op)));
 }
 
-void BlockTableView::modelChanging() { ++modelChanging_; }
+void BlockTablePanel::modelChanging() { ++modelChanging_; }
 
-void BlockTableView::modelChanged()
+void BlockTablePanel::modelChanged()
 {
     modelChanging_ = std::max(0, modelChanging_ - 1);
     if (modelChanging_ == 0) {
@@ -290,7 +290,7 @@ void BlockTableView::modelChanged()
     }
 }
 
-void BlockTableView::onSelectionChanged()
+void BlockTablePanel::onSelectionChanged()
 {
     if (syncing_ || modelChanging_ > 0)
         return;
@@ -302,7 +302,7 @@ void BlockTableView::onSelectionChanged()
     session_->selectBlock(block);
 }
 
-void BlockTableView::onActivated(const QModelIndex& index)
+void BlockTablePanel::onActivated(const QModelIndex& index)
 {
     const int block = proxy_->blockIndexAt(index.row());
     if (block < 0)
@@ -312,7 +312,7 @@ void BlockTableView::onActivated(const QModelIndex& index)
     emit blockActivated(session_->selectedBlock());
 }
 
-void BlockTableView::selectFromSession(bool scroll)
+void BlockTablePanel::selectFromSession(bool scroll)
 {
     QItemSelectionModel* selection = table_->selectionModel();
     const QScopedValueRollback guard(syncing_, true);
@@ -331,7 +331,7 @@ void BlockTableView::selectFromSession(bool scroll)
         table_->scrollTo(index);
 }
 
-void BlockTableView::fitColumns()
+void BlockTablePanel::fitColumns()
 {
     // Widths from the header and a sample of the rows: resizing to every row's
     // contents is slow for large plans.
@@ -363,7 +363,7 @@ void BlockTableView::fitColumns()
     }
 }
 
-QString BlockTableView::selectedRowsAsText() const
+QString BlockTablePanel::selectedRowsAsText() const
 {
     const QModelIndexList rows = table_->selectionModel()->selectedRows();
     if (rows.isEmpty())
@@ -381,7 +381,7 @@ QString BlockTableView::selectedRowsAsText() const
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-void BlockTableView::publishFilteredOut()
+void BlockTablePanel::publishFilteredOut()
 {
     const ScopePlan* plan = session_->scope();
     const bool filtering = !proxy_->filterText().isEmpty() || proxy_->overCapacityOnly()

@@ -24,10 +24,10 @@ class PlanSession;
 class BlockTableModel;
 class BlockFilterProxy;
 
-class BlockTableView : public QWidget {
+class BlockTablePanel : public QWidget {
     Q_OBJECT
 public:
-    explicit BlockTableView(PlanSession* session, QWidget* parent = nullptr);
+    explicit BlockTablePanel(PlanSession* session, QWidget* parent = nullptr);
 
     PlanSession* session() const { return session_; }
     BlockTableModel* model() const { return model_; }
