@@ -290,6 +290,39 @@ TEST_CASE("op ticks are integers at 1-2-5 steps, or per op when wide", "[chart][
     CHECK(wide[1].position == Approx(4.5)); // under the middle of op 4's column
 }
 
+TEST_CASE("the op axis: a boundary line between every two wide ops, none on a stepped axis", "[chart][mapping]")
+{
+    ChartMapping m;
+    m.setPlotRect(QRectF(50, 0, 800, 400));
+    m.fitToExtent(3, 7, 1024); // four ops of nearly 200 px each
+    const OpAxis wide = m.opAxis(64);
+    CHECK(wide.perOp);
+    CHECK(labels(wide.ticks) == labels(m.opTicks(64)));
+    // Ops 3..7 bound the four columns: five boundaries, the plot's edges included.
+    REQUIRE(wide.boundaries.size() == 5);
+    for (std::size_t i = 0; i < wide.boundaries.size(); ++i) {
+        const double pixel = m.xToPixel(3.0 + static_cast<double>(i));
+        CHECK(wide.boundaries[i] == std::floor(pixel + 0.5) + 0.5); // the middle of its pixel column
+        CHECK(wide.boundaries[i] == m.lineX(3.0 + static_cast<double>(i)));
+        if (i > 0)
+            CHECK(wide.boundaries[i] - wide.boundaries[i - 1] == Approx(m.pixelsPerOp()).margin(1));
+    }
+    CHECK(wide.boundaries.front() >= 50);
+    CHECK(wide.boundaries.back() <= 850);
+
+    // Zoomed to half an op past each end: the boundaries outside the plot are left out.
+    m.setWindow(DataWindow{3.5, 6.5, 0, 1024});
+    const OpAxis cut = m.opAxis(64);
+    CHECK(cut.perOp);
+    CHECK(cut.boundaries.size() == 3); // ops 4, 5, 6
+
+    m.fitToExtent(0, 10000, 1024);
+    const OpAxis stepped = m.opAxis(64);
+    CHECK_FALSE(stepped.perOp);
+    CHECK(stepped.boundaries.empty());
+    CHECK(labels(stepped.ticks) == labels(m.opTicks(64)));
+}
+
 TEST_CASE("block pixel rects are whole pixels, touching neighbours do not overlap", "[chart][mapping]")
 {
     const ScopePlan plan = overflowPlan();

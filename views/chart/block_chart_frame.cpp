@@ -105,22 +105,16 @@ void BlockChartPainter::paintGrid(QPainter& painter)
         if (y > plot.top() && y < plot.bottom() - 1)
             major.append(QLineF(plot.left(), y, plot.right(), y));
     }
-    const std::vector<AxisTick> ops = mapping_.opTicks();
-    const bool centred = !ops.empty() && ops.front().position != ops.front().value;
-    if (centred) {
-        const DataWindow& w = mapping_.window();
-        for (double k = std::ceil(w.x0); k <= w.x1; k += 1.0) {
-            const double x = std::floor(mapping_.xToPixel(k) + 0.5) + 0.5;
-            if (x > plot.left() + 1 && x < plot.right())
-                minor.append(QLineF(x, plot.top(), x, plot.bottom()));
-        }
-    } else {
-        for (const AxisTick& t : ops) {
-            const double x = std::floor(mapping_.xToPixel(t.position) + 0.5) + 0.5;
-            if (x > plot.left() + 1 && x < plot.right())
+    // Per op, a faint line between every two ops; else a line at each labelled op. None on the frame.
+    const OpAxis ops = mapping_.opAxis();
+    const auto inside = [&](double x) { return x > plot.left() + 1 && x < plot.right(); };
+    for (const double x : ops.boundaries)
+        if (inside(x))
+            minor.append(QLineF(x, plot.top(), x, plot.bottom()));
+    if (!ops.perOp)
+        for (const AxisTick& t : ops.ticks)
+            if (const double x = mapping_.lineX(t.position); inside(x))
                 major.append(QLineF(x, plot.top(), x, plot.bottom()));
-        }
-    }
     painter.setPen(QPen(chart_style::gridLineMinor(), 1));
     painter.drawLines(minor);
     painter.setPen(QPen(chart_style::gridLine(), 1));
@@ -196,27 +190,20 @@ void BlockChartPainter::paintAxes(QPainter& painter)
         painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, t.label);
         painter.setPen(chart_style::axisText());
     }
-    // Op axis.
-    const std::vector<AxisTick> ops = mapping_.opTicks();
-    const bool centred = !ops.empty() && ops.front().position != ops.front().value;
-    if (centred) {
-        const DataWindow& w = mapping_.window();
-        for (double k = std::ceil(w.x0); k <= w.x1; k += 1.0) {
-            const double x = std::floor(mapping_.xToPixel(k) + 0.5) + 0.5;
-            if (x >= plot.left() && x <= plot.right())
-                lines.append(QLineF(x, plot.bottom() + 1, x, plot.bottom() + 1 + kTickLength));
-        }
-    }
+    // Op axis: a tick at every op boundary (per op) or at each labelled op.
+    const OpAxis ops = mapping_.opAxis();
+    for (const double x : ops.boundaries)
+        lines.append(QLineF(x, plot.bottom() + 1, x, plot.bottom() + 1 + kTickLength));
     // With a compile log, ops are labelled by name where every op has room for it.
     const double opWidth = mapping_.xToPixel(1.0) - mapping_.xToPixel(0.0);
-    for (const AxisTick& t : ops) {
-        const double x = std::floor(mapping_.xToPixel(t.position) + 0.5) + 0.5;
+    for (const AxisTick& t : ops.ticks) {
+        const double x = mapping_.lineX(t.position);
         if (x < plot.left() - 0.5 || x > plot.right() + 0.5)
             continue;
-        if (!centred)
+        if (!ops.perOp)
             lines.append(QLineF(x, plot.bottom() + 1, x, plot.bottom() + 1 + kTickLength));
         QString label = t.label;
-        if (centred && options_.log)
+        if (ops.perOp && options_.log)
             if (const LogOp* op = options_.log->op(static_cast<std::int64_t>(t.value))) {
                 const QString named = label + QStringLiteral(" ") + QString::fromStdString(shortOpName(op->name));
                 if (fm.horizontalAdvance(named) + 8 <= opWidth)

@@ -270,6 +270,22 @@ std::vector<AxisTick> ChartMapping::opTicks(double minSpacingPx) const
     return ticks;
 }
 
+OpAxis ChartMapping::opAxis(double minSpacingPx) const
+{
+    OpAxis axis;
+    axis.ticks = opTicks(minSpacingPx);
+    // Per-op labels sit at the middle of a column (position != value); a stepped axis labels the ops themselves.
+    axis.perOp = !axis.ticks.empty() && axis.ticks.front().position != axis.ticks.front().value;
+    if (!axis.perOp)
+        return axis;
+    for (double k = std::ceil(window_.x0); k <= window_.x1; k += 1.0) {
+        const double x = lineX(k);
+        if (x >= plot_.left() && x <= plot_.right())
+            axis.boundaries.push_back(x);
+    }
+    return axis;
+}
+
 std::vector<AxisTick> ChartMapping::addressTicks(double minSpacingPx) const
 {
     std::vector<AxisTick> ticks;

@@ -14,6 +14,7 @@
 #include <QRectF>
 #include <QString>
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -39,6 +40,15 @@ struct AxisTick {
     double position = 0.0; // where the label sits, in data units
     double value = 0.0;    // the op or byte address the label names
     QString label;
+};
+
+// The op axis as the chart draws it: its labelled ticks and, when every op is wide
+// enough for a label of its own (labels centred in their columns), the x of every
+// boundary between two ops in the plot, at the pixel column a 1-px line draws it in.
+struct OpAxis {
+    std::vector<AxisTick> ticks;
+    bool perOp = false;
+    std::vector<double> boundaries; // per-op axes only, left to right, within the plot
 };
 
 enum class ZoomAxes { Both, X, Y };
@@ -118,6 +128,10 @@ public:
     // powers of two and read "0", "64 KB", "128 KB"...
     std::vector<AxisTick> opTicks(double minSpacingPx = 64.0) const;
     std::vector<AxisTick> addressTicks(double minSpacingPx = 34.0) const;
+    // opTicks() and, on a per-op axis, the op boundaries: what the grid and the axis draw.
+    OpAxis opAxis(double minSpacingPx = 64.0) const;
+    // The x of a vertical 1-px line at op (or data) x: the middle of its pixel column.
+    double lineX(double x) const { return std::floor(xToPixel(x) + 0.5) + 0.5; }
 
 private:
     void clampWindow(DataWindow& w) const;
