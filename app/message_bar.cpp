@@ -1,4 +1,5 @@
 #include "app/message_bar.hpp"
+#include "views/style.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -34,12 +35,11 @@ void MessageBar::showMessage(
     Kind kind, const QString& text, const QList<QPair<QString, std::function<void()>>>& actions)
 {
     kind_ = kind;
-    static const char* const styles[] = {
-        "QFrame#messageBar { background: #e8f1fb; border: 1px solid #9cc3ea; border-radius: 4px; }",
-        "QFrame#messageBar { background: #fff4e0; border: 1px solid #e8b65c; border-radius: 4px; }",
-        "QFrame#messageBar { background: #fdecea; border: 1px solid #e08a80; border-radius: 4px; }",
-    };
-    setStyleSheet(QString::fromLatin1(styles[static_cast<int>(kind)]));
+    const style::MessageColors colors = style::messageColors(kind == Kind::Warning ? style::MessageTone::Warning
+            : kind == Kind::Error                                                  ? style::MessageTone::Error
+                                                                                   : style::MessageTone::Info);
+    setStyleSheet(QStringLiteral("QFrame#messageBar { background: %1; border: 1px solid %2; border-radius: 4px; }")
+                      .arg(style::css(colors.background), style::css(colors.border)));
     label_->setText(text);
     while (QLayoutItem* item = buttons_->takeAt(0)) {
         delete item->widget();

@@ -1,6 +1,7 @@
 #include "app/preferences_dialog.hpp"
 
 #include "app/app_settings.hpp"
+#include "views/style.hpp"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -63,7 +64,7 @@ PreferencesDialog::PreferencesDialog(AppSettings* settings, QWidget* parent)
         substitutions_, &addSubstitution, this);
     substitutionError_ = new QLabel(substitutionGroup);
     substitutionError_->setObjectName(QStringLiteral("substitutionError"));
-    substitutionError_->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    substitutionError_->setStyleSheet(QStringLiteral("color: %1;").arg(style::css(style::fieldError())));
     substitutionError_->setWordWrap(true);
     substitutionError_->hide();
     substitutionGroup->layout()->addWidget(substitutionError_);

@@ -6,7 +6,7 @@
 #include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_painter.hpp"
-#include "views/chart_style.hpp"
+#include "views/style.hpp"
 #include "views/title_bar.hpp"
 
 #include <QBuffer>
@@ -93,7 +93,7 @@ QImage captionedChartImage(const PlanDocument& document, std::size_t scopeIndex,
     const QImage chart = renderBlockChartImage(document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex),
         QSize(size.width(), size.height() - captionHeight), chartOptions);
     QImage out(size, QImage::Format_ARGB32_Premultiplied);
-    out.fill(Qt::white);
+    out.fill(style::white());
     QPainter painter(&out);
     painter.setRenderHint(QPainter::TextAntialiasing);
     painter.setClipRect(QRect(0, 0, size.width(), captionHeight));
@@ -101,7 +101,7 @@ QImage captionedChartImage(const PlanDocument& document, std::size_t scopeIndex,
         const bool warning
             = lines[i].startsWith(QStringLiteral("error: ")) || lines[i].startsWith(QStringLiteral("needs "));
         painter.setFont(i == 0 ? bold : font);
-        painter.setPen(warning ? chart_style::warningOutline() : QColor(0x20, 0x20, 0x20));
+        painter.setPen(warning ? style::warningOutline() : style::captionText());
         painter.drawText(boxes[static_cast<std::size_t>(i)], Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, lines[i]);
     }
     painter.setClipping(false);

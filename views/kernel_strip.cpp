@@ -1,10 +1,10 @@
 #include "views/kernel_strip.hpp"
 
 #include "core/analysis/capacity.hpp"
-#include "views/chart_style.hpp"
 #include "views/core_selector.hpp"
 #include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 #include "views/title_bar.hpp"
 #include "views/view_text.hpp"
 
@@ -147,7 +147,7 @@ void KernelStrip::paintEvent(QPaintEvent*)
             painter.drawRect(
                 QRectF(bar.left() + bar.width() * mark, bar.top(), bar.width() * (shown - mark), bar.height()));
         }
-        painter.setPen(QPen(chart_style::capacityLine(), 1.5));
+        painter.setPen(QPen(style::capacityLine(), 1.5));
         const double x = bar.left() + bar.width() * mark;
         painter.drawLine(QPointF(x, bar.top() - 2), QPointF(x, bar.bottom() + 1));
     }

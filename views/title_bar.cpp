@@ -7,10 +7,10 @@
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "core/text/byte_size.hpp"
-#include "views/chart_style.hpp"
 #include "views/elided_label.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QAbstractItemView>
@@ -40,13 +40,13 @@ bool hasStatus(const ScopePlan& scope) { return scope.status.has_value(); }
 QColor TitleBar::verdictColor(PlanVerdict verdict)
 {
     switch (verdict) {
-    case PlanVerdict::Fits: return QColor(46, 125, 50);                  // green
-    case PlanVerdict::Overflow: return QColor(198, 40, 40);              // red
-    case PlanVerdict::OverflowDespiteSuccess: return QColor(230, 81, 0); // orange
-    case PlanVerdict::FailedWithinCapacity: return QColor(173, 20, 87);  // magenta: failed for another reason?
-    case PlanVerdict::NotPlanned: break;                                 // grey: no verdict
+    case PlanVerdict::Fits: return style::fits();
+    case PlanVerdict::Overflow: return style::alarm();
+    case PlanVerdict::OverflowDespiteSuccess: return style::overflowDespiteSuccess();
+    case PlanVerdict::FailedWithinCapacity: return style::failedWithinCapacity(); // failed for another reason?
+    case PlanVerdict::NotPlanned: break;                                          // no verdict
     }
-    return QColor(97, 97, 97);
+    return style::unknownVerdict();
 }
 
 namespace {
@@ -168,8 +168,9 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     error_->setCursor(Qt::IBeamCursor);
     error_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     error_->setStyleSheet(
-        QStringLiteral("#titleError { background: rgba(229, 57, 53, 20); border: 1px solid rgba(198, 40, 40, 90);"
-                       " border-left: 4px solid #c62828; border-radius: 3px; padding: 5px 8px; }"));
+        QStringLiteral("#titleError { background: %1; border: 1px solid %2;"
+                       " border-left: 4px solid %3; border-radius: 3px; padding: 5px 8px; }")
+            .arg(style::css(style::errorBoxFill()), style::css(style::errorBoxBorder()), style::css(style::alarm())));
     error_->setToolTip(tr("The compiler's error text (select to copy)"));
 
     capacityCaption_->setText(tr("Capacity"));
@@ -186,7 +187,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     capacityReset_->setText(tr("Auto"));
     capacityReset_->setToolTip(tr("Go back to the automatic capacity (error message, IR target, or the default)"));
     capacityError_->setObjectName(QStringLiteral("titleCapacityError"));
-    capacityError_->setStyleSheet(QStringLiteral("color: #c62828;"));
+    capacityError_->setStyleSheet(QStringLiteral("color: %1;").arg(style::css(style::alarm())));
     capacityError_->setVisible(false);
     peak_->setObjectName(QStringLiteral("titlePeak"));
     peak_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -201,14 +202,15 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     overlaps_->setObjectName(QStringLiteral("titleOverlaps"));
     overlaps_->setWordWrap(true);
     overlaps_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    overlaps_->setStyleSheet(QStringLiteral("#titleOverlaps { color: #c62828; font-weight: 600; }"));
+    overlaps_->setStyleSheet(
+        QStringLiteral("#titleOverlaps { color: %1; font-weight: 600; }").arg(style::css(style::alarm())));
     overlaps_->setVisible(false);
     siblingWarning_->setObjectName(QStringLiteral("titleSiblingWarning"));
     siblingWarning_->setWordWrap(true);
     siblingWarning_->setTextFormat(Qt::PlainText);
     siblingWarning_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    siblingWarning_->setStyleSheet(QStringLiteral("#titleSiblingWarning { color: %1; font-weight: 600; }")
-                                       .arg(chart_style::warningOutline().name()));
+    siblingWarning_->setStyleSheet(
+        QStringLiteral("#titleSiblingWarning { color: %1; font-weight: 600; }").arg(style::warningOutline().name()));
     siblingWarning_->setVisible(false);
 
     auto* top = new QHBoxLayout;
@@ -461,7 +463,7 @@ void TitleBar::refresh()
     // The guess names its chips at length: the label says "default", its tooltip which chips.
     capacity_->setText(guessed ? tr("%1 ⚠ default").arg(bytesText(analysis->capacity.bytes)) : capacityFull_);
     capacity_->setStyleSheet(guessed
-            ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(chart_style::warningOutline().name())
+            ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(style::warningOutline().name())
             : QString());
     capacity_->setToolTip(guessed
             ? tr("%1.\n%2 bytes: no error text, IR target or setting gives the capacity, so it is "
@@ -551,16 +553,17 @@ void TitleBar::refreshNotes()
     // Folded, the error keeps its colour: it is the compiler's own word on this scope.
     notesSummary_->setStyleSheet(error.isEmpty()
             ? QString()
-            : QStringLiteral(
-                "#titleNotesSummary { color: #b71c1c; border-left: 4px solid #c62828; padding-left: 6px; }"));
+            : QStringLiteral("#titleNotesSummary { color: %1; border-left: 4px solid %2; padding-left: 6px; }")
+                  .arg(style::css(style::alarmDark()), style::css(style::alarm())));
 }
 
 void TitleBar::showCapacityError(const QString& message)
 {
     capacityError_->setText(message);
     capacityError_->setVisible(!message.isEmpty());
-    capacityEdit_->setStyleSheet(
-        message.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 1px solid #c62828; }"));
+    capacityEdit_->setStyleSheet(message.isEmpty()
+            ? QString()
+            : QStringLiteral("QLineEdit { border: 1px solid %1; }").arg(style::css(style::alarm())));
 }
 
 bool TitleBar::applyCapacityEdit()

@@ -4,8 +4,8 @@
 #include "app/message_bar.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"
@@ -105,14 +105,14 @@ TEST_CASE("selecting a table row selects the block in the chart", "[window][samp
     bool outlined = false;
     for (int dy = -2; dy <= 2 && !outlined; ++dy)
         outlined = closeTo(image.pixelColor(QPoint(rect.center().x(), rect.top() + dy) * image.devicePixelRatio()),
-            chart_style::selectionOutline(), 30);
+            style::selectionOutline(), 30);
     CHECK(outlined);
     const QRect other = chart->mapping().blockPixelRect(f.window->session()->scope()->blocks.at(1));
     bool otherOutlined = false;
     for (int dy = -2; dy <= 2; ++dy)
         otherOutlined
             |= closeTo(image.pixelColor(QPoint(other.center().x(), other.top() + dy) * image.devicePixelRatio()),
-                chart_style::selectionOutline(), 30);
+                style::selectionOutline(), 30);
     CHECK_FALSE(otherOutlined);
 }
 
@@ -160,14 +160,14 @@ TEST_CASE("a screenshot of the window shows the capacity line and the warning co
 
     const Block& over = f.window->session()->scope()->blocks.at(1);
     const QRect overRect = chart->mapping().blockPixelRect(over);
-    CHECK(closeTo(pixel(overRect.center() + QPoint(0, overRect.height() / 4)), chart_style::warningFill()));
+    CHECK(closeTo(pixel(overRect.center() + QPoint(0, overRect.height() / 4)), style::warningFill()));
 
     const int capacityY = chart->mapping().capacityPixelY(196608);
     bool lineFound = false;
     for (int x = static_cast<int>(chart->mapping().plotRect().left()) + 2;
          x < chart->mapping().plotRect().right() && !lineFound; ++x)
         for (int dy = -1; dy <= 1; ++dy)
-            lineFound |= closeTo(pixel(QPoint(x, capacityY + dy)), chart_style::capacityLine(), 30);
+            lineFound |= closeTo(pixel(QPoint(x, capacityY + dy)), style::capacityLine(), 30);
     CHECK(lineFound);
     if (!std::filesystem::exists("/tmp/memlens-shots"))
         std::filesystem::create_directories("/tmp/memlens-shots");

@@ -8,8 +8,8 @@
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>
@@ -56,7 +56,7 @@ TEST_CASE("the real fake_attn_fwd sample shows its two 32-byte blocks", "[window
         const QRect r = chart->mapping().blockPixelRect(block);
         // Each is near half the plot tall (32 of ~69 bytes), and painted in its buffer's colour.
         CHECK(r.height() > plotHeight / 3);
-        const QColor fill = chart_style::blockFill(plan.bufferOf(block), false);
+        const QColor fill = style::blockFill(plan.bufferOf(block), false);
         const QColor seen = pixelOf(*f.window, chart, r.center() + QPoint(r.width() / 3, 0));
         CHECK(std::abs(seen.red() - fill.red()) + std::abs(seen.green() - fill.green())
                 + std::abs(seen.blue() - fill.blue())

@@ -4,8 +4,8 @@
 #include "app/report_writer.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_model.hpp"
 #include "views/table/block_table_panel.hpp"
@@ -85,7 +85,7 @@ TEST_CASE(
     for (int y = 60; y < image.height(); ++y) {
         int dashes = 0;
         for (int x = 400; x < 600; ++x)
-            dashes += image.pixelColor(x, y) == chart_style::capacityLine() ? 1 : 0;
+            dashes += image.pixelColor(x, y) == style::capacityLine() ? 1 : 0;
         capacityRows += dashes > 100 ? 1 : 0;
     }
     CHECK(capacityRows == 2);

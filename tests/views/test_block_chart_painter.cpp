@@ -2,7 +2,7 @@
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
 #include "views/chart/block_chart_painter.hpp"
-#include "views/chart_style.hpp"
+#include "views/style.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -106,33 +106,32 @@ TEST_CASE("the overflow sample renders capacity line, warning block and normal b
     // The capacity line: 192 KB sits between the plot's top and bottom.
     CHECK(g.capacityY > g.layout.plot.top());
     CHECK(g.capacityY < g.layout.plot.bottom());
-    CHECK(hex(pixel(image, QPoint(g.capacityDashX, g.capacityY))) == chart_style::capacityLine().name().toStdString());
-    CHECK(hex(pixel(image, QPoint(g.capacityDashX, g.capacityY - 1)))
-        == chart_style::capacityLine().name().toStdString());
+    CHECK(hex(pixel(image, QPoint(g.capacityDashX, g.capacityY))) == style::capacityLine().name().toStdString());
+    CHECK(hex(pixel(image, QPoint(g.capacityDashX, g.capacityY - 1))) == style::capacityLine().name().toStdString());
 
     // The over-capacity block, [131072, 262144) x ops [4, 6): warning fill inside.
     const QRect over = g.blockRect(plan, 1);
     CHECK(over.width() > 20);
     CHECK(over.height() > 20);
     const QPoint insideOver(over.left() + over.width() / 4, over.top() + over.height() / 5);
-    CHECK(hex(pixel(image, insideOver)) == chart_style::warningFill().name().toStdString());
+    CHECK(hex(pixel(image, insideOver)) == style::warningFill().name().toStdString());
     // Its bold outline.
-    CHECK(hex(pixel(image, QPoint(over.left(), over.center().y() + 7)))
-        == chart_style::warningOutline().name().toStdString());
+    CHECK(
+        hex(pixel(image, QPoint(over.left(), over.center().y() + 7))) == style::warningOutline().name().toStdString());
 
     // The first block, [0, 131072) x ops [3, 7): its buffer's colour.
     const QRect first = g.blockRect(plan, 0);
-    const QColor firstFill = chart_style::blockFill(plan.bufferOf(plan.blocks[0]), false);
+    const QColor firstFill = style::blockFill(plan.bufferOf(plan.blocks[0]), false);
     CHECK(hex(pixel(image, QPoint(first.left() + first.width() / 8, first.bottom() - first.height() / 5)))
         == firstFill.name().toStdString());
-    CHECK(firstFill != chart_style::warningFill());
+    CHECK(firstFill != style::warningFill());
 
     // Above the capacity line, where no block is, the shade.
     const QPoint shaded(qRound(g.layout.plot.left()) + 3, qRound(g.layout.plot.top()) + 3);
-    CHECK(hex(pixel(image, shaded)) == chart_style::capacityShade().name().toStdString());
+    CHECK(hex(pixel(image, shaded)) == style::capacityShade().name().toStdString());
     // Below it, plot background.
     const QPoint plain(qRound(g.layout.plot.right()) - 3, qRound(g.layout.plot.bottom()) - 3);
-    CHECK(hex(pixel(image, plain)) != chart_style::capacityShade().name().toStdString());
+    CHECK(hex(pixel(image, plain)) != style::capacityShade().name().toStdString());
 }
 
 TEST_CASE("the block rectangles follow the data: ops across, addresses up", "[chart][painter]")
@@ -190,7 +189,7 @@ TEST_CASE("the SVG export is XML with one rect per block", "[chart][painter]")
     // Every rect is filled with a block colour.
     std::set<QString> blockFills;
     for (const Block& b : plan.blocks)
-        blockFills.insert(chart_style::blockFill(plan.bufferOf(b), analysis.isOverCapacity(b)).name());
+        blockFills.insert(style::blockFill(plan.bufferOf(b), analysis.isOverCapacity(b)).name());
     for (const QString& fill : counts.rectFills)
         CHECK(blockFills.count(fill) == 1);
 }
@@ -234,7 +233,7 @@ TEST_CASE("the SVG export of the overflow sample has its two blocks", "[chart][p
     const SvgCounts counts = countSvg(buffer.data());
     CHECK(counts.wellFormed);
     CHECK(counts.rects == 2);
-    CHECK(counts.rectFills.count(chart_style::warningFill().name()) == 1);
+    CHECK(counts.rectFills.count(style::warningFill().name()) == 1);
 }
 
 TEST_CASE("SVG export to a read-only device fails with a message", "[chart][painter]")
@@ -253,12 +252,12 @@ TEST_CASE("copies of a buffer share a colour, neighbouring buffers do not", "[ch
     const PlanDocument doc = loadData("dumps/two_scopes_multibuffer.json");
     const ScopePlan& plan = doc.dump.scopes.at(0);
     REQUIRE(plan.blocks[0].bufferIndex == plan.blocks[1].bufferIndex);
-    CHECK(chart_style::blockFill(plan.bufferOf(plan.blocks[0]), false)
-        == chart_style::blockFill(plan.bufferOf(plan.blocks[1]), false));
+    CHECK(style::blockFill(plan.bufferOf(plan.blocks[0]), false)
+        == style::blockFill(plan.bufferOf(plan.blocks[1]), false));
     for (int id = 0; id < 50; ++id) {
-        CHECK(chart_style::bufferColor(id) == chart_style::bufferColor(id));
-        CHECK(chart_style::bufferColor(id) != chart_style::bufferColor(id + 1));
-        CHECK(chart_style::bufferColor(id) != chart_style::warningFill());
+        CHECK(style::bufferColor(id) == style::bufferColor(id));
+        CHECK(style::bufferColor(id) != style::bufferColor(id + 1));
+        CHECK(style::bufferColor(id) != style::warningFill());
     }
 }
 
@@ -283,7 +282,7 @@ TEST_CASE("a later multi-buffer copy is hatched, the first copy is not", "[chart
     };
     CHECK(colours(0).size() == 1);
     CHECK(colours(1).size() >= 2);
-    CHECK(colours(1).count(chart_style::blockFill(plan.bufferOf(plan.blocks[1]), false).rgb()) == 1);
+    CHECK(colours(1).count(style::blockFill(plan.bufferOf(plan.blocks[1]), false).rgb()) == 1);
 }
 
 TEST_CASE("many small blocks are pooled and over-capacity ones stay visible", "[chart][painter]")
@@ -331,7 +330,7 @@ TEST_CASE("many small blocks are pooled and over-capacity ones stay visible", "[
     bool sawWarning = false;
     for (int y = r.top(); y <= r.bottom(); ++y)
         for (int x = r.left(); x <= r.right(); ++x)
-            sawWarning = sawWarning || pixel(image, QPoint(x, y)) == (chart_style::warningFill().rgb() | 0xff000000u);
+            sawWarning = sawWarning || pixel(image, QPoint(x, y)) == (style::warningFill().rgb() | 0xff000000u);
     CHECK(sawWarning);
 }
 
@@ -486,7 +485,7 @@ TEST_CASE("the time cursor's op tag sits under the op labels, off the block labe
     const double lineH = QFontMetricsF(chartFont(options)).height();
     auto isCursorColour = [&](QPoint p) {
         const QColor c = QColor::fromRgb(pixel(image, p));
-        const QColor want = chart_style::cursorLine();
+        const QColor want = style::cursorLine();
         return std::abs(c.red() - want.red()) + std::abs(c.green() - want.green()) + std::abs(c.blue() - want.blue())
             < 30;
     };
@@ -525,6 +524,6 @@ TEST_CASE("a narrow chart wraps its legend instead of clipping it", "[chart][pai
     int dashPixels = 0;
     for (int y = 0; y < headerBottom; ++y)
         for (int x = 0; x < image.width(); ++x)
-            dashPixels += QColor::fromRgb(pixel(image, QPoint(x, y))) == chart_style::capacityLine() ? 1 : 0;
+            dashPixels += QColor::fromRgb(pixel(image, QPoint(x, y))) == style::capacityLine() ? 1 : 0;
     CHECK(dashPixels >= 14); // two dashes of 7 x 2 px
 }

@@ -5,7 +5,7 @@
 #include "support/test_documents.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
 #include "views/chart/block_chart_painter.hpp"
-#include "views/chart_style.hpp"
+#include "views/style.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -92,7 +92,7 @@ TEST_CASE("a capacity above the window is named at the top of the address axis, 
     const ChartGeometry g = blockChartGeometry(plan, analysis, size, options);
     REQUIRE(g.capacityY < g.layout.plot.top());
     const QImage image = renderBlockChartImage(plan, analysis, size, options);
-    const QColor want = chart_style::capacityLine();
+    const QColor want = style::capacityLine();
     auto capacityPixels = [&](int x0, int x1, int y0, int y1) {
         int count = 0;
         for (int y = std::max(0, y0); y < y1; ++y)

@@ -2,8 +2,8 @@
 #include "core/document/plan_document.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 #include "views/table/block_table_panel.hpp"
 
 #include <catch2/catch.hpp>
@@ -54,8 +54,8 @@ TEST_CASE("the table filter dims the blocks it hides in the chart", "[table][cha
         const QRect r = chart.mapping().blockPixelRect(block);
         if (r.width() < 12 || r.height() < 12)
             continue; // the temp is a sliver; its label-free middle is too small to sample
-        const QColor fill = chart_style::blockFill(plan.bufferOf(block), false);
-        const QColor expected = session.filteredOut()[i] ? chart_style::dimmed(fill) : fill;
+        const QColor fill = style::blockFill(plan.bufferOf(block), false);
+        const QColor expected = session.filteredOut()[i] ? style::dimmed(fill) : fill;
         // Points inside, clear of the outline and of the centred label (a later copy is hatched: any of them).
         bool found = false;
         for (int dy = 3; dy < 9; ++dy)

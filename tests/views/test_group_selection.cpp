@@ -1,8 +1,8 @@
 // A row of "Group copies" stands for the whole buffer: the chart outlines every copy of it.
 #include "support/test_documents.hpp"
 #include "views/chart/block_chart_widget.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 #include "views/table/block_filter_proxy.hpp"
 #include "views/table/block_table_panel.hpp"
 
@@ -32,7 +32,7 @@ bool outlined(BlockChartWidget& chart, int block)
         = chart.mapping().blockPixelRect(chart.session()->scope()->blocks.at(static_cast<std::size_t>(block)));
     for (int dy = -2; dy <= 2; ++dy)
         if (closeTo(image.pixelColor(QPoint(rect.center().x(), rect.top() + dy) * image.devicePixelRatio()),
-                chart_style::selectionOutline()))
+                style::selectionOutline()))
             return true;
     return false;
 }

@@ -1,8 +1,8 @@
 #include "core/document/plan_document.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>
@@ -124,7 +124,7 @@ TEST_CASE("the scope selector shows every scope with its status and follows the 
     // Said short in the bar (at length it pushed a 1024 px window wider), whole in the tooltip.
     CHECK(capacityLabel->text() == QString::fromUtf8("192 KB \u26a0 default"));
     CHECK(capacityLabel->toolTip().startsWith(bar.capacityText()));
-    CHECK(capacityLabel->styleSheet().contains(chart_style::warningOutline().name()));
+    CHECK(capacityLabel->styleSheet().contains(style::warningOutline().name()));
     session.setScopeIndex(1);
     CHECK(combo->currentIndex() == 1);
     CHECK(bar.capacityText() == "1 KB from your setting");

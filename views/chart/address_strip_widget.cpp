@@ -3,9 +3,9 @@
 #include "views/chart/address_strip_geometry.hpp"
 
 #include "core/analysis/plan_analysis.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QHelpEvent>
@@ -240,20 +240,20 @@ void AddressStripWidget::mousePressEvent(QMouseEvent* event)
 void AddressStripWidget::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
-    painter.fillRect(rect(), chart_style::windowBackground());
+    painter.fillRect(rect(), style::windowBackground());
     painter.setFont(stripFont());
     const ScopePlan* scope = session_->scope();
     const PlanAnalysis* analysis = session_->analysis();
     const AddressStripGeometry g = geometry();
     const QRect plot = g.plot;
     const QRect header(kMargin, kMargin, width() - 2 * kMargin, plot.top() - kMargin - 4);
-    painter.setPen(chart_style::axisText());
+    painter.setPen(style::axisText());
     if (!scope || !analysis || !snapshot_) {
         painter.drawText(header, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, tr("Address snapshot"));
         return;
     }
     painter.drawText(header, Qt::AlignLeft | Qt::AlignTop, headerText());
-    painter.fillRect(plot, chart_style::plotBackground());
+    painter.fillRect(plot, style::plotBackground());
 
     // Address labels in the gutter, centred on their row.
     const int lineHeight = painter.fontMetrics().height();
@@ -264,7 +264,7 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
     }
 
     // Banks: lines behind the blocks, ticks beside them.
-    painter.setPen(QPen(chart_style::gridLine(), 1));
+    painter.setPen(QPen(style::gridLine(), 1));
     for (const int y : bankLineYs()) {
         painter.drawLine(plot.left(), y, plot.right(), y);
         painter.drawLine(plot.left() - kBankTickWidth - 1, y, plot.left() - 2, y);
@@ -277,20 +277,20 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
         if (b.size == 0)
             continue;
         const QRect r = blockRect(block);
-        const QColor fill = chart_style::blockFill(scope->bufferOf(b), analysis->isOverCapacity(b));
+        const QColor fill = style::blockFill(scope->bufferOf(b), analysis->isOverCapacity(b));
         painter.fillRect(r, fill);
         if (r.height() >= 3) {
-            painter.setPen(QPen(chart_style::outlineFor(fill), 1));
+            painter.setPen(QPen(style::outlineFor(fill), 1));
             painter.drawRect(r.adjusted(0, 0, -1, -1));
         }
     }
     // Holes: hatched in the warning colour in their own rows; one thinner than a pixel is marked
     // beside the plot, where it covers no block, so that a hole of a few bytes still shows.
-    const QColor holeColor = chart_style::warningOutline();
+    const QColor holeColor = style::warningOutline();
     for (const AddressRange& hole : snapshot_->holes) {
         const QRect r = g.holeRect(hole.start, hole.end);
         if (g.holeFillsRows(hole.start, hole.end))
-            painter.fillRect(r, chart_style::plotBackground());
+            painter.fillRect(r, style::plotBackground());
         painter.fillRect(r, QBrush(holeColor, r.height() > 4 ? Qt::BDiagPattern : Qt::SolidPattern));
     }
     const int selected = session_->selectedBlock();
@@ -299,16 +299,16 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
                 ? analysis->blocksOfStorage(analysis->storageOf(selected)).front()
                 : selected);
         !r.isEmpty()) {
-        painter.setPen(QPen(chart_style::selectionOutline(), 2));
+        painter.setPen(QPen(style::selectionOutline(), 2));
         painter.drawRect(r.adjusted(1, 0, -1, -1));
     }
 
     // Capacity: dashed, as in the chart.
     if (const int y = capacityY(); y >= plot.top() && y <= plot.bottom() + 1) {
-        painter.setPen(QPen(chart_style::capacityLine(), 2, Qt::DashLine));
+        painter.setPen(QPen(style::capacityLine(), 2, Qt::DashLine));
         painter.drawLine(plot.left() - kBankTickWidth - 2, y, plot.right(), y);
     }
-    painter.setPen(QPen(chart_style::axisLine(), 1));
+    painter.setPen(QPen(style::axisLine(), 1));
     painter.drawRect(plot.adjusted(0, 0, -1, -1));
 }
 

@@ -4,7 +4,7 @@
 #include "core/analysis/plan_analysis.hpp"
 #include "core/dump/dump_model.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
-#include "views/chart_style.hpp"
+#include "views/style.hpp"
 
 #include <QBuffer>
 #include <QIODevice>
@@ -21,7 +21,7 @@ QImage renderBlockChartImage(
     const ScopePlan& plan, const PlanAnalysis& analysis, QSize size, const ChartRenderOptions& options)
 {
     QImage image(size.expandedTo(QSize(1, 1)), QImage::Format_ARGB32_Premultiplied);
-    image.fill(chart_style::windowBackground());
+    image.fill(style::windowBackground());
     const ChartGeometry g = blockChartGeometry(plan, analysis, image.size(), options);
     QPainter painter(&image);
     BlockChartPainter(plan, analysis, g.mapping, options).paint(painter, image.size());

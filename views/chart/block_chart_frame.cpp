@@ -7,8 +7,8 @@
 #include "core/dump/dump_model.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
-#include "views/chart_style.hpp"
 #include "views/storage_text.hpp"
+#include "views/style.hpp"
 
 #include <QFontMetricsF>
 #include <QGuiApplication>
@@ -92,7 +92,7 @@ void BlockChartPainter::paintCapacityShade(QPainter& painter)
     const int bottom = std::min(cy - 1, plot.top() + plot.height());
     if (bottom <= plot.top())
         return;
-    fillBox(painter, QRectF(plot.left(), plot.top(), plot.width(), bottom - plot.top()), chart_style::capacityShade());
+    fillBox(painter, QRectF(plot.left(), plot.top(), plot.width(), bottom - plot.top()), style::capacityShade());
 }
 
 void BlockChartPainter::paintGrid(QPainter& painter)
@@ -115,9 +115,9 @@ void BlockChartPainter::paintGrid(QPainter& painter)
         for (const AxisTick& t : ops.ticks)
             if (const double x = mapping_.lineX(t.position); inside(x))
                 major.append(QLineF(x, plot.top(), x, plot.bottom()));
-    painter.setPen(QPen(chart_style::gridLineMinor(), 1));
+    painter.setPen(QPen(style::gridLineMinor(), 1));
     painter.drawLines(minor);
-    painter.setPen(QPen(chart_style::gridLine(), 1));
+    painter.setPen(QPen(style::gridLine(), 1));
     painter.drawLines(major);
 }
 
@@ -133,7 +133,7 @@ void BlockChartPainter::paintCapacityLine(QPainter& painter)
     QPainterPath dashes;
     for (int x = plot.left(); x < plot.left() + plot.width(); x += kDashOn + kDashOff)
         dashes.addRect(QRectF(x, cy - 1, std::min(kDashOn, plot.left() + plot.width() - x), 2));
-    painter.fillPath(dashes, chart_style::capacityLine());
+    painter.fillPath(dashes, style::capacityLine());
 }
 
 QRectF BlockChartPainter::paintOffScaleCapacity(QPainter& painter, double labelRight)
@@ -154,12 +154,12 @@ QRectF BlockChartPainter::paintOffScaleCapacity(QPainter& painter, double labelR
     const QRectF size(left, above ? edge : edge - textH, labelRight - left, textH);
     const QRectF word(left, above ? edge - textH - 1 : edge + 1, labelRight - left, textH);
     painter.setFont(labelFont);
-    painter.setPen(chart_style::capacityLine());
+    painter.setPen(style::capacityLine());
     painter.drawText(size, Qt::AlignRight | Qt::AlignVCenter, QString::fromStdString(formatBytes(capacity)));
     painter.drawText(word, Qt::AlignRight | Qt::AlignVCenter,
         above ? QStringLiteral("capacity \u2191") : QStringLiteral("capacity \u2193"));
     painter.setFont(font_);
-    painter.setPen(chart_style::axisText());
+    painter.setPen(style::axisText());
     return size;
 }
 
@@ -173,7 +173,7 @@ void BlockChartPainter::paintAxes(QPainter& painter)
     lines.append(QLineF(plot.left() - 0.5, plot.top(), plot.left() - 0.5, plot.bottom() + 0.5));
     lines.append(QLineF(plot.left() - 0.5, plot.bottom() + 0.5, plot.right(), plot.bottom() + 0.5));
 
-    painter.setPen(chart_style::axisText());
+    painter.setPen(style::axisText());
     // Address axis, with the capacity labelled in its colour where its line meets the axis.
     const auto capacity = static_cast<double>(analysis_.capacity.bytes);
     const QRectF offScale = paintOffScaleCapacity(painter, plot.left() - kTickLength - 5);
@@ -186,9 +186,9 @@ void BlockChartPainter::paintAxes(QPainter& painter)
         if (box.intersects(offScale))
             continue; // the capacity's label holds that end of the axis
         if (t.value == capacity)
-            painter.setPen(chart_style::capacityLine());
+            painter.setPen(style::capacityLine());
         painter.drawText(box, Qt::AlignRight | Qt::AlignVCenter, t.label);
-        painter.setPen(chart_style::axisText());
+        painter.setPen(style::axisText());
     }
     // Op axis: a tick at every op boundary (per op) or at each labelled op.
     const OpAxis ops = mapping_.opAxis();
@@ -213,11 +213,11 @@ void BlockChartPainter::paintAxes(QPainter& painter)
         const QRectF box(x - labelW / 2, plot.bottom() + kTickLength + 3, labelW, lineH);
         painter.drawText(box, Qt::AlignCenter, label);
     }
-    painter.setPen(QPen(chart_style::axisLine(), 1));
+    painter.setPen(QPen(style::axisLine(), 1));
     painter.drawLines(lines);
 
     // Axis titles: "op" under the op labels, "address" up the left edge.
-    painter.setPen(chart_style::axisText());
+    painter.setPen(style::axisText());
     QFont titleF = font_;
     titleF.setItalic(true);
     painter.setFont(titleF);
@@ -240,7 +240,7 @@ void BlockChartPainter::paintLegend(QPainter& painter, QSize size)
     double rowTop = 8;
     if (layout_.legendOwnRow)
         rowTop += lineH + 6;
-    const QColor sample = chart_style::paletteColor(0);
+    const QColor sample = style::paletteColor(0);
     // Each row ends at the right edge; a row wider than the plot may start left of it.
     for (const std::vector<int>& row : legendRows(fm, legendAvailableWidth(size), legendItems(analysis_.overflow))) {
         double total = 0;
@@ -271,16 +271,16 @@ double BlockChartPainter::paintLegendItem(
                 addHatch(hatch, sw.adjusted(1, 1, -1, -1), true);
                 if (i == 2)
                     addHatch(hatch, sw.adjusted(1, 1, -1, -1), false);
-                painter.setPen(QPen(chart_style::hatchFor(sample), 1));
+                painter.setPen(QPen(style::hatchFor(sample), 1));
                 painter.drawLines(hatch);
             }
-            QPen pen(chart_style::outlineFor(sample), 1, i == 2 ? Qt::DotLine : Qt::SolidLine);
+            QPen pen(style::outlineFor(sample), 1, i == 2 ? Qt::DotLine : Qt::SolidLine);
             strokeBox(painter, sw.adjusted(0.5, 0.5, -0.5, -0.5), pen);
             break;
         }
         case 3: {
-            fillBox(painter, sw, chart_style::warningFill());
-            QPen pen(chart_style::warningOutline(), 2);
+            fillBox(painter, sw, style::warningFill());
+            QPen pen(style::warningOutline(), 2);
             pen.setJoinStyle(Qt::MiterJoin);
             strokeBox(painter, sw.adjusted(1, 1, -1, -1), pen);
             break;
@@ -290,14 +290,14 @@ double BlockChartPainter::paintLegendItem(
             const double y = std::floor(cy);
             dashes.addRect(QRectF(sw.left(), y - 1, 7, 2));
             dashes.addRect(QRectF(sw.left() + 11, y - 1, 7, 2));
-            painter.fillPath(dashes, chart_style::capacityLine());
+            painter.fillPath(dashes, style::capacityLine());
             break;
         }
         }
         x += kSwatchWidth + 5;
         const QString text = legendText(i);
         const double w = fm.horizontalAdvance(text);
-        painter.setPen(chart_style::axisText());
+        painter.setPen(style::axisText());
         painter.drawText(QRectF(x, rowTop, w + 2, lineH), Qt::AlignLeft | Qt::AlignVCenter, text);
         x += w + kLegendGap;
     }
@@ -309,7 +309,7 @@ void BlockChartPainter::paintTitle(QPainter& painter)
     const QFont f = titleFont(font_);
     const QFontMetricsF fm(f);
     painter.setFont(f);
-    painter.setPen(chart_style::titleText());
+    painter.setPen(style::titleText());
     // Centred on the legend's row (which is as tall as the chart font's line).
     const double lineH = std::ceil(QFontMetricsF(font_).height());
     const double titleH = std::ceil(fm.height()) + 2;

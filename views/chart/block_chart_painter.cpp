@@ -6,8 +6,8 @@
 #include "core/dump/dump_model.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
-#include "views/chart_style.hpp"
 #include "views/storage_text.hpp"
+#include "views/style.hpp"
 
 #include <QFontMetricsF>
 #include <QGuiApplication>
@@ -64,8 +64,8 @@ void BlockChartPainter::paintBase(QPainter& painter, QSize size)
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setFont(font_);
-    fillBox(painter, QRectF(QPointF(0, 0), QSizeF(size)), chart_style::windowBackground());
-    fillBox(painter, mapping_.plotRect(), chart_style::plotBackground());
+    fillBox(painter, QRectF(QPointF(0, 0), QSizeF(size)), style::windowBackground());
+    fillBox(painter, mapping_.plotRect(), style::plotBackground());
     paintCapacityShade(painter);
     paintGrid(painter);
     paintBlocks(painter);
@@ -126,9 +126,8 @@ int BlockChartPainter::colourIdOf(const Block& block) const
 QColor BlockChartPainter::fillOf(int blockIndex) const
 {
     const Block& b = plan_.blocks[static_cast<std::size_t>(blockIndex)];
-    const QColor fill
-        = analysis_.isOverCapacity(b) ? chart_style::warningFill() : chart_style::bufferColor(colourIdOf(b));
-    return isDimmed(blockIndex) ? chart_style::dimmed(fill) : fill;
+    const QColor fill = analysis_.isOverCapacity(b) ? style::warningFill() : style::bufferColor(colourIdOf(b));
+    return isDimmed(blockIndex) ? style::dimmed(fill) : fill;
 }
 
 void BlockChartPainter::paintBlocks(QPainter& painter)
@@ -167,16 +166,16 @@ std::vector<int> BlockChartPainter::poolSmallBlocks(QPainter& painter, const std
     std::vector<int> detailed;
     detailed.reserve(std::min<std::size_t>(visible.size(), 4096));
     // Fill and edge of each palette entry and of the warning, plain and dimmed, worked out once.
-    const std::size_t colours = static_cast<std::size_t>(chart_style::paletteSize()) + 1;
+    const std::size_t colours = static_cast<std::size_t>(style::paletteSize()) + 1;
     std::vector<QRgb> pooledFill(2 * colours);
     std::vector<QRgb> pooledEdge(pooledFill.size());
     for (std::size_t k = 0; k < colours; ++k) {
-        const QColor c = k + 1 < colours ? chart_style::paletteColor(static_cast<int>(k)) : chart_style::warningFill();
-        const QColor edge = k + 1 < colours ? chart_style::outlineFor(c) : chart_style::warningOutline();
+        const QColor c = k + 1 < colours ? style::paletteColor(static_cast<int>(k)) : style::warningFill();
+        const QColor edge = k + 1 < colours ? style::outlineFor(c) : style::warningOutline();
         pooledFill[k] = c.rgba();
         pooledEdge[k] = edge.rgba();
-        pooledFill[colours + k] = chart_style::dimmed(c).rgba();
-        pooledEdge[colours + k] = chart_style::dimmed(edge).rgba();
+        pooledFill[colours + k] = style::dimmed(c).rgba();
+        pooledEdge[colours + k] = style::dimmed(edge).rgba();
     }
     for (int i : visible) {
         if (!drawsStorage(i))
@@ -202,7 +201,7 @@ std::vector<int> BlockChartPainter::poolSmallBlocks(QPainter& painter, const std
         const bool over = analysis_.isOverCapacity(b);
         const bool dim = isDimmed(i);
         const std::size_t colorIndex = (dim ? colours : 0)
-            + (over ? colours - 1 : static_cast<std::size_t>(chart_style::bufferColorIndex(colourIdOf(b))));
+            + (over ? colours - 1 : static_cast<std::size_t>(style::bufferColorIndex(colourIdOf(b))));
         const QRgb color = pooledFill[colorIndex];
         const QRgb edge = pooledEdge[colorIndex];
         const std::uint8_t prio = dim ? kPooledPriorityDimmed : (over ? kPooledPriorityWarning : kPooledPriorityNormal);
@@ -250,13 +249,13 @@ void BlockChartPainter::paintDetailedBlock(QPainter& painter, int blockIndex, co
         painter.setPen(Qt::NoPen);
         painter.drawRect(rf);
     } else if (over && r.width() >= 5 && r.height() >= 5) {
-        const QColor outline = chart_style::warningOutline();
-        QPen pen(isDimmed(blockIndex) ? chart_style::dimmed(outline) : outline, 2);
+        const QColor outline = style::warningOutline();
+        QPen pen(isDimmed(blockIndex) ? style::dimmed(outline) : outline, 2);
         pen.setJoinStyle(Qt::MiterJoin);
         painter.setPen(pen);
         painter.drawRect(rf.adjusted(1, 1, -1, -1));
     } else {
-        QPen pen(chart_style::outlineFor(fill), 1, b.tmp ? Qt::DotLine : Qt::SolidLine);
+        QPen pen(style::outlineFor(fill), 1, b.tmp ? Qt::DotLine : Qt::SolidLine);
         pen.setJoinStyle(Qt::MiterJoin);
         painter.setPen(pen);
         painter.drawRect(rf.adjusted(0.5, 0.5, -0.5, -0.5));
@@ -272,7 +271,7 @@ void BlockChartPainter::paintDetailedBlock(QPainter& painter, int blockIndex, co
         addHatch(hatch, inner, true);
         if (b.tmp)
             addHatch(hatch, inner, false);
-        painter.setPen(QPen(chart_style::hatchFor(fill), 1));
+        painter.setPen(QPen(style::hatchFor(fill), 1));
         painter.drawLines(hatch);
     }
 }
@@ -322,7 +321,7 @@ void BlockChartPainter::paintBlockLabel(QPainter& painter, int blockIndex, const
         return;
     const bool twoLines = area.height() >= 2 * lineH + 6 && fm.horizontalAdvance(second) + 8 <= r.width();
     const int inPlaceCount = analysis_.storageSizeOf(blockIndex);
-    painter.setPen(chart_style::textOn(fillOf(blockIndex)));
+    painter.setPen(style::textOn(fillOf(blockIndex)));
     if (!twoLines && !inPlaceMark(inPlaceCount).isEmpty()) {
         // One line only: the count must still show.
         const QString marked = name + QStringLiteral(" \u00d7%1").arg(inPlaceCount);
@@ -363,7 +362,7 @@ void BlockChartPainter::outlineBlock(QPainter& painter, int blockIndex, const QC
     QPen pen(color, width);
     pen.setJoinStyle(Qt::MiterJoin);
     if (halo) {
-        QPen haloPen(chart_style::selectionHalo(), width + 3);
+        QPen haloPen(style::selectionHalo(), width + 3);
         haloPen.setJoinStyle(Qt::MiterJoin);
         strokeBox(painter, r, haloPen);
     }
@@ -376,19 +375,19 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
     painter.setRenderHint(QPainter::Antialiasing, false);
     painter.setFont(font_);
     for (int i : options_.highlightedBlocks)
-        outlineBlock(painter, i, chart_style::highlightOutline(), 2.5, false);
+        outlineBlock(painter, i, style::highlightOutline(), 2.5, false);
     if (options_.hoveredBlock >= 0 && options_.hoveredBlock != options_.selectedBlock)
-        outlineBlock(painter, options_.hoveredBlock, chart_style::hoverOutline(), 1.5, false);
+        outlineBlock(painter, options_.hoveredBlock, style::hoverOutline(), 1.5, false);
     for (int i : options_.selectedCopies)
-        outlineBlock(painter, i, chart_style::selectionOutline(), 3, true);
-    outlineBlock(painter, options_.selectedBlock, chart_style::selectionOutline(), 3, true);
+        outlineBlock(painter, i, style::selectionOutline(), 3, true);
+    outlineBlock(painter, options_.selectedBlock, style::selectionOutline(), 3, true);
 
     if (options_.cursorOp) {
         const QRectF plot = mapping_.plotRect();
         const double op = static_cast<double>(*options_.cursorOp);
         const double x = std::floor(mapping_.xToPixel(op + 0.5));
         if (x >= plot.left() && x < plot.right()) {
-            QColor line = chart_style::cursorLine();
+            QColor line = style::cursorLine();
             fillBox(painter, QRectF(x - 1, plot.top(), 2, plot.height()), line);
             QString text = QStringLiteral("op %1").arg(*options_.cursorOp);
             if (options_.log)
@@ -407,7 +406,7 @@ void BlockChartPainter::paintOverlay(QPainter& painter)
             tag.addRoundedRect(QRectF(left, top, w, h), 3, 3);
             painter.setRenderHint(QPainter::Antialiasing, true);
             painter.fillPath(tag, line);
-            painter.setPen(Qt::white);
+            painter.setPen(style::white());
             painter.setFont(f);
             painter.drawText(QRectF(left, top, w, h), Qt::AlignCenter, text);
             painter.setFont(font_);

@@ -5,9 +5,9 @@
 #include "core/dump/dump_model.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_widget.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QStringList>
@@ -42,7 +42,7 @@ QString BlockChartWidget::toolTipForBlock(int blockIndex) const
     if (analysis.isOverCapacity(b)) {
         const std::uint64_t over = b.addressEnd() - analysis.capacity.bytes;
         lines << QStringLiteral("<span style=\"color:%1\"><b>Over capacity by %2</b></span>")
-                     .arg(chart_style::warningOutline().name(), QString::fromStdString(formatBytes(over)));
+                     .arg(style::warningOutline().name(), QString::fromStdString(formatBytes(over)));
     }
     lines << inPlaceToolTipLines(blockIndex);
     return QStringLiteral("<qt>") + lines.join(QStringLiteral("<br>")) + QStringLiteral("</qt>");

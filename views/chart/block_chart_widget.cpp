@@ -4,9 +4,9 @@
 #include "core/analysis/plan_analysis.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_model.hpp"
-#include "views/chart_style.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QApplication>
@@ -329,8 +329,8 @@ void BlockChartWidget::paintEvent(QPaintEvent*)
     ensureLayout();
     QPainter painter(this);
     if (!hasPlan()) {
-        painter.fillRect(rect(), chart_style::windowBackground());
-        painter.setPen(chart_style::placeholderText());
+        painter.fillRect(rect(), style::windowBackground());
+        painter.setPen(style::placeholderText());
         QFont f = font();
         if (f.pointSizeF() > 0)
             f.setPointSizeF(f.pointSizeF() * 1.15);
@@ -348,7 +348,7 @@ void BlockChartWidget::paintEvent(QPaintEvent*)
     if (!baseValid_ || base_.size() != device || base_.devicePixelRatioF() != dpr) {
         base_ = QImage(device, QImage::Format_ARGB32_Premultiplied);
         base_.setDevicePixelRatio(dpr);
-        base_.fill(chart_style::windowBackground());
+        base_.fill(style::windowBackground());
         QPainter p(&base_);
         chart.paintBase(p, size());
         p.end();
@@ -358,7 +358,7 @@ void BlockChartWidget::paintEvent(QPaintEvent*)
     chart.paintOverlay(painter);
 
     if (plan.blocks.empty()) {
-        painter.setPen(chart_style::placeholderText());
+        painter.setPen(style::placeholderText());
         painter.drawText(
             mapping_.plotRect(), Qt::AlignCenter, tr("No blocks in scope %1").arg(QString::fromStdString(plan.scope)));
     }
@@ -366,8 +366,8 @@ void BlockChartWidget::paintEvent(QPaintEvent*)
         const QRectF r = QRectF(band_.normalized()).intersected(mapping_.plotRect());
         QPainterPath path;
         path.addRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
-        painter.fillPath(path, chart_style::rubberBandFill());
-        painter.strokePath(path, QPen(chart_style::rubberBandOutline(), 1));
+        painter.fillPath(path, style::rubberBandFill());
+        painter.strokePath(path, QPen(style::rubberBandOutline(), 1));
     }
     if (hasFocus()) {
         QPen pen(palette().color(QPalette::Highlight), 1);

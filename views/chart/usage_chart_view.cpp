@@ -1,6 +1,7 @@
 #include "views/chart/usage_chart_view.hpp"
 
 #include "core/text/byte_size.hpp"
+#include "views/style.hpp"
 
 #include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
@@ -55,7 +56,7 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     // The card is the view's own background, always the view's size: the chart's background
     // item kept the width of an earlier layout when the window grew.
     chart->setBackgroundVisible(false);
-    setBackgroundBrush(Qt::white);
+    setBackgroundBrush(style::white());
     chart->legend()->setAlignment(Qt::AlignTop);
     chart->legend()->setFont(QFont(font().family(), 8));
     // setChart() releases the chart QChartView made for itself without deleting it.
@@ -72,18 +73,18 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
         "time cursor, click the peak marker to put it at the peak."));
 
     live_->setName(tr("live bytes"));
-    live_->setPen(QPen(QColor(0x2f, 0x6f, 0xb3), 1.6));
+    live_->setPen(QPen(style::usageLive(), 1.6));
     address_->setName(tr("highest address"));
-    address_->setPen(QPen(QColor(0x8a, 0x5a, 0xc8), 1.2, Qt::SolidLine));
+    address_->setPen(QPen(style::usageHighestAddress(), 1.2, Qt::SolidLine));
     capacity_->setName(tr("capacity"));
-    capacity_->setPen(QPen(QColor(0xc6, 0x28, 0x28), 1.4, Qt::DashLine));
+    capacity_->setPen(QPen(style::alarm(), 1.4, Qt::DashLine));
     cursor_->setName(tr("cursor"));
-    cursor_->setPen(QPen(QColor(0x40, 0x40, 0x40), 1.0, Qt::DotLine));
+    cursor_->setPen(QPen(style::usageCursor(), 1.0, Qt::DotLine));
     peak_->setName(tr("peak live"));
     peak_->setMarkerShape(QScatterSeries::MarkerShapeCircle);
     peak_->setMarkerSize(9);
-    peak_->setColor(QColor(0x2f, 0x6f, 0xb3));
-    peak_->setBorderColor(Qt::white);
+    peak_->setColor(style::usageLive());
+    peak_->setBorderColor(style::white());
 
     opAxis_->setLabelFormat("%d");
     opAxis_->setTickType(QValueAxis::TicksDynamic);

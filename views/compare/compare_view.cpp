@@ -8,6 +8,7 @@
 #include "views/source/source_pane.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QComboBox>
@@ -30,13 +31,12 @@ namespace memlens {
 namespace {
 
 // The side badges: A and B keep these colours wherever they are named.
-const char* const kColourA = "#2f6db5";
-const char* const kColourB = "#b8561f";
 
 QString badge(bool isA)
 {
     return QStringLiteral("<span style=\"background:%1; color:white;\"><b>&nbsp;%2&nbsp;</b></span>")
-        .arg(QLatin1String(isA ? kColourA : kColourB), isA ? QStringLiteral("A") : QStringLiteral("B"));
+        .arg(style::css(isA ? style::compareSideA() : style::compareSideB()),
+            isA ? QStringLiteral("A") : QStringLiteral("B"));
 }
 
 QString plainText(const QString& html)
@@ -366,9 +366,9 @@ void CompareView::refreshHeaders()
         if (!analysis->planned)
             return text + QStringLiteral(" \u00b7 ")
                 + tr("not planned \u00b7 demand %1").arg(bytesText(analysis->peakLiveBytes));
-        const QString verdict = analysis->overflow
-            ? QStringLiteral("<span style=\"color:#c0392b;\"><b>%1</b></span>").arg(tr("overflows"))
-            : tr("fits");
+        const QString verdict = analysis->overflow ? QStringLiteral("<span style=\"color:%1;\"><b>%2</b></span>")
+                                                         .arg(style::css(style::compareOverflows()), tr("overflows"))
+                                                   : tr("fits");
         return text + QStringLiteral(" \u00b7 ") + verdict + QStringLiteral(" \u00b7 ")
             + tr("peak %1 of %2 (%3)")
                   .arg(bytesText(analysis->peakAddressBytes), bytesText(analysis->capacity.bytes),

@@ -3,6 +3,7 @@
 #include "core/diff/diff_report.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/source/mlir_location.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QColor>
@@ -94,11 +95,11 @@ int DiffTableModel::columnCount(const QModelIndex& parent) const { return parent
 QColor DiffTableModel::changeColor(BufferChange change)
 {
     switch (change) {
-    case BufferChange::Grown: return QColor(0xf6, 0xd5, 0xd1);
-    case BufferChange::Shrunk: return QColor(0xd6, 0xee, 0xd6);
-    case BufferChange::Moved: return QColor(0xf4, 0xec, 0xcf);
-    case BufferChange::Added: return QColor(0xd5, 0xe5, 0xf7);
-    case BufferChange::Removed: return QColor(0xe2, 0xe2, 0xe2);
+    case BufferChange::Grown: return style::changeGrown();
+    case BufferChange::Shrunk: return style::changeShrunk();
+    case BufferChange::Moved: return style::changeMoved();
+    case BufferChange::Added: return style::changeAdded();
+    case BufferChange::Removed: return style::changeRemoved();
     case BufferChange::Same: break;
     }
     return {};
@@ -191,7 +192,7 @@ QVariant DiffTableModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ForegroundRole:
         if (changeColor(pair->change).isValid() && index.column() == ChangeColumn)
-            return QColor(Qt::black); // the tint is light in both themes
+            return style::black(); // the tint is light in both themes
         return {};
     case Qt::TextAlignmentRole:
         switch (index.column()) {

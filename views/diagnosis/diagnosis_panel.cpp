@@ -6,6 +6,7 @@
 #include "core/diagnosis/fit_map_text.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QAbstractItemView>
@@ -403,7 +404,7 @@ void DiagnosisPanel::fillLevers()
         need->setToolTip(tr("%1 bytes").arg(lever.predictedRequiredBytes));
         levers_->setItem(row, 2, need);
         auto* fits = cell(lever.fits ? tr("fits") : tr("does not fit"));
-        fits->setForeground(lever.fits ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+        fits->setForeground(lever.fits ? style::fits() : style::alarm());
         levers_->setItem(row, 3, fits);
         levers_->setItem(row, 4, cell(toQString(leverHowText(lever.how))));
     }
@@ -492,8 +493,8 @@ void DiagnosisPanel::fillGrid()
             item->setTextAlignment(Qt::AlignCenter);
             item->setToolTip(tip);
             item->setBackground(
-                cell->decided ? headroomColour(cell->requiredBytes, map.capacityBytes) : QColor(0xd0, 0xd0, 0xd0));
-            item->setForeground(QColor(Qt::black));
+                cell->decided ? headroomColour(cell->requiredBytes, map.capacityBytes) : style::undecidedCell());
+            item->setForeground(style::black());
             item->setData(kTodayRole, cell->today);
             if (cell->today) {
                 QFont font = item->font();

@@ -3,6 +3,7 @@
 #include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
 #include "views/plan_session.hpp"
+#include "views/style.hpp"
 
 #include <QFileInfo>
 
@@ -11,7 +12,7 @@
 namespace memlens {
 
 LateIrPane::LateIrPane(PlanSession* session, QWidget* parent)
-    : SourcePane(tr("LOG IR"), QColor(0x6d, 0x4c, 0x9f), SourceTextView::Language::Mlir, QString(), parent)
+    : SourcePane(tr("LOG IR"), style::badgeLog(), SourceTextView::Language::Mlir, QString(), parent)
     , session_(session)
 {
     setObjectName(QStringLiteral("lateIrPane"));

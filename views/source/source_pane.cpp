@@ -1,6 +1,7 @@
 #include "views/source/source_pane.hpp"
 
 #include "views/elided_label.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QHBoxLayout>
@@ -15,7 +16,7 @@ namespace {
 
 QString hex(const QColor& color) { return color.name(QColor::HexRgb); }
 
-QColor borderColor(bool dark) { return dark ? QColor(0x3a, 0x3d, 0x42) : QColor(0xd5, 0xd9, 0xde); }
+QColor borderColor(bool dark) { return style::paneBorder(dark); }
 
 QLabel* selectableLabel(QWidget* parent, const char* objectName)
 {
@@ -57,7 +58,7 @@ void SourcePane::buildHeader(const QString& badgeText, const QColor& badgeColor,
     // Badge, path (elided in the middle), line chip; the detail line below.
     header_ = new QFrame(this);
     header_->setObjectName(QStringLiteral("sourcePaneHeader"));
-    const QColor background = dark ? QColor(0x2b, 0x2d, 0x31) : QColor(0xf0, 0xf2, 0xf5);
+    const QColor background = style::paneHeader(dark);
     header_->setStyleSheet(
         QStringLiteral("QFrame#sourcePaneHeader { background: %1; border: none; border-bottom: 1px solid %2; }")
             .arg(hex(background), hex(borderColor(dark))));
@@ -82,7 +83,7 @@ void SourcePane::buildHeader(const QString& badgeText, const QColor& badgeColor,
     line_ = new QLabel(header_);
     line_->setObjectName(QStringLiteral("sourcePaneLine"));
     const QColor chip = SourceTextView::strongLineColor(dark);
-    const QColor chipBorder = dark ? QColor(0xf2, 0xb1, 0x34) : QColor(0xe8, 0x9b, 0x00);
+    const QColor chipBorder = style::lineChipBorder(dark);
     line_->setStyleSheet(QStringLiteral("QLabel { background: %1; border: 1px solid %2; border-radius: 3px;"
                                         " padding: 0px 6px; font-weight: 600; }")
                              .arg(hex(chip), hex(chipBorder)));
@@ -120,8 +121,8 @@ void SourcePane::buildMessagePage(const QString& buttonText, bool dark)
 
     title_ = selectableLabel(messagePage_, "sourcePaneMessage");
     title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    titleColor_ = dark ? QColor(0xd0, 0xd4, 0xd9) : QColor(0x3c, 0x42, 0x4a);
-    hintColor_ = dark ? QColor(0x8b, 0x93, 0x9c) : QColor(0x8a, 0x91, 0x9a);
+    titleColor_ = style::paneTitle(dark);
+    hintColor_ = style::paneHint(dark);
     QFont font = title_->font();
     font.setPointSizeF(font.pointSizeF() * 1.08);
     title_->setFont(font);
@@ -130,7 +131,7 @@ void SourcePane::buildMessagePage(const QString& buttonText, bool dark)
     detail_ = selectableLabel(messagePage_, "sourcePaneDetail");
     detail_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     QPalette detailPalette = detail_->palette();
-    detailPalette.setColor(QPalette::WindowText, dark ? QColor(0xa0, 0xa6, 0xae) : QColor(0x5f, 0x66, 0x70));
+    detailPalette.setColor(QPalette::WindowText, style::paneDetail(dark));
     detail_->setPalette(detailPalette);
     layout->addWidget(detail_);
 

@@ -1,6 +1,7 @@
 #include "views/source/source_panes.hpp"
 
 #include "views/source/late_ir_pane.hpp"
+#include "views/style.hpp"
 
 #include "core/document/plan_document.hpp"
 #include "core/source/file_finder.hpp"
@@ -41,7 +42,7 @@ QString noLineInfoText()
     return text + QLatin1Char('.');
 }
 
-QString dimColor(bool dark) { return dark ? QStringLiteral("#8b939c") : QStringLiteral("#7a828c"); }
+QString dimColor(bool dark) { return style::css(style::paneDim(dark)); }
 
 // The call chain as plain text and as rich text (library frames dimmed, the primary frame bold).
 std::pair<QString, QString> describeChain(const BlockSource& source, bool dark)
@@ -89,10 +90,9 @@ SourcePanes::SourcePanes(PlanSession* session, QWidget* parent)
     splitter_->setHandleWidth(6);
     layout->addWidget(splitter_);
 
-    ir_ = new SourcePane(
-        tr("IR"), QColor(0x5b, 0x6b, 0xc0), SourceTextView::Language::Mlir, tr("Open IR\u2026"), splitter_);
+    ir_ = new SourcePane(tr("IR"), style::badgeIr(), SourceTextView::Language::Mlir, tr("Open IR\u2026"), splitter_);
     python_ = new SourcePane(
-        tr("Python"), QColor(0x30, 0x72, 0xa8), SourceTextView::Language::Python, tr("Locate\u2026"), splitter_);
+        tr("Python"), style::badgePython(), SourceTextView::Language::Python, tr("Locate\u2026"), splitter_);
     ir_->view()->setObjectName(QStringLiteral("irView"));
     python_->view()->setObjectName(QStringLiteral("pythonView"));
     ir_->button()->setObjectName(QStringLiteral("openIrButton"));

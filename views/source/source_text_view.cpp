@@ -2,6 +2,7 @@
 
 #include "views/source/mlir_highlighter.hpp"
 #include "views/source/python_highlighter.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QAbstractTextDocumentLayout>
@@ -24,20 +25,11 @@ namespace {
 constexpr int kMarkerWidth = 12;   // left strip of the gutter: markers
 constexpr int kNumberPadding = 10; // right of the numbers
 
-struct GutterColors {
-    QColor background, border, number, strongNumber, strongMarker, candidateMarker, allocDot;
-};
+using GutterColors = style::CodeGutterColors;
 
-GutterColors gutterColors(bool dark)
-{
-    if (dark)
-        return {QColor(0x25, 0x27, 0x2b), QColor(0x3a, 0x3d, 0x42), QColor(0x6e, 0x76, 0x81), QColor(0xf0, 0xf0, 0xf0),
-            QColor(0xf2, 0xb1, 0x34), QColor(0x8a, 0x6d, 0x2a), QColor(0x7d, 0x8b, 0x99)};
-    return {QColor(0xf6, 0xf7, 0xf9), QColor(0xe1, 0xe4, 0xe8), QColor(0x9a, 0xa1, 0xab), QColor(0x1f, 0x23, 0x28),
-        QColor(0xe8, 0x9b, 0x00), QColor(0xf3, 0xd2, 0x86), QColor(0x8c, 0x9b, 0xab)};
-}
+GutterColors gutterColors(bool dark) { return style::codeGutter(dark); }
 
-QColor cursorLineColor(bool dark) { return dark ? QColor(0x2c, 0x31, 0x3a) : QColor(0xe6, 0xee, 0xf9); }
+QColor cursorLineColor(bool dark) { return style::codeCursorLine(dark); }
 
 bool contains(const std::vector<int>& sorted, int value)
 {
@@ -83,11 +75,8 @@ private:
     SourceTextView* view_;
 };
 
-QColor SourceTextView::strongLineColor(bool dark) { return dark ? QColor(0x5a, 0x48, 0x12) : QColor(0xff, 0xe7, 0xa3); }
-QColor SourceTextView::candidateLineColor(bool dark)
-{
-    return dark ? QColor(0x38, 0x33, 0x24) : QColor(0xff, 0xf7, 0xdf);
-}
+QColor SourceTextView::strongLineColor(bool dark) { return style::codeStrongLine(dark); }
+QColor SourceTextView::candidateLineColor(bool dark) { return style::codeCandidateLine(dark); }
 
 SourceTextView::SourceTextView(QWidget* parent)
     : QPlainTextEdit(parent)
@@ -448,7 +437,7 @@ void SourceTextView::updateSelections()
         emphasis.cursor = QTextCursor(document()->findBlockByNumber(strong_ - 1));
         emphasis.cursor.setPosition(emphasis.cursor.block().position() + column);
         emphasis.cursor.setPosition(emphasis.cursor.position() + length, QTextCursor::KeepAnchor);
-        emphasis.format.setBackground(dark_ ? QColor(0x8a, 0x5a, 0x00) : QColor(0xff, 0xc1, 0x4d));
+        emphasis.format.setBackground(style::codeEmphasis(dark_));
         emphasis.format.setFontUnderline(true);
         selections.append(emphasis);
     }

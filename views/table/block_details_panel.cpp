@@ -3,6 +3,7 @@
 #include "core/compile_log/compile_log.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
+#include "views/style.hpp"
 #include "views/table/block_table_model.hpp"
 #include "views/view_text.hpp"
 
@@ -24,8 +25,6 @@
 namespace memlens {
 
 namespace {
-
-const char* const kWarningColor = "#c62828";
 
 QLabel* selectableLabel(QWidget* parent)
 {
@@ -303,7 +302,7 @@ void BlockDetailsPanel::refresh()
             overCapacity_->setText(
                 tr("by %1: ends at %2, %3")
                     .arg(bytesText(block->addressEnd() - capacity), bytesText(block->addressEnd()), capacityText));
-            palette.setColor(QPalette::WindowText, QColor(kWarningColor));
+            palette.setColor(QPalette::WindowText, style::alarm());
             QFont font = overCapacity_->font();
             font.setBold(true);
             overCapacity_->setFont(font);

@@ -3,6 +3,7 @@
 #include "core/source/mlir_location.hpp"
 #include "views/plan_session.hpp"
 #include "views/storage_text.hpp"
+#include "views/style.hpp"
 #include "views/view_text.hpp"
 
 #include <QBrush>
@@ -33,8 +34,8 @@ QVariant alignmentOf(int column)
 }
 
 // Warning colours that read on light and dark palettes alike.
-QColor overCapacityBackground() { return QColor(229, 57, 53, 46); }
-QColor overCapacityForeground() { return QColor(198, 40, 40); }
+QColor overCapacityBackground() { return style::overCapacityRow(); }
+QColor overCapacityForeground() { return style::alarm(); }
 
 } // namespace
 
@@ -314,8 +315,8 @@ QString BlockTableModel::toolTipOf(const Row& row) const
     html += QStringLiteral("<br><code>%1</code>").arg(toQString(buffer.bufferText()).toHtmlEscaped());
     html += tr("<br>Life [%1, %2] &middot; %3").arg(first.start).arg(first.end).arg(bytesText(first.size));
     if (const std::uint64_t overshoot = row.overshoot; overshoot > 0)
-        html += tr("<br><span style='color:#c62828'>%1 above the %2 capacity</span>")
-                    .arg(bytesText(overshoot), bytesText(analysis()->capacity.bytes));
+        html += tr("<br><span style='color:%1'>%2 above the %3 capacity</span>")
+                    .arg(style::css(style::alarm()), bytesText(overshoot), bytesText(analysis()->capacity.bytes));
     if (!buffer.location().empty())
         html += tr("<br>Location: <code>%1</code>").arg(toQString(buffer.location()).toHtmlEscaped());
     if (const PlanAnalysis* info = analysis();
