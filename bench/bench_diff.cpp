@@ -2,6 +2,7 @@
 // compare view and the reload bar all do it). Run by hand:
 //   build/bench/memlens_bench_diff
 #include "core/diff/plan_diff.hpp"
+#include "core/document/plan_document.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -16,12 +16,14 @@
 //   stable sort that a cancel flag can stop.
 //
 // `forEachKey(visit)` calls visit(key) for every key (twice over: once for the keys'
-// range, once to count them). Keys spread over more than two values per key (plus 4096)
+// range, once to count them). Keys that all differ by multiples of a power of two are
+// counted in units of it. Keys spread over more than two such units per key (plus 4096)
 // give nullopt: the caller sorts, or searches, instead.
 #include "core/base/cancellation.hpp"
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -32,30 +34,41 @@ namespace memlens {
 
 namespace dense_keys {
 
-// Lowest key, table size and key count; nullopt when there are no keys or they are too spread out.
+// Lowest key, the stride between slots (a power of two: 1 << shift), table size and key
+// count; nullopt when there are no keys or they are too spread out.
 struct Span {
     std::uint64_t lowest = 0;
+    int shift = 0; // every key is lowest plus a multiple of 1 << shift
     std::size_t slots = 0;
     std::size_t keys = 0;
+    std::size_t slotOf(std::uint64_t key) const { return static_cast<std::size_t>((key - lowest) >> shift); }
 };
 
 template <typename Key, typename ForEachKey> std::optional<Span> spanOf(ForEachKey& forEachKey)
 {
     static_assert(std::is_integral_v<Key>);
     bool any = false;
-    Key lowest{}, highest{};
+    Key lowest{}, highest{}, first{};
+    // The bits in which keys differ from the first: keys that are all aligned alike (addresses
+    // of 32-byte buffers spread over megabytes) share a stride, and count as dense in its units.
+    std::uint64_t differing = 0;
     std::size_t keys = 0;
     forEachKey([&](Key key) {
+        if (!any)
+            first = key;
         lowest = any ? std::min(lowest, key) : key;
         highest = any ? std::max(highest, key) : key;
+        differing |= static_cast<std::uint64_t>(key) - static_cast<std::uint64_t>(first);
         any = true;
         ++keys;
     });
-    const auto width = static_cast<std::uint64_t>(highest) - static_cast<std::uint64_t>(lowest);
-    if (!any || width >= 2 * static_cast<std::uint64_t>(keys) + 4096
-        || keys >= std::numeric_limits<std::uint32_t>::max())
+    if (!any)
         return std::nullopt;
-    return Span{static_cast<std::uint64_t>(lowest), static_cast<std::size_t>(width) + 1, keys};
+    const int shift = differing == 0 ? 0 : std::countr_zero(differing);
+    const auto width = (static_cast<std::uint64_t>(highest) - static_cast<std::uint64_t>(lowest)) >> shift;
+    if (width >= 2 * static_cast<std::uint64_t>(keys) + 4096 || keys >= std::numeric_limits<std::uint32_t>::max())
+        return std::nullopt;
+    return Span{static_cast<std::uint64_t>(lowest), shift, static_cast<std::size_t>(width) + 1, keys};
 }
 
 } // namespace dense_keys
@@ -68,8 +81,7 @@ public:
         if (!span)
             return std::nullopt;
         DenseKeyOrder order;
-        order.lowest_ = span->lowest;
-        order.size_ = span->keys;
+        order.span_ = *span;
         order.places_.assign(span->slots, 0);
         forEachKey([&order](Key key) { ++order.places_[order.slot(key)]; });
         std::uint32_t next = 0; // each key's first place
@@ -81,16 +93,15 @@ public:
         return order;
     }
 
-    std::size_t size() const { return size_; } // how many keys were offered
+    std::size_t size() const { return span_.keys; } // how many keys were offered
 
     // The place of the next item of `key`.
     std::size_t place(Key key) { return places_[slot(key)]++; }
 
 private:
-    std::size_t slot(Key key) const { return static_cast<std::size_t>(static_cast<std::uint64_t>(key) - lowest_); }
+    std::size_t slot(Key key) const { return span_.slotOf(static_cast<std::uint64_t>(key)); }
 
-    std::uint64_t lowest_ = 0;
-    std::size_t size_ = 0;
+    dense_keys::Span span_;
     std::vector<std::uint32_t> places_;
 };
 
@@ -102,7 +113,7 @@ public:
         if (!span)
             return std::nullopt;
         DenseRanks ranks;
-        ranks.lowest_ = span->lowest;
+        ranks.span_ = *span;
         ranks.rankAt_.assign(span->slots, 0);
         forEachKey([&ranks](Key key) { ranks.rankAt_[ranks.slot(key)] = 1; });
         for (std::uint32_t& rank : ranks.rankAt_) {
@@ -124,15 +135,15 @@ public:
         for (std::size_t s = 0; s < rankAt_.size(); ++s) {
             const std::uint32_t nextRank = s + 1 < rankAt_.size() ? rankAt_[s + 1] : count_;
             if (nextRank > rankAt_[s]) // a key at this slot
-                values.push_back(static_cast<Key>(lowest_ + s));
+                values.push_back(static_cast<Key>(span_.lowest + (static_cast<std::uint64_t>(s) << span_.shift)));
         }
         return values;
     }
 
 private:
-    std::size_t slot(Key key) const { return static_cast<std::size_t>(static_cast<std::uint64_t>(key) - lowest_); }
+    std::size_t slot(Key key) const { return span_.slotOf(static_cast<std::uint64_t>(key)); }
 
-    std::uint64_t lowest_ = 0;
+    dense_keys::Span span_;
     std::uint32_t count_ = 0;
     std::vector<std::uint32_t> rankAt_; // per slot, the rank of its key (or of the next key when absent)
 };

@@ -21,7 +21,7 @@ constexpr std::string_view kAllocText = " = memref.alloc() : ";
 std::string Buffer::bufferText() const
 {
     if (!bufferTextRebuilt)
-        return irregularText;
+        return irregularText ? *irregularText : std::string();
     std::string text;
     text.reserve(ssaName.size() + kAllocText.size() + memrefType().size());
     text.append(ssaName).append(kAllocText).append(memrefType());
@@ -30,7 +30,7 @@ std::string Buffer::bufferText() const
 
 void Buffer::setBufferText(std::string text)
 {
-    irregularText = std::move(text);
+    irregularText = std::make_shared<const std::string>(std::move(text));
     bufferTextRebuilt = false;
 }
 
@@ -41,9 +41,9 @@ void Buffer::keepBufferTextIfIrregular(std::string_view text)
         && text.size() == ssaName.size() + kAllocText.size() + type.size() && text.starts_with(ssaName)
         && text.substr(ssaName.size(), kAllocText.size()) == kAllocText && text.ends_with(type);
     if (bufferTextRebuilt)
-        irregularText.clear();
+        irregularText.reset();
     else
-        irregularText = std::string(text);
+        irregularText = std::make_shared<const std::string>(text);
 }
 
 void Buffer::setLocation(std::string text) { sourceLocation = std::make_shared<const std::string>(std::move(text)); }

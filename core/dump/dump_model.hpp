@@ -37,8 +37,10 @@ struct Buffer {
     std::shared_ptr<const std::string> sourceLocation; // raw `source_location`; null when absent
     bool isTmp = false;
 
-    bool bufferTextRebuilt = false; // bufferText() is rebuilt, irregularText is empty
-    std::string irregularText;      // the raw `buffer` text when it is not rebuilt
+    bool bufferTextRebuilt = false; // bufferText() is rebuilt, irregularText is null
+    // The raw `buffer` text when it is not rebuilt: a pointer, not a string, because a million
+    // buffers nearly all rebuild theirs (16 bytes less per buffer).
+    std::shared_ptr<const std::string> irregularText;
 
     // The raw `buffer` string. Most read "<ssaName> = memref.alloc() : <type>" and are
     // rebuilt from those when asked for; only the others keep their own text.

@@ -69,8 +69,9 @@ TEST_CASE("dense keys are ranked among the distinct ones, ascending", "[dense]")
 
 TEST_CASE("keys spread over more than two values per key are left to a sort", "[dense]")
 {
-    // 1000 keys: up to 2 * 1000 + 4096 slots.
+    // 1000 keys: up to 2 * 1000 + 4096 slots. A key 1 off the others makes the stride 1.
     std::vector<std::int64_t> keys(1000, 7);
+    keys[1] = 8;
     keys.back() = 7 + 2 * 1000 + 4095;
     CHECK(DenseKeyOrder<std::int64_t>::of(keysOf(keys)));
     CHECK(DenseRanks<std::int64_t>::of(keysOf(keys)));
@@ -133,6 +134,30 @@ TEST_CASE("orderByKey counts dense keys and sorts spread ones, equal keys in the
         checkStablyOrdered(spread, ordered(spread));
     }
     CHECK(ordered({}).empty());
+}
+
+TEST_CASE("keys aligned alike are counted in units of their stride, one key off it is left to a sort", "[dense]")
+{
+    // 1000 addresses of 32-byte buffers over 96,000 bytes: 3,000 units of 32, within 2 * 1000 + 4096.
+    std::mt19937 random(17);
+    std::vector<std::int64_t> keys(1000);
+    for (std::int64_t& key : keys)
+        key = static_cast<std::int64_t>(random() % 3000) * 32 - 50'016; // negative too, all 32 apart
+    REQUIRE(DenseKeyOrder<std::int64_t>::of(keysOf(keys)));
+    checkStablyOrdered(keys, ordered(keys));
+    const auto ranks = DenseRanks<std::int64_t>::of(keysOf(keys));
+    REQUIRE(ranks);
+    std::vector<std::int64_t> distinct = keys;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    CHECK(ranks->values() == distinct);
+    for (const std::int64_t key : keys)
+        CHECK(distinct[ranks->rankOf(key)] == key);
+
+    keys[500] += 4; // now 4 apart somewhere: 24,000 units, too many
+    CHECK_FALSE(DenseKeyOrder<std::int64_t>::of(keysOf(keys)));
+    CHECK_FALSE(DenseRanks<std::int64_t>::of(keysOf(keys)));
+    checkStablyOrdered(keys, ordered(keys));
 }
 
 TEST_CASE("orderByKey's sort stops when its cancel flag is set", "[dense]")

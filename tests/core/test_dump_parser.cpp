@@ -511,7 +511,7 @@ TEST_CASE("buffers of one type and one location share them, the buffer text read
     CHECK(buffers[3].location().empty());
     // The usual text is rebuilt from its name and type; any other is kept as it was.
     CHECK(buffers[0].bufferTextRebuilt);
-    CHECK(buffers[0].irregularText.empty());
+    CHECK_FALSE(buffers[0].irregularText);
     CHECK_FALSE(buffers[2].bufferTextRebuilt);
     CHECK(buffers[0].bufferText() == "%alloc_0 = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>");
     CHECK(buffers[1].bufferText() == "%alloc_1 = memref.alloc() : memref<64xf16, #hivm.address_space<ub>>");
