@@ -4,6 +4,7 @@
 // it applies itself is the buffer's text: a buffer rebuilds its `buffer` text from
 // its parts, and reads a type's shape and element type when it is given one.
 #include "core/base/shared_vector.hpp"
+#include "core/base/small_vector.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -29,8 +30,8 @@ struct Buffer {
     std::string ssaName;                    // "%alloc_0", or the whole text when it has none
     std::shared_ptr<const BufferType> type; // null when the text names no type
     std::uint64_t extentBits = 0;
-    std::uint64_t sizeBytes = 0; // ceil(extentBits / 8)
-    std::vector<std::uint64_t> offsets;
+    std::uint64_t sizeBytes = 0;           // ceil(extentBits / 8)
+    SmallVector<std::uint64_t, 2> offsets; // one per copy: two kept inline, no heap block per buffer
     std::int64_t allocTime = 0;
     std::int64_t lifeStart = 0;                        // inclusive
     std::int64_t lifeEnd = 0;                          // inclusive
