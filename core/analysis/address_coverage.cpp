@@ -102,6 +102,21 @@ void AddressCoverage::changeAt(std::size_t from, std::size_t to, int delta)
     }
 }
 
+void AddressCoverage::prefetchAt(std::size_t from, std::size_t to) const
+{
+    if (from >= to)
+        return;
+    // The two paths from the end leaves up (a node's sibling shares its cache line) and the
+    // points a covered node's span is read from.
+    __builtin_prefetch(points_.data() + from);
+    __builtin_prefetch(points_.data() + to);
+    for (std::size_t left = leaves_ + from, right = leaves_ + to - 1; left > 1; left /= 2, right /= 2) {
+        __builtin_prefetch(nodes_.data() + left, 1);
+        if (right != left)
+            __builtin_prefetch(nodes_.data() + right, 1);
+    }
+}
+
 std::uint64_t AddressCoverage::coveredEnd() const
 {
     if (nodes_.empty() || nodes_[1].covered == 0)

@@ -29,6 +29,9 @@ public:
     std::uint64_t pointAt(std::size_t index) const { return points_[index]; }
     void addAt(std::size_t from, std::size_t to) { changeAt(from, to, +1); }
     void removeAt(std::size_t from, std::size_t to) { changeAt(from, to, -1); }
+    // Asks the memory for the nodes a change of from..to will touch. A sweep knows its ranges
+    // in advance, and a million spread-out ranges make a tree far larger than the cache.
+    void prefetchAt(std::size_t from, std::size_t to) const;
 
 private:
     struct Node {

@@ -8,6 +8,13 @@
 
 namespace memlens {
 
+namespace {
+
+// How many events ahead the sweep fetches the coverage nodes an event will change.
+constexpr std::size_t kPrefetchEvents = 8;
+
+} // namespace
+
 UsageSweep sweepUsage(const std::vector<Block>& blocks, const std::atomic<bool>* cancel)
 {
     UsageSweep sweep;
@@ -63,6 +70,10 @@ UsageSweep sweepUsage(const std::vector<Block>& blocks, const std::atomic<bool>*
         for (; i < events.size() && events[i].op == op; ++i) {
             if ((i & 0xffff) == 0)
                 throwIfCancelled(cancel);
+            if (i + kPrefetchEvents < events.size()) {
+                const Event& ahead = events[i + kPrefetchEvents];
+                coverage.prefetchAt(ahead.from, ahead.to());
+            }
             const Event& event = events[i];
             if (event.from == event.to()) {
                 const std::uint64_t end = coverage.pointAt(event.from); // its offset
