@@ -152,6 +152,7 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope)
             freeSlots.push_back(below.waiting);
         }
         if (sized(block)) {
+            highestSeenEnd_ = std::max(highestSeenEnd_, block.end);
             if (freeSlots.empty())
                 freeSlots.push_back(waitingSlots_++);
             block.waiting = freeSlots.back();
@@ -272,7 +273,9 @@ template <std::size_t Lanes>
 bool PlanPredictor::sweepNarrowFirst(
     const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
 {
-    if (sweepLanes<std::int16_t, Lanes>(sizesOf, first, count, required))
+    // A dump whose own tops pass 15 bits would make the narrow sweep give up part way.
+    const bool dumpFitsNarrow = highestSeenEnd_ <= std::uint64_t(std::numeric_limits<std::int16_t>::max()) * alignment_;
+    if (dumpFitsNarrow && sweepLanes<std::int16_t, Lanes>(sizesOf, first, count, required))
         return true;
     std::fill_n(required.begin() + static_cast<std::ptrdiff_t>(first), count, 0);
     return sweepLanes<std::int32_t, Lanes>(sizesOf, first, count, required);

@@ -91,6 +91,7 @@ private:
     };
     std::vector<Extent> placed_;
     int waitingSlots_ = 0;
+    std::uint64_t highestSeenEnd_ = 0; // the highest dump end a sweep keeps as a top (sized blocks)
 };
 
 } // namespace memlens
