@@ -26,7 +26,6 @@ struct BufferType {
 // `extent` is bits and is kept for reference. Texts that many buffers repeat
 // (type, location) are shared, so a million buffers stay small.
 struct Buffer {
-    int id = 0;                             // file order across the whole dump
     std::string ssaName;                    // "%alloc_0", or the whole text when it has none
     std::shared_ptr<const BufferType> type; // null when the text names no type
     std::uint64_t extentBits = 0;
@@ -36,8 +35,8 @@ struct Buffer {
     std::int64_t lifeStart = 0;                        // inclusive
     std::int64_t lifeEnd = 0;                          // inclusive
     std::shared_ptr<const std::string> sourceLocation; // raw `source_location`; null when absent
+    int id = 0; // file order across the whole dump; beside the flags, so the three share 8 bytes
     bool isTmp = false;
-
     bool bufferTextRebuilt = false; // bufferText() is rebuilt, irregularText is null
     // The raw `buffer` text when it is not rebuilt: a pointer, not a string, because a million
     // buffers nearly all rebuild theirs (16 bytes less per buffer).
