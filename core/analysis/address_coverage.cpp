@@ -106,8 +106,8 @@ void AddressCoverage::prefetchAt(std::size_t from, std::size_t to) const
 {
     if (from >= to)
         return;
-    // The two paths from the end leaves up (a node's sibling shares its cache line) and the
-    // points a covered node's span is read from.
+    // The two paths from the end leaves up (the nodes a change counts on sit beside them, most
+    // in the same cache line) and the points a covered node's span is read from.
     __builtin_prefetch(points_.data() + from);
     __builtin_prefetch(points_.data() + to);
     for (std::size_t left = leaves_ + from, right = leaves_ + to - 1; left > 1; left /= 2, right /= 2) {

@@ -25,8 +25,6 @@ public:
 
     SmallVector() = default;
     SmallVector(std::initializer_list<T> values) { assign(values.begin(), values.end()); }
-    SmallVector(std::size_t count, const T& value) { resize(count, value); }
-    explicit SmallVector(const std::vector<T>& values) { assign(values.data(), values.data() + values.size()); }
     SmallVector(const SmallVector& other) { assign(other.begin(), other.end()); }
     SmallVector(SmallVector&& other) noexcept { take(other); }
     SmallVector& operator=(const SmallVector& other)
@@ -67,10 +65,7 @@ public:
     const T* end() const { return data() + size_; }
     T& operator[](std::size_t i) { return data()[i]; }
     const T& operator[](std::size_t i) const { return data()[i]; }
-    T& front() { return data()[0]; }
     const T& front() const { return data()[0]; }
-    T& back() { return data()[size_ - 1]; }
-    const T& back() const { return data()[size_ - 1]; }
 
     void reserve(std::size_t count)
     {
@@ -101,8 +96,6 @@ public:
         size_ = static_cast<std::uint32_t>(count);
     }
     void clear() { size_ = 0; }
-
-    std::vector<T> toVector() const { return std::vector<T>(begin(), end()); }
 
     friend bool operator==(const SmallVector& a, const SmallVector& b)
     {
