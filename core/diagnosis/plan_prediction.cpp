@@ -297,8 +297,8 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(std::size_t variantCount
     SweepWork work;
     work.variants = variantCount;
     work.steps = steps_.size();
-    work.bytesPerLane
-        = (4 * rangeMaxTreeLeaves(slotCount_) + static_cast<std::size_t>(waitingSlots_)) * sizeof(std::int32_t);
+    work.bytesPerLane = RangeMaxTree<std::int32_t, 1>::bytesPerLane(slotCount_)
+        + static_cast<std::size_t>(waitingSlots_) * sizeof(std::int32_t);
     work.twoSweepsFromSteps = twoSweepsFromSteps_;
     work.cores = std::thread::hardware_concurrency();
     const SweepSchedule schedule = scheduleSweeps(work);

@@ -1,9 +1,16 @@
 #pragma once
-// A max tree over the predictor's compressed op axis, for many variants at once: raise every
-// slot of a range to at least a value, and ask for the largest value over a range, both
-// O(log n), bottom-up. Each node holds `Lanes` values side by side, one per variant swept
-// together (a fixed count, so that the compiler turns the per-lane maxima into vector
-// instructions), and its nodes can be fetched ahead of the step that touches them.
+// A max over the predictor's compressed op axis, for many variants at once: raise every slot
+// of a range to at least a value, and ask for the largest value over a range. Each value holds
+// `Lanes` values side by side, one per variant swept together (a fixed count, so that the
+// compiler turns the per-lane maxima into vector instructions).
+//
+// The slots come in buckets of 16, kept as a plain array; a binary tree over the buckets
+// (bottom-up, O(log n)) holds what covers whole buckets. A range's partial buckets at its ends
+// are read or raised slot by slot, in one run of memory each, and the buckets between go to the
+// tree. A million-block sweep's short Lives then touch two short runs and a tree a sixteenth the
+// size of a tree over every slot: with two sweeps side by side, both fit the last-level cache
+// (a tree over the 200,000 slots of a million blocks took 25 MB per sweep, and each of its
+// lower nodes was a cache miss). What a step will touch can be fetched ahead of it.
 #include <algorithm>
 #include <cstddef>
 #include <memory>
@@ -22,114 +29,228 @@ inline std::size_t rangeMaxTreeLeaves(int size)
 
 template <typename Value, std::size_t Lanes> class RangeMaxTree {
 public:
+    static constexpr std::size_t kBucketSlots = 16;
+
     explicit RangeMaxTree(int size)
-        : leaves_(rangeMaxTreeLeaves(size))
+        : buckets_(bucketLeaves(size))
+        , slots_(slotsFor(size))
         , values_(static_cast<Value*>(::operator new[](bytes(), std::align_val_t(kLine))))
     {
         std::fill(values_.get(), values_.get() + bytes() / sizeof(Value), Value(0));
     }
 
-    // Asks the memory for every node a raise or a max over from..to will touch. The sweep
-    // knows its ranges in advance, and a million-block tree lives in the last-level cache
-    // at best: fetching a step's nodes ahead of it hides most of the wait.
+    // The bytes a tree over `size` slots holds per lane.
+    static std::size_t bytesPerLane(int size)
+    {
+        return valuesPerLane(bucketLeaves(size), slotsFor(size)) * sizeof(Value);
+    }
+
+    // Asks the memory for what a raise or a max over from..to will touch: the slots of its end
+    // buckets and the tree nodes above them. The sweep knows its ranges in advance.
     void prefetch(int from, int to) const
     {
-        std::size_t low = leaves_ + static_cast<std::size_t>(from);
-        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
-        const std::size_t first = low, last = high - 1;
-        for (; low < high; low /= 2, high /= 2) {
-            if (low & 1)
-                prefetchNode(low++);
-            if (high & 1)
-                prefetchNode(--high);
-        }
-        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
-            prefetchNode(left);
-            if (right != left)
-                prefetchNode(right);
-        }
+        const Range range(from, to);
+        prefetchSlots(range.from, range.firstEnd());
+        if (range.lastBucket != range.firstBucket)
+            prefetchSlots(range.lastStart(), range.to);
+        prefetchPath(range.firstBucket);
+        if (range.lastBucket != range.firstBucket)
+            prefetchPath(range.lastBucket);
     }
 
     // Slots from..to, inclusive; `values` has one value per lane.
     void raise(int from, int to, const Value* values)
     {
-        std::size_t low = leaves_ + static_cast<std::size_t>(from);
-        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
-        const std::size_t first = low, last = high - 1;
-        for (; low < high; low /= 2, high /= 2) {
-            if (low & 1) {
-                raiseLanes(kWhole, low, values);
-                raiseLanes(kBest, low++, values);
-            }
-            if (high & 1) {
-                raiseLanes(kWhole, --high, values);
-                raiseLanes(kBest, high, values);
-            }
+        const Range range(from, to);
+        if (range.firstBucket == range.lastBucket && !range.coversFirst()) {
+            raiseSlots(range.from, range.to, values);
+            raisePath(range.firstBucket, values);
+            return;
         }
-        // Every marked node hangs below the paths from the two end leaves: raise their maxima.
-        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
-            raiseLanes(kBest, left, values);
-            if (right != left) // the two paths meet below the root
-                raiseLanes(kBest, right, values);
+        std::size_t low = range.firstBucket, high = range.lastBucket; // the buckets covered whole
+        if (!range.coversFirst()) {
+            raiseSlots(range.from, range.firstEnd(), values);
+            raisePath(low++, values);
         }
+        if (!range.coversLast()) {
+            raiseSlots(range.lastStart(), range.to, values);
+            raisePath(high--, values);
+        }
+        if (low <= high)
+            raiseBuckets(low, high, values);
     }
 
     // The largest value of each lane over slots from..to, into `result` (one per lane).
     void max(int from, int to, Value* result) const
     {
         std::fill(result, result + Lanes, Value(0));
-        std::size_t low = leaves_ + static_cast<std::size_t>(from);
-        std::size_t high = leaves_ + static_cast<std::size_t>(to) + 1;
-        const std::size_t first = low, last = high - 1;
-        for (; low < high; low /= 2, high /= 2) {
-            if (low & 1)
-                takeLanes(result, kBest, low++);
-            if (high & 1)
-                takeLanes(result, kBest, --high);
+        const Range range(from, to);
+        if (range.firstBucket == range.lastBucket && !range.coversFirst()) {
+            takeSlots(result, range.from, range.to);
+            takeWholePath(result, range.firstBucket);
+            return;
         }
-        // Values raised over a whole ancestor of the end leaves cover part of the range too.
-        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
-            takeLanes(result, kWhole, left);
-            if (right != left)
-                takeLanes(result, kWhole, right);
+        std::size_t low = range.firstBucket, high = range.lastBucket;
+        if (!range.coversFirst()) {
+            takeSlots(result, range.from, range.firstEnd());
+            takeWholePath(result, low++);
         }
+        if (!range.coversLast()) {
+            takeSlots(result, range.lastStart(), range.to);
+            takeWholePath(result, high--);
+        }
+        if (low <= high)
+            maxBuckets(low, high, result);
     }
 
 private:
-    // A node's two sets of lanes sit side by side: a raise that writes both touches neighbouring cache lines.
-    static constexpr std::size_t kBest = 0;  // largest value anywhere below the node
-    static constexpr std::size_t kWhole = 1; // largest value raised over the node's whole range
+    // A range of slots and the buckets at its two ends.
+    struct Range {
+        Range(int first, int last)
+            : from(static_cast<std::size_t>(first))
+            , to(static_cast<std::size_t>(last))
+            , firstBucket(from / kBucketSlots)
+            , lastBucket(to / kBucketSlots)
+        {
+        }
+        std::size_t firstEnd() const { return std::min(to, firstBucket * kBucketSlots + kBucketSlots - 1); }
+        std::size_t lastStart() const { return std::max(from, lastBucket * kBucketSlots); }
+        // Whether the range holds its end buckets whole (a bucket of one range is covered
+        // whole only when both hold).
+        bool coversFirst() const
+        {
+            return from % kBucketSlots == 0 && (lastBucket > firstBucket || to % kBucketSlots == kBucketSlots - 1);
+        }
+        bool coversLast() const
+        {
+            return to % kBucketSlots == kBucketSlots - 1 && (lastBucket > firstBucket || coversFirst());
+        }
+        std::size_t from, to, firstBucket, lastBucket;
+    };
 
     static constexpr std::size_t kLine = 64;
-    std::size_t bytes() const { return 2 * leaves_ * 2 * Lanes * sizeof(Value); }
-
-    void prefetchNode(std::size_t node) const
+    // Whole buckets of slots, at least one.
+    static std::size_t slotsFor(int size)
     {
-        const char* first = reinterpret_cast<const char*>(values_.get() + 2 * node * Lanes);
-        for (std::size_t offset = 0; offset < 2 * Lanes * sizeof(Value); offset += kLine)
-            __builtin_prefetch(first + offset, 1);
+        const std::size_t slots = static_cast<std::size_t>(std::max(size, 1));
+        return (slots + kBucketSlots - 1) / kBucketSlots * kBucketSlots;
+    }
+    static std::size_t bucketLeaves(int size)
+    {
+        return rangeMaxTreeLeaves(static_cast<int>(slotsFor(size) / kBucketSlots));
+    }
+    // Per lane: two sets of every tree node (node 0 unused), then the slots.
+    static std::size_t valuesPerLane(std::size_t buckets, std::size_t slots) { return 4 * buckets + slots; }
+    std::size_t bytes() const { return valuesPerLane(buckets_, slots_) * Lanes * sizeof(Value); }
+
+    // A node's two sets sit side by side: the largest value anywhere below it, then the
+    // largest raised over its whole range.
+    Value* best(std::size_t node) const { return values_.get() + 2 * node * Lanes; }
+    Value* whole(std::size_t node) const { return values_.get() + (2 * node + 1) * Lanes; }
+    Value* slot(std::size_t at) const { return values_.get() + (4 * buckets_ + at) * Lanes; }
+
+    void prefetchSlots(std::size_t from, std::size_t to) const
+    {
+        const char* first = reinterpret_cast<const char*>(slot(from));
+        const char* last = reinterpret_cast<const char*>(slot(to) + Lanes) - 1;
+        for (const char* at = first; at <= last; at += kLine)
+            __builtin_prefetch(at, 1);
+        __builtin_prefetch(last, 1);
+    }
+    void prefetchPath(std::size_t bucket) const
+    {
+        for (std::size_t node = buckets_ + bucket; node > 0; node /= 2)
+            __builtin_prefetch(best(node), 1);
     }
 
-    void raiseLanes(std::size_t which, std::size_t node, const Value* values)
+    // Written as compare-and-choose into a local array and back: the form compilers turn into
+    // vector compares without the 32-bit vector maximum instruction (SSE2 has none; with
+    // std::max over the pointers, GCC kept eight scalar compares per node).
+    static void raiseLanes(Value* target, const Value* values) { mergeLanes(target, values); }
+    static void takeLanes(Value* result, const Value* source) { mergeLanes(result, source); }
+    static void mergeLanes(Value* into, const Value* other)
     {
-        Value* target = values_.get() + (2 * node + which) * Lanes;
-        for (std::size_t lane = 0; lane < Lanes; ++lane)
-            target[lane] = std::max(target[lane], values[lane]);
+        Value merged[Lanes];
+        for (std::size_t lane = 0; lane < Lanes; ++lane) {
+            const Value mine = into[lane], theirs = other[lane];
+            merged[lane] = mine > theirs ? mine : theirs;
+        }
+        std::copy(merged, merged + Lanes, into);
     }
 
-    void takeLanes(Value* result, std::size_t which, std::size_t node) const
+    void raiseSlots(std::size_t from, std::size_t to, const Value* values)
     {
-        const Value* source = values_.get() + (2 * node + which) * Lanes;
-        for (std::size_t lane = 0; lane < Lanes; ++lane)
-            result[lane] = std::max(result[lane], source[lane]);
+        for (std::size_t at = from; at <= to; ++at)
+            raiseLanes(slot(at), values);
+    }
+    void takeSlots(Value* result, std::size_t from, std::size_t to) const
+    {
+        for (std::size_t at = from; at <= to; ++at)
+            takeLanes(result, slot(at));
+    }
+    // Part of a bucket was raised: the largest value below its node and every ancestor rises.
+    void raisePath(std::size_t bucket, const Value* values)
+    {
+        for (std::size_t node = buckets_ + bucket; node > 0; node /= 2)
+            raiseLanes(best(node), values);
+    }
+    // Part of a bucket is asked for: what was raised over the whole of it or of an ancestor.
+    void takeWholePath(Value* result, std::size_t bucket) const
+    {
+        for (std::size_t node = buckets_ + bucket; node > 0; node /= 2)
+            takeLanes(result, whole(node));
+    }
+
+    // Buckets low..high, covered whole.
+    void raiseBuckets(std::size_t low, std::size_t high, const Value* values)
+    {
+        low += buckets_;
+        high += buckets_ + 1;
+        const std::size_t first = low, last = high - 1;
+        for (; low < high; low /= 2, high /= 2) {
+            if (low & 1) {
+                raiseLanes(whole(low), values);
+                raiseLanes(best(low++), values);
+            }
+            if (high & 1) {
+                raiseLanes(whole(--high), values);
+                raiseLanes(best(high), values);
+            }
+        }
+        // Every marked node hangs below the paths from the two end leaves: raise their maxima.
+        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
+            raiseLanes(best(left), values);
+            if (right != left) // the two paths meet below the root
+                raiseLanes(best(right), values);
+        }
+    }
+
+    void maxBuckets(std::size_t low, std::size_t high, Value* result) const
+    {
+        low += buckets_;
+        high += buckets_ + 1;
+        const std::size_t first = low, last = high - 1;
+        for (; low < high; low /= 2, high /= 2) {
+            if (low & 1)
+                takeLanes(result, best(low++));
+            if (high & 1)
+                takeLanes(result, best(--high));
+        }
+        // Values raised over a whole ancestor of the end leaves cover part of the range too.
+        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
+            takeLanes(result, whole(left));
+            if (right != left)
+                takeLanes(result, whole(right));
+        }
     }
 
     struct AlignedDelete {
         void operator()(Value* values) const { ::operator delete[](values, std::align_val_t(kLine)); }
     };
 
-    std::size_t leaves_;
-    std::unique_ptr<Value[], AlignedDelete> values_; // per node: its best lanes, then its whole lanes; line-aligned
+    std::size_t buckets_;                            // the tree's leaves: a power of two
+    std::size_t slots_;                              // whole buckets
+    std::unique_ptr<Value[], AlignedDelete> values_; // the tree's nodes, then the slots; line-aligned
 };
 
 } // namespace memlens

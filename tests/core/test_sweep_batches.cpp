@@ -80,12 +80,22 @@ TEST_CASE("a many-lane range-max tree answers as a plain array does, lane by lan
 {
     constexpr std::size_t kLanes = 4;
     std::mt19937 random(7);
-    for (const int size : {1, 2, 5, 64, 100}) {
+    // Sizes around a bucket of slots and past many; ranges short (inside a bucket, across one
+    // edge, exactly whole buckets) and long.
+    for (const int size : {1, 2, 5, 15, 16, 17, 64, 100, 1000, 4099}) {
         RangeMaxTree<std::uint32_t, kLanes> tree(size);
         std::vector<std::array<std::uint32_t, kLanes>> plain(static_cast<std::size_t>(size), {0, 0, 0, 0});
-        for (int round = 0; round < 200; ++round) {
-            int from = static_cast<int>(random() % static_cast<unsigned>(size));
-            int to = static_cast<int>(random() % static_cast<unsigned>(size));
+        const auto slotCount = static_cast<unsigned>(size);
+        for (int round = 0; round < 2000; ++round) {
+            int from = static_cast<int>(random() % slotCount);
+            int to = static_cast<int>(random() % slotCount);
+            if (round % 4 == 1) // short
+                to = std::min(size - 1, from + static_cast<int>(random() % 40));
+            if (round % 4 == 2) { // whole buckets
+                const int bucket = RangeMaxTree<std::uint32_t, kLanes>::kBucketSlots;
+                from = from / bucket * bucket;
+                to = std::min(size - 1, from + bucket * (1 + static_cast<int>(random() % 3)) - 1);
+            }
             if (from > to)
                 std::swap(from, to);
             if (random() % 2) {
