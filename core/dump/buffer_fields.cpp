@@ -84,6 +84,8 @@ std::string withThousands(std::size_t n)
 
 void RepeatedWarnings::warn(const std::string& kind, const std::string& message)
 {
+    if (refuse_)
+        throw WarningRefused();
     auto it = std::find_if(counts_.begin(), counts_.end(), [&](const auto& entry) { return entry.first == kind; });
     if (it == counts_.end())
         it = counts_.insert(counts_.end(), {kind, 0});

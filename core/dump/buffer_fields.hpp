@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <optional>
 #include <set>
@@ -55,13 +56,21 @@ struct BufferFields {
 };
 
 // Repeated warnings of one kind are logged a few times, then only counted.
+// Thrown by warn() once refuseWarnings() was called.
+struct WarningRefused : std::exception {
+    const char* what() const noexcept override { return "a warning where none may be given"; }
+};
+
 class RepeatedWarnings {
 public:
     void warn(const std::string& kind, const std::string& message);
     void flush(); // "... and 99,999 more like it" for every kind that was cut short
+    // A reader of part of a dump cannot name a path right: it gives up instead of warning.
+    void refuseWarnings() { refuse_ = true; }
 
 private:
     std::vector<std::pair<std::string, std::size_t>> counts_; // few kinds: a list is enough
+    bool refuse_ = false;
 };
 
 std::string withThousands(std::size_t n);

@@ -6,6 +6,7 @@
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_parser.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <filesystem>
@@ -51,6 +52,85 @@ void DumpFileChunks::start()
         throw DumpError(path_, "", "the file is empty; expected a JSON memory dump");
 }
 
+void DumpFileChunks::startAt(std::uint64_t offset, std::string_view prefix)
+{
+    if (offset < prefix.size() || prefix.size() > buffer_.size() || offset > fileBytes_
+        || std::fseek(file_, static_cast<long>(offset), SEEK_SET) != 0)
+        throw DumpError(path_, "", "cannot read from byte " + std::to_string(offset));
+    std::copy(prefix.begin(), prefix.end(), buffer_.begin());
+    offset_ = offset - prefix.size(); // the prefix stands just before the byte read from
+    size_ = prefix.size();
+    at_ = 0;
+    checkChunk();
+}
+
+std::uint64_t DumpFileChunks::position() const
+{
+    if (!walker_ || splice_ == Splice::GivingNull)
+        return offset_ + at_;
+    return offset_ + static_cast<std::uint64_t>(walker_->at_ - buffer_.data());
+}
+
+void DumpFileChunks::spliceAt(std::uint64_t at, std::function<std::optional<std::uint64_t>()> decide)
+{
+    splice_ = Splice::Pending;
+    spliceAt_ = at;
+    decideSplice_ = std::move(decide);
+}
+
+void DumpFileChunks::stopAtSplice(Iterator& walker) const
+{
+    if (splice_ == Splice::Pending && spliceAt_ >= offset_ && spliceAt_ < offset_ + size_)
+        walker.end_ = buffer_.data() + (spliceAt_ - offset_);
+}
+
+void DumpFileChunks::advance(Iterator& walker)
+{
+    static constexpr char kNull[] = "null";
+    for (;;) {
+        if (splice_ == Splice::GivingNull) { // it has given `null`: on from where the other reader stopped
+            splice_ = Splice::Done;
+            jumpTo(resumeAt_);
+        } else if (splice_ == Splice::Pending && position() == spliceAt_) {
+            at_ = static_cast<std::size_t>(walker.at_ - buffer_.data());
+            const std::optional<std::uint64_t> resume = decideSplice_();
+            decideSplice_ = nullptr;
+            if (resume) {
+                splice_ = Splice::GivingNull;
+                resumeAt_ = *resume;
+                walker.at_ = kNull;
+                walker.end_ = kNull + 4;
+                return;
+            }
+            splice_ = Splice::Done;
+            walker.end_ = buffer_.data() + size_;
+            if (walker.at_ != walker.end_)
+                return;
+            continue; // the splice point ends this chunk
+        } else {
+            at_ = size_;
+            readChunk();
+        }
+        walker.at_ = buffer_.data() + at_;
+        walker.end_ = buffer_.data() + size_;
+        stopAtSplice(walker);
+        if (walker.at_ != walker.end_ || size_ == 0)
+            return;
+    }
+}
+
+void DumpFileChunks::jumpTo(std::uint64_t offset)
+{
+    if (ahead_.valid())
+        ahead_.get(); // what it read ahead is not wanted now
+    if (offset > fileBytes_ || std::fseek(file_, static_cast<long>(offset), SEEK_SET) != 0)
+        throw DumpError(path_, "", "cannot read from byte " + std::to_string(offset));
+    offset_ = offset;
+    size_ = 0;
+    at_ = 0;
+    readChunk();
+}
+
 bool DumpFileChunks::readChunk()
 {
     throwIfCancelled(cancel_);
@@ -74,8 +154,13 @@ bool DumpFileChunks::readChunk()
             "grew past " + std::to_string(kMaxDumpFileBytes)
                 + " bytes while being read, larger than memlens reads (2 GiB)");
     checkChunk();
-    if (bytesRead_)
-        bytesRead_->store(offset_ + size_, std::memory_order_relaxed);
+    if (bytesRead_) {
+        // Until the splice, what the other reader read from the splice point on counts too.
+        std::uint64_t beside = 0;
+        if (besideRead_ && splice_ == Splice::Pending)
+            beside = besideRead_->load(std::memory_order_relaxed);
+        bytesRead_->store(offset_ + size_ + (beside > spliceAt_ ? beside - spliceAt_ : 0), std::memory_order_relaxed);
+    }
     return size_ > 0;
 }
 

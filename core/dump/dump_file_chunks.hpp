@@ -3,13 +3,17 @@
 // the load of a 300 MB dump never holds the whole text. Each chunk is checked
 // as it arrives (a NUL byte in JSON text, growth past the size limit, cancel).
 // From 8 MiB on, the next chunk is read on another thread while the reader walks this one.
+// A reader can start part way (startAt) and skip what another reader read (spliceAt).
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <future>
 #include <iterator>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace memlens {
@@ -28,8 +32,23 @@ public:
     // the text (UTF-16, empty). Throws DumpError.
     void start();
 
+    // Instead of start(): reads from byte `offset` on, as if the file held `prefix` just before
+    // it (a reader of the second half of a dump starts inside a list). Throws DumpError.
+    void startAt(std::uint64_t offset, std::string_view prefix);
+
     // The file's size when it was opened.
     std::uint64_t fileBytes() const { return fileBytes_; }
+
+    // The file offset of the next byte the iterator walking these chunks gives.
+    std::uint64_t position() const;
+
+    // When the iterator reaches byte `at`, `decide` is called: nullopt goes on reading there;
+    // an offset makes the iterator give the text `null` and then go on from that offset (the
+    // bytes between were read by someone else). Once only; before the iterator is made.
+    void spliceAt(std::uint64_t at, std::function<std::optional<std::uint64_t>()> decide);
+    // Until the splice, `bytesRead` also counts what the other reader read: `besideRead` follows
+    // its chunks (their bytesRead), which start at the splice point.
+    void countBeside(const std::atomic<std::uint64_t>* besideRead) { besideRead_ = besideRead; }
 
     class Iterator {
     public:
@@ -46,6 +65,27 @@ public:
             , at_(chunks->buffer_.data() + chunks->at_)
             , end_(chunks->buffer_.data() + chunks->size_)
         {
+            chunks_->walker_ = this;
+            chunks_->stopAtSplice(*this);
+        }
+        // The JSON reader copies the iterator into place: the last copy made is the one that
+        // walks, and position() asks it.
+        Iterator(const Iterator& other)
+            : chunks_(other.chunks_)
+            , at_(other.at_)
+            , end_(other.end_)
+        {
+            if (chunks_)
+                chunks_->walker_ = this;
+        }
+        Iterator& operator=(const Iterator& other)
+        {
+            chunks_ = other.chunks_;
+            at_ = other.at_;
+            end_ = other.end_;
+            if (chunks_)
+                chunks_->walker_ = this;
+            return *this;
         }
         reference operator*() const { return *at_; }
         Iterator& operator++()
@@ -59,13 +99,8 @@ public:
         bool operator==(const Iterator& other) const { return (at_ == end_) == (other.at_ == other.end_); }
 
     private:
-        void nextChunk()
-        {
-            chunks_->at_ = chunks_->size_;
-            chunks_->readChunk();
-            at_ = chunks_->buffer_.data();
-            end_ = at_ + chunks_->size_;
-        }
+        friend class DumpFileChunks;
+        void nextChunk() { chunks_->advance(*this); }
         DumpFileChunks* chunks_ = nullptr;
         const char* at_ = nullptr;
         const char* end_ = nullptr;
@@ -74,10 +109,16 @@ public:
 private:
     bool readChunk(); // false at the end of the file
     void checkChunk();
+    void advance(Iterator& walker); // the walker reached the end of what it may read
+    void stopAtSplice(Iterator& walker) const;
+    void jumpTo(std::uint64_t offset);
+
+    enum class Splice { None, Pending, GivingNull, Done };
 
     std::string path_;
     const std::atomic<bool>* cancel_;
     std::atomic<std::uint64_t>* bytesRead_;
+    const std::atomic<std::uint64_t>* besideRead_ = nullptr;
     std::FILE* file_ = nullptr;
     std::uint64_t fileBytes_ = 0;
     std::vector<char> buffer_;
@@ -86,7 +127,12 @@ private:
     std::size_t at_ = 0;
     std::size_t size_ = 0;
     std::size_t offset_ = 0; // of buffer_[0] in the file
-    bool sawText_ = false;   // a byte that is not white space was read
+    Iterator* walker_ = nullptr;
+    Splice splice_ = Splice::None;
+    std::uint64_t spliceAt_ = 0;
+    std::uint64_t resumeAt_ = 0;
+    std::function<std::optional<std::uint64_t>()> decideSplice_;
+    bool sawText_ = false; // a byte that is not white space was read
     bool startsLikeJson_ = false;
 };
 

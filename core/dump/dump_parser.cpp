@@ -1,9 +1,11 @@
 #include "core/dump/dump_parser.hpp"
 
 #include "core/base/cancellation.hpp"
+#include "core/base/run_beside.hpp"
 #include "core/dump/buffer_fields.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_file_chunks.hpp"
+#include "core/dump/list_split.hpp"
 #include "core/dump/record_folding.hpp"
 #include "core/dump/sax_relay.hpp"
 
@@ -14,6 +16,8 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -84,9 +88,42 @@ public:
     }
 
     void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+    // Where the bytes come from: the position of a buffer object's end is kept.
+    void setPositions(const DumpFileChunks* chunks) { positions_ = chunks; }
+
+    // Reads the second half of a dump: from a buffer object on, inside the synthetic start of a
+    // buffer list, up to the end of that list, where it stops (tailEnded()). A warning makes it
+    // give up (its paths would count from the split), as does `*abandon`.
+    void readTail(const std::atomic<bool>* abandon)
+    {
+        readsTail_ = true;
+        abandon_ = abandon;
+        warnings_.refuseWarnings();
+    }
+    bool tailEnded() const { return tailEnded_; }
+    std::uint64_t tailListEnd() const { return tailListEnd_; } // just past the list's `]`
+    std::vector<Buffer> takeTailBuffers() { return std::move(pendingBuffers_); }
+
+    // Whether this reader stands in a buffer list right after the buffer object ending at
+    // `objectEnd`: the bytes from there to the split are then a comma and white space.
+    bool standsAfterBuffer(std::uint64_t objectEnd) const
+    {
+        return positions_ && atBufferElement() && lastBufferEnd_ == objectEnd;
+    }
+    // The second half's buffers, taken where the reader is given `null` at byte `from`; it
+    // goes on at byte `resume` (the list's `]`).
+    void spliceTail(std::vector<Buffer> buffers, std::uint64_t from, std::uint64_t resume)
+    {
+        tail_ = std::move(buffers);
+        tailPending_ = true;
+        splicedFrom_ = from;
+        splicedTo_ = resume;
+    }
 
     bool null() override
     {
+        if (tailPending_ && atBufferElement())
+            return takeTail();
         if (FieldValue* slot = fastSlot())
             slot->kind = FieldValue::Kind::Null;
         return fastDone() || addValue(json(nullptr));
@@ -194,6 +231,8 @@ public:
             colon != std::string::npos && reason.rfind("[json.exception", 0) == 0)
             reason = reason.substr(colon + 2);
         std::string token = lastToken.size() > 30 ? lastToken.substr(0, 30) + "..." : lastToken;
+        if (spliced_ && position >= splicedFrom_ + 4) // past the `null` given for the second half
+            position += splicedTo_ - splicedFrom_ - 4;
         const std::string where = depth_ == 0 ? std::string() : currentPath();
         check_.fail(where, "invalid JSON at byte " + std::to_string(position) + " (near '" + token + "'): " + reason);
     }
@@ -328,8 +367,27 @@ private:
     // Every few thousand values, look whether the load was cancelled.
     void pollCancel()
     {
-        if ((++events_ & 4095) == 0)
+        if ((++events_ & 4095) == 0) {
             throwIfCancelled(cancel_);
+            throwIfCancelled(abandon_);
+        }
+    }
+
+    bool takeTail()
+    {
+        tailPending_ = false;
+        spliced_ = true;
+        pendingBuffers_.reserve(pendingBuffers_.size() + tail_.size());
+        for (Buffer& buffer : tail_) {
+            buffer.id += nextId_;      // file order across the whole dump
+            if (buffer.sourceLocation) // one copy of each location, as if one reader had read them all
+                buffer.sourceLocation = sharedTexts_.location(*buffer.sourceLocation);
+            pendingBuffers_.push_back(std::move(buffer));
+        }
+        nextId_ += static_cast<int>(tail_.size());
+        frames_[depth_ - 1].count += tail_.size();
+        tail_ = {};
+        return true;
     }
 
     // Inside a buffer object: the slot a scalar value goes to (nullptr when it is not kept).
@@ -446,6 +504,12 @@ private:
         if (frame.role == Role::Buffer) {
             pendingBuffers_.push_back(convertBuffer(
                 fields_, file_, [this] { return currentPath(); }, nextId_++, warnings_, sharedTexts_));
+            if (positions_)
+                lastBufferEnd_ = positions_->position();
+        } else if (readsTail_ && depth_ == 3) { // the buffer list the second half started in ends
+            tailEnded_ = true;
+            tailListEnd_ = positions_ ? positions_->position() : 0;
+            return false;
         } else if (frame.isScopeRecord) {
             finishRecordElement(*frame.container, currentPath());
             frames_[depth_ - 1].container->back() = json(); // drop what was kept of it
@@ -527,7 +591,18 @@ private:
     RepeatedWarnings warnings_;
     SharedTexts sharedTexts_; // one copy of each distinct type and location
     const std::atomic<bool>* cancel_ = nullptr;
+    const std::atomic<bool>* abandon_ = nullptr;
     std::size_t events_ = 0;
+    const DumpFileChunks* positions_ = nullptr;
+    std::uint64_t lastBufferEnd_ = 0;
+    bool readsTail_ = false;
+    bool tailEnded_ = false;
+    std::uint64_t tailListEnd_ = 0;
+    std::vector<Buffer> tail_;
+    bool tailPending_ = false;
+    bool spliced_ = false;
+    std::uint64_t splicedFrom_ = 0;
+    std::uint64_t splicedTo_ = 0;
     bool sawFlatBuffer_ = false;
     int nextId_ = 0;
 };
@@ -587,18 +662,98 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
     return finishParse(handler, fileLabel);
 }
 
-Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
-    std::uint64_t relayFrom)
+namespace {
+
+// The buffers of a dump's second half, read beside the first: from `split` to the end of the
+// buffer list it falls in. Nullopt when that reading gave up (a problem or a warning: the
+// first half's reader then reads on and says it with the right path).
+struct TailRead {
+    std::vector<Buffer> buffers;
+    std::uint64_t listEnd = 0; // the offset of the list's `]`
+};
+
+std::optional<TailRead> readTail(const std::string& path, const ListSplit& split, const std::atomic<bool>* cancel,
+    const std::atomic<bool>* abandon, std::atomic<std::uint64_t>* bytesRead)
 {
+    try {
+        DumpFileChunks chunks(path, abandon, bytesRead);
+        // The reader starts inside a buffer list, as if the dump began there.
+        chunks.startAt(split.nextStart, R"({"Record":[{"memory_info_array":[)");
+        DumpSaxHandler handler(path);
+        handler.setCancel(cancel);
+        handler.readTail(abandon);
+        handler.setPositions(&chunks);
+        json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &handler);
+        if (!handler.tailEnded())
+            return std::nullopt;
+        return TailRead{handler.takeTailBuffers(), handler.tailListEnd() - 1};
+    } catch (...) { // a cancel among them: the first half's reader sees it too
+        return std::nullopt;
+    }
+}
+
+// Reads the dump in two halves at once when its middle falls inside a buffer list (as nearly all
+// of a big dump's bytes do): the second half's buffers are read beside, from the split to the end
+// of their list, and given to the first half's reader when it reaches the split. Two readers
+// walk the JSON at once (the JSON reader is most of a load's time). False, having read
+// nothing, when no split is found.
+bool readInHalves(const std::string& path, DumpFileChunks& chunks, DumpSaxHandler& handler,
+    const std::atomic<bool>* cancel, bool* readInTwo)
+{
+    const std::optional<ListSplit> split = findListSplitInFile(path, chunks.fileBytes() / 2);
+    if (!split)
+        return false;
+    std::atomic<bool> abandon{false};
+    std::atomic<std::uint64_t> tailBytes{0};
+    std::future<std::optional<TailRead>> tail = runBeside([&path, split = *split, cancel, &abandon, &tailBytes] {
+        return readTail(path, split, cancel, &abandon, &tailBytes);
+    });
+    // However the first half ends (read, thrown), the second half's reader stops and is waited for.
+    struct StopTail {
+        std::atomic<bool>& abandon;
+        std::future<std::optional<TailRead>>& tail;
+        ~StopTail()
+        {
+            abandon = true;
+            if (tail.valid())
+                tail.wait();
+        }
+    } stopTail{abandon, tail};
+    chunks.spliceAt(split->nextStart, [&]() -> std::optional<std::uint64_t> {
+        std::optional<TailRead> read = tail.get();
+        if (!read || !handler.standsAfterBuffer(split->objectEnd))
+            return std::nullopt; // not a boundary after all, or the second half gave up: read on here
+        if (readInTwo)
+            *readInTwo = true;
+        const std::uint64_t listEnd = read->listEnd;
+        handler.spliceTail(std::move(read->buffers), split->nextStart, listEnd);
+        return listEnd;
+    });
+    chunks.countBeside(&tailBytes);
+    handler.setPositions(&chunks);
+    json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &handler);
+    return true;
+}
+
+} // namespace
+
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
+    std::uint64_t relayFrom, std::uint64_t splitFrom, bool* readInTwo)
+{
+    if (readInTwo)
+        *readInTwo = false;
     // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
     DumpFileChunks chunks(path, cancel, bytesRead);
     chunks.start();
     DumpSaxHandler handler(path);
     handler.setCancel(cancel);
+    const bool twoCores = std::thread::hardware_concurrency() != 1;
+    if (chunks.fileBytes() >= splitFrom && twoCores && readInHalves(path, chunks, handler, cancel, readInTwo))
+        return finishParse(handler, path);
     const auto read = [&chunks](JsonSax& events) {
         json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &events);
     };
-    if (chunks.fileBytes() >= relayFrom && std::thread::hardware_concurrency() != 1)
+    if (chunks.fileBytes() >= relayFrom && twoCores)
         relaySaxEvents(read, handler);
     else
         read(handler);
