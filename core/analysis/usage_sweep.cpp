@@ -1,9 +1,11 @@
 #include "core/analysis/usage_sweep.hpp"
 
 #include "core/analysis/address_coverage.hpp"
+#include "core/base/cancellable_sort.hpp"
 #include "core/base/cancellation.hpp"
 #include "core/base/dense_key_order.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace memlens {
@@ -32,42 +34,62 @@ UsageSweep sweepUsage(const std::vector<Block>& blocks, const std::atomic<bool>*
 
     // Sweep the op sequence: a block enters at start and leaves at end + 1. An event
     // carries the block's range as point indices, so the sweep never reads the
-    // blocks again in op order (a cache miss per event on a million blocks).
-    struct Event { // 16 bytes: a million blocks make two million of them
-        std::int64_t op;
+    // blocks again in op order (a cache miss per event on a million blocks). Events are
+    // grouped by op, each op's group in block order (entering before leaving); the op is
+    // the group's, not each event's (8 bytes an event: 19 MB less at a million blocks).
+    struct Event {
         std::uint32_t from;        // point indices; equal for a block of size 0
         std::uint32_t toAndEnters; // the end's point index times two, plus one when the block enters
         std::uint32_t to() const { return toAndEnters >> 1; }
         bool enters() const { return (toAndEnters & 1) != 0; }
     };
     throwIfCancelled(cancel);
-    // In op order; op numbers are dense, so the events are usually counted into place.
-    const std::vector<Event> events = orderByKey<std::int64_t, Event>(
-        [&blocks](const auto& visit) {
-            for (const Block& block : blocks) {
-                visit(block.start);
-                visit(block.end + 1);
-            }
-        },
-        [&](const auto& visit) {
-            for (std::size_t i = 0; i < blocks.size(); ++i) {
-                throwIfCancelledAt(i, cancel);
-                const Block& block = blocks[i];
-                const auto from = static_cast<std::uint32_t>(coverage.indexOf(block.offset));
-                const auto to = static_cast<std::uint32_t>(coverage.indexOf(block.addressEnd()));
-                visit(Event{block.start, from, 2 * to + 1});
-                visit(Event{block.end + 1, from, 2 * to});
-            }
-        },
-        [](const Event& event) { return event.op; }, cancel);
+    const auto forEachOp = [&blocks](const auto& visit) {
+        for (const Block& block : blocks) {
+            visit(block.start);
+            visit(block.end + 1);
+        }
+    };
+    // groupStart[r] .. groupStart[r + 1]: the events at ops[r], counted into place.
+    std::vector<std::int64_t> ops; // distinct, ascending
+    std::vector<std::uint32_t> groupStart;
+    std::vector<Event> events(2 * blocks.size());
+    const auto placeEvents = [&](const auto& rankOf) {
+        groupStart.assign(ops.size() + 1, 0);
+        forEachOp([&](std::int64_t op) { ++groupStart[rankOf(op) + 1]; });
+        for (std::size_t r = 1; r < groupStart.size(); ++r)
+            groupStart[r] += groupStart[r - 1];
+        std::vector<std::uint32_t> next(groupStart.begin(), groupStart.end() - 1);
+        for (std::size_t i = 0; i < blocks.size(); ++i) {
+            throwIfCancelledAt(i, cancel);
+            const Block& block = blocks[i];
+            const auto from = static_cast<std::uint32_t>(coverage.indexOf(block.offset));
+            const auto to = static_cast<std::uint32_t>(coverage.indexOf(block.addressEnd()));
+            events[next[rankOf(block.start)]++] = Event{from, 2 * to + 1};
+            events[next[rankOf(block.end + 1)]++] = Event{from, 2 * to};
+        }
+    };
+    // Op numbers are dense: ranked by a table, or else sorted and searched.
+    if (const auto ranks = DenseRanks<std::int64_t>::of(forEachOp)) {
+        ops = ranks->values();
+        placeEvents([&ranks](std::int64_t op) { return ranks->rankOf(op); });
+    } else {
+        ops.reserve(2 * blocks.size());
+        forEachOp([&ops](std::int64_t op) { ops.push_back(op); });
+        sortCancellably(ops.begin(), ops.end(), std::less<>(), cancel);
+        ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
+        placeEvents([&ops](std::int64_t op) {
+            return static_cast<std::uint32_t>(std::lower_bound(ops.begin(), ops.end(), op) - ops.begin());
+        });
+    }
     throwIfCancelled(cancel);
 
     // The high address is the end of the highest covered byte, but a block of size 0 covers
     // nothing and still ends somewhere: those few are counted apart.
     std::map<std::uint64_t, int> emptyBlockEnds;
-    for (std::size_t i = 0; i < events.size();) {
-        const std::int64_t op = events[i].op;
-        for (; i < events.size() && events[i].op == op; ++i) {
+    for (std::size_t r = 0; r < ops.size(); ++r) {
+        const std::int64_t op = ops[r];
+        for (std::size_t i = groupStart[r]; i < groupStart[r + 1]; ++i) {
             if ((i & 0xffff) == 0)
                 throwIfCancelled(cancel);
             if (i + kPrefetchEvents < events.size()) {

@@ -176,3 +176,32 @@ TEST_CASE("judging a plan against another capacity gives the verdict a full anal
         CHECK(usageOnly.overCapacityBlocks.empty());
     }
 }
+
+TEST_CASE("usage over ops spread far apart is the usage over the same ops packed", "[analysis]")
+{
+    // Packed ops are counted into order; ops a billion apart (and not all of one stride) are
+    // sorted and searched. Lives, overlaps, zero sizes and shared ends alike.
+    std::mt19937 random(5);
+    std::vector<Block> packed;
+    for (int i = 0; i < 3000; ++i) {
+        const std::int64_t start = static_cast<std::int64_t>(random() % 500);
+        packed.push_back(block(32 * (random() % 400), 32 * (random() % 5), start, start + random() % 40));
+    }
+    const auto spreadOp = [](std::int64_t op) { return op * 1'000'000'007 + op % 3; };
+    std::vector<Block> spread = packed;
+    for (Block& b : spread) {
+        b.start = spreadOp(b.start);
+        b.end = spreadOp(b.end);
+    }
+    const PlanAnalysis dense = analyzePlan(planOf(packed), capacityOf(1 << 20));
+    const PlanAnalysis sparse = analyzePlan(planOf(spread), capacityOf(1 << 20));
+    CHECK(sparse.peakLiveBytes == dense.peakLiveBytes);
+    REQUIRE(dense.peakLiveAt);
+    CHECK(sparse.peakLiveAt == spreadOp(*dense.peakLiveAt));
+    for (std::int64_t op = -1; op < 545; ++op) {
+        INFO("op " << op);
+        CHECK(sparse.liveBytesAt(spreadOp(op)) == dense.liveBytesAt(op));
+        CHECK(sparse.highAddressAt(spreadOp(op)) == dense.highAddressAt(op));
+    }
+    CHECK(dense.liveBytesAt(100) > 0);
+}
