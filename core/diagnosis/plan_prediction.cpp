@@ -225,6 +225,9 @@ bool PlanPredictor::sweepLanes(
     std::vector<Units> waiting(static_cast<std::size_t>(waitingSlots_) * Lanes, 0);
     std::array<Units, Lanes> seen{};
     std::array<std::optional<std::uint64_t>, Lanes> sizes{};
+    // Kept here and written once at the end: two sweeps side by side write neighbouring entries
+    // of `required`, and a shared cache line passed between the cores at every step.
+    std::array<std::uint64_t, Lanes> highest{};
     std::size_t rank = 0;
     for (std::size_t n = 0; n < steps_.size(); ++n) {
         if (n + kPrefetchSteps < steps_.size()) {
@@ -259,11 +262,13 @@ bool PlanPredictor::sweepLanes(
             if (offset < hole || *size > largestEnd || offset > largestEnd - *size)
                 return false;
             const std::uint64_t end = offset + *size;
-            required[first + lane - 1] = std::max(required[first + lane - 1], end);
+            highest[lane] = std::max(highest[lane], end);
             if (top)
                 top[lane] = unitsOf(end);
         }
     }
+    for (std::size_t lane = 1; lane <= count; ++lane)
+        required[first + lane - 1] = std::max(required[first + lane - 1], highest[lane]);
     return true;
 }
 
