@@ -62,22 +62,34 @@ public:
     void raise(int from, int to, const Value* values)
     {
         const Range range(from, to);
-        if (range.firstBucket == range.lastBucket && !range.coversFirst()) {
-            raiseSlots(range.from, range.to, values);
-            raisePath(range.firstBucket, values);
-            return;
-        }
-        std::size_t low = range.firstBucket, high = range.lastBucket; // the buckets covered whole
+        const std::size_t first = buckets_ + range.firstBucket, last = buckets_ + range.lastBucket;
+        std::size_t low = first, high = last + 1; // the leaves of the buckets covered whole: [low, high)
+        // Part of an end bucket: its slots, and the largest value below its leaf.
         if (!range.coversFirst()) {
             raiseSlots(range.from, range.firstEnd(), values);
-            raisePath(low++, values);
+            raiseLanes(best(low++), values);
         }
-        if (!range.coversLast()) {
+        if (range.lastBucket != range.firstBucket && !range.coversLast()) {
             raiseSlots(range.lastStart(), range.to, values);
-            raisePath(high--, values);
+            raiseLanes(best(--high), values);
         }
-        if (low <= high)
-            raiseBuckets(low, high, values);
+        for (; low < high; low /= 2, high /= 2) {
+            if (low & 1) {
+                raiseLanes(whole(low), values);
+                raiseLanes(best(low++), values);
+            }
+            if (high & 1) {
+                raiseLanes(whole(--high), values);
+                raiseLanes(best(high), values);
+            }
+        }
+        // Every node raised hangs below the paths from the two end leaves (a node covered whole
+        // whose parent is not reaches outside the range, so over an end bucket): raise their maxima.
+        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
+            raiseLanes(best(left), values);
+            if (right != left) // the two paths meet below the root
+                raiseLanes(best(right), values);
+        }
     }
 
     // The largest value of each lane over slots from..to, into `result` (one per lane).
@@ -85,22 +97,29 @@ public:
     {
         std::fill(result, result + Lanes, Value(0));
         const Range range(from, to);
-        if (range.firstBucket == range.lastBucket && !range.coversFirst()) {
-            takeSlots(result, range.from, range.to);
-            takeWholePath(result, range.firstBucket);
-            return;
-        }
-        std::size_t low = range.firstBucket, high = range.lastBucket;
+        const std::size_t first = buckets_ + range.firstBucket, last = buckets_ + range.lastBucket;
+        std::size_t low = first, high = last + 1;
+        // Part of an end bucket: its slots, and what was raised over the whole bucket.
         if (!range.coversFirst()) {
             takeSlots(result, range.from, range.firstEnd());
-            takeWholePath(result, low++);
+            takeLanes(result, whole(low++));
         }
-        if (!range.coversLast()) {
+        if (range.lastBucket != range.firstBucket && !range.coversLast()) {
             takeSlots(result, range.lastStart(), range.to);
-            takeWholePath(result, high--);
+            takeLanes(result, whole(--high));
         }
-        if (low <= high)
-            maxBuckets(low, high, result);
+        for (; low < high; low /= 2, high /= 2) {
+            if (low & 1)
+                takeLanes(result, best(low++));
+            if (high & 1)
+                takeLanes(result, best(--high));
+        }
+        // Values raised over a whole ancestor of the end leaves cover part of the range too.
+        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
+            takeLanes(result, whole(left));
+            if (right != left)
+                takeLanes(result, whole(right));
+        }
     }
 
 private:
@@ -188,62 +207,6 @@ private:
         for (std::size_t at = from; at <= to; ++at)
             takeLanes(result, slot(at));
     }
-    // Part of a bucket was raised: the largest value below its node and every ancestor rises.
-    void raisePath(std::size_t bucket, const Value* values)
-    {
-        for (std::size_t node = buckets_ + bucket; node > 0; node /= 2)
-            raiseLanes(best(node), values);
-    }
-    // Part of a bucket is asked for: what was raised over the whole of it or of an ancestor.
-    void takeWholePath(Value* result, std::size_t bucket) const
-    {
-        for (std::size_t node = buckets_ + bucket; node > 0; node /= 2)
-            takeLanes(result, whole(node));
-    }
-
-    // Buckets low..high, covered whole.
-    void raiseBuckets(std::size_t low, std::size_t high, const Value* values)
-    {
-        low += buckets_;
-        high += buckets_ + 1;
-        const std::size_t first = low, last = high - 1;
-        for (; low < high; low /= 2, high /= 2) {
-            if (low & 1) {
-                raiseLanes(whole(low), values);
-                raiseLanes(best(low++), values);
-            }
-            if (high & 1) {
-                raiseLanes(whole(--high), values);
-                raiseLanes(best(high), values);
-            }
-        }
-        // Every marked node hangs below the paths from the two end leaves: raise their maxima.
-        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
-            raiseLanes(best(left), values);
-            if (right != left) // the two paths meet below the root
-                raiseLanes(best(right), values);
-        }
-    }
-
-    void maxBuckets(std::size_t low, std::size_t high, Value* result) const
-    {
-        low += buckets_;
-        high += buckets_ + 1;
-        const std::size_t first = low, last = high - 1;
-        for (; low < high; low /= 2, high /= 2) {
-            if (low & 1)
-                takeLanes(result, best(low++));
-            if (high & 1)
-                takeLanes(result, best(--high));
-        }
-        // Values raised over a whole ancestor of the end leaves cover part of the range too.
-        for (std::size_t left = first / 2, right = last / 2; left > 0; left /= 2, right /= 2) {
-            takeLanes(result, whole(left));
-            if (right != left)
-                takeLanes(result, whole(right));
-        }
-    }
-
     struct AlignedDelete {
         void operator()(Value* values) const { ::operator delete[](values, std::align_val_t(kLine)); }
     };
