@@ -4,6 +4,8 @@
 // owned by all the pointers together (no control block per text), and the
 // lookup is an open-addressed table of 8 bytes per slot (no node per text): a
 // plan of 400,000 distinct locations pays about 100 bytes for each.
+#include "core/base/text_slots.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -27,11 +29,8 @@ public:
     std::size_t size() const { return texts_->size(); }
 
 private:
-    void grow();
-
     std::shared_ptr<std::deque<std::string>> texts_; // stable addresses as it grows
-    // Each slot: the text's hash (high 32 bits) and its index + 1 (low 32 bits); 0 is empty.
-    std::vector<std::uint64_t> slots_;
+    TextSlots slots_;
 };
 
 } // namespace memlens

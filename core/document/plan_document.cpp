@@ -2,6 +2,7 @@
 
 #include "core/analysis/capacity.hpp"
 #include "core/base/cancellation.hpp"
+#include "core/base/text_slots.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_parser.hpp"
@@ -238,7 +239,8 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
     document.sources.clear();
     // Each distinct location is linked and kept once; a buffer holds its index.
     auto distinct = std::make_shared<DistinctSources>();
-    std::unordered_map<std::string_view, std::uint32_t> indexOfLocation;
+    TextSlots indexOfLocation;
+    std::vector<std::string_view> locations; // each distinct one: its first buffer's text
     std::vector<std::vector<std::uint32_t>> indices;
     std::size_t linked = 0;
     for (const auto& scope : document.dump.scopes) {
@@ -247,11 +249,14 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
         for (const auto& buffer : scope.buffers) {
             if ((++linked & 1023) == 0)
                 throwIfCancelled(options);
-            const auto [it, added]
-                = indexOfLocation.try_emplace(buffer.location(), static_cast<std::uint32_t>(distinct->size()));
-            if (added) // kept here once: the linker's own memo would hold a second copy
-                linker.linkInto(buffer.location(), *distinct);
-            scopeIndices.push_back(it->second);
+            const std::string& location = buffer.location();
+            const auto [index, added] = indexOfLocation.find(
+                location, locations.size(), [&locations](std::uint32_t i) { return locations[i]; });
+            if (added) { // kept here once: the linker's own memo would hold a second copy
+                locations.push_back(location);
+                linker.linkInto(location, *distinct);
+            }
+            scopeIndices.push_back(index);
         }
     }
     std::shared_ptr<const DistinctSources> shared = std::move(distinct);
