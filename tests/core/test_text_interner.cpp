@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -56,4 +57,24 @@ TEST_CASE("an interned text outlives its table, and all texts share one owner", 
     CHECK(*kept == "loc(\"/src/a_rather_long_file_name.py\":1:1)");
     CHECK(*other == "loc(\"/src/b.py\":2:2)");
     CHECK(kept.use_count() == 2);
+}
+
+TEST_CASE("text slots number distinct texts kept by the caller in the order first seen", "[interner]")
+{
+    std::vector<std::string> owned;
+    for (int i = 0; i < 5000; ++i)
+        owned.push_back("loc(\"k.py\":" + std::to_string(i % 1777) + ":1)");
+    TextSlots slots;
+    std::vector<std::string_view> kept;
+    std::map<std::string, std::uint32_t> expected;
+    for (const std::string& text : owned) {
+        const auto [index, added] = slots.find(text, kept.size(), [&kept](std::uint32_t i) { return kept[i]; });
+        const auto [it, fresh] = expected.try_emplace(text, static_cast<std::uint32_t>(expected.size()));
+        CHECK(added == fresh);
+        CHECK(index == it->second);
+        if (added)
+            kept.push_back(text);
+    }
+    CHECK(kept.size() == expected.size());
+    CHECK(kept.size() == 1777); // past the first slots' size: found again after growing
 }
