@@ -3,12 +3,15 @@
 #include "core/analysis/capacity.hpp"
 #include "core/compile_log/compile_log.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
+#include "core/dump/buffer_fields.hpp"
 #include "core/text/byte_size.hpp"
 #include "core/text/markdown_text.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
+#include <string_view>
+#include <unordered_set>
 
 namespace memlens {
 
@@ -136,13 +139,19 @@ std::string leverLabel(const Lever& lever)
 
 std::string leverDescription(const ScopePlan& scope, const Lever& lever)
 {
+    // The first few names the lever changes, in block order, and how many more: a tooltip of
+    // a million names helps nobody (and finding them by a search per name froze the window).
+    constexpr std::size_t kNamesShown = 12;
     std::vector<std::string> names;
+    std::unordered_set<std::string_view> seen;
     for (const int block : leverBlocks(scope, lever)) {
         const std::string& name = scope.bufferOf(scope.blocks[static_cast<std::size_t>(block)]).ssaName;
-        if (std::find(names.begin(), names.end(), name) == names.end())
+        if (seen.insert(name).second && names.size() < kNamesShown)
             names.push_back(name);
     }
-    const std::string buffers = names.empty() ? std::string("no buffer") : joined(names);
+    std::string buffers = names.empty() ? std::string("no buffer") : joined(names);
+    if (seen.size() > names.size())
+        buffers += " and " + withThousands(seen.size() - names.size()) + " more";
     if (lever.kind == LeverKind::SingleBuffer)
         return "Removes the multi-buffer copies of " + buffers
             + ". Kernel option: multibuffer=False (a triton.Config key; the compiler's "

@@ -2,6 +2,7 @@
 // source line, levers and the largest fitting power of two, on dumps written
 // for the purpose and on the bundled layer-norm example.
 #include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/diagnosis_text.hpp"
 #include "core/diagnosis/plan_prediction.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "support/test_documents.hpp"
@@ -411,4 +412,28 @@ TEST_CASE("every lever and the search predict what the plan predictor gives for 
     for (const std::int64_t power : {4, 8, 16, 32})
         CHECK((requiredAt(48, power) <= d.capacityBytes)
             == (d.largestFitting->value && *d.largestFitting->value >= power));
+}
+
+TEST_CASE("a lever over many buffers names the first few and counts the rest", "[diagnosis]")
+{
+    // 30,000 buffers of one tile dimension: the description lists twelve, in block order, and
+    // says how many more (finding each name by a search over the names so far took minutes
+    // at a million buffers, on the window's thread).
+    std::string text = R"({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "memory_info_array": [)";
+    for (int i = 0; i < 30000; ++i)
+        text += std::string(i ? "," : "") + R"({"buffer": "%a)" + std::to_string(i)
+            + R"( = memref.alloc() : memref<64x16xf16, #hivm.address_space<ub>>", "offset": [)"
+            + std::to_string(2048 * (i % 90)) + R"(], "extent": 2048, "alloc_time_in_ir": )" + std::to_string(i)
+            + R"(, "life_time_in_ir": [)" + std::to_string(i) + ", " + std::to_string(i + 3) + "]}";
+    text += "]}]}";
+    const Dump dump = parseDumpText(text, "many.json");
+    Lever lever;
+    lever.kind = LeverKind::ScaleDimension;
+    lever.dimension = 64;
+    lever.to = 32;
+    const std::string description = leverDescription(dump.scopes[0], lever);
+    CHECK(description.rfind("Scales %a0, %a1, %a2, ", 0) == 0);
+    CHECK(description.find("%a11 and 29,988 more (every buffer whose shape holds 64)") != std::string::npos);
+    CHECK(description.find("%a12,") == std::string::npos);
+    CHECK(description.size() < 400);
 }
