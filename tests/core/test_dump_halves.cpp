@@ -4,6 +4,7 @@
 #include "core/dump/dump_file_chunks.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/dump/list_split.hpp"
+#include "support/cancel_after_bytes.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 
@@ -250,22 +251,10 @@ TEST_CASE("a load read in two halves stops when cancelled", "[halves][dump]")
 {
     const test::TempDir dir;
     const auto path = dir.write("big.json", dumpOf(scope("ub", bufferList(0, 120000))));
-    std::atomic<bool> cancel{false};
-    std::atomic<std::uint64_t> bytesRead{0};
-    std::atomic<bool> done{false};
-    std::thread watcher([&] {
-        while (!done && bytesRead < (std::uint64_t(2) << 20))
-            std::this_thread::yield();
-        cancel = true;
-    });
-    bool cancelled = false;
-    try {
-        loadDumpFile(path.string(), &cancel, &bytesRead, kRelayedReadBytes, 0);
-    } catch (const LoadCancelled&) {
-        cancelled = true;
-    }
-    done = true;
-    watcher.join();
-    CHECK(cancelled);
-    CHECK(bytesRead.load() < std::filesystem::file_size(path) / 2); // neither half read on to its end
+    const test::CancelOutcome outcome = test::cancelAfterBytes(
+        std::uint64_t(2) << 20, [&](const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead) {
+            loadDumpFile(path.string(), cancel, bytesRead, kRelayedReadBytes, 0);
+        });
+    CHECK(outcome.cancelled);
+    CHECK(outcome.bytesRead < std::filesystem::file_size(path) / 2); // neither half read on to its end
 }

@@ -4,6 +4,7 @@
 #include "core/base/cancellation.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/dump/sax_relay.hpp"
+#include "support/cancel_after_bytes.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 
@@ -210,22 +211,10 @@ TEST_CASE("a load read by two threads stops midway when cancelled", "[relay][dum
             + R"json( "alloc_time_in_ir": 0, "life_time_in_ir": [0, 1], "source_location": "loc(\"k.py\":3:1)"})json";
     text += "]}]}";
     const auto path = dir.write("dump.json", text);
-    std::atomic<bool> cancel{false};
-    std::atomic<std::uint64_t> bytesRead{0};
-    std::atomic<bool> done{false};
-    std::thread watcher([&] {
-        while (!done && bytesRead < (std::uint64_t(2) << 20))
-            std::this_thread::yield();
-        cancel = true;
-    });
-    bool cancelled = false;
-    try {
-        loadDumpFile(path.string(), &cancel, &bytesRead, 0);
-    } catch (const LoadCancelled&) {
-        cancelled = true;
-    }
-    done = true;
-    watcher.join();
-    CHECK(cancelled);
-    CHECK(bytesRead.load() < text.size()); // the reader stopped too: the rest of the file was never read
+    const test::CancelOutcome outcome = test::cancelAfterBytes(
+        std::uint64_t(2) << 20, [&](const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead) {
+            loadDumpFile(path.string(), cancel, bytesRead, 0);
+        });
+    CHECK(outcome.cancelled);
+    CHECK(outcome.bytesRead < text.size()); // the reader stopped too: the rest of the file was never read
 }
