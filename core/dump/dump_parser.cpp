@@ -110,14 +110,11 @@ public:
     {
         return positions_ && atBufferElement() && lastBufferEnd_ == objectEnd;
     }
-    // The second half's buffers, taken where the reader is given `null` at byte `from`; it
-    // goes on at byte `resume` (the list's `]`).
-    void spliceTail(std::vector<Buffer> buffers, std::uint64_t from, std::uint64_t resume)
+    // The second half's buffers, taken where the reader is given `null` in their place.
+    void spliceTail(std::vector<Buffer> buffers)
     {
         tail_ = std::move(buffers);
         tailPending_ = true;
-        splicedFrom_ = from;
-        splicedTo_ = resume;
     }
 
     bool null() override
@@ -231,8 +228,6 @@ public:
             colon != std::string::npos && reason.rfind("[json.exception", 0) == 0)
             reason = reason.substr(colon + 2);
         std::string token = lastToken.size() > 30 ? lastToken.substr(0, 30) + "..." : lastToken;
-        if (spliced_ && position >= splicedFrom_ + 4) // past the `null` given for the second half
-            position += splicedTo_ - splicedFrom_ - 4;
         const std::string where = depth_ == 0 ? std::string() : currentPath();
         check_.fail(where, "invalid JSON at byte " + std::to_string(position) + " (near '" + token + "'): " + reason);
     }
@@ -376,7 +371,6 @@ private:
     bool takeTail()
     {
         tailPending_ = false;
-        spliced_ = true;
         pendingBuffers_.reserve(pendingBuffers_.size() + tail_.size());
         for (Buffer& buffer : tail_) {
             buffer.id += nextId_;      // file order across the whole dump
@@ -600,9 +594,6 @@ private:
     std::uint64_t tailListEnd_ = 0;
     std::vector<Buffer> tail_;
     bool tailPending_ = false;
-    bool spliced_ = false;
-    std::uint64_t splicedFrom_ = 0;
-    std::uint64_t splicedTo_ = 0;
     bool sawFlatBuffer_ = false;
     int nextId_ = 0;
 };
@@ -696,9 +687,9 @@ std::optional<TailRead> readTail(const std::string& path, const ListSplit& split
 // of a big dump's bytes do): the second half's buffers are read beside, from the split to the end
 // of their list, and given to the first half's reader when it reaches the split. Two readers
 // walk the JSON at once (the JSON reader is most of a load's time). False, having read
-// nothing, when no split is found.
+// nothing, when no split is found. `*spliced` tells whether the second half's buffers were taken.
 bool readInHalves(const std::string& path, DumpFileChunks& chunks, DumpSaxHandler& handler,
-    const std::atomic<bool>* cancel, bool* readInTwo)
+    const std::atomic<bool>* cancel, bool* spliced)
 {
     const std::optional<ListSplit> split = findListSplitInFile(path, chunks.fileBytes() / 2);
     if (!split)
@@ -723,11 +714,9 @@ bool readInHalves(const std::string& path, DumpFileChunks& chunks, DumpSaxHandle
         std::optional<TailRead> read = tail.get();
         if (!read || !handler.standsAfterBuffer(split->objectEnd))
             return std::nullopt; // not a boundary after all, or the second half gave up: read on here
-        if (readInTwo)
-            *readInTwo = true;
-        const std::uint64_t listEnd = read->listEnd;
-        handler.spliceTail(std::move(read->buffers), split->nextStart, listEnd);
-        return listEnd;
+        *spliced = true;
+        handler.spliceTail(std::move(read->buffers));
+        return read->listEnd;
     });
     chunks.countBeside(&tailBytes);
     handler.setPositions(&chunks);
@@ -742,14 +731,35 @@ Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std:
 {
     if (readInTwo)
         *readInTwo = false;
+    const bool twoCores = std::thread::hardware_concurrency() != 1;
+    if (twoCores) {
+        DumpFileChunks chunks(path, cancel, bytesRead);
+        chunks.start();
+        if (chunks.fileBytes() >= splitFrom) {
+            DumpSaxHandler handler(path);
+            handler.setCancel(cancel);
+            bool spliced = false;
+            try {
+                if (readInHalves(path, chunks, handler, cancel, &spliced)) {
+                    Dump dump = finishParse(handler, path);
+                    if (readInTwo)
+                        *readInTwo = spliced;
+                    return dump;
+                }
+            } catch (const DumpError&) {
+                if (!spliced) // the first reader read every byte up to its problem itself
+                    throw;
+                // A problem after the splice: read again by one reader, so that what it says
+                // (the bytes near it, the JSON path) is the file's own. Warnings before it are
+                // said twice; the load fails all the same.
+            }
+        }
+    }
     // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
     DumpFileChunks chunks(path, cancel, bytesRead);
     chunks.start();
     DumpSaxHandler handler(path);
     handler.setCancel(cancel);
-    const bool twoCores = std::thread::hardware_concurrency() != 1;
-    if (chunks.fileBytes() >= splitFrom && twoCores && readInHalves(path, chunks, handler, cancel, readInTwo))
-        return finishParse(handler, path);
     const auto read = [&chunks](JsonSax& events) {
         json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &events);
     };

@@ -26,8 +26,9 @@ Dump parseDumpText(std::string_view json, const std::string& fileLabel, const st
 // From kRelayedReadBytes on (and with a second core), the JSON is read on a second thread
 // while this one makes the plan of it (see sax_relay.hpp); `relayFrom` changes that size.
 // From kSplitReadBytes on, the file's second half is read beside its first when its middle falls
-// in a buffer list (same Dump, same errors and warnings); `splitFrom` changes that size and
-// `readInTwo`, when given, tells whether it was read so.
+// in a buffer list (the same Dump and warnings; a problem past the split is found again by one
+// reader, so its message is one reader's); `splitFrom` changes that size and `readInTwo`, when
+// given, tells whether the Dump was read so.
 Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel = nullptr,
     std::atomic<std::uint64_t>* bytesRead = nullptr, std::uint64_t relayFrom = kRelayedReadBytes,
     std::uint64_t splitFrom = kSplitReadBytes, bool* readInTwo = nullptr);
