@@ -219,6 +219,16 @@ public:
     {
         out_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
         buffer_.clear();
+        ++flushes_;
+    }
+    // Where the text written so far ends, to take what is written after it (since()) back as a copy.
+    std::pair<std::size_t, std::size_t> mark() const { return {flushes_, buffer_.size()}; }
+    // The text written since `mark`, unless it was handed to the stream meanwhile.
+    std::optional<std::string_view> since(std::pair<std::size_t, std::size_t> mark) const
+    {
+        if (mark.first != flushes_)
+            return std::nullopt;
+        return std::string_view(buffer_).substr(mark.second);
     }
 
     // Pieces of an object written in place, as dump(2) writes them: a million blocks
@@ -335,6 +345,7 @@ private:
 
     std::ostream& out_;
     std::string buffer_;
+    std::size_t flushes_ = 0;
 };
 
 // sourceFrameJson(), written in place at `level`.
@@ -425,10 +436,20 @@ public:
                    : kNotLinked};
         auto it = texts_.find(key);
         if (it == texts_.end()) {
+            // The copies of a buffer come one after another: the last block's text serves them.
+            if (lastKey_ == key) {
+                writer.raw(last_);
+                return;
+            }
             // Made for this block only: a million blocks of distinct locations keep none of them.
             const BlockSource* source = document.sourceInto(scopeIndex, block, scratch_);
             if (texts_.size() >= kMaxTexts) {
+                const auto mark = writer.mark();
                 writeSourceMembers(writer, location, source, inner_);
+                const std::optional<std::string_view> written = writer.since(mark);
+                lastKey_ = written ? std::optional<Key>(key) : std::nullopt;
+                if (written)
+                    last_.assign(*written);
                 return;
             }
             std::ostringstream text;
@@ -457,6 +478,8 @@ private:
     int inner_;
     BlockSource scratch_;
     std::unordered_map<Key, std::string, KeyHash> texts_;
+    std::optional<Key> lastKey_; // the last block's members written past the kept texts
+    std::string last_;
 };
 
 // blockJson(), written in place at `level`: the same text, without a tree per block.
