@@ -10,8 +10,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
-#include <string_view>
-#include <unordered_set>
 
 namespace memlens {
 
@@ -139,19 +137,26 @@ std::string leverLabel(const Lever& lever)
 
 std::string leverDescription(const ScopePlan& scope, const Lever& lever)
 {
-    // The first few names the lever changes, in block order, and how many more: a tooltip of
-    // a million names helps nobody (and finding them by a search per name froze the window).
+    // The first few names the lever changes, in block order, and how many more buffers: a
+    // tooltip of a million names helps nobody. Buffers are told apart by index (a search per
+    // name, then a set of names, kept the window's thread busy on a million-block plan).
     constexpr std::size_t kNamesShown = 12;
     std::vector<std::string> names;
-    std::unordered_set<std::string_view> seen;
+    std::vector<bool> seen(scope.buffers.size(), false);
+    std::size_t changed = 0;
     for (const int block : leverBlocks(scope, lever)) {
-        const std::string& name = scope.bufferOf(scope.blocks[static_cast<std::size_t>(block)]).ssaName;
-        if (seen.insert(name).second && names.size() < kNamesShown)
+        const auto buffer = static_cast<std::size_t>(scope.blocks[static_cast<std::size_t>(block)].bufferIndex);
+        if (seen[buffer])
+            continue;
+        seen[buffer] = true;
+        ++changed;
+        const std::string& name = scope.buffers[buffer].ssaName;
+        if (names.size() < kNamesShown && std::find(names.begin(), names.end(), name) == names.end())
             names.push_back(name);
     }
     std::string buffers = names.empty() ? std::string("no buffer") : joined(names);
-    if (seen.size() > names.size())
-        buffers += " and " + withThousands(seen.size() - names.size()) + " more";
+    if (changed > names.size())
+        buffers += " and " + withThousands(changed - names.size()) + " more";
     if (lever.kind == LeverKind::SingleBuffer)
         return "Removes the multi-buffer copies of " + buffers
             + ". Kernel option: multibuffer=False (a triton.Config key; the compiler's "
