@@ -724,40 +724,10 @@ bool readInHalves(const std::string& path, DumpFileChunks& chunks, DumpSaxHandle
     return true;
 }
 
-} // namespace
-
-Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
-    std::uint64_t relayFrom, std::uint64_t splitFrom, bool* readInTwo)
+// One reader over the whole file: relayed to a second thread from `relayFrom` on.
+Dump readByOneReader(const std::string& path, DumpFileChunks& chunks, const std::atomic<bool>* cancel,
+    std::uint64_t relayFrom, bool twoCores)
 {
-    if (readInTwo)
-        *readInTwo = false;
-    const bool twoCores = std::thread::hardware_concurrency() != 1;
-    if (twoCores) {
-        DumpFileChunks chunks(path, cancel, bytesRead);
-        chunks.start();
-        if (chunks.fileBytes() >= splitFrom) {
-            DumpSaxHandler handler(path);
-            handler.setCancel(cancel);
-            bool spliced = false;
-            try {
-                if (readInHalves(path, chunks, handler, cancel, &spliced)) {
-                    Dump dump = finishParse(handler, path);
-                    if (readInTwo)
-                        *readInTwo = spliced;
-                    return dump;
-                }
-            } catch (const DumpError&) {
-                if (!spliced) // the first reader read every byte up to its problem itself
-                    throw;
-                // A problem after the splice: read again by one reader, so that what it says
-                // (the bytes near it, the JSON path) is the file's own. Warnings before it are
-                // said twice; the load fails all the same.
-            }
-        }
-    }
-    // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
-    DumpFileChunks chunks(path, cancel, bytesRead);
-    chunks.start();
     DumpSaxHandler handler(path);
     handler.setCancel(cancel);
     const auto read = [&chunks](JsonSax& events) {
@@ -768,6 +738,41 @@ Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std:
     else
         read(handler);
     return finishParse(handler, path);
+}
+
+} // namespace
+
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
+    std::uint64_t relayFrom, std::uint64_t splitFrom, bool* readInTwo)
+{
+    if (readInTwo)
+        *readInTwo = false;
+    const bool twoCores = std::thread::hardware_concurrency() != 1;
+    // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
+    DumpFileChunks chunks(path, cancel, bytesRead);
+    chunks.start();
+    if (!twoCores || chunks.fileBytes() < splitFrom)
+        return readByOneReader(path, chunks, cancel, relayFrom, twoCores);
+    DumpSaxHandler handler(path);
+    handler.setCancel(cancel);
+    bool spliced = false;
+    try {
+        if (!readInHalves(path, chunks, handler, cancel, &spliced)) // no split: nothing read yet
+            return readByOneReader(path, chunks, cancel, relayFrom, twoCores);
+        Dump dump = finishParse(handler, path);
+        if (readInTwo)
+            *readInTwo = spliced;
+        return dump;
+    } catch (const DumpError&) {
+        if (!spliced) // the first reader read every byte up to its problem itself
+            throw;
+    }
+    // A problem after the splice: read again by one reader, so that what it says (the bytes
+    // near it, the JSON path) is the file's own. Warnings before it are said twice; the load
+    // fails all the same.
+    DumpFileChunks again(path, cancel, bytesRead);
+    again.start();
+    return readByOneReader(path, again, cancel, relayFrom, twoCores);
 }
 
 void checkDumpFile(const std::string& path)
