@@ -1,11 +1,9 @@
 #include "core/analysis/usage_sweep.hpp"
 
 #include "core/analysis/address_coverage.hpp"
-#include "core/base/cancellable_sort.hpp"
 #include "core/base/cancellation.hpp"
 #include "core/base/dense_key_order.hpp"
 
-#include <algorithm>
 #include <map>
 
 namespace memlens {
@@ -50,37 +48,25 @@ UsageSweep sweepUsage(const std::vector<Block>& blocks, const std::atomic<bool>*
             visit(block.end + 1);
         }
     };
+    // Op numbers are dense: ranked by a table, or else sorted and searched.
+    const KeyRanks<std::int64_t> ranks(forEachOp, cancel);
+    const std::vector<std::int64_t>& ops = ranks.values(); // distinct, ascending
     // groupStart[r] .. groupStart[r + 1]: the events at ops[r], counted into place.
-    std::vector<std::int64_t> ops; // distinct, ascending
-    std::vector<std::uint32_t> groupStart;
+    std::vector<std::uint32_t> groupStart(ops.size() + 1, 0);
+    forEachOp([&](std::int64_t op) { ++groupStart[ranks.rankOf(op) + 1]; });
+    for (std::size_t r = 1; r < groupStart.size(); ++r)
+        groupStart[r] += groupStart[r - 1];
     std::vector<Event> events(2 * blocks.size());
-    const auto placeEvents = [&](const auto& rankOf) {
-        groupStart.assign(ops.size() + 1, 0);
-        forEachOp([&](std::int64_t op) { ++groupStart[rankOf(op) + 1]; });
-        for (std::size_t r = 1; r < groupStart.size(); ++r)
-            groupStart[r] += groupStart[r - 1];
+    {
         std::vector<std::uint32_t> next(groupStart.begin(), groupStart.end() - 1);
         for (std::size_t i = 0; i < blocks.size(); ++i) {
             throwIfCancelledAt(i, cancel);
             const Block& block = blocks[i];
             const auto from = static_cast<std::uint32_t>(coverage.indexOf(block.offset));
             const auto to = static_cast<std::uint32_t>(coverage.indexOf(block.addressEnd()));
-            events[next[rankOf(block.start)]++] = Event{from, 2 * to + 1};
-            events[next[rankOf(block.end + 1)]++] = Event{from, 2 * to};
+            events[next[ranks.rankOf(block.start)]++] = Event{from, 2 * to + 1};
+            events[next[ranks.rankOf(block.end + 1)]++] = Event{from, 2 * to};
         }
-    };
-    // Op numbers are dense: ranked by a table, or else sorted and searched.
-    if (const auto ranks = DenseRanks<std::int64_t>::of(forEachOp)) {
-        ops = ranks->values();
-        placeEvents([&ranks](std::int64_t op) { return ranks->rankOf(op); });
-    } else {
-        ops.reserve(2 * blocks.size());
-        forEachOp([&ops](std::int64_t op) { ops.push_back(op); });
-        sortCancellably(ops.begin(), ops.end(), std::less<>(), cancel);
-        ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
-        placeEvents([&ops](std::int64_t op) {
-            return static_cast<std::uint32_t>(std::lower_bound(ops.begin(), ops.end(), op) - ops.begin());
-        });
     }
     throwIfCancelled(cancel);
 

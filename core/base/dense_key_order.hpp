@@ -11,6 +11,9 @@
 //
 //   DenseRanks: the distinct keys, ascending, and each key's rank among them by table.
 //
+//   KeyRanks: the same for any keys: by table when they are dense, else the distinct keys
+//   sorted and each rank found by a binary search.
+//
 //   orderByKey: the complete operation most callers want. Items in key order, equal
 //   keys in the order offered: counted into place when the keys are dense, else a
 //   stable sort that a cancel flag can stop.
@@ -19,6 +22,7 @@
 // range, once to count them). Keys that all differ by multiples of a power of two are
 // counted in units of it. Keys spread over more than two such units per key (plus 4096)
 // give nullopt: the caller sorts, or searches, instead.
+#include "core/base/cancellable_sort.hpp"
 #include "core/base/cancellation.hpp"
 
 #include <algorithm>
@@ -146,6 +150,35 @@ private:
     dense_keys::Span span_;
     std::uint32_t count_ = 0;
     std::vector<std::uint32_t> rankAt_; // per slot, the rank of its key (or of the next key when absent)
+};
+
+template <typename Key> class KeyRanks {
+public:
+    // Sorting spread-out keys stops with LoadCancelled once `*cancel` is set (when given).
+    template <typename ForEachKey>
+    explicit KeyRanks(ForEachKey forEachKey, const std::atomic<bool>* cancel = nullptr)
+        : dense_(DenseRanks<Key>::of(forEachKey))
+    {
+        if (dense_) {
+            values_ = dense_->values();
+            return;
+        }
+        forEachKey([this](Key key) { values_.push_back(key); });
+        sortCancellably(values_.begin(), values_.end(), std::less<>(), cancel);
+        values_.erase(std::unique(values_.begin(), values_.end()), values_.end());
+    }
+
+    const std::vector<Key>& values() const { return values_; } // the distinct keys, ascending
+    std::uint32_t rankOf(Key key) const                        // `key` must be one of them
+    {
+        if (dense_)
+            return dense_->rankOf(key);
+        return static_cast<std::uint32_t>(std::lower_bound(values_.begin(), values_.end(), key) - values_.begin());
+    }
+
+private:
+    std::optional<DenseRanks<Key>> dense_;
+    std::vector<Key> values_;
 };
 
 // `forEachKey(visit)` offers each item's key and `forEachItem(visit)` the items, both

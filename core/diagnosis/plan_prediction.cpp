@@ -54,33 +54,17 @@ CompressedOps compressOps(const std::vector<Block>& blocks)
     slots.startSlot.reserve(blocks.size());
     slots.endSlot.reserve(blocks.size());
     // Op numbers are dense next to the block count: ranked by a table (a million blocks:
-    // sorting and searching their ops took half a second).
-    const auto forEachOp = [&blocks](const auto& visit) {
+    // sorting and searching their ops took half a second), else sorted and searched.
+    const KeyRanks<std::int64_t> ranks([&blocks](const auto& visit) {
         for (const Block& block : blocks) {
             visit(block.start);
             visit(block.end);
         }
-    };
-    if (const auto ranks = DenseRanks<std::int64_t>::of(forEachOp)) {
-        slots.count = static_cast<int>(ranks->count());
-        for (const Block& block : blocks) {
-            slots.startSlot.push_back(static_cast<int>(ranks->rankOf(block.start)));
-            slots.endSlot.push_back(static_cast<int>(ranks->rankOf(block.end)));
-        }
-        return slots;
-    }
-    std::vector<std::int64_t> ops;
-    ops.reserve(blocks.size() * 2);
-    forEachOp([&ops](std::int64_t op) { ops.push_back(op); });
-    std::sort(ops.begin(), ops.end());
-    ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
-    slots.count = static_cast<int>(ops.size());
-    const auto slotOf = [&ops](std::int64_t op) {
-        return static_cast<int>(std::lower_bound(ops.begin(), ops.end(), op) - ops.begin());
-    };
+    });
+    slots.count = static_cast<int>(ranks.values().size());
     for (const Block& block : blocks) {
-        slots.startSlot.push_back(slotOf(block.start));
-        slots.endSlot.push_back(slotOf(block.end));
+        slots.startSlot.push_back(static_cast<int>(ranks.rankOf(block.start)));
+        slots.endSlot.push_back(static_cast<int>(ranks.rankOf(block.end)));
     }
     return slots;
 }

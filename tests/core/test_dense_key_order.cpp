@@ -173,3 +173,20 @@ TEST_CASE("orderByKey's sort stops when its cancel flag is set", "[dense]")
     // Counting needs no comparisons and is not stopped midway.
     CHECK(ordered(std::vector<std::int64_t>(1000, 4), &cancelled).size() == 1000);
 }
+
+TEST_CASE("key ranks are the same by table for dense keys and by search for spread ones", "[dense]")
+{
+    const std::vector<std::int64_t> dense{7, 3, 3, 9, 4, 7, 12};
+    std::vector<std::int64_t> spread;
+    for (const std::int64_t key : dense)
+        spread.push_back(key * 1'000'000'007 + key % 3); // far apart and of no common stride
+    const KeyRanks<std::int64_t> byTable(keysOf(dense));
+    const KeyRanks<std::int64_t> bySearch(keysOf(spread));
+    CHECK(byTable.values() == std::vector<std::int64_t>{3, 4, 7, 9, 12});
+    REQUIRE(bySearch.values().size() == 5);
+    for (std::size_t i = 0; i < dense.size(); ++i) {
+        CHECK(bySearch.rankOf(spread[i]) == byTable.rankOf(dense[i]));
+        CHECK(bySearch.values()[bySearch.rankOf(spread[i])] == spread[i]);
+    }
+    CHECK(byTable.rankOf(12) == 4);
+}
