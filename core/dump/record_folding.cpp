@@ -1,5 +1,7 @@
 #include "core/dump/record_folding.hpp"
 
+#include "core/base/text_slots.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <string_view>
@@ -21,22 +23,32 @@ bool sameRecord(const Buffer& a, const Buffer& b)
 std::size_t foldRepeatedRecords(ScopePlan& scope)
 {
     // The compiler repeats a record only for an alloc with more than one copy, so only those are
-    // looked at: a plan without multi-buffering costs one pass over its buffers.
-    std::unordered_multimap<std::string_view, std::size_t> firstOfName;
+    // looked at: a plan without multi-buffering costs one pass over its buffers. Names are found
+    // in slots over the buffers' own names (a node per name took 0.1 s at 200,000 multi-buffered
+    // buffers); the records kept under one name are chained, nearly always one long.
+    TextSlots nameSlots;
+    std::vector<std::size_t> firstOfName;                    // per distinct name: a kept record
+    std::unordered_multimap<std::uint32_t, std::size_t> more; // per distinct name: its other kept records
     std::vector<bool> repeat(scope.buffers.size(), false);
     std::size_t folded = 0;
+    const auto nameAt = [&](std::uint32_t name) -> std::string_view { return scope.buffers[firstOfName[name]].ssaName; };
     for (std::size_t i = 0; i < scope.buffers.size(); ++i) {
         const Buffer& buffer = scope.buffers[i];
         if (buffer.offsets.size() < 2)
             continue;
-        const auto [from, to] = firstOfName.equal_range(buffer.ssaName);
-        const bool seen
-            = std::any_of(from, to, [&](const auto& entry) { return sameRecord(scope.buffers[entry.second], buffer); });
+        const auto [name, added] = nameSlots.find(buffer.ssaName, firstOfName.size(), nameAt);
+        if (added) {
+            firstOfName.push_back(i);
+            continue;
+        }
+        const auto [from, to] = more.equal_range(name);
+        const bool seen = sameRecord(scope.buffers[firstOfName[name]], buffer)
+            || std::any_of(from, to, [&](const auto& entry) { return sameRecord(scope.buffers[entry.second], buffer); });
         if (seen) {
             repeat[i] = true;
             ++folded;
         } else {
-            firstOfName.emplace(buffer.ssaName, i);
+            more.emplace(name, i);
         }
     }
     if (folded == 0)

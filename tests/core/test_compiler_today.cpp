@@ -197,6 +197,12 @@ TEST_CASE("a multi-buffered alloc listed once per copy is one buffer, an in-plac
     CHECK(foldRepeatedRecords(differing) == 1);
     CHECK(differing.buffers.size() == 2);
     CHECK(differing.buffers[1].offsets == std::vector<std::uint64_t>{0, 128});
+    // Either record kept under one name is found again, the second as well as the first.
+    differing.buffers = {a, b, b, a, b};
+    CHECK(foldRepeatedRecords(differing) == 3);
+    REQUIRE(differing.buffers.size() == 2);
+    CHECK(differing.buffers[0].offsets == std::vector<std::uint64_t>{0, 64});
+    CHECK(differing.buffers[1].offsets == std::vector<std::uint64_t>{0, 128});
 }
 
 TEST_CASE("one rule for demand and placement: a plan with more live at one op than fits is demand",
