@@ -243,7 +243,10 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
     std::vector<std::string_view> locations; // each distinct one: its first buffer's text
     std::vector<std::vector<std::uint32_t>> indices;
     std::size_t linked = 0;
-    for (const auto& scope : document.dump.scopes) {
+    // Read through a const view: a plan shared with another document is not copied (and the
+    // analysis may be reading it beside).
+    const Dump& dump = document.dump;
+    for (const auto& scope : dump.scopes) {
         std::vector<std::uint32_t>& scopeIndices = indices.emplace_back();
         scopeIndices.reserve(scope.buffers.size());
         for (const auto& buffer : scope.buffers) {
@@ -369,11 +372,27 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
     throwIfCancelled(options);
     // An IR found for the dump that matches it is the file its locations name (a deleted temporary path).
     const bool stands = automatic && document.ir && matchIrToDump(*document.ir, document.dump).matches;
-    linkSources(document, stands ? irLocationFiles(document.dump) : std::vector<std::string>(), options);
-    document.lineInfo = detectLineInfo(document.dump, document.ir.get(), document.sources);
-    throwIfCancelled(options);
-    attachCompileLog(document, besidePath, options);
-    reanalyze(document, capacitySettingsFor(document, options), options.cancel.get());
+    // Linking the sources is one thread's work and reading the log reads files: the analysis of
+    // the largest scope does both beside its usage sweep (neither changes the plan). The
+    // capacity can come from the log, so the plan is judged after.
+    const auto linkAndReadLog = [&] {
+        linkSources(document, stands ? irLocationFiles(document.dump) : std::vector<std::string>(), options);
+        document.lineInfo = detectLineInfo(document.dump, document.ir.get(), document.sources);
+        throwIfCancelled(options);
+        attachCompileLog(document, besidePath, options);
+    };
+    const Dump& plan
+        = document.dump; // read only from here: a shared plan stays shared, nothing is copied under a reader
+    const auto& scopes = plan.scopes;
+    const auto largest = std::max_element(scopes.begin(), scopes.end(),
+        [](const ScopePlan& a, const ScopePlan& b) { return a.blocks.size() < b.blocks.size(); });
+    if (largest == scopes.end())
+        linkAndReadLog();
+    document.analyses.clear();
+    for (auto scope = scopes.begin(); scope != scopes.end(); ++scope)
+        document.analyses.push_back(analyzeUsage(*scope, options.cancel.get(),
+            scope == largest ? std::function<void()>(linkAndReadLog) : std::function<void()>()));
+    rejudge(document, capacitySettingsFor(document, options));
     return document;
 }
 

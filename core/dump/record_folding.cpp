@@ -27,11 +27,12 @@ std::size_t foldRepeatedRecords(ScopePlan& scope)
     // in slots over the buffers' own names (a node per name took 0.1 s at 200,000 multi-buffered
     // buffers); the records kept under one name are chained, nearly always one long.
     TextSlots nameSlots;
-    std::vector<std::size_t> firstOfName;                    // per distinct name: a kept record
+    std::vector<std::size_t> firstOfName;                     // per distinct name: a kept record
     std::unordered_multimap<std::uint32_t, std::size_t> more; // per distinct name: its other kept records
     std::vector<bool> repeat(scope.buffers.size(), false);
     std::size_t folded = 0;
-    const auto nameAt = [&](std::uint32_t name) -> std::string_view { return scope.buffers[firstOfName[name]].ssaName; };
+    const auto nameAt
+        = [&](std::uint32_t name) -> std::string_view { return scope.buffers[firstOfName[name]].ssaName; };
     for (std::size_t i = 0; i < scope.buffers.size(); ++i) {
         const Buffer& buffer = scope.buffers[i];
         if (buffer.offsets.size() < 2)
@@ -43,7 +44,8 @@ std::size_t foldRepeatedRecords(ScopePlan& scope)
         }
         const auto [from, to] = more.equal_range(name);
         const bool seen = sameRecord(scope.buffers[firstOfName[name]], buffer)
-            || std::any_of(from, to, [&](const auto& entry) { return sameRecord(scope.buffers[entry.second], buffer); });
+            || std::any_of(
+                from, to, [&](const auto& entry) { return sameRecord(scope.buffers[entry.second], buffer); });
         if (seen) {
             repeat[i] = true;
             ++folded;

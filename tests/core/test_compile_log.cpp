@@ -3,6 +3,7 @@
 #include "core/cli/inspect_json.hpp"
 #include "core/compile_log/compile_log.hpp"
 #include "core/compile_log/log_scan.hpp"
+#include "core/document/plan_document.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "support/inspect_tree.hpp"
@@ -165,4 +166,45 @@ TEST_CASE("the log reader survives lines of any length and sections without end"
         "k.json");
     CHECK_THAT(compileLogFromScan(scanCompileLogText("no IR here\n", "k", "x.log"), dump, nullptr).problem,
         Catch::Contains("holds no \"IR Dump Before PlanMemory (hivm-plan-memory)\" section"));
+}
+
+TEST_CASE("a large plan links its sources and reads its log beside its analysis, and a log that does not fit fails it",
+    "[compile_log]")
+{
+    // Past the threshold the sources and the log are worked out on the analysis's second thread.
+    std::string text = R"json({"Header": {"KernelName": "_softmax_fwd"}, "Record": [{"scope": "ub",
+        "status": "success", "error_info": "", "memory_info_array": [)json";
+    const int buffers = 60000;
+    for (int i = 0; i < buffers; ++i) {
+        text += i ? "," : "";
+        text += R"({"buffer": "%alloc_)" + std::to_string(i)
+            + R"( = memref.alloc() : memref<16xf16, #hivm.address_space<ub>>", "offset": [)"
+            + std::to_string(32 * (i % 500))
+            + R"(], "extent": 256, "life_time_in_ir": [30, 40], "source_location": "loc(\"/k.py\":)"
+            + std::to_string(i % 7000) + R"x(:4)"})x";
+    }
+    text += "]}]}";
+    const Dump dump = parseDumpText(text, "large.json");
+    REQUIRE(dump.scopes.at(0).blocks.size() == buffers);
+
+    LoadOptions options;
+    options.searchTritonCache = false;
+    const PlanDocument document = buildPlanDocument(dump, (fs::temp_directory_path() / "large.json").string(), options);
+    // Read, never changed: the plan is still the one given (a copy taken under the analysis's
+    // reader would leave it reading freed blocks).
+    CHECK(document.dump.scopes.sharesWith(dump.scopes));
+    REQUIRE(document.sources.size() == 1);
+    CHECK(document.sources[0].size() == buffers);
+    const BlockSource* last = document.sourceOf(0, document.dump.scopes[0].blocks.back());
+    REQUIRE(last);
+    REQUIRE(last->python);
+    CHECK(last->python->line == (buffers - 1) % 7000);
+    CHECK(document.lineInfo == LineInfo::Present);
+    REQUIRE(document.analyses.size() == 1);
+    CHECK(document.analyses[0].peakLiveBytes == analyzeUsage(dump.scopes[0]).peakLiveBytes);
+
+    // The log of 15 ops does not fit Lives reaching op 40: required, the load fails.
+    options.logFile = test::data(kSoftmaxDir + "/compile.log").string();
+    options.logRequired = true;
+    CHECK_THROWS_AS(buildPlanDocument(dump, (fs::temp_directory_path() / "large.json").string(), options), DumpError);
 }
