@@ -12,11 +12,13 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <new>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -384,6 +386,34 @@ private:
         return true;
     }
 
+    // A large dump's buffer list is reserved once, for the bytes left to the end of the file at the
+    // density of its first buffers: grown by doubling, a million buffers were each moved about
+    // twice (0.05 s a reader), and once more to append the second half's. The reservation is a
+    // hint: past what it holds, or when memory refuses it, the list grows as before.
+    void reserveByDensity()
+    {
+        if (listReserved_)
+            return;
+        const std::size_t count = pendingBuffers_.size();
+        if (count == 1)
+            listBytesFrom_ = lastBufferEnd_;
+        if (count < kBuffersBeforeReserving)
+            return;
+        listReserved_ = true;
+        const std::uint64_t used = lastBufferEnd_ - listBytesFrom_; // by buffers 2 .. count
+        const std::uint64_t fileBytes = positions_->fileBytes();
+        if (used == 0 || lastBufferEnd_ >= fileBytes)
+            return;
+        const double perByte = static_cast<double>(count - 1) / static_cast<double>(used);
+        const double expected
+            = static_cast<double>(count) + 1.02 * perByte * static_cast<double>(fileBytes - lastBufferEnd_);
+        const double most = static_cast<double>(kMostReservedBytes / sizeof(Buffer));
+        try {
+            pendingBuffers_.reserve(static_cast<std::size_t>(std::min(expected, most)));
+        } catch (const std::bad_alloc&) {
+        }
+    }
+
     // Inside a buffer object: the slot a scalar value goes to (nullptr when it is not kept).
     // Sets fast_ for fastDone().
     FieldValue* fastSlot()
@@ -498,8 +528,10 @@ private:
         if (frame.role == Role::Buffer) {
             pendingBuffers_.push_back(convertBuffer(
                 fields_, file_, [this] { return currentPath(); }, nextId_++, warnings_, sharedTexts_));
-            if (positions_)
+            if (positions_) {
                 lastBufferEnd_ = positions_->position();
+                reserveByDensity();
+            }
         } else if (readsTail_ && depth_ == 3) { // the buffer list the second half started in ends
             tailEnded_ = true;
             tailListEnd_ = positions_ ? positions_->position() : 0;
@@ -551,8 +583,12 @@ private:
                 if (!knownKeys.count(item.key()) && warnedKeys_.insert(item.key()).second)
                     warnings_.warn("unknown key", path + ": ignoring unknown key \"" + item.key() + "\"");
             }
+            // A list that ended well before the file did was reserved for more than it holds.
+            if (pendingBuffers_.capacity() > 2 * pendingBuffers_.size() + kBuffersBeforeReserving)
+                pendingBuffers_.shrink_to_fit();
             scope.buffers = std::move(pendingBuffers_);
-            pendingBuffers_.clear();
+            pendingBuffers_ = {};
+            listReserved_ = false;
             scopes_.push_back(std::move(scope));
             return;
         }
@@ -589,6 +625,10 @@ private:
     std::size_t events_ = 0;
     const DumpFileChunks* positions_ = nullptr;
     std::uint64_t lastBufferEnd_ = 0;
+    static constexpr std::size_t kBuffersBeforeReserving = 4096;
+    static constexpr std::size_t kMostReservedBytes = std::size_t(1) << 30;
+    std::uint64_t listBytesFrom_ = 0; // where the list's first buffer ended
+    bool listReserved_ = false;
     bool readsTail_ = false;
     bool tailEnded_ = false;
     std::uint64_t tailListEnd_ = 0;

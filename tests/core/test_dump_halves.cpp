@@ -157,6 +157,22 @@ TEST_CASE("a dump read in two halves is the dump read by one reader", "[halves][
         CHECK(halves == outcome(path, kNever));
         CHECK(halves.find("6089 %a6089") != std::string::npos);
     }
+    SECTION("a list reserved for the rest of the file keeps no more room than it needs when it ends early")
+    {
+        // The first list, 8,000 buffers of 48,000, is reserved at its density for the whole file.
+        const auto path = dir.write(
+            "early.json", dumpOf(scope("cbuf", bufferList(0, 8000)) + ", " + scope("ub", bufferList(8000, 40000))));
+        bool inTwo = false;
+        const Dump dump = loadDumpFile(path.string(), nullptr, nullptr, kRelayedReadBytes, 0, &inTwo);
+        CHECK(inTwo);
+        REQUIRE(dump.scopes.size() == 2);
+        for (const ScopePlan& plan : dump.scopes) {
+            INFO(plan.scope);
+            CHECK(plan.buffers.capacity() <= 2 * plan.buffers.size() + 4096);
+        }
+        CHECK(dump.scopes[1].buffers.size() == 40000);
+        CHECK(outcome(path, 0) == outcome(path, kNever));
+    }
     SECTION("minified, no white space between objects")
     {
         std::string list = bufferList(0, 5000);
