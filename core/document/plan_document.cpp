@@ -381,8 +381,8 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
         throwIfCancelled(options);
         attachCompileLog(document, besidePath, options);
     };
-    const Dump& plan
-        = document.dump; // read only from here: a shared plan stays shared, nothing is copied under a reader
+    // Read only from here: a plan shared with another document stays shared, nothing is copied under a reader.
+    const Dump& plan = document.dump;
     const auto& scopes = plan.scopes;
     const auto largest = std::max_element(scopes.begin(), scopes.end(),
         [](const ScopePlan& a, const ScopePlan& b) { return a.blocks.size() < b.blocks.size(); });
