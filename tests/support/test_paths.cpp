@@ -1,5 +1,6 @@
 #include "support/test_paths.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace memlens::test {
@@ -18,5 +19,15 @@ bool samplesAvailable(const char* what)
 
 std::filesystem::path sample(const std::string& relative) { return samplesDir() / relative; }
 std::filesystem::path data(const std::string& relative) { return dataDir() / relative; }
+
+std::vector<std::filesystem::path> testDumpFiles()
+{
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(data("dumps")))
+        if (entry.is_regular_file())
+            files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    return files;
+}
 
 } // namespace memlens::test

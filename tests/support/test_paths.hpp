@@ -3,6 +3,7 @@
 // ../shared/samples; when absent, tests that need them skip visibly.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace memlens::test {
 
@@ -13,6 +14,8 @@ std::filesystem::path sourceDir();
 bool samplesAvailable(const char* what);
 std::filesystem::path sample(const std::string& relative);
 std::filesystem::path data(const std::string& relative);
+// Every file under tests/data/dumps (good, hostile and broken alike), in path order.
+std::vector<std::filesystem::path> testDumpFiles();
 
 } // namespace memlens::test
 
