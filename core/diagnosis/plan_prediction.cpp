@@ -200,7 +200,7 @@ PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64
 // from `first` take lanes 1 to `count`. A top past what `Units` holds makes the sweep give
 // up: the caller then sweeps again with wider units, or predicts the variants one by one.
 template <typename Units, std::size_t Lanes>
-bool PlanPredictor::sweepLanes(
+[[gnu::always_inline]] inline bool PlanPredictor::sweepBody(
     const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
 {
     const std::uint64_t largestEnd = std::uint64_t(std::numeric_limits<Units>::max()) * alignment_;
@@ -254,6 +254,55 @@ bool PlanPredictor::sweepLanes(
     for (std::size_t lane = 1; lane <= count; ++lane)
         required[first + lane - 1] = std::max(required[first + lane - 1], highest[lane]);
     return true;
+}
+
+// The body is inlined into both: compiled once for any x86-64 (SSE2 has no 32-bit vector maximum:
+// a node's eight lanes took eight instructions) and once for AVX2 (one). Only what is inlined
+// into the AVX2 copy is compiled for it: a function it calls stays the one every processor runs.
+template <typename Units, std::size_t Lanes>
+bool PlanPredictor::sweepLanesHere(
+    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+{
+    return sweepBody<Units, Lanes>(sizesOf, first, count, required);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+template <typename Units, std::size_t Lanes>
+__attribute__((target("avx2"))) bool PlanPredictor::sweepLanesAvx2(
+    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+{
+    return sweepBody<Units, Lanes>(sizesOf, first, count, required);
+}
+
+namespace {
+bool processorHasAvx2()
+{
+    static const bool has = __builtin_cpu_supports("avx2");
+    return has;
+}
+} // namespace
+#else
+template <typename Units, std::size_t Lanes>
+bool PlanPredictor::sweepLanesAvx2(
+    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+{
+    return sweepBody<Units, Lanes>(sizesOf, first, count, required);
+}
+
+namespace {
+bool processorHasAvx2() { return false; }
+} // namespace
+#endif
+
+bool PlanPredictor::sweepsWithAvx2() const { return processorHasAvx2() && !sweepsPlainOnly_; }
+
+template <typename Units, std::size_t Lanes>
+bool PlanPredictor::sweepLanes(
+    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+{
+    if (sweepsWithAvx2())
+        return sweepLanesAvx2<Units, Lanes>(sizesOf, first, count, required);
+    return sweepLanesHere<Units, Lanes>(sizesOf, first, count, required);
 }
 
 // Tops in 15 bits first: half the tree to walk, and every plan of today's on-chip sizes

@@ -61,10 +61,25 @@ public:
 
     // A test's hook: from this many sweep steps, two sweeps side by side (core/diagnosis/sweep_batches).
     void setTwoSweepsFromSteps(std::size_t steps) { twoSweepsFromSteps_ = steps; }
+    // A test's hook: sweep with the copy compiled for any x86-64 even where AVX2 is there.
+    void setPlainSweepOnly(bool plain) { sweepsPlainOnly_ = plain; }
+    // Whether a sweep runs the copy compiled for AVX2 (the processor has it, no test said otherwise).
+    bool sweepsWithAvx2() const;
 
 private:
     template <typename Units, std::size_t Lanes>
     bool sweepLanes(
+        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
+    // The same sweep, compiled for AVX2 (one instruction per node's lanes): asked only where the
+    // processor has it.
+    template <typename Units, std::size_t Lanes>
+    bool sweepLanesAvx2(
+        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
+    template <typename Units, std::size_t Lanes>
+    bool sweepLanesHere(
+        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
+    template <typename Units, std::size_t Lanes>
+    bool sweepBody(
         const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
     template <std::size_t Lanes>
     bool sweepNarrowFirst(
@@ -84,6 +99,7 @@ private:
     };
     std::vector<Step> steps_;
     std::size_t twoSweepsFromSteps_ = kTwoSweepsFromSteps;
+    bool sweepsPlainOnly_ = false;
     // Per placing step, in order: the block's offset and end in the dump.
     struct Extent {
         std::uint64_t offset;

@@ -2,7 +2,8 @@
 // A max over the predictor's compressed op axis, for many variants at once: raise every slot
 // of a range to at least a value, and ask for the largest value over a range. Each value holds
 // `Lanes` values side by side, one per variant swept together (a fixed count, so that the
-// compiler turns the per-lane maxima into vector instructions).
+// compiler turns the per-lane maxima into vector instructions). What a sweep calls is always
+// inlined: the predictor's AVX2 sweep then compiles it for AVX2, and only inside itself.
 //
 // The slots come in buckets of 16, kept as a plain array; a binary tree over the buckets
 // (bottom-up, O(log n)) holds what covers whole buckets. A range's partial buckets at its ends
@@ -47,7 +48,7 @@ public:
 
     // Asks the memory for what a raise or a max over from..to will touch: the slots of its end
     // buckets and the tree nodes above them. The sweep knows its ranges in advance.
-    void prefetch(int from, int to) const
+    [[gnu::always_inline]] void prefetch(int from, int to) const
     {
         const Range range(from, to);
         prefetchSlots(range.from, range.firstEnd());
@@ -59,7 +60,7 @@ public:
     }
 
     // Slots from..to, inclusive; `values` has one value per lane.
-    void raise(int from, int to, const Value* values)
+    [[gnu::always_inline]] void raise(int from, int to, const Value* values)
     {
         const Range range(from, to);
         const std::size_t first = buckets_ + range.firstBucket, last = buckets_ + range.lastBucket;
@@ -93,7 +94,7 @@ public:
     }
 
     // The largest value of each lane over slots from..to, into `result` (one per lane).
-    void max(int from, int to, Value* result) const
+    [[gnu::always_inline]] void max(int from, int to, Value* result) const
     {
         std::fill(result, result + Lanes, Value(0));
         const Range range(from, to);
@@ -164,11 +165,11 @@ private:
 
     // A node's two sets sit side by side: the largest value anywhere below it, then the
     // largest raised over its whole range.
-    Value* best(std::size_t node) const { return values_.get() + 2 * node * Lanes; }
-    Value* whole(std::size_t node) const { return values_.get() + (2 * node + 1) * Lanes; }
-    Value* slot(std::size_t at) const { return values_.get() + (4 * buckets_ + at) * Lanes; }
+    [[gnu::always_inline]] Value* best(std::size_t node) const { return values_.get() + 2 * node * Lanes; }
+    [[gnu::always_inline]] Value* whole(std::size_t node) const { return values_.get() + (2 * node + 1) * Lanes; }
+    [[gnu::always_inline]] Value* slot(std::size_t at) const { return values_.get() + (4 * buckets_ + at) * Lanes; }
 
-    void prefetchSlots(std::size_t from, std::size_t to) const
+    [[gnu::always_inline]] void prefetchSlots(std::size_t from, std::size_t to) const
     {
         const char* first = reinterpret_cast<const char*>(slot(from));
         const char* last = reinterpret_cast<const char*>(slot(to) + Lanes) - 1;
@@ -176,7 +177,7 @@ private:
             __builtin_prefetch(at, 1);
         __builtin_prefetch(last, 1);
     }
-    void prefetchPath(std::size_t bucket) const
+    [[gnu::always_inline]] void prefetchPath(std::size_t bucket) const
     {
         for (std::size_t node = buckets_ + bucket; node > 0; node /= 2)
             __builtin_prefetch(best(node), 1);
@@ -185,9 +186,9 @@ private:
     // Written as compare-and-choose into a local array and back: the form compilers turn into
     // vector compares without the 32-bit vector maximum instruction (SSE2 has none; with
     // std::max over the pointers, GCC kept eight scalar compares per node).
-    static void raiseLanes(Value* target, const Value* values) { mergeLanes(target, values); }
-    static void takeLanes(Value* result, const Value* source) { mergeLanes(result, source); }
-    static void mergeLanes(Value* into, const Value* other)
+    [[gnu::always_inline]] static void raiseLanes(Value* target, const Value* values) { mergeLanes(target, values); }
+    [[gnu::always_inline]] static void takeLanes(Value* result, const Value* source) { mergeLanes(result, source); }
+    [[gnu::always_inline]] static void mergeLanes(Value* into, const Value* other)
     {
         Value merged[Lanes];
         for (std::size_t lane = 0; lane < Lanes; ++lane) {
@@ -197,12 +198,12 @@ private:
         std::copy(merged, merged + Lanes, into);
     }
 
-    void raiseSlots(std::size_t from, std::size_t to, const Value* values)
+    [[gnu::always_inline]] void raiseSlots(std::size_t from, std::size_t to, const Value* values)
     {
         for (std::size_t at = from; at <= to; ++at)
             raiseLanes(slot(at), values);
     }
-    void takeSlots(Value* result, std::size_t from, std::size_t to) const
+    [[gnu::always_inline]] void takeSlots(Value* result, std::size_t from, std::size_t to) const
     {
         for (std::size_t at = from; at <= to; ++at)
             takeLanes(result, slot(at));

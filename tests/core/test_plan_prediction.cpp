@@ -415,3 +415,41 @@ TEST_CASE("many variants of a large plan swept two batches at a time give each v
     CHECK(together.requiredBytes(watched) == expected);
     CHECK(askedFrom.size() == 1);
 }
+
+TEST_CASE("the sweep compiled for AVX2 predicts what the one for any x86-64 does", "[prediction]")
+{
+    std::mt19937 random(41);
+    PlanPredictor probe(randomScope(random, 3, 4, 7, 100, 10, 5));
+    probe.setPlainSweepOnly(true);
+    CHECK_FALSE(probe.sweepsWithAvx2());
+    probe.setPlainSweepOnly(false);
+    if (!probe.sweepsWithAvx2())
+        WARN("this processor has no AVX2: both sweeps below are the plain one");
+    for (int round = 0; round < 40; ++round) {
+        const ScopePlan scope = randomScope(random, 1 + static_cast<int>(random() % 400), 4096, 7, 20000, 200, 40);
+        // Up to 1.3 MB a block in some rounds: tops past 15 bits of units, the 31-bit sweep.
+        const std::uint64_t scale = round % 3 == 0 ? 64 : 1;
+        std::vector<Sizes> variants;
+        const std::size_t count = 1 + random() % (2 * kMaxSweepLanes + 5); // 4-, 8- and 16-lane sweeps
+        for (std::size_t v = 0; v < count; ++v) {
+            variants.push_back(randomSizes(random, scope, 1 + random() % 8));
+            for (auto& size : variants.back())
+                if (size)
+                    *size *= scale;
+        }
+        std::vector<SizeRule> rules;
+        for (const Sizes& sizes : variants)
+            rules.push_back(ruleOf(sizes));
+        PlanPredictor wide(scope);
+        PlanPredictor plain(scope);
+        plain.setPlainSweepOnly(true);
+        const std::size_t twoFrom = round % 2 == 0 ? 0 : kTwoSweepsFromSteps; // 0: 8 lanes, two at a time
+        wide.setTwoSweepsFromSteps(twoFrom);
+        plain.setTwoSweepsFromSteps(twoFrom);
+        INFO("round " << round << ", " << count << " variants");
+        const std::vector<std::uint64_t> withAvx2 = wide.requiredBytes(rules);
+        CHECK(withAvx2 == plain.requiredBytes(rules));
+        for (std::size_t v = 0; v < count; ++v)
+            CHECK(withAvx2[v] == plain.predict(variants[v]).requiredBytes);
+    }
+}
