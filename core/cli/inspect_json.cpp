@@ -221,14 +221,24 @@ public:
         buffer_.clear();
         ++flushes_;
     }
-    // Where the text written so far ends, to take what is written after it (since()) back as a copy.
-    std::pair<std::size_t, std::size_t> mark() const { return {flushes_, buffer_.size()}; }
-    // The text written since `mark`, unless it was handed to the stream meanwhile.
-    std::optional<std::string_view> since(std::pair<std::size_t, std::size_t> mark) const
+    // Where the text written so far ends: what is written after it can be written again (repeat()).
+    struct Mark {
+        std::size_t flushes = 0;
+        std::size_t at = 0;
+    };
+    Mark mark() const { return {flushes_, buffer_.size()}; }
+    // Writes again the text written from `from` to `to`, both marks of this writer; false, writing
+    // nothing, when part of it was handed to the stream meanwhile.
+    bool repeat(Mark from, Mark to)
     {
-        if (mark.first != flushes_)
-            return std::nullopt;
-        return std::string_view(buffer_).substr(mark.second);
+        if (from.flushes != flushes_ || to.flushes != flushes_)
+            return false;
+        const std::size_t length = to.at - from.at;
+        buffer_.reserve(buffer_.size() + length); // the copy then reads from a buffer that stays put
+        buffer_.append(buffer_.data() + from.at, length);
+        if (buffer_.size() >= (1u << 20))
+            flush();
+        return true;
     }
 
     // Pieces of an object written in place, as dump(2) writes them: a million blocks
@@ -436,20 +446,23 @@ public:
                    : kNotLinked};
         auto it = texts_.find(key);
         if (it == texts_.end()) {
-            // The copies of a buffer come one after another: the last block's text serves them.
+            // The copies of a buffer come one after another: the last block's text, still in the
+            // writer's buffer, serves them.
             if (lastKey_ == key) {
-                writer.raw(last_);
-                return;
+                const IndentedJsonWriter::Mark from = writer.mark();
+                if (writer.repeat(lastFrom_, lastTo_)) {
+                    lastFrom_ = from;
+                    lastTo_ = writer.mark();
+                    return;
+                }
             }
             // Made for this block only: a million blocks of distinct locations keep none of them.
             const BlockSource* source = document.sourceInto(scopeIndex, block, scratch_);
             if (texts_.size() >= kMaxTexts) {
-                const auto mark = writer.mark();
+                lastKey_ = key;
+                lastFrom_ = writer.mark();
                 writeSourceMembers(writer, location, source, inner_);
-                const std::optional<std::string_view> written = writer.since(mark);
-                lastKey_ = written ? std::optional<Key>(key) : std::nullopt;
-                if (written)
-                    last_.assign(*written);
+                lastTo_ = writer.mark();
                 return;
             }
             std::ostringstream text;
@@ -478,8 +491,9 @@ private:
     int inner_;
     BlockSource scratch_;
     std::unordered_map<Key, std::string, KeyHash> texts_;
-    std::optional<Key> lastKey_; // the last block's members written past the kept texts
-    std::string last_;
+    std::optional<Key> lastKey_; // the last block's members written past the kept texts, where they are
+    IndentedJsonWriter::Mark lastFrom_;
+    IndentedJsonWriter::Mark lastTo_;
 };
 
 // blockJson(), written in place at `level`: the same text, without a tree per block.
