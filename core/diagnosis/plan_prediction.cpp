@@ -200,9 +200,11 @@ PredictedPlan PlanPredictor::predict(const std::vector<std::optional<std::uint64
 // from `first` take lanes 1 to `count`. A top past what `Units` holds makes the sweep give
 // up: the caller then sweeps again with wider units, or predicts the variants one by one.
 template <typename Units, std::size_t Lanes>
-[[gnu::always_inline]] inline bool PlanPredictor::sweepBody(
-    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+[[gnu::always_inline]] inline bool PlanPredictor::sweepBody(const SweepRequest& request) const
 {
+    const VariantSizes& sizesOf = request.sizesOf;
+    const std::size_t first = request.first, count = request.count;
+    std::vector<std::uint64_t>& required = request.required;
     const std::uint64_t largestEnd = std::uint64_t(std::numeric_limits<Units>::max()) * alignment_;
     const auto unitsOf = [this](std::uint64_t end) { return static_cast<Units>((end + alignment_ - 1) / alignment_); };
     RangeMaxTree<Units, Lanes> newTops(slotCount_);
@@ -256,22 +258,14 @@ template <typename Units, std::size_t Lanes>
     return true;
 }
 
-// The body is inlined into both: compiled once for any x86-64 (SSE2 has no 32-bit vector maximum:
-// a node's eight lanes took eight instructions) and once for AVX2 (one). Only what is inlined
-// into the AVX2 copy is compiled for it: a function it calls stays the one every processor runs.
-template <typename Units, std::size_t Lanes>
-bool PlanPredictor::sweepLanesHere(
-    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
-{
-    return sweepBody<Units, Lanes>(sizesOf, first, count, required);
-}
-
+// sweepBody is inlined into sweepLanes and sweepLanesAvx2: compiled once for any x86-64 (SSE2 has no 32-bit vector
+// maximum: a node's eight lanes took eight instructions) and once for AVX2 (one). Only what is inlined into the AVX2
+// copy is compiled for it: a function it calls stays the one every processor runs.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 template <typename Units, std::size_t Lanes>
-__attribute__((target("avx2"))) bool PlanPredictor::sweepLanesAvx2(
-    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+__attribute__((target("avx2"))) bool PlanPredictor::sweepLanesAvx2(const SweepRequest& request) const
 {
-    return sweepBody<Units, Lanes>(sizesOf, first, count, required);
+    return sweepBody<Units, Lanes>(request);
 }
 
 namespace {
@@ -282,11 +276,9 @@ bool processorHasAvx2()
 }
 } // namespace
 #else
-template <typename Units, std::size_t Lanes>
-bool PlanPredictor::sweepLanesAvx2(
-    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+template <typename Units, std::size_t Lanes> bool PlanPredictor::sweepLanesAvx2(const SweepRequest& request) const
 {
-    return sweepBody<Units, Lanes>(sizesOf, first, count, required);
+    return sweepBody<Units, Lanes>(request);
 }
 
 namespace {
@@ -296,27 +288,23 @@ bool processorHasAvx2() { return false; }
 
 bool PlanPredictor::sweepsWithAvx2() const { return processorHasAvx2() && !sweepsPlainOnly_; }
 
-template <typename Units, std::size_t Lanes>
-bool PlanPredictor::sweepLanes(
-    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+template <typename Units, std::size_t Lanes> bool PlanPredictor::sweepLanes(const SweepRequest& request) const
 {
     if (sweepsWithAvx2())
-        return sweepLanesAvx2<Units, Lanes>(sizesOf, first, count, required);
-    return sweepLanesHere<Units, Lanes>(sizesOf, first, count, required);
+        return sweepLanesAvx2<Units, Lanes>(request);
+    return sweepBody<Units, Lanes>(request);
 }
 
 // Tops in 15 bits first: half the tree to walk, and every plan of today's on-chip sizes
 // fits (15 bits of 32-byte units reach 1 MiB). A larger top sweeps again in 31 bits.
-template <std::size_t Lanes>
-bool PlanPredictor::sweepNarrowFirst(
-    const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const
+template <std::size_t Lanes> bool PlanPredictor::sweepNarrowFirst(const SweepRequest& request) const
 {
     // A dump whose own tops pass 15 bits would make the narrow sweep give up part way.
     const bool dumpFitsNarrow = highestSeenEnd_ <= std::uint64_t(std::numeric_limits<std::int16_t>::max()) * alignment_;
-    if (dumpFitsNarrow && sweepLanes<std::int16_t, Lanes>(sizesOf, first, count, required))
+    if (dumpFitsNarrow && sweepLanes<std::int16_t, Lanes>(request))
         return true;
-    std::fill_n(required.begin() + static_cast<std::ptrdiff_t>(first), count, 0);
-    return sweepLanes<std::int32_t, Lanes>(sizesOf, first, count, required);
+    std::fill_n(request.required.begin() + static_cast<std::ptrdiff_t>(request.first), request.count, 0);
+    return sweepLanes<std::int32_t, Lanes>(request);
 }
 
 std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRule>& variants) const
@@ -343,13 +331,14 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(std::size_t variantCount
     const std::vector<SweepBatch>& batches = schedule.batches;
     // Each batch writes its own variants' entries of `required`.
     const auto sweep = [&](const SweepBatch& batch) {
+        const SweepRequest request{sizesOf, batch.first, batch.lanes, required};
         bool swept = false;
         if (batch.width == kMaxSweepLanes)
-            swept = sweepNarrowFirst<kMaxSweepLanes>(sizesOf, batch.first, batch.lanes, required);
+            swept = sweepNarrowFirst<kMaxSweepLanes>(request);
         else if (batch.width == kMaxSweepLanes / 2)
-            swept = sweepNarrowFirst<kMaxSweepLanes / 2>(sizesOf, batch.first, batch.lanes, required);
+            swept = sweepNarrowFirst<kMaxSweepLanes / 2>(request);
         else if (batch.width == 4)
-            swept = sweepNarrowFirst<4>(sizesOf, batch.first, batch.lanes, required);
+            swept = sweepNarrowFirst<4>(request);
         if (swept)
             return;
         const std::vector<int> order = placingOrder();

@@ -67,23 +67,19 @@ public:
     bool sweepsWithAvx2() const;
 
 private:
-    template <typename Units, std::size_t Lanes>
-    bool sweepLanes(
-        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
-    // The same sweep, compiled for AVX2 (one instruction per node's lanes): asked only where the
-    // processor has it.
-    template <typename Units, std::size_t Lanes>
-    bool sweepLanesAvx2(
-        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
-    template <typename Units, std::size_t Lanes>
-    bool sweepLanesHere(
-        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
-    template <typename Units, std::size_t Lanes>
-    bool sweepBody(
-        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
-    template <std::size_t Lanes>
-    bool sweepNarrowFirst(
-        const VariantSizes& sizesOf, std::size_t first, std::size_t count, std::vector<std::uint64_t>& required) const;
+    // One sweep's variants: `count` from `first`, their required bytes into `required`.
+    struct SweepRequest {
+        const VariantSizes& sizesOf;
+        std::size_t first;
+        std::size_t count;
+        std::vector<std::uint64_t>& required;
+    };
+    template <typename Units, std::size_t Lanes> bool sweepLanes(const SweepRequest& request) const;
+    // The same sweep compiled for AVX2 (one instruction for a node's eight 32-bit lanes), run only
+    // where the processor has it; both copies inline sweepBody.
+    template <typename Units, std::size_t Lanes> bool sweepLanesAvx2(const SweepRequest& request) const;
+    template <typename Units, std::size_t Lanes> bool sweepBody(const SweepRequest& request) const;
+    template <std::size_t Lanes> bool sweepNarrowFirst(const SweepRequest& request) const;
 
     const ScopePlan& scope_;
     std::uint64_t alignment_ = 32;
