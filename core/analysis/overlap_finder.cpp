@@ -208,12 +208,12 @@ std::vector<int> byEnd(const std::vector<StorageBox>& boxes, const std::atomic<b
         [&boxes](int position) { return boxes[static_cast<std::size_t>(position)].end; }, cancel);
 }
 
-// Per box, the weight of the boxes before it in the sweep that it overlaps. A box
-// overlaps every live one but those ending at or below its start address and those
-// starting at or above its end address (never both).
 // How many boxes ahead the sweep fetches the weights they will read.
 constexpr std::size_t kPrefetchBoxes = 8;
 
+// Per box, the weight of the boxes before it in the sweep that it overlaps. A box
+// overlaps every live one but those ending at or below its start address and those
+// starting at or above its end address (never both).
 std::vector<std::uint64_t> weightOfEarlierPartners(
     const std::vector<StorageBox>& boxes, const std::atomic<bool>* cancel)
 {

@@ -261,9 +261,11 @@ template <typename Units, std::size_t Lanes>
 // sweepBody is inlined into sweepLanes and sweepLanesAvx2: compiled once for any x86-64 (SSE2 has no 32-bit vector
 // maximum: a node's eight lanes took eight instructions) and once for AVX2 (one). Only what is inlined into the AVX2
 // copy is compiled for it: a function it calls stays the one every processor runs.
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 template <typename Units, std::size_t Lanes>
-__attribute__((target("avx2"))) bool PlanPredictor::sweepLanesAvx2(const SweepRequest& request) const
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2")))
+#endif
+bool PlanPredictor::sweepLanesAvx2(const SweepRequest& request) const
 {
     return sweepBody<Units, Lanes>(request);
 }
@@ -271,20 +273,14 @@ __attribute__((target("avx2"))) bool PlanPredictor::sweepLanesAvx2(const SweepRe
 namespace {
 bool processorHasAvx2()
 {
+#if defined(__x86_64__) && defined(__GNUC__)
     static const bool has = __builtin_cpu_supports("avx2");
     return has;
-}
-} // namespace
 #else
-template <typename Units, std::size_t Lanes> bool PlanPredictor::sweepLanesAvx2(const SweepRequest& request) const
-{
-    return sweepBody<Units, Lanes>(request);
-}
-
-namespace {
-bool processorHasAvx2() { return false; }
-} // namespace
+    return false; // elsewhere sweepLanesAvx2 is only another plain copy, never run
 #endif
+}
+} // namespace
 
 bool PlanPredictor::sweepsWithAvx2() const { return processorHasAvx2() && !sweepsPlainOnly_; }
 

@@ -423,6 +423,9 @@ TEST_CASE("the sweep compiled for AVX2 predicts what the one for any x86-64 does
     probe.setPlainSweepOnly(true);
     CHECK_FALSE(probe.sweepsWithAvx2());
     probe.setPlainSweepOnly(false);
+#if defined(__x86_64__) && defined(__GNUC__)
+    CHECK(probe.sweepsWithAvx2() == static_cast<bool>(__builtin_cpu_supports("avx2"))); // the copy is chosen
+#endif
     if (!probe.sweepsWithAvx2())
         WARN("this processor has no AVX2: both sweeps below are the plain one");
     for (int round = 0; round < 40; ++round) {
