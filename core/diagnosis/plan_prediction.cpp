@@ -13,7 +13,6 @@
 #include <memory>
 #include <new>
 #include <numeric>
-#include <thread>
 #include <tuple>
 #include <utility>
 
@@ -313,17 +312,22 @@ std::vector<std::uint64_t> PlanPredictor::requiredBytes(const std::vector<SizeRu
         });
 }
 
-std::vector<std::uint64_t> PlanPredictor::requiredBytes(std::size_t variantCount, const VariantSizes& sizesOf) const
+SweepSchedule PlanPredictor::sweepSchedule(std::size_t variantCount) const
 {
-    std::vector<std::uint64_t> required(variantCount, 0);
     SweepWork work;
     work.variants = variantCount;
     work.steps = steps_.size();
     work.bytesPerLane = RangeMaxTree<std::int32_t, 1>::bytesPerLane(slotCount_)
         + static_cast<std::size_t>(waitingSlots_) * sizeof(std::int32_t);
     work.twoSweepsFromSteps = twoSweepsFromSteps_;
-    work.cores = std::thread::hardware_concurrency();
-    const SweepSchedule schedule = scheduleSweeps(work);
+    work.cores = coresFreeHere();
+    return scheduleSweeps(work);
+}
+
+std::vector<std::uint64_t> PlanPredictor::requiredBytes(std::size_t variantCount, const VariantSizes& sizesOf) const
+{
+    std::vector<std::uint64_t> required(variantCount, 0);
+    const SweepSchedule schedule = sweepSchedule(variantCount);
     const std::vector<SweepBatch>& batches = schedule.batches;
     // Each batch writes its own variants' entries of `required`.
     const auto sweep = [&](const SweepBatch& batch) {

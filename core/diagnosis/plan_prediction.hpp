@@ -9,6 +9,7 @@
 // kept in bytes. Unchanged sizes give back the dump's offsets exactly. The
 // compiler plans again from scratch, so its placement may differ.
 #include "core/base/work_thresholds.hpp"
+#include "core/diagnosis/sweep_batches.hpp"
 #include "core/dump/dump_model.hpp"
 
 #include <cstdint>
@@ -50,6 +51,11 @@ public:
     std::vector<std::uint64_t> requiredBytes(const std::vector<SizeRule>& variants) const;
     // The same for `variantCount` variants whose sizes `sizesOf` gives together.
     std::vector<std::uint64_t> requiredBytes(std::size_t variantCount, const VariantSizes& sizesOf) const;
+
+    // How requiredBytes cuts `variantCount` variants into sweeps here: two side by side only on
+    // a large plan and where this thread has a second core to itself (coresFreeHere: not beside
+    // `inspect`'s writer, which keeps one busy).
+    SweepSchedule sweepSchedule(std::size_t variantCount) const;
 
     // The blocks in the order a sweep asks for their sizes (by address). A million blocks in
     // that order are a cache miss each: what a size rule reads per block, laid out in this

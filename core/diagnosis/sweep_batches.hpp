@@ -29,7 +29,7 @@ struct SweepWork {
     std::size_t steps = 0;              // the sweep's steps (about two per block)
     std::size_t bytesPerLane = 0;       // tree and waiting tops of one lane
     std::size_t twoSweepsFromSteps = 0; // from this many steps, two sweeps side by side
-    unsigned cores = 1;
+    unsigned cores = 1;                 // free for this work (coresFreeHere: not those a caller keeps busy)
 };
 
 // Batches of up to 15 variants in one sweep of 16 lanes while the tree memory for 16 lanes is

@@ -1,6 +1,7 @@
 // The plan predictor: unchanged sizes give back the dump, the sweep agrees with
 // a brute-force placement, and from the 16384 example alone it predicts the
 // real 8192 plan.
+#include "core/base/run_beside.hpp"
 #include "core/diagnosis/diagnosis.hpp"
 #include "core/diagnosis/plan_prediction.hpp"
 #include "core/diagnosis/sweep_batches.hpp"
@@ -15,6 +16,7 @@
 #include <random>
 #include <set>
 #include <thread>
+#include <utility>
 
 using namespace memlens;
 
@@ -414,6 +416,45 @@ TEST_CASE("many variants of a large plan swept two batches at a time give each v
     const PlanPredictor together(scope); // a small plan: 15 variants in one sweep, then 2
     CHECK(together.requiredBytes(watched) == expected);
     CHECK(askedFrom.size() == 1);
+}
+
+TEST_CASE("beside a caller that keeps working, a large plan's variants are swept on one thread", "[prediction]")
+{
+    std::mt19937 random(41);
+    const ScopePlan scope = randomScope(random, 150, 256, 7, 5000, 60, 15);
+    std::vector<Sizes> sizes;
+    for (int v = 0; v < 13; ++v)
+        sizes.push_back(randomSizes(random, scope, 1 + random() % 8));
+    std::vector<SizeRule> rules;
+    std::vector<std::uint64_t> expected;
+    for (const Sizes& variant : sizes) { // the rules read `sizes`, which stays put from here
+        rules.push_back(ruleOf(variant));
+        expected.push_back(bruteForce(scope, variant, PlanPredictor(scope).alignment()).requiredBytes);
+    }
+    std::mutex mutex;
+    std::set<std::thread::id> askedFrom;
+    std::vector<SizeRule> watched;
+    for (const SizeRule& rule : rules)
+        watched.push_back([&mutex, &askedFrom, rule](std::size_t block) {
+            {
+                const std::lock_guard lock(mutex);
+                askedFrom.insert(std::this_thread::get_id());
+            }
+            return rule(block);
+        });
+    PlanPredictor predictor(scope);
+    predictor.setTwoSweepsFromSteps(0); // large enough for two sweeps side by side
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    if (cores != 2)
+        WARN("this machine has " << cores << " cores: one of them busy leaves "
+                                 << (cores > 2 ? "two sweeps side by side" : "one thread either way"));
+    CHECK(predictor.sweepSchedule(13).twoAtATime == (cores > 1));
+    const auto [besideSchedule, besideRequired] = runBeside([&] {
+        return std::pair{predictor.sweepSchedule(13), predictor.requiredBytes(watched)};
+    }).get();
+    CHECK(besideRequired == expected);
+    CHECK(besideSchedule.twoAtATime == (cores > 2));
+    CHECK(askedFrom.size() == (cores > 2 ? 2u : 1u));
 }
 
 TEST_CASE("the sweep compiled for AVX2 predicts what the one for any x86-64 does", "[prediction]")
