@@ -380,7 +380,9 @@ TEST_CASE("each block's size is asked with its rank in the placing order, in a s
     CHECK(byRank[1] == predictor.predict(huge).requiredBytes);
 }
 
-TEST_CASE("many variants of a large plan swept two batches at a time give each variant's prediction", "[prediction]")
+TEST_CASE("many variants of a large plan swept two batches at a time give each variant's prediction, one at a time "
+          "beside a busy caller",
+    "[prediction]")
 {
     std::mt19937 random(37);
     const ScopePlan scope = randomScope(random, 150, 256, 7, 5000, 60, 15);
@@ -416,41 +418,17 @@ TEST_CASE("many variants of a large plan swept two batches at a time give each v
     const PlanPredictor together(scope); // a small plan: 15 variants in one sweep, then 2
     CHECK(together.requiredBytes(watched) == expected);
     CHECK(askedFrom.size() == 1);
-}
 
-TEST_CASE("beside a caller that keeps working, a large plan's variants are swept on one thread", "[prediction]")
-{
-    std::mt19937 random(41);
-    const ScopePlan scope = randomScope(random, 150, 256, 7, 5000, 60, 15);
-    std::vector<Sizes> sizes;
-    for (int v = 0; v < 13; ++v)
-        sizes.push_back(randomSizes(random, scope, 1 + random() % 8));
-    std::vector<SizeRule> rules;
-    std::vector<std::uint64_t> expected;
-    for (const Sizes& variant : sizes) { // the rules read `sizes`, which stays put from here
-        rules.push_back(ruleOf(variant));
-        expected.push_back(bruteForce(scope, variant, PlanPredictor(scope).alignment()).requiredBytes);
-    }
-    std::mutex mutex;
-    std::set<std::thread::id> askedFrom;
-    std::vector<SizeRule> watched;
-    for (const SizeRule& rule : rules)
-        watched.push_back([&mutex, &askedFrom, rule](std::size_t block) {
-            {
-                const std::lock_guard lock(mutex);
-                askedFrom.insert(std::this_thread::get_id());
-            }
-            return rule(block);
-        });
-    PlanPredictor predictor(scope);
-    predictor.setTwoSweepsFromSteps(0); // large enough for two sweeps side by side
+    // Beside a caller that keeps working, the sweeps count one core fewer: on two cores they
+    // run one after the other, on this thread only.
+    askedFrom.clear();
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
     if (cores != 2)
         WARN("this machine has " << cores << " cores: one of them busy leaves "
                                  << (cores > 2 ? "two sweeps side by side" : "one thread either way"));
-    CHECK(predictor.sweepSchedule(13).twoAtATime == (cores > 1));
+    CHECK(apart.sweepSchedule(rules.size()).twoAtATime == (cores > 1));
     const auto [besideSchedule, besideRequired] = runBeside([&] {
-        return std::pair{predictor.sweepSchedule(13), predictor.requiredBytes(watched)};
+        return std::pair{apart.sweepSchedule(rules.size()), apart.requiredBytes(watched)};
     }).get();
     CHECK(besideRequired == expected);
     CHECK(besideSchedule.twoAtATime == (cores > 2));
