@@ -129,6 +129,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     , notesFull_(new QWidget(this))
     , holes_(new QLabel(this))
     , overlaps_(new QLabel(this))
+    , overlapsLine_(new ElidedLabel(this))
     , siblingWarning_(new QLabel(this))
 {
     setObjectName(QStringLiteral("titleBar"));
@@ -205,6 +206,11 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     overlaps_->setStyleSheet(
         QStringLiteral("#titleOverlaps { color: %1; font-weight: 600; }").arg(style::css(style::alarm())));
     overlaps_->setVisible(false);
+    overlapsLine_->setObjectName(QStringLiteral("titleOverlapsLine"));
+    overlapsLine_->setElideMode(Qt::ElideRight);
+    overlapsLine_->setStyleSheet(
+        QStringLiteral("#titleOverlapsLine { color: %1; font-weight: 600; }").arg(style::css(style::alarm())));
+    overlapsLine_->setVisible(false);
     siblingWarning_->setObjectName(QStringLiteral("titleSiblingWarning"));
     siblingWarning_->setWordWrap(true);
     siblingWarning_->setTextFormat(Qt::PlainText);
@@ -240,27 +246,31 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     notesToggle_->setObjectName(QStringLiteral("titleNotesToggle"));
     notesToggle_->setAutoRaise(true);
     notesToggle_->setArrowType(Qt::RightArrow);
-    notesToggle_->setToolTip(tr("Show the holes line and the error text in full"));
     notesSummary_->setObjectName(QStringLiteral("titleNotesSummary"));
     notesSummary_->setElideMode(Qt::ElideRight);
-    auto* notesLine = new QHBoxLayout;
-    notesLine->setSpacing(4);
-    notesLine->addWidget(notesToggle_, 0, Qt::AlignTop);
-    notesLine->addWidget(notesSummary_, 1);
     auto* fullLayout = new QVBoxLayout(notesFull_);
     fullLayout->setContentsMargins(0, 0, 0, 0);
     fullLayout->setSpacing(4);
     fullLayout->addWidget(holes_);
     fullLayout->addWidget(error_);
-    notesLine->addWidget(notesFull_, 1);
     notesFull_->setVisible(false);
+    // One toggle before them all: the overlaps first (a damaged plan), then the holes and the error.
+    auto* notesColumn = new QVBoxLayout;
+    notesColumn->setSpacing(4);
+    notesColumn->addWidget(overlaps_);
+    notesColumn->addWidget(overlapsLine_);
+    notesColumn->addWidget(notesSummary_);
+    notesColumn->addWidget(notesFull_);
+    auto* notesLine = new QHBoxLayout;
+    notesLine->setSpacing(4);
+    notesLine->addWidget(notesToggle_, 0, Qt::AlignTop);
+    notesLine->addLayout(notesColumn, 1);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 4);
     layout->setSpacing(4);
     layout->addLayout(top);
     layout->addLayout(facts);
-    layout->addWidget(overlaps_);
     layout->addWidget(siblingWarning_);
     layout->addLayout(notesLine);
 
@@ -309,7 +319,7 @@ bool TitleBar::errorVisible() const
 QString TitleBar::capacityText() const { return capacityFull_; }
 QString TitleBar::peakText() const { return peak_->fullText(); }
 QString TitleBar::holesText() const { return holes_->text(); }
-QString TitleBar::overlapsText() const { return overlaps_->isHidden() ? QString() : overlaps_->text(); }
+QString TitleBar::overlapsText() const { return overlaps_->text(); }
 void TitleBar::insertBeforeScope(QWidget* widget)
 {
     auto* top = static_cast<QBoxLayout*>(layout()->itemAt(0)->layout());
@@ -519,8 +529,11 @@ void TitleBar::refreshStorageFacts()
     const QString holes = scope && analysis ? holesSummaryText(*analysis) : QString();
     holes_->setText(holes.isEmpty() ? QString() : tr("Holes %1").arg(holes));
     const QString overlaps = scope && analysis ? overlapsWarningText(*scope, *analysis, kOverlapsShown) : QString();
-    overlaps_->setText(overlaps.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + overlaps);
-    overlaps_->setVisible(!overlaps.isEmpty());
+    const QString warning = overlaps.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + overlaps;
+    overlaps_->setText(warning);
+    overlapsLine_->setFullText(warning);
+    // A paragraph, so that the tooltip wraps the pairs instead of running off the screen.
+    overlapsLine_->setToolTip(warning.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(warning.toHtmlEscaped()));
     refreshNotes();
 }
 
@@ -534,11 +547,15 @@ void TitleBar::refreshNotes()
 {
     const QString error = error_->text();
     const QString holes = holes_->text();
-    const bool any = !error.isEmpty() || !holes.isEmpty();
+    const bool overlaps = !overlaps_->text().isEmpty();
+    const bool any = !error.isEmpty() || !holes.isEmpty() || overlaps;
     notesToggle_->setVisible(any);
     notesToggle_->setArrowType(notesExpanded_ ? Qt::DownArrow : Qt::RightArrow);
-    notesToggle_->setToolTip(notesExpanded_ ? tr("Fold the holes line and the error text into one line")
-                                            : tr("Show the holes line and the error text in full"));
+    notesToggle_->setToolTip(notesExpanded_
+            ? tr("Fold the overlaps, the holes line and the error text into one line each")
+            : tr("Show the overlaps, the holes line and the error text in full"));
+    overlaps_->setVisible(overlaps && notesExpanded_);
+    overlapsLine_->setVisible(overlaps && !notesExpanded_);
     error_->setVisible(!error.isEmpty());
     holes_->setVisible(!holes.isEmpty());
     notesFull_->setVisible(any && notesExpanded_);

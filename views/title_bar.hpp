@@ -100,13 +100,15 @@ private:
     QToolButton* capacityReset_;
     QLabel* capacityError_;
     ElidedLabel* peak_;
-    // The holes line and the error text, folded into one line that expands.
+    // The overlaps warning, the holes line and the error text: each folded into one line
+    // until expanded (a plan of many overlaps took four lines from the chart in a small window).
     QToolButton* notesToggle_;
     ElidedLabel* notesSummary_;
     QWidget* notesFull_;
     bool notesExpanded_ = false;
     QLabel* holes_;
-    QLabel* overlaps_;
+    QLabel* overlaps_;          // in full, when the notes are expanded
+    ElidedLabel* overlapsLine_; // one line, when they are folded
     QLabel* siblingWarning_;
     QString versionText_;
     QString statusFull_;

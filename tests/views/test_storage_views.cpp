@@ -21,6 +21,7 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QTest>
+#include <QToolButton>
 #include <QXmlStreamReader>
 #include <QtCharts/QLineSeries>
 
@@ -199,6 +200,41 @@ TEST_CASE("the overlaps warning names a few pairs and counts the rest", "[storag
     session.setDocument(loadFixture("dumps/overlaps_and_holes.json"));
     CHECK(bar.overlapsText().contains("2 overlaps"));
     CHECK_FALSE(bar.overlapsText().contains("more"));
+}
+
+TEST_CASE("the overlaps warning takes one line until the notes are expanded; its tooltip and the expanded label say "
+          "it whole",
+    "[storage][titlebar]")
+{
+    PlanSession session;
+    TitleBar bar(&session);
+    bar.resize(500, 300);
+    bar.show();
+    session.setDocument(loadFixture("dumps/many_overlaps.json"));
+    auto* line = bar.findChild<QLabel*>("titleOverlapsLine");
+    auto* full = bar.findChild<QLabel*>("titleOverlaps");
+    REQUIRE(line);
+    REQUIRE(full);
+    const int lineSpacing = line->fontMetrics().lineSpacing();
+    CHECK_FALSE(bar.notesExpanded());
+    CHECK(bar.notesToggle()->isVisible());
+    CHECK(line->isVisible());
+    CHECK_FALSE(full->isVisible());
+    CHECK(line->text().endsWith(QChar(0x2026))); // elided to the bar's width
+    CHECK(line->sizeHint().height() < 2 * lineSpacing);
+    CHECK(line->toolTip().contains("and 7 more"));
+    CHECK(full->heightForWidth(480) > 2 * lineSpacing); // what the folded line saves
+
+    bar.notesToggle()->click();
+    CHECK(bar.notesExpanded());
+    CHECK(full->isVisible());
+    CHECK_FALSE(line->isVisible());
+    CHECK(full->text() == bar.overlapsText());
+    CHECK(full->text().contains("and 7 more"));
+
+    session.setDocument(inPlaceTriple()); // no overlaps: neither form shows
+    CHECK_FALSE(full->isVisible());
+    CHECK_FALSE(line->isVisible());
 }
 
 TEST_CASE("the address snapshot shows the peak op without a cursor, the cursor's op with one", "[storage][strip]")
