@@ -41,7 +41,7 @@ public:
     QString peakText() const;          // "peak address 256 KB (133% of capacity) · peak live 256 KB at op 4"
     QString capacityErrorText() const; // why the last capacity entry was refused ("" when fine)
     QString holesText() const;    // "at op 19, where the highest address peaks ...: ... in holes ... — demand: ..."
-    QString overlapsText() const; // the overlaps warning ("" when there are none)
+    QString overlapsText() const; // the overlaps warning, whole, folded or not ("" when there are none)
     QString siblingWarningText() const; // the other core's dump beside this one may be stale ("" when not)
 
     static constexpr std::size_t kOverlapsShown = 3; // pairs named in the warning; inspect lists all
@@ -100,8 +100,9 @@ private:
     QToolButton* capacityReset_;
     QLabel* capacityError_;
     ElidedLabel* peak_;
-    // The overlaps warning, the holes line and the error text: each folded into one line
-    // until expanded (a plan of many overlaps took four lines from the chart in a small window).
+    // The overlaps warning, the holes line and the error text, folded until expanded: the
+    // overlaps into one line, the holes and the error into another (a plan of many overlaps
+    // took four lines from the chart in a small window).
     QToolButton* notesToggle_;
     ElidedLabel* notesSummary_;
     QWidget* notesFull_;
