@@ -203,13 +203,13 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     overlaps_->setObjectName(QStringLiteral("titleOverlaps"));
     overlaps_->setWordWrap(true);
     overlaps_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    overlaps_->setStyleSheet(
-        QStringLiteral("#titleOverlaps { color: %1; font-weight: 600; }").arg(style::css(style::alarm())));
+    // The warning in full and folded to one line look the same.
+    const QString overlapsStyle = QStringLiteral("color: %1; font-weight: 600;").arg(style::css(style::alarm()));
+    overlaps_->setStyleSheet(overlapsStyle);
     overlaps_->setVisible(false);
     overlapsLine_->setObjectName(QStringLiteral("titleOverlapsLine"));
     overlapsLine_->setElideMode(Qt::ElideRight);
-    overlapsLine_->setStyleSheet(
-        QStringLiteral("#titleOverlapsLine { color: %1; font-weight: 600; }").arg(style::css(style::alarm())));
+    overlapsLine_->setStyleSheet(overlapsStyle);
     overlapsLine_->setVisible(false);
     siblingWarning_->setObjectName(QStringLiteral("titleSiblingWarning"));
     siblingWarning_->setWordWrap(true);
