@@ -18,7 +18,11 @@
 
 #include <cerrno>
 #include <csignal>
+#include <limits>
 #include <variant>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace memlens {
 
@@ -35,16 +39,32 @@ QString runFolderTemplate()
 
 bool processRuns(qint64 pid) { return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH; }
 
+// Asked of the path itself (lstat), just before removal: a real folder owned by this user.
+bool isOwnRealFolder(const QString& path)
+{
+    struct stat status { };
+    return ::lstat(QFile::encodeName(path).constData(), &status) == 0 && S_ISDIR(status.st_mode)
+        && status.st_uid == ::getuid();
+}
+
 } // namespace
 
 int DumpHistory::removeFoldersOfEndedRuns(const QString& parent)
 {
+    // Anyone can write to the temp folder: a link named like a run's folder, or a folder another
+    // user made there, is never ours to empty (removing through a link would empty its target).
     int removed = 0;
-    const QStringList folders = QDir(parent).entryList({kRunFolderPrefix + QStringLiteral("*-*")}, QDir::Dirs);
-    for (const QString& folder : folders) {
+    const QFileInfoList folders = QDir(parent).entryInfoList({kRunFolderPrefix + QStringLiteral("*-*")},
+        QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot | QDir::NoSymLinks);
+    for (const QFileInfo& folder : folders) {
         bool isPid = false;
-        const qint64 pid = folder.mid(kRunFolderPrefix.size()).section(QLatin1Char('-'), 0, 0).toLongLong(&isPid);
-        if (isPid && pid > 0 && !processRuns(pid) && QDir(QDir(parent).filePath(folder)).removeRecursively())
+        const qint64 pid
+            = folder.fileName().mid(kRunFolderPrefix.size()).section(QLatin1Char('-'), 0, 0).toLongLong(&isPid);
+        if (!isPid || pid <= 0 || pid > std::numeric_limits<pid_t>::max() || processRuns(pid))
+            continue;
+        if (!isOwnRealFolder(folder.absoluteFilePath()))
+            continue;
+        if (QDir(folder.absoluteFilePath()).removeRecursively())
             ++removed;
     }
     return removed;

@@ -1,6 +1,7 @@
 #include "app/report_command.hpp"
 #include "app/window_command.hpp"
 #include "core/base/logging.hpp"
+#include "core/cli/command_common.hpp"
 #include "core/cli/diff_command.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"
@@ -25,14 +26,17 @@ int main(int argc, char** argv)
     }
     configureLogging(commandLine.verbose);
     switch (commandLine.command) {
-    case Command::Help: std::cout << usageText(commandLine.helpFor); return 0;
-    case Command::Version: std::cout << "memlens " << MEMLENS_VERSION << "\n"; return 0;
-    case Command::Inspect: return runInspect(commandLine, std::cout, std::cerr);
-    case Command::Explain: return runExplain(commandLine, std::cout, std::cerr);
-    case Command::Report: return runReportCommand(commandLine, argc, argv);
-    case Command::Diff: return runDiff(commandLine.diff, std::cout, std::cerr);
-    case Command::Plan: return runPlan(commandLine.plan, std::cout, std::cerr);
-    case Command::Watch: return runWatchCommand(commandLine, std::cout, std::cerr);
+    // Each command's answer on stdout is checked once written: a full disk is exit 2, not a cut-off answer.
+    case Command::Help: std::cout << usageText(commandLine.helpFor); return finishOutput(std::cout, std::cerr, 0);
+    case Command::Version:
+        std::cout << "memlens " << MEMLENS_VERSION << "\n";
+        return finishOutput(std::cout, std::cerr, 0);
+    case Command::Inspect: return finishOutput(std::cout, std::cerr, runInspect(commandLine, std::cout, std::cerr));
+    case Command::Explain: return finishOutput(std::cout, std::cerr, runExplain(commandLine, std::cout, std::cerr));
+    case Command::Report: return finishOutput(std::cout, std::cerr, runReportCommand(commandLine, argc, argv));
+    case Command::Diff: return finishOutput(std::cout, std::cerr, runDiff(commandLine.diff, std::cout, std::cerr));
+    case Command::Plan: return finishOutput(std::cout, std::cerr, runPlan(commandLine.plan, std::cout, std::cerr));
+    case Command::Watch: return finishOutput(std::cout, std::cerr, runWatchCommand(commandLine, std::cout, std::cerr));
     case Command::Window: break;
     }
     return runWindow(commandLine, argc, argv);

@@ -196,8 +196,28 @@ const QStringList& reportFileNames()
 // The hidden folder a report is staged in, inside its target: <prefix><pid>-XXXXXX.
 const QString kStagingPrefix = QStringLiteral(".memlens-staging-");
 
+// The hidden list of the per-scope charts (chart-<core>-<scope>.png) a report wrote into its
+// folder: the next report replaces those, never a chart-*.png the user put there.
+const QString kWrittenChartsFile = QStringLiteral(".memlens-report-charts");
+
+QStringList chartsWrittenBefore(const QDir& target)
+{
+    QFile list(target.filePath(kWrittenChartsFile));
+    QStringList names;
+    if (!list.open(QIODevice::ReadOnly))
+        return names;
+    const QStringList lines = QString::fromUtf8(list.read(1 << 20)).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (const QString& name : lines)
+        if (name.startsWith(QStringLiteral("chart-")) && name.endsWith(QStringLiteral(".png"))
+            && !name.contains(QLatin1Char('/')))
+            names << name;
+    return names;
+}
+
 // The staging folders a killed run left in `dir` (its process is gone) are removed;
-// one of a report still being written elsewhere is left alone.
+// one of a report still being written elsewhere is left alone. A run killed between its
+// two moves left the previous report's files set aside in old/: they go back first, where
+// no file of that name stands.
 void removeStaleStaging(const QString& dir)
 {
     const QFileInfoList entries = QDir(dir).entryInfoList(
@@ -208,8 +228,13 @@ void removeStaleStaging(const QString& dir)
             = entry.fileName().mid(kStagingPrefix.size()).section(QLatin1Char('-'), 0, 0).toLongLong(&isNumber);
         const bool alive = isNumber && pid > 0 && pid <= std::numeric_limits<pid_t>::max()
             && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
-        if (!alive)
-            QDir(entry.filePath()).removeRecursively();
+        if (alive)
+            continue;
+        const QDir setAside(QDir(entry.filePath()).filePath(QStringLiteral("old")));
+        for (const QString& name : setAside.entryList(QDir::Files | QDir::Hidden))
+            if (!QFileInfo::exists(QDir(dir).filePath(name)))
+                QFile::rename(setAside.filePath(name), QDir(dir).filePath(name));
+        QDir(entry.filePath()).removeRecursively();
     }
 }
 
@@ -243,7 +268,8 @@ bool swapIn(const QDir& staged, const QDir& backup, const QString& dir, const QS
             QFile::rename(backup.filePath(name), target.filePath(name));
     };
     QStringList old = reportFileNames();
-    old += target.entryList({QStringLiteral("chart-*.png")}, QDir::Files); // a kernel's report: a chart per scope
+    old << kWrittenChartsFile;
+    old += chartsWrittenBefore(target); // a kernel's report: a chart per scope
     for (const QString& name : names)
         if (!old.contains(name))
             old << name;
@@ -333,6 +359,17 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
             return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ")
                 + why.section(QStringLiteral(": cannot write: "), 1));
         names << file.name;
+    }
+    QStringList charts;
+    for (const QString& name : names)
+        if (name.startsWith(QStringLiteral("chart-")))
+            charts << name;
+    if (!charts.isEmpty()) {
+        QString why;
+        if (!writeFileAtomically(fresh.filePath(kWrittenChartsFile),
+                (charts.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8(), &why))
+            return fail(why);
+        names << kWrittenChartsFile;
     }
     if (!swapIn(fresh, backup, dir, names, error))
         return fail(error ? *error : QString());

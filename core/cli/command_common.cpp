@@ -1,9 +1,11 @@
 #include "core/cli/command_common.hpp"
 
+#include "core/base/input_file.hpp"
 #include "core/cli/exit_status.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/text/terminal_text.hpp"
 
+#include <cerrno>
 #include <ostream>
 
 namespace memlens {
@@ -33,6 +35,19 @@ int exitStatusFor(const PlanDocument& document, const std::optional<std::string>
 int reportBadInput(std::ostream& err, const std::exception& error, const std::string& file)
 {
     err << "memlens: " << terminalText(errorMessage(error, file)) << '\n';
+    return kExitBadInput;
+}
+
+int finishOutput(std::ostream& out, std::ostream& err, int status)
+{
+    errno = 0;
+    const bool failedBefore = !out;
+    out.flush();
+    const int code = errno;
+    if (out && !failedBefore)
+        return status;
+    err << "memlens: cannot write the output: " << (code ? errnoText(code) : std::string("write error"))
+        << " (what was written is incomplete)\n";
     return kExitBadInput;
 }
 

@@ -20,4 +20,9 @@ void requireScope(const PlanDocument& document, const std::optional<std::string>
 // escaped); returns the exit status of bad input.
 int reportBadInput(std::ostream& err, const std::exception& error, const std::string& file);
 
+// `status` once everything written to `out` has reached its file; after a failed write
+// (a full disk, a closed pipe) says why on `err` and gives the exit status of bad input:
+// a cut-off JSON must never pass for an answer.
+int finishOutput(std::ostream& out, std::ostream& err, int status);
+
 } // namespace memlens

@@ -180,21 +180,22 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
 {
     std::error_code ec;
     if (!fs::is_directory(options.dir, ec)) {
-        err << "memlens: " << options.dir.string()
+        err << "memlens: " << terminalText(options.dir.string())
             << ": not a folder (watch needs the folder where the compiler writes its dumps)\n";
         return kExitBadInput;
     }
     try {
         fs::create_directories(options.keepDir);
     } catch (const fs::filesystem_error& error) {
-        err << "memlens: " << options.keepDir.string() << ": cannot create the folder: " << error.code().message()
-            << '\n';
+        err << "memlens: " << terminalText(options.keepDir.string())
+            << ": cannot create the folder: " << error.code().message() << '\n';
         return kExitBadInput;
     }
     DumpWatcher watcher(options.dir, options.keepDir);
     DirectoryChanges changes(options.systemReports ? options.dir : fs::path());
-    out << "memlens: watching " << options.dir.string() << " for memory_info*.json; keeping every version in "
-        << options.keepDir.string() << " (Ctrl+C to stop)" << std::endl;
+    out << "memlens: watching " << terminalText(options.dir.string())
+        << " for memory_info*.json; keeping every version in " << terminalText(options.keepDir.string())
+        << " (Ctrl+C to stop)" << std::endl;
     if (!changes.available())
         out << "memlens: " << (options.systemReports ? changes.unavailableReason() : std::string("asked to poll"))
             << "; looking every " << options.interval.count()
@@ -223,15 +224,15 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
         for (const WatchEvent& event : pollAll ? watcher.scan() : watcher.scan(names)) {
             if (event.kind == WatchEvent::Kind::Kept) {
                 reportedIncomplete.erase(event.source);
-                out << "kept " << event.source.filename().string() << " (kernel "
-                    << printableName(event.kernel.empty() ? "unnamed" : event.kernel) << ") as " << event.kept.string()
-                    << std::endl;
+                out << "kept " << terminalText(event.source.filename().string()) << " (kernel "
+                    << printableName(event.kernel.empty() ? "unnamed" : event.kernel) << ") as "
+                    << terminalText(event.kept.string()) << std::endl;
             } else if (event.kind == WatchEvent::Kind::NotKept) {
                 if (reportedNotKept.insert(event.message).second)
-                    err << "memlens: " << event.message << " (watching on; tried again on the next change)"
-                        << std::endl;
+                    err << "memlens: " << terminalText(event.message)
+                        << " (watching on; tried again on the next change)" << std::endl;
             } else if (event.message != "still being written" && reportedIncomplete.insert(event.source).second) {
-                err << "memlens: not kept (yet): " << event.message << std::endl;
+                err << "memlens: not kept (yet): " << terminalText(event.message) << std::endl;
             }
         }
         // Each write the system reported is a version; one not read whole was overwritten first.
@@ -242,8 +243,9 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
             const std::size_t read = watcher.versionsRead(path) - readBefore[path];
             if (n > read) {
                 missed += n - read;
-                err << "memlens: " << n - read << (n - read == 1 ? " version" : " versions") << " of " << name
-                    << " overwritten before memlens could read it (" << missed << " in all)" << std::endl;
+                err << "memlens: " << n - read << (n - read == 1 ? " version" : " versions") << " of "
+                    << terminalText(name) << " overwritten before memlens could read it (" << missed << " in all)"
+                    << std::endl;
             }
         }
         if (batch.overflowed && !overflowSaid) {
@@ -257,7 +259,7 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
                 std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
     out << "memlens: kept " << watcher.keptCount() << (watcher.keptCount() == 1 ? " dump" : " dumps") << " in "
-        << options.keepDir.string();
+        << terminalText(options.keepDir.string());
     if (missed > 0)
         out << "; " << missed << (missed == 1 ? " version was" : " versions were")
             << " overwritten before memlens could read it";

@@ -1,13 +1,20 @@
 #include "core/cli/plan_command.hpp"
 
+#include "core/base/input_file.hpp"
+#include "core/cli/command_common.hpp"
 #include "core/cli/command_line.hpp"
+#include "core/cli/exit_status.hpp"
 #include "core/document/computed_plan.hpp"
+#include "core/dump/dump_error.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/multi_buffer_marks.hpp"
+#include "core/text/terminal_text.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -38,7 +45,7 @@ std::string choiceAfter(const std::vector<std::string>& args, std::size_t& i, co
     return value;
 }
 
-ordered_json planJson(const FunctionPlan& plan)
+ordered_json planJson(const FunctionPlan& plan, std::int64_t lineOffset)
 {
     ordered_json function;
     function["name"] = plan.name;
@@ -57,6 +64,7 @@ ordered_json planJson(const FunctionPlan& plan)
         s["error_info"] = scope.errorInfo;
         s["high_water_bits"] = scope.highWaterBits;
         s["warning"] = scope.warning;
+        s["decided"] = scope.decided;
         s["allocs"] = ordered_json::array();
         for (const PlannedAlloc& alloc : scope.allocs) {
             ordered_json a;
@@ -67,7 +75,7 @@ ordered_json planJson(const FunctionPlan& plan)
             a["storage"] = alloc.storage;
             a["copies"] = alloc.offsets.size();
             a["tmp"] = alloc.tmp;
-            a["line"] = alloc.buffer->definingOp ? alloc.buffer->definingOp->line : 0;
+            a["line"] = alloc.buffer->definingOp ? alloc.buffer->definingOp->line + lineOffset : 0;
             s["allocs"].push_back(a);
         }
         function["scopes"].push_back(s);
@@ -75,38 +83,41 @@ ordered_json planJson(const FunctionPlan& plan)
     return function;
 }
 
-void printTable(const FunctionPlan& plan, std::ostream& out)
+void printTable(const FunctionPlan& plan, std::int64_t lineOffset, std::ostream& out)
 {
-    out << "function @" << plan.name << (plan.coreType.empty() ? "" : " (" + plan.coreType + ")") << "\n";
+    // Names and texts come from the file: printed escaped, never obeyed by the terminal.
+    out << "function @" << printableName(plan.name)
+        << (plan.coreType.empty() ? "" : " (" + terminalText(plan.coreType) + ")") << "\n";
     for (const auto& error : plan.errors)
-        out << "  error: " << error << "\n";
+        out << "  error: " << terminalText(error) << "\n";
     for (const auto& note : plan.notes)
-        out << "  note: " << note << "\n";
+        out << "  note: " << terminalText(note) << "\n";
     for (const planner::ScopePlan& scope : plan.scopes) {
-        out << "  scope " << scope.scope << ": "
-            << (!scope.planned      ? "not planned (the plan stopped at a failing scope)"
-                       : scope.fits ? "fits"
-                                    : "FAILS")
+        out << "  scope " << terminalText(scope.scope) << ": "
+            << (!scope.planned          ? "not planned (the plan stopped at a failing scope)"
+                       : !scope.decided ? "NOT DECIDED"
+                       : scope.fits     ? "fits"
+                                        : "FAILS")
             << ", high water " << scope.highWaterBits / 8 << " B of " << scope.capacityBits / 8 << " B";
         if (scope.requiresBits)
             out << ", requires " << *scope.requiresBits << " bits";
         out << "\n";
         if (!scope.errorInfo.empty())
-            out << "  " << scope.errorInfo << "\n";
+            out << "  " << terminalText(scope.errorInfo) << "\n";
         if (!scope.warning.empty())
-            out << "  " << scope.warning << "\n";
+            out << "  " << terminalText(scope.warning) << "\n";
         out << "    alloc                      line  bits        life        storage  offsets (bytes)\n";
         for (const PlannedAlloc& alloc : scope.allocs) {
             std::ostringstream row;
             std::string offsets;
             for (const auto offset : alloc.offsets)
                 offsets += (offsets.empty() ? "" : ", ") + std::to_string(offset);
-            row << "    " << alloc.buffer->name;
+            row << "    " << printableName(alloc.buffer->name);
             std::string line = row.str();
             line.resize(std::max<std::size_t>(line.size() + 1, 31), ' ');
-            out << line << (alloc.buffer->definingOp ? alloc.buffer->definingOp->line : 0) << "\t" << alloc.bits
-                << "\t[" << alloc.lifeStart << ", " << alloc.lifeEnd << "]\t" << alloc.storage << "\t" << offsets
-                << (alloc.tmp ? "  (tmp)" : "") << "\n";
+            out << line << (alloc.buffer->definingOp ? alloc.buffer->definingOp->line + lineOffset : 0) << "\t"
+                << alloc.bits << "\t[" << alloc.lifeStart << ", " << alloc.lifeEnd << "]\t" << alloc.storage << "\t"
+                << offsets << (alloc.tmp ? "  (tmp)" : "") << "\n";
         }
     }
 }
@@ -134,6 +145,14 @@ PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args)
             commandLine.json = choiceAfter(args, i, "text", "json") == "json";
         } else if (arg == "--out") {
             commandLine.outDir = valueAfter(args, i);
+        } else if (arg == "--budget") {
+            const std::string value = valueAfter(args, i);
+            char* end = nullptr;
+            errno = 0;
+            const long long budget = std::strtoll(value.c_str(), &end, 10);
+            if (value.empty() || *end != '\0' || errno == ERANGE || budget < 0)
+                throw CommandLineError("--budget takes a number of placements (0: no bound), not " + value);
+            commandLine.budget = static_cast<long>(budget);
         } else if (arg == "--verbose" || arg == "-v") {
             commandLine.verbose = true;
         } else if (!arg.empty() && arg[0] == '-') {
@@ -164,31 +183,83 @@ std::string planUsageText()
            "  --format F           text (default) | json\n"
            "  --out DIR            also write memory_info_aiv.json / memory_info_aic.json / memory_info.json\n"
            "                       in the compiler's format\n"
+           "  --budget N           stop the search within capacity after N placements, every seed\n"
+           "                       together, and say \"not decided\" (exit 2); default 0: search on as\n"
+           "                       the compiler does\n"
            "  -h, --help           show this help\n\n"
-           "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage.\n";
+           "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage, nothing to plan\n"
+           "(no on-chip memref.alloc), or a search stopped by --budget.\n";
 }
+
+namespace {
+
+// Writes `text` to `path` through a temporary name beside it, so that a failed write leaves
+// the previous file as it was; "" or why it could not.
+std::string writeReplacing(const std::filesystem::path& path, const std::string& text)
+{
+    const std::filesystem::path temporary = path.string() + ".memlens-partial";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out)
+            return "cannot write " + temporary.string() + ": " + errnoText(errno);
+        out << text;
+        out.flush();
+        if (!out) {
+            const std::string why = errnoText(errno);
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return "cannot write " + path.string() + ": " + why;
+        }
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) {
+        std::filesystem::remove(temporary, error);
+        return "cannot write " + path.string() + ": " + error.message();
+    }
+    return {};
+}
+
+// The folder --out names, made when missing; "" or why it cannot be written into.
+std::string prepareOutDir(const std::string& dir)
+{
+    std::error_code error;
+    if (std::filesystem::exists(dir, error) && !std::filesystem::is_directory(dir, error))
+        return dir + ": --out names a file, not a folder";
+    std::filesystem::create_directories(dir, error);
+    if (error)
+        return dir + ": cannot make the folder: " + error.message();
+    return {};
+}
+
+} // namespace
 
 int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream& err)
 {
-    std::ifstream in(commandLine.input, std::ios::binary);
-    if (!in) {
-        err << "memlens: " << commandLine.input << ": cannot open the file\n";
-        return kExitBadInput;
+    const std::string shownInput = terminalText(commandLine.input);
+    PlanInput input;
+    try {
+        input = readPlanInput(commandLine.input, commandLine.function.value_or(""));
+    } catch (const DumpError& error) {
+        return reportBadInput(err, error, commandLine.input);
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
-    if (auto section = lastPlanMemorySection(text))
-        text = std::string(static_cast<std::size_t>(section->firstLine - 1), '\n') + section->text; // the log's lines
+    if (!input.note.empty())
+        err << "memlens: " << shownInput << ": " << terminalText(input.note) << "\n";
     const std::string absolute = std::filesystem::absolute(commandLine.input).string();
-    const auto module = readMlir(text, absolute);
+    const auto module = readMlir(input.ir, absolute);
+    // The reader's notes name what it could not read: said whatever the plan (a cut-off
+    // region explains a plan with nothing in it).
+    const auto printNotes = [&] {
+        for (const auto& note : module->notes)
+            err << "  line " << note.line + input.lineOffset << ": " << terminalText(note.message) << "\n";
+    };
     const auto functions = deviceFunctions(*module, commandLine.function.value_or(""));
     if (functions.empty()) {
-        err << "memlens: " << commandLine.input << ": "
-            << (commandLine.function ? "no function @" + *commandLine.function : std::string("no function with a body"))
-            << " in the IR\n";
-        for (const auto& note : module->notes)
-            err << "  line " << note.line << ": " << note.message << "\n";
+        err << "memlens: " << shownInput << ": "
+            << (commandLine.function ? "no function @" + terminalText(*commandLine.function)
+                                     : std::string("no function with a body"))
+            << " in the " << (input.fromLog ? "log's planner section" : "IR") << "\n";
+        printNotes();
         return kExitBadInput;
     }
     // --no-multi-buffer plans the IR as compiled without multi-buffering: without the marks.
@@ -198,10 +269,11 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     PlanOptions options;
     options.strategy = commandLine.largestFirst ? PlanStrategy::LargestFirst : PlanStrategy::Default;
     options.multiBuffer = commandLine.multiBuffer;
+    options.searchBudget = commandLine.budget;
     const std::string targetName = commandLine.target.value_or(planTargetName(*module));
     const auto target = findPlanTarget(targetName);
     if (!target) {
-        err << "memlens: unknown target " << targetName
+        err << "memlens: unknown target " << terminalText(targetName)
             << " (known: Ascend910B1-B4, Ascend910B2C, Ascend910_93xx, Ascend310B)\n";
         return kExitBadInput;
     }
@@ -212,37 +284,57 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     report["functions"] = ordered_json::array();
     int status = kExitFits;
     bool stopped = false;
+    bool undecided = false;
+    std::size_t allocsPlanned = 0;
     std::map<std::string, nlohmann::json> dumps;
     const AliasTable aliases = locationAliasesOf(*module);
     for (const Function* function : functions) {
         if (stopped)
             break;
         const FunctionPlan plan = planFunction(*function, *target, options);
+        for (const planner::ScopePlan& scope : plan.scopes)
+            allocsPlanned += scope.allocs.size();
         if (!plan.errors.empty())
             status = std::max(status, kExitOverflow);
-        if (!plan.fits) {
+        if (!plan.decided) {
+            undecided = true;
+            stopped = true;
+        } else if (!plan.fits) {
             status = kExitOverflow;
             stopped = true; // the compiler's pass stops at the first failing function
         }
-        report["functions"].push_back(planJson(plan));
+        report["functions"].push_back(planJson(plan, input.lineOffset));
         if (!commandLine.json)
-            printTable(plan, out);
-        dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute, &aliases);
+            printTable(plan, input.lineOffset, out);
+        dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute, &aliases, input.lineOffset);
     }
     if (commandLine.json)
-        out << report.dump(2) << "\n";
+        out << jsonText(report, 2) << "\n";
+    printNotes();
+    if (allocsPlanned == 0 && status == kExitFits) {
+        // Nothing to plan is no "fits": a tensor-level IR, or a region cut short.
+        err << "memlens: " << shownInput << ": nothing to plan: no memref.alloc in on-chip memory in "
+            << (functions.size() == 1 ? "@" + terminalText(functions.front()->name) : std::string("any function"))
+            << " (memlens plans the HIVM IR the compiler's hivm-plan-memory pass receives)\n";
+        return kExitBadInput;
+    }
     if (!commandLine.outDir.empty()) {
-        std::error_code error;
-        std::filesystem::create_directories(commandLine.outDir, error);
-        for (const auto& [file, dump] : dumps) {
-            const auto path = std::filesystem::path(commandLine.outDir) / file;
-            std::ofstream dumpOut(path, std::ios::binary);
-            dumpOut << dump.dump(2);
-            if (!dumpOut) {
-                err << "memlens: " << path.string() << ": cannot write\n";
+        if (const std::string problem = prepareOutDir(commandLine.outDir); !problem.empty()) {
+            err << "memlens: " << terminalText(problem) << "\n";
+            return kExitBadInput;
+        }
+        for (const auto& [file, dump] : dumps)
+            if (const std::string problem
+                = writeReplacing(std::filesystem::path(commandLine.outDir) / file, jsonText(dump, 2));
+                !problem.empty()) {
+                err << "memlens: " << terminalText(problem) << "\n";
                 return kExitBadInput;
             }
-        }
+    }
+    if (undecided) {
+        err << "memlens: " << shownInput << ": not decided: the search stopped after " << commandLine.budget
+            << " placements (--budget 0 searches as long as the compiler would)\n";
+        return kExitBadInput;
     }
     return status;
 }

@@ -16,6 +16,7 @@ struct PlanCommandLine {
     std::optional<std::string> function; // --function
     bool json = false;                   // --format json
     std::string outDir;                  // --out
+    long budget = 0;                     // --budget: placements; 0 = unbounded, as the compiler
     bool verbose = false;
     bool help = false;
 };

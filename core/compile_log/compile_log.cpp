@@ -235,6 +235,10 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
 {
     CompileLogResult result;
     const std::string kernel = dump.kernel;
+    if (scan.sectionText.empty() && scan.tooLargeSectionLine > 0) {
+        result.problem = droppedSectionNote(scan);
+        return result;
+    }
     if (scan.sectionText.empty()) {
         result.problem = scan.sectionsSeen == 0
             ? std::string("it holds no \"") + kPlanMemorySectionMarker + "\" section"
@@ -285,6 +289,8 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
                             + " (the compiler retried its pipeline; the last attempt wrote the dump)"
                                              : "the section dumped before hivm-plan-memory for " + function->name)
         + ", from line " + std::to_string(scan.sectionFirstLine);
+    if (const std::string dropped = droppedSectionNote(scan); !dropped.empty())
+        log->note += "; " + dropped;
     for (const auto& note : module->notes)
         if (log->note.size() < 2000)
             log->note += "; line " + std::to_string(scan.sectionFirstLine + note.line - 1) + ": " + note.message;

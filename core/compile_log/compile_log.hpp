@@ -21,7 +21,7 @@ class FileFinder;
 struct LogOp {
     int index = 0;
     std::string name;                  // "hivm.hir.vreduce <sum>", "scf.for (begin)", "scf.if (else)"
-    int logLine = 0;                   // 1-based line in the log
+    std::int64_t logLine = 0;          // 1-based line in the log (past 2^31 in a large log)
     int sectionLine = 0;               // 1-based line in the section's IR (CompileLog::ir)
     std::optional<SourceFrame> python; // the op's user frame, when the IR has locations
     std::string pythonText;            // that line of the Python file, trimmed ("" when not found)
@@ -38,7 +38,7 @@ struct CompileLog {
     std::optional<std::string> dmaReuseWarning;
     std::shared_ptr<const IrIndex>
         ir; // the section's IR (for the IR pane); its lines + sectionFirstLine - 1 = log lines
-    int sectionFirstLine = 0;
+    std::int64_t sectionFirstLine = 0;
 
     const LogOp* op(std::int64_t index) const;
     // The retries switched multi-buffering off: the dump is the plan without double buffering.

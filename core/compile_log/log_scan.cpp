@@ -1,6 +1,7 @@
 #include "core/compile_log/log_scan.hpp"
 
 #include "core/base/cancellation.hpp"
+#include "core/base/input_file.hpp"
 #include "core/dump/dump_error.hpp"
 
 #include <algorithm>
@@ -16,8 +17,6 @@ namespace memlens {
 namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 20;
-// One section of IR larger than this is not kept (the IR files memlens reads have the same limit).
-constexpr std::size_t kMaxSectionBytes = 256u << 20;
 // A longer line is cut: no log line the reader looks for is this long.
 constexpr std::size_t kMaxLineBytes = 1u << 20;
 
@@ -45,7 +44,7 @@ public:
             definition_ = "func.func @" + function_;
     }
 
-    void line(std::string_view text, int number)
+    void line(std::string_view text, std::int64_t number)
     {
         if (!text.empty() && text.back() == '\r')
             text.remove_suffix(1);
@@ -73,7 +72,7 @@ public:
     LogScan& scan() { return scan_; }
 
 private:
-    void header(std::string_view text, int number)
+    void header(std::string_view text, std::int64_t number)
     {
         if (inSection_)
             endSection();
@@ -100,15 +99,16 @@ private:
 
     void append(std::string_view text)
     {
-        if (tooLarge_)
-            return;
-        if (current_.size() + text.size() + 1 > kMaxSectionBytes) {
-            tooLarge_ = true;
-            return;
-        }
         if (!currentHasFunction_ && contains(text, definition_)) {
             const std::size_t at = text.find(definition_) + definition_.size();
             currentHasFunction_ = at >= text.size() || text[at] == '(' || text[at] == ' ';
+        }
+        if (tooLarge_)
+            return;
+        if (current_.size() + text.size() + 1 > kMaxLogSectionBytes) {
+            tooLarge_ = true;
+            std::string().swap(current_); // give the memory back now, not at the section's end
+            return;
         }
         current_.append(text).push_back('\n');
     }
@@ -116,7 +116,12 @@ private:
     void endSection()
     {
         inSection_ = false;
+        if (tooLarge_ && currentHasFunction_) {
+            scan_.tooLargeSectionLine = currentFirstLine_;
+            scan_.tooLargeAfterKept = true;
+        }
         if (currentHasFunction_ && !tooLarge_) {
+            scan_.tooLargeAfterKept = false;
             ++scan_.sectionsOfFunction;
             scan_.sectionText.swap(current_);
             scan_.sectionFirstLine = currentFirstLine_;
@@ -173,7 +178,7 @@ private:
     bool currentHasFunction_ = false;
     bool tooLarge_ = false;
     std::string current_;
-    int currentFirstLine_ = 0;
+    std::int64_t currentFirstLine_ = 0;
     std::string currentFunction_;
 };
 
@@ -186,22 +191,25 @@ struct FileCloser {
 LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel,
     std::atomic<std::uint64_t>* bytesRead, std::uint64_t countFrom)
 {
+    // Asked before opening: a FIFO would block the open, /dev/zero would never end.
+    if (const InputFileCheck check = checkInputFile(path); !check.ok())
+        throw DumpError(path, "", "cannot read the compile log: the path " + check.problem);
     std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
     if (!file)
-        throw DumpError(path, "", "cannot read the compile log: " + std::generic_category().message(errno));
+        throw DumpError(path, "", "cannot read the compile log: " + errnoText(errno));
     LogLineReader reader(function, path);
     std::string buffer(kChunkBytes, '\0');
     std::string partial; // a line that runs past the chunk
     bool cut = false;    // the rest of an overlong line is skipped
-    int number = 0;
+    std::int64_t number = 0;
     std::uint64_t total = 0;
     for (;;) {
         throwIfCancelled(cancel);
         const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
         if (got == 0) {
             if (std::ferror(file.get()))
-                throw DumpError(
-                    path, "", "cannot read the compile log: read error after " + std::to_string(total) + " bytes");
+                throw DumpError(path, "",
+                    "cannot read the compile log: " + errnoText(errno) + " after " + std::to_string(total) + " bytes");
             break;
         }
         total += got;
@@ -238,10 +246,19 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
     return scan;
 }
 
+std::string droppedSectionNote(const LogScan& scan)
+{
+    if (scan.tooLargeSectionLine == 0 || (!scan.sectionText.empty() && !scan.tooLargeAfterKept))
+        return {};
+    return std::string(scan.sectionText.empty() ? "the" : "a later") + " section at log line "
+        + std::to_string(scan.tooLargeSectionLine) + " is larger than the " + std::to_string(kMaxLogSectionBytes >> 20)
+        + " MB memlens reads of one section (not read)";
+}
+
 LogScan scanCompileLogText(const std::string& text, const std::string& function, const std::string& label)
 {
     LogLineReader reader(function, label);
-    int number = 0;
+    std::int64_t number = 0;
     for (std::size_t at = 0; at < text.size();) {
         std::size_t end = text.find('\n', at);
         if (end == std::string::npos)
@@ -256,6 +273,8 @@ LogScan scanCompileLogText(const std::string& text, const std::string& function,
 
 bool logHoldsPlanMemorySection(const std::string& path, const std::string& function, std::uint64_t maxBytes)
 {
+    if (!checkInputFile(path).ok())
+        return false;
     std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
     if (!file)
         return false;

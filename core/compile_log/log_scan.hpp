@@ -19,7 +19,7 @@ inline constexpr const char* kPlanMemorySectionMarker = "IR Dump Before PlanMemo
 struct LogScan {
     std::string file;
     std::string sectionText;                    // the IR of the last section kept ("" when none)
-    int sectionFirstLine = 0;                   // 1-based log line of its first IR line
+    std::int64_t sectionFirstLine = 0;          // 1-based log line of its first IR line
     std::string sectionFunction;                // "@name" from the header when it says, else ""
     int sectionsSeen = 0;                       // sections dumped before the planner (for any function)
     int sectionsOfFunction = 0;                 // of those, the ones holding the function asked for
@@ -30,7 +30,18 @@ struct LogScan {
     std::optional<std::string> overflowError;   // the last "... overflow, requires N bits ..." message
     std::optional<std::string> dmaReuseWarning; // "[hivm-plan-memory] There reused some dma buffers ..."
     std::uint64_t bytes = 0;
+    // A section past the size memlens keeps (kMaxLogSectionBytes) is not read: the last such
+    // section's first log line, and whether it came after the section kept (a later attempt lost).
+    std::int64_t tooLargeSectionLine = 0;
+    bool tooLargeAfterKept = false;
 };
+
+// The IR of one planner section memlens keeps at most (as for the IR files it reads).
+inline constexpr std::size_t kMaxLogSectionBytes = 64u << 20;
+
+// What a too-large section cost the scan, in one phrase ("" when nothing was dropped):
+// "the section at log line N is larger than the 64 MB memlens reads of one section (not read)".
+std::string droppedSectionNote(const LogScan& scan);
 
 // Scans `path`. `function` ("" for any): keep the last section whose IR defines `func.func @function`.
 // Throws DumpError when the file cannot be read; LoadCancelled soon after `*cancel` becomes true.

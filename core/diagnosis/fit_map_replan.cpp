@@ -17,7 +17,8 @@ namespace {
 
 class Replanner {
 public:
-    static std::unique_ptr<Replanner> open(const PlanDocument& document, std::size_t scopeIndex)
+    static std::unique_ptr<Replanner> open(
+        const PlanDocument& document, std::size_t scopeIndex, const std::atomic<bool>* cancel = nullptr)
     {
         if (document.irFile.empty() || scopeIndex >= document.dump.scopes.size()
             || document.dump.scopes[scopeIndex].blocks.size() > kMaxReplannedBlocks)
@@ -26,6 +27,7 @@ public:
         if (!ir.ok())
             return nullptr;
         auto replanner = std::unique_ptr<Replanner>(new Replanner(document, scopeIndex, ir.text));
+        replanner->planner_.setCancel(cancel);
         // The planner's plan of the IR as it stands must be the dump's, else its what-ifs say nothing of it.
         const planner::WhatIfResult planned = replanner->planner_.baseline(replanner->function_);
         const auto baseline = replanner->bytesOf(planned);
@@ -62,7 +64,7 @@ public:
         for (const planner::FunctionPlan& plan : plans.plans) {
             if (!function_.empty() && plan.name != function_)
                 continue;
-            Dump dump = parseDumpText(compilerDumpJson(plan, irFile).dump(), compilerDumpFileName(plan.coreType));
+            Dump dump = parseDumpText(jsonText(compilerDumpJson(plan, irFile)), compilerDumpFileName(plan.coreType));
             for (ScopePlan& scope : dump.scopes)
                 for (Buffer& buffer : scope.buffers) {
                     std::vector<std::int64_t> shape = buffer.shape();
@@ -215,13 +217,13 @@ std::unique_ptr<FitEvaluator> replannedEvaluator(const PlanDocument& document, s
 }
 
 std::optional<PlanDocument> replannedDocument(const PlanDocument& document, std::size_t scopeIndex,
-    const Diagnosis& diagnosis, const FitMap& map, const FitConfig& config)
+    const Diagnosis& diagnosis, const FitMap& map, const FitConfig& config, const std::atomic<bool>* cancel)
 {
     const FitProblem problem{document, scopeIndex, diagnosis, map.dims};
     const auto scales = scalesOf(problem, config);
     if (!scales)
         return std::nullopt;
-    const auto replanner = Replanner::open(document, scopeIndex);
+    const auto replanner = Replanner::open(document, scopeIndex, cancel);
     if (!replanner)
         return std::nullopt;
     planner::WhatIf whatIf;

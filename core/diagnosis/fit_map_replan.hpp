@@ -6,6 +6,7 @@
 // Only the memory plan is recomputed: the compiler's tiling may also change.
 #include "core/diagnosis/fit_map.hpp"
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -17,8 +18,9 @@ std::unique_ptr<FitEvaluator> replannedEvaluator(const PlanDocument& document, s
 // The document with the planner's plan of `config` in place of its plan (the IR's memref shapes
 // holding a dimension rewritten, multi-buffer marks removed); nullopt where replannedEvaluator()
 // would be null or the rewrite is not the config (another constexpr of the same value): predict then.
+// `cancel` stops its plan soon (then nullopt).
 std::optional<PlanDocument> replannedDocument(const PlanDocument& document, std::size_t scopeIndex,
-    const Diagnosis& diagnosis, const FitMap& map, const FitConfig& config);
+    const Diagnosis& diagnosis, const FitMap& map, const FitConfig& config, const std::atomic<bool>* cancel = nullptr);
 
 // Each lever, and the largest power of two that fits, re-planned where replannedEvaluator() would
 // be given (their `how` becomes "re-planned"); left as predicted otherwise.

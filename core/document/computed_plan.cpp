@@ -1,13 +1,18 @@
 #include "core/document/computed_plan.hpp"
 
+#include "core/base/cancellation.hpp"
+#include "core/base/input_file.hpp"
+#include "core/compile_log/log_scan.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "core/source/file_finder.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace memlens {
 
@@ -25,7 +30,8 @@ std::string allocText(const Value* buffer)
     return op->text.rfind(named, 0) == 0 ? op->text : buffer->name + " = " + op->text;
 }
 
-std::string sourceLocation(const Value* buffer, const std::string& file, const AliasTable* aliases)
+std::string sourceLocation(
+    const Value* buffer, const std::string& file, const AliasTable* aliases, std::int64_t lineOffset)
 {
     const Op* op = buffer->definingOp;
     if (!op->location.empty() && op->location.find('#') == std::string::npos)
@@ -35,7 +41,7 @@ std::string sourceLocation(const Value* buffer, const std::string& file, const A
         if (parsed.ok())
             return toInlineString(*parsed.location, *aliases);
     }
-    return "loc(\"" + file + "\":" + std::to_string(op->line) + ":" + std::to_string(op->column) + ")";
+    return "loc(\"" + file + "\":" + std::to_string(op->line + lineOffset) + ":" + std::to_string(op->column) + ")";
 }
 
 // A dump is one JSON object; a log line may well start with '[' ("[INFO] ...").
@@ -60,23 +66,32 @@ InputKind inputKindOf(std::string_view text)
 
 InputKind inputKindOfFile(const std::string& path)
 {
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
+    // Asked before opening (a FIFO blocks the open); read in chunks, never whole: a log
+    // runs to gigabytes and only says what it is by its planner section's marker.
+    const InputFileCheck check = checkInputFile(path);
     std::ifstream in(path, std::ios::binary);
-    if (error || size > kMaxDumpFileBytes || !in)
+    if (!check.ok() || !in)
         return InputKind::Dump; // the dump reader names the problem
-    char head[4096];
-    in.read(head, sizeof head);
-    const std::string_view start(head, static_cast<std::size_t>(in.gcount()));
-    if (startsLikeJson(start) || start.find('\0') != std::string_view::npos)
-        return InputKind::Dump;
-    std::string whole(start);
-    if (!in.eof()) {
-        std::ostringstream rest;
-        rest << in.rdbuf();
-        whole += rest.str();
+    const std::string marker = "IR Dump Before PlanMemory";
+    std::string window; // the chunk, with the tail of the one before (a marker across the two)
+    std::vector<char> chunk(1 << 20);
+    bool first = true;
+    bool function = false;
+    while (in) {
+        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (got == 0)
+            break;
+        window.append(chunk.data(), got);
+        if (first && startsLikeJson(window.substr(0, 4096)))
+            return InputKind::Dump;
+        first = false;
+        if (window.find(marker) != std::string::npos)
+            return InputKind::CompileLog;
+        function = function || window.find("func.func") != std::string::npos;
+        window.erase(0, window.size() > marker.size() ? window.size() - marker.size() : 0);
     }
-    return inputKindOf(whole);
+    return first ? InputKind::Dump : function ? InputKind::Ir : InputKind::Dump;
 }
 
 std::optional<LogSection> lastPlanMemorySection(const std::string& text)
@@ -91,8 +106,9 @@ std::optional<LogSection> lastPlanMemorySection(const std::string& text)
     const auto next = text.find("// -----// IR Dump", lineEnd);
     LogSection section;
     section.text = text.substr(lineEnd + 1, next == std::string::npos ? std::string::npos : next - lineEnd - 1);
-    section.firstLine
-        = 2 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineEnd), '\n'));
+    section.firstLine = 2
+        + static_cast<std::int64_t>(
+            std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineEnd), '\n'));
     return section;
 }
 
@@ -110,7 +126,18 @@ AliasTable locationAliasesOf(const planner::Module& module)
     return aliases;
 }
 
-nlohmann::json compilerDumpJson(const FunctionPlan& plan, const std::string& irFile, const AliasTable* aliases)
+std::string jsonText(const nlohmann::json& json, int indent)
+{
+    return json.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string jsonText(const nlohmann::ordered_json& json, int indent)
+{
+    return json.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+nlohmann::json compilerDumpJson(
+    const FunctionPlan& plan, const std::string& irFile, const AliasTable* aliases, std::int64_t lineOffset)
 {
     nlohmann::json dump;
     dump["Header"]["KernelName"] = plan.name;
@@ -119,7 +146,8 @@ nlohmann::json compilerDumpJson(const FunctionPlan& plan, const std::string& irF
         nlohmann::json record;
         record["scope"] = scope.scope;
         record["status"] = scope.fits ? "success" : "fail";
-        record["error_info"] = scope.errorInfo;
+        // An undecided scope has no compiler text; its status says fail, its error why.
+        record["error_info"] = scope.decided ? scope.errorInfo : "memlens's plan is not decided: " + scope.warning;
         record["memory_info_array"] = nlohmann::json::array();
         for (const DumpItem& item : scope.dumpItems) {
             nlohmann::json entry;
@@ -128,7 +156,7 @@ nlohmann::json compilerDumpJson(const FunctionPlan& plan, const std::string& irF
             entry["extent"] = item.extentBits;
             entry["alloc_time_in_ir"] = item.lifeStart;
             entry["life_time_in_ir"] = {item.lifeStart, item.lifeEnd};
-            entry["source_location"] = sourceLocation(item.buffer, irFile, aliases);
+            entry["source_location"] = sourceLocation(item.buffer, irFile, aliases, lineOffset);
             entry["is_tmpbuf"] = item.tmp;
             record["memory_info_array"].push_back(entry);
         }
@@ -137,28 +165,62 @@ nlohmann::json compilerDumpJson(const FunctionPlan& plan, const std::string& irF
     return dump;
 }
 
-ComputedDump computeDump(const std::string& text, const std::string& path)
+PlanInput readPlanInput(const std::string& path, const std::string& function, const std::atomic<bool>* cancel)
 {
-    std::string ir;
-    if (auto section = lastPlanMemorySection(text))
-        ir = std::string(static_cast<std::size_t>(section->firstLine - 1), '\n') + section->text; // the log's lines
+    const InputFileCheck check = checkInputFile(path);
+    if (!check.ok())
+        throw DumpError(path, "", "the path " + check.problem);
+    PlanInput input;
+    LogScan scan = scanCompileLog(path, function, cancel);
+    if (scan.sectionsSeen > 0) {
+        if (scan.sectionText.empty()) {
+            const std::string dropped = droppedSectionNote(scan);
+            throw DumpError(path, "",
+                !dropped.empty() ? dropped
+                                 : "none of its " + std::to_string(scan.sectionsSeen)
+                        + " sections before hivm-plan-memory holds func.func @" + function);
+        }
+        input.ir = std::move(scan.sectionText);
+        input.lineOffset = scan.sectionFirstLine - 1;
+        input.fromLog = true;
+        input.note = droppedSectionNote(scan);
+        return input;
+    }
+    if (scan.bytes > kMaxIrFileBytes)
+        throw DumpError(path, "",
+            "is " + std::to_string(scan.bytes) + " bytes, larger than the IR memlens reads ("
+                + std::to_string(kMaxIrFileBytes >> 20) + " MB) and without a planner section");
+    ReadResult read = readTextFile(path, kMaxIrFileBytes);
+    if (!read.error.empty())
+        throw DumpError(path, "", read.error.substr(read.error.rfind(": ") + 2));
+    input.ir = std::move(read.text);
+    return input;
+}
+
+ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
+{
+    const PlanInput input = readPlanInput(path, {}, options.cancel);
     const std::string absolute = std::filesystem::absolute(path).string();
-    const auto module = readMlir(ir.empty() ? std::string_view(text) : std::string_view(ir), absolute);
+    const auto module = readMlir(input.ir, absolute);
     const auto functions = deviceFunctions(*module);
     if (functions.empty())
         throw DumpError(path, "",
-            "no function with a body to plan in the IR"
+            "no function with a body to plan in the " + std::string(input.fromLog ? "log's section" : "IR")
                 + (module->notes.empty() ? std::string()
-                                         : " (line " + std::to_string(module->notes.front().line) + ": "
-                            + module->notes.front().message + ")"));
+                                         : " (line " + std::to_string(module->notes.front().line + input.lineOffset)
+                            + ": " + module->notes.front().message + ")"));
     ComputedDump computed;
     computed.target = planTargetName(*module);
     const auto target = findPlanTarget(computed.target);
     if (!target)
         throw DumpError(path, "", "unknown target " + computed.target + " in the IR's hacc.target");
+    PlanOptions planOptions;
+    planOptions.cancel = options.cancel;
+    planOptions.searchBudget = options.searchBudget;
     std::optional<FunctionPlan> shown;
     for (const Function* function : functions) {
-        FunctionPlan plan = planFunction(*function, *target);
+        FunctionPlan plan = planFunction(*function, *target, planOptions);
+        throwIfCancelled(options.cancel);
         const bool fails = !plan.fits;
         if (!shown || fails)
             shown = std::move(plan);
@@ -168,10 +230,17 @@ ComputedDump computeDump(const std::string& text, const std::string& path)
     if (functions.size() > 1)
         computed.note = "the IR has " + std::to_string(functions.size()) + " device functions; this is the plan of @"
             + shown->name + (shown->fits ? " (the first)" : " (the first that fails)");
+    if (!input.note.empty())
+        computed.note += (computed.note.empty() ? "" : "; ") + input.note;
+    computed.decided = shown->decided;
     computed.function = shown->name;
     const AliasTable aliases = locationAliasesOf(*module);
-    computed.dump
-        = parseDumpText(compilerDumpJson(*shown, absolute, &aliases).dump(), compilerDumpFileName(shown->coreType));
+    try {
+        computed.dump = parseDumpText(jsonText(compilerDumpJson(*shown, absolute, &aliases, input.lineOffset)),
+            compilerDumpFileName(shown->coreType));
+    } catch (const DumpError& error) { // named by the file planned, not the dump memlens made of it
+        throw DumpError(path, "", "the plan memlens made of it: " + error.jsonPath() + ": " + error.problem());
+    }
     computed.dump.file = path;
     return computed;
 }

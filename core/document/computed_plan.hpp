@@ -4,10 +4,13 @@
 // result is a Dump in the compiler's format, which every command and the window open.
 #include "core/dump/dump_model.hpp"
 #include "core/planner/memory_planner.hpp"
+#include "core/source/ir_index.hpp" // kMaxIrFileBytes: an IR file is read whole up to it
 #include "core/source/mlir_location.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,21 +29,45 @@ InputKind inputKindOfFile(const std::string& path);
 // log and the log's 1-based line of its first line; nullopt when `text` has none.
 struct LogSection {
     std::string text;
-    int firstLine = 1;
+    std::int64_t firstLine = 1;
 };
 std::optional<LogSection> lastPlanMemorySection(const std::string& text);
+
+// The IR memlens plans, from an IR file or from a compile log's last planner section (of
+// `function` when given; the log is streamed, never read whole).
+struct PlanInput {
+    std::string ir;
+    std::int64_t lineOffset = 0; // a line of `ir` + lineOffset = the line of the file
+    bool fromLog = false;
+    std::string note; // a section the log holds but memlens did not read, "" when none
+};
+// Throws DumpError naming `path` for what is not a readable regular text file (asked before
+// it is opened), a file past kMaxIrFileBytes, or a log without a section to plan.
+PlanInput readPlanInput(
+    const std::string& path, const std::string& function = {}, const std::atomic<bool>* cancel = nullptr);
+
+// The placements a load's plan may search (every seed together): a few seconds at most on
+// a 3,000-op function; past it the plan says "not decided" rather than keep the window waiting.
+inline constexpr long kLoadSearchBudget = 400000;
 
 struct ComputedDump {
     Dump dump;
     std::string target;   // the target planned for
     std::string function; // the function whose plan it is
     std::string note;     // which of several device functions was taken, "" when one
+    bool decided = true;  // false: the search budget ran out (ComputeOptions::searchBudget)
 };
 
-// Plans `text` (read from `path`, an IR or a compile log) and gives the dump the compiler
-// would write for its first failing device function, else its first one. Locations
-// point into `path`'s lines. Throws DumpError naming `path` when nothing can be planned.
-ComputedDump computeDump(const std::string& text, const std::string& path);
+struct ComputeOptions {
+    const std::atomic<bool>* cancel = nullptr; // stops the read and the plan (LoadCancelled)
+    long searchBudget = kLoadSearchBudget;     // PlanOptions::searchBudget; 0: unbounded
+};
+
+// Plans `path` (an IR or a compile log) and gives the dump the compiler would write for its
+// first failing device function, else its first one. Locations point into `path`'s lines.
+// Throws DumpError naming `path` when nothing can be planned. A plan whose search ran out of
+// its budget is a failing scope whose error says it is not decided.
+ComputedDump computeDump(const std::string& path, const ComputeOptions& options = {});
 
 // The IR's location aliases (#loc3 = loc(...)), parsed; a definition that does not parse
 // is left out.
@@ -49,8 +76,12 @@ AliasTable locationAliasesOf(const planner::Module& module);
 // memory_info_*.json as the compiler writes it for one planned function: each alloc's
 // location printed inline (through `aliases`, as the compiler prints it); allocs
 // without a location of their own point at their line of `irFile`.
-nlohmann::json compilerDumpJson(
-    const planner::FunctionPlan& plan, const std::string& irFile, const AliasTable* aliases = nullptr);
+// `lineOffset` is added to the IR's lines (an IR read from a log's section).
+nlohmann::json compilerDumpJson(const planner::FunctionPlan& plan, const std::string& irFile,
+    const AliasTable* aliases = nullptr, std::int64_t lineOffset = 0);
+// JSON text of `json` with invalid UTF-8 (a Latin-1 path in an IR's loc) replaced, never thrown on.
+std::string jsonText(const nlohmann::json& json, int indent = -1);
+std::string jsonText(const nlohmann::ordered_json& json, int indent = -1);
 // "memory_info_aic.json", "memory_info_aiv.json" or "memory_info.json" by the core type.
 std::string compilerDumpFileName(const std::string& coreType);
 

@@ -78,11 +78,12 @@ std::string mismatch(const Dump& dump, const IrIndex& index)
     const std::string irName = std::filesystem::path(index.path()).filename().string();
     std::size_t checked = 0, matched = 0;
     constexpr std::size_t kSample = 256;
+    const LocationResolver resolver(index.locationAliases()); // the index is shared: never its memo
     for (const auto& scope : dump.scopes) {
         for (const auto& buffer : scope.buffers) {
             if (checked >= kSample)
                 break;
-            const ResolvedLocation resolved = resolveLocationText(buffer.location(), index.resolver());
+            const ResolvedLocation resolved = resolveLocationText(buffer.location(), resolver);
             if (resolved.chain.empty())
                 continue;
             const SourceFrame& first = resolved.chain.front();
@@ -271,7 +272,9 @@ void linkSources(PlanDocument& document, const std::vector<std::string>& irAlias
 
 PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions& options)
 {
-    ComputedDump computed = computeDump(readDumpText(path, options.cancel.get()), path);
+    ComputeOptions compute;
+    compute.cancel = options.cancel.get();
+    ComputedDump computed = computeDump(path, compute);
     if (!computed.note.empty())
         spdlog::info("{}: {}", path, computed.note);
     LoadOptions withIr = options;

@@ -57,7 +57,12 @@ std::string fileNameSafe(const std::string& text)
 // Writes `bytes` to a new file at `path`; throws with the system's reason (ENOSPC, EFBIG, ...).
 void writeNewFile(const fs::path& path, std::string_view bytes)
 {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // A new file only: never through a link planted at the name, never into a file another
+    // writer holds. A leftover of a killed run (or a link) is removed, not followed.
+    constexpr int kFlags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    int fd = ::open(path.c_str(), kFlags, 0644);
+    if (fd < 0 && errno == EEXIST && ::unlink(path.c_str()) == 0)
+        fd = ::open(path.c_str(), kFlags, 0644);
     if (fd < 0)
         throw fs::filesystem_error("cannot write", path, std::error_code(errno, std::generic_category()));
     std::size_t done = 0;

@@ -273,10 +273,17 @@ private:
             return;
         }
         std::size_t valueStart = split + 1;
-        // a = b = value: the value is after the last `=`.
-        for (std::size_t i = valueStart; i < t.size(); ++i)
-            if (t[i].text == "=" && depthAt(t, valueStart, i) == 0)
+        // a = b = value: the value is after the last `=` at depth 0 (one pass with a running
+        // depth: keyword arguments `f(a=1, ...)` must not rescan the value at each `=`).
+        int valueDepth = 0;
+        for (std::size_t i = valueStart; i < t.size(); ++i) {
+            if (t[i].kind == PyTokenKind::Open)
+                ++valueDepth;
+            else if (t[i].kind == PyTokenKind::Close)
+                --valueDepth;
+            else if (valueDepth == 0 && t[i].text == "=")
                 valueStart = i + 1;
+        }
         Value value = expression(t, valueStart, t.size());
         if (augmented) {
             const auto targetValue = t[0].kind == PyTokenKind::Name ? lookup(t[0].text) : unknown();
@@ -284,14 +291,6 @@ private:
         }
         record(line, value);
         assignTargets(t, 0, split, value);
-    }
-
-    static int depthAt(const Tokens& t, std::size_t from, std::size_t to)
-    {
-        int depth = 0;
-        for (std::size_t i = from; i < to; ++i)
-            depth += t[i].kind == PyTokenKind::Open ? 1 : t[i].kind == PyTokenKind::Close ? -1 : 0;
-        return depth;
     }
 
     void assignTargets(const Tokens& t, std::size_t from, std::size_t to, const Value& value)

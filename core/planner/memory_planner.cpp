@@ -223,7 +223,8 @@ private:
     bool searching_ = false;       // in the search within capacity: placements count
     long placements_ = 0;
     bool undecided_ = false;
-    bool outOfBudget() const { return budget_ < 0 || (sharedBudget_ && *sharedBudget_ < 0); }
+    bool cancelled() const { return options_.cancel && options_.cancel->load(std::memory_order_relaxed); }
+    bool outOfBudget() const { return budget_ < 0 || (sharedBudget_ && *sharedBudget_ < 0) || cancelled(); }
 };
 
 void Planner::generateEntries()
@@ -906,7 +907,11 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
                 splitOutline_ = true;
                 StorageEntry* again = reorder(root);
                 scope.requiresBits = planSingleLevel(again, kLevel0, align);
-                if (stopped && budget_ >= 0) {
+                if (stopped && cancelled()) {
+                    undecided_ = true;
+                    scope.decided = false;
+                    scope.warning = kPlanCancelledText;
+                } else if (stopped && budget_ >= 0) {
                     undecided_ = true;
                     scope.decided = false;
                     scope.warning = searchStoppedText(options_.searchBudget);
@@ -1114,6 +1119,13 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     long remaining = options.searchBudget;
     long placements = 0;
     for (int attempt = 0; attempt < attempts; ++attempt) {
+        if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+            best.fits = false;
+            best.decided = false;
+            best.cancelled = true;
+            best.placements = placements;
+            return best;
+        }
         FunctionPlan result;
         result.name = function.name;
         result.coreType = function.coreType;
@@ -1143,6 +1155,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         result.placements = placements;
         if (planner.undecided()) {
             result.decided = false; // later seeds would have no budget left
+            result.cancelled = options.cancel && options.cancel->load(std::memory_order_relaxed);
             return result;
         }
         if (fits || attempt == attempts - 1)

@@ -6,6 +6,7 @@
 #include "core/planner/mlir_module.hpp"
 #include "core/planner/plan_target.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -34,6 +35,9 @@ struct PlanOptions {
     // (FunctionPlan::decided). 0: no such bound, as in the compiler (each seed keeps a
     // guard of 2,000,000 placements). For what-ifs, which must answer at once.
     long searchBudget = 0;
+    // Set to true to stop the plan soon: the search polls it at each placement and the
+    // seeds between attempts; a stopped plan is not decided (FunctionPlan::cancelled).
+    const std::atomic<bool>* cancel = nullptr;
 };
 
 struct PlannedAlloc {
@@ -81,7 +85,8 @@ struct FunctionPlan {
     // false: PlanOptions::searchBudget ran out before any seed fitted; fits is false
     // but the compiler may still find a plan.
     bool decided = true;
-    long placements = 0; // made by the searches within capacity, every seed so far
+    bool cancelled = false; // PlanOptions::cancel stopped it (decided is false)
+    long placements = 0;    // made by the searches within capacity, every seed so far
     int sequenceLength = 0;
 };
 
@@ -96,6 +101,8 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
 // "<scope> overflow, requires N bits while CAP bits available! (possible reason: ...)"
 // "search stopped after N placements: not decided"
 std::string searchStoppedText(long placements);
+// "the plan was cancelled: not decided"
+inline constexpr const char* kPlanCancelledText = "the plan was cancelled: not decided";
 
 std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits);
 

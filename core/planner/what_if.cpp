@@ -205,6 +205,7 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     options.strategy = whatIf.strategy;
     options.multiBuffer = whatIf.multiBuffer;
     options.searchBudget = searchBudget_;
+    options.cancel = cancel_;
     const ShapeRewrite rewrite(*module_, whatIf.scales);
     std::optional<MultiBufferMarksRemoved> marksRemoved;
     if (!whatIf.multiBuffer)
@@ -214,7 +215,7 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
         result.functions.push_back(summarize(plans.plans.back()));
         if (!plans.plans.back().decided) {
             result.decided = false;
-            result.undecided = searchStoppedText(searchBudget_);
+            result.undecided = plans.plans.back().cancelled ? kPlanCancelledText : searchStoppedText(searchBudget_);
         }
         if (!result.functions.back().fits) {
             result.fits = false;

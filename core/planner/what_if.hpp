@@ -121,6 +121,9 @@ public:
     // (PlanOptions::searchBudget; 0: unbounded, as the compiler). Default kWhatIfSearchBudget.
     void setSearchBudget(long placements) { searchBudget_ = placements; }
     long searchBudget() const { return searchBudget_; }
+    // Polled by every plan's search (PlanOptions::cancel): a what-if a newer one replaced stops
+    // soon, not decided. Null: never stopped.
+    void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
 
     const Module& module() const { return *module_; }
     const PlanTarget& target() const { return target_; }
@@ -142,6 +145,7 @@ private:
     std::unique_ptr<Module> module_;
     PlanTarget target_;
     long searchBudget_;
+    const std::atomic<bool>* cancel_ = nullptr;
 };
 
 // The scales a diagnosis offers for a dimension: 1/2, 1/4, 1/8, 1/16 and 2.

@@ -307,6 +307,12 @@ std::vector<IrIndex::LocatedOp> IrIndex::scanStatements(
     return scanner.take();
 }
 
+const AliasTable& IrIndex::locationAliases() const
+{
+    static const AliasTable none;
+    return resolver_ ? resolver_->aliases() : none;
+}
+
 void IrIndex::indexLocations(const std::vector<LocatedOp>& ops, AliasTable aliases, Warnings& warnings)
 {
     resolver_ = std::make_shared<LocationResolver>(std::move(aliases));

@@ -31,6 +31,7 @@ void addNote(std::string& note, const std::string& more)
 SourceLinker::SourceLinker(const IrIndex* index, const FileFinder* finder)
     : index_(index)
     , finder_(finder)
+    , resolver_(index ? index->locationAliases() : AliasTable())
 {
 }
 
@@ -75,7 +76,7 @@ BlockSource SourceLinker::compute(std::string_view raw)
         out.note = "the block has no source location";
         return out;
     }
-    const LocationResolver& resolver = index_ ? index_->resolver() : emptyResolver_;
+    const LocationResolver& resolver = resolver_;
     // Most dumps name plain file locations: resolved without building a location tree.
     std::optional<ResolvedLocation> plain = resolver.resolvePlainFileLocation(text);
     if (!plain) {
@@ -190,7 +191,7 @@ std::uint32_t SourceLinker::linkInto(std::string_view sourceLocation, DistinctSo
     const std::optional<PlainFileLocation> plain = index_ ? std::nullopt : readPlainFileLocation(sourceLocation);
     if (plain)
         if (const auto it = plainOfFile_.find(plain->file); it != plainOfFile_.end()) {
-            emptyResolver_.countPlainFrame();
+            resolver_.countPlainFrame();
             return table.addLike(it->second, plain->line, plain->column);
         }
     const std::uint32_t index = table.add(compute(sourceLocation));

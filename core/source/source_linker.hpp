@@ -65,7 +65,7 @@ private:
 
     const IrIndex* index_;
     const FileFinder* finder_;
-    LocationResolver emptyResolver_;
+    LocationResolver resolver_; // its own: the index may be shared with another thread's linker
     std::unordered_map<std::string, BlockSource, Hash, std::equal_to<>> cache_;
     std::unordered_map<std::string, std::string> localPaths_;
     std::unordered_map<std::string, bool> isIrFile_;

@@ -111,3 +111,29 @@ TEST_CASE("a run's history folder is removed by the next run once its process ha
     CHECK_FALSE(QDir(parent.filePath(stale)).exists());
     CHECK(QDir(parent.filePath(other)).exists());
 }
+
+TEST_CASE("an ended run's name on a link never empties the link's target", "[history][kept]")
+{
+    // Anyone may plant memlens-history-<ended pid>-X -> ~/project in the temp folder; the next
+    // start must remove neither the project's files nor the link's target.
+    QTemporaryDir parent;
+    QTemporaryDir project;
+    REQUIRE(QDir(project.path()).mkpath(QStringLiteral("src")));
+    QFile precious(project.filePath(QStringLiteral("src/kernel.py")));
+    REQUIRE(precious.open(QIODevice::WriteOnly));
+    precious.write("x = 1\n");
+    precious.close();
+    QProcess ended;
+    ended.start(QStringLiteral("true"));
+    REQUIRE(ended.waitForStarted());
+    const qint64 endedPid = ended.processId();
+    REQUIRE(ended.waitForFinished());
+    const QString planted = parent.filePath(QStringLiteral("memlens-history-%1-AbCdEf").arg(endedPid));
+    REQUIRE(QFile::link(project.path(), planted));
+    const QString beyondPid = parent.filePath(QStringLiteral("memlens-history-999999999999-AbCdEf"));
+    REQUIRE(QFile::link(project.path(), beyondPid));
+
+    CHECK(DumpHistory::removeFoldersOfEndedRuns(parent.path()) == 0);
+    CHECK(QFileInfo(planted).isSymLink());
+    CHECK(QFileInfo::exists(project.filePath(QStringLiteral("src/kernel.py"))));
+}

@@ -292,3 +292,42 @@ TEST_CASE("a write error says the system's reason (File too large), held or stre
     CHECK_FALSE(QFileInfo::exists(dir.filePath("held")));
     CHECK_FALSE(QFileInfo::exists(dir.filePath("streamed")));
 }
+
+TEST_CASE(
+    "a report replaces the per-scope charts it wrote before, never the user's own chart-*.png", "[report][hostile]")
+{
+    QTemporaryDir dir;
+    const QString out = dir.filePath("r");
+    QString error;
+    REQUIRE(
+        writeReport(out, {{"summary.md", "old"}, {"chart-aiv-ub.png", "old"}, {"chart-aic-cbuf.png", "old"}}, &error));
+    QFile mine(QDir(out).filePath("chart-before-my-fix.png"));
+    REQUIRE(mine.open(QIODevice::WriteOnly));
+    mine.write("mine");
+    mine.close();
+
+    REQUIRE(writeReport(out, {{"summary.md", "new"}, {"chart-aiv-ub.png", "new"}}, &error));
+    CHECK(contentsOf(QDir(out).filePath("chart-aiv-ub.png")) == "new");
+    CHECK_FALSE(QFileInfo::exists(QDir(out).filePath("chart-aic-cbuf.png"))); // the last report's own
+    CHECK(contentsOf(QDir(out).filePath("chart-before-my-fix.png")) == "mine");
+}
+
+TEST_CASE("a report killed between its two moves gets the previous report back at the next run", "[report][hostile]")
+{
+    // The swap sets the old files aside in the staging folder's old/, then moves the new ones
+    // in: killed in between, the folder holds neither. The next run puts the old ones back
+    // before it starts, so that its own failure leaves the previous report, as always.
+    QTemporaryDir dir;
+    QDir target(dir.path());
+    const QString stale = QStringLiteral(".memlens-staging-2147483646-AbCdEf");
+    REQUIRE(target.mkpath(stale + "/old"));
+    QFile setAside(target.filePath(stale + "/old/summary.md"));
+    REQUIRE(setAside.open(QIODevice::WriteOnly));
+    setAside.write("previous");
+    setAside.close();
+    REQUIRE(target.mkpath("chart.png")); // a folder in the way: this run fails at its swap
+    QString error;
+    CHECK_FALSE(writeReport(dir.path(), {{"summary.md", "s"}, {"chart.png", "x"}}, &error));
+    CHECK_FALSE(QFileInfo::exists(target.filePath(stale)));
+    CHECK(contentsOf(target.filePath("summary.md")) == "previous");
+}

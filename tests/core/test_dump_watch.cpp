@@ -201,3 +201,29 @@ TEST_CASE("the watch command line: DIR and --keep are required, --interval is ch
     CHECK_THAT(usageText(Command::Window), Catch::Contains("memlens watch DIR --keep HISTORY_DIR"));
     CHECK(parseCommandLine({"inspect", "d.json", "--triton-cache", "/tc"}).load.tritonCache.cacheDir == "/tc");
 }
+
+TEST_CASE(
+    "a kept copy is written as a new file: a link planted at its temporary name is not followed", "[watch][hostile]")
+{
+    // The keep folder may be shared: a link at <copy>.partial-<writer> to a user's file must
+    // neither truncate that file nor become the kept copy.
+    TempDir dir;
+    const fs::path keep = dir.path / "keep";
+    fs::create_directories(keep);
+    const fs::path victim = dir.path / "precious.txt";
+    {
+        std::ofstream out(victim);
+        out << "precious\n";
+    }
+    const std::string text = dumpOf("_k");
+    const Dump dump = parseDumpText(text, "memory_info_aiv.json");
+    const auto time = std::chrono::system_clock::now();
+    fs::path partial = keep / dumpVersionFileName(dump.kernel, dump.core, time);
+    partial += ".partial-" + std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
+    fs::create_symlink(victim, partial);
+
+    const KeptDump kept = keepDumpVersion(text, dump, time, keep);
+    CHECK(readAll(victim) == "precious\n");
+    CHECK_FALSE(fs::is_symlink(kept.path));
+    CHECK(readAll(kept.path) == text);
+}

@@ -595,8 +595,10 @@ void DiagnosisPanel::openConfig(const FitConfig& wanted, const QString& config)
     whatIfResult_->setText(tr("%1: planning…").arg(config));
     // Planning again reads and plans the IR: off the GUI thread, and only the latest request is shown.
     cellJobs_.start(
-        [document, scope, diagnosis, map, wanted](const JobCancel&) {
-            if (auto replanned = replannedDocument(*document, scope, diagnosis, map, wanted))
+        [document, scope, diagnosis, map, wanted](const JobCancel& cancel) {
+            auto replanned = replannedDocument(*document, scope, diagnosis, map, wanted, cancel.flag().get());
+            cancel.throwIfRequested(); // a newer request replaced this one: its plan stopped undecided
+            if (replanned)
                 return Planned{std::make_shared<const PlanDocument>(std::move(*replanned)), true};
             return Planned{
                 std::make_shared<const PlanDocument>(predictedDocument(*document, scope, diagnosis, map, wanted)),
