@@ -31,7 +31,8 @@ bool mayBeIrLine(std::string_view line)
         return true;
     const char c = line.front();
     return c == ' ' || c == '\t' || c == '#' || c == '%' || c == '}' || c == '^' || c == '{' || c == '"'
-        || startsWith(line, "module") || startsWith(line, "func.func") || startsWith(line, "gpu.");
+        || startsWith(line, "module") || startsWith(line, "func.func") || startsWith(line, "gpu.")
+        || startsWith(line, "//"); // a comment (a section header is read before this)
 }
 
 class LogLineReader {

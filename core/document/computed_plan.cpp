@@ -193,6 +193,13 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
     ReadResult read = readTextFile(path, kMaxIrFileBytes);
     if (!read.error.empty())
         throw DumpError(path, "", read.error.substr(read.error.rfind(": ") + 2));
+    const auto first = read.text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos)
+        throw DumpError(path, "", "the file is empty; expected IR or a compile log to plan");
+    if (read.text[first] == '{')
+        throw DumpError(path, "",
+            "is JSON (a memory dump?), not IR: memlens plans IR or a compile log; open a dump with inspect, "
+            "explain or the window");
     input.ir = std::move(read.text);
     return input;
 }

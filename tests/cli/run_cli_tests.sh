@@ -278,6 +278,58 @@ if [ -d "$samples/fake_attn_fwd" ]; then
     check "a dump the compiler wrote is not computed" test "$(json_value 'd["computed_from"]')" = None
 fi
 
+# Hostile input to plan and --log: asked what the path is before it is opened, never a hang.
+mkfifo "$work/fifo"
+run_limited() { # run_limited SECONDS ARGS...: as run, killed after SECONDS (status 124)
+    local limit=$1; shift
+    timeout "$limit" "$memlens" "$@" >"$work/out" 2>"$work/err"; status=$?
+}
+run_limited 20 plan "$work/fifo"
+check "plan of a FIFO exits 2 at once" test "$status" -eq 2
+check "it says it is a FIFO" grep -q "is a FIFO, not a regular file" "$work/err"
+run_limited 20 plan "$work"
+check "plan of a folder says so" grep -q "is a directory, not a file" "$work/err"
+: > "$work/empty.mlir"
+run plan "$work/empty.mlir"
+check "plan of an empty file exits 2 saying it is empty" grep -q "the file is empty" "$work/err"
+run plan "$data/dumps/two_scopes_multibuffer.json"
+check "plan of a dump says it is JSON, not IR" grep -q "is JSON (a memory dump?), not IR" "$work/err"
+run_limited 20 inspect "$data/dumps/two_scopes_multibuffer.json" --log "$work/fifo"
+check "--log of a FIFO exits 2 at once" test "$status" -eq 2
+run_limited 20 inspect "$data/dumps/two_scopes_multibuffer.json" --log /dev/zero
+check "--log /dev/zero exits 2 at once, naming a device" grep -q "/dev/zero: cannot read the compile log: the path is a device" "$work/err"
+run_limited 20 inspect "$data/dumps/two_scopes_multibuffer.json" --log "$work"
+check "--log of a folder says it is a folder" grep -q "the path is a directory" "$work/err"
+# Nothing planned is no pass: the example's tensor-level IR has no on-chip alloc.
+run plan "$data/../../resources/examples/layer_norm/block8192/_layer_norm_fwd_fused.ttadapter"
+check "plan of a tensor-level IR exits 2" test "$status" -eq 2
+check "it says there is nothing to plan" grep -q "nothing to plan" "$work/err"
+check "and the planner's notes say why" grep -q "not in a local address space" "$work/out"
+# A write that fails is exit 2, never a cut-off answer that passes.
+"$memlens" plan "$data/mlir/double_buffered_loop.mlir" --format json >/dev/full 2>"$work/err"; status=$?
+check "plan into a full disk exits 2" test "$status" -eq 2
+check "it names the reason" grep -q "No space left on device" "$work/err"
+"$memlens" inspect "$data/dumps/two_scopes_multibuffer.json" >/dev/full 2>"$work/err"; status=$?
+check "inspect into a full disk exits 2" test "$status" -eq 2
+# A Latin-1 path in a loc: replaced in JSON, never an abort; --out never leaves a cut file.
+printf 'module {\n  func.func @k() attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n    %%a = memref.alloc() : memref<64xf32, #hivm.address_space<ub>> loc("/tmp/caf\xe9.py":3:1)\n    hivm.hir.vadd ins(%%a, %%a : memref<64xf32, #hivm.address_space<ub>>, memref<64xf32, #hivm.address_space<ub>>) outs(%%a : memref<64xf32, #hivm.address_space<ub>>)\n    return\n  }\n}\n' > "$work/latin1.mlir"
+mkdir -p "$work/latin_out"; echo '{"previous": true}' > "$work/latin_out/memory_info_aiv.json"
+run plan "$work/latin1.mlir" --format json --out "$work/latin_out"
+check "plan of an IR with Latin-1 text exits 0" test "$status" -eq 0
+check "its JSON parses" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$work/out"
+check "its --out dump parses" python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert 'Record' in d" "$work/latin_out/memory_info_aiv.json"
+run inspect "$work/latin1.mlir"
+check "inspect of it exits 0" test "$status" -eq 0
+run plan "$work/latin1.mlir" --out "$work/latin1.mlir"
+check "plan --out FILE says it is not a folder" grep -q -- "--out names a file, not a folder" "$work/err"
+# Names from the file are escaped: an escape sequence in a function name is shown, not obeyed.
+printf 'module {\n  func.func @"k\x1b]0;owned\x07"() attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n    %%a = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>\n    hivm.hir.vadd ins(%%a, %%a : memref<64xf32, #hivm.address_space<ub>>, memref<64xf32, #hivm.address_space<ub>>) outs(%%a : memref<64xf32, #hivm.address_space<ub>>)\n    return\n  }\n}\n' > "$work/escape.mlir"
+run plan "$work/escape.mlir"
+check "plan prints no raw escape byte" sh -c '! grep -q "$(printf "\033")" "$1"' _ "$work/out"
+# --budget: the search within capacity stops and says so.
+run plan "$data/mlir/double_buffered_loop.mlir" --budget -1
+check "--budget takes a count" grep -q -- "--budget takes a number of placements" "$work/err"
+
 # A kernel's folder: a mix kernel's two dumps (memory_info_aic.json, memory_info_aiv.json) as one kernel.
 mix="$data/dumps/mix"
 run inspect "$mix/fits_aic_overflows_aiv/memory_info_aic.json"
