@@ -224,6 +224,8 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     PlanOptions planOptions;
     planOptions.cancel = options.cancel;
     planOptions.searchBudget = options.searchBudget;
+    if (options.timeLimit.count() > 0)
+        planOptions.deadline = std::chrono::steady_clock::now() + options.timeLimit;
     std::optional<FunctionPlan> shown;
     for (const Function* function : functions) {
         FunctionPlan plan = planFunction(*function, *target, planOptions);

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,6 +62,8 @@ struct ComputedDump {
 struct ComputeOptions {
     const std::atomic<bool>* cancel = nullptr; // stops the read and the plan (LoadCancelled)
     long searchBudget = kLoadSearchBudget;     // PlanOptions::searchBudget; 0: unbounded
+    // The whole search's time at most (PlanOptions::deadline); zero: no limit.
+    std::chrono::milliseconds timeLimit{10000};
 };
 
 // Plans `path` (an IR or a compile log) and gives the dump the compiler would write for its

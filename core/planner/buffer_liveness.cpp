@@ -498,7 +498,14 @@ void BufferLiveness::processOp(int index, const Op& op)
             errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name
                 + " has no static size (the compiler's planner needs one)");
         }
-        info.constBits = bits.value_or(0);
+        if (bits && *bits > kMaxPlannedBits) {
+            // No on-chip memory comes near; past this the planner's sums could wrap to "fits".
+            errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name + " needs " + std::to_string(*bits)
+                + " bits, more than any on-chip memory holds (memlens plans at most 2^40)");
+            info.constBits = kMaxPlannedBits;
+        } else {
+            info.constBits = bits.value_or(0);
+        }
         infos[buffer] = info;
         bufferOrder.push_back(buffer);
         statusOf(buffer) = Status::Defined;

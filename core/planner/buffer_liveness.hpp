@@ -16,6 +16,10 @@
 
 namespace memlens::planner {
 
+// The largest alloc memlens plans, in bits (128 GB): the sums of a scope's sizes, their
+// copies (at most 64 each) and offsets then stay far inside 64 bits.
+inline constexpr std::int64_t kMaxPlannedBits = std::int64_t{1} << 40;
+
 struct BufferInfo {
     const Value* buffer = nullptr;
     const Op* allocOp = nullptr;

@@ -224,7 +224,11 @@ private:
     long placements_ = 0;
     bool undecided_ = false;
     bool cancelled() const { return options_.cancel && options_.cancel->load(std::memory_order_relaxed); }
-    bool outOfBudget() const { return budget_ < 0 || (sharedBudget_ && *sharedBudget_ < 0) || cancelled(); }
+    bool outOfBudget() const
+    {
+        return budget_ < 0 || (sharedBudget_ && *sharedBudget_ < 0) || cancelled() || timedOut_;
+    }
+    bool timedOut_ = false; // PlanOptions::deadline passed
 };
 
 void Planner::generateEntries()
@@ -696,6 +700,8 @@ bool Planner::specAlloc(Outline& outline, History& his, StorageEntry* e, const S
         --budget_;
         if (sharedBudget_)
             --*sharedBudget_;
+        if (options_.deadline && (placements_ & 255) == 1 && std::chrono::steady_clock::now() > *options_.deadline)
+            timedOut_ = true;
         if (outOfBudget())
             return false;
     }
@@ -911,6 +917,10 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
                     undecided_ = true;
                     scope.decided = false;
                     scope.warning = kPlanCancelledText;
+                } else if (stopped && timedOut_) {
+                    undecided_ = true;
+                    scope.decided = false;
+                    scope.warning = searchTimedOutText(placements_);
                 } else if (stopped && budget_ >= 0) {
                     undecided_ = true;
                     scope.decided = false;
@@ -1089,6 +1099,11 @@ bool failsWithEverySeed(const BufferLiveness& buffers, const PlanTarget& target)
 std::string searchStoppedText(long placements)
 {
     return "search stopped after " + std::to_string(placements) + " placements: not decided";
+}
+
+std::string searchTimedOutText(long placements)
+{
+    return "search stopped at its time limit after " + std::to_string(placements) + " placements: not decided";
 }
 
 std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits)

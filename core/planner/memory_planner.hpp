@@ -7,6 +7,7 @@
 #include "core/planner/plan_target.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,6 +39,10 @@ struct PlanOptions {
     // Set to true to stop the plan soon: the search polls it at each placement and the
     // seeds between attempts; a stopped plan is not decided (FunctionPlan::cancelled).
     const std::atomic<bool>* cancel = nullptr;
+    // Set: the search within capacity stops at this time too (polled every 256 placements),
+    // not decided, whatever placements are left: a load's guard on an input whose every
+    // placement is slow.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 struct PlannedAlloc {
@@ -103,6 +108,8 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
 std::string searchStoppedText(long placements);
 // "the plan was cancelled: not decided"
 inline constexpr const char* kPlanCancelledText = "the plan was cancelled: not decided";
+// "search stopped at its time limit after N placements: not decided"
+std::string searchTimedOutText(long placements);
 
 std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits);
 

@@ -26,8 +26,22 @@ struct DimensionScale {
     std::int64_t value = 0;
     std::int64_t numerator = 1;
     std::int64_t denominator = 1;
-    std::int64_t scaled() const { return value * numerator / denominator; }
-    bool exact() const { return denominator != 0 && (value * numerator) % denominator == 0; }
+    // In 128 bits: value * numerator of a huge dimension (5e18 * 2^61) must not wrap. A result
+    // past int64 is not exact, and scaled() saturates.
+    std::int64_t scaled() const
+    {
+        if (denominator == 0)
+            return 0;
+        const __int128 product = static_cast<__int128>(value) * numerator / denominator;
+        return product > INT64_MAX ? INT64_MAX : product < INT64_MIN ? INT64_MIN : static_cast<std::int64_t>(product);
+    }
+    bool exact() const
+    {
+        if (denominator == 0)
+            return false;
+        const __int128 product = static_cast<__int128>(value) * numerator;
+        return product % denominator == 0 && product / denominator <= INT64_MAX && product / denominator >= INT64_MIN;
+    }
 };
 
 // A what-if's search budget: well under a second of placements on a 3,000-op function,

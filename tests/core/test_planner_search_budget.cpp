@@ -2,11 +2,17 @@
 // WhatIfPlanner::setSearchBudget): when it runs out the plan says it is not decided
 // instead of "does not fit"; when it does not, the plan is the unbounded one.
 #include "bench/generated_ir.hpp"
+#include "core/document/computed_plan.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/what_if.hpp"
 
+#include "support/temp_dir.hpp"
+
 #include <catch2/catch.hpp>
+
+#include <atomic>
+#include <fstream>
 
 using namespace memlens::planner;
 
@@ -94,4 +100,80 @@ TEST_CASE("search budget: a what-if that runs out is not decided", "[planner][se
     CHECK_FALSE(result.functions[0].decided);
     planner.setSearchBudget(0); // unbounded, as `memlens plan`
     CHECK(planner.baseline().decided);
+}
+
+TEST_CASE("search budget: a cancelled plan stops, not decided, and says it was cancelled", "[planner][search_budget]")
+{
+    const Searched searched = searchedFunction();
+    REQUIRE(searched.placements > 20);
+    const auto module = readMlir(searched.text);
+    const Function& function = module->functions.at(0);
+    const PlanTarget target = *findPlanTarget(planTargetName(*module));
+    std::atomic<bool> cancel{true};
+    PlanOptions options;
+    options.cancel = &cancel;
+    const FunctionPlan stopped = planFunction(function, target, options);
+    CHECK_FALSE(stopped.decided);
+    CHECK(stopped.cancelled);
+    CHECK_FALSE(stopped.fits);
+    CHECK(stopped.placements <= 1); // it stopped at once, before the search ran
+
+    // The same through a what-if: the window's job that a newer request replaced.
+    WhatIfPlanner planner(searched.text);
+    planner.setSearchBudget(0);
+    planner.setCancel(&cancel);
+    const WhatIfResult result = planner.baseline();
+    CHECK_FALSE(result.decided);
+    CHECK(result.undecided == kPlanCancelledText);
+    cancel = false;
+    CHECK(planner.baseline().decided); // polled, not remembered
+}
+
+TEST_CASE("search budget: a deadline passed stops the search within capacity, not decided", "[planner][search_budget]")
+{
+    const Searched searched = searchedFunction();
+    REQUIRE(searched.placements > 20);
+    const auto module = readMlir(searched.text);
+    const Function& function = module->functions.at(0);
+    const PlanTarget target = *findPlanTarget(planTargetName(*module));
+    PlanOptions options;
+    options.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    const FunctionPlan stopped = planFunction(function, target, options);
+    CHECK_FALSE(stopped.decided);
+    CHECK_FALSE(stopped.cancelled);
+    bool said = false;
+    for (const ScopePlan& scope : stopped.scopes)
+        if (!scope.decided) {
+            said = true;
+            CHECK_THAT(scope.warning, Catch::StartsWith("search stopped at its time limit after "));
+        }
+    CHECK(said);
+    options.deadline = std::chrono::steady_clock::now() + std::chrono::hours(1);
+    CHECK(planFunction(function, target, options).decided);
+}
+
+TEST_CASE("search budget: a load's plan of an IR file stops within its budget and says not decided",
+    "[planner][search_budget][computed]")
+{
+    // Every load (inspect/explain/report of an IR or a log, the window) plans with a budget:
+    // the dump it makes fails its scope with an error that says why, and the load says so.
+    const Searched searched = searchedFunction();
+    REQUIRE(searched.placements > 20);
+    memlens::test::TempDir folder;
+    const auto path = folder.path / "searched.mlir";
+    {
+        std::ofstream out(path);
+        out << searched.text;
+    }
+    memlens::ComputeOptions small;
+    small.searchBudget = searched.placements / 2;
+    const memlens::ComputedDump stopped = memlens::computeDump(path.string(), small);
+    CHECK_FALSE(stopped.decided);
+    bool said = false;
+    for (const auto& scope : stopped.dump.scopes)
+        if (scope.error.find("memlens's plan is not decided: search stopped after") != std::string::npos)
+            said = true;
+    CHECK(said);
+    const memlens::ComputedDump whole = memlens::computeDump(path.string());
+    CHECK(whole.decided); // the default budget decides what the generated searches need
 }

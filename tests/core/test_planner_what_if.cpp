@@ -250,3 +250,39 @@ TEST_CASE("what-if: the real ttadapter samples, every standard scale of their la
         }
     }
 }
+
+TEST_CASE("what-if: a huge dimension scales in 128 bits, never wrapping", "[planner][what_if][hostile]")
+{
+    // The largest power of two of a 5e18-element dimension is tried as 5e18 * 2^61 / 5e18:
+    // in 64 bits the product wraps and the candidate read as 1.
+    constexpr std::int64_t huge = 5000000000000000000;
+    const DimensionScale half{huge, std::int64_t{1} << 61, huge};
+    CHECK(half.exact());
+    CHECK(half.scaled() == std::int64_t{1} << 61);
+    const DimensionScale twice{huge, 2, 1};
+    CHECK_FALSE(twice.exact()); // 1e19 is past int64: not a size
+    CHECK(twice.scaled() == INT64_MAX);
+    CHECK((DimensionScale{1024, 1, 2}.scaled() == 512));
+}
+
+TEST_CASE("what-if: allocs whose sizes add up past 2^64 bits never fit", "[planner][hostile]")
+{
+    // Four allocs of 2^62 bits: their sum wrapped to 0 bits and the plan said "fits".
+    const std::string ir = R"(module {
+  func.func @huge() attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %a = memref.alloc() : memref<4611686018427387904xi1, #hivm.address_space<ub>>
+    %b = memref.alloc() : memref<4611686018427387904xi1, #hivm.address_space<ub>>
+    %c = memref.alloc() : memref<4611686018427387904xi1, #hivm.address_space<ub>>
+    %d = memref.alloc() : memref<4611686018427387904xi1, #hivm.address_space<ub>>
+    hivm.hir.vadd ins(%a, %b : memref<4611686018427387904xi1, #hivm.address_space<ub>>, memref<4611686018427387904xi1, #hivm.address_space<ub>>) outs(%c : memref<4611686018427387904xi1, #hivm.address_space<ub>>)
+    hivm.hir.vadd ins(%c, %d : memref<4611686018427387904xi1, #hivm.address_space<ub>>, memref<4611686018427387904xi1, #hivm.address_space<ub>>) outs(%a : memref<4611686018427387904xi1, #hivm.address_space<ub>>)
+    return
+  }
+}
+)";
+    const auto module = readMlir(ir);
+    const FunctionPlan plan = planFunction(module->functions.at(0), *findPlanTarget("Ascend910B1"));
+    CHECK_FALSE(plan.fits);
+    REQUIRE_FALSE(plan.errors.empty());
+    CHECK_THAT(plan.errors.front(), Catch::Contains("more than any on-chip memory holds"));
+}
