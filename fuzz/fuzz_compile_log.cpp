@@ -11,11 +11,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     static const memlens::Dump dump = memlens::parseDumpText(
-        R"({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "status": "success", "error_info": "",
+        R"json({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "status": "success", "error_info": "",
         "memory_info_array": [{"buffer": "%alloc = memref.alloc() : memref<16xf16>", "offset": [0],
         "extent": 256, "life_time_in_ir": [1, 2], "source_location": "loc(unknown)"}]
 }]
-})",
+})json",
         "fuzz.json");
 const std::string text(reinterpret_cast<const char*>(data), size);
 memlens::LogScan scan = memlens::scanCompileLogText(text, "k", "fuzz.log");
