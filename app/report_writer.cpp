@@ -309,6 +309,11 @@ bool swapIn(const QDir& staged, const QDir& backup, const QString& dir, const QS
 bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QString* error)
 {
     const bool existed = QFileInfo(dir).isDir();
+    if (!existed && QFileInfo::exists(dir)) {
+        if (error)
+            *error = dir + QStringLiteral(": --out names a file, not a folder");
+        return false;
+    }
     if (!existed && !QDir().mkpath(dir)) {
         if (error)
             *error = dir + QStringLiteral(": cannot create the folder");

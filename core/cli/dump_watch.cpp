@@ -203,6 +203,8 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
     std::set<fs::path> reportedIncomplete;
     std::set<std::string> reportedNotKept; // said once each, however often tried again
     std::size_t missed = 0;
+    std::size_t unreadable = 0; // versions read whole that were no dump memlens reads
+    std::size_t notKept = 0;    // dumps read whose copy could not be written (a full keep folder)
     bool overflowSaid = false;
     bool first = true;
     while (!stop) {
@@ -221,7 +223,15 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
             names.push_back(name);
         const bool pollAll = first || !changes.available() || batch.overflowed;
         first = false;
+        std::map<fs::path, std::size_t> readButLost; // versions read this batch, yet not kept
         for (const WatchEvent& event : pollAll ? watcher.scan() : watcher.scan(names)) {
+            if (event.kind == WatchEvent::Kind::NotKept) {
+                ++notKept;
+                ++readButLost[event.source];
+            } else if (event.kind == WatchEvent::Kind::Incomplete && event.message != "still being written") {
+                ++unreadable;
+                ++readButLost[event.source];
+            }
             if (event.kind == WatchEvent::Kind::Kept) {
                 reportedIncomplete.erase(event.source);
                 out << "kept " << terminalText(event.source.filename().string()) << " (kernel "
@@ -240,7 +250,8 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
             if (!isDumpFileName(name))
                 continue;
             const fs::path path = options.dir / name;
-            const std::size_t read = watcher.versionsRead(path) - readBefore[path];
+            // A version read but not a dump, or not kept, was not overwritten: it is counted apart.
+            const std::size_t read = watcher.versionsRead(path) - readBefore[path] + readButLost[path];
             if (n > read) {
                 missed += n - read;
                 err << "memlens: " << n - read << (n - read == 1 ? " version" : " versions") << " of "
@@ -263,6 +274,11 @@ int runWatch(const WatchOptions& options, std::ostream& out, std::ostream& err, 
     if (missed > 0)
         out << "; " << missed << (missed == 1 ? " version was" : " versions were")
             << " overwritten before memlens could read it";
+    if (notKept > 0)
+        out << "; " << notKept << (notKept == 1 ? " dump was" : " dumps were") << " read but could not be kept";
+    if (unreadable > 0)
+        out << "; " << unreadable << (unreadable == 1 ? " version was" : " versions were")
+            << " not a dump memlens reads";
     out << std::endl;
     return 0;
 }

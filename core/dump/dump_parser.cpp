@@ -1,5 +1,7 @@
 #include "core/dump/dump_parser.hpp"
 
+#include "core/base/input_file.hpp"
+
 #include "core/base/cancellation.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/dump/buffer_fields.hpp"
@@ -817,20 +819,15 @@ Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std:
 
 void checkDumpFile(const std::string& path)
 {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    if (ec || !fs::exists(status))
-        throw DumpError(path, "", "no such file");
-    if (fs::is_directory(status))
+    // Asked before opening (a FIFO would block the open), with errno's reason when it cannot
+    // be read (permission, a loop of links).
+    const InputFileCheck check = checkInputFile(path);
+    if (check.problem == "is a directory, not a file")
         throw DumpError(path, "", "is a directory, not a memory dump");
-    if (!fs::is_regular_file(status))
-        throw DumpError(path, "", "is not a regular file");
-    const std::uintmax_t size = fs::file_size(path, ec);
-    if (ec)
-        throw DumpError(path, "", "cannot read its size: " + ec.message());
-    if (size > kMaxDumpFileBytes)
-        throw DumpError(path, "", "is " + std::to_string(size) + " bytes, larger than memlens reads (2 GiB)");
+    if (!check.ok())
+        throw DumpError(path, "", check.problem);
+    if (check.bytes > kMaxDumpFileBytes)
+        throw DumpError(path, "", "is " + std::to_string(check.bytes) + " bytes, larger than memlens reads (2 GiB)");
 }
 
 std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel)

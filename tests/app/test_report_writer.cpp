@@ -331,3 +331,17 @@ TEST_CASE("a report killed between its two moves gets the previous report back a
     CHECK_FALSE(QFileInfo::exists(target.filePath(stale)));
     CHECK(contentsOf(target.filePath("summary.md")) == "previous");
 }
+
+TEST_CASE("a report into a path that is a file says it is not a folder and leaves the file", "[report][hostile]")
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath("notes.txt");
+    QFile existing(file);
+    REQUIRE(existing.open(QIODevice::WriteOnly));
+    existing.write("mine");
+    existing.close();
+    QString error;
+    CHECK_FALSE(writeReport(file, {{"summary.md", "s"}}, &error));
+    CHECK(error == file + ": --out names a file, not a folder");
+    CHECK(contentsOf(file) == "mine");
+}

@@ -237,8 +237,24 @@ TEST_CASE("bad dumps give an error naming file, JSON path and problem", "[dump][
             loadDumpFile("/dev/zero");
             FAIL("/dev/zero loaded");
         } catch (const DumpError& error) {
-            CHECK_THAT(error.what(), Catch::Contains("/dev/zero: is not a regular file"));
+            CHECK_THAT(error.what(), Catch::Contains("/dev/zero: is a device, not a regular file"));
         }
+    }
+    SECTION("a loop of links says the system's reason, not 'no such file'")
+    {
+        const auto dir = std::filesystem::temp_directory_path() / ("memlens_loop_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(dir);
+        std::filesystem::remove(dir / "a.json");
+        std::filesystem::remove(dir / "b.json");
+        std::filesystem::create_symlink(dir / "b.json", dir / "a.json");
+        std::filesystem::create_symlink(dir / "a.json", dir / "b.json");
+        try {
+            loadDumpFile((dir / "a.json").string());
+            FAIL("a loop of links loaded");
+        } catch (const DumpError& error) {
+            CHECK_THAT(error.what(), Catch::Contains("cannot be read: Too many levels of symbolic links"));
+        }
+        std::filesystem::remove_all(dir);
     }
 }
 

@@ -303,6 +303,21 @@ TEST_CASE("watch counts the versions overwritten before they could be read, and 
         CHECK_THAT(ran.err, Catch::Contains("overwritten before memlens could read it"));
 }
 
+TEST_CASE("watch counts a version that is no dump apart, never as overwritten", "[watch]")
+{
+    TempDir run("memlens_run_");
+    TempDir history("memlens_history_");
+    const WatchRun ran = watchWhile(run, history, std::chrono::milliseconds(3000), [&] {
+        run.write("memory_info_aiv.json", "{\"Record\": [ this is not JSON");
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        run.write("memory_info_aiv.json", dumpOf("_k"));
+    });
+    INFO(ran.out << ran.err);
+    CHECK(filesIn(history.path) == 1);
+    CHECK_THAT(ran.out, Catch::Contains("kept 1 dump in") && Catch::Contains("1 version was not a dump memlens reads"));
+    CHECK_THAT(ran.out + ran.err, !Catch::Contains("overwritten before memlens could read it"));
+}
+
 TEST_CASE("watch told to poll says that a shorter-lived version is missed uncounted", "[watch]")
 {
     TempDir run("memlens_run_");
