@@ -256,10 +256,11 @@ std::string droppedSectionNote(const LogScan& scan)
         + " MB memlens reads of one section (not read)";
 }
 
-LogScan scanCompileLogText(const std::string& text, const std::string& function, const std::string& label)
+LogScan scanCompileLogText(
+    const std::string& text, const std::string& function, const std::string& label, std::int64_t firstLine)
 {
     LogLineReader reader(function, label);
-    std::int64_t number = 0;
+    std::int64_t number = firstLine - 1;
     for (std::size_t at = 0; at < text.size();) {
         std::size_t end = text.find('\n', at);
         if (end == std::string::npos)

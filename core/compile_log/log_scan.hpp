@@ -49,8 +49,10 @@ std::string droppedSectionNote(const LogScan& scan);
 LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel = nullptr,
     std::atomic<std::uint64_t>* bytesRead = nullptr, std::uint64_t countFrom = 0);
 
-// The same over text in memory (tests, and logs already read).
-LogScan scanCompileLogText(const std::string& text, const std::string& function, const std::string& label);
+// The same over text in memory (tests, and logs already read); `firstLine` is the log line of
+// the text's first line when the text is a later part of a log (past 2^31 lines in a large one).
+LogScan scanCompileLogText(
+    const std::string& text, const std::string& function, const std::string& label, std::int64_t firstLine = 1);
 
 // True when the first `maxBytes` of `path` hold a planner section of `function` ("" for any).
 bool logHoldsPlanMemorySection(const std::string& path, const std::string& function, std::uint64_t maxBytes);

@@ -208,3 +208,20 @@ TEST_CASE("a large plan links its sources and reads its log beside its analysis,
     options.logRequired = true;
     CHECK_THROWS_AS(buildPlanDocument(dump, (fs::temp_directory_path() / "large.json").string(), options), DumpError);
 }
+
+TEST_CASE("a log past 2^31 lines numbers its ops in 64 bits", "[compile_log][samples][hostile]")
+{
+    // A 2.2 GB log of newlines made the line count wrap ("log_line": -2094967293): the same
+    // section read as the part of a log that starts at line 3,000,000,000.
+    MEMLENS_REQUIRE_SAMPLES();
+    const std::string ir = readText(test::sample("fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter"));
+    const std::string text = "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\n" + ir;
+    const Dump dump = loadDumpFile(test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string());
+    constexpr std::int64_t kFirst = 3000000000;
+    const LogScan scan = scanCompileLogText(text, dump.kernel, "big.log", kFirst);
+    CHECK(scan.sectionFirstLine == kFirst + 1);
+    const CompileLogResult result = compileLogFromScan(scan, dump, nullptr);
+    REQUIRE(result.log);
+    CHECK(result.log->op(3)->logLine == kFirst + 21);
+    CHECK_THAT(result.log->note, Catch::Contains("from line 3000000001"));
+}
