@@ -88,3 +88,37 @@ TEST_CASE("a document builds each scope's indexes once and shares them with its 
     CHECK(one.hitIndexOf(0) != here); // scope 0 is another scope now
     CHECK(one.hitIndexOf(0)->size() == loaded->dump.scopes[1].blocks.size());
 }
+
+TEST_CASE(
+    "what-if documents made on two threads from one document share its IR without writing it", "[document][threads]")
+{
+    // The window plans two what-ifs at once from one document: each links its sources through
+    // the IR index the two share. A location resolver memoises, so each linker has its own;
+    // the shared index is read only (under ThreadSanitizer this test reported a race on the
+    // index's one resolver before).
+    const std::string example = MEMLENS_SOURCE_DIR "/resources/examples/layer_norm/block16384/memory_info_aiv.json";
+    const PlanDocument document = loadPlanDocument(example, {});
+    REQUIRE(document.ir);
+    REQUIRE_FALSE(document.ir->locationAliases().empty());
+    const auto linkedFiles = [](const PlanDocument& d) {
+        std::vector<std::string> files;
+        for (std::size_t s = 0; s < d.dump.scopes.size(); ++s)
+            for (const Block& block : d.dump.scopes[s].blocks)
+                if (const BlockSource* source = d.sourceOf(s, block); source && source->python)
+                    files.push_back(source->python->file + ":" + std::to_string(source->python->line));
+        return files;
+    };
+    const std::vector<std::string> expected = linkedFiles(document);
+    REQUIRE_FALSE(expected.empty());
+    std::vector<std::vector<std::string>> seen(2);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < 2; ++t)
+        threads.emplace_back([&, t] {
+            for (int i = 0; i < 5; ++i)
+                seen[t] = linkedFiles(documentWithDump(document, document.dump));
+        });
+    for (std::thread& thread : threads)
+        thread.join();
+    CHECK(seen[0] == expected);
+    CHECK(seen[1] == expected);
+}
