@@ -145,6 +145,8 @@ PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args)
             commandLine.json = choiceAfter(args, i, "text", "json") == "json";
         } else if (arg == "--out") {
             commandLine.outDir = valueAfter(args, i);
+        } else if (arg == "--seed-shuffle") {
+            commandLine.seedShuffle = choiceAfter(args, i, "on", "off") == "on";
         } else if (arg == "--budget") {
             const std::string value = valueAfter(args, i);
             char* end = nullptr;
@@ -183,6 +185,9 @@ std::string planUsageText()
            "  --format F           text (default) | json\n"
            "  --out DIR            also write memory_info_aiv.json / memory_info_aic.json / memory_info.json\n"
            "                       in the compiler's format\n"
+           "  --seed-shuffle S     on (default): today's compiler, which shuffles its live values with the\n"
+           "                       attempt as the seed and tries 20 seeds; off: the compilers before those\n"
+           "                       retries, one attempt, unshuffled (the real samples' dumps)\n"
            "  --budget N           stop the search within capacity after N placements, every seed\n"
            "                       together, and say \"not decided\" (exit 2); default 0: search on as\n"
            "                       the compiler does\n"
@@ -270,6 +275,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     options.strategy = commandLine.largestFirst ? PlanStrategy::LargestFirst : PlanStrategy::Default;
     options.multiBuffer = commandLine.multiBuffer;
     options.searchBudget = commandLine.budget;
+    options.shuffleSeeds = commandLine.seedShuffle;
     const std::string targetName = commandLine.target.value_or(planTargetName(*module));
     const auto target = findPlanTarget(targetName);
     if (!target) {
@@ -281,6 +287,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     report["file"] = commandLine.input;
     report["target"] = targetName;
     report["strategy"] = commandLine.largestFirst ? "largest-first" : "default";
+    report["seed_shuffle"] = commandLine.seedShuffle;
     report["functions"] = ordered_json::array();
     int status = kExitFits;
     bool stopped = false;

@@ -16,7 +16,9 @@ struct PlanCommandLine {
     std::optional<std::string> function; // --function
     bool json = false;                   // --format json
     std::string outDir;                  // --out
-    long budget = 0;                     // --budget: placements; 0 = unbounded, as the compiler
+    long budget = 0;
+    bool seedShuffle = true; // --seed-shuffle on|off: today's compiler, or one unshuffled attempt // --budget:
+                             // placements; 0 = unbounded, as the compiler
     bool verbose = false;
     bool help = false;
 };

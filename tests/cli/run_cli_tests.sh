@@ -253,6 +253,20 @@ if [ -d "$samples/fake_attn_fwd_overflow" ]; then
     check "plan's JSON gives the second alloc 32 bytes" test "$(json_value 'd["functions"][0]["scopes"][0]["allocs"][1]["offsets"][0]')" = 32
     run inspect "$work/planned/memory_info_aiv.json"
     check "plan --out writes a dump inspect opens" test "$status" -eq 0
+    # The compiler that wrote the real samples planned one unshuffled attempt: --seed-shuffle off
+    # gives both dumps exactly, offsets and Lives.
+    for sample in fake_attn_fwd fake_attn_fwd_overflow; do
+        run plan "$samples/$sample/$sample.ttadapter" --seed-shuffle off --out "$work/unshuffled_$sample"
+        check "plan --seed-shuffle off reproduces $sample's dump" python3 - "$samples/$sample/memory_info_aiv.json" "$work/unshuffled_$sample/memory_info_aiv.json" <<'PY'
+import json, sys
+dump, planned = (json.load(open(p)) for p in sys.argv[1:3])
+def plan(d):
+    return [(r["scope"], [(b["offset"], b["life_time_in_ir"], b["extent"]) for b in r["memory_info_array"]]) for r in d["Record"]]
+assert plan(dump) == plan(planned), (plan(dump), plan(planned))
+PY
+    done
+    run plan "$samples/fake_attn_fwd/fake_attn_fwd.ttadapter" --seed-shuffle sometimes
+    check "--seed-shuffle takes on or off" grep -q -- "--seed-shuffle must be on or off" "$work/err"
     run plan "$work/nowhere.mlir"
     check "plan of a missing file exits 2" test "$status" -eq 2
     run plan --help
