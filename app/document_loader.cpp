@@ -40,6 +40,7 @@ std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOp
     PendingDumpCopy copy(read, snapshotDir.toStdString()); // written while the plan is analysed
     auto document
         = std::make_shared<PlanDocument>(buildPlanDocument(std::move(read.dump), dumpPath.toStdString(), options));
+    attachPlannerCheck(*document, options); // as loadPlanDocument does
     try {
         version = DumpHistory::versionFrom(dumpPath, document->dump, copy.take(), written);
         version->irFile = QString::fromStdString(document->irFile);

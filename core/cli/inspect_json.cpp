@@ -1,5 +1,7 @@
 #include "core/cli/inspect_json.hpp"
 
+#include "core/document/planner_check.hpp"
+
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/cli/kernel_folder.hpp"
@@ -114,6 +116,30 @@ void addIrFacts(ojson& out, const PlanDocument& document)
         = document.lineInfo == LineInfo::Unknown ? ojson(nullptr) : ojson(document.lineInfo == LineInfo::Present);
 }
 
+// memlens's plan of the planner's IR against this scope of the dump; null without a planner IR.
+ojson plannerCheckJson(const PlanDocument& document, const std::string& scopeName)
+{
+    const PlannerCheck* check = document.plannerCheck.get();
+    const ScopePlannerCheck* scope = check ? check->scope(scopeName) : nullptr;
+    if (!scope)
+        return nullptr;
+    ojson out;
+    out["ir"] = check->irFile;
+    out["function"] = check->function;
+    out["reproduces"] = scope->reproduces && check->reproduces();
+    out["seed_shuffle"] = check->seedShuffle ? ojson(*check->seedShuffle) : ojson(nullptr);
+    out["buffers"] = scope->buffers;
+    if (!scope->problem.empty())
+        out["problem"] = scope->problem;
+    out["differences"] = ojson::array();
+    for (const PlannerDifference& difference : scope->differences)
+        out["differences"].push_back({{"name", difference.name}, {"ir_name", difference.irName},
+            {"dump_offsets", difference.dumpOffsets}, {"planned_offsets", difference.plannedOffsets},
+            {"dump_life", {difference.dumpLifeStart, difference.dumpLifeEnd}},
+            {"planned_life", {difference.plannedLifeStart, difference.plannedLifeEnd}}});
+    return out;
+}
+
 } // namespace
 
 ojson inspectScopeHeadJson(const PlanDocument& document, std::size_t scopeIndex)
@@ -141,6 +167,9 @@ ojson inspectScopeHeadJson(const PlanDocument& document, std::size_t scopeIndex)
     out["overlaps"] = overlapsJson(scope, analysis);
     if (analysis.overlapCount > analysis.overlaps.size()) // "overlaps" kept only the first ones
         out["overlap_count"] = analysis.overlapCount;
+    out["planner_check"] = plannerCheckJson(document, scope.scope);
+    if (!document.plannerCheck)
+        out["planner_note"] = document.plannerNote;
     return out;
 }
 

@@ -1,5 +1,8 @@
 #include "core/document/plan_document.hpp"
 
+#include "core/base/work_thresholds.hpp"
+#include "core/document/planner_check.hpp"
+
 #include "core/analysis/capacity.hpp"
 #include "core/base/cancellation.hpp"
 #include "core/base/text_slots.hpp"
@@ -352,11 +355,31 @@ void rejudge(PlanDocument& document, const CapacitySettings& capacity)
     }
 }
 
+void attachPlannerCheck(PlanDocument& document, const LoadOptions& options)
+{
+    std::size_t blocks = 0;
+    for (const ScopePlan& scope : document.dump.scopes)
+        blocks += scope.blocks.size();
+    if (blocks > kMaxReplannedBlocks) {
+        document.plannerNote = "a plan of " + std::to_string(blocks) + " blocks is not checked against memlens's plan";
+        return;
+    }
+    const PlannerIrResult ir = plannerIrOf(document);
+    if (!ir.ir) {
+        document.plannerNote = ir.reason;
+        return;
+    }
+    document.plannerCheck = checkPlanner(document.dump, *ir.ir, document.plannerNote, options.cancel.get());
+    throwIfCancelled(options);
+}
+
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options)
 {
-    if (inputKindOfFile(dumpPath) != InputKind::Dump)
-        return loadComputedPlanDocument(dumpPath, options);
-    return buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get(), options.bytesRead.get()), dumpPath, options);
+    PlanDocument document = inputKindOfFile(dumpPath) != InputKind::Dump
+        ? loadComputedPlanDocument(dumpPath, options)
+        : buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get(), options.bytesRead.get()), dumpPath, options);
+    attachPlannerCheck(document, options);
+    return document;
 }
 
 PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options)

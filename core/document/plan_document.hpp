@@ -45,6 +45,8 @@ struct LoadOptions {
     std::shared_ptr<std::atomic<std::uint64_t>> bytesRead;
 };
 
+struct PlannerCheck;
+
 struct PlanDocument {
     Dump dump;
     std::string irFile;                    // the IR used; empty when none was found
@@ -53,7 +55,11 @@ struct PlanDocument {
     std::string siblingWarning;            // the other core's dump beside it may be stale (core/sibling_dump)
     std::string copyOf;                    // LoadOptions::copyOf: the dump this file is a kept copy of
     std::shared_ptr<const CompileLog> log; // the compile log read for it; null when none
-    std::string logNote;                   // why a log found or named was not used ("" when none was)
+    // memlens's plan of the planner's IR compared with the dump (core/planner_check); null when
+    // there is no planner IR (plannerNote says why) or the plan is too large to check.
+    std::shared_ptr<const PlannerCheck> plannerCheck;
+    std::string plannerNote;
+    std::string logNote; // why a log found or named was not used ("" when none was)
     // Set when the plan is memlens's own, computed from this IR or compile log (not a dump the compiler wrote).
     std::optional<std::string> computedFrom;
     LineInfo lineInfo = LineInfo::Unknown;    // Missing: compiled without line info (say kNoLineInfoNote)
@@ -81,6 +87,10 @@ struct PlanDocument {
 // Throws DumpError for a dump that cannot be read; a missing IR is not an error,
 // nor is an IR found beside the dump that does not match it (it is not used,
 // and irNote says why). Throws LoadCancelled when options.cancel is set.
+// Compares memlens's plan of the planner's IR (the compile log's section, or an IR in the
+// planner's form) with the document's plan: PlanDocument::plannerCheck. loadPlanDocument does it.
+void attachPlannerCheck(PlanDocument& document, const LoadOptions& options);
+
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options);
 // The same for a dump already parsed (from `dumpPath`, which decides where files are looked for).
 PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options);

@@ -420,7 +420,9 @@ std::vector<int> IrIndex::allocLinesFor(std::string_view file, int line) const {
 
 ResolvedLocation IrIndex::resolve(std::string_view locationText) const
 {
-    return resolveLocationText(locationText, *resolver_);
+    // Its own resolver: the index may be shared by threads, and a resolver memoises.
+    const LocationResolver resolver(locationAliases());
+    return resolveLocationText(locationText, resolver);
 }
 
 std::size_t IrIndex::locatedLineCount() const

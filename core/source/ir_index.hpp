@@ -48,11 +48,11 @@ public:
     // The same, restricted to allocating ops.
     std::vector<int> allocLinesFor(std::string_view file, int line) const;
 
-    // The #loc alias table and a resolver over it (for locations from a dump).
     // The IR's location aliases. A resolver memoises what it resolves, so each user (a linker,
     // a load) makes its own from these: an index shared by documents on several threads is
     // never written after it is built.
     const AliasTable& locationAliases() const;
+    // A location from a dump resolved through those aliases (by a resolver of its own).
     ResolvedLocation resolve(std::string_view locationText) const;
 
     // Problems met while indexing (unparsable locations, undefined aliases);

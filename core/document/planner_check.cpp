@@ -1,0 +1,194 @@
+#include "core/document/planner_check.hpp"
+
+#include "core/compile_log/compile_log.hpp"
+#include "core/document/computed_plan.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/dump/dump_error.hpp"
+#include "core/dump/dump_parser.hpp"
+#include "core/planner/buffer_liveness.hpp"
+#include "core/planner/memory_planner.hpp"
+#include "core/planner/mlir_reader.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace memlens {
+
+namespace {
+
+using namespace planner;
+
+// An IR in the planner's form allocates in a local address space; the adapter IR does not.
+bool inPlannerForm(const std::string& text)
+{
+    for (const char* space : {"address_space<ub>", "address_space<cbuf>", "address_space<cc>", "address_space<ca>",
+             "address_space<cb>", "address_space<l1>"})
+        if (text.find(space) != std::string::npos)
+            return text.find("memref.alloc") != std::string::npos;
+    return false;
+}
+
+std::vector<std::uint64_t> offsetsOf(const Buffer& buffer) { return {buffer.offsets.begin(), buffer.offsets.end()}; }
+
+ScopePlannerCheck compareScope(const memlens::ScopePlan& dumped, const memlens::ScopePlan* planned)
+{
+    ScopePlannerCheck check;
+    check.scope = dumped.scope;
+    check.buffers = dumped.buffers.size();
+    if (!planned) {
+        check.problem = "memlens plans no scope " + dumped.scope;
+        return check;
+    }
+    if (planned->buffers.size() != dumped.buffers.size()) {
+        check.problem = "memlens plans " + std::to_string(planned->buffers.size()) + " buffers in " + dumped.scope
+            + ", the dump has " + std::to_string(dumped.buffers.size());
+        return check;
+    }
+    // The compiler lists a scope's buffers in IR order, as memlens does: paired by place.
+    for (std::size_t i = 0; i < dumped.buffers.size(); ++i) {
+        const Buffer& a = dumped.buffers[i];
+        const Buffer& b = planned->buffers[i];
+        if (offsetsOf(a) == offsetsOf(b) && a.lifeStart == b.lifeStart && a.lifeEnd == b.lifeEnd
+            && a.sizeBytes == b.sizeBytes)
+            continue;
+        check.differences.push_back(
+            {a.ssaName, b.ssaName, offsetsOf(a), offsetsOf(b), a.lifeStart, a.lifeEnd, b.lifeStart, b.lifeEnd});
+    }
+    check.reproduces = check.differences.empty();
+    return check;
+}
+
+std::string offsetsText(const std::vector<std::uint64_t>& offsets)
+{
+    std::string text;
+    for (const std::uint64_t offset : offsets)
+        text += (text.empty() ? "" : ", ") + std::to_string(offset);
+    return text;
+}
+
+} // namespace
+
+const ScopePlannerCheck* PlannerCheck::scope(const std::string& name) const
+{
+    for (const ScopePlannerCheck& check : scopes)
+        if (check.scope == name)
+            return &check;
+    return nullptr;
+}
+
+std::string PlannerCheck::summary() const
+{
+    std::size_t buffers = 0;
+    for (const ScopePlannerCheck& check : scopes)
+        buffers += check.buffers;
+    if (reproduces())
+        return "memlens plans this dump identically (" + std::to_string(buffers)
+            + (buffers == 1 ? " buffer" : " buffers") + (*seedShuffle ? ")" : ", as compilers before seeded retries)");
+    for (const ScopePlannerCheck& check : scopes) {
+        if (!check.problem.empty())
+            return "memlens's plan differs from this dump: " + check.problem;
+        if (check.differences.empty())
+            continue;
+        const PlannerDifference& first = check.differences.front();
+        std::string text = "memlens's plan differs at " + first.name + ": ";
+        if (first.dumpOffsets != first.plannedOffsets)
+            text += offsetsText(first.dumpOffsets) + " in the dump, " + offsetsText(first.plannedOffsets) + " planned";
+        else
+            text += "Life [" + std::to_string(first.dumpLifeStart) + ", " + std::to_string(first.dumpLifeEnd)
+                + "] in the dump, [" + std::to_string(first.plannedLifeStart) + ", "
+                + std::to_string(first.plannedLifeEnd) + "] planned";
+        const std::size_t more = check.differences.size() - 1;
+        if (more > 0)
+            text += " (and " + std::to_string(more) + " more)";
+        return text;
+    }
+    return "memlens's plan differs from this dump";
+}
+
+PlannerIrResult plannerIrOf(const PlanDocument& document)
+{
+    PlannerIrResult result;
+    if (document.computedFrom) {
+        try {
+            PlanInput input = readPlanInput(*document.computedFrom);
+            result.ir = PlannerIr{
+                std::make_shared<const std::string>(std::move(input.ir)), *document.computedFrom, input.lineOffset};
+        } catch (const DumpError& error) {
+            result.reason = error.problem();
+        }
+        return result;
+    }
+    if (document.log && document.log->ir) {
+        result.ir = PlannerIr{std::make_shared<const std::string>(document.log->ir->text()), document.log->file,
+            document.log->sectionFirstLine - 1};
+        return result;
+    }
+    if (document.ir && inPlannerForm(document.ir->text())) {
+        result.ir = PlannerIr{std::make_shared<const std::string>(document.ir->text()), document.irFile, 0};
+        return result;
+    }
+    result.reason = document.ir ? "the IR beside the dump is not the planner's (no alloc in on-chip memory), and no "
+                                  "compile log holds the planner's section"
+                                : "no compile log with the planner's section and no IR in the planner's form";
+    return result;
+}
+
+std::shared_ptr<const PlannerCheck> checkPlanner(
+    const Dump& dump, const PlannerIr& ir, std::string& note, const std::atomic<bool>* cancel)
+{
+    const auto module = readMlir(*ir.text, ir.file);
+    auto functions = deviceFunctions(*module, dump.kernel);
+    if (functions.empty()) {
+        functions = deviceFunctions(*module);
+        if (functions.size() != 1) {
+            note = "the planner's IR has no function @" + dump.kernel;
+            return nullptr;
+        }
+    }
+    const Function& function = *functions.front();
+    const auto target = findPlanTarget(planTargetName(*module));
+    if (!target) {
+        note = "the planner's IR names an unknown target";
+        return nullptr;
+    }
+    const AliasTable aliases = locationAliasesOf(*module);
+    auto check = std::make_shared<PlannerCheck>();
+    check->irFile = ir.file;
+    check->function = function.name;
+    check->ir = ir;
+    for (const bool shuffle : {true, false}) {
+        PlanOptions options;
+        options.shuffleSeeds = shuffle;
+        options.searchBudget = kLoadSearchBudget;
+        options.cancel = cancel;
+        const FunctionPlan plan = planFunction(function, *target, options);
+        if (!plan.decided) {
+            note = "memlens's plan of the planner's IR is not decided within its budget";
+            return nullptr;
+        }
+        Dump planned;
+        try {
+            planned = parseDumpText(jsonText(compilerDumpJson(plan, ir.file, &aliases, ir.lineOffset)),
+                compilerDumpFileName(plan.coreType));
+        } catch (const DumpError& error) {
+            note = "memlens's plan cannot be compared: " + error.problem();
+            return nullptr;
+        }
+        std::vector<ScopePlannerCheck> scopes;
+        bool all = true;
+        for (const memlens::ScopePlan& scope : dump.scopes) {
+            scopes.push_back(compareScope(scope, planned.findScope(scope.scope)));
+            all = all && scopes.back().reproduces;
+        }
+        if (all) {
+            check->scopes = std::move(scopes);
+            check->seedShuffle = shuffle;
+            return check;
+        }
+        if (shuffle) // today's rules' differences are the ones said
+            check->scopes = std::move(scopes);
+    }
+    return check;
+}
+
+} // namespace memlens

@@ -1,0 +1,72 @@
+#pragma once
+// memlens's own plan of the planner's IR beside a dump, compared with the dump buffer by
+// buffer: every copy's offset, the Life, the size. Where it reproduces the dump, the
+// what-ifs re-plan with the same rules (today's seeded shuffle, or the older compilers'
+// single unshuffled attempt); where it does not, they stay predicted and say why.
+#include "core/dump/dump_model.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+struct PlanDocument;
+
+// The IR the compiler's planner received: a compile log's section (the last attempt's), or
+// an IR file in the planner's form (allocs in local address spaces).
+struct PlannerIr {
+    std::shared_ptr<const std::string> text;
+    std::string file;            // the log or the IR file
+    std::int64_t lineOffset = 0; // a line of `text` + lineOffset = the file's line
+};
+
+struct PlannerDifference {
+    std::string name;   // the dump's name of the buffer ("%alloc_3")
+    std::string irName; // the IR's name of the buffer memlens planned at its place ("%x_ub")
+    std::vector<std::uint64_t> dumpOffsets;
+    std::vector<std::uint64_t> plannedOffsets;
+    std::int64_t dumpLifeStart = 0, dumpLifeEnd = 0;
+    std::int64_t plannedLifeStart = 0, plannedLifeEnd = 0;
+};
+
+struct ScopePlannerCheck {
+    std::string scope;
+    bool reproduces = false;
+    std::size_t buffers = 0; // of the dump's scope
+    std::vector<PlannerDifference> differences;
+    std::string problem; // a difference that is not one buffer's ("memlens plans 12 buffers, the dump has 14")
+};
+
+struct PlannerCheck {
+    std::string irFile;
+    std::string function;
+    // The rule set that reproduces the dump: true today's compiler (shuffled seeds), false the
+    // older one (one unshuffled attempt); nullopt when neither does.
+    std::optional<bool> seedShuffle;
+    std::vector<ScopePlannerCheck> scopes; // the dump's planned scopes, in its order
+    PlannerIr ir;
+
+    bool reproduces() const { return seedShuffle.has_value(); }
+    const ScopePlannerCheck* scope(const std::string& name) const;
+    // "memlens plans this dump identically (14 buffers)" / "memlens's plan differs at %alloc_3:
+    // 262144 in the dump, 229376 planned".
+    std::string summary() const;
+};
+
+// The planner's IR for `document`, or why there is none ("" reason when there is one).
+struct PlannerIrResult {
+    std::optional<PlannerIr> ir;
+    std::string reason;
+};
+PlannerIrResult plannerIrOf(const PlanDocument& document);
+
+// Plans `ir` for the dump's kernel with today's rules, then with the older ones, and compares
+// each with the dump. Null (with `note` set) when there is nothing to compare.
+std::shared_ptr<const PlannerCheck> checkPlanner(
+    const Dump& dump, const PlannerIr& ir, std::string& note, const std::atomic<bool>* cancel = nullptr);
+
+} // namespace memlens
