@@ -30,7 +30,8 @@ void walkBlockOps(const Block& block, std::vector<const Op*>& out)
 
 } // namespace
 
-BlockLiveness::BlockLiveness(const Op& root)
+BlockLiveness::BlockLiveness(const Op& root, std::size_t maxCachedLive)
+    : maxCachedLive_(maxCachedLive)
 {
     collectBlocks(root);
     for (const Block* block : order_)
@@ -164,7 +165,7 @@ bool BlockLiveness::isDeadAfter(const Value* value, const Op* op) const
     return end == op || end->isBeforeInBlock(op);
 }
 
-const std::vector<const Value*>& BlockLiveness::liveAt(const Block* block, const Op* op) const
+std::vector<const Value*> BlockLiveness::liveAt(const Block* block, const Op* op) const
 {
     const auto cached = liveCache_.find(op);
     if (cached != liveCache_.end())
@@ -198,6 +199,9 @@ const std::vector<const Value*>& BlockLiveness::liveAt(const Block* block, const
                 break;
         }
     }
+    if (cachedLive_ + live.size() > maxCachedLive_)
+        return live;
+    cachedLive_ += live.size();
     return liveCache_.emplace(op, std::move(live)).first->second;
 }
 
