@@ -214,7 +214,7 @@ private:
         value->memref = parseMemrefType(typeText);
         module_.values.push_back(std::move(value));
         if (module_.values.size() >= bounds_.maxValues)
-            stop("more than " + std::to_string(bounds_.maxValues) + " values");
+            stop("the bound of " + std::to_string(bounds_.maxValues) + " values is reached");
         return module_.values.back().get();
     }
 
@@ -435,7 +435,7 @@ private:
         bool generic = false;
         auto op = std::make_unique<Op>();
         if (++opsMade_ >= bounds_.maxOps)
-            stop("more than " + std::to_string(bounds_.maxOps) + " ops");
+            stop("the bound of " + std::to_string(bounds_.maxOps) + " ops is reached");
         op->block = block;
         if (nameToken.kind == TokenKind::String) {
             generic = true;

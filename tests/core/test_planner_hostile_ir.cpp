@@ -57,7 +57,7 @@ TEST_CASE("hostile IR: past maxValues values the rest of the IR is not read, wit
     const auto module = readMlir(manyResultsIr(100), "many.mlir", bounds); // 409,600 values unbounded
     CHECK(module->values.size() < 10000 + 4096);
     CHECK(module->top.ops.size() == 3);
-    CHECK(hasNote(*module, "more than 10000 values: the rest of the IR, from line 4, is not read"));
+    CHECK(hasNote(*module, "the bound of 10000 values is reached: the rest of the IR, from line 4, is not read"));
     // With the default bound the same text is read whole.
     const auto whole = readMlir(manyResultsIr(20));
     CHECK(whole->values.size() == 20 * 4096);
@@ -73,7 +73,7 @@ TEST_CASE("hostile IR: past maxOps ops the rest of the IR is not read, with a no
     bounds.maxOps = 1000;
     const auto module = readMlir(text, "ops.mlir", bounds);
     CHECK(module->top.ops.size() == 1000);
-    CHECK(hasNote(*module, "more than 1000 ops: the rest of the IR, from line 1001, is not read"));
+    CHECK(hasNote(*module, "the bound of 1000 ops is reached: the rest of the IR, from line 1001, is not read"));
 }
 
 TEST_CASE("hostile IR: notes past 1000 are left out, with a note", "[planner][hostile]")
