@@ -24,6 +24,15 @@ public:
     // cache holds fewer than kMaxCachedLive values: thousands of buffers live together at
     // thousands of ops would fill gigabytes, so past that each call works it out again.
     std::vector<const Value*> liveAt(const Block* block, const Op* op) const;
+    // What a kill test at `op` needs of liveAt(block, op) without listing it: how many
+    // values are live there, and those of them that end there (not live out, no use after
+    // `op` in the block: the only ones it can find dead), each with its position in that
+    // list, by position. Worked out for a whole block at once, in O(n log n).
+    struct LiveEnding {
+        std::size_t size = 0;
+        std::vector<std::pair<std::size_t, const Value*>> ending;
+    };
+    const LiveEnding& liveEndingAt(const Block* block, const Op* op) const;
     static constexpr std::size_t kMaxCachedLive = std::size_t{1} << 20; // 8 MB of pointers
     std::size_t cachedLive() const { return cachedLive_; }              // values in the cache
 
@@ -44,6 +53,7 @@ private:
     mutable std::unordered_map<const Op*, std::vector<const Value*>> liveCache_;
     std::size_t maxCachedLive_;
     mutable std::size_t cachedLive_ = 0;
+    mutable std::unordered_map<const Block*, std::vector<LiveEnding>> endings_; // per op of the block
     mutable std::unordered_map<const Block*, std::unordered_map<const Value*, const Op*>> lastUser_;
 };
 

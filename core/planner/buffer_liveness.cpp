@@ -346,31 +346,45 @@ std::vector<const Value*> BufferLiveness::killCandidates(const Op& op, const Val
 
 void BufferLiveness::killHandle(int index, const Op& op)
 {
-    const auto& live = liveness_.liveAt(op.block, &op);
-    if (live.empty())
+    // Only the live values that end at `op` can find anything dead there (killCandidates
+    // needs every alias dead after `op`, the value itself too), so only they are tested;
+    // the shuffle is still of every live value, as the compiler's is.
+    const BlockLiveness::LiveEnding& live = liveness_.liveEndingAt(op.block, &op);
+    if (live.size == 0)
         return;
     ShuffleSite site;
     site.index = index;
-    site.size = live.size();
+    site.size = live.size;
     site.listStart = genKill[index].kill.size();
-    std::vector<std::vector<const Value*>> candidates(live.size());
-    bool any = false;
-    for (std::size_t i = 0; i < live.size(); ++i) {
-        candidates[i] = killCandidates(op, live[i]);
-        any = any || !candidates[i].empty();
+    std::vector<std::pair<std::size_t, std::vector<const Value*>>> candidates;
+    for (const auto& [position, value] : live.ending) {
+        std::vector<const Value*> killed = killCandidates(op, value);
+        if (!killed.empty())
+            candidates.emplace_back(position, std::move(killed));
     }
-    for (const std::size_t i : shuffledOrder(live.size()))
-        for (const Value* buffer : candidates[i]) {
-            Status& status = statusOf(buffer);
-            if (status != Status::Gened)
-                continue; // killed through a value before this one
-            genKill[index].kill.push_back(buffer);
-            genKill[index].touched = true;
-            status = Status::Killed;
+    const std::vector<std::size_t> order = shuffledOrder(live.size);
+    if (!candidates.empty()) {
+        if (slot_.size() < live.size)
+            slot_.resize(live.size, 0);
+        for (std::size_t k = 0; k < candidates.size(); ++k)
+            slot_[candidates[k].first] = k + 1;
+        for (const std::size_t i : order) {
+            if (slot_[i] == 0)
+                continue;
+            for (const Value* buffer : candidates[slot_[i] - 1].second) {
+                Status& status = statusOf(buffer);
+                if (status != Status::Gened)
+                    continue; // killed through a value before this one
+                genKill[index].kill.push_back(buffer);
+                genKill[index].touched = true;
+                status = Status::Killed;
+            }
         }
+        for (const auto& entry : candidates)
+            slot_[entry.first] = 0;
+    }
     site.produced = genKill[index].kill.size() - site.listStart;
-    if (any)
-        site.candidates = adding(candidates);
+    site.candidates = std::move(candidates);
     sites_.push_back(std::move(site));
 }
 
