@@ -214,3 +214,25 @@ TEST_CASE("hostile IR: write the probe's inputs", "[.hostile-files]")
         REQUIRE(out.good());
     }
 }
+
+TEST_CASE("hostile IR: the live values ending at an op are those liveAt lists that end there", "[planner][hostile]")
+{
+    for (const std::string& text : {manyLiveIr(120), generatedIr(1, 6), generatedIr(2, 4, 3)}) {
+        const auto module = readMlir(text);
+        const Function& function = module->functions.front();
+        const BlockLiveness liveness(*function.op);
+        std::size_t ending = 0;
+        walkNested(*function.op, [&](const Op& op) {
+            const std::vector<const Value*> live = liveness.liveAt(op.block, &op);
+            const BlockLiveness::LiveEnding& summary = liveness.liveEndingAt(op.block, &op);
+            REQUIRE(summary.size == live.size());
+            std::vector<std::pair<std::size_t, const Value*>> expected;
+            for (std::size_t i = 0; i < live.size(); ++i)
+                if (!liveness.isLiveOut(live[i], op.block) && liveness.isDeadAfter(live[i], &op))
+                    expected.emplace_back(i, live[i]);
+            CHECK(summary.ending == expected);
+            ending += expected.size();
+        });
+        CHECK(ending > 0);
+    }
+}
