@@ -30,7 +30,8 @@ void walkBlockOps(const Block& block, std::vector<const Op*>& out)
 
 } // namespace
 
-BlockLiveness::BlockLiveness(const Op& root)
+BlockLiveness::BlockLiveness(const Op& root, std::size_t maxCachedLive)
+    : maxCachedLive_(maxCachedLive)
 {
     collectBlocks(root);
     for (const Block* block : order_)
@@ -164,7 +165,82 @@ bool BlockLiveness::isDeadAfter(const Value* value, const Op* op) const
     return end == op || end->isBeforeInBlock(op);
 }
 
-const std::vector<const Value*>& BlockLiveness::liveAt(const Block* block, const Op* op) const
+const BlockLiveness::LiveEnding& BlockLiveness::liveEndingAt(const Block* block, const Op* op) const
+{
+    static const LiveEnding none;
+    auto found = endings_.find(block);
+    if (found == endings_.end()) {
+        std::vector<LiveEnding> perOp(block->ops.size());
+        const BlockInfo* blockInfo = info(block);
+        if (blockInfo && !block->ops.empty()) {
+            // The values liveAt considers, in its order, each once, with the ops it lives from and to.
+            struct Entry {
+                const Value* value;
+                std::size_t start, end;
+                bool liveOut;
+            };
+            std::vector<Entry> entries;
+            std::unordered_set<const Value*> seen;
+            const Op* front = block->ops.front().get();
+            const std::size_t last = block->ops.size() - 1;
+            auto consider = [&](const Value* value) {
+                const Op* start = blockInfo->in.count(value) || value->isBlockArgument()
+                    ? front
+                    : ancestorInBlock(value->definingOp, block);
+                if (!start || !seen.insert(value).second)
+                    return;
+                const bool liveOut = blockInfo->out.count(value) != 0;
+                const std::size_t end = liveOut ? last : endOperation(value, start)->indexInBlock;
+                entries.push_back({value, static_cast<std::size_t>(start->indexInBlock), end, liveOut});
+            };
+            for (const Value* argument : block->arguments)
+                consider(argument);
+            for (const Value* in : blockInfo->inOrdered)
+                consider(in);
+            for (const auto& walked : block->ops)
+                for (const Value* result : walked->results)
+                    consider(result);
+            std::vector<std::vector<std::size_t>> starts(block->ops.size()), ends(block->ops.size());
+            for (std::size_t key = 0; key < entries.size(); ++key) {
+                starts[std::min(entries[key].start, last)].push_back(key);
+                ends[std::min(std::max(entries[key].end, entries[key].start), last)].push_back(key);
+            }
+            // A Fenwick tree over the entries' order counts the live ones before an entry.
+            std::vector<std::size_t> tree(entries.size() + 1, 0);
+            auto add = [&](std::size_t key, bool plus) {
+                for (std::size_t i = key + 1; i < tree.size(); i += i & (~i + 1))
+                    tree[i] = plus ? tree[i] + 1 : tree[i] - 1;
+            };
+            auto before = [&](std::size_t key) {
+                std::size_t count = 0;
+                for (std::size_t i = key; i > 0; i -= i & (~i + 1))
+                    count += tree[i];
+                return count;
+            };
+            std::size_t live = 0;
+            for (std::size_t k = 0; k < block->ops.size(); ++k) {
+                for (const std::size_t key : starts[k]) {
+                    add(key, true);
+                    ++live;
+                }
+                perOp[k].size = live;
+                for (const std::size_t key : ends[k])
+                    if (!entries[key].liveOut)
+                        perOp[k].ending.emplace_back(before(key), entries[key].value);
+                std::sort(perOp[k].ending.begin(), perOp[k].ending.end());
+                for (const std::size_t key : ends[k]) {
+                    add(key, false);
+                    --live;
+                }
+            }
+        }
+        found = endings_.emplace(block, std::move(perOp)).first;
+    }
+    const auto index = static_cast<std::size_t>(op->indexInBlock);
+    return index < found->second.size() && block->ops[index].get() == op ? found->second[index] : none;
+}
+
+std::vector<const Value*> BlockLiveness::liveAt(const Block* block, const Op* op) const
 {
     const auto cached = liveCache_.find(op);
     if (cached != liveCache_.end())
@@ -198,6 +274,9 @@ const std::vector<const Value*>& BlockLiveness::liveAt(const Block* block, const
                 break;
         }
     }
+    if (cachedLive_ + live.size() > maxCachedLive_)
+        return live;
+    cachedLive_ += live.size();
     return liveCache_.emplace(op, std::move(live)).first->second;
 }
 

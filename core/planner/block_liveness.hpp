@@ -13,15 +13,28 @@ namespace memlens::planner {
 
 class BlockLiveness {
 public:
-    explicit BlockLiveness(const Op& root);
+    explicit BlockLiveness(const Op& root, std::size_t maxCachedLive = kMaxCachedLive);
 
     bool isLiveIn(const Value* value, const Block* block) const;
     bool isLiveOut(const Value* value, const Block* block) const;
     // The last op of `start`'s block that uses `value` (through nested ops), at least `start`.
     const Op* endOperation(const Value* value, const Op* start) const;
     bool isDeadAfter(const Value* value, const Op* op) const;
-    // Values live at `op` in `block`; cached, so the planner's seeds share it.
-    const std::vector<const Value*>& liveAt(const Block* block, const Op* op) const;
+    // Values live at `op` in `block`. Cached, so the planner's seeds share it, while the
+    // cache holds fewer than kMaxCachedLive values: thousands of buffers live together at
+    // thousands of ops would fill gigabytes, so past that each call works it out again.
+    std::vector<const Value*> liveAt(const Block* block, const Op* op) const;
+    // What a kill test at `op` needs of liveAt(block, op) without listing it: how many
+    // values are live there, and those of them that end there (not live out, no use after
+    // `op` in the block: the only ones it can find dead), each with its position in that
+    // list, by position. Worked out for a whole block at once, in O(n log n).
+    struct LiveEnding {
+        std::size_t size = 0;
+        std::vector<std::pair<std::size_t, const Value*>> ending;
+    };
+    const LiveEnding& liveEndingAt(const Block* block, const Op* op) const;
+    static constexpr std::size_t kMaxCachedLive = std::size_t{1} << 20; // 8 MB of pointers
+    std::size_t cachedLive() const { return cachedLive_; }              // values in the cache
 
 private:
     struct BlockInfo {
@@ -38,6 +51,9 @@ private:
     std::unordered_map<const Block*, BlockInfo> blocks_;
     std::vector<const Block*> order_;
     mutable std::unordered_map<const Op*, std::vector<const Value*>> liveCache_;
+    std::size_t maxCachedLive_;
+    mutable std::size_t cachedLive_ = 0;
+    mutable std::unordered_map<const Block*, std::vector<LiveEnding>> endings_; // per op of the block
     mutable std::unordered_map<const Block*, std::unordered_map<const Value*, const Op*>> lastUser_;
 };
 

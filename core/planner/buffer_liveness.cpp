@@ -182,10 +182,20 @@ void BufferLiveness::aliasLists(const Value* origin, const Value* originAlias, c
             // The compiler updates the flag of an existing pair through a copy, so an
             // existing pair keeps the flag it was first given.
             AliasList& list = aliasVec_[buffer];
-            if (list.index.emplace(aliasValue, list.items.size()).second) {
-                list.items.emplace_back(aliasValue, resultCond);
-                list.plannable += isPlannableAlloc(aliasValue) ? 1 : 0;
+            if (list.index.count(aliasValue))
+                continue;
+            if (aliasPairs_ >= options_.maxAliasPairs) {
+                if (aliasPairs_ == options_.maxAliasPairs) {
+                    notes.push_back("buffers alias in more than " + std::to_string(options_.maxAliasPairs)
+                        + " pairs: the pairs past that are left out, so the plan may reuse memory a view still holds");
+                    ++aliasPairs_; // noted once
+                }
+                continue;
             }
+            ++aliasPairs_;
+            list.index.emplace(aliasValue, list.items.size());
+            list.items.emplace_back(aliasValue, resultCond);
+            list.plannable += isPlannableAlloc(aliasValue) ? 1 : 0;
         }
     }
 }
@@ -336,31 +346,45 @@ std::vector<const Value*> BufferLiveness::killCandidates(const Op& op, const Val
 
 void BufferLiveness::killHandle(int index, const Op& op)
 {
-    const auto& live = liveness_.liveAt(op.block, &op);
-    if (live.empty())
+    // Only the live values that end at `op` can find anything dead there (killCandidates
+    // needs every alias dead after `op`, the value itself too), so only they are tested;
+    // the shuffle is still of every live value, as the compiler's is.
+    const BlockLiveness::LiveEnding& live = liveness_.liveEndingAt(op.block, &op);
+    if (live.size == 0)
         return;
     ShuffleSite site;
     site.index = index;
-    site.size = live.size();
+    site.size = live.size;
     site.listStart = genKill[index].kill.size();
-    std::vector<std::vector<const Value*>> candidates(live.size());
-    bool any = false;
-    for (std::size_t i = 0; i < live.size(); ++i) {
-        candidates[i] = killCandidates(op, live[i]);
-        any = any || !candidates[i].empty();
+    std::vector<std::pair<std::size_t, std::vector<const Value*>>> candidates;
+    for (const auto& [position, value] : live.ending) {
+        std::vector<const Value*> killed = killCandidates(op, value);
+        if (!killed.empty())
+            candidates.emplace_back(position, std::move(killed));
     }
-    for (const std::size_t i : shuffledOrder(live.size()))
-        for (const Value* buffer : candidates[i]) {
-            Status& status = statusOf(buffer);
-            if (status != Status::Gened)
-                continue; // killed through a value before this one
-            genKill[index].kill.push_back(buffer);
-            genKill[index].touched = true;
-            status = Status::Killed;
+    const std::vector<std::size_t> order = shuffledOrder(live.size);
+    if (!candidates.empty()) {
+        if (slot_.size() < live.size)
+            slot_.resize(live.size, 0);
+        for (std::size_t k = 0; k < candidates.size(); ++k)
+            slot_[candidates[k].first] = k + 1;
+        for (const std::size_t i : order) {
+            if (slot_[i] == 0)
+                continue;
+            for (const Value* buffer : candidates[slot_[i] - 1].second) {
+                Status& status = statusOf(buffer);
+                if (status != Status::Gened)
+                    continue; // killed through a value before this one
+                genKill[index].kill.push_back(buffer);
+                genKill[index].touched = true;
+                status = Status::Killed;
+            }
         }
+        for (const auto& entry : candidates)
+            slot_[entry.first] = 0;
+    }
     site.produced = genKill[index].kill.size() - site.listStart;
-    if (any)
-        site.candidates = std::move(candidates);
+    site.candidates = std::move(candidates);
     sites_.push_back(std::move(site));
 }
 
@@ -408,24 +432,49 @@ void BufferLiveness::genLiveInLoop(int index, const Op& loop)
     gen(index, buffers);
     site.produced = genKill[index].gen.size() - site.listStart;
     if (any)
-        site.candidates = std::move(candidates);
+        site.candidates = adding(candidates);
     sites_.push_back(std::move(site));
+}
+
+std::vector<std::pair<std::size_t, std::vector<const Value*>>> BufferLiveness::adding(
+    std::vector<std::vector<const Value*>>& candidates)
+{
+    std::vector<std::pair<std::size_t, std::vector<const Value*>>> result;
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+        if (!candidates[i].empty())
+            result.emplace_back(i, std::move(candidates[i]));
+    return result;
+}
+
+std::size_t BufferLiveness::keptCandidates() const
+{
+    std::size_t kept = 0;
+    for (const ShuffleSite& site : sites_)
+        kept += site.candidates.size();
+    return kept;
 }
 
 void BufferLiveness::reshuffle(unsigned seed)
 {
     random_.seed(seed);
     std::vector<unsigned> seen;
+    std::vector<std::size_t> slot; // a live value's position -> 1 + its entry in the site's candidates
     unsigned stamp = 0;
     for (const ShuffleSite& site : sites_) {
         const std::vector<std::size_t> order = shuffledOrder(site.size);
         if (site.candidates.empty())
             continue;
         ++stamp;
+        if (slot.size() < site.size)
+            slot.resize(site.size, 0);
+        for (std::size_t k = 0; k < site.candidates.size(); ++k)
+            slot[site.candidates[k].first] = k + 1;
         std::vector<const Value*>& list = site.gens ? genKill[site.index].gen : genKill[site.index].kill;
         std::size_t at = site.listStart;
-        for (const std::size_t i : order)
-            for (const Value* buffer : site.candidates[i]) {
+        for (const std::size_t i : order) {
+            if (slot[i] == 0)
+                continue;
+            for (const Value* buffer : site.candidates[slot[i] - 1].second) {
                 const auto id = static_cast<std::size_t>(buffer->id);
                 if (id >= seen.size())
                     seen.resize(id + 1, 0);
@@ -434,6 +483,9 @@ void BufferLiveness::reshuffle(unsigned seed)
                 seen[id] = stamp;
                 list[at++] = buffer;
             }
+        }
+        for (const auto& entry : site.candidates)
+            slot[entry.first] = 0;
     }
 }
 

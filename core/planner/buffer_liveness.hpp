@@ -7,6 +7,7 @@
 #include "core/planner/mlir_module.hpp"
 #include "core/planner/op_sequence.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -44,6 +45,9 @@ struct GenKill {
 struct LivenessOptions {
     bool multiBuffer = true; // honour hivm.multi_buffer marks
     bool shuffle = true;     // false: live values in their own order (compilers before the seeded retries)
+    // Every view of a buffer aliases every other: 10,000 views of one buffer would make
+    // 100 million pairs. Pairs past this many are not made (with a note).
+    std::size_t maxAliasPairs = 1000000;
 };
 
 class BufferLiveness {
@@ -67,6 +71,9 @@ public:
     std::vector<std::string> notes;
 
     std::vector<const Value*> aliasesOf(const Value* value) const; // without `value` unless self-aliased
+    std::size_t aliasPairs() const { return std::min(aliasPairs_, options_.maxAliasPairs); }
+    // How many live values' additions the shuffle sites keep (only those that add any).
+    std::size_t keptCandidates() const;
     static const Value* tracebackToAlloc(const Value* value);
     static bool isViewOp(const std::string& name);
     static bool isLocalSpace(const std::string& space);
@@ -101,12 +108,16 @@ private:
     struct ShuffleSite {
         int index = 0;
         bool gens = false;
-        std::size_t size = 0;                              // live values shuffled
-        std::vector<std::vector<const Value*>> candidates; // per live value; empty when none adds any
+        std::size_t size = 0; // live values shuffled
+        // What the live values that add any add, by their position among the live values
+        // (only those: thousands of live values at thousands of sites add nothing mostly).
+        std::vector<std::pair<std::size_t, std::vector<const Value*>>> candidates;
         std::size_t listStart = 0;
         std::size_t produced = 0;
     };
     std::vector<std::size_t> shuffledOrder(std::size_t size);
+    static std::vector<std::pair<std::size_t, std::vector<const Value*>>> adding(
+        std::vector<std::vector<const Value*>>& candidates);
 
     const Function& function_;
     const std::vector<SequenceEntry>& sequence_;
@@ -126,6 +137,8 @@ private:
     std::unordered_map<const Value*, AliasList> aliasVec_;
     std::vector<const Value*> preloadBuffers_;
     std::vector<ShuffleSite> sites_;
+    std::vector<std::size_t> slot_; // a live value's position -> 1 + its entry in a site's candidates (0 after use)
+    std::size_t aliasPairs_ = 0;    // in every AliasList together, at most maxAliasPairs (+1 once noted)
     std::unordered_set<const Value*> skipPlan_;
 };
 

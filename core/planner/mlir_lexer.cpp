@@ -1,5 +1,6 @@
 #include "core/planner/mlir_lexer.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 namespace memlens::planner {
@@ -18,12 +19,12 @@ bool isSuffixChar(char c) // after '%', '^', '@', '#', '!'
 
 } // namespace
 
-std::vector<Token> tokenizeMlir(std::string_view text)
+Token MlirLexer::next()
 {
-    std::vector<Token> tokens;
-    std::size_t i = 0;
-    int line = 1;
-    std::size_t lineStart = 0;
+    const std::string_view text = text_;
+    std::size_t& i = i_;
+    int& line = line_;
+    std::size_t& lineStart = lineStart_;
     auto push = [&](TokenKind kind, std::size_t start, std::size_t end, char punct = 0) {
         Token token;
         token.kind = kind;
@@ -32,16 +33,16 @@ std::vector<Token> tokenizeMlir(std::string_view text)
         token.line = line;
         token.column = static_cast<int>(start - lineStart) + 1;
         token.punct = punct;
-        tokens.push_back(token);
+        return token;
     };
     while (i < text.size()) {
         const char c = text[i];
         if (c == '\n') {
-            push(TokenKind::Newline, i, i + 1);
+            const Token token = push(TokenKind::Newline, i, i + 1);
             ++i;
             ++line;
             lineStart = i;
-            continue;
+            return token;
         }
         if (std::isspace(static_cast<unsigned char>(c))) {
             ++i;
@@ -62,8 +63,7 @@ std::vector<Token> tokenizeMlir(std::string_view text)
             }
             if (i < text.size() && text[i] == '"')
                 ++i;
-            push(TokenKind::String, start, i);
-            continue;
+            return push(TokenKind::String, start, i);
         }
         if (c == '%' || c == '^' || c == '@' || c == '#' || c == '!') {
             ++i;
@@ -82,13 +82,11 @@ std::vector<Token> tokenizeMlir(std::string_view text)
                 : c == '@'                  ? TokenKind::Symbol
                 : c == '#'                  ? TokenKind::Hash
                                             : TokenKind::Bang;
-            push(kind, start, i);
-            continue;
+            return push(kind, start, i);
         }
         if (c == '-' && i + 1 < text.size() && text[i + 1] == '>') {
             i += 2;
-            push(TokenKind::Arrow, start, i);
-            continue;
+            return push(TokenKind::Arrow, start, i);
         }
         if (std::isdigit(static_cast<unsigned char>(c))
             || (c == '-' && i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])))) {
@@ -103,26 +101,67 @@ std::vector<Token> tokenizeMlir(std::string_view text)
                     break;
                 }
             }
-            push(TokenKind::Number, start, i);
-            continue;
+            return push(TokenKind::Number, start, i);
         }
         if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
             ++i;
             while (i < text.size() && isIdentifierChar(text[i])
                 && !(text[i] == '-' && i + 1 < text.size() && text[i + 1] == '>'))
                 ++i;
-            push(TokenKind::Identifier, start, i);
-            continue;
+            return push(TokenKind::Identifier, start, i);
         }
         ++i;
-        push(TokenKind::Punct, start, i, c);
+        return push(TokenKind::Punct, start, i, c);
     }
     Token end;
     end.kind = TokenKind::End;
     end.offset = text.size();
     end.line = line;
-    tokens.push_back(end);
+    return end;
+}
+
+std::vector<Token> tokenizeMlir(std::string_view text)
+{
+    std::vector<Token> tokens;
+    MlirLexer lexer(text);
+    do
+        tokens.push_back(lexer.next());
+    while (tokens.back().kind != TokenKind::End);
     return tokens;
+}
+
+const Token& TokenWindow::at(std::size_t index)
+{
+    if (index < base_)
+        index = base_;
+    while (base_ + tokens_.size() <= index && !ended_) {
+        Token token = pendingNewline_ ? pending_ : lexer_.next();
+        pendingNewline_ = false;
+        if (token.kind == TokenKind::Newline) {
+            // Fold the newlines that follow into this one: it spans them (and the blank
+            // and comment lines between), so its end is the last one's end.
+            Token after = lexer_.next();
+            while (after.kind == TokenKind::Newline) {
+                token.length = after.offset + after.length - token.offset;
+                after = lexer_.next();
+            }
+            pending_ = after;
+            pendingNewline_ = true;
+        }
+        ended_ = token.kind == TokenKind::End;
+        tokens_.push_back(token);
+        peak_ = std::max(peak_, tokens_.size());
+    }
+    return index < base_ + tokens_.size() ? tokens_[index - base_] : tokens_.back();
+}
+
+void TokenWindow::release(std::size_t before)
+{
+    // The last token (End at the end) always stays.
+    while (base_ < before && tokens_.size() > 1) {
+        tokens_.pop_front();
+        ++base_;
+    }
 }
 
 } // namespace memlens::planner

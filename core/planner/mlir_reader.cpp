@@ -11,6 +11,13 @@ namespace memlens::planner {
 namespace {
 
 constexpr int kMaxNesting = 200;
+// Bounds on what hostile IR can make the reader build (with ReadBounds): an op keeps at
+// most kMaxResultsPerOp results, and notes past kMaxNotes are dropped (with a note saying so).
+constexpr int kMaxResultsPerOp = 4096;
+constexpr std::size_t kMaxNotes = 1000;
+// The reader looks back at most a few tokens; the window drops older ones in batches.
+constexpr std::size_t kTokensKept = 64;
+constexpr std::size_t kReleaseEvery = 1024;
 
 bool isRegionOpName(const std::string& name)
 {
@@ -63,6 +70,12 @@ int typeDepthChange(const Token& t)
     return t.kind == TokenKind::Punct && t.punct != '{' && t.punct != '}' ? bracketDepthChange(t) : 0;
 }
 
+struct TypeTokens {
+    std::size_t count = 0;
+    std::size_t markerOffset = 0;
+    std::size_t lastEnd = 0;
+};
+
 struct PendingArgument {
     std::string name;
     std::string typeText;
@@ -70,10 +83,11 @@ struct PendingArgument {
 
 class Reader {
 public:
-    Reader(std::string_view text, Module& module)
+    Reader(std::string_view text, Module& module, const ReadBounds& bounds)
         : text_(text)
-        , tokens_(tokenizeMlir(text))
+        , window_(text)
         , module_(module)
+        , bounds_(bounds)
     {
     }
 
@@ -89,8 +103,11 @@ public:
                 || (t.kind == TokenKind::Punct && t.punct == '}')) {
                 const std::size_t start = t.offset;
                 skipLine();
+                // To the line's end (a run of newlines is one token).
+                const Token last = tok(pos_ - 1);
+                const std::size_t end = last.kind == TokenKind::Newline ? last.offset : tok().offset;
                 if (t.kind == TokenKind::Hash)
-                    keepLocationAlias(text_.substr(start, tok().offset - start));
+                    keepLocationAlias(text_.substr(start, end - start));
                 continue;
             }
             const std::size_t before = pos_;
@@ -104,9 +121,19 @@ public:
         }
     }
 
+    std::size_t peakTokensHeld() const { return window_.peakHeld(); }
+
 private:
-    const Token& tok(std::size_t i) const { return tokens_[std::min(i, tokens_.size() - 1)]; }
-    const Token& tok() const { return tok(pos_); }
+    // A copy: the window may drop the token while the caller still looks at it.
+    Token tok(std::size_t i) const
+    {
+        if (stopped_ && i >= stopAt_)
+            return stopToken_;
+        if (pos_ > window_.released() + kReleaseEvery)
+            window_.release(pos_ - kTokensKept);
+        return window_.at(i);
+    }
+    Token tok() const { return tok(pos_); }
     bool at(TokenKind kind) const { return tok().kind == kind; }
     bool isPunct(const Token& t, char c) const { return t.kind == TokenKind::Punct && t.punct == c; }
     std::string_view textOf(const Token& t) const { return text_.substr(t.offset, t.length); }
@@ -127,7 +154,29 @@ private:
         if (value.rfind("loc(", 0) == 0)
             module_.locationAliases.emplace_back(trimmed(definition.substr(0, equals)), value);
     }
-    void note(int line, std::string message) { module_.notes.push_back({line, std::move(message)}); }
+    void note(int line, std::string message)
+    {
+        if (module_.notes.size() < kMaxNotes)
+            module_.notes.push_back({line, std::move(message)});
+        else if (module_.notes.size() == kMaxNotes)
+            module_.notes.push_back({line, "more than " + std::to_string(kMaxNotes) + " notes: the rest are left out"});
+    }
+
+    // From the token after pos_ on, the text reads as ended: what is too big is not read.
+    void stop(const std::string& why)
+    {
+        if (stopped_)
+            return;
+        const Token at = tok(nextSignificant(pos_ + 1));
+        note(at.line, why + ": the rest of the IR, from line " + std::to_string(at.line) + ", is not read");
+        stopped_ = true;
+        stopAt_ = pos_ + 1;
+        stopToken_ = Token{};
+        stopToken_.kind = TokenKind::End;
+        stopToken_.offset = at.offset;
+        stopToken_.line = at.line;
+        stopToken_.column = at.column;
+    }
 
     void skipLine()
     {
@@ -164,6 +213,8 @@ private:
         value->typeText = typeText;
         value->memref = parseMemrefType(typeText);
         module_.values.push_back(std::move(value));
+        if (module_.values.size() >= bounds_.maxValues)
+            stop("the bound of " + std::to_string(bounds_.maxValues) + " values is reached");
         return module_.values.back().get();
     }
 
@@ -182,33 +233,47 @@ private:
         return value;
     }
 
-    // `%a, %b:2 =` at pos_: the result names, or nothing when no '=' follows.
+    // `%a, %b:2 =` at pos_: the result names, or nothing when no '=' follows. It reads on
+    // with pos_; when no '=' follows, pos_ is where the names end (no newline nor bracket
+    // lies between, so skipping the line from there skips what it would from the first).
     std::vector<std::pair<std::string, int>> parseResultNames()
     {
         std::vector<std::pair<std::string, int>> names;
-        std::size_t i = pos_;
-        while (tok(i).kind == TokenKind::Value) {
-            std::string name(textOf(tok(i)));
+        int total = 0;
+        bool capped = false;
+        const int line = tok().line;
+        while (tok().kind == TokenKind::Value) {
+            std::string name(textOf(tok()));
             int count = 1;
-            ++i;
-            if (isPunct(tok(i), ':') && tok(i + 1).kind == TokenKind::Number) {
+            ++pos_;
+            if (isPunct(tok(), ':') && tok(pos_ + 1).kind == TokenKind::Number) {
                 try {
-                    count = std::clamp(std::stoi(std::string(textOf(tok(i + 1)))), 1, 4096);
+                    count = std::clamp(std::stoi(std::string(textOf(tok(pos_ + 1)))), 1, kMaxResultsPerOp);
                 } catch (...) {
                     count = 1;
                 }
-                i += 2;
+                pos_ += 2;
             }
-            names.emplace_back(name, count);
-            if (isPunct(tok(i), ',')) {
-                ++i;
+            if (total + count > kMaxResultsPerOp) {
+                capped = true;
+                count = kMaxResultsPerOp - total;
+            }
+            if (count > 0)
+                names.emplace_back(name, count);
+            total += count;
+            if (isPunct(tok(), ',')) {
+                ++pos_;
                 continue;
             }
             break;
         }
-        if (names.empty() || !isPunct(tok(i), '='))
+        if (names.empty() || !isPunct(tok(), '='))
             return {};
-        pos_ = i + 1;
+        if (capped)
+            note(line,
+                "an op with more than " + std::to_string(kMaxResultsPerOp) + " results: only the first "
+                    + std::to_string(kMaxResultsPerOp) + " are read");
+        ++pos_;
         return names;
     }
 
@@ -242,7 +307,8 @@ private:
     {
         const std::size_t start = tok().offset + 1;
         skipBalanced();
-        const std::size_t end = tok(pos_ - 1).offset;
+        const Token last = tok(pos_ - 1); // a run of newlines when the text ends unclosed
+        const std::size_t end = last.kind == TokenKind::Newline ? last.offset + last.length - 1 : last.offset;
         if (end <= start)
             return;
         const std::string body(text_.substr(start, end - start));
@@ -363,11 +429,13 @@ private:
 
     std::unique_ptr<Op> parseOp(Block* block)
     {
-        const std::size_t opStart = pos_;
+        const Token first = tok();
         const auto resultNames = parseResultNames();
-        const Token& nameToken = tok();
+        const Token nameToken = resultNames.empty() ? first : tok();
         bool generic = false;
         auto op = std::make_unique<Op>();
+        if (++opsMade_ >= bounds_.maxOps)
+            stop("the bound of " + std::to_string(bounds_.maxOps) + " ops is reached");
         op->block = block;
         if (nameToken.kind == TokenKind::String) {
             generic = true;
@@ -378,7 +446,6 @@ private:
         } else {
             note(nameToken.line,
                 "not an operation: '" + std::string(textOf(nameToken)) + "' (skipped to the line's end)");
-            pos_ = std::max(pos_, opStart);
             skipLine();
             return nullptr;
         }
@@ -390,8 +457,10 @@ private:
 
         std::vector<PendingArgument> pending;
         std::vector<std::pair<std::size_t, std::size_t>> spans; // top-level text, without regions
-        std::size_t spanStart = tok(opStart).offset;
-        std::vector<std::size_t> typeTokens; // top-level tokens for the result type
+        std::size_t spanStart = first.offset;
+        // The top-level tokens for the result type: how many, where the one at markerAt
+        // starts and where the last ends.
+        TypeTokens typeTokens;
         int markerAt = -1;
         int markerRank = 0;
         int paren = 0;
@@ -403,6 +472,12 @@ private:
                 spans.emplace_back(spanStart, end);
         };
         auto lastEnd = [&]() { return tok(pos_ - 1).offset + tok(pos_ - 1).length; };
+        auto pushType = [&](const Token& token) {
+            if (static_cast<int>(typeTokens.count) == markerAt)
+                typeTokens.markerOffset = token.offset;
+            typeTokens.lastEnd = token.offset + token.length;
+            ++typeTokens.count;
+        };
 
         while (!at(TokenKind::End)) {
             const Token& t = tok();
@@ -436,17 +511,17 @@ private:
                 else if (t.punct == ']' || t.punct == '>')
                     other = std::max(0, other - 1);
                 else if (t.punct == ':' && depth == 0 && markerRank <= 1) {
-                    markerAt = static_cast<int>(typeTokens.size());
+                    markerAt = static_cast<int>(typeTokens.count);
                     markerRank = 1;
                     ++pos_;
                     continue;
                 }
-                typeTokens.push_back(pos_);
+                pushType(t);
                 ++pos_;
                 continue;
             }
             if (t.kind == TokenKind::Arrow && depth == 0) {
-                markerAt = static_cast<int>(typeTokens.size());
+                markerAt = static_cast<int>(typeTokens.count);
                 markerRank = 3;
                 ++pos_;
                 continue;
@@ -473,12 +548,12 @@ private:
                     continue;
                 }
                 if (depth == 0 && (word == "to" || word == "into") && markerRank <= 2) {
-                    markerAt = static_cast<int>(typeTokens.size());
+                    markerAt = static_cast<int>(typeTokens.count);
                     markerRank = 2;
                     ++pos_;
                     continue;
                 }
-                typeTokens.push_back(pos_);
+                pushType(t);
                 ++pos_;
                 continue;
             }
@@ -502,7 +577,7 @@ private:
                     continue;
                 }
                 op->operands.push_back(resolve(name, t.line));
-                typeTokens.push_back(pos_);
+                pushType(t);
                 ++pos_;
                 continue;
             }
@@ -512,7 +587,7 @@ private:
             }
             if (t.kind == TokenKind::Symbol && op->symbol.empty())
                 op->symbol = std::string(textOf(t));
-            typeTokens.push_back(pos_);
+            pushType(t);
             ++pos_;
         }
         closeSpan(std::max(spanStart, tok(pos_ == 0 ? 0 : pos_ - 1).offset + tok(pos_ == 0 ? 0 : pos_ - 1).length));
@@ -539,14 +614,13 @@ private:
         return op;
     }
 
-    void defineResults(Op& op, const std::vector<std::pair<std::string, int>>& names,
-        const std::vector<std::size_t>& typeTokens, int markerAt)
+    void defineResults(
+        Op& op, const std::vector<std::pair<std::string, int>>& names, const TypeTokens& typeTokens, int markerAt)
     {
         std::vector<std::string> types;
-        if (markerAt >= 0 && markerAt < static_cast<int>(typeTokens.size())) {
-            const std::size_t first = tok(typeTokens[markerAt]).offset;
-            const Token& lastToken = tok(typeTokens.back());
-            const std::size_t last = lastToken.offset + lastToken.length;
+        if (markerAt >= 0 && markerAt < static_cast<int>(typeTokens.count)) {
+            const std::size_t first = typeTokens.markerOffset;
+            const std::size_t last = typeTokens.lastEnd;
             if (last > first)
                 types = splitTypes(std::string(text_.substr(first, last - first)));
         }
@@ -747,9 +821,14 @@ private:
     }
 
     std::string_view text_;
-    std::vector<Token> tokens_;
+    mutable TokenWindow window_;
+    std::size_t opsMade_ = 0;
+    bool stopped_ = false;
+    std::size_t stopAt_ = 0;
+    Token stopToken_;
     std::size_t pos_ = 0;
     Module& module_;
+    const ReadBounds& bounds_;
     std::vector<std::map<std::string, Value*>> scopes_;
     std::map<const Region*, int> closingLines_;
     int nesting_ = 0;
@@ -811,10 +890,17 @@ void collectFunctions(Module& module, const Block& block, const std::string& tar
 
 std::unique_ptr<Module> readMlir(std::string_view text, const std::string& fileName)
 {
+    ReadBounds bounds;
+    return readMlir(text, fileName, bounds);
+}
+
+std::unique_ptr<Module> readMlir(std::string_view text, const std::string& fileName, ReadBounds& bounds)
+{
     auto module = std::make_unique<Module>();
     module->fileName = fileName;
-    Reader reader(text, *module);
+    Reader reader(text, *module, bounds);
     reader.run();
+    bounds.tokensHeldAtMost = reader.peakTokensHeld();
     for (auto& op : module->top.ops)
         collectUsers(*op);
     collectFunctions(*module, module->top, {});
