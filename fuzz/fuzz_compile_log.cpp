@@ -17,11 +17,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 }]
 })json",
         "fuzz.json");
-const std::string text(reinterpret_cast<const char*>(data), size);
-memlens::LogScan scan = memlens::scanCompileLogText(text, "k", "fuzz.log");
-const memlens::CompileLogResult result = memlens::compileLogFromScan(std::move(scan), dump, nullptr);
-if (result.log)
-    for (std::int64_t op = -1; op <= static_cast<std::int64_t>(result.log->ops.size()); ++op)
-        (void)memlens::lifeText(result.log.get(), op, op + 1);
-return 0;
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    memlens::LogScan scan = memlens::scanCompileLogText(text, "k", "fuzz.log");
+    const memlens::CompileLogResult result = memlens::compileLogFromScan(std::move(scan), dump, nullptr);
+    if (result.log)
+        for (std::int64_t op = -1; op <= static_cast<std::int64_t>(result.log->ops.size()); ++op)
+            (void)memlens::lifeText(result.log.get(), op, op + 1);
+    return 0;
 }

@@ -1,5 +1,7 @@
 #include "core/cli/explain_command.hpp"
 
+#include "core/document/planner_check.hpp"
+
 #include "core/analysis/plan_requirement.hpp"
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/cli/command_common.hpp"
@@ -143,6 +145,13 @@ void explainHead(std::ostream& out, const PlanDocument& document)
         out << "Python lines: none: " << kNoLineInfoNote << ".\n";
     if (!document.siblingWarning.empty())
         out << "Warning: " << document.siblingWarning << ".\n";
+    // Whether memlens's own plan of the planner's IR is this dump: the what-ifs below are
+    // re-planned only where it is.
+    if (document.plannerCheck)
+        out << "Planner check: " << document.plannerCheck->summary() << " (from " << document.plannerCheck->irFile
+            << ").\n";
+    else if (!document.plannerNote.empty())
+        out << "Planner check: none: " << document.plannerNote << ".\n";
 }
 
 // `memlens explain DIR`: the folder's pair health, then every core's dump as explain explains one.

@@ -60,7 +60,10 @@ struct LargestFitting {
 
 struct Diagnosis {
     std::optional<std::int64_t> criticalOp; // nullopt for a scope without blocks
-    std::uint64_t requiredBytes = 0;        // the peak address: the compiler's "requires N bits" / 8
+    // Why the levers are predicted from the dump and not re-planned ("" when they are re-planned):
+    // the planner check's difference, or why there is no planner IR.
+    std::string predictedBecause;
+    std::uint64_t requiredBytes = 0; // the peak address: the compiler's "requires N bits" / 8
     std::uint64_t capacityBytes = 0;
     std::uint64_t shortBytes = 0;              // required - capacity, 0 when it fits
     std::uint64_t liveBytes = 0;               // at the critical op, each address counted once

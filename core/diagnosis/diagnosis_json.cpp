@@ -104,6 +104,7 @@ ojson diagnosisJson(const PlanDocument& document, std::size_t scopeIndex, const 
     for (const Lever& lever : diagnosis.levers)
         levers.push_back(leverJson(lever));
     out["levers"] = std::move(levers);
+    out["predicted_because"] = diagnosis.predictedBecause.empty() ? ojson(nullptr) : ojson(diagnosis.predictedBecause);
     if (diagnosis.largestFitting) {
         const LargestFitting& largest = *diagnosis.largestFitting;
         out["largest_fitting"] = {{"dim", largest.dimension},

@@ -257,6 +257,8 @@ std::string diagnosisText(
             leverHowText(lever.how)});
     if (!leverRows.empty())
         out << textTable(leverRows, {false, true, false, false, false});
+    if (!d.levers.empty() && !d.predictedBecause.empty())
+        out << "  (Predicted, not re-planned: " << d.predictedBecause << ".)\n";
     out << "\n" << largestFittingSentence(d) << "\n";
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
     if (const std::string grid = fitMapText(fitMap ? *fitMap : built); !grid.empty())

@@ -2,9 +2,9 @@
 
 #include "core/base/work_thresholds.hpp"
 #include "core/document/computed_plan.hpp"
+#include "core/document/planner_check.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/planner/what_if.hpp"
-#include "core/source/file_finder.hpp"
 
 #include <algorithm>
 #include <map>
@@ -15,24 +15,30 @@ namespace {
 
 // Past this many blocks the IR is not planned again for every cell (the prediction is used).
 
+bool replanHolds(const PlanDocument& document, std::size_t scopeIndex)
+{
+    const PlannerCheck* check = document.plannerCheck.get();
+    if (!check || !check->reproduces())
+        return false;
+    const ScopePlannerCheck* scope = check->scope(document.dump.scopes[scopeIndex].scope);
+    return scope && scope->reproduces;
+}
+
 class Replanner {
 public:
     static std::unique_ptr<Replanner> open(
         const PlanDocument& document, std::size_t scopeIndex, const std::atomic<bool>* cancel = nullptr)
     {
-        if (document.irFile.empty() || scopeIndex >= document.dump.scopes.size()
-            || document.dump.scopes[scopeIndex].blocks.size() > kMaxReplannedBlocks)
+        // Only where memlens's plan of the planner's IR is the dump's, buffer by buffer (the load's
+        // check): then its what-ifs speak of this dump, with the rules that reproduced it.
+        if (scopeIndex >= document.dump.scopes.size()
+            || document.dump.scopes[scopeIndex].blocks.size() > kMaxReplannedBlocks
+            || !replanHolds(document, scopeIndex))
             return nullptr;
-        const ReadResult ir = readTextFile(document.irFile);
-        if (!ir.ok())
-            return nullptr;
-        auto replanner = std::unique_ptr<Replanner>(new Replanner(document, scopeIndex, ir.text));
+        const PlannerCheck& check = *document.plannerCheck;
+        auto replanner = std::unique_ptr<Replanner>(new Replanner(document, scopeIndex, check));
         replanner->planner_.setCancel(cancel);
-        // The planner's plan of the IR as it stands must be the dump's, else its what-ifs say nothing of it.
-        const planner::WhatIfResult planned = replanner->planner_.baseline(replanner->function_);
-        const auto baseline = replanner->bytesOf(planned);
-        if (!planned.decided || !baseline || *baseline != document.analyses[scopeIndex].peakAddressBytes)
-            return nullptr;
+        replanner->planner_.setShuffleSeeds(*check.seedShuffle);
         return replanner;
     }
 
@@ -54,7 +60,7 @@ public:
 
     // The planner's full plan of the document's function under a what-if, as a dump the compiler
     // would write (the rewritten shapes in the buffers' types); nullopt when it cannot be planned.
-    std::optional<Dump> dumpOf(const planner::WhatIf& whatIf, const std::string& irFile)
+    std::optional<Dump> dumpOf(const planner::WhatIf& whatIf)
     {
         planner::WhatIf w = whatIf;
         w.function = function_;
@@ -64,7 +70,8 @@ public:
         for (const planner::FunctionPlan& plan : plans.plans) {
             if (!function_.empty() && plan.name != function_)
                 continue;
-            Dump dump = parseDumpText(jsonText(compilerDumpJson(plan, irFile)), compilerDumpFileName(plan.coreType));
+            Dump dump = parseDumpText(
+                jsonText(compilerDumpJson(plan, irFile_, nullptr, lineOffset_)), compilerDumpFileName(plan.coreType));
             for (ScopePlan& scope : dump.scopes)
                 for (Buffer& buffer : scope.buffers) {
                     std::vector<std::int64_t> shape = buffer.shape();
@@ -104,21 +111,20 @@ public:
     }
 
 private:
-    Replanner(const PlanDocument& document, std::size_t scopeIndex, const std::string& text)
-        : planner_(text, document.irFile)
+    Replanner(const PlanDocument& document, std::size_t scopeIndex, const PlannerCheck& check)
+        : planner_(*check.ir.text, check.ir.file)
+        , function_(check.function)
         , scope_(document.dump.scopes[scopeIndex].scope)
+        , irFile_(check.ir.file)
+        , lineOffset_(check.ir.lineOffset)
     {
-        const auto functions = planner_.deviceFunctions();
-        for (const planner::Function* function : functions)
-            if (function->name == document.dump.kernel)
-                function_ = function->name;
-        if (function_.empty() && functions.size() == 1)
-            function_ = functions.front()->name;
     }
 
     planner::WhatIfPlanner planner_;
     std::string function_;
     std::string scope_;
+    std::string irFile_;          // the planner's IR: a compile log or an IR file
+    std::int64_t lineOffset_ = 0; // its lines in that file
 };
 
 // The planner rewrites every memref dimension equal to a value: a config is re-planned only when
@@ -229,15 +235,30 @@ std::optional<PlanDocument> replannedDocument(const PlanDocument& document, std:
     planner::WhatIf whatIf;
     whatIf.multiBuffer = config.multibuffer;
     whatIf.scales = *scales;
-    std::optional<Dump> dump = replanner->dumpOf(whatIf, document.irFile);
+    std::optional<Dump> dump = replanner->dumpOf(whatIf);
     if (!dump)
         return std::nullopt;
     dump->file = document.dump.file;
     return documentWithDump(document, std::move(*dump));
 }
 
+std::string replanUnavailableReason(const PlanDocument& document, std::size_t scopeIndex)
+{
+    if (scopeIndex >= document.dump.scopes.size())
+        return {};
+    if (document.dump.scopes[scopeIndex].blocks.size() > kMaxReplannedBlocks)
+        return "a plan of " + std::to_string(document.dump.scopes[scopeIndex].blocks.size())
+            + " blocks is predicted, not planned again";
+    if (replanHolds(document, scopeIndex))
+        return {};
+    if (document.plannerCheck)
+        return document.plannerCheck->summary();
+    return document.plannerNote.empty() ? "no planner IR" : document.plannerNote;
+}
+
 void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosis& diagnosis)
 {
+    diagnosis.predictedBecause = replanUnavailableReason(document, scopeIndex);
     if (diagnosis.levers.empty() && !diagnosis.largestFitting)
         return;
     const auto replanner = Replanner::open(document, scopeIndex);

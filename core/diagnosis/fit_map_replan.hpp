@@ -22,6 +22,10 @@ std::unique_ptr<FitEvaluator> replannedEvaluator(const PlanDocument& document, s
 std::optional<PlanDocument> replannedDocument(const PlanDocument& document, std::size_t scopeIndex,
     const Diagnosis& diagnosis, const FitMap& map, const FitConfig& config, const std::atomic<bool>* cancel = nullptr);
 
+// Why the scope's what-ifs are predicted rather than re-planned, in one phrase; "" when they are
+// re-planned (memlens's plan of the planner's IR is the dump's).
+std::string replanUnavailableReason(const PlanDocument& document, std::size_t scopeIndex);
+
 // Each lever, and the largest power of two that fits, re-planned where replannedEvaluator() would
 // be given (their `how` becomes "re-planned"); left as predicted otherwise.
 void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosis& diagnosis);

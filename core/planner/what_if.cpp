@@ -206,6 +206,7 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     options.multiBuffer = whatIf.multiBuffer;
     options.searchBudget = searchBudget_;
     options.cancel = cancel_;
+    options.shuffleSeeds = shuffleSeeds_;
     const ShapeRewrite rewrite(*module_, whatIf.scales);
     std::optional<MultiBufferMarksRemoved> marksRemoved;
     if (!whatIf.multiBuffer)

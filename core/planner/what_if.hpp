@@ -138,6 +138,8 @@ public:
     // Polled by every plan's search (PlanOptions::cancel): a what-if a newer one replaced stops
     // soon, not decided. Null: never stopped.
     void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+    // The compiler generation's rules (PlanOptions::shuffleSeeds): the one that reproduced the dump.
+    void setShuffleSeeds(bool shuffle) { shuffleSeeds_ = shuffle; }
 
     const Module& module() const { return *module_; }
     const PlanTarget& target() const { return target_; }
@@ -160,6 +162,7 @@ private:
     PlanTarget target_;
     long searchBudget_;
     const std::atomic<bool>* cancel_ = nullptr;
+    bool shuffleSeeds_ = true;
 };
 
 // The scales a diagnosis offers for a dimension: 1/2, 1/4, 1/8, 1/16 and 2.

@@ -4,6 +4,7 @@
 #include "core/diagnosis/diagnosis.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
 #include "core/diagnosis/plan_prediction.hpp"
+#include "core/document/planner_check.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
@@ -125,27 +126,52 @@ TEST_CASE("the bundled 16384 example: critical op, attribution, levers", "[diagn
     CHECK(d.dimensions[0].value == 16384);
     CHECK(d.dimensions[0].bytes == 20 * 16384);
 
+    // The compile log beside the dump holds the planner's IR, and memlens's plan of it is the
+    // dump's: every lever is planned again. BLOCK_SIZE 8192 needs the whole 192 KB, as the
+    // block8192 dump the compiler wrote does.
+    REQUIRE(document->plannerCheck);
+    CHECK(document->plannerCheck->reproduces());
+    CHECK(d.predictedBecause.empty());
     const Lever* single = findLever(d, LeverKind::SingleBuffer);
     REQUIRE(single);
     CHECK(single->savesBytes == 65536);
-    // The w and b copies sit below the top: only the placement above them moves down (32 KB).
-    CHECK(single->predictedRequiredBytes == 328736 - 32768);
+    CHECK(single->how == "re-planned");
+    CHECK(single->predictedRequiredBytes == 294912);
     CHECK_FALSE(single->fits);
-
     const Lever* halved = findLever(d, LeverKind::ScaleDimension, 8192);
     REQUIRE(halved);
+    CHECK(halved->how == "re-planned");
     CHECK(halved->dimension == 16384);
     CHECK(halved->savesBytes == 10 * 16384); // half of the 20 bytes per element
-    CHECK(halved->predictedRequiredBytes == 20 * 8192 + 32 + 1024);
+    CHECK(halved->predictedRequiredBytes == 196608);
     CHECK(halved->fits);
     CHECK(d.levers.size() == 2); // halving fits: no quarter is tried
-
     REQUIRE(d.largestFitting);
-    CHECK(d.largestFitting->dimension == 16384);
+    CHECK(d.largestFitting->how == "re-planned");
+    CHECK(d.largestFitting->value == 8192);
+    CHECK(d.largestFitting->predictedRequiredBytes == 196608);
+
+    // Without the log the IR beside the dump is the adapter's, not the planner's: predicted, and said why.
+    LoadOptions noLog;
+    noLog.searchCompileLog = false;
+    const PlanDocument predictedDocument = loadPlanDocument(
+        (test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string(), noLog);
+    const Diagnosis p = diagnoseScope(predictedDocument, 0);
+    CHECK_THAT(p.predictedBecause, Catch::Contains("not the planner's"));
+    const Lever* predictedSingle = findLever(p, LeverKind::SingleBuffer);
+    REQUIRE(predictedSingle);
+    CHECK(predictedSingle->how == "predicted");
+    // The w and b copies sit below the top: only the placement above them moves down (32 KB).
+    CHECK(predictedSingle->predictedRequiredBytes == 328736 - 32768);
+    const Lever* predictedHalf = findLever(p, LeverKind::ScaleDimension, 8192);
+    REQUIRE(predictedHalf);
+    CHECK(predictedHalf->predictedRequiredBytes == 20 * 8192 + 32 + 1024);
+    REQUIRE(p.largestFitting);
+    CHECK(p.largestFitting->dimension == 16384);
     const auto required = [](std::int64_t v) { return static_cast<std::uint64_t>(20 * v + 32 + 1024); };
     CHECK(largestPowerOfTwo(16384, 196608, required) == 8192);
-    CHECK(d.largestFitting->value == 8192);
-    CHECK(d.largestFitting->predictedRequiredBytes == required(8192));
+    CHECK(p.largestFitting->value == 8192);
+    CHECK(p.largestFitting->predictedRequiredBytes == required(8192));
 }
 
 TEST_CASE("the bundled 8192 example fits, and 8192 is the largest power of two that does", "[diagnosis][example]")

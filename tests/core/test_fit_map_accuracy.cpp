@@ -113,12 +113,23 @@ TEST_CASE("with the planner's IR, the fit map and the levers are re-planned", "[
     // BLOCK_M and HEAD_DIM are both 64: the planner rewrites every 64, so a BLOCK_M cell is predicted.
     CHECK(map.find({32, 128}, true)->how == "predicted");
 
-    // The bundled example's IR is Triton's, not the planner's form: its plan is not the dump's, so
-    // its levers and cells stay predicted.
-    const PlanDocument example = loadPlanDocument(
-        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string(), {});
+    // The bundled example's IR file is Triton's, not the planner's form: without the compile log
+    // (whose section is the planner's IR) its levers and cells stay predicted; with it, re-planned.
+    LoadOptions noLog;
+    noLog.searchCompileLog = false;
+    const std::string exampleDump
+        = (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string();
+    const PlanDocument example = loadPlanDocument(exampleDump, noLog);
     REQUIRE_FALSE(example.irFile.empty());
     const Diagnosis predicted = diagnoseScope(example, 0);
     CHECK(predicted.levers.front().how == "predicted");
     CHECK(buildFitMap(example, 0, predicted).find({8192}, true)->how == "predicted");
+    const PlanDocument withLog = loadPlanDocument(exampleDump, {});
+    const Diagnosis replanned = diagnoseScope(withLog, 0);
+    CHECK(replanned.levers.front().how == "re-planned");
+    const FitMap replannedMap = buildFitMap(withLog, 0, replanned);
+    const FitCell* half = replannedMap.find({8192}, true);
+    REQUIRE(half);
+    CHECK(half->how == "re-planned");
+    CHECK(half->requiredBytes == 196608); // the block8192 dump's peak: every byte of the 192 KB
 }

@@ -1,0 +1,102 @@
+// memlens's plan of the planner's IR checked against a dump, buffer by buffer, at load: the
+// compiler generation that reproduces it, and what differs where none does.
+#include "core/cli/inspect_json.hpp"
+#include "core/document/plan_document.hpp"
+#include "core/document/planner_check.hpp"
+#include "support/inspect_tree.hpp"
+#include "support/temp_dir.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace memlens;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string exampleDump(const std::string& folder)
+{
+    return (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string();
+}
+
+} // namespace
+
+TEST_CASE("planner check: the real samples are reproduced by the older compiler's rules", "[planner_check][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    for (const std::string sample : {"fake_attn_fwd", "fake_attn_fwd_overflow"}) {
+        const PlanDocument document = loadPlanDocument(test::sample(sample + "/memory_info_aiv.json").string(), {});
+        REQUIRE(document.plannerCheck);
+        const PlannerCheck& check = *document.plannerCheck;
+        CHECK(check.reproduces());
+        CHECK(check.seedShuffle == std::optional<bool>(false)); // written before the seeded retries
+        CHECK_THAT(check.irFile, Catch::EndsWith(sample + ".ttadapter"));
+        REQUIRE(check.scope("ub"));
+        CHECK(check.scope("ub")->buffers == document.dump.findScope("ub")->buffers.size());
+        CHECK_THAT(check.summary(), Catch::StartsWith("memlens plans this dump identically ("));
+    }
+}
+
+TEST_CASE("planner check: the bundled example is reproduced from its compile log by today's rules", "[planner_check]")
+{
+    const PlanDocument document = loadPlanDocument(exampleDump("block16384"), {});
+    REQUIRE(document.plannerCheck);
+    CHECK(document.plannerCheck->reproduces());
+    CHECK(document.plannerCheck->seedShuffle == std::optional<bool>(true));
+    CHECK_THAT(document.plannerCheck->irFile, Catch::EndsWith("compile.log"));
+    // inspect says it per scope.
+    const nlohmann::json tree = test::inspectJson(document, std::nullopt);
+    const auto& check = tree["scopes"][0]["planner_check"];
+    CHECK(check["reproduces"] == true);
+    CHECK(check["seed_shuffle"] == true);
+    CHECK(check["function"] == "_layer_norm_fwd_fused");
+    CHECK(check["differences"].empty());
+
+    // Without the log, the IR beside it is the adapter's: no planner IR, and a note says why.
+    LoadOptions noLog;
+    noLog.searchCompileLog = false;
+    const PlanDocument alone = loadPlanDocument(exampleDump("block16384"), noLog);
+    CHECK_FALSE(alone.plannerCheck);
+    const nlohmann::json aloneTree = test::inspectJson(alone, std::nullopt);
+    CHECK(aloneTree["scopes"][0]["planner_check"].is_null());
+    CHECK_THAT(aloneTree["scopes"][0]["planner_note"].get<std::string>(), Catch::Contains("not the planner's"));
+}
+
+TEST_CASE(
+    "planner check: one offset moved by hand is named, and the what-ifs stay predicted", "[planner_check][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    test::TempDir folder;
+    const fs::path sample = test::sample("fake_attn_fwd");
+    fs::copy_file(sample / "fake_attn_fwd.ttadapter", folder.path / "fake_attn_fwd.ttadapter");
+    nlohmann::json dump;
+    {
+        std::ifstream in(sample / "memory_info_aiv.json");
+        in >> dump;
+    }
+    auto& second = dump["Record"][0]["memory_info_array"][1];
+    const std::string name
+        = second["buffer"].get<std::string>().substr(0, second["buffer"].get<std::string>().find(' '));
+    second["offset"] = {64};
+    {
+        std::ofstream out(folder.path / "memory_info_aiv.json");
+        out << dump.dump(2);
+    }
+    const PlanDocument document = loadPlanDocument((folder.path / "memory_info_aiv.json").string(), {});
+    REQUIRE(document.plannerCheck);
+    CHECK_FALSE(document.plannerCheck->reproduces());
+    const ScopePlannerCheck* ub = document.plannerCheck->scope("ub");
+    REQUIRE(ub);
+    REQUIRE(ub->differences.size() == 1);
+    CHECK(ub->differences[0].name == name);
+    CHECK(ub->differences[0].dumpOffsets == std::vector<std::uint64_t>{64});
+    CHECK(ub->differences[0].plannedOffsets == std::vector<std::uint64_t>{32});
+    CHECK(document.plannerCheck->summary() == "memlens's plan differs at " + name + ": 64 in the dump, 32 planned");
+    const nlohmann::json tree = test::inspectJson(document, std::nullopt);
+    CHECK(tree["scopes"][0]["planner_check"]["reproduces"] == false);
+    CHECK(tree["scopes"][0]["planner_check"]["differences"][0]["name"] == name);
+}
