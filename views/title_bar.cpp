@@ -5,6 +5,7 @@
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
+#include "core/document/planner_check.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/elided_label.hpp"
@@ -128,6 +129,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     , notesSummary_(new ElidedLabel(this))
     , notesFull_(new QWidget(this))
     , holes_(new QLabel(this))
+    , plannerCheck_(new QLabel(this))
     , overlaps_(new QLabel(this))
     , overlapsLine_(new ElidedLabel(this))
     , siblingWarning_(new QLabel(this))
@@ -252,7 +254,12 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     fullLayout->setContentsMargins(0, 0, 0, 0);
     fullLayout->setSpacing(4);
     fullLayout->addWidget(holes_);
+    fullLayout->addWidget(plannerCheck_);
     fullLayout->addWidget(error_);
+    plannerCheck_->setObjectName(QStringLiteral("titlePlannerCheck"));
+    plannerCheck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    plannerCheck_->setWordWrap(true);
+    plannerCheck_->setTextFormat(Qt::PlainText);
     notesFull_->setVisible(false);
     // One toggle before them all: the overlaps first (a damaged plan), then the holes and the error.
     auto* notesColumn = new QVBoxLayout;
@@ -319,6 +326,7 @@ bool TitleBar::errorVisible() const
 QString TitleBar::capacityText() const { return capacityFull_; }
 QString TitleBar::peakText() const { return peak_->fullText(); }
 QString TitleBar::holesText() const { return holes_->text(); }
+QString TitleBar::plannerCheckText() const { return plannerCheck_->text(); }
 QString TitleBar::overlapsText() const { return overlaps_->text(); }
 void TitleBar::insertBeforeScope(QWidget* widget)
 {
@@ -528,6 +536,11 @@ void TitleBar::refreshStorageFacts()
     const PlanAnalysis* analysis = session_->analysis();
     const QString holes = scope && analysis ? holesSummaryText(*analysis) : QString();
     holes_->setText(holes.isEmpty() ? QString() : tr("Holes %1").arg(holes));
+    // Whether the what-ifs can be re-planned: memlens's own plan of the planner's IR is this dump.
+    const PlanDocument* document = session_->document();
+    const PlannerCheck* check = document ? document->plannerCheck.get() : nullptr;
+    plannerCheck_->setText(check ? toQString(check->summary()) : QString());
+    plannerCheck_->setToolTip(check ? toQString(check->details()) : QString());
     const QString overlaps = scope && analysis ? overlapsWarningText(*scope, *analysis, kOverlapsShown) : QString();
     const QString warning = overlaps.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + overlaps;
     overlaps_->setText(warning);
@@ -547,8 +560,9 @@ void TitleBar::refreshNotes()
 {
     const QString error = error_->text();
     const QString holes = holes_->text();
+    const QString check = plannerCheck_->text();
     const bool overlaps = !overlaps_->text().isEmpty();
-    const bool any = !error.isEmpty() || !holes.isEmpty() || overlaps;
+    const bool any = !error.isEmpty() || !holes.isEmpty() || !check.isEmpty() || overlaps;
     notesToggle_->setVisible(any);
     notesToggle_->setArrowType(notesExpanded_ ? Qt::DownArrow : Qt::RightArrow);
     notesToggle_->setToolTip(notesExpanded_
@@ -558,12 +572,15 @@ void TitleBar::refreshNotes()
     overlapsLine_->setVisible(overlaps && !notesExpanded_);
     error_->setVisible(!error.isEmpty());
     holes_->setVisible(!holes.isEmpty());
+    plannerCheck_->setVisible(!check.isEmpty());
     notesFull_->setVisible(any && notesExpanded_);
     QStringList parts;
     if (!error.isEmpty())
         parts << error;
     if (!holes.isEmpty())
         parts << holes;
+    if (!check.isEmpty())
+        parts << check;
     notesSummary_->setFullText(parts.join(QStringLiteral("  \u00b7  ")));
     notesSummary_->setToolTip(parts.join(QStringLiteral("\n\n")));
     notesSummary_->setVisible(any && !notesExpanded_);

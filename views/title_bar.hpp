@@ -40,6 +40,7 @@ public:
     QString capacityText() const;      // "192 KB from the error message"
     QString peakText() const;          // "peak address 256 KB (133% of capacity) · peak live 256 KB at op 4"
     QString capacityErrorText() const; // why the last capacity entry was refused ("" when fine)
+    QString plannerCheckText() const;  // "memlens plans this dump identically (14 buffers)" ("" without a planner IR)
     QString holesText() const;    // "at op 19, where the highest address peaks ...: ... in holes ... — demand: ..."
     QString overlapsText() const; // the overlaps warning, whole, folded or not ("" when there are none)
     QString siblingWarningText() const; // the other core's dump beside this one may be stale ("" when not)
@@ -108,6 +109,7 @@ private:
     QWidget* notesFull_;
     bool notesExpanded_ = false;
     QLabel* holes_;
+    QLabel* plannerCheck_;      // memlens's plan of the planner's IR against the dump, one line (details on hover)
     QLabel* overlaps_;          // in full, when the notes are expanded
     ElidedLabel* overlapsLine_; // one line, when they are folded
     QLabel* siblingWarning_;

@@ -301,6 +301,10 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, st
             = diagnosis.tileNames->nameOfValue(scope, diagnosis.liveBlocks, diagnosis.largestFitting->dimension);
     // Where the IR is the planner's and reproduces the dump, the levers are planned again.
     replanLevers(document, scopeIndex, diagnosis);
+    // A lever that would not lower what the plan needs is no lever (a plan that fits at 64 B
+    // needs 64 B at half its tile too: the placement's alignment keeps it).
+    std::erase_if(diagnosis.levers,
+        [&diagnosis](const Lever& lever) { return lever.predictedRequiredBytes >= diagnosis.requiredBytes; });
     return diagnosis;
 }
 

@@ -90,11 +90,12 @@ public:
         return std::nullopt;
     }
 
-    planner::FittingPowerOfTwo largest(std::int64_t dimension)
+    // Up to `maxScale` times the dimension (a plan that fits may grow).
+    planner::FittingPowerOfTwo largest(std::int64_t dimension, int maxScale)
     {
         planner::WhatIf base;
         base.function = function_;
-        return planner_.largestFittingPowerOfTwo(dimension, base);
+        return planner_.largestFittingPowerOfTwo(dimension, base, maxScale);
     }
 
     std::optional<std::uint64_t> bytesOf(const planner::WhatIfResult& result) const
@@ -276,7 +277,9 @@ void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosi
     }
     if (diagnosis.largestFitting) {
         LargestFitting& largest = *diagnosis.largestFitting;
-        const planner::FittingPowerOfTwo found = replanner->largest(largest.dimension);
+        // As the prediction and the fit map do: a plan that fits today looks up to 8x larger.
+        const bool fitsToday = diagnosis.requiredBytes <= diagnosis.capacityBytes;
+        const planner::FittingPowerOfTwo found = replanner->largest(largest.dimension, fitsToday ? 8 : 1);
         if (const auto bytes = found.decided ? replanner->bytesOf(found.result) : std::nullopt) {
             largest.value = found.fittingValue;
             largest.predictedRequiredBytes = *bytes;

@@ -105,6 +105,33 @@ std::string PlannerCheck::summary() const
     return "memlens's plan differs from this dump";
 }
 
+std::string PlannerCheck::details() const
+{
+    std::string text = summary() + "\nmemlens planned "
+        + (function.empty() ? std::string("the kernel") : "@" + function) + " of " + irFile
+        + (seedShuffle && !*seedShuffle ? " with the older compilers' rules (one unshuffled attempt)" : "") + ".";
+    for (const ScopePlannerCheck& check : scopes) {
+        if (!check.problem.empty())
+            text += "\n" + check.scope + ": " + check.problem;
+        for (const PlannerDifference& difference : check.differences) {
+            text += "\n" + check.scope + " " + difference.name
+                + (difference.irName != difference.name ? " (" + difference.irName + ")" : "") + ":";
+            if (difference.dumpOffsets != difference.plannedOffsets)
+                text += " offsets " + offsetsText(difference.dumpOffsets) + " in the dump, "
+                    + offsetsText(difference.plannedOffsets) + " planned;";
+            if (difference.dumpLifeStart != difference.plannedLifeStart
+                || difference.dumpLifeEnd != difference.plannedLifeEnd)
+                text += " Life [" + std::to_string(difference.dumpLifeStart) + ", "
+                    + std::to_string(difference.dumpLifeEnd) + "] in the dump, ["
+                    + std::to_string(difference.plannedLifeStart) + ", " + std::to_string(difference.plannedLifeEnd)
+                    + "] planned;";
+            if (text.back() == ';')
+                text.pop_back();
+        }
+    }
+    return text;
+}
+
 PlannerIrResult plannerIrOf(const PlanDocument& document)
 {
     PlannerIrResult result;

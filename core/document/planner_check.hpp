@@ -55,6 +55,9 @@ struct PlannerCheck {
     // "memlens plans this dump identically (14 buffers)" / "memlens's plan differs at %alloc_3:
     // 262144 in the dump, 229376 planned".
     std::string summary() const;
+    // Every difference, one a line ("%alloc_3: offsets 262144 in the dump, 229376 planned; Life
+    // [3, 6] in the dump, [3, 5] planned"), under the IR it came from: the full list behind summary().
+    std::string details() const;
 };
 
 // The planner's IR for `document`, or why there is none ("" reason when there is one).

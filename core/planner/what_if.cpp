@@ -235,7 +235,7 @@ std::vector<WhatIfResult> WhatIfPlanner::planAll(const std::vector<WhatIf>& what
     return results;
 }
 
-FittingPowerOfTwo WhatIfPlanner::largestFittingPowerOfTwo(std::int64_t dimension, const WhatIf& base)
+FittingPowerOfTwo WhatIfPlanner::largestFittingPowerOfTwo(std::int64_t dimension, const WhatIf& base, int maxScale)
 {
     FittingPowerOfTwo answer;
     answer.dimension = dimension;
@@ -246,8 +246,10 @@ FittingPowerOfTwo WhatIfPlanner::largestFittingPowerOfTwo(std::int64_t dimension
         answer.result.problem = "dimension " + std::to_string(dimension) + " is not a positive size";
         return answer;
     }
+    const std::int64_t top
+        = dimension > INT64_MAX / std::max(1, maxScale) ? dimension : dimension * std::max(1, maxScale);
     std::int64_t candidate = 1;
-    while (candidate <= dimension / 2)
+    while (candidate <= top / 2)
         candidate *= 2;
     for (; candidate >= 1; candidate /= 2) {
         WhatIf whatIf = base;

@@ -150,8 +150,9 @@ public:
     WhatIfResult plan(const WhatIf& whatIf);
     WhatIfPlans planInFull(const WhatIf& whatIf);
     std::vector<WhatIfResult> planAll(const std::vector<WhatIf>& whatIfs);
-    // Searches V's powers of two downwards from the largest <= V, with `base`'s other settings.
-    FittingPowerOfTwo largestFittingPowerOfTwo(std::int64_t dimension, const WhatIf& base = {});
+    // Searches V's powers of two downwards from the largest <= V * maxScale (a plan that fits
+    // may grow: 8 looks up to 8x), with `base`'s other settings.
+    FittingPowerOfTwo largestFittingPowerOfTwo(std::int64_t dimension, const WhatIf& base = {}, int maxScale = 1);
 
     // The distinct shape dimensions (> 1) of the local-memory allocs, largest first:
     // the candidates for a tile dimension.

@@ -289,3 +289,18 @@ TEST_CASE("in a narrow title bar the file name gives way before the kernel's nam
     CHECK(kernel->text() == "_layer_norm_fwd_fused");
     CHECK(kernel->width() >= kernel->fontMetrics().horizontalAdvance(kernel->text()));
 }
+
+TEST_CASE(
+    "the title bar says in one line whether memlens plans the dump as the compiler did", "[titlebar][planner_check]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    PlanSession session;
+    TitleBar bar(&session);
+    session.setDocument(loadOverflowSample());
+    // The sample's IR is in the planner's form: the older compiler's rules give its dump.
+    CHECK(bar.plannerCheckText()
+        == "memlens plans this dump identically (2 buffers, as compilers before seeded retries)");
+    // Without a planner IR there is no line.
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    CHECK(bar.plannerCheckText().isEmpty());
+}
