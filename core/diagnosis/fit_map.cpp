@@ -12,12 +12,14 @@ namespace memlens {
 
 namespace {
 
-// The grid's values for today's `value`: powers of two from a sixteenth of it to twice it, and itself.
-std::vector<std::int64_t> gridValues(std::int64_t value)
+// The grid's values for today's `value`: powers of two from a sixteenth of it to twice it (eight
+// times it when today's plan fits: as far as the largest fitting value is searched), and itself.
+std::vector<std::int64_t> gridValues(std::int64_t value, const Diagnosis& d)
 {
+    const std::int64_t upTo = d.requiredBytes <= d.capacityBytes ? 8 : 2;
     std::set<std::int64_t> values = {value};
     if (value > 0 && value < (std::int64_t(1) << 56))
-        for (std::int64_t power = 1; power <= value * 2; power *= 2)
+        for (std::int64_t power = 1; power <= value * upTo; power *= 2)
             if (power * 16 >= value)
                 values.insert(power);
     return {values.begin(), values.end()};
@@ -273,7 +275,7 @@ std::vector<FitDimension> fitDimensions(const PlanDocument& document, std::size_
     if (dims.size() > kMaxFitDimensions)
         dims.resize(kMaxFitDimensions);
     for (FitDimension& dim : dims)
-        dim.values = gridValues(dim.value);
+        dim.values = gridValues(dim.value, d);
     return dims;
 }
 
@@ -286,7 +288,7 @@ std::vector<FitDimension> fitDimensionsNamed(const PlanDocument& document, std::
         for (const FitDimension& dim : all)
             if (dim.configKey() == name) {
                 dims.push_back(dim);
-                dims.back().values = gridValues(dim.value);
+                dims.back().values = gridValues(dim.value, diagnosis);
             }
     return dims;
 }

@@ -4,12 +4,16 @@
 #include "core/kernel_source/python_tokens.hpp"
 #include "support/test_paths.hpp"
 
+#include "support/kernel_text.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <fstream>
 #include <sstream>
 
 using namespace memlens;
+using memlens::test::describe;
+using memlens::test::namesOf;
 
 namespace {
 
@@ -20,28 +24,6 @@ KernelScan scanFixture(const std::string& name)
     std::ostringstream text;
     text << in.rdbuf();
     return scanKernel(text.str());
-}
-
-// "BLOCK_M@12,HEAD_DIM@14": each axis's constexprs and the line that sized it, 1 for a broadcast axis.
-std::string describe(const KernelScan& scan, int line)
-{
-    const auto it = scan.shapeAtLine.find(line);
-    if (it == scan.shapeAtLine.end())
-        return "none";
-    std::string text;
-    for (const TileAxis& axis : it->second.axes) {
-        if (!text.empty())
-            text += ",";
-        if (axis.one) {
-            text += "1";
-            continue;
-        }
-        std::string names;
-        for (const std::string& name : axis.constexprs)
-            names += (names.empty() ? "" : "|") + name;
-        text += (names.empty() ? "?" : names) + "@" + std::to_string(axis.line);
-    }
-    return text;
 }
 
 } // namespace

@@ -7,36 +7,18 @@
 #include "support/temp_dir.hpp"
 #include "support/test_documents.hpp"
 
+#include "support/kernel_text.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <string>
 #include <vector>
 
 using namespace memlens;
+using memlens::test::describe;
+using memlens::test::namesOf;
 
 namespace {
-
-// "BLOCK_M@12,HEAD_DIM@14" as in test_kernel_scan.cpp: each axis's constexprs and line.
-std::string describe(const KernelScan& scan, int line)
-{
-    const auto it = scan.shapeAtLine.find(line);
-    if (it == scan.shapeAtLine.end())
-        return "none";
-    std::string text;
-    for (const TileAxis& axis : it->second.axes) {
-        if (!text.empty())
-            text += ",";
-        if (axis.one) {
-            text += "1";
-            continue;
-        }
-        std::string names;
-        for (const std::string& name : axis.constexprs)
-            names += (names.empty() ? "" : "|") + name;
-        text += (names.empty() ? "?" : names) + "@" + std::to_string(axis.line);
-    }
-    return text;
-}
 
 struct FixtureBuffer {
     std::string var;
@@ -75,15 +57,6 @@ std::shared_ptr<const PlanDocument> kernelDocument(const test::TempDir& folder, 
         "status": "success", "memory_info_array": [)"
         + records + "]}]}";
     return test::loadPath(folder.write("dump/memory_info_aiv.json", dump).string());
-}
-
-// "BLOCK_M,BLOCK_K" for buffer `b`: each dimension's name, "-" when none.
-std::string namesOf(const TileNames& names, std::size_t b)
-{
-    std::string text;
-    for (const TileName& name : names.dims.at(b))
-        text += (text.empty() ? "" : ",") + (name.empty() ? std::string("-") : name.text());
-    return text;
 }
 
 std::optional<std::int64_t> valueOf(const TileNames& names, const std::string& constexprName)

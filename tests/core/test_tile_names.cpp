@@ -6,24 +6,19 @@
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
+#include "support/kernel_text.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace memlens;
+using memlens::test::describe;
+using memlens::test::namesOf;
 
 namespace {
 
 std::shared_ptr<const PlanDocument> kernelDump(const std::string& kernel)
 {
     return memlens::test::loadPath(memlens::test::data("kernels/" + kernel + "/memory_info_aiv.json").string());
-}
-
-// "BLOCK_M,BLOCK_K" for buffer `b`: each dimension's name, "-" when none.
-std::string namesOf(const TileNames& names, std::size_t b)
-{
-    std::string text;
-    for (const TileName& name : names.dims.at(b))
-        text += (text.empty() ? "" : ",") + (name.empty() ? std::string("-") : name.text());
-    return text;
 }
 
 std::optional<std::int64_t> valueOf(const TileNames& names, const std::string& constexprName)
