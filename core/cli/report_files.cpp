@@ -3,6 +3,7 @@
 #include "core/analysis/plan_requirement.hpp"
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
+#include "core/document/planner_check.hpp"
 #include "core/dump/record_folding.hpp"
 #include "core/text/byte_size.hpp"
 #include "core/text/csv.hpp"
@@ -302,6 +303,12 @@ std::string summaryMarkdown(const PlanDocument& document, const std::function<st
     if (document.target)
         out << " (target " << markdownText(*document.target) << ")";
     out << lineInfoSummary(document);
+    // Whether the what-ifs below are memlens's re-plans of this very plan, or predictions.
+    if (document.plannerCheck)
+        out << "\n- Planner check: " << markdownText(document.plannerCheck->summary()) << " (from "
+            << codeSpan(document.plannerCheck->irFile) << ")";
+    else if (!document.plannerNote.empty())
+        out << "\n- Planner check: none (" << markdownText(document.plannerNote) << ")";
     if (!document.siblingWarning.empty())
         out << "\n- **Warning**: " << markdownText(document.siblingWarning) << ".";
     out << "\n\n";
