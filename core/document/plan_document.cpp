@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <string_view>
 #include <unordered_map>
@@ -369,8 +370,12 @@ void attachPlannerCheck(PlanDocument& document, const LoadOptions& options)
         document.plannerNote = ir.reason;
         return;
     }
+    const auto started = std::chrono::steady_clock::now();
     document.plannerCheck = checkPlanner(document.dump, *ir.ir, document.plannerNote, options.cancel.get());
     throwIfCancelled(options);
+    spdlog::debug("{}: planner check against {} in {} ms: {}", document.dump.file, ir.ir->file,
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count(),
+        document.plannerCheck ? document.plannerCheck->summary() : document.plannerNote);
 }
 
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options)
