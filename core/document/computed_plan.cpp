@@ -192,7 +192,7 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
                 + std::to_string(kMaxIrFileBytes >> 20) + " MB) and without a planner section");
     ReadResult read = readTextFile(path, kMaxIrFileBytes);
     if (!read.error.empty())
-        throw DumpError(path, "", read.error.substr(read.error.rfind(": ") + 2));
+        throw DumpError(path, "", read.error.substr(read.error.rfind(path + ": ", 0) == 0 ? path.size() + 2 : 0));
     const auto first = read.text.find_first_not_of(" \t\r\n");
     if (first == std::string::npos)
         throw DumpError(path, "", "the file is empty; expected IR or a compile log to plan");

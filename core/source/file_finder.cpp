@@ -1,5 +1,7 @@
 #include "core/source/file_finder.hpp"
 
+#include "core/base/input_file.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <mutex>
@@ -69,27 +71,13 @@ ReadResult readTextFile(const fs::path& path, std::uintmax_t maxBytes)
 {
     ReadResult r;
     const std::string shown = path.string();
-    std::error_code ec;
-    // Check the type before opening: opening a FIFO would block, /dev/zero never ends.
-    fs::file_status st = fs::status(path, ec);
-    if (ec || !fs::exists(st)) {
-        r.error = shown + ": no such file";
+    // Asked before opening: a FIFO would block the open, /dev/zero never ends.
+    const InputFileCheck check = checkInputFile(path.string());
+    if (!check.ok()) {
+        r.error = shown + ": " + check.problem;
         return r;
     }
-    if (!fs::is_regular_file(st)) {
-        const char* kind = fs::is_directory(st)                  ? "a directory"
-            : fs::is_fifo(st)                                    ? "a FIFO"
-            : fs::is_character_file(st) || fs::is_block_file(st) ? "a device"
-            : fs::is_socket(st)                                  ? "a socket"
-                                                                 : "not a regular file";
-        r.error = shown + ": not a regular file (" + kind + ")";
-        return r;
-    }
-    std::uintmax_t size = fs::file_size(path, ec);
-    if (ec) {
-        r.error = shown + ": cannot read the size: " + ec.message();
-        return r;
-    }
+    const std::uintmax_t size = check.bytes;
     if (size > maxBytes) {
         r.error
             = shown + ": too large (" + std::to_string(size) + " bytes, the limit is " + std::to_string(maxBytes) + ")";
