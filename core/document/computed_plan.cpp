@@ -206,7 +206,7 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
 
 ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
 {
-    const PlanInput input = readPlanInput(path, {}, options.cancel);
+    PlanInput input = readPlanInput(path, {}, options.cancel);
     const std::string absolute = std::filesystem::absolute(path).string();
     const auto module = readMlir(input.ir, absolute);
     const auto functions = deviceFunctions(*module);
@@ -251,6 +251,8 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
         throw DumpError(path, "", "the plan memlens made of it: " + error.jsonPath() + ": " + error.problem());
     }
     computed.dump.file = path;
+    computed.ir = std::make_shared<const std::string>(std::move(input.ir));
+    computed.lineOffset = input.lineOffset;
     return computed;
 }
 

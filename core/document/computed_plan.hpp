@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,10 +54,12 @@ inline constexpr long kLoadSearchBudget = 400000;
 
 struct ComputedDump {
     Dump dump;
-    std::string target;   // the target planned for
-    std::string function; // the function whose plan it is
-    std::string note;     // which of several device functions was taken, "" when one
-    bool decided = true;  // false: the search budget ran out (ComputeOptions::searchBudget)
+    std::string target;                    // the target planned for
+    std::string function;                  // the function whose plan it is
+    std::string note;                      // which of several device functions was taken, "" when one
+    bool decided = true;                   // false: the search budget ran out (ComputeOptions::searchBudget)
+    std::shared_ptr<const std::string> ir; // the IR planned (a log's section, or the IR file)
+    std::int64_t lineOffset = 0;           // its lines in the file
 };
 
 struct ComputeOptions {

@@ -286,6 +286,13 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
         withIr.irFile = path; // the IR planned is the IR to show
     PlanDocument document = buildPlanDocument(std::move(computed.dump), path, withIr);
     document.computedFrom = path;
+    // The plan is memlens's own: the check holds by construction, and the what-ifs re-plan the IR
+    // already read (a log is not streamed again, nothing is planned twice).
+    if (computed.decided)
+        document.plannerCheck
+            = ownPlanCheck(document.dump, {computed.ir, path, computed.lineOffset}, computed.function);
+    else
+        document.plannerNote = "memlens's plan of it is not decided within the load's budget";
     if (!document.target) { // capacities of the target planned for, not a guess
         document.target = computed.target;
         rejudge(document, capacitySettingsFor(document, options));
@@ -358,6 +365,8 @@ void rejudge(PlanDocument& document, const CapacitySettings& capacity)
 
 void attachPlannerCheck(PlanDocument& document, const LoadOptions& options)
 {
+    if (document.computedFrom)
+        return; // loadComputedPlanDocument gave its own
     std::size_t blocks = 0;
     for (const ScopePlan& scope : document.dump.scopes)
         blocks += scope.blocks.size();

@@ -135,16 +135,6 @@ std::string PlannerCheck::details() const
 PlannerIrResult plannerIrOf(const PlanDocument& document)
 {
     PlannerIrResult result;
-    if (document.computedFrom) {
-        try {
-            PlanInput input = readPlanInput(*document.computedFrom);
-            result.ir = PlannerIr{
-                std::make_shared<const std::string>(std::move(input.ir)), *document.computedFrom, input.lineOffset};
-        } catch (const DumpError& error) {
-            result.reason = error.problem();
-        }
-        return result;
-    }
     if (document.log && document.log->ir) {
         result.ir = PlannerIr{std::make_shared<const std::string>(document.log->ir->text()), document.log->file,
             document.log->sectionFirstLine - 1};
@@ -158,6 +148,18 @@ PlannerIrResult plannerIrOf(const PlanDocument& document)
                                   "compile log holds the planner's section"
                                 : "no compile log with the planner's section and no IR in the planner's form";
     return result;
+}
+
+std::shared_ptr<const PlannerCheck> ownPlanCheck(const Dump& dump, const PlannerIr& ir, const std::string& function)
+{
+    auto check = std::make_shared<PlannerCheck>();
+    check->irFile = ir.file;
+    check->function = function;
+    check->ir = ir;
+    check->seedShuffle = true; // computeDump plans with today's rules
+    for (const memlens::ScopePlan& scope : dump.scopes)
+        check->scopes.push_back({scope.scope, true, scope.buffers.size(), {}, {}});
+    return check;
 }
 
 std::shared_ptr<const PlannerCheck> checkPlanner(

@@ -67,6 +67,10 @@ struct PlannerIrResult {
 };
 PlannerIrResult plannerIrOf(const PlanDocument& document);
 
+// The check of a plan memlens computed itself from `ir` (for `function`): it is the dump by
+// construction, with today's rules; nothing is planned again.
+std::shared_ptr<const PlannerCheck> ownPlanCheck(const Dump& dump, const PlannerIr& ir, const std::string& function);
+
 // Plans `ir` for the dump's kernel with today's rules, then with the older ones, and compares
 // each with the dump. Null (with `note` set) when there is nothing to compare.
 std::shared_ptr<const PlannerCheck> checkPlanner(

@@ -1,6 +1,7 @@
 // memlens's plan of the planner's IR checked against a dump, buffer by buffer, at load: the
 // compiler generation that reproduces it, and what differs where none does.
 #include "core/cli/inspect_json.hpp"
+#include "core/diagnosis/diagnosis.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/document/planner_check.hpp"
 #include "support/inspect_tree.hpp"
@@ -99,4 +100,32 @@ TEST_CASE(
     const nlohmann::json tree = test::inspectJson(document, std::nullopt);
     CHECK(tree["scopes"][0]["planner_check"]["reproduces"] == false);
     CHECK(tree["scopes"][0]["planner_check"]["differences"][0]["name"] == name);
+}
+
+TEST_CASE("planner check: the dump and its compile log opened alone give the same what-ifs, labelled alike",
+    "[planner_check][diagnosis]")
+{
+    // One question, one answer: the example's dump (checked against the log beside it) and the log
+    // itself (memlens's own plan, checked by construction) re-plan every lever to the same bytes.
+    const PlanDocument dump = loadPlanDocument(exampleDump("block16384"), {});
+    const std::string log = (test::sourceDir() / "resources/examples/layer_norm/block16384/compile.log").string();
+    const PlanDocument computed = loadPlanDocument(log, {});
+    REQUIRE(computed.computedFrom);
+    REQUIRE(computed.plannerCheck);
+    CHECK(computed.plannerCheck->reproduces());
+    CHECK(computed.plannerCheck->irFile == log);
+    CHECK(computed.plannerCheck->ir.lineOffset > 0); // the section's lines in the log
+    const Diagnosis a = diagnoseScope(dump, 0);
+    const Diagnosis b = diagnoseScope(computed, 0);
+    REQUIRE(a.levers.size() == b.levers.size());
+    for (std::size_t i = 0; i < a.levers.size(); ++i) {
+        CHECK(a.levers[i].how == "re-planned");
+        CHECK(b.levers[i].how == "re-planned");
+        CHECK(a.levers[i].predictedRequiredBytes == b.levers[i].predictedRequiredBytes);
+    }
+    REQUIRE(a.largestFitting);
+    REQUIRE(b.largestFitting);
+    CHECK(a.largestFitting->value == b.largestFitting->value);
+    CHECK(a.largestFitting->predictedRequiredBytes == b.largestFitting->predictedRequiredBytes);
+    CHECK(a.largestFitting->predictedRequiredBytes == 196608);
 }
