@@ -24,6 +24,19 @@ const char* const kPredictionMethod
       "aligned as the dump is, and holes the planner left are kept. The compiler plans again and may place buffers "
       "differently.";
 
+const char* const kReplanMethod
+    = "Re-planned: memlens's planner plans the planner's IR again for each change (the memref shapes holding the "
+      "dimension rewritten, or the multi-buffer marks removed), with the rules that reproduce this dump. Only the "
+      "memory plan is recomputed: the compiler's tiling may change too.";
+
+const char* methodText(const Diagnosis& d)
+{
+    bool predicted = d.largestFitting && d.largestFitting->how != "re-planned";
+    for (const Lever& lever : d.levers)
+        predicted = predicted || lever.how != "re-planned";
+    return predicted || (d.levers.empty() && !d.largestFitting) ? kPredictionMethod : kReplanMethod;
+}
+
 namespace {
 
 // "321 KB (328736 B)"
@@ -263,7 +276,7 @@ std::string diagnosisText(
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
     if (const std::string grid = fitMapText(fitMap ? *fitMap : built); !grid.empty())
         out << "\n" << grid;
-    out << "\n" << wrapped(kPredictionMethod, 100);
+    out << "\n" << wrapped(methodText(d), 100);
     return out.str();
 }
 
@@ -301,7 +314,7 @@ std::string diagnosisMarkdown(
                 << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " | "
                 << leverHowText(lever.how) << " |\n";
     }
-    out << "\n" << largestFittingSentence(d) << " " << kPredictionMethod << "\n\n";
+    out << "\n" << largestFittingSentence(d) << " " << methodText(d) << "\n\n";
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
     out << fitMapMarkdown(fitMap ? *fitMap : built);
     return out.str();

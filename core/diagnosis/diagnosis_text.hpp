@@ -9,6 +9,11 @@ namespace memlens {
 
 // How levers are predicted, and that the compiler decides in the end.
 extern const char* const kPredictionMethod;
+// How levers are re-planned, and what the planner does not recompute.
+extern const char* const kReplanMethod;
+// The method that speaks for `d`'s answers: kReplanMethod when every lever and the largest
+// fitting value are re-planned, else kPredictionMethod (never "predicted" under re-planned rows).
+const char* methodText(const Diagnosis& d);
 extern const char* const kMultiBufferingOffSentence;
 
 // "layer_norm.py:58", else "IR 46", else the buffer names.

@@ -172,6 +172,9 @@ TEST_CASE("the bundled 16384 example: critical op, attribution, levers", "[diagn
     CHECK(largestPowerOfTwo(16384, 196608, required) == 8192);
     CHECK(p.largestFitting->value == 8192);
     CHECK(p.largestFitting->predictedRequiredBytes == required(8192));
+    // Each says how its answers were reached, in explain, summary.md and the dock alike.
+    CHECK(std::string(methodText(d)) == kReplanMethod);
+    CHECK(std::string(methodText(p)) == kPredictionMethod);
 }
 
 TEST_CASE("the bundled 8192 example fits, and 8192 is the largest power of two that does", "[diagnosis][example]")

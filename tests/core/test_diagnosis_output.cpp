@@ -121,6 +121,9 @@ TEST_CASE("explain prints the diagnosis as text and exits like inspect", "[diagn
     // The compile log beside it is the planner's IR and memlens's plan of it is the dump's: re-planned.
     CHECK_THAT(failed.out, Catch::Contains("Fit map, re-planned (capacity 192 KB)"));
     CHECK_THAT(failed.out, !Catch::Contains("Predicted, not re-planned"));
+    // The footer speaks for re-planned rows: no prediction method under them.
+    CHECK_THAT(failed.out, Catch::Contains("Re-planned: memlens's planner plans the planner's IR again"));
+    CHECK_THAT(failed.out, !Catch::Contains("Predictions scale every buffer"));
     CHECK_THAT(failed.out, Catch::Contains("Planner check: memlens plans this dump identically (14 buffers) (from "));
 
     const Run fits = run({"explain", exampleDump("block8192")});

@@ -182,6 +182,7 @@ TEST_CASE(
     CHECK(plan->analyses[0].peakAddressBytes == half->requiredBytes);
     // The compile log beside the example is the planner's IR and reproduces the dump: re-planned.
     CHECK(opened.front().at(3).toString() == "BLOCK_SIZE=8192, multibuffer=True, re-planned");
+    CHECK(panel.methodLabel()->text().startsWith("Levers are re-planned")); // not "predicted" under them
 
     panel.copyConfigsButton()->click();
     CHECK(QApplication::clipboard()->text().contains("triton.Config({'BLOCK_SIZE': 8192, 'multibuffer': True})"));
@@ -304,6 +305,7 @@ TEST_CASE("without the planner's IR the What if box predicts from the dump, and 
     REQUIRE((!opened.isEmpty() || opened.wait(10000)));
     CHECK(opened.front().at(3).toString().endsWith(", multibuffer=False, predicted from the dump"));
     CHECK(panel.whatIfResult()->text().contains("multibuffer=False: predicted from the dump, needs "));
+    CHECK(panel.methodLabel()->text().startsWith("Levers are predicted plans"));
 }
 
 TEST_CASE("a what-if asked again before the last one is planned shows only the latest", "[diagnosis][panel][what_if]")

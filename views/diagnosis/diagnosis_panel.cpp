@@ -157,8 +157,6 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     QPalette secondary = method_->palette();
     secondary.setColor(QPalette::WindowText, secondaryText(secondary));
     method_->setPalette(secondary);
-    method_->setText(tr("Levers are predicted plans: the compiler plans again and may place buffers differently."));
-    method_->setToolTip(toQString(kPredictionMethod));
     critical_->setToolTip(tr("The critical op is the first op at which a live block ends at the peak address "
                              "(the compiler's \"requires N bits\")."));
     jump_->setToolTip(tr("Move the time cursor to the critical op"));
@@ -353,6 +351,13 @@ void DiagnosisPanel::showDiagnosis(Result result)
     fillGrid();
     fillWhatIf();
     largest_->setText(d.criticalOp ? toQString(largestFittingSentence(d)) : QString());
+    // The footer speaks for the rows above it: re-planned rows never sit over "predicted".
+    const bool replanned = methodText(d) == kReplanMethod;
+    method_->setText(replanned
+            ? tr("Levers are re-planned by memlens's planner from the planner's IR: only the memory plan is "
+                 "recomputed.")
+            : tr("Levers are predicted plans: the compiler plans again and may place buffers differently."));
+    method_->setToolTip(toQString(methodText(d)));
     method_->setVisible(!d.levers.empty() || d.largestFitting);
     emit diagnosed(d.shortBytes > 0);
 }

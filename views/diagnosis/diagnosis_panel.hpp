@@ -62,6 +62,8 @@ public:
     QLabel* whatIfError() const { return whatIfError_; }
     // What the last what-if gave: its config, "re-planned" or "predicted from the dump", the bytes it needs.
     QLabel* whatIfResult() const { return whatIfResult_; }
+    // The footer under the levers: how they were reached (re-planned or predicted).
+    QLabel* methodLabel() const { return method_; }
     // Plans the config typed in the box and emits planOpened: re-planned by the planner where the
     // document's IR is the planner's and reproduces the dump, else predicted from the dump.
     void whatIf();
