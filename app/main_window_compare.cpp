@@ -6,6 +6,7 @@
 #include "app/main_window.hpp"
 #include "app/message_bar.hpp"
 #include "core/diff/plan_diff.hpp"
+#include "core/document/planner_check.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "views/plan_session.hpp"
 
@@ -112,6 +113,9 @@ void MainWindow::showReloadDelta(std::shared_ptr<const PlanDocument> before, std
                 return;
             QString text = delta.changed ? tr("<b>Reloaded:</b> %1").arg(delta.text.toHtmlEscaped())
                                          : tr("Reloaded: the memory plan did not change.");
+            // A compile log attached (File > Open Compile Log…, a drop): what it changed for the what-ifs.
+            if (const std::string log = attachedLogText(*before, *session_->document()); !log.empty())
+                text += QStringLiteral("<br>") + QString::fromStdString(log).toHtmlEscaped();
             if (const QString ir = irChangeText(*before, *session_->document()); !ir.isEmpty())
                 text += QStringLiteral("<br>") + ir.toHtmlEscaped();
             QList<QPair<QString, std::function<void()>>> actions;

@@ -40,6 +40,9 @@ struct PlanAnalysis {
     std::uint64_t holeBytesAt(std::int64_t op) const { return highAddressAt(op) - liveBytesAt(op); }
     int storageOf(int block) const { return storages.storageOfBlock.at(static_cast<std::size_t>(block)); }
     std::span<const int> blocksOfStorage(int storage) const { return storages.blocksOf(storage); }
+    // The block that holds `block`'s storage and counts its bytes: its earliest buffer (storage_analysis.hpp).
+    int storageHolderOf(int block) const { return blocksOfStorage(storageOf(block)).front(); }
+    bool holdsStorage(int block) const { return storageHolderOf(block) == block; }
     // How many blocks share `block`'s storage (1 when it is alone).
     std::size_t storageSizeOf(int block) const { return blocksOfStorage(storageOf(block)).size(); }
     bool isOverCapacity(const Block& block) const { return planned && block.addressEnd() > capacity.bytes; }

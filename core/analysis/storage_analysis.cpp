@@ -4,9 +4,11 @@
 #include "core/base/class_numbering.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 namespace memlens {
@@ -30,6 +32,42 @@ std::vector<int> blocksInOrder(const ScopePlan& scope)
     if (!std::is_sorted(order.begin(), order.end(), before)) // a parsed dump is in order already
         std::stable_sort(order.begin(), order.end(), before);
     return order;
+}
+
+// Where a buffer stands in the IR, as far as its name tells: MLIR prints an alloc's results
+// %alloc, %alloc_0, %alloc_1, ... in the order they appear, so the number is IR order. Names
+// of another form (a hand-written %x_ub) come after, in the dump's order.
+std::uint64_t irOrderOfName(std::string_view name)
+{
+    constexpr std::string_view kAlloc = "%alloc";
+    constexpr std::uint64_t kUnknown = std::numeric_limits<std::uint64_t>::max();
+    if (name.substr(0, kAlloc.size()) != kAlloc)
+        return kUnknown;
+    const std::string_view rest = name.substr(kAlloc.size());
+    if (rest.empty())
+        return 0;
+    if (rest.size() < 2 || rest.size() > 12 || rest.front() != '_')
+        return kUnknown;
+    std::uint64_t number = 0;
+    for (const char c : rest.substr(1)) {
+        if (c < '0' || c > '9')
+            return kUnknown;
+        number = number * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    return number + 1;
+}
+
+// Orders a storage's blocks by IR order, its holder first: its earliest buffer. Its blocks share
+// one Life (that is what makes them one storage), so the earliest is the first in IR order; the
+// others reuse it in place. Blocks whose names do not tell keep their (id, copy) order, after.
+void orderByIr(const ScopePlan& scope, std::span<int> blocks)
+{
+    if (blocks.size() < 2)
+        return;
+    const auto irOrder = [&](int block) {
+        return irOrderOfName(scope.bufferOf(scope.blocks[static_cast<std::size_t>(block)]).ssaName);
+    };
+    std::stable_sort(blocks.begin(), blocks.end(), [&](int a, int b) { return irOrder(a) < irOrder(b); });
 }
 
 } // namespace
@@ -78,7 +116,7 @@ StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel
         map.storageOfBlock[static_cast<std::size_t>(order[step])] = storage;
         ++sizes[static_cast<std::size_t>(storage)];
     }
-    // Each storage's blocks, counted into place: they stay in (id, copy) order.
+    // Each storage's blocks, counted into place: then in IR order, holder first.
     map.groupStart.assign(sizes.size() + 1, 0);
     for (std::size_t s = 0; s < sizes.size(); ++s)
         map.groupStart[s + 1] = map.groupStart[s] + sizes[s];
@@ -88,6 +126,11 @@ StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel
         map.groupedBlocks[static_cast<std::size_t>(
             next[static_cast<std::size_t>(map.storageOfBlock[static_cast<std::size_t>(index)])]++)]
             = index;
+    for (std::size_t s = 0; s < sizes.size(); ++s)
+        if (sizes[s] > 1)
+            orderByIr(scope,
+                std::span<int>(map.groupedBlocks)
+                    .subspan(static_cast<std::size_t>(map.groupStart[s]), static_cast<std::size_t>(sizes[s])));
     return map;
 }
 

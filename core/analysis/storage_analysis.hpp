@@ -37,15 +37,19 @@ bool blockOrderBefore(const ScopePlan& scope, int a, int b);
 // Blocks by storage in two flat lists (a million storages must not be a million vectors).
 struct StorageMap {
     std::vector<int> storageOfBlock; // parallel to ScopePlan::blocks
-    std::vector<int> groupedBlocks;  // block indices by storage, each storage's in (id, copy) order
-    std::vector<int> groupStart;     // storage s: groupedBlocks[groupStart[s], groupStart[s + 1]); count() + 1 long
+    // Block indices by storage, each storage's in IR order: its holder first, the earliest buffer,
+    // which counts the storage's bytes (the others reuse it in place).
+    std::vector<int> groupedBlocks;
+    std::vector<int> groupStart; // storage s: groupedBlocks[groupStart[s], groupStart[s + 1]); count() + 1 long
 
     std::size_t count() const { return groupStart.empty() ? 0 : groupStart.size() - 1; }
-    // The blocks of `storage`, in (id, copy) order. Throws std::out_of_range for a storage that is not there.
+    // The blocks of `storage`, its holder first. Throws std::out_of_range for a storage that is not there.
     std::span<const int> blocksOf(int storage) const;
 };
 
-// Storages numbered from 0 in the order their first block appears by (id, copy).
+// Storages numbered from 0 in the order their first block appears by (id, copy). A storage's
+// holder is its earliest buffer: its buffers share one Life, so the first in IR order, which a
+// dump's names tell (%alloc, %alloc_0, %alloc_1, ... as MLIR prints them), else (id, copy) order.
 // Throws LoadCancelled soon after `*cancel` becomes true (when given).
 StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel = nullptr);
 

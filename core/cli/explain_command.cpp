@@ -148,8 +148,8 @@ void explainHead(std::ostream& out, const PlanDocument& document)
     // Whether memlens's own plan of the planner's IR is this dump: the what-ifs below are
     // re-planned only where it is.
     if (document.plannerCheck)
-        out << "Planner check: " << document.plannerCheck->summary() << " (from " << document.plannerCheck->irFile
-            << ").\n";
+        out << "Planner check: " << document.plannerCheck->summary() << "; planned from "
+            << document.plannerCheck->irFile << ".\n";
     else if (!document.plannerNote.empty())
         out << "Planner check: none: " << document.plannerNote << ".\n";
 }

@@ -305,8 +305,8 @@ std::string summaryMarkdown(const PlanDocument& document, const std::function<st
     out << lineInfoSummary(document);
     // Whether the what-ifs below are memlens's re-plans of this very plan, or predictions.
     if (document.plannerCheck)
-        out << "\n- Planner check: " << markdownText(document.plannerCheck->summary()) << " (from "
-            << codeSpan(document.plannerCheck->irFile) << ")";
+        out << "\n- Planner check: " << markdownText(document.plannerCheck->summary()) << "; planned from "
+            << codeSpan(document.plannerCheck->irFile);
     else if (!document.plannerNote.empty())
         out << "\n- Planner check: none (" << markdownText(document.plannerNote) << ")";
     if (!document.siblingWarning.empty())

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <bit>
 #include <cassert>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -19,12 +20,12 @@ namespace {
 // Levers halve a dimension, then quarter it, ... down to a sixteenth.
 constexpr int kLeverShifts = 4;
 
-// Per block, the block that stands for its storage: the first of its in-place group, which carries its bytes.
+// Per block, the block that stands for its storage: its holder, the earliest buffer, which carries its bytes.
 std::vector<int> storageLeaders(const PlanAnalysis& analysis, std::size_t blockCount)
 {
     std::vector<int> leaders(blockCount);
     for (std::size_t i = 0; i < blockCount; ++i)
-        leaders[i] = analysis.blocksOfStorage(analysis.storageOf(static_cast<int>(i))).front();
+        leaders[i] = analysis.storageHolderOf(static_cast<int>(i));
     return leaders;
 }
 
@@ -48,8 +49,43 @@ template <typename T> void appendUnique(std::vector<T>& list, const T& item)
         list.push_back(item);
 }
 
-std::vector<SourceShare> attributeBySource(
-    const PlanDocument& document, std::size_t scopeIndex, const std::vector<int>& live, const std::vector<int>& leaders)
+// How a holder's row names a buffer that reuses it in place: by its line, short when it is in
+// the holder's Python file (":62"), else by its name.
+std::string reuserLabel(const BlockSource* holder, const BlockSource* reuser, const Buffer& buffer)
+{
+    if (reuser && reuser->python) {
+        const std::string line = ":" + std::to_string(reuser->python->line);
+        if (holder && holder->python && holder->python->file == reuser->python->file)
+            return line;
+        return std::filesystem::path(reuser->python->file).filename().string() + line;
+    }
+    if (reuser && reuser->ir)
+        return "IR :" + std::to_string(reuser->ir->line);
+    return buffer.ssaName;
+}
+
+// The buffers that reuse `holder`'s storage in place, named by their lines.
+void noteReusers(const PlanDocument& document, std::size_t scopeIndex, const PlanAnalysis& analysis, int holder,
+    std::vector<InPlaceReuse>& reuses)
+{
+    const std::span<const int> storage = analysis.blocksOfStorage(analysis.storageOf(holder));
+    if (storage.size() < 2)
+        return;
+    const ScopePlan& scope = document.dump.scopes[scopeIndex];
+    const Block& holderBlock = scope.blocks[static_cast<std::size_t>(holder)];
+    const std::string& name = scope.bufferOf(holderBlock).ssaName;
+    auto reuse = std::find_if(reuses.begin(), reuses.end(), [&](const InPlaceReuse& r) { return r.buffer == name; });
+    if (reuse == reuses.end())
+        reuse = reuses.insert(reuses.end(), InPlaceReuse{name, {}});
+    const BlockSource* holderSource = document.sourceOf(scopeIndex, holderBlock);
+    for (const int other : storage.subspan(1)) {
+        const Block& block = scope.blocks[static_cast<std::size_t>(other)];
+        appendUnique(reuse->by, reuserLabel(holderSource, document.sourceOf(scopeIndex, block), scope.bufferOf(block)));
+    }
+}
+
+std::vector<SourceShare> attributeBySource(const PlanDocument& document, std::size_t scopeIndex,
+    const PlanAnalysis& analysis, const std::vector<int>& live, const std::vector<int>& leaders)
 {
     const ScopePlan& scope = document.dump.scopes[scopeIndex];
     std::vector<SourceShare> shares;
@@ -77,10 +113,11 @@ std::vector<SourceShare> attributeBySource(
         if (source && source->ir)
             appendUnique(share.irLines, source->ir->line);
         if (!isLeader(leaders, index)) {
-            share.inPlaceBytes += block.size; // its bytes are its storage's, counted with the storage's first block
+            share.inPlaceBytes += block.size; // its bytes are its storage's, counted with its holder
             continue;
         }
         share.bytes += block.size;
+        noteReusers(document, scopeIndex, analysis, index, share.reusedInPlace);
         if (block.copy > 0)
             share.multiBufferBytes += block.size;
         if (block.tmp)
@@ -278,7 +315,7 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, st
     std::sort(diagnosis.liveBlocks.begin(), diagnosis.liveBlocks.end());
 
     const std::vector<int> leaders = storageLeaders(analysis, scope.blocks.size());
-    diagnosis.bySource = attributeBySource(document, scopeIndex, diagnosis.liveBlocks, leaders);
+    diagnosis.bySource = attributeBySource(document, scopeIndex, analysis, diagnosis.liveBlocks, leaders);
     for (const SourceShare& share : diagnosis.bySource) {
         diagnosis.multiBufferBytes += share.multiBufferBytes;
         diagnosis.tmpBytes += share.tmpBytes;

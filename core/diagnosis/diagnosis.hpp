@@ -13,22 +13,30 @@
 
 namespace memlens {
 
+// A buffer whose storage other buffers reuse in place, and the lines of those buffers
+// (":62" for a line of the holder's Python file, "other.py:40", "IR :81", or an SSA name).
+struct InPlaceReuse {
+    std::string buffer;
+    std::vector<std::string> by;
+};
+
 // What is live at the critical op from one Python line (or one IR line when
 // the location has no Python frame, or one buffer when it has neither).
 struct SourceShare {
     std::string nameText() const; // the names joined by ", "; "" when none
 
-    std::optional<SourceFrame> python;  // the user frame; its column is that of the first block
-    std::string pythonFile;             // the file found on this machine, else as written
-    std::optional<IrRef> ir;            // the IR line of the first block
-    std::vector<int> irLines;           // every IR line of the group, ascending
-    std::vector<std::string> names;     // the variable names of its Python frames, first seen first
-    std::vector<std::string> buffers;   // the SSA names, in block order
-    std::uint64_t bytes = 0;            // each storage counted once, with the line of its first block
-    std::uint64_t inPlaceBytes = 0;     // of its blocks merged in place into a storage counted with another block
-    std::uint64_t multiBufferBytes = 0; // in copies beyond the first
-    std::uint64_t tmpBytes = 0;         // in temporary buffers
-    std::vector<int> blocks;            // indices into ScopePlan::blocks, in block order
+    std::optional<SourceFrame> python;       // the user frame; its column is that of the first block
+    std::string pythonFile;                  // the file found on this machine, else as written
+    std::optional<IrRef> ir;                 // the IR line of the first block
+    std::vector<int> irLines;                // every IR line of the group, ascending
+    std::vector<std::string> names;          // the variable names of its Python frames, first seen first
+    std::vector<std::string> buffers;        // the SSA names, in block order
+    std::uint64_t bytes = 0;                 // each storage counted once, with the line of its holder
+    std::vector<InPlaceReuse> reusedInPlace; // its buffers that hold a storage others reuse, in block order
+    std::uint64_t inPlaceBytes = 0;          // of its blocks merged in place into a storage counted with another block
+    std::uint64_t multiBufferBytes = 0;      // in copies beyond the first
+    std::uint64_t tmpBytes = 0;              // in temporary buffers
+    std::vector<int> blocks;                 // indices into ScopePlan::blocks, in block order
 };
 
 // A tile dimension found in the shapes of the buffers live at the critical op.

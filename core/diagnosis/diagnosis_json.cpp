@@ -31,6 +31,10 @@ ojson sourceShareJson(const ScopePlan& scope, const SourceShare& share, std::uin
     out["tmp_bytes"] = share.tmpBytes;
     out["in_place_bytes"] = share.inPlaceBytes;
     out["buffers"] = share.buffers;
+    ojson reused = ojson::array();
+    for (const InPlaceReuse& reuse : share.reusedInPlace)
+        reused.push_back({{"buffer", reuse.buffer}, {"by", reuse.by}});
+    out["reused_in_place"] = std::move(reused);
     out["ir_file"] = share.ir ? ojson(share.ir->file) : ojson(nullptr);
     out["ir_lines"] = share.irLines;
     ojson blocks = ojson::array();

@@ -129,6 +129,34 @@ std::string shareBytesText(const SourceShare& share)
     return formatBytes(share.bytes);
 }
 
+namespace {
+
+// ":62 and :68", ":62, :68 and :70".
+std::string reusersText(const InPlaceReuse& reuse)
+{
+    std::string by;
+    for (std::size_t i = 0; i < reuse.by.size(); ++i)
+        by += (i == 0 ? "" : i + 1 == reuse.by.size() ? " and " : ", ") + reuse.by[i];
+    return by;
+}
+
+// The share's buffers, then each one other lines reuse in place; `name` writes a buffer's name.
+template <typename Name, typename Text> std::string buffersWithReuses(const SourceShare& share, Name name, Text text)
+{
+    std::string out = name(joined(share.buffers));
+    for (const InPlaceReuse& reuse : share.reusedInPlace)
+        out += "; " + name(reuse.buffer) + text(" reused in place by " + reusersText(reuse));
+    return out;
+}
+
+} // namespace
+
+std::string shareBuffersText(const SourceShare& share)
+{
+    const auto same = [](const std::string& text) { return text; };
+    return buffersWithReuses(share, same, same);
+}
+
 std::string sourceShareLabel(const SourceShare& share)
 {
     if (share.python)
@@ -255,7 +283,7 @@ std::string diagnosisText(
     for (const SourceShare& share : d.bySource)
         rows.push_back({shareBytesText(share), shareText(share.bytes, d.requiredBytes),
             bytesOrDash(share.multiBufferBytes), bytesOrDash(share.tmpBytes), sourceShareLabel(share),
-            share.names.empty() ? "-" : share.nameText(), joined(share.buffers)});
+            share.names.empty() ? "-" : share.nameText(), shareBuffersText(share)});
     out << textTable(rows, {true, true, true, true, false, false, false});
     out << "  (Share: of the " << formatBytes(d.requiredBytes)
         << " required. Copies: in copies beyond the first. Each storage counted once.)\n";
@@ -303,8 +331,8 @@ std::string diagnosisMarkdown(
     for (const SourceShare& share : d.bySource)
         out << "| " << markdownTableCell(markdownText(sourceShareLabel(share))) << " | "
             << markdownTableCell(markdownText(share.nameText())) << " | "
-            << markdownTableCell(codeSpan(joined(share.buffers))) << " | " << shareBytesText(share) << " | "
-            << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes) << " | "
+            << markdownTableCell(buffersWithReuses(share, codeSpan, markdownText)) << " | " << shareBytesText(share)
+            << " | " << shareText(share.bytes, d.requiredBytes) << " | " << bytesOrDash(share.multiBufferBytes) << " | "
             << bytesOrDash(share.tmpBytes) << " |\n";
     if (!d.levers.empty()) {
         out << "\n| Lever (alone) | Saves at op " << *d.criticalOp << " | Needs | Fits "

@@ -18,6 +18,9 @@ extern const char* const kMultiBufferingOffSentence;
 
 // "layer_norm.py:58", else "IR 46", else the buffer names.
 std::string sourceShareLabel(const SourceShare& share);
+// "%alloc, %alloc_6; %alloc_6 reused in place by :62 and :68": the line's buffers, and those
+// that other lines reuse in place (their bytes are counted here).
+std::string shareBuffersText(const SourceShare& share);
 // "128 KB"; "in place (4 KB)" for a line whose buffers share a storage counted with another line.
 std::string shareBytesText(const SourceShare& share);
 // "single buffer (multibuffer=False)", "BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = ...`)",

@@ -25,10 +25,7 @@ std::vector<std::int64_t> gridValues(std::int64_t value, const Diagnosis& d)
     return {values.begin(), values.end()};
 }
 
-bool isLeader(const PlanAnalysis& analysis, int block)
-{
-    return analysis.blocksOfStorage(analysis.storageOf(block)).front() == block;
-}
+bool isLeader(const PlanAnalysis& analysis, int block) { return analysis.holdsStorage(block); }
 
 // Dimensions named by the source: per set of root constexprs, the bytes of live storages whose buffer it sizes.
 std::vector<FitDimension> namedDimensions(const PlanDocument& document, std::size_t scopeIndex, const Diagnosis& d)

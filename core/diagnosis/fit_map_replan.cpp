@@ -213,6 +213,28 @@ private:
     std::unique_ptr<Replanner> replanner_;
 };
 
+// A re-planned plan names its buffers as the IR does (%q_ub), the dump as the compiler printed
+// them (%alloc): each IR name becomes the dump's name of the same alloc, as the planner check
+// paired them, so a compare of the two pairs every buffer by its alloc, never by order.
+void nameAsTheDump(const PlanDocument& document, Dump& replanned)
+{
+    if (!document.plannerCheck)
+        return;
+    for (const ScopePlannerCheck& checked : document.plannerCheck->scopes) {
+        const ScopePlan* dumped = document.dump.findScope(checked.scope);
+        const auto planned = std::find_if(replanned.scopes.begin(), replanned.scopes.end(),
+            [&](const ScopePlan& scope) { return scope.scope == checked.scope; });
+        if (!dumped || planned == replanned.scopes.end() || checked.irNames.size() != dumped->buffers.size())
+            continue;
+        std::map<std::string, std::string> dumpNameOf;
+        for (std::size_t i = 0; i < checked.irNames.size(); ++i)
+            dumpNameOf.emplace(checked.irNames[i], dumped->buffers[i].ssaName);
+        for (Buffer& buffer : planned->buffers)
+            if (const auto found = dumpNameOf.find(buffer.ssaName); found != dumpNameOf.end())
+                buffer.ssaName = found->second;
+    }
+}
+
 } // namespace
 
 std::unique_ptr<FitEvaluator> replannedEvaluator(const PlanDocument& document, std::size_t scopeIndex)
@@ -240,6 +262,7 @@ std::optional<PlanDocument> replannedDocument(const PlanDocument& document, std:
     if (!dump)
         return std::nullopt;
     dump->file = document.dump.file;
+    nameAsTheDump(document, *dump);
     return documentWithDump(document, std::move(*dump));
 }
 

@@ -48,6 +48,7 @@ ScopePlannerCheck compareScope(const memlens::ScopePlan& dumped, const memlens::
     for (std::size_t i = 0; i < dumped.buffers.size(); ++i) {
         const Buffer& a = dumped.buffers[i];
         const Buffer& b = planned->buffers[i];
+        check.irNames.push_back(b.ssaName);
         if (offsetsOf(a) == offsetsOf(b) && a.lifeStart == b.lifeStart && a.lifeEnd == b.lifeEnd
             && a.sizeBytes == b.sizeBytes)
             continue;
@@ -132,6 +133,19 @@ std::string PlannerCheck::details() const
     return text;
 }
 
+std::string attachedLogText(const PlanDocument& before, const PlanDocument& after)
+{
+    if (!after.log || (before.log && before.log->file == after.log->file))
+        return {};
+    std::string text = "The compile log names " + std::to_string(after.log->ops.size()) + " ops; ";
+    if (after.plannerCheck && after.plannerCheck->reproduces())
+        return text + after.plannerCheck->summary() + ": what-ifs re-planned.";
+    if (after.plannerCheck)
+        return text + after.plannerCheck->summary() + ": what-ifs predicted from the dump.";
+    return text + (after.plannerNote.empty() ? std::string("no planner check") : after.plannerNote)
+        + ": what-ifs predicted from the dump.";
+}
+
 PlannerIrResult plannerIrOf(const PlanDocument& document)
 {
     PlannerIrResult result;
@@ -157,8 +171,12 @@ std::shared_ptr<const PlannerCheck> ownPlanCheck(const Dump& dump, const Planner
     check->function = function;
     check->ir = ir;
     check->seedShuffle = true; // computeDump plans with today's rules
-    for (const memlens::ScopePlan& scope : dump.scopes)
-        check->scopes.push_back({scope.scope, true, scope.buffers.size(), {}, {}});
+    for (const memlens::ScopePlan& scope : dump.scopes) {
+        ScopePlannerCheck own{scope.scope, true, scope.buffers.size(), {}, {}, {}};
+        for (const Buffer& buffer : scope.buffers)
+            own.irNames.push_back(buffer.ssaName);
+        check->scopes.push_back(std::move(own));
+    }
     return check;
 }
 

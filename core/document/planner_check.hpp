@@ -39,6 +39,9 @@ struct ScopePlannerCheck {
     std::size_t buffers = 0; // of the dump's scope
     std::vector<PlannerDifference> differences;
     std::string problem; // a difference that is not one buffer's ("memlens plans 12 buffers, the dump has 14")
+    // memlens's (the IR's) name of each of the dump's buffers, parallel to them; empty where the
+    // counts differ. A re-planned what-if names its buffers by the IR: this pairs them with the dump's.
+    std::vector<std::string> irNames;
 };
 
 struct PlannerCheck {
@@ -66,6 +69,12 @@ struct PlannerIrResult {
     std::string reason;
 };
 PlannerIrResult plannerIrOf(const PlanDocument& document);
+
+// What attaching a compile log changed, for the bar a reload shows: "" when `after` reads the
+// same log as `before` (or none). "The compile log names 65 ops; memlens plans this dump
+// identically (17 buffers): what-ifs re-planned." / "...; memlens's plan differs at %alloc_3: ...:
+// what-ifs predicted." / "...; <why there is no check>: what-ifs predicted."
+std::string attachedLogText(const PlanDocument& before, const PlanDocument& after);
 
 // The check of a plan memlens computed itself from `ir` (for `function`): it is the dump by
 // construction, with today's rules; nothing is planned again.

@@ -94,16 +94,21 @@ TEST_CASE("the bundled 16384 example: critical op, attribution, levers", "[diagn
     CHECK(d.tmpBytes == tmp);
     CHECK(d.tmpBytes == 1024);
 
-    // Lines 58, 53, 54, 68, 55, 60 and 62: x_hat (62) is reused in place in diff's storage, which the
-    // dump lists under y's alloc (68) first.
+    // Lines 58, 53, 54, 55, 60, 62 and 68: x_hat (62) and y (68) reuse diff's second storage in
+    // place. The dump lists y's %alloc_12 first in that storage, but diff's %alloc_6 is the
+    // earliest buffer in the IR: it holds the storage, and its line counts the bytes.
     REQUIRE(d.bySource.size() == 7);
     const SourceShare& top = d.bySource.front();
     REQUIRE(top.python);
     CHECK(top.python->line == 58);
     CHECK(std::filesystem::path(top.python->file).filename() == "layer_norm.py");
     CHECK(sortedBuffers(top) == std::vector<std::string>{"%alloc", "%alloc_6"});
-    CHECK(top.bytes == 64 * 1024);
-    CHECK(top.inPlaceBytes == 64 * 1024);
+    CHECK(top.bytes == 128 * 1024);
+    CHECK(top.inPlaceBytes == 0);
+    REQUIRE(top.reusedInPlace.size() == 1);
+    CHECK(top.reusedInPlace[0].buffer == "%alloc_6");
+    CHECK(top.reusedInPlace[0].by == std::vector<std::string>{":62", ":68"});
+    CHECK(shareBuffersText(top) == "%alloc, %alloc_6; %alloc_6 reused in place by :62 and :68");
     CHECK(top.nameText() == "diff");
     CHECK(top.irLines == std::vector<int>{46, 98});
     std::uint64_t attributed = 0;
@@ -113,7 +118,7 @@ TEST_CASE("the bundled 16384 example: critical op, attribution, levers", "[diagn
             CHECK(d.bySource[i - 1].bytes >= d.bySource[i].bytes);
     }
     CHECK(attributed == d.liveBytes);
-    const SourceShare& reduction = d.bySource[5];
+    const SourceShare& reduction = d.bySource[4];
     REQUIRE(reduction.python);
     CHECK(reduction.python->line == 60);
     CHECK(reduction.tmpBytes == 1024);
@@ -121,6 +126,11 @@ TEST_CASE("the bundled 16384 example: critical op, attribution, levers", "[diagn
     REQUIRE(d.bySource.back().python);
     CHECK(d.bySource.back().python->line == 62);
     CHECK(d.bySource.back().bytes == 0);
+    CHECK(d.bySource.back().inPlaceBytes == 64 * 1024);
+    REQUIRE(d.bySource[5].python);
+    CHECK(d.bySource[5].python->line == 68);
+    CHECK(d.bySource[5].bytes == 0);
+    CHECK(shareBytesText(d.bySource[5]) == "in place (64 KB)");
 
     REQUIRE(d.dimensions.size() == 1);
     CHECK(d.dimensions[0].value == 16384);

@@ -58,8 +58,9 @@ TEST_CASE("inspect gives every scope a diagnosis object with the contract's keys
     CHECK(top["python_file"].get<std::string>().find("layer_norm.py") != std::string::npos);
     CHECK(top["ir_line"] == 46);
     CHECK(top["name"] == "diff");
-    CHECK(top["bytes"] == 65536);
-    CHECK(top["in_place_bytes"] == 65536); // %alloc_6's storage is counted under %alloc_12, listed first
+    CHECK(top["bytes"] == 131072);
+    CHECK(top["in_place_bytes"] == 0); // %alloc_6 holds its storage: the earliest of it in IR order
+    CHECK(top["reused_in_place"] == nlohmann::json::parse(R"([{"buffer": "%alloc_6", "by": [":62", ":68"]}])"));
     // [id, copy] of %alloc (id 0) and %alloc_6 (id 6: %alloc_0 is id 1, the copies' second records fold)
     CHECK(top["blocks"] == nlohmann::json::parse("[[0, 0], [6, 0]]"));
     const auto& w = d["by_source"][1];
@@ -124,7 +125,8 @@ TEST_CASE("explain prints the diagnosis as text and exits like inspect", "[diagn
     // The footer speaks for re-planned rows: no prediction method under them.
     CHECK_THAT(failed.out, Catch::Contains("Re-planned: memlens's planner plans the planner's IR again"));
     CHECK_THAT(failed.out, !Catch::Contains("Predictions scale every buffer"));
-    CHECK_THAT(failed.out, Catch::Contains("Planner check: memlens plans this dump identically (14 buffers) (from "));
+    CHECK_THAT(
+        failed.out, Catch::Contains("Planner check: memlens plans this dump identically (14 buffers); planned from "));
 
     const Run fits = run({"explain", exampleDump("block8192")});
     CHECK(fits.status == kExitFits);
@@ -161,7 +163,9 @@ TEST_CASE("summary.md explains why a scope overflows", "[diagnosis][report]")
     const std::string summary = summaryMarkdown(*failed, "chart.png");
     CHECK_THAT(summary, Catch::Contains("### Why it overflows"));
     CHECK_THAT(summary, Catch::Contains("Critical op **41** (hivm.hir.vreduce &lt;sum&gt;, layer_norm.py:60)"));
-    CHECK_THAT(summary, Catch::Contains("| layer_norm.py:58 | diff | `%alloc, %alloc_6` | 64 KB | 20% |"));
+    CHECK_THAT(summary,
+        Catch::Contains("| layer_norm.py:58 | diff | `%alloc, %alloc_6`; `%alloc_6` reused in place by :62 and :68 | "
+                        "128 KB | 40% |"));
     CHECK_THAT(
         summary, Catch::Contains("| BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = tl.arange(0, BLOCK_SIZE)`) |"));
     CHECK_THAT(summary, Catch::Contains("#### Fit map"));

@@ -2,6 +2,9 @@
 // compiler generation that reproduces it, and what differs where none does.
 #include "core/cli/inspect_json.hpp"
 #include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/fit_map.hpp"
+#include "core/diagnosis/fit_map_replan.hpp"
+#include "core/diff/plan_diff.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/document/planner_check.hpp"
 #include "support/inspect_tree.hpp"
@@ -128,4 +131,58 @@ TEST_CASE("planner check: the dump and its compile log opened alone give the sam
     CHECK(a.largestFitting->value == b.largestFitting->value);
     CHECK(a.largestFitting->predictedRequiredBytes == b.largestFitting->predictedRequiredBytes);
     CHECK(a.largestFitting->predictedRequiredBytes == 196608);
+}
+
+TEST_CASE("planner check: a re-planned what-if pairs with the dump buffer by buffer, by the IR's allocs",
+    "[planner_check][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    // The dump names its buffers %alloc, %alloc_0 as the compiler printed them; the IR beside it
+    // %q_ub, %k_ub. A compare of the dump with a re-planned cell must pair them by alloc, never by order.
+    const auto document = std::make_shared<const PlanDocument>(
+        loadPlanDocument(test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), {}));
+    REQUIRE(document->plannerCheck);
+    REQUIRE(document->plannerCheck->reproduces());
+    const ScopePlannerCheck* ub = document->plannerCheck->scope("ub");
+    REQUIRE(ub);
+    REQUIRE(ub->irNames.size() == document->dump.findScope("ub")->buffers.size());
+    CHECK(ub->irNames.front() == "%q_ub");
+    CHECK(document->dump.findScope("ub")->buffers.front().ssaName == "%alloc");
+
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    const FitMap map = buildFitMap(*document, 0, diagnosis);
+    REQUIRE_FALSE(map.dims.empty());
+    FitConfig halved{{}, true};
+    for (const FitDimension& dim : map.dims)
+        halved.values.push_back(dim.value / 2);
+    const auto replanned = replannedDocument(*document, 0, diagnosis, map, halved);
+    REQUIRE(replanned);
+    const PlanDiff diff = diffPlans(*document, *replanned);
+    const ScopeDiff* scope = diff.findScope("ub");
+    REQUIRE(scope);
+    for (const BufferPair& pair : scope->pairs) {
+        CHECK(pair.a >= 0);
+        CHECK(pair.b >= 0);
+        CHECK(pair.matchedBy != std::optional<BufferMatch>(BufferMatch::Order));
+    }
+    CHECK(scope->count(BufferChange::Added) == 0);
+    CHECK(scope->count(BufferChange::Shrunk) > 0);
+}
+
+TEST_CASE("planner check: attaching the compile log says what it changed for the what-ifs", "[planner_check]")
+{
+    LoadOptions noLog;
+    noLog.searchCompileLog = false;
+    const PlanDocument alone = loadPlanDocument(exampleDump("block16384"), noLog);
+    const PlanDocument withLog = loadPlanDocument(exampleDump("block16384"), {});
+    REQUIRE(withLog.log);
+    const std::string text = attachedLogText(alone, withLog);
+    CHECK(text
+        == "The compile log names " + std::to_string(withLog.log->ops.size())
+            + " ops; memlens plans this dump identically (" + std::to_string(withLog.dump.scopes[0].buffers.size())
+            + " buffers): what-ifs re-planned.");
+    CHECK(withLog.log->ops.size() > 10);
+    // The same log read again, or no log after: nothing to say.
+    CHECK(attachedLogText(withLog, withLog).empty());
+    CHECK(attachedLogText(withLog, alone).empty());
 }

@@ -255,7 +255,7 @@ TEST_CASE("summary.md says whether memlens plans the dump as the compiler did", 
     const PlanDocument example = loadPlanDocument(
         (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string(), {});
     CHECK_THAT(summaryMarkdown(example, "chart.png"),
-        Catch::Contains("- Planner check: memlens plans this dump identically (14 buffers) (from `"));
+        Catch::Contains("- Planner check: memlens plans this dump identically (14 buffers); planned from `"));
     const PlanDocument fixture
         = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
     CHECK_THAT(summaryMarkdown(fixture, "chart.png"), Catch::Contains("- Planner check: none ("));

@@ -129,6 +129,27 @@ TEST_CASE("three records at one offset, extent and Life are one storage counted 
     CHECK(analysis.overlaps.empty());
 }
 
+TEST_CASE("a storage is held by its earliest buffer in IR order, whatever order the dump lists it in", "[storage]")
+{
+    // The dump lists one in-place storage as %alloc_12, %alloc_9, %alloc_6 (as the example's does),
+    // then %x_ub and %alloc beside each other: MLIR numbers an alloc's results in print order.
+    ScopePlan scope = planOf({{0, 1024, 2, 9}, {0, 1024, 2, 9}, {0, 1024, 2, 9}, {4096, 64, 1, 3}, {4096, 64, 1, 3}});
+    const std::vector<std::string> names = {"%alloc_12", "%alloc_9", "%alloc_6", "%x_ub", "%alloc"};
+    for (std::size_t i = 0; i < names.size(); ++i)
+        scope.buffers[i].ssaName = names[i];
+    const PlanAnalysis analysis = analyzePlan(scope, capacityOf(8192));
+    REQUIRE(analysis.storages.count() == 2);
+    CHECK(std::ranges::equal(analysis.blocksOfStorage(0), std::vector<int>{2, 1, 0}));
+    CHECK(analysis.storageHolderOf(0) == 2);
+    CHECK(analysis.holdsStorage(2));
+    CHECK_FALSE(analysis.holdsStorage(0));
+    // A name MLIR did not number (%x_ub) comes after those it did.
+    CHECK(std::ranges::equal(analysis.blocksOfStorage(1), std::vector<int>{4, 3}));
+    CHECK(analysis.storageHolderOf(3) == 4);
+    // Storages keep their numbers: the first block of each in (id, copy) order decides them.
+    CHECK(analysis.storages.storageOfBlock == std::vector<int>{0, 0, 0, 1, 1});
+}
+
 TEST_CASE("multi-buffer copies merged in place pair up copy by copy", "[storage]")
 {
     // %a and %b both have offsets [0, 2048]: a0/b0 share one storage, a1/b1 another; %c sits between.

@@ -131,7 +131,7 @@ bool AddressStripWidget::drawsStorage(int blockIndex) const
     const PlanAnalysis* analysis = session_->analysis();
     if (!analysis || static_cast<std::size_t>(blockIndex) >= analysis->storages.storageOfBlock.size())
         return true;
-    return analysis->blocksOfStorage(analysis->storageOf(blockIndex)).front() == blockIndex;
+    return analysis->holdsStorage(blockIndex);
 }
 
 QRect AddressStripWidget::blockRect(int blockIndex) const
@@ -296,7 +296,7 @@ void AddressStripWidget::paintEvent(QPaintEvent*)
     const int selected = session_->selectedBlock();
     if (const QRect r
         = blockRect(selected >= 0 && static_cast<std::size_t>(selected) < analysis->storages.storageOfBlock.size()
-                ? analysis->blocksOfStorage(analysis->storageOf(selected)).front()
+                ? analysis->storageHolderOf(selected)
                 : selected);
         !r.isEmpty()) {
         painter.setPen(QPen(style::selectionOutline(), 2));

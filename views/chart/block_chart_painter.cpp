@@ -83,7 +83,7 @@ bool BlockChartPainter::drawsStorage(int blockIndex) const
     const auto& storages = analysis_.storages;
     if (static_cast<std::size_t>(blockIndex) >= storages.storageOfBlock.size())
         return true; // an analysis of another plan: draw everything rather than nothing
-    return analysis_.blocksOfStorage(analysis_.storageOf(blockIndex)).front() == blockIndex;
+    return analysis_.holdsStorage(blockIndex);
 }
 
 std::vector<int> BlockChartPainter::visibleBlocks() const

@@ -287,11 +287,11 @@ int BlockChartWidget::blockAt(const QPoint& pos) const
         return -1;
     ensureLayout();
     const int hit = hitTestBlocks(hitIndex(), mapping_, QPointF(pos) + QPointF(0.5, 0.5));
-    // An in-place storage is one rectangle: it stands for its first block.
+    // An in-place storage is one rectangle: it stands for its holder.
     const PlanAnalysis* analysis = session_->analysis();
     if (hit < 0 || static_cast<std::size_t>(hit) >= analysis->storages.storageOfBlock.size())
         return hit;
-    return analysis->blocksOfStorage(analysis->storageOf(hit)).front();
+    return analysis->storageHolderOf(hit);
 }
 
 QString BlockChartWidget::toolTipAt(const QPoint& pos) const { return toolTipForBlock(blockAt(pos)); }

@@ -382,7 +382,7 @@ void DiagnosisPanel::fillSources()
         sources_->setItem(
             row, 4, cell(share.multiBufferBytes ? bytesText(share.multiBufferBytes) : QStringLiteral("-"), true));
         sources_->setItem(row, 5, cell(share.tmpBytes ? bytesText(share.tmpBytes) : QStringLiteral("-"), true));
-        sources_->setItem(row, 6, cell(joined(share.buffers)));
+        sources_->setItem(row, 6, cell(toQString(shareBuffersText(share))));
     }
     sources_->resizeColumnsToContents();
     fitHeightToRows(sources_);
