@@ -71,6 +71,8 @@ public:
     std::vector<std::string> notes;
 
     std::vector<const Value*> aliasesOf(const Value* value) const; // without `value` unless self-aliased
+    // Tightly coupled buffers of the other core's space, left out of gen (hivm.tightly_coupled_buffer).
+    const std::unordered_set<const Value*>& skippedBuffers() const { return skipPlan_; }
     std::size_t aliasPairs() const { return std::min(aliasPairs_, options_.maxAliasPairs); }
     // How many live values' additions the shuffle sites keep (only those that add any).
     std::size_t keptCandidates() const;

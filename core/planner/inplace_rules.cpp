@@ -32,12 +32,14 @@ bool isElementwise(const std::string& name)
     return nameIn(name,
         {"vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vand", "vor", "vxor", "vnot", "vabs", "vexp", "vln", "vrelu",
             "vsqrt", "vrsqrt", "vrec", "vcast", "vsel", "vcmp", "vshl", "vshr", "vneg", "vtanh", "vsin", "vcos", "verf",
-            "vpow", "vmod", "vadds", "vmuls"});
+            "vpow", "vmod", "vadds", "vmuls", "vexp2", "vlog2", "vlog10", "vlog1p", "vexpm1", "vilogb", "vatan", "vtan",
+            "vmulext", "vmulextui", "vmodui", "vldexp", "visinf", "visnan"});
 }
 
 bool hasSameOperandsElementType(const std::string& name)
 {
-    return isElementwise(name) && !nameIn(name, {"vcast", "vsel", "vcmp", "vshl", "vshr"});
+    // The elementwise ops without the SameOperandsElementType trait (HIVMVectorOps.td).
+    return isElementwise(name) && !nameIn(name, {"vcast", "vsel", "vcmp", "visinf", "visnan"});
 }
 
 int valueBits(const Value* value)
@@ -90,15 +92,17 @@ bool reusableOperands(const Op& op)
     return false;
 }
 
+// isReusableByOffset: the output and every memref input have the same static offset in their
+// layouts; a dynamic offset ('?', kDynamic) is one value too, equal to another dynamic one.
 bool sameStaticOffsets(const Op& op)
 {
     if (op.outs.empty() || !op.outs.front()->memref.valid)
-        return true;
+        return false;
     const auto& outputOffset = op.outs.front()->memref.layoutOffset;
     for (const Value* input : op.ins) {
         if (!input->memref.valid)
             continue;
-        if (!input->memref.layoutOffset || !outputOffset || *input->memref.layoutOffset != *outputOffset)
+        if (input->memref.layoutOffset != outputOffset)
             return false;
     }
     return true;

@@ -1,0 +1,241 @@
+// The placement search of the compiler's hivm-plan-memory pass (PlanMemory.cpp @52f96a1,
+// PlanMemAddressOfWholeLocalBuffer, MultiSpecPlan, SpecAlloc and VerifyConflictStage0..3),
+// the ub reorder and the largest-first option, each with a case of our own. Levels: 3 - no
+// address shared with a pipe-conflicting storage (BufferPipeConflict); 2 - none shared with
+// a storage of the same innermost loop; 1 - multi-buffer slots (multibuffer.mlir); 0 -
+// Lives only.
+
+// CASE: rules_plan_exact_capacity_is_no_reuse
+// RULE: PlanMemAddressOfWholeLocalBuffer: when the aligned sizes add up to no more than the
+//   capacity (required <= maxBits, equal included) storages are laid side by side in gen
+//   order, with no reorder: %sc (64 KB, scalar) at 0 and %d (128 KB, DMA) after it; together
+//   exactly 1572864 bits. (Reordered, DMA first, %d would come first.)
+// EXPECT-OFFSETS: %sc = 0
+// EXPECT-OFFSETS: %d = 65536
+module {
+  func.func @rules_plan_exact_capacity_is_no_reuse(%src : memref<32768xf32, #hivm.address_space<gm>>,
+                                                   %dst : memref<32768xf32, #hivm.address_space<gm>>) {
+    %sc = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %d = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.000000e+00 : f32
+    memref.store %one, %sc[%c0] : memref<16384xf32, #hivm.address_space<ub>>
+    %v = memref.load %sc[%c0] : memref<16384xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<32768xf32, #hivm.address_space<gm>>) outs(%d : memref<32768xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%d : memref<32768xf32, #hivm.address_space<ub>>) outs(%dst : memref<32768xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_level3_scalar_buffers_share
+// RULE: BufferPipeConflict (OptMemPlanForPipeline.cpp) asks "both scalar?" first: two
+//   buffers touched by memref.load/store never conflict, even when one is also a DMA buffer.
+//   %p (128 KB DMA) lives throughout; %sa (64 KB, loaded by hivm.load and read by
+//   memref.load) and %sb (64 KB scalar) have disjoint Lives. 256 KB in all, so the storages
+//   are reordered (DMA: %p, %sa; scalar: %sb) and planned at level 3 with no limit: %sb may
+//   share %sa's address, the high-water mark is 192 KB <= capacity and that plan is kept -
+//   no multi-level search, no warning. Lives %p [5,10], %sa [6,7], %sb [8,9].
+// EXPECT-OFFSETS: %p = 0
+// EXPECT-OFFSETS: %sa = 131072
+// EXPECT-OFFSETS: %sb = 131072
+module {
+  func.func @rules_level3_scalar_buffers_share(%big : memref<32768xf32, #hivm.address_space<gm>>,
+                                               %part : memref<16384xf32, #hivm.address_space<gm>>) {
+    %p = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %sa = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %sb = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %c0 = arith.constant 0 : index
+    hivm.hir.load ins(%big : memref<32768xf32, #hivm.address_space<gm>>) outs(%p : memref<32768xf32, #hivm.address_space<ub>>)
+    hivm.hir.load ins(%part : memref<16384xf32, #hivm.address_space<gm>>) outs(%sa : memref<16384xf32, #hivm.address_space<ub>>)
+    %v = memref.load %sa[%c0] : memref<16384xf32, #hivm.address_space<ub>>
+    memref.store %v, %sb[%c0] : memref<16384xf32, #hivm.address_space<ub>>
+    %w = memref.load %sb[%c0] : memref<16384xf32, #hivm.address_space<ub>>
+    hivm.hir.store ins(%p : memref<32768xf32, #hivm.address_space<ub>>) outs(%big : memref<32768xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_level2_other_loop_may_share
+// RULE: VerifyConflictStage2 / PipeConflictInSameLoop: at level 2 a storage may overlap (in
+//   address) any placed storage whose innermost loop differs from its own. Loop B holds
+//   %y1 and %y2, the nested loop C holds %x; 96 KB each, disjoint Lives, all DMA. Within
+//   capacity: %y1 at 0, %x at 96 KB (level 3); %y2 fails level 3, and at level 2 skips %y1's
+//   address (same loop) and takes %x's (loop C) - level 0 alone would have taken 0.
+//   Lives %y1 [5,6], %x [9,10], %y2 [14,15].
+// EXPECT-OFFSETS: %y1 = 0
+// EXPECT-OFFSETS: %x = 98304
+// EXPECT-OFFSETS: %y2 = 98304
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 2359296 bits while 1572864 bits available!
+module {
+  func.func @rules_level2_other_loop_may_share(%src : memref<24576xf32, #hivm.address_space<gm>>,
+                                               %dst : memref<24576xf32, #hivm.address_space<gm>>) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      %y1 = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<24576xf32, #hivm.address_space<gm>>) outs(%y1 : memref<24576xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%y1 : memref<24576xf32, #hivm.address_space<ub>>) outs(%dst : memref<24576xf32, #hivm.address_space<gm>>)
+      scf.for %j = %c0 to %c2 step %c1 {
+        %x = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+        hivm.hir.load ins(%src : memref<24576xf32, #hivm.address_space<gm>>) outs(%x : memref<24576xf32, #hivm.address_space<ub>>)
+        hivm.hir.store ins(%x : memref<24576xf32, #hivm.address_space<ub>>) outs(%dst : memref<24576xf32, #hivm.address_space<gm>>)
+        scf.yield
+      }
+      %y2 = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<24576xf32, #hivm.address_space<gm>>) outs(%y2 : memref<24576xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%y2 : memref<24576xf32, #hivm.address_space<ub>>) outs(%dst : memref<24576xf32, #hivm.address_space<gm>>)
+      scf.yield
+    }
+    return
+  }
+}
+
+// -----
+// CASE: rules_reorder_default_keeps_gen_order
+// RULE: GetReorderRootStorageEntry with the default strategy: groups (mem-unique, DMA,
+//   other, scalar) each in gen order. %p (64 KB DMA) lives throughout; scalar %s1 (32 KB,
+//   [7,9]), %s2 (96 KB, [8,10]), %s3 (96 KB, [11,12]). Level 3 without a limit: %p 0, %s1
+//   64 KB, %s2 96 KB (its Life meets %s1's), %s3 64 KB over the freed %s1 and %s2 (scalar
+//   storages do not pipe-conflict): high-water 192 KB, kept.
+// EXPECT-OFFSETS: %p = 0
+// EXPECT-OFFSETS: %s1 = 65536
+// EXPECT-OFFSETS: %s2 = 98304
+// EXPECT-OFFSETS: %s3 = 65536
+module {
+  func.func @rules_reorder_default_keeps_gen_order(%src : memref<16384xf32, #hivm.address_space<gm>>,
+                                                   %dst : memref<16384xf32, #hivm.address_space<gm>>) {
+    %p = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %s1 = memref.alloc() : memref<8192xf32, #hivm.address_space<ub>>
+    %s2 = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    %s3 = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    %c0 = arith.constant 0 : index
+    %two = arith.constant 2.000000e+00 : f32
+    hivm.hir.load ins(%src : memref<16384xf32, #hivm.address_space<gm>>) outs(%p : memref<16384xf32, #hivm.address_space<ub>>)
+    memref.store %two, %s1[%c0] : memref<8192xf32, #hivm.address_space<ub>>
+    memref.store %two, %s2[%c0] : memref<24576xf32, #hivm.address_space<ub>>
+    %v1 = memref.load %s1[%c0] : memref<8192xf32, #hivm.address_space<ub>>
+    %v2 = memref.load %s2[%c0] : memref<24576xf32, #hivm.address_space<ub>>
+    memref.store %v1, %s3[%c0] : memref<24576xf32, #hivm.address_space<ub>>
+    %v3 = memref.load %s3[%c0] : memref<24576xf32, #hivm.address_space<ub>>
+    hivm.hir.store ins(%p : memref<16384xf32, #hivm.address_space<ub>>) outs(%dst : memref<16384xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_reorder_largest_first
+// OPTIONS: largest-first
+// RULE: plan-memory-strategy=largest-first: GetReorderRootStorageEntry sorts the DMA, other
+//   and scalar groups by size, largest first (equal sizes keep their order). Same IR as the
+//   case before: scalar order %s2, %s3, %s1; %s2 at 64 KB, %s3 over it (disjoint Lives),
+//   %s1 (its Life meets %s2's) after them at 160 KB; high-water 192 KB, kept.
+// EXPECT-OFFSETS: %p = 0
+// EXPECT-OFFSETS: %s1 = 163840
+// EXPECT-OFFSETS: %s2 = 65536
+// EXPECT-OFFSETS: %s3 = 65536
+module {
+  func.func @rules_reorder_largest_first(%src : memref<16384xf32, #hivm.address_space<gm>>,
+                                         %dst : memref<16384xf32, #hivm.address_space<gm>>) {
+    %p = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %s1 = memref.alloc() : memref<8192xf32, #hivm.address_space<ub>>
+    %s2 = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    %s3 = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    %c0 = arith.constant 0 : index
+    %two = arith.constant 2.000000e+00 : f32
+    hivm.hir.load ins(%src : memref<16384xf32, #hivm.address_space<gm>>) outs(%p : memref<16384xf32, #hivm.address_space<ub>>)
+    memref.store %two, %s1[%c0] : memref<8192xf32, #hivm.address_space<ub>>
+    memref.store %two, %s2[%c0] : memref<24576xf32, #hivm.address_space<ub>>
+    %v1 = memref.load %s1[%c0] : memref<8192xf32, #hivm.address_space<ub>>
+    %v2 = memref.load %s2[%c0] : memref<24576xf32, #hivm.address_space<ub>>
+    memref.store %v1, %s3[%c0] : memref<24576xf32, #hivm.address_space<ub>>
+    %v3 = memref.load %s3[%c0] : memref<24576xf32, #hivm.address_space<ub>>
+    hivm.hir.store ins(%p : memref<16384xf32, #hivm.address_space<ub>>) outs(%dst : memref<16384xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_moved_casts_stay_in_their_while_region
+// RULE: fixMultibufferEnabledPointerCastOps: the pointer_cast of an alloc marked
+//   hivm.multi_buffer moves to the front of the region of its innermost loop that holds it -
+//   for scf.while the before or the after region, whichever owns it ("Moving a before-region
+//   cast into after ... breaks dominance") - the one moved last first. Casts in that order:
+//   %bb (moved), %ba in the before region; %ab (moved), %aa in the after region. The plan
+//   fits: gen order %ba, %bb, %aa, %ab (64 B each), then the copies of %bb and %ab.
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : i64
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : i64
+// CHECK-DAG: %[[C192:.*]] = arith.constant 192 : i64
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : i64
+// CHECK-DAG: %[[C320:.*]] = arith.constant 320 : i64
+// CHECK: hivm.hir.pointer_cast(%[[C64]], %[[C256]])
+// CHECK: hivm.hir.pointer_cast(%[[C0]])
+// CHECK: hivm.hir.pointer_cast(%[[C192]], %[[C320]])
+// CHECK: hivm.hir.pointer_cast(%[[C128]])
+// EXPECT-OFFSETS: %ba = 0
+// EXPECT-OFFSETS: %bb = 64, 256
+// EXPECT-OFFSETS: %aa = 128
+// EXPECT-OFFSETS: %ab = 192, 320
+module {
+  func.func @rules_moved_casts_stay_in_their_while_region(%src : memref<16xf32, #hivm.address_space<gm>>,
+                                                          %dst : memref<16xf32, #hivm.address_space<gm>>) {
+    %c0 = arith.constant 0 : i32
+    %c9 = arith.constant 9 : i32
+    %c1 = arith.constant 1 : i32
+    %n = scf.while (%k = %c0) : (i32) -> i32 {
+      %ba = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+      %bb = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+      annotation.mark %bb {hivm.multi_buffer = 2 : i32} : memref<16xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%ba : memref<16xf32, #hivm.address_space<ub>>)
+      hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%bb : memref<16xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%ba : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+      hivm.hir.store ins(%bb : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+      %go = arith.cmpi slt, %k, %c9 : i32
+      scf.condition(%go) %k : i32
+    } do {
+    ^bb0(%j: i32):
+      %aa = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+      %ab = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+      annotation.mark %ab {hivm.multi_buffer = 2 : i32} : memref<16xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%aa : memref<16xf32, #hivm.address_space<ub>>)
+      hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%ab : memref<16xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%aa : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+      hivm.hir.store ins(%ab : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+      %next = arith.addi %j, %c1 : i32
+      scf.yield %next : i32
+    }
+    return
+  }
+}
+
+// -----
+// CASE: rules_mem_unique_first_and_alone
+// RULE: a {mem_unique} mark (UpdateMemoryUniqueBufferInfo; the attribute is the mnemonic
+//   "mem_unique") puts its storage first in the ub reorder (memory-unique group) and, in
+//   VerifyConflictStage0, makes any segment it sits on a conflict whatever the Lives.
+//   Three 96 KB DMA buffers with disjoint Lives, gen order %v, %w, %u (unique): %u at 0, %v
+//   at 96 KB (level 3); %w fails levels 3 to 1 and at level 0 may not share %u's segment,
+//   so it shares %v's. (Unmarked, all three would end at 0.)
+// EXPECT-OFFSETS: %u = 0
+// EXPECT-OFFSETS: %v = 98304
+// EXPECT-OFFSETS: %w = 98304
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 2359296 bits while 1572864 bits available!
+module {
+  func.func @rules_mem_unique_first_and_alone(%src : memref<24576xf32, #hivm.address_space<gm>>,
+                                              %dst : memref<24576xf32, #hivm.address_space<gm>>) {
+    %v = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    %w = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    %u = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    annotation.mark %u {mem_unique} : memref<24576xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<24576xf32, #hivm.address_space<gm>>) outs(%v : memref<24576xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%v : memref<24576xf32, #hivm.address_space<ub>>) outs(%dst : memref<24576xf32, #hivm.address_space<gm>>)
+    hivm.hir.load ins(%src : memref<24576xf32, #hivm.address_space<gm>>) outs(%w : memref<24576xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%w : memref<24576xf32, #hivm.address_space<ub>>) outs(%dst : memref<24576xf32, #hivm.address_space<gm>>)
+    hivm.hir.load ins(%src : memref<24576xf32, #hivm.address_space<gm>>) outs(%u : memref<24576xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%u : memref<24576xf32, #hivm.address_space<ub>>) outs(%dst : memref<24576xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
