@@ -247,7 +247,7 @@ void BufferLiveness::genOne(int index, const Value* value)
 void BufferLiveness::gen(int index, const std::vector<const Value*>& values)
 {
     for (const Value* value : values) {
-        if (skipPlan_.count(value) || !touchesPlannable(value))
+        if (!touchesPlannable(value))
             continue;
         std::vector<const Value*> all = aliasesOf(value);
         insertUnique(all, value);
@@ -392,7 +392,7 @@ std::vector<const Value*> BufferLiveness::genCandidates(const std::vector<const 
 {
     std::vector<const Value*> written;
     for (const Value* value : values) {
-        if (skipPlan_.count(value) || !touchesPlannable(value))
+        if (!touchesPlannable(value))
             continue;
         std::vector<const Value*> all = aliasesOf(value);
         insertUnique(all, value);
@@ -520,8 +520,8 @@ void BufferLiveness::processMark(int index, const Op& op)
     if (op.hasAttribute("hivm.tightly_coupled_buffer")) {
         const std::string& space = alloc->memref.addressSpace;
         const std::string& core = function_.coreType;
-        if ((core == "aic" && space == "ub") || (core == "aiv" && space == "cbuf"))
-            skipPlan_.insert(alloc);
+        // The other core's space (AIC ub, AIV cbuf) goes into skipMemPlan, which this pass never
+        // reads (only the regbase variant skips such buffers): they are planned like any other.
         if ((core == "aiv" && space == "ub") || (core == "aic" && space == "cbuf"))
             gen(index, {alloc});
     }

@@ -71,8 +71,6 @@ public:
     std::vector<std::string> notes;
 
     std::vector<const Value*> aliasesOf(const Value* value) const; // without `value` unless self-aliased
-    // Tightly coupled buffers of the other core's space, left out of gen (hivm.tightly_coupled_buffer).
-    const std::unordered_set<const Value*>& skippedBuffers() const { return skipPlan_; }
     std::size_t aliasPairs() const { return std::min(aliasPairs_, options_.maxAliasPairs); }
     // How many live values' additions the shuffle sites keep (only those that add any).
     std::size_t keptCandidates() const;
@@ -141,7 +139,6 @@ private:
     std::vector<ShuffleSite> sites_;
     std::vector<std::size_t> slot_; // a live value's position -> 1 + its entry in a site's candidates (0 after use)
     std::size_t aliasPairs_ = 0;    // in every AliasList together, at most maxAliasPairs (+1 once noted)
-    std::unordered_set<const Value*> skipPlan_;
 };
 
 } // namespace memlens::planner

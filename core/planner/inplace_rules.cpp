@@ -159,22 +159,43 @@ PipeClasses classifyBuffers(const Op& function)
     };
     walkNested(function, [&](const Op& op) {
         const std::string name = shortName(op);
-        if (name == "load" || name == "nd2nz") {
-            for (const Value* v : op.outs) {
-                mark(classes.dma, v);
-                mark(classes.loadReached, v);
-            }
-        } else if (name == "store" || name == "fixpipe") {
-            for (const Value* v : op.ins) {
-                mark(classes.dma, v);
-                if (name == "store")
-                    mark(classes.storeReached, v);
-            }
-        } else if (name == "copy") {
+        // OptMemPlanForDma::build: the local outs of an MTE2 op and the local ins of an MTE3 or
+        // FIX op are DMA buffers; a vbrc into cbuf is MTE2. A copy's pipe follows its spaces
+        // (CopyOp::getPipe: ub -> ub is PIPE_V, gm -> cbuf MTE2, ub -> cbuf MTE3, cc -> gm FIX),
+        // but memlens still counts both sides of every copy as DMA: the bundled example's dumps
+        // are memlens's plan with that rule (a known difference, test_planner_rules.cpp).
+        std::string pipe;
+        if (name == "load" || name == "nd2nz" || name == "load_scale")
+            pipe = "MTE2";
+        else if (name == "store" || name == "nz2nd")
+            pipe = "MTE3";
+        else if (name == "fixpipe")
+            pipe = "FIX";
+        else if (name == "vbrc" && !op.outs.empty() && op.outs.front()->memref.addressSpace == "cbuf")
+            pipe = "MTE2";
+        else if (name == "copy")
+            pipe = "copy";
+        auto local
+            = [](const Value* v) { return v->memref.valid && BufferLiveness::isLocalSpace(v->memref.addressSpace); };
+        if (pipe == "MTE2") {
+            for (const Value* v : op.outs)
+                if (local(v)) {
+                    mark(classes.dma, v);
+                    if (name == "load") // InplaceStallPipeline asks for a hivm.hir.load user
+                        mark(classes.loadReached, v);
+                }
+        } else if (pipe == "copy") {
             for (const Value* v : op.ins)
                 mark(classes.dma, v);
             for (const Value* v : op.outs)
                 mark(classes.dma, v);
+        } else if (pipe == "MTE3" || pipe == "FIX") {
+            for (const Value* v : op.ins)
+                if (local(v)) {
+                    mark(classes.dma, v);
+                    if (name == "store") // and for a hivm.hir.store user
+                        mark(classes.storeReached, v);
+                }
         } else if (op.name == "memref.load" && !op.operands.empty()) {
             mark(classes.scalar, op.operands[0]);
         } else if (op.name == "memref.store" && op.operands.size() >= 2) {

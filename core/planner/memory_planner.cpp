@@ -303,7 +303,7 @@ std::vector<std::pair<const Value*, const Value*>> Planner::inplaceList()
                     continue;
                 if (usedKills.count(kill) || killInfo->second.constBits < genInfo.constBits)
                     continue;
-                if (!hivmOpAllowsInplace(*entry.op, gen, kill))
+                if (!hivmOpAllowsInplace(*entry.op, gen, kill, options_.restrictInplaceAsIsa))
                     continue;
                 if (inplaceMultiBuffer(gen, list) && inplaceMultiBuffer(kill, list) && reaches(gen, true, list)
                     && reaches(kill, false, list)) {
@@ -1188,7 +1188,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             // walkAllocToPointerCast: an alloc the plan gives no address (never written, so in no
             // storage) stops the pass once the plan is made.
             for (const Value* buffer : buffers.bufferOrder)
-                if (!buffers.lives.count(buffer) && !buffers.skippedBuffers().count(buffer)) {
+                if (!buffers.lives.count(buffer)) {
                     result.errors.push_back("line " + std::to_string(buffer->definingOp->line) + ": " + buffer->name
                         + ": 'memref.alloc' op error: read before first write (never written, so the compiler's "
                           "plan gives it no address)");

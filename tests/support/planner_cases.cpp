@@ -116,6 +116,7 @@ struct Expectations {
     std::string function;
     bool largestFirst = false;
     bool noShuffle = false;
+    bool restrictInplace = false;
     std::vector<std::pair<std::string, std::vector<std::uint64_t>>> offsets;
     std::vector<std::pair<std::string, std::pair<std::int64_t, std::int64_t>>> lives;
     std::vector<std::string> errors;
@@ -143,6 +144,7 @@ Expectations readExpectations(const std::string& text)
         } else if (after("OPTIONS", rest)) {
             expected.largestFirst = rest.find("largest-first") != std::string::npos;
             expected.noShuffle = rest.find("no-shuffle") != std::string::npos;
+            expected.restrictInplace = rest.find("restrict-inplace-as-isa") != std::string::npos;
         } else if (after("EXPECT-OFFSETS", rest) || after("EXPECT-LIFE", rest)) {
             const bool life = line.find("EXPECT-LIFE") != std::string::npos;
             const auto equals = rest.find('=');
@@ -243,6 +245,7 @@ PlannerCaseResult checkPlannerCase(
     PlanOptions options;
     options.strategy = expected.largestFirst ? PlanStrategy::LargestFirst : strategy;
     options.shuffleSeeds = !expected.noShuffle;
+    options.restrictInplaceAsIsa = expected.restrictInplace;
     const FunctionPlan plan = planFunction(*function, *target, options);
     std::vector<std::string> errors = plan.errors;
     for (const auto& scope : plan.scopes)

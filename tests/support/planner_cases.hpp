@@ -8,7 +8,7 @@
 //    `CHECK: warning: ...`;
 //  - ours (tests/data/planner_rules): named expectations,
 //      // CASE: <function to plan>            (else the first function with a body)
-//      // OPTIONS: largest-first | no-shuffle (any of them)
+//      // OPTIONS: largest-first | no-shuffle | restrict-inplace-as-isa (any of them)
 //      // EXPECT-OFFSETS: %a = 0, 65536       (byte offsets of every copy, in order)
 //      // EXPECT-LIFE: %a = 3, 5              (its storage's Life, as a dump shows it)
 //      // EXPECT-ERROR: <text>                (in a planner error or a scope's error text)

@@ -217,3 +217,52 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_inplace_restrict_as_isa_option
+// OPTIONS: restrict-inplace-as-isa
+// RULE: IsReuseHIVMOp with the pass option restrict-inplace-as-isa: after the ISA list
+//   (vadd ... vmul) the answer is no, so a vabs - in place by default through
+//   SameOperandsElementType - keeps its output apart: %y after %x.
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 4096
+module {
+  func.func @rules_inplace_restrict_as_isa_option(%src : memref<1024xf32, #hivm.address_space<gm>>,
+                                                  %dst : memref<1024xf32, #hivm.address_space<gm>>) {
+    %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+    hivm.hir.vabs ins(%x : memref<1024xf32, #hivm.address_space<ub>>) outs(%y : memref<1024xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_inplace_extra_buffer_not_for_scalar_refused
+// RULE: isReusableExtraBuffer: one extra buffer is harmless only when the op allocates it for
+//   a scalar operand or an inline broadcast (shouldAllocExtraBufferForScalarOrOTFBrc: a
+//   broadcast attribute or an int/float operand); a vdiv of two vectors with a temp_buffer
+//   keeps its output apart. The temp buffer itself is written and read at the op
+//   (UpdateOpTempGenInfo, marked ignoreInplace): Life [4, 4], its own storage.
+//   0 %x, 1 %y, 2 %t, 3 load, 4 vdiv, 5 store, 6 return.
+// EXPECT-LIFE: %x = 3, 4
+// EXPECT-LIFE: %y = 4, 5
+// EXPECT-LIFE: %t = 4, 4
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 256
+// EXPECT-OFFSETS: %t = 512
+module {
+  func.func @rules_inplace_extra_buffer_not_for_scalar_refused(%src : memref<64xf32, #hivm.address_space<gm>>,
+                                                               %dst : memref<64xf32, #hivm.address_space<gm>>) {
+    %x = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+    %y = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+    %t = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<64xf32, #hivm.address_space<gm>>) outs(%x : memref<64xf32, #hivm.address_space<ub>>)
+    hivm.hir.vdiv ins(%x, %x : memref<64xf32, #hivm.address_space<ub>>, memref<64xf32, #hivm.address_space<ub>>)
+                  outs(%y : memref<64xf32, #hivm.address_space<ub>>)
+                  temp_buffer(%t : memref<64xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%y : memref<64xf32, #hivm.address_space<ub>>) outs(%dst : memref<64xf32, #hivm.address_space<gm>>)
+    return
+  }
+}

@@ -239,3 +239,60 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_search_rollback_moves_an_earlier_entry
+// RULE: ApplyFailStrategy / RollBackForAllocFailInner: when an entry fails every level, the
+//   last placed entry is taken back (if its old address plus the failed entry's size stays
+//   within capacity), tried again one level lower and never at its old address
+//   (IsSamePlanAsLastRollBack); the entries after it keep that lower level until the failed
+//   one is placed. 64 KB %a [3,4], 64 KB %b [5,7], 128 KB %c [6,8], all DMA. %a 0, %b 64 KB
+//   (level 3); %c fails; %b is rolled back: level 2 (no loops: "the same loop") and 1 fail,
+//   level 0 puts it at 0 over %a; %c then fits at 64 KB (level 2).
+// EXPECT-OFFSETS: %a = 0
+// EXPECT-OFFSETS: %b = 0
+// EXPECT-OFFSETS: %c = 65536
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 2097152 bits while 1572864 bits available!
+module {
+  func.func @rules_search_rollback_moves_an_earlier_entry(%small : memref<16384xf32, #hivm.address_space<gm>>,
+                                                          %large : memref<32768xf32, #hivm.address_space<gm>>) {
+    %a = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %b = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %c = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%small : memref<16384xf32, #hivm.address_space<gm>>) outs(%a : memref<16384xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%a : memref<16384xf32, #hivm.address_space<ub>>) outs(%small : memref<16384xf32, #hivm.address_space<gm>>)
+    hivm.hir.load ins(%small : memref<16384xf32, #hivm.address_space<gm>>) outs(%b : memref<16384xf32, #hivm.address_space<ub>>)
+    hivm.hir.load ins(%large : memref<32768xf32, #hivm.address_space<gm>>) outs(%c : memref<32768xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%b : memref<16384xf32, #hivm.address_space<ub>>) outs(%small : memref<16384xf32, #hivm.address_space<gm>>)
+    hivm.hir.store ins(%c : memref<32768xf32, #hivm.address_space<ub>>) outs(%large : memref<32768xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_level3_copy_within_ub_is_not_dma
+// RULE: OptMemPlanForDma::build classifies by pipe: a hivm.hir.copy from ub to ub runs on
+//   PIPE_V (CopyOp::getPipe), so its buffers are not DMA buffers, and two such buffers never
+//   pipe-conflict (BufferPipeConflict). %p (128 KB, loaded and stored: DMA) lives
+//   throughout; %a and %b (64 KB each, copies of part of %p and back) have disjoint Lives.
+//   256 KB in all; reordered (DMA %p, other %a, %b), the level-3 plan without a limit lets
+//   %b share %a's address: 192 KB, kept - no search within capacity, no warning.
+//   Lives %p [3,9], %a [5,6], %b [7,8].
+// EXPECT-OFFSETS: %p = 0
+// EXPECT-OFFSETS: %a = 131072
+// EXPECT-OFFSETS: %b = 131072
+module {
+  func.func @rules_level3_copy_within_ub_is_not_dma(%src : memref<32768xf32, #hivm.address_space<gm>>) {
+    %p = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %a = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %b = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<32768xf32, #hivm.address_space<gm>>) outs(%p : memref<32768xf32, #hivm.address_space<ub>>)
+    %part = memref.subview %p[0] [16384] [1] : memref<32768xf32, #hivm.address_space<ub>> to memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>
+    hivm.hir.copy ins(%part : memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>) outs(%a : memref<16384xf32, #hivm.address_space<ub>>)
+    hivm.hir.copy ins(%a : memref<16384xf32, #hivm.address_space<ub>>) outs(%part : memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>)
+    hivm.hir.copy ins(%part : memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>) outs(%b : memref<16384xf32, #hivm.address_space<ub>>)
+    hivm.hir.copy ins(%b : memref<16384xf32, #hivm.address_space<ub>>) outs(%part : memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%p : memref<32768xf32, #hivm.address_space<ub>>) outs(%src : memref<32768xf32, #hivm.address_space<gm>>)
+    return
+  }
+}

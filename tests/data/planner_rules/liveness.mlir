@@ -445,3 +445,101 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_life_tightly_coupled_written_at_mark
+// RULE: ProcessMarkOpForTightlyCoupledCV: in an AIV function a ub buffer marked
+//   hivm.tightly_coupled_buffer is written by the other core, so its gen is the mark itself
+//   (UpdateOpGenInfo on the mark's op). 0 %shared, 1 %own, 2 load %own, 3 mark (gen
+//   %shared), 4 vadd (kills %shared), 5 store, 6 return. No in-place at 4 (no gen there).
+// EXPECT-LIFE: %own = 2, 5
+// EXPECT-LIFE: %shared = 3, 4
+// EXPECT-OFFSETS: %own = 0
+// EXPECT-OFFSETS: %shared = 64
+module {
+  func.func @rules_life_tightly_coupled_written_at_mark(%src : memref<16xf32, #hivm.address_space<gm>>,
+                                                        %dst : memref<16xf32, #hivm.address_space<gm>>)
+      attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %shared = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    %own = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%own : memref<16xf32, #hivm.address_space<ub>>)
+    annotation.mark %shared {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<1>} : memref<16xf32, #hivm.address_space<ub>>
+    hivm.hir.vadd ins(%shared, %own : memref<16xf32, #hivm.address_space<ub>>, memref<16xf32, #hivm.address_space<ub>>)
+                  outs(%own : memref<16xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%own : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_life_tightly_coupled_other_core_still_planned
+// RULE: ProcessMarkOpForTightlyCoupledCV in an AIC function with a ub buffer: the buffer goes
+//   into skipMemPlan, a set this pass (PlanMemory.cpp, not the regbase variant) never reads,
+//   and the mark does no gen: the buffer is planned like any other, first written by its load.
+//   0 %x, 1 mark, 2 %y, 3 load %x, 4 load %y, 5 store %x, 6 store %y, 7 return.
+// EXPECT-LIFE: %x = 3, 5
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 64
+module {
+  func.func @rules_life_tightly_coupled_other_core_still_planned(%src : memref<16xf32, #hivm.address_space<gm>>,
+                                                                 %dst : memref<16xf32, #hivm.address_space<gm>>)
+      attributes {hivm.func_core_type = #hivm.func_core_type<AIC>} {
+    %x = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    annotation.mark %x {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<1>} : memref<16xf32, #hivm.address_space<ub>>
+    %y = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%x : memref<16xf32, #hivm.address_space<ub>>)
+    hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%y : memref<16xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%x : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+    hivm.hir.store ins(%y : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_life_scope_end_entry
+// RULE: RecursiveScopeOp: a scope.scope has a begin and an end entry, and OpKillHandle runs
+//   on the end entry in the enclosing block: %x, defined outside and read inside, dies
+//   there (isParentOpDominate fails inside). 0 %x, 1 %y, 2 load %x, 3 scope begin, 4 vadd,
+//   5 scope.return, 6 scope end, 7 store %y, 8 return.
+// EXPECT-LIFE: %x = 2, 6
+// EXPECT-LIFE: %y = 4, 7
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 64
+module {
+  func.func @rules_life_scope_end_entry(%src : memref<16xf32, #hivm.address_space<gm>>,
+                                        %dst : memref<16xf32, #hivm.address_space<gm>>) {
+    %x = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    %y = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%x : memref<16xf32, #hivm.address_space<ub>>)
+    scope.scope : () -> () {
+      hivm.hir.vadd ins(%x, %x : memref<16xf32, #hivm.address_space<ub>>, memref<16xf32, #hivm.address_space<ub>>)
+                    outs(%y : memref<16xf32, #hivm.address_space<ub>>)
+      scope.return
+    }
+    hivm.hir.store ins(%y : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_life_branch_args_alias_with_condition
+// RULE: UpdateBranchOpAlias: a cf.br / cf.cond_br operand aliases the successor's block
+//   argument with a condition (hasCond), and the condition spreads to the pair of allocs it
+//   joins, so InitializeInplacePairList makes no pair of them (unlike scf.if yields):
+//   %p and %q keep their own storages.
+// EXPECT-OFFSETS: %p = 0
+// EXPECT-OFFSETS: %q = 64
+module {
+  func.func @rules_life_branch_args_alias_with_condition(%flag : i1,
+                                                         %src : memref<16xf32, #hivm.address_space<gm>>,
+                                                         %dst : memref<16xf32, #hivm.address_space<gm>>) {
+    %p = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    %q = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%p : memref<16xf32, #hivm.address_space<ub>>)
+    hivm.hir.load ins(%src : memref<16xf32, #hivm.address_space<gm>>) outs(%q : memref<16xf32, #hivm.address_space<ub>>)
+    cf.cond_br %flag, ^bb1(%p : memref<16xf32, #hivm.address_space<ub>>), ^bb1(%q : memref<16xf32, #hivm.address_space<ub>>)
+  ^bb1(%m : memref<16xf32, #hivm.address_space<ub>>):
+    hivm.hir.store ins(%m : memref<16xf32, #hivm.address_space<ub>>) outs(%dst : memref<16xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
