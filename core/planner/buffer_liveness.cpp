@@ -96,7 +96,8 @@ bool BufferLiveness::isViewOp(const std::string& name)
 
 bool BufferLiveness::isLocalSpace(const std::string& space)
 {
-    return space == "ub" || space == "cbuf" || space == "cc" || space == "ca" || space == "cb";
+    // isLocalBuffer's set (UB, L1, L0C, SSBUF) and L0A/L0B, which the pass refuses at the alloc.
+    return space == "ub" || space == "cbuf" || space == "cc" || space == "ca" || space == "cb" || space == "ssbuf";
 }
 
 const Value* BufferLiveness::tracebackToAlloc(const Value* value)
@@ -557,8 +558,9 @@ void BufferLiveness::processOp(int index, const Op& op)
                 + " is allocated in gm: \"Alloc buffer not at UB space! \" (the compiler's planner stops here)");
             return;
         }
-        if (buffer->memref.valid && (buffer->memref.addressSpace == "ca" || buffer->memref.addressSpace == "cb")) {
-            // isLocalBuffer: L0A and L0B are not planned by this pass.
+        const std::string& space = buffer->memref.addressSpace;
+        if (buffer->memref.valid && (space == "ca" || space == "cb" || space == "zero")) {
+            // isLocalBuffer: a space neither gm nor UB, L1, L0C or SSBUF stops the pass.
             errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name + " is allocated in "
                 + buffer->memref.addressSpace
                 + ": \"Currently only support (UB | L1 | L0C) allocation\" (the compiler's planner stops here)");

@@ -148,3 +148,19 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_error_ssbuf_written
+// RULE: SSBUF is a local space (isLocalBuffer, LocalBufferSpace), so its allocs become
+//   storages, but this pass has no capacity for it: GetBufferSpaceInfo's default case, a
+//   fatal error as soon as its storage's space is asked for (MergeSameScopeSE).
+// EXPECT-ERROR: Temporarily unsupported memory buffer space
+module {
+  func.func @rules_error_ssbuf_written(%src : memref<16xi32, #hivm.address_space<gm>>) {
+    %u = memref.alloc() : memref<16xi32, #hivm.address_space<ub>>
+    %s = memref.alloc() : memref<16xi32, #hivm.address_space<ssbuf>>
+    hivm.hir.load ins(%src : memref<16xi32, #hivm.address_space<gm>>) outs(%u : memref<16xi32, #hivm.address_space<ub>>)
+    hivm.hir.load ins(%src : memref<16xi32, #hivm.address_space<gm>>) outs(%s : memref<16xi32, #hivm.address_space<ssbuf>>)
+    return
+  }
+}

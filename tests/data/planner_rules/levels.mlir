@@ -296,3 +296,34 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_level2_outside_loop_shares_without_slots
+// RULE: level 1 needs the reused multi-buffered storage and the new one in the same loop
+//   (VerifyConflictStage1: GetBufferParentLoop of both); level 2 only forbids storages of the
+//   same innermost loop, and "no loop" differs from a loop (PipeConflictInSameLoop). %x's 4
+//   slots of 48 KB fill ub inside the loop; %w, after the loop (its Life after %x's), fails
+//   level 3 and takes %x's first slot at level 2: one offset, no extra slots (compare
+//   rules_mb_level1_single_takes_every_slot, where %w is in the loop).
+// EXPECT-OFFSETS: %x = 0, 49152, 98304, 147456
+// EXPECT-OFFSETS: %w = 0
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 1966080 bits while 1572864 bits available!
+module {
+  func.func @rules_level2_outside_loop_shares_without_slots(%src : memref<12288xf32, #hivm.address_space<gm>>,
+                                                            %dst : memref<12288xf32, #hivm.address_space<gm>>) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %x = memref.alloc() : memref<12288xf32, #hivm.address_space<ub>>
+      annotation.mark %x {hivm.multi_buffer = 4 : i32} : memref<12288xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<12288xf32, #hivm.address_space<gm>>) outs(%x : memref<12288xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%x : memref<12288xf32, #hivm.address_space<ub>>) outs(%dst : memref<12288xf32, #hivm.address_space<gm>>)
+      scf.yield
+    }
+    %w = memref.alloc() : memref<12288xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<12288xf32, #hivm.address_space<gm>>) outs(%w : memref<12288xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%w : memref<12288xf32, #hivm.address_space<ub>>) outs(%dst : memref<12288xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
