@@ -96,7 +96,8 @@ bool BufferLiveness::isViewOp(const std::string& name)
 
 bool BufferLiveness::isLocalSpace(const std::string& space)
 {
-    return space == "ub" || space == "cbuf" || space == "cc" || space == "ca" || space == "cb";
+    // isLocalBuffer's set (UB, L1, L0C, SSBUF) and L0A/L0B, which the pass refuses at the alloc.
+    return space == "ub" || space == "cbuf" || space == "cc" || space == "ca" || space == "cb" || space == "ssbuf";
 }
 
 const Value* BufferLiveness::tracebackToAlloc(const Value* value)
@@ -247,7 +248,7 @@ void BufferLiveness::genOne(int index, const Value* value)
 void BufferLiveness::gen(int index, const std::vector<const Value*>& values)
 {
     for (const Value* value : values) {
-        if (skipPlan_.count(value) || !touchesPlannable(value))
+        if (!touchesPlannable(value))
             continue;
         std::vector<const Value*> all = aliasesOf(value);
         insertUnique(all, value);
@@ -392,7 +393,7 @@ std::vector<const Value*> BufferLiveness::genCandidates(const std::vector<const 
 {
     std::vector<const Value*> written;
     for (const Value* value : values) {
-        if (skipPlan_.count(value) || !touchesPlannable(value))
+        if (!touchesPlannable(value))
             continue;
         std::vector<const Value*> all = aliasesOf(value);
         insertUnique(all, value);
@@ -502,11 +503,16 @@ void BufferLiveness::processMark(int index, const Op& op)
         if (count > 1)
             multiBuffer[alloc] = static_cast<std::uint32_t>(std::min<std::int64_t>(count, 64));
     }
-    if (op.hasAttribute("hivm.preload_local_buffer"))
+    if (op.hasAttribute("hivm.preload_local_buffer")) {
+        // UpdatePreloadBuffers: the mark or its alloc must sit in a loop.
+        if (!enclosingLoop(&op) && !enclosingLoop(alloc->definingOp))
+            errors.push_back("line " + std::to_string(op.line) + ": " + alloc->name
+                + ": \"preload local buffer must be inside a loop-like op\" (the compiler's planner stops here)");
         insertUnique(preloadBuffers_, alloc);
-    killHandle(index, op);
+    }
     for (const auto& [key, value] : op.attributes) {
-        if (key.find("memory_unique") != std::string::npos || key.find("mem_unique") != std::string::npos) {
+        // The attribute UpdateMemoryUniqueBufferInfo asks for: HIVMMemoryUniqueAttr's mnemonic.
+        if (key == "mem_unique") {
             const auto info = infos.find(alloc);
             if (info != infos.end())
                 info->second.memoryUnique = true;
@@ -515,10 +521,20 @@ void BufferLiveness::processMark(int index, const Op& op)
     if (op.hasAttribute("hivm.tightly_coupled_buffer")) {
         const std::string& space = alloc->memref.addressSpace;
         const std::string& core = function_.coreType;
-        if ((core == "aic" && space == "ub") || (core == "aiv" && space == "cbuf"))
-            skipPlan_.insert(alloc);
+        // The other core's space (AIC ub, AIV cbuf) goes into skipMemPlan, which this pass never
+        // reads (only the regbase variant skips such buffers): they are planned like any other.
         if ((core == "aiv" && space == "ub") || (core == "aic" && space == "cbuf"))
             gen(index, {alloc});
+    }
+    // ProcessMarkOp ends with the kill test of the marked alloc alone (UpdateOpKillInfo), after
+    // its gen: no shuffle of the live values here, so the seed's sequence is not advanced.
+    for (const Value* buffer : killCandidates(op, alloc)) {
+        Status& status = statusOf(buffer);
+        if (status != Status::Gened)
+            continue;
+        genKill[index].kill.push_back(buffer);
+        genKill[index].touched = true;
+        status = Status::Killed;
     }
 }
 
@@ -536,6 +552,20 @@ void BufferLiveness::processOp(int index, const Op& op)
         const Value* buffer = op.results.front();
         if (statusAt(buffer) != Status::Untracked)
             return;
+        if (buffer->memref.valid && buffer->memref.addressSpace == "gm") {
+            // CheckLocalBufferAllocOp: an alloc the pass meets must be local.
+            errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name
+                + " is allocated in gm: \"Alloc buffer not at UB space! \" (the compiler's planner stops here)");
+            return;
+        }
+        const std::string& space = buffer->memref.addressSpace;
+        if (buffer->memref.valid && (space == "ca" || space == "cb" || space == "zero")) {
+            // isLocalBuffer: a space neither gm nor UB, L1, L0C or SSBUF stops the pass.
+            errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name + " is allocated in "
+                + buffer->memref.addressSpace
+                + ": \"Currently only support (UB | L1 | L0C) allocation\" (the compiler's planner stops here)");
+            return;
+        }
         if (!buffer->memref.valid || !isLocalSpace(buffer->memref.addressSpace)) {
             notes.push_back("line " + std::to_string(op.line) + ": " + buffer->name
                 + " is not in a local address space; not planned");
@@ -548,7 +578,8 @@ void BufferLiveness::processOp(int index, const Op& op)
         const auto bits = buffer->memref.staticBits();
         if (!bits) {
             errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name
-                + " has no static size (the compiler's planner needs one)");
+                + " has no static size (the compiler's planner needs one: \"Failed to obtain op buffer shape size "
+                  "which should be static.\")");
         }
         if (bits && *bits > kMaxPlannedBits) {
             // No on-chip memory comes near; past this the planner's sums could wrap to "fits".

@@ -139,7 +139,6 @@ private:
     std::vector<ShuffleSite> sites_;
     std::vector<std::size_t> slot_; // a live value's position -> 1 + its entry in a site's candidates (0 after use)
     std::size_t aliasPairs_ = 0;    // in every AliasList together, at most maxAliasPairs (+1 once noted)
-    std::unordered_set<const Value*> skipPlan_;
 };
 
 } // namespace memlens::planner

@@ -32,12 +32,14 @@ bool isElementwise(const std::string& name)
     return nameIn(name,
         {"vadd", "vsub", "vmul", "vdiv", "vmax", "vmin", "vand", "vor", "vxor", "vnot", "vabs", "vexp", "vln", "vrelu",
             "vsqrt", "vrsqrt", "vrec", "vcast", "vsel", "vcmp", "vshl", "vshr", "vneg", "vtanh", "vsin", "vcos", "verf",
-            "vpow", "vmod", "vadds", "vmuls"});
+            "vpow", "vmod", "vadds", "vmuls", "vexp2", "vlog2", "vlog10", "vlog1p", "vexpm1", "vilogb", "vatan", "vtan",
+            "vmulext", "vmulextui", "vmodui", "vldexp", "visinf", "visnan"});
 }
 
 bool hasSameOperandsElementType(const std::string& name)
 {
-    return isElementwise(name) && !nameIn(name, {"vcast", "vsel", "vcmp", "vshl", "vshr"});
+    // The elementwise ops without the SameOperandsElementType trait (HIVMVectorOps.td).
+    return isElementwise(name) && !nameIn(name, {"vcast", "vsel", "vcmp", "visinf", "visnan"});
 }
 
 int valueBits(const Value* value)
@@ -90,15 +92,17 @@ bool reusableOperands(const Op& op)
     return false;
 }
 
+// isReusableByOffset: the output and every memref input have the same static offset in their
+// layouts; a dynamic offset ('?', kDynamic) is one value too, equal to another dynamic one.
 bool sameStaticOffsets(const Op& op)
 {
     if (op.outs.empty() || !op.outs.front()->memref.valid)
-        return true;
+        return false;
     const auto& outputOffset = op.outs.front()->memref.layoutOffset;
     for (const Value* input : op.ins) {
         if (!input->memref.valid)
             continue;
-        if (!input->memref.layoutOffset || !outputOffset || *input->memref.layoutOffset != *outputOffset)
+        if (input->memref.layoutOffset != outputOffset)
             return false;
     }
     return true;
@@ -155,22 +159,43 @@ PipeClasses classifyBuffers(const Op& function)
     };
     walkNested(function, [&](const Op& op) {
         const std::string name = shortName(op);
-        if (name == "load" || name == "nd2nz") {
-            for (const Value* v : op.outs) {
-                mark(classes.dma, v);
-                mark(classes.loadReached, v);
-            }
-        } else if (name == "store" || name == "fixpipe") {
-            for (const Value* v : op.ins) {
-                mark(classes.dma, v);
-                if (name == "store")
-                    mark(classes.storeReached, v);
-            }
-        } else if (name == "copy") {
+        // OptMemPlanForDma::build: the local outs of an MTE2 op and the local ins of an MTE3 or
+        // FIX op are DMA buffers; a vbrc into cbuf is MTE2. A copy's pipe follows its spaces
+        // (CopyOp::getPipe: ub -> ub is PIPE_V, gm -> cbuf MTE2, ub -> cbuf MTE3, cc -> gm FIX),
+        // but memlens still counts both sides of every copy as DMA: the bundled example's dumps
+        // are memlens's plan with that rule (a known difference, test_planner_rules.cpp).
+        std::string pipe;
+        if (name == "load" || name == "nd2nz" || name == "load_scale")
+            pipe = "MTE2";
+        else if (name == "store" || name == "nz2nd")
+            pipe = "MTE3";
+        else if (name == "fixpipe")
+            pipe = "FIX";
+        else if (name == "vbrc" && !op.outs.empty() && op.outs.front()->memref.addressSpace == "cbuf")
+            pipe = "MTE2";
+        else if (name == "copy")
+            pipe = "copy";
+        auto local
+            = [](const Value* v) { return v->memref.valid && BufferLiveness::isLocalSpace(v->memref.addressSpace); };
+        if (pipe == "MTE2") {
+            for (const Value* v : op.outs)
+                if (local(v)) {
+                    mark(classes.dma, v);
+                    if (name == "load") // InplaceStallPipeline asks for a hivm.hir.load user
+                        mark(classes.loadReached, v);
+                }
+        } else if (pipe == "copy") {
             for (const Value* v : op.ins)
                 mark(classes.dma, v);
             for (const Value* v : op.outs)
                 mark(classes.dma, v);
+        } else if (pipe == "MTE3" || pipe == "FIX") {
+            for (const Value* v : op.ins)
+                if (local(v)) {
+                    mark(classes.dma, v);
+                    if (name == "store") // and for a hivm.hir.store user
+                        mark(classes.storeReached, v);
+                }
         } else if (op.name == "memref.load" && !op.operands.empty()) {
             mark(classes.scalar, op.operands[0]);
         } else if (op.name == "memref.store" && op.operands.size() >= 2) {

@@ -69,7 +69,7 @@ struct StorageEntry {
 
 constexpr int kDmaBuffer = 1;
 constexpr int kScalarBuffer = 2;
-constexpr int kOtherBuffer = 4; // not scalar
+constexpr int kOtherBuffer = 4; // neither scalar nor DMA
 
 struct Segment {
     Lives lives;
@@ -293,15 +293,17 @@ std::vector<std::pair<const Value*, const Value*>> Planner::inplaceList()
         std::set<const Value*> usedKills;
         for (const Value* gen : gens) {
             const BufferInfo& genInfo = live_.infos.at(gen);
-            if (genInfo.ignoreInplace || genInfo.memoryUnique)
+            // Only ignoreInplace keeps a buffer out (GenerateInplaceList): a mem_unique buffer
+            // is kept out of alias pairs and shared segments, not out of in-place pairs.
+            if (genInfo.ignoreInplace)
                 continue;
             for (const Value* kill : gk.kill) {
                 const auto killInfo = live_.infos.find(kill);
-                if (killInfo == live_.infos.end() || killInfo->second.ignoreInplace || killInfo->second.memoryUnique)
+                if (killInfo == live_.infos.end() || killInfo->second.ignoreInplace)
                     continue;
                 if (usedKills.count(kill) || killInfo->second.constBits < genInfo.constBits)
                     continue;
-                if (!hivmOpAllowsInplace(*entry.op, gen, kill))
+                if (!hivmOpAllowsInplace(*entry.op, gen, kill, options_.restrictInplaceAsIsa))
                     continue;
                 if (inplaceMultiBuffer(gen, list) && inplaceMultiBuffer(kill, list) && reaches(gen, true, list)
                     && reaches(kill, false, list)) {
@@ -476,20 +478,25 @@ bool Planner::pipeConflict(const StorageEntry* a, const StorageEntry* b) const
 {
     if (!a || !b || a->inplaceBuffers.empty() || b->inplaceBuffers.empty())
         return false;
+    // The kinds of an entry's buffers: scalar-touched (whatever else), DMA (not scalar), other.
     auto classes = [&](const StorageEntry* e) {
         if (e->pipeClasses < 0) {
             e->pipeClasses = 0;
             for (const Value* x : e->inplaceBuffers)
-                e->pipeClasses
-                    |= (pipes_.dma.count(x) ? kDmaBuffer : 0) | (pipes_.scalar.count(x) ? kScalarBuffer : kOtherBuffer);
+                e->pipeClasses |= pipes_.scalar.count(x) ? kScalarBuffer
+                    : pipes_.dma.count(x)                ? kDmaBuffer
+                                                         : kOtherBuffer;
         }
         return e->pipeClasses;
     };
     const int x = classes(a);
     const int y = classes(b);
-    if ((x | y) & kDmaBuffer)
+    // BufferPipeConflict asks "both scalar?" first (no conflict, even for a scalar buffer a DMA
+    // op also touches), then "one scalar?" (conflict), then "either DMA?" (conflict).
+    const int notScalar = kDmaBuffer | kOtherBuffer;
+    if (((x & kScalarBuffer) && (y & notScalar)) || ((y & kScalarBuffer) && (x & notScalar)))
         return true;
-    return ((x & kScalarBuffer) && (y & kOtherBuffer)) || ((x & kOtherBuffer) && (y & kScalarBuffer));
+    return ((x & kDmaBuffer) && (y & notScalar)) || ((y & kDmaBuffer) && (x & notScalar));
 }
 
 bool Planner::sameLoop(const StorageEntry* a, const StorageEntry* b) const
@@ -531,9 +538,11 @@ bool Planner::stage1(History& his, StorageEntry* e, OutlineIt start, OutlineIt e
     const Op* loop2 = entryLoop(reuse);
     if (!(loop1 && loop2 && loop1 == loop2))
         return true;
-    if (e->multiBuffer > 1 && others.size() < e->multiBuffer)
+    // A multi-buffered entry needs at least its copies' count of free slots and must be a first
+    // slot; any entry then takes every slot free of lifetime conflicts (VerifyConflictStage1).
+    if (e->multiBuffer > 1 && (others.size() < e->multiBuffer - 1 || e->relations.empty()))
         return true;
-    for (std::uint32_t i = 0; i < e->multiBuffer && i < others.size(); ++i) {
+    for (std::size_t i = 0; i < others.size(); ++i) {
         const std::uint64_t offset = others[i]->offset;
         const bool conflict = std::any_of(his.begin(), his.end(), [&](const PlanRecord& r) {
             return r.first->offset + r.allExtent > offset && r.first->offset < offset + e->aligned
@@ -634,27 +643,27 @@ void Planner::rollbackOutline(History& his, Outline& outline)
     his.pop_back();
 }
 
+// PlanRelationOtherBufferEntryAddress: the entry's own copies take the first slots, and every
+// slot past them becomes an extra entry of its (a single buffer's slots are all extra).
 void Planner::relationAddresses(const std::vector<std::uint64_t>& offsets, StorageEntry* e)
 {
-    if (e->multiBuffer == 1) {
-        std::vector<StorageEntry*> slots;
-        for (const std::uint64_t offset : offsets) {
-            auto slot = std::make_unique<StorageEntry>(*e);
-            slot->children.clear();
-            slot->relations.clear();
-            slot->offset = offset;
-            slot->childIdx = -1;
-            slots.push_back(slot.get());
-            owned_.push_back(std::move(slot));
-        }
-        if (auto* existing = extraEntries(e))
-            *existing = slots;
-        else
-            extras_.emplace_back(e, slots);
-    } else if (!e->relations.empty()) {
-        for (std::size_t i = 0; i < e->relations.size() && i < offsets.size(); ++i)
-            e->relations[i]->offset = offsets[i];
+    const std::size_t copies = e->multiBuffer > 1 ? e->multiBuffer - 1 : 0;
+    for (std::size_t i = 0; i < copies && i < e->relations.size() && i < offsets.size(); ++i)
+        e->relations[i]->offset = offsets[i];
+    std::vector<StorageEntry*> slots;
+    for (std::size_t i = copies; i < offsets.size(); ++i) {
+        auto slot = std::make_unique<StorageEntry>(*e);
+        slot->children.clear();
+        slot->relations.clear();
+        slot->offset = offsets[i];
+        slot->childIdx = -1;
+        slots.push_back(slot.get());
+        owned_.push_back(std::move(slot));
     }
+    if (auto* existing = extraEntries(e))
+        *existing = slots;
+    else
+        extras_.emplace_back(e, slots);
 }
 
 void Planner::allocRelation(Outline& outline, History& his, StorageEntry* e, std::uint64_t offset)
@@ -860,7 +869,9 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
     std::uint64_t required = alignUp(static_cast<std::uint64_t>(root->info->constBits), align);
     for (const StorageEntry* child : root->children)
         required += alignUp(static_cast<std::uint64_t>(child->info->constBits), align);
-    if (required < cap) {
+    // No reuse when the storages fit side by side, exactly filling the space included
+    // (PlanMemAddressOfWholeLocalBuffer: required <= maxBits).
+    if (required <= cap) {
         std::uint64_t offset = 0;
         root->offset = 0;
         root->aligned = alignUp(static_cast<std::uint64_t>(root->info->constBits), align);
@@ -936,10 +947,10 @@ Status Planner::planScope(StorageEntry* root, ScopePlan& scope)
         current = root->children[si.childIdx];
     }
     searching_ = false;
-    if (root->info->scope == "ub")
-        scope.warning = "[hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. "
-                        "Not reusing dma buffer needs "
-            + std::to_string(unlimited) + " bits while " + std::to_string(cap) + " bits available!";
+    // Printed for whichever space needed the search within capacity, named by its enum string.
+    scope.warning = "[hivm-plan-memory] There reused some dma buffers in " + root->info->scope
+        + " address space, which may stall pipe. Not reusing dma buffer needs " + std::to_string(unlimited)
+        + " bits while " + std::to_string(cap) + " bits available!";
     return Status::Success;
 }
 
@@ -1173,7 +1184,19 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             result.cancelled = options.cancel && options.cancel->load(std::memory_order_relaxed);
             return result;
         }
-        if (fits || attempt == attempts - 1)
+        if (fits) {
+            // walkAllocToPointerCast: an alloc the plan gives no address (never written, so in no
+            // storage) stops the pass once the plan is made.
+            for (const Value* buffer : buffers.bufferOrder)
+                if (!buffers.lives.count(buffer)) {
+                    result.errors.push_back("line " + std::to_string(buffer->definingOp->line) + ": " + buffer->name
+                        + ": 'memref.alloc' op error: read before first write (never written, so the compiler's "
+                          "plan gives it no address)");
+                    result.fits = false;
+                }
+            return result;
+        }
+        if (attempt == attempts - 1)
             return result;
     }
     return best;

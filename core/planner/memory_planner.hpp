@@ -19,6 +19,9 @@ enum class PlanStrategy { Default, LargestFirst };
 
 struct PlanOptions {
     PlanStrategy strategy = PlanStrategy::Default;
+    // The pass option restrict-inplace-as-isa: only the ops the ISA lets write over an input
+    // (vadd, vsub, vmax, vmin, vor, vand, vmul without inline broadcast or transpose) merge in place.
+    bool restrictInplaceAsIsa = false;
     bool multiBuffer = true; // false: hivm.multi_buffer marks are ignored
     int attempts = 20;       // seeds 0 .. attempts-1, the first success wins
     // false: one attempt with the live values unshuffled, as compilers built before the

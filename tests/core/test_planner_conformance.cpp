@@ -2,193 +2,20 @@
 // cases with FileCheck offsets) and the two real dumps with their IR.
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "support/planner_cases.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <iostream>
-#include <map>
-#include <regex>
 #include <set>
-#include <sstream>
 
 using namespace memlens::planner;
 using memlens::test::readText;
 
 namespace {
-
-std::vector<std::string> splitCases(const std::string& text)
-{
-    std::vector<std::string> cases;
-    std::istringstream lines(text);
-    std::string line;
-    std::string current;
-    while (std::getline(lines, line)) {
-        if (line.rfind("// -----", 0) == 0) {
-            cases.push_back(current);
-            current.clear();
-            continue;
-        }
-        current += line + "\n";
-    }
-    cases.push_back(current);
-    return cases;
-}
-
-// The order the pointer casts come out in: allocs in pre-order, those with a
-// multi_buffer mark moved to the front of their loop's body (one after another).
-void emitCasts(const Block& block, const std::map<const Block*, std::vector<const Value*>>& hoisted,
-    const std::set<const Value*>& moved, std::vector<const Value*>& out)
-{
-    const auto found = hoisted.find(&block);
-    if (found != hoisted.end())
-        out.insert(out.end(), found->second.rbegin(), found->second.rend());
-    for (const auto& op : block.ops) {
-        if (op->name == "memref.alloc" && !op->results.empty() && !moved.count(op->results[0]))
-            out.push_back(op->results[0]);
-        for (const auto& region : op->regions)
-            for (const auto& nested : region->blocks)
-                emitCasts(*nested, hoisted, moved, out);
-    }
-}
-
-std::vector<const Value*> castOrder(const Function& function)
-{
-    std::map<const Block*, std::vector<const Value*>> hoisted;
-    std::set<const Value*> moved;
-    walkNested(*function.op, [&](const Op& op) {
-        if (op.name != "annotation.mark" || !op.hasAttribute("hivm.multi_buffer") || op.operands.empty())
-            return;
-        const Value* source = op.operands[0];
-        if (!source->definingOp || source->definingOp->name != "memref.alloc")
-            return;
-        for (const Op* loop = source->definingOp->parentOp(); loop; loop = loop->parentOp()) {
-            if (loop->name == "scf.for" && !loop->regions.empty()) {
-                hoisted[loop->regions[0]->blocks.front().get()].push_back(source);
-                moved.insert(source);
-                return;
-            }
-            if (loop->name == "scf.while" && loop->regions.size() == 2) {
-                hoisted[loop->regions[1]->blocks.front().get()].push_back(source);
-                moved.insert(source);
-                return;
-            }
-        }
-    });
-    std::vector<const Value*> order;
-    for (const auto& region : function.op->regions)
-        for (const auto& block : region->blocks)
-            emitCasts(*block, hoisted, moved, order);
-    return order;
-}
-
-struct CaseResult {
-    std::string name;
-    bool passed = false;
-    std::string why;
-};
-
-CaseResult checkCase(const std::string& text, PlanStrategy strategy, bool checkOffsets)
-{
-    CaseResult result;
-    const auto module = readMlir(text, "plan-memory.mlir");
-    if (module->functions.empty()) {
-        result.why = "no function read";
-        return result;
-    }
-    const Function& function = module->functions.front();
-    result.name = function.name;
-    const auto target = findPlanTarget("Ascend910B1");
-    PlanOptions options;
-    options.strategy = strategy;
-    const FunctionPlan plan = planFunction(function, *target, options);
-    if (!plan.errors.empty()) {
-        result.why = "planner error: " + plan.errors.front();
-        return result;
-    }
-    std::smatch match;
-    const std::regex expectedError(R"(expected-error@\+1 \{\{(.*)\}\})");
-    std::string errorText;
-    for (const auto& scope : plan.scopes)
-        if (!scope.errorInfo.empty())
-            errorText = scope.errorInfo;
-    if (std::regex_search(text, match, expectedError)) {
-        if (errorText != match[1].str()) {
-            result.why = "error text '" + errorText + "' instead of '" + match[1].str() + "'";
-            return result;
-        }
-        result.passed = true;
-        return result;
-    }
-    if (!plan.fits) {
-        result.why = "overflow: " + errorText;
-        return result;
-    }
-    if (!checkOffsets) {
-        result.passed = true;
-        return result;
-    }
-    const std::regex warning(R"(// CHECK: warning: (.*))");
-    if (std::regex_search(text, match, warning)) {
-        bool found = false;
-        for (const auto& scope : plan.scopes)
-            found = found || scope.warning == match[1].str();
-        if (!found) {
-            result.why = "warning missing: " + match[1].str();
-            return result;
-        }
-    }
-    std::map<std::string, std::uint64_t> bound;
-    const std::regex constant(R"(// CHECK(?:-DAG)?: %\[\[(\w+):\.\*\]\] = arith\.constant (\d+) : i64)");
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), constant); it != std::sregex_iterator(); ++it)
-        bound[(*it)[1].str()] = std::stoull((*it)[2].str());
-    std::map<const Value*, std::vector<std::uint64_t>> offsets;
-    for (const auto& scope : plan.scopes)
-        for (const auto& alloc : scope.allocs)
-            offsets[alloc.buffer] = alloc.offsets;
-    const auto order = castOrder(function);
-    const std::regex cast(R"(// CHECK[^:]*:.*hivm\.hir\.pointer_cast\(([^)]*)\))");
-    std::size_t k = 0;
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), cast); it != std::sregex_iterator(); ++it, ++k) {
-        if (k >= order.size()) {
-            result.why = "more pointer casts checked than allocs";
-            return result;
-        }
-        const std::string args = (*it)[1].str();
-        if (args.find("{{") != std::string::npos)
-            continue;
-        const auto& actual = offsets[order[k]];
-        std::vector<std::string> names;
-        std::vector<bool> defines;
-        const std::regex arg(R"(%\[\[(\w+)(:\.\*)?\]\])");
-        for (auto a = std::sregex_iterator(args.begin(), args.end(), arg); a != std::sregex_iterator(); ++a) {
-            names.push_back((*a)[1].str());
-            defines.push_back((*a)[2].matched);
-        }
-        if (names.size() != actual.size()) {
-            result.why = order[k]->name + ": " + std::to_string(actual.size()) + " offsets, checked "
-                + std::to_string(names.size());
-            return result;
-        }
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            if (defines[i]) {
-                bound[names[i]] = actual[i];
-                continue;
-            }
-            if (!bound.count(names[i]) || bound[names[i]] != actual[i]) {
-                result.why = order[k]->name + " copy " + std::to_string(i) + " at " + std::to_string(actual[i])
-                    + ", expected " + (bound.count(names[i]) ? std::to_string(bound[names[i]]) : "?") + " (" + names[i]
-                    + ")";
-                return result;
-            }
-        }
-    }
-    result.passed = true;
-    return result;
-}
 
 // The cases this planner reproduces; a regression names its case.
 const std::set<std::string> kPassingCases = {"test_mem_allocate_basic", "test_mem_specalloc_max",
@@ -211,13 +38,14 @@ const std::set<std::string> kPassingCases = {"test_mem_allocate_basic", "test_me
 TEST_CASE("planner conformance: the compiler's plan-memory cases", "[planner][conformance]")
 {
     MEMLENS_REQUIRE_SAMPLES();
-    const auto cases = splitCases(readText(memlens::test::sample("planner/plan-memory.mlir")));
+    const auto cases = memlens::test::splitPlannerCases(readText(memlens::test::sample("planner/plan-memory.mlir")));
     REQUIRE(cases.size() == 40);
     int passed = 0;
     std::set<std::string> passing;
     for (const auto& text : cases) {
-        const CaseResult byDefault = checkCase(text, PlanStrategy::Default, true);
-        const CaseResult largestFirst = checkCase(text, PlanStrategy::LargestFirst, false);
+        const auto byDefault = memlens::test::checkPlannerCase(text, "plan-memory.mlir", PlanStrategy::Default, true);
+        const auto largestFirst
+            = memlens::test::checkPlannerCase(text, "plan-memory.mlir", PlanStrategy::LargestFirst, false);
         const bool ok = byDefault.passed && largestFirst.passed;
         if (ok) {
             ++passed;
