@@ -59,8 +59,8 @@ void checkOnce(benchmark::State& state, const Checked& checked)
 
 void BM_CheckExample(benchmark::State& state)
 {
-    static const Checked checked = openedDump(
-        fs::path(MEMLENS_SOURCE_DIR) / "resources/examples/layer_norm/block16384/memory_info_aiv.json");
+    static const Checked checked
+        = openedDump(fs::path(MEMLENS_SOURCE_DIR) / "resources/examples/layer_norm/block16384/memory_info_aiv.json");
     checkOnce(state, checked);
 }
 BENCHMARK(BM_CheckExample)->Unit(benchmark::kMillisecond);

@@ -84,6 +84,23 @@ TEST_CASE("a reload that brings another IR says so", "[window][messages]")
     CHECK(f.window->messageBar()->text().contains("block8192/_layer_norm_fwd_fused.ttadapter"));
 }
 
+TEST_CASE(
+    "attaching a compile log says what it changed: the planner check and re-planned what-ifs", "[window][messages]")
+{
+    WindowFixture f;
+    const QString dump = f.dir.filePath("memory_info_aiv.json");
+    REQUIRE(QFile::copy(layerNormDump("block16384"), dump));
+    REQUIRE(f.open(dump));
+    REQUIRE_FALSE(f.window->session()->document()->log);
+
+    QSignalSpy delta(f.window.get(), &MainWindow::reloadDeltaShown);
+    f.window->openLogFile(exampleFile("block16384/compile.log"));
+    REQUIRE(memlens::test::seen(delta));
+    const QString text = f.window->messageBar()->text();
+    CHECK(text.contains("The compile log names"));
+    CHECK(text.contains("memlens plans this dump identically (14 buffers): what-ifs re-planned."));
+}
+
 TEST_CASE("a reload that fails says it could not reload, and the dump on show stays", "[window][messages]")
 {
     WindowFixture f;

@@ -49,11 +49,11 @@ TEST_CASE("the panel shows the example's attribution and levers", "[diagnosis][p
     CHECK(*panel.diagnosis()->criticalOp == 41);
 
     QTableWidget* sources = panel.sourceTable();
-    REQUIRE(sources->rowCount() == 7); // x_hat last, reused in place (0 B of its own)
+    REQUIRE(sources->rowCount() == 7); // y and x_hat last, reused in place (0 B of their own)
     CHECK(sources->item(0, 0)->text() == "layer_norm.py:58");
     CHECK(sources->item(0, 1)->text() == "diff");
-    CHECK(sources->item(0, 2)->text() == "64 KB");
-    CHECK(sources->item(0, 6)->text() == "%alloc, %alloc_6");
+    CHECK(sources->item(0, 2)->text() == "128 KB"); // %alloc_6 holds the storage :62 and :68 reuse
+    CHECK(sources->item(0, 6)->text() == "%alloc, %alloc_6; %alloc_6 reused in place by :62 and :68");
     CHECK(sources->item(1, 4)->text() == "32 KB"); // w's second copy
     QTableWidget* levers = panel.leverTable();
     REQUIRE(levers->rowCount() == 2);
