@@ -10,6 +10,7 @@
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
 #include "views/core_selector.hpp"
+#include "views/diagnosis/diagnosis_panel.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
@@ -27,6 +28,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QTest>
+#include <QToolButton>
 
 #include <filesystem>
 
@@ -220,4 +222,27 @@ TEST_CASE("screenshots of a kernel's folder at three sizes", "[.screenshots]")
     settle();
     save(w.coreSelector()->view()->window()->grab(), "kernel-core-selector.png");
     w.coreSelector()->hidePopup();
+}
+
+TEST_CASE("screenshots of the planner check and the re-planned diagnosis at two sizes", "[.screenshots]")
+{
+    for (const QSize size : {QSize(1024, 700), QSize(1400, 900)}) {
+        WindowFixture f;
+        f.window->resize(size);
+        REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+        DiagnosisDock* dock = f.window->diagnosisDock();
+        QSignalSpy diagnosed(dock->panel(), &DiagnosisPanel::diagnosed);
+        REQUIRE(f.open(example("block16384")));
+        REQUIRE(memlens::test::seen(diagnosed));
+        dock->show();
+        dock->raise();
+        // The notes unfolded: the planner check's line under the holes.
+        auto* toggle = f.window->titleBar()->findChild<QToolButton*>(QStringLiteral("titleNotesToggle"));
+        REQUIRE(toggle);
+        toggle->click();
+        settle();
+        const QString tag = QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+        REQUIRE(f.window->grab().toImage().save(QDir(shotsDir()).filePath("check-" + tag + "-window.png")));
+        REQUIRE(dock->grab().toImage().save(QDir(shotsDir()).filePath("check-" + tag + "-diagnosis.png")));
+    }
 }
