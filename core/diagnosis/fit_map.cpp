@@ -508,7 +508,10 @@ std::optional<FitConfig> parseConfigText(const FitMap& map, const std::string& t
         start = comma + 1;
         if (item.empty())
             continue;
-        const std::size_t equals = item.find('=');
+        // NAME=VALUE, or NAME VALUE as a lever writes it ("BLOCK_SIZE 8192").
+        std::size_t equals = item.find('=');
+        if (equals == std::string::npos)
+            equals = item.find_last_of(" \t");
         if (equals == std::string::npos)
             return fail("\"" + item + "\": expected NAME=VALUE");
         const std::string name = trim(item.substr(0, equals));
@@ -552,8 +555,13 @@ std::string frontierConfigs(const FitMap& map)
     const std::vector<const FitCell*> frontier = map.frontier();
     if (frontier.empty())
         return {};
-    std::string text = "# The largest configs that fit, predicted from one dump (memlens); the compiler\n"
-                       "# plans each config again and decides in the end.\nconfigs = [\n";
+    // As the cells say: re-planned where memlens planned each config again from the planner's IR.
+    const bool replanned
+        = std::all_of(frontier.begin(), frontier.end(), [](const FitCell* cell) { return cell->how == "re-planned"; });
+    std::string text = replanned ? "# The largest configs that fit, re-planned by memlens from the planner's IR; the\n"
+                                   "# compiler's tiling may change too and it decides in the end.\nconfigs = [\n"
+                                 : "# The largest configs that fit, predicted from one dump (memlens); the compiler\n"
+                                   "# plans each config again and decides in the end.\nconfigs = [\n";
     for (const FitCell* cell : frontier) {
         std::string items;
         for (std::size_t k = 0; k < map.dims.size(); ++k)

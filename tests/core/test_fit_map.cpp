@@ -67,6 +67,23 @@ TEST_CASE("the bundled example's fit map: BLOCK_SIZE from 1024 to 32768, multi-b
     const std::string configs = frontierConfigs(map);
     CHECK_THAT(configs, Catch::Contains("triton.Config({'BLOCK_SIZE': 8192, 'multibuffer': True})"));
     CHECK_THAT(configs, Catch::Contains("the compiler"));
+    // Its header says what the cells say: re-planned, not predicted.
+    CHECK_THAT(configs, Catch::StartsWith("# The largest configs that fit, re-planned by memlens"));
+    CHECK_THAT(configs, !Catch::Contains("predicted"));
+
+    // The What if… box reads a lever's own wording as well as NAME=VALUE.
+    std::string error;
+    for (const char* text : {"BLOCK_SIZE 8192", "BLOCK_SIZE=8192", " BLOCK_SIZE = 8192 , multibuffer=True"}) {
+        INFO(text);
+        const auto config = parseConfigText(map, text, &error);
+        REQUIRE(config);
+        CHECK(config->values == std::vector<std::int64_t>{8192});
+        CHECK(config->multibuffer);
+    }
+    CHECK_FALSE(parseConfigText(map, "BLOCK_SIZE", &error));
+    CHECK_THAT(error, Catch::Contains("expected NAME=VALUE"));
+    CHECK_FALSE(parseConfigText(map, "BLOCK_SIZE eight", &error));
+    CHECK_THAT(error, Catch::Contains("expected a positive integer"));
 }
 
 TEST_CASE("a cell of a config compiled elsewhere shows the compiled numbers", "[fit_map]")

@@ -17,6 +17,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
@@ -231,6 +233,36 @@ std::uint64_t plannedBytes(const std::string& text)
 }
 
 } // namespace
+
+TEST_CASE(
+    "another kernel's plan clears the last answer at once: levers, what-if text, scroll position", "[diagnosis][panel]")
+{
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    panel.resize(300, 300); // short: the panel scrolls
+    QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+    session.setDocument(example("block16384"));
+    REQUIRE(waitForDiagnosis(diagnosed));
+    REQUIRE(panel.leverTable()->rowCount() == 2);
+    panel.whatIfText()->setText("BLOCK_SIZE=4096");
+    panel.show();
+    QApplication::processEvents();
+    QScrollBar* bar = panel.scrollArea()->verticalScrollBar();
+    REQUIRE(bar->maximum() > 0);
+    bar->setValue(bar->maximum());
+
+    // Another kernel: before its diagnosis arrives nothing of layer_norm's is left on show.
+    auto other = std::make_shared<PlanDocument>(*example("block8192"));
+    other->dump.kernel = "_other_kernel";
+    diagnosed.clear();
+    session.setDocument(other);
+    CHECK(panel.diagnosis() == nullptr);
+    CHECK(panel.leverTable()->rowCount() == 0);
+    CHECK(panel.whatIfText()->text().isEmpty());
+    CHECK(bar->value() == 0);
+    REQUIRE(waitForDiagnosis(diagnosed));
+    CHECK(panel.diagnosis());
+}
 
 TEST_CASE("the What if box re-plans with the planner when the document has its IR", "[diagnosis][panel][what_if]")
 {

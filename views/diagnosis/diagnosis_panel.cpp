@@ -191,7 +191,7 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     copyConfigs_->setToolTip(tr("Copy the frontier as triton.Config lines to paste into triton.autotune"));
 
     // Everything in one scroll area: the tables show all their rows and nothing is clipped in a small dock.
-    auto* scroll = new QScrollArea(this);
+    auto* scroll = scroll_ = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto* content = new QWidget(scroll);
@@ -267,6 +267,14 @@ void DiagnosisPanel::startDiagnosis()
     otherPaths.removeAll(QString::fromStdString(document->dump.file));
     // Without the window's source folders a version's constexprs go unnamed and match no cell.
     const LoadOptions otherOptions = otherOptions_ ? otherOptions_() : LoadOptions();
+    // Another plan, or another scope: what the panel shows is not its answer. Say so at once
+    // (a big plan takes seconds), from the top, and drop the last kernel's what-if.
+    if (!diagnosed_ || diagnosed_->dump.file != document->dump.file || diagnosed_->dump.kernel != document->dump.kernel
+        || diagnosedScope_ != scope) {
+        showEmpty(tr("Diagnosing %1…").arg(toQString(document->dump.kernel)));
+        whatIfText_->clear();
+        scroll_->verticalScrollBar()->setValue(0);
+    }
     diagnosed_ = document;
     diagnosedScope_ = scope;
     std::shared_ptr<FitEvaluator> evaluator = fitEvaluator_ ? fitEvaluator_() : nullptr;

@@ -17,6 +17,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QTableWidget;
 
 namespace memlens {
@@ -62,6 +63,7 @@ public:
     QLabel* whatIfError() const { return whatIfError_; }
     // What the last what-if gave: its config, "re-planned" or "predicted from the dump", the bytes it needs.
     QLabel* whatIfResult() const { return whatIfResult_; }
+    QScrollArea* scrollArea() const { return scroll_; }
     // The footer under the levers: how they were reached (re-planned or predicted).
     QLabel* methodLabel() const { return method_; }
     // Plans the config typed in the box and emits planOpened: re-planned by the planner where the
@@ -115,6 +117,7 @@ private:
     QPushButton* whatIfButton_;
     QLabel* whatIfError_;
     QLabel* whatIfResult_;
+    QScrollArea* scroll_ = nullptr;
     std::optional<Diagnosis> diagnosis_;
     std::optional<FitMap> fitMap_;
     FitEvaluatorFactory fitEvaluator_;
