@@ -18,6 +18,7 @@ class QAction;
 class QDockWidget;
 class QFileSystemWatcher;
 class QSocketNotifier;
+class QSplitter;
 class QLabel;
 class QMenu;
 class QTimer;
@@ -191,6 +192,7 @@ private:
     TitleBar* titleBar_ = nullptr;
     BlockChartWidget* chart_ = nullptr;
     UsageChartView* usage_ = nullptr;
+    QSplitter* chartSplitter_ = nullptr; // the block chart above the usage curve
     AddressStripWidget* strip_ = nullptr;
     BlockTablePanel* table_ = nullptr;
     BlockDetailsPanel* details_ = nullptr;

@@ -31,6 +31,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace memlens {
 
 namespace {
@@ -40,8 +42,18 @@ constexpr int kTableMinWidth = 300;
 constexpr int kSourceMinWidth = 400; // two panes side by side
 constexpr int kBottomMinHeight = 110;
 // The usage curve says one thing (how full, op by op): it needs little height, the blocks need the rest.
-constexpr int kUsageMinHeight = 90;
+constexpr int kUsageMinHeight = 70;
 constexpr int kUsageMaxHeight = 150;
+// The usage curve's share of the chart area, and the chart's height below which the curve keeps its least.
+constexpr int kUsagePercent = 22;
+constexpr int kChartComfortHeight = 320;
+
+// The usage curve's height in a chart area `total` pixels tall: it yields before the block chart does.
+int usageHeightFor(int total)
+{
+    const int share = std::clamp(total * kUsagePercent / 100, kUsageMinHeight, kUsageMaxHeight);
+    return total - share >= kChartComfortHeight ? share : std::max(kUsageMinHeight, std::min(share, total / 5));
+}
 // Shares of the window the docks get by default: the chart keeps most of it.
 constexpr int kSidePercent = 26;
 constexpr int kTablePercent = 42;
@@ -63,9 +75,12 @@ void MainWindow::buildCentralArea()
     splitter->addWidget(usage_);
     usage_->setMinimumHeight(kUsageMinHeight);
     usage_->setMaximumHeight(kUsageMaxHeight);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    // The block chart takes what the window gains or loses; the curve is sized by usageHeightFor.
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 0);
     splitter->setChildrenCollapsible(false);
+    chartSplitter_ = splitter;
+    splitter->installEventFilter(this);
     layout->addWidget(messageBar_);
     layout->addWidget(titleBar_);
     layout->addWidget(splitter, 1);
@@ -109,6 +124,11 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
     if ((watched == chart_ || watched == usage_) && event->type() == QEvent::Resize)
         QTimer::singleShot(0, this, &MainWindow::alignUsagePlot); // after both have their new size
+    if (watched == chartSplitter_ && event->type() == QEvent::Resize)
+        QTimer::singleShot(0, this, [this] { // after the splitter's own share-out
+            const int total = chartSplitter_->height() - chartSplitter_->handleWidth();
+            chartSplitter_->setSizes({total - usageHeightFor(total), usageHeightFor(total)});
+        });
     return QMainWindow::eventFilter(watched, event);
 }
 

@@ -26,7 +26,11 @@ void MainWindow::showDocumentMessage(
 {
     QString warning;
     // A kernel's folder on show: its dumps may not be one compile's, whichever core is shown.
-    if (const QStringList notes = cores_->contains(currentFile_) ? cores_->notes() : QStringList(); !notes.isEmpty())
+    // The kernel's notes are of its aic and aiv halves not pairing; the title bar says so on one line
+    // already where the dump on show has such a half beside it: never said twice.
+    const QStringList notes
+        = cores_->contains(currentFile_) && document.siblingWarning.empty() ? cores_->notes() : QStringList();
+    if (!notes.isEmpty())
         warning = tr("<b>The kernel's dumps may not be one compile's:</b> %1.")
                       .arg(notes.join(QStringLiteral("; ")).toHtmlEscaped());
     const auto add = [&warning](const QString& line) {

@@ -132,7 +132,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     , plannerCheck_(new QLabel(this))
     , overlaps_(new QLabel(this))
     , overlapsLine_(new ElidedLabel(this))
-    , siblingWarning_(new QLabel(this))
+    , siblingWarning_(new ElidedLabel(this))
 {
     setObjectName(QStringLiteral("titleBar"));
 
@@ -214,7 +214,7 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     overlapsLine_->setStyleSheet(overlapsStyle);
     overlapsLine_->setVisible(false);
     siblingWarning_->setObjectName(QStringLiteral("titleSiblingWarning"));
-    siblingWarning_->setWordWrap(true);
+    siblingWarning_->setElideMode(Qt::ElideRight);
     siblingWarning_->setTextFormat(Qt::PlainText);
     siblingWarning_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     siblingWarning_->setStyleSheet(
@@ -342,7 +342,7 @@ void TitleBar::setScopeSelectorVisible(bool visible)
 
 QString TitleBar::siblingWarningText() const
 {
-    return siblingWarning_->isHidden() ? QString() : siblingWarning_->text();
+    return siblingWarning_->isHidden() ? QString() : siblingWarning_->fullText();
 }
 QString TitleBar::capacityErrorText() const { return capacityError_->isHidden() ? QString() : capacityError_->text(); }
 
@@ -386,7 +386,11 @@ void TitleBar::refresh()
         warnings << QStringLiteral("\u26a0 ")
                 + tr("The compile log says the compiler's retry switched multi-buffering off: this dump is the plan "
                      "without double buffering.");
-    siblingWarning_->setText(warnings.join(QStringLiteral("\n")));
+    siblingWarning_->setFullText(warnings.join(QStringLiteral("  ")));
+    // A paragraph, so that the tooltip wraps instead of running off the screen.
+    siblingWarning_->setToolTip(warnings.isEmpty()
+            ? QString()
+            : QStringLiteral("<p>%1</p>").arg(warnings.join(QStringLiteral("<br>")).toHtmlEscaped()));
     siblingWarning_->setVisible(!warnings.isEmpty());
     if (!document) {
         setKernelText(tr("No dump open"));

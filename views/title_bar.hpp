@@ -109,10 +109,10 @@ private:
     QWidget* notesFull_;
     bool notesExpanded_ = false;
     QLabel* holes_;
-    QLabel* plannerCheck_;      // memlens's plan of the planner's IR against the dump, one line (details on hover)
-    QLabel* overlaps_;          // in full, when the notes are expanded
-    ElidedLabel* overlapsLine_; // one line, when they are folded
-    QLabel* siblingWarning_;
+    QLabel* plannerCheck_;        // memlens's plan of the planner's IR against the dump, one line (details on hover)
+    QLabel* overlaps_;            // in full, when the notes are expanded
+    ElidedLabel* overlapsLine_;   // one line, when they are folded
+    ElidedLabel* siblingWarning_; // one line, as every warning of the bar: whole in its tooltip
     QString versionText_;
     QString statusFull_;
     QString capacityFull_; // the capacity and where it comes from, whole (the label may say it short)

@@ -212,6 +212,17 @@ TEST_CASE("screenshots of a kernel's folder at three sizes", "[.screenshots]")
     WindowFixture f;
     MainWindow& w = *f.window;
     REQUIRE(QTest::qWaitForWindowExposed(&w));
+    // Two dumps that do not pair first (their warnings are the tallest title bar), then the pair.
+    const std::filesystem::path unpaired = folder.parent_path() / "unpaired";
+    std::filesystem::remove_all(unpaired);
+    std::filesystem::copy(memlens::test::data("dumps/mix/unpaired"), unpaired);
+    REQUIRE(f.open(QString::fromStdString(unpaired.string())));
+    for (const QSize size : {QSize(1024, 700), QSize(1400, 900)}) {
+        w.resize(size);
+        settle();
+        save(
+            w.grab(), QStringLiteral("unpaired-%1x%2.png").arg(size.width()).arg(size.height()).toLatin1().constData());
+    }
     REQUIRE(f.open(QString::fromStdString(folder.string())));
     for (const QSize size : {QSize(1024, 700), QSize(1400, 900), QSize(1920, 1080)}) {
         w.resize(size);

@@ -5,6 +5,8 @@
 
 #include "app/compare_window.hpp"
 #include "app/message_bar.hpp"
+#include "views/chart/block_chart_widget.hpp"
+#include "views/chart/usage_chart_view.hpp"
 #include "views/core_selector.hpp"
 #include "views/kernel_cores.hpp"
 #include "views/kernel_strip.hpp"
@@ -13,6 +15,7 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QLabel>
 #include <QTest>
 
 #include <filesystem>
@@ -127,8 +130,31 @@ TEST_CASE("F8 walks the blocks above capacity of every core", "[app][kernel]")
     CHECK(window.session()->scope()->scope == "ub");
     CHECK(window.session()->selectedBlock() == window.session()->analysis()->overCapacityBlocks.front());
     CHECK(window.coreSelector()->currentText().startsWith(QString::fromUtf8("aiv \u00b7 ub")));
-    // The kernel's names do not pair (_attn_mix_aic, attn_mix_aiv): the bar says which files.
-    CHECK(window.messageBar()->text().contains("do not pair"));
+    // The kernel's names do not pair (_attn_mix_aic, attn_mix_aiv): said once, on the title bar's
+    // one line (the dump on show has the other half beside it), not again in the message bar.
+    const bool inBar = window.messageBar()->isVisible() && window.messageBar()->text().contains("do not pair");
+    const bool inTitle = window.titleBar()->siblingWarningText().contains("does not pair");
+    CHECK(inBar != inTitle);
+}
+
+TEST_CASE("two halves that do not pair: one warning, one line, and the chart keeps its height", "[app][kernel]")
+{
+    QTemporaryDir dir;
+    const QString folder = copyOf(dir, "unpaired");
+    WindowFixture fixture;
+    MainWindow& window = *fixture.window;
+    window.resize(1024, 700);
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    REQUIRE(fixture.open(folder));
+    QApplication::processEvents();
+    CHECK(window.titleBar()->siblingWarningText().contains("does not pair"));
+    CHECK_FALSE((window.messageBar()->isVisible() && window.messageBar()->text().contains("do not pair")));
+    // The warning's label is one line high, however long the warning.
+    auto* warning = window.titleBar()->findChild<QLabel*>(QStringLiteral("titleSiblingWarning"));
+    REQUIRE(warning);
+    CHECK(warning->height() <= warning->fontMetrics().height() + 4);
+    // The block chart gets the height first: the usage curve keeps its least beneath it.
+    CHECK(window.chart()->height() >= 2 * window.usageChart()->height());
 }
 
 TEST_CASE("reload reloads every core of the kernel", "[app][kernel]")
