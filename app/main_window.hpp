@@ -114,6 +114,8 @@ public:
     DumpHistory* history() const { return history_; }
     // The status line of a dump just opened: its blocks (per scope when there are several) and its IR.
     static QString documentStatusText(const PlanDocument& document);
+    // File > Open's file types: dumps, IR files and compile logs (all of which it opens), then each alone.
+    static QString openFileFilter();
     HistoryMenu* historyMenu() const { return historyMenu_; }
     // Shows an earlier version of the open dump from its copy.
     void openVersion(const DumpVersion& version);

@@ -181,20 +181,39 @@ void MainWindow::chooseAndOpen()
 {
     const QString start = settings_->value(SettingId::LastOpenDir).toString();
     const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open Memory Dump"), start, tr("Memory dumps (*.json);;All files (*)"));
+        = QFileDialog::getOpenFileName(this, tr("Open Memory Dump"), start, openFileFilter());
     if (!path.isEmpty())
         openDump(path);
+}
+
+namespace {
+
+// "*.ttadapter *.mlir ...": the IR files memlens reads.
+QString irPatterns()
+{
+    QStringList patterns;
+    for (std::string_view suffix : irFileSuffixes())
+        patterns << QStringLiteral("*") + QString::fromUtf8(suffix.data(), static_cast<qsizetype>(suffix.size()));
+    return patterns.join(u' ');
+}
+
+} // namespace
+
+QString MainWindow::openFileFilter()
+{
+    // Everything File > Open opens: a dump, and an IR or a compile log that memlens plans itself.
+    const QString ir = irPatterns();
+    return tr("Dumps, IR and compile logs (*.json %1 *.log *.txt);;Memory dumps (*.json);;IR (%1);;Compile logs "
+              "(*.log *.txt);;All files (*)")
+        .arg(ir);
 }
 
 void MainWindow::chooseIrFile()
 {
     if (currentFile_.isEmpty())
         return;
-    QStringList patterns;
-    for (std::string_view suffix : irFileSuffixes())
-        patterns << QStringLiteral("*") + QString::fromUtf8(suffix.data(), static_cast<qsizetype>(suffix.size()));
     const QString path = QFileDialog::getOpenFileName(this, tr("Open the IR This Dump Was Compiled From"),
-        QFileInfo(currentFile_).absolutePath(), tr("IR (%1);;All files (*)").arg(patterns.join(u' ')));
+        QFileInfo(currentFile_).absolutePath(), tr("IR (%1);;All files (*)").arg(irPatterns()));
     if (!path.isEmpty())
         openIrFile(path);
 }

@@ -285,3 +285,14 @@ TEST_CASE("a scope can be shown by name, as --scope asks", "[window]")
         said |= label->text().contains("The dump has no scope \"cc\"");
     CHECK(said);
 }
+
+TEST_CASE("File > Open offers the IR files and compile logs it opens, not only dumps", "[window]")
+{
+    const QString filter = MainWindow::openFileFilter();
+    const QStringList types = filter.split(QStringLiteral(";;"));
+    REQUIRE(types.size() == 5);
+    // The first (the one the dialog starts on) takes all three kinds.
+    for (const char* pattern : {"*.json", "*.ttadapter", "*.mlir", "*.log"})
+        CHECK(types.front().contains(QLatin1String(pattern)));
+    CHECK(types.back() == QStringLiteral("All files (*)"));
+}
