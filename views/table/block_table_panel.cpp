@@ -185,6 +185,15 @@ BlockTablePanel::BlockTablePanel(PlanSession* session, QWidget* parent)
     connect(proxy_, &BlockFilterProxy::filtersChanged, this, &BlockTablePanel::publishFilteredOut);
     connect(model_, &QAbstractItemModel::modelReset, this, &BlockTablePanel::publishFilteredOut);
     connect(session_, &PlanSession::cursorChanged, this, &BlockTablePanel::updateCountLabel);
+    // "Over capacity only" is a look at one plan: another dump does not open faded out (a reload keeps it).
+    connect(session_, &PlanSession::documentChanged, this, [this] {
+        const PlanDocument* document = session_->document();
+        const std::string file = document ? document->dump.file : std::string();
+        if (file != shownFile_)
+            overCapacityOnlyBox_->setChecked(false);
+        shownFile_ = file;
+        updateCountLabel();
+    });
     connect(session_, &PlanSession::highlightChanged, this, &BlockTablePanel::updateLineChip);
     connect(model_, &QAbstractItemModel::modelReset, this, &BlockTablePanel::fitColumns);
 
@@ -266,6 +275,9 @@ void BlockTablePanel::updateCountLabel()
             + liveBytesAtCursorText();
     else if (proxy_->liveAtCursorOnly() && session_->cursorOp())
         text += tr(" \u00b7 live at op %1").arg(*session_->cursorOp()) + liveBytesAtCursorText();
+    // An empty table says why.
+    if (proxy_->overCapacityOnly() && session_->analysis() && session_->analysis()->overCapacityBlocks.empty())
+        text += tr(" \u00b7 none ends above the capacity");
     countLabel_->setText(text);
 }
 

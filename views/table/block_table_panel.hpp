@@ -7,6 +7,8 @@
 // ("Line 57 of kernel.py: 2 blocks  ✕") whose button, or Esc, clears it.
 #include <QWidget>
 
+#include <string>
+
 #include <Qt>
 
 class QCheckBox;
@@ -92,6 +94,7 @@ private:
     QTableView* table_;
     bool syncing_ = false;  // selecting a row because the session said so
     int modelChanging_ = 0; // inside a reset / filter / sort of the proxy
+    std::string shownFile_; // the dump on show: another one starts with every block shown
     QString fittedFor_;     // document, scope and grouping the column widths were fitted to
     int sortedColumn_ = 0;  // the column sorted by (IdColumn to start with)
 };
