@@ -42,7 +42,7 @@ constexpr int kTableMinWidth = 300;
 constexpr int kSourceMinWidth = 400; // two panes side by side
 constexpr int kBottomMinHeight = 110;
 // The usage curve says one thing (how full, op by op): it needs little height, the blocks need the rest.
-constexpr int kUsageMinHeight = 70;
+constexpr int kUsageMinHeight = 84; // its legend, two axis labels and a plot between them
 constexpr int kUsageMaxHeight = 150;
 // The usage curve's share of the chart area, and the chart's height below which the curve keeps its least.
 constexpr int kUsagePercent = 22;

@@ -512,13 +512,16 @@ void TitleBar::refresh()
         const QString figure = requirement.compilerFigureIsHighWater()
             ? tr(" = \"requires %1 bits\"").arg(*requirement.compilerRequiresBits)
             : QString();
-        QString peak = tr("peak address %1%2 (%3 of capacity)")
-                           .arg(bytesText(analysis->peakAddressBytes), figure,
-                               QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity)));
-        if (analysis->peakAddressBytes > capacity)
-            peak += tr(": needs %1, has %2, %3 short")
-                        .arg(bytesText(analysis->peakAddressBytes), bytesText(capacity),
-                            bytesText(analysis->peakAddressBytes - capacity));
+        // The verdict's numbers first: a narrow window elides the end of the line, never them.
+        const QString share = QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity));
+        QString peak = analysis->peakAddressBytes > capacity
+            ? tr("needs %1, has %2, %3 short (%4 of capacity)")
+                  .arg(bytesText(analysis->peakAddressBytes), bytesText(capacity),
+                      bytesText(analysis->peakAddressBytes - capacity), share)
+            : tr("needs %1 of %2 (%3 of capacity), %4 spare")
+                  .arg(bytesText(analysis->peakAddressBytes), bytesText(capacity), share,
+                      bytesText(capacity - analysis->peakAddressBytes));
+        peak += tr(" \u00b7 peak address %1%2").arg(bytesText(analysis->peakAddressBytes), figure);
         peak += tr(" \u00b7 peak live %1").arg(bytesText(analysis->peakLiveBytes));
         if (analysis->peakLiveAt)
             peak += tr(" at op %1").arg(*analysis->peakLiveAt);

@@ -439,7 +439,7 @@ TEST_CASE("the table and the session select the same block", "[table]")
         // The selection comes back when the filter lets the block through again.
         session.selectBlock(3);
         view.overCapacityOnlyBox()->setChecked(true);
-        CHECK(view.countText() == "0 of 4 blocks");
+        CHECK(view.countText() == QString::fromUtf8("0 of 4 blocks \u00b7 none ends above the capacity"));
         CHECK(session.selectedBlock() == 3);
         view.overCapacityOnlyBox()->setChecked(false);
         CHECK(selectedBlockInView(view) == 3);

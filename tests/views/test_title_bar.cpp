@@ -50,9 +50,9 @@ TEST_CASE("the title bar tells the story of the real overflow sample", "[titleba
     CHECK(bar.capacityText() == "192 KB from the error message");
     CHECK(bar.peakText().contains("133%"));
     CHECK(bar.peakText()
-        == QString::fromUtf8("peak address 256 KB = \"requires 2097152 bits\" (133% of capacity): needs 256 KB, has "
-                             "192 KB, 64 KB short \u00b7 peak live 256 KB at op "
-                             "4 \u00b7 over capacity from op 4"));
+        == QString::fromUtf8(
+            "needs 256 KB, has 192 KB, 64 KB short (133% of capacity) \u00b7 peak address 256 KB = "
+            "\"requires 2097152 bits\" \u00b7 peak live 256 KB at op 4 \u00b7 over capacity from op 4"));
     CHECK(bar.siblingWarningText().isEmpty());
     REQUIRE(bar.scopeCombo()->count() == 1);
     CHECK(bar.scopeCombo()->itemText(0) == QString::fromUtf8("ub \u2014 compile failed"));

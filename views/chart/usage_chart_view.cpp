@@ -52,7 +52,7 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     chart->setMargins(QMargins(4, 4, 4, 4));
     // A fixed plot area (alignPlot) makes the chart's minimum size that of the plot,
     // and a chart never shrinks below its minimum: the card would keep its first width.
-    chart->setMinimumSize(QSizeF(120, 64)); // the window gives the block chart its height first
+    chart->setMinimumSize(QSizeF(120, 80)); // the window gives the block chart its height first
     // The card is the view's own background, always the view's size: the chart's background
     // item kept the width of an earlier layout when the window grew.
     chart->setBackgroundVisible(false);
