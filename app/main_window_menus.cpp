@@ -180,8 +180,7 @@ void MainWindow::chooseLogFile()
 void MainWindow::chooseAndOpen()
 {
     const QString start = settings_->value(SettingId::LastOpenDir).toString();
-    const QString path
-        = QFileDialog::getOpenFileName(this, tr("Open Memory Dump"), start, openFileFilter());
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Memory Dump"), start, openFileFilter());
     if (!path.isEmpty())
         openDump(path);
 }
