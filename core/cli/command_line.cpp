@@ -54,6 +54,7 @@ std::string usageText(Command command)
                        "       memlens diff A B [options]            compare two dumps (exit 3 when B overflows)\n"
                        "       memlens plan IR|LOG [options]         plan the memory as the compiler does (exit 3 on "
                        "overflow)\n"
+                       "       memlens summary DIR|CACHE [options]   every kernel of a run as one table; a CI gate\n"
                        "       memlens A B                           open the window comparing A and B\n"
                        "       memlens COMMAND --help                help on a command\n"
                        "DIR is a kernel's folder: every memory_info*.json in it (a mix kernel's memory_info_aic.json\n"
