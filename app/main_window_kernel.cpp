@@ -62,6 +62,7 @@ void MainWindow::chooseAndOpenFolder()
 
 void MainWindow::openFolder(const QString& folder, const QString& showFirst)
 {
+    showPlanPage();
     QStringList files;
     try {
         for (const std::string& file : dumpFilesInFolder(folder.toStdString()))
