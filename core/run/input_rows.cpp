@@ -136,7 +136,11 @@ std::vector<RunRow> rowsOfKernelFolder(const RunInput& input, const LoadOptions&
 RunRow errorRow(const std::string& file, const std::string& message)
 {
     RunRow row;
-    row.kernel = fs::path(file).stem().string();
+    // The kernel a watch --keep name gives (<kernel>-<time>-<core>.json), else the file's stem.
+    static const std::regex kept(R"(^(.+)-\d{8}-\d{6}\.\d{3}-(aiv|aic|unknown)(-\d+)?\.json$)");
+    const std::string name = fs::path(file).filename().string();
+    std::smatch match;
+    row.kernel = std::regex_match(name, match, kept) ? match[1].str() : fs::path(file).stem().string();
     row.status = RowStatus::Error;
     row.file = file;
     row.error = message;

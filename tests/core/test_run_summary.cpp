@@ -76,7 +76,7 @@ TEST_CASE("a run folder lists its dumps, its kernel folders and nothing twice", 
     }
     CHECK(folders == 1);
     CHECK(json == 5);
-    CHECK_THROWS_WITH(listRunInputs(runFolder("missing")), Catch::Contains("neither a folder nor a file"));
+    CHECK_THROWS_WITH(listRunInputs(runFolder("missing")), Catch::Contains("cannot read it: No such file"));
 }
 
 TEST_CASE("a run's rows: every kernel and core, overflowing first, versions grouped newest first", "[run_summary]")

@@ -185,6 +185,6 @@ TEST_CASE("the run view reads a run off the GUI thread", "[run_view]")
     QSignalSpy failed(&view, &RunView::runFailed);
     view.openRun(QStringLiteral("/nonexistent/run"), {});
     REQUIRE(failed.wait(10000));
-    CHECK_THAT(failed.front().at(1).toString().toStdString(), Catch::Contains("neither a folder nor a file"));
+    CHECK_THAT(failed.front().at(1).toString().toStdString(), Catch::Contains("No such file"));
     CHECK(view.model()->rowCount() == 3); // the run on show stays
 }
