@@ -99,6 +99,11 @@ std::vector<RunRow> rowsOfJson(const RunInput& input, const LoadOptions& options
                 row.versionTime = versionTimeOf(row.file);
             return rows;
         }
+        // Valid JSON that is neither a dump nor metadata (a summary.json memlens wrote, an inspect
+        // output, a tool's settings) is no kernel: not a row. Broken JSON is read as a dump, whose
+        // reader says what is wrong.
+        if (json.is_object() && !json.contains("Header"))
+            return {};
     }
     return {rowOfFile(file, RowSource::Dump, options)};
 }

@@ -11,8 +11,10 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QDropEvent>
 #include <QMimeData>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 #include <QUrl>

@@ -214,6 +214,13 @@ TEST_CASE(
     CHECK_THAT(bad.err, Catch::Contains("no file could be read"));
     test::TempDir empty;
     CHECK(runSummaryWith({empty.path.string()}).status == kExitBadInput);
+    // A summary memlens wrote into the run folder is no kernel of it.
+    test::TempDir run;
+    fs::copy(runFolder("all_fit"), run.path);
+    run.write("summary.json", runSummaryWith({runFolder("all_fit"), "--format", "json"}).out);
+    const Ran again = runSummaryWith({run.path.string(), "--format", "json"});
+    CHECK(again.status == kExitFits);
+    CHECK(nlohmann::json::parse(again.out)["rows"].size() == 2);
     CHECK_THROWS_AS(parseCommandLine({"summary", runFolder("mixed"), "--format", "xml"}), CommandLineError);
     CHECK_THROWS_AS(parseCommandLine({"summary", runFolder("mixed"), "--fail-above", "lots"}), CommandLineError);
     CHECK_THROWS_AS(parseCommandLine({"summary"}), CommandLineError);

@@ -10,6 +10,7 @@
 
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
