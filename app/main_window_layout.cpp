@@ -28,6 +28,7 @@
 #include <QScreen>
 #include <QShowEvent>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
