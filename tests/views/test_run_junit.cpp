@@ -51,7 +51,7 @@ JunitDocument parseJunit(const std::string& xml)
         return out;
     };
     while (!reader.atEnd()) {
-        if (!reader.readNextStartElement())
+        if (reader.readNext() != QXmlStreamReader::StartElement)
             continue;
         const QStringView name = reader.name();
         if (name == u"testsuites") {
@@ -96,6 +96,7 @@ int countOutcome(const JunitSuite& suite, const QString& outcome)
 TEST_CASE("summary JUnit XML is well-formed and counts what its test cases say", "[run_junit]")
 {
     const JunitDocument junit = parseJunit(summaryJunit(summaryOf("mixed"), std::nullopt));
+    INFO(junit.error.toStdString());
     REQUIRE(junit.error.isEmpty());
     CHECK(junit.rootName == QStringLiteral("testsuites"));
     REQUIRE(junit.suites.size() == 1);
@@ -125,6 +126,7 @@ TEST_CASE("summary JUnit XML is well-formed and counts what its test cases say",
 TEST_CASE("JUnit: --fail-above fails a kernel that fits, a kernel not planned is skipped", "[run_junit]")
 {
     const JunitDocument above = parseJunit(summaryJunit(summaryOf("all_fit"), 95.0));
+    INFO(above.error.toStdString());
     REQUIRE(above.error.isEmpty());
     REQUIRE(above.suites.size() == 1);
     CHECK(above.suites.front().counts.at("failures") == 1);
