@@ -94,6 +94,9 @@ TEST_CASE("a run folder dropped onto the window opens in the Run view", "[window
     REQUIRE(f.open(test::layerNormDump()));
     QMimeData mime;
     mime.setUrls({QUrl::fromLocalFile(runFolder("cache_metadata"))});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&w, &enter);
+    CHECK(enter.isAccepted());
     QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&w, &drop);
     CHECK(w.runShown());
