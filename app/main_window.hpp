@@ -19,6 +19,7 @@ class QDockWidget;
 class QFileSystemWatcher;
 class QSocketNotifier;
 class QStackedWidget;
+class QToolButton;
 class QLabel;
 class QMenu;
 class QTimer;
@@ -251,6 +252,7 @@ private:
     QStackedWidget* pages_ = nullptr; // the plan (page 0) or the run
     RunView* runView_ = nullptr;
     QAction* backToRunAction_ = nullptr;
+    QToolButton* backToRunButton_ = nullptr;
     QList<QPointer<QDockWidget>> docksHiddenForRun_;
 
     // A kernel's folder (main_window_kernel.cpp).

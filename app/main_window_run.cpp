@@ -47,10 +47,10 @@ void MainWindow::buildRunView()
         const QList<QAction*> actions = file->actions();
         file->insertAction(actions.value(actions.indexOf(openRun) + 1), backToRunAction_);
     }
-    auto* back = new QToolButton(this);
-    back->setDefaultAction(backToRunAction_);
-    back->setAutoRaise(true);
-    menuBar()->setCornerWidget(back, Qt::TopRightCorner);
+    backToRunButton_ = new QToolButton(this);
+    backToRunButton_->setDefaultAction(backToRunAction_);
+    backToRunButton_->setAutoRaise(true);
+    menuBar()->setCornerWidget(backToRunButton_, Qt::TopRightCorner);
     updateRunActions();
 }
 
@@ -106,13 +106,16 @@ void MainWindow::updateRunActions()
     const bool canGoBack = !runShown() && !runView_->runPath().isEmpty();
     backToRunAction_->setEnabled(canGoBack);
     backToRunAction_->setVisible(canGoBack);
+    backToRunButton_->setVisible(canGoBack); // a tool button does not follow its action's visibility
 }
 
 void MainWindow::openRunRow(const RunRow& row)
 {
     const QString file = QString::fromStdString(row.file);
-    if (row.status == RowStatus::Error) {
-        messageBar_->showMessage(MessageBar::Kind::Error, QString::fromStdString(row.error));
+    if (row.status == RowStatus::Error) { // the Run view's details pane shows the error whole
+        statusBar()->showMessage(
+            tr("%1 could not be read: %2").arg(QDir::toNativeSeparators(file), QString::fromStdString(row.error)),
+            12000);
         return;
     }
     if (row.source == RowSource::CacheMetadata) {

@@ -10,10 +10,12 @@
 #include <catch2/catch.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -172,6 +174,28 @@ TEST_CASE("the run view filters, and a click or Enter opens a row", "[run_view]"
     CHECK(opened.size() == 2);
     view.filterEdit()->clear();
     CHECK(view.proxy()->rowCount() == 7);
+    // The details pane holds what the table cannot: the error of the bad file, whole.
+    view.table()->setCurrentIndex(view.proxy()->index(6, 0));
+    CHECK_THAT(view.detailsPane()->toPlainText().toStdString(),
+        Catch::Contains("Error: ") && Catch::Contains("broken_kernel-20261205-101700.000-aiv.json"));
+    view.table()->setCurrentIndex(view.proxy()->index(0, 0));
+    CHECK_THAT(view.detailsPane()->toPlainText().toStdString(),
+        Catch::Contains("Version 1 of 2: peak 256 KB -> 128 KB (-50%)"));
+}
+
+TEST_CASE("the run table fits its columns to a narrow view", "[run_view]")
+{
+    RunView view;
+    view.resize(1000, 500);
+    view.show();
+    view.setSummary(summaryOf("mixed"));
+    QHeaderView* header = view.table()->horizontalHeader();
+    int total = 0;
+    for (int column = 0; column < RunTableModel::ColumnCount; ++column)
+        total += header->sectionSize(column);
+    CHECK(total <= view.table()->viewport()->width());
+    CHECK(header->sectionSize(RunTableModel::FileColumn) >= 80);
+    CHECK(header->sectionSize(RunTableModel::KernelColumn) >= header->sectionSizeHint(RunTableModel::KernelColumn));
 }
 
 TEST_CASE("the run view reads a run off the GUI thread", "[run_view]")

@@ -59,7 +59,7 @@ void HeadroomBarDelegate::paint(QPainter* painter, const QStyleOptionViewItem& o
 QSize HeadroomBarDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     const QSize text = QStyledItemDelegate::sizeHint(option, index);
-    return {std::max(text.width() + 60, 140), text.height() + 4};
+    return {std::max(text.width() + 50, 110), text.height() + 4};
 }
 
 } // namespace memlens

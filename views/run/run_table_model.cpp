@@ -79,7 +79,10 @@ QVariant RunTableModel::displayText(const RunRow& row, int column) const
     case HeadroomColumn: return text(headroomText(row));
     case PythonColumn: return orDash(row.python);
     case LeverColumn: return orDash(row.lever);
-    case SourceColumn: return text(rowSourceKey(row.source)).replace(QLatin1Char('_'), QLatin1Char(' '));
+    case SourceColumn: // short: the details pane and the JSON say it whole
+        return row.source == RowSource::Dump      ? tr("dump")
+            : row.source == RowSource::CompileLog ? tr("log")
+                                                  : tr("cache");
     case VersionColumn: return row.versions > 1 ? tr("%1 of %2").arg(row.version).arg(row.versions) : QString();
     case FileColumn: return text(dumpDisplayName(row.file));
     default: return {};
@@ -101,6 +104,36 @@ QVariant RunTableModel::sortValue(const RunRow& row, int rowIndex, int column) c
     case FileColumn: return text(row.file);
     default: return displayText(row, column);
     }
+}
+
+QString RunTableModel::detailsText(const RunRow& row) const
+{
+    QStringList lines;
+    lines << tr("%1%2 — %3")
+                 .arg(text(row.kernel), row.core.empty() ? QString() : " " + text(row.core),
+                     text(gateStatusText(row, failAbove_)));
+    if (row.peakBytes && row.capacityBytes)
+        lines << tr("Scope %1: peak %2 of %3 (%4), headroom %5")
+                     .arg(text(row.scope), text(formatBytes(*row.peakBytes)), text(formatBytes(*row.capacityBytes)),
+                         text(usedText(row)), text(headroomText(row)));
+    if (!row.python.empty())
+        lines << tr("Most bytes live at the peak: %1").arg(text(row.python));
+    if (!row.lever.empty())
+        lines << tr("What would fit: %1").arg(text(row.lever));
+    if (!row.config.empty())
+        lines << tr("Config: %1").arg(text(row.config));
+    if (row.versions > 1)
+        lines << tr("Version %1 of %2%3")
+                     .arg(row.version)
+                     .arg(row.versions)
+                     .arg(row.change.empty() ? tr(" (the oldest)") : tr(": %1").arg(text(row.change)));
+    if (!row.error.empty())
+        lines << tr("Error: %1").arg(text(row.error));
+    for (const std::string& note : row.notes)
+        lines << tr("Note: %1").arg(text(note));
+    lines << tr("From the %1 %2")
+                 .arg(text(rowSourceKey(row.source)).replace(QLatin1Char('_'), QLatin1Char(' ')), text(row.file));
+    return lines.join(QLatin1Char('\n'));
 }
 
 QString RunTableModel::toolTip(const RunRow& row) const

@@ -17,6 +17,7 @@ public:
     enum Column {
         StatusColumn,
         KernelColumn,
+        VersionColumn, // beside the kernel: versions of one kernel read as a group
         CoreColumn,
         UsedColumn, // the headroom bar
         PeakColumn,
@@ -25,7 +26,6 @@ public:
         PythonColumn,
         LeverColumn,
         SourceColumn,
-        VersionColumn,
         FileColumn,
         ColumnCount
     };
@@ -42,6 +42,8 @@ public:
     const RunSummary& summary() const { return summary_; }
     // Null for a bad row.
     const RunRow* rowAt(int row) const;
+    // Everything known of a row, for the details pane: file, error, config, notes, the change.
+    QString detailsText(const RunRow& row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

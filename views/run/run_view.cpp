@@ -10,10 +10,14 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace memlens {
 
@@ -33,6 +37,7 @@ RunView::RunView(QWidget* parent)
     , table_(new QTableView(this))
     , filter_(new QLineEdit(this))
     , header_(new QLabel(this))
+    , details_(new QPlainTextEdit(this))
     , progressTimer_(new QTimer(this))
 {
     proxy_->setSourceModel(model_);
@@ -49,7 +54,6 @@ RunView::RunView(QWidget* parent)
     table_->setWordWrap(false);
     table_->setTextElideMode(Qt::ElideMiddle);
     table_->verticalHeader()->hide();
-    table_->horizontalHeader()->setStretchLastSection(true);
     table_->horizontalHeader()->setHighlightSections(false);
     table_->setItemDelegateForColumn(RunTableModel::UsedColumn, new HeadroomBarDelegate(table_));
     table_->installEventFilter(this);
@@ -61,12 +65,26 @@ RunView::RunView(QWidget* parent)
     filter_->setClearButtonEnabled(true);
     connect(filter_, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
 
+    details_->setReadOnly(true);
+    details_->setPlaceholderText(tr("The row under the cursor: its file, error, notes and what changed since the "
+                                    "version before. Click a row or press Enter to open its plan."));
+    details_->setMinimumHeight(60);
+    connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) { showDetails(current); });
+    connect(proxy_, &QAbstractItemModel::modelReset, this, [this] { details_->clear(); });
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(table_);
+    splitter->addWidget(details_);
+    splitter->setStretchFactor(0, 4);
+    splitter->setStretchFactor(1, 1);
+    splitter->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
     layout->addWidget(header_);
     layout->addWidget(filter_);
-    layout->addWidget(table_, 1);
+    layout->addWidget(splitter, 1);
 
     progressTimer_->setInterval(100);
     connect(progressTimer_, &QTimer::timeout, this, &RunView::updateHeader);
@@ -120,16 +138,51 @@ void RunView::setSummary(RunSummary summary)
     table_->sortByColumn(RunTableModel::StatusColumn, Qt::AscendingOrder);
     fitColumns();
     updateHeader();
+    // The most urgent row is current, its details shown (current, not opened: a click opens).
+    table_->setCurrentIndex(proxy_->index(0, RunTableModel::KernelColumn));
 }
 
 void RunView::fitColumns()
 {
     QHeaderView* header = table_->horizontalHeader();
     header->resizeSections(QHeaderView::ResizeToContents);
-    // Long texts are cut in the middle (the tooltip has them whole) rather than push the file off the view.
-    for (const int column : {RunTableModel::PythonColumn, RunTableModel::LeverColumn, RunTableModel::KernelColumn})
-        header->resizeSection(column, std::min(header->sectionSize(column), 260));
-    header->resizeSection(RunTableModel::UsedColumn, std::max(header->sectionSize(RunTableModel::UsedColumn), 150));
+    header->resizeSection(RunTableModel::UsedColumn, std::max(header->sectionSize(RunTableModel::UsedColumn), 110));
+    const auto total = [header] {
+        int sum = 0;
+        for (int column = 0; column < RunTableModel::ColumnCount; ++column)
+            sum += header->sectionSize(column);
+        return sum;
+    };
+    const int width = table_->viewport()->width();
+    // Past the view's width the long texts give way, cut in the middle (the details pane and the
+    // tooltip have them whole), the file first, the lever last: no column is pushed off the view.
+    // Within the width the file takes the rest.
+    constexpr int kNarrowest = 80;
+    for (const int column : {RunTableModel::FileColumn, RunTableModel::PythonColumn, RunTableModel::LeverColumn}) {
+        const int over = total() - width;
+        if (over <= 0)
+            break;
+        const int size = header->sectionSize(column);
+        header->resizeSection(column, std::max(std::min(size, kNarrowest), size - over));
+    }
+    if (const int rest = width - total(); rest > 0)
+        header->resizeSection(RunTableModel::FileColumn, header->sectionSize(RunTableModel::FileColumn) + rest);
+}
+
+void RunView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    if (model_->rowCount() > 0)
+        fitColumns();
+}
+
+void RunView::showDetails(const QModelIndex& proxyIndex)
+{
+    const RunRow* row = proxyIndex.isValid() ? model_->rowAt(proxy_->mapToSource(proxyIndex).row()) : nullptr;
+    if (row)
+        details_->setPlainText(model_->detailsText(*row));
+    else
+        details_->clear();
 }
 
 void RunView::updateHeader()

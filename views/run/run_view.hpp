@@ -14,6 +14,7 @@
 
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QSortFilterProxyModel;
 class QTableView;
 class QTimer;
@@ -39,6 +40,8 @@ public:
     QTableView* table() const { return table_; }
     QLineEdit* filterEdit() const { return filter_; }
     QLabel* headerLabel() const { return header_; }
+    // What the table has no room for, of the current row: its file, error, notes, the change.
+    QPlainTextEdit* detailsPane() const { return details_; }
 
 signals:
     // A row was clicked or Enter pressed on it: show its plan.
@@ -48,17 +51,20 @@ signals:
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void openIndex(const QModelIndex& proxyIndex);
     void updateHeader();
     void fitColumns();
+    void showDetails(const QModelIndex& proxyIndex);
 
     RunTableModel* model_;
     QSortFilterProxyModel* proxy_;
     QTableView* table_;
     QLineEdit* filter_;
     QLabel* header_;
+    QPlainTextEdit* details_;
     QTimer* progressTimer_;
     QString runPath_;
     QString loadingPath_;
