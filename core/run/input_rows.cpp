@@ -175,8 +175,11 @@ std::string versionTimeOf(const std::string& file)
     return out.str();
 }
 
-std::vector<RunRow> rowsOfInput(const RunInput& input, const LoadOptions& options)
+std::vector<RunRow> rowsOfInput(const RunInput& input, const LoadOptions& loadOptions)
 {
+    LoadOptions options = loadOptions;
+    options.searchIrBeside = options.searchIrBeside && input.irBeside;
+    options.searchCompileLog = options.searchCompileLog && input.logsBeside;
     const std::string& first = input.files.front();
     switch (input.kind) {
     case RunInput::Kind::KernelFolder: return rowsOfKernelFolder(input, options);

@@ -29,10 +29,17 @@ struct FolderFiles {
     std::vector<std::string> dumps; // memory_info*.json
     std::vector<std::string> json;  // other JSON
     std::vector<std::string> logs;
+    bool ir = false; // an IR file (.ttadapter, .mlir, .bcmlir)
 };
+
+bool isIrName(const std::string& name)
+{
+    return name.ends_with(".ttadapter") || name.ends_with(".mlir") || name.ends_with(".bcmlir");
+}
 
 void addFolderInputs(const FolderFiles& files, RunListing& listing)
 {
+    const std::size_t first = listing.inputs.size();
     if (!files.dumps.empty()) {
         std::vector<std::string> dumps = files.dumps;
         std::sort(dumps.begin(), dumps.end(), [](const std::string& a, const std::string& b) {
@@ -49,6 +56,10 @@ void addFolderInputs(const FolderFiles& files, RunListing& listing)
     if (files.dumps.empty() && files.json.empty())
         for (const std::string& log : files.logs)
             listing.inputs.push_back({RunInput::Kind::CompileLog, {log}, {}});
+    for (std::size_t i = first; i < listing.inputs.size(); ++i) {
+        listing.inputs[i].irBeside = files.ir;
+        listing.inputs[i].logsBeside = !files.logs.empty();
+    }
 }
 
 } // namespace
@@ -90,6 +101,8 @@ RunListing listRunInputs(const std::string& path)
             files.json.push_back(entry.string());
         else if (isLogName(name))
             files.logs.push_back(entry.string());
+        else if (isIrName(name))
+            files.ir = true;
     }
     if (error)
         listing.errors.push_back("cannot read the folder: " + error.message());

@@ -17,6 +17,10 @@ struct RunInput {
     Kind kind = Kind::JsonFile;
     std::vector<std::string> files;
     std::vector<std::string> logs;
+    // What the folder holds beside the files: where it holds none, a load does not look for them
+    // (each look lists the folder: a thousand dumps would list it a thousand times).
+    bool irBeside = true;
+    bool logsBeside = true;
 };
 
 struct RunListing {

@@ -268,3 +268,26 @@ TEST_CASE("a summary reads in parallel, reports progress and can be cancelled", 
     options.load.cancel = cancel;
     CHECK_THROWS_AS(summarizeRun(temp.path.string(), options), LoadCancelled);
 }
+
+TEST_CASE("a run of the bundled example: the IR and log beside each dump name the lever in the kernel's words",
+    "[run_summary]")
+{
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    const RunSummary summary = summarizeRun((test::sourceDir() / "resources/examples/layer_norm").string(), options);
+    REQUIRE(summary.rows.size() == 2); // block16384/ and block8192/: two versions of one kernel
+    const auto overflow = std::find_if(
+        summary.rows.begin(), summary.rows.end(), [](const RunRow& row) { return row.status == RowStatus::Overflows; });
+    REQUIRE(overflow != summary.rows.end());
+    CHECK(overflow->kernel == "_layer_norm_fwd_fused");
+    CHECK(overflow->versions == 2);
+    CHECK(overflow->config == "BLOCK_SIZE=16384");
+    CHECK_THAT(overflow->lever, Catch::StartsWith("BLOCK_SIZE 16384 -> 8192"));
+    CHECK(overflow->python == "layer_norm.py:58");
+    const auto fits = std::find_if(
+        summary.rows.begin(), summary.rows.end(), [](const RunRow& row) { return row.status == RowStatus::Fits; });
+    REQUIRE(fits != summary.rows.end());
+    CHECK(fits->headroomBytes() == 0); // 192 KB of 192 KB: what --fail-above 95 catches
+    CHECK(rowFailsGate(*fits, 95.0));
+    CHECK_FALSE(rowFailsGate(*fits, std::nullopt));
+}
