@@ -87,8 +87,8 @@ std::vector<RunRow> rowsOfJson(const RunInput& input, const LoadOptions& options
                 // The log's plan speaks; the metadata adds the options and the figure the compiler printed.
                 if (row.status == RowStatus::Error)
                     continue;
-                const std::string options = optionsText(metadata);
-                row.config += (row.config.empty() || options.empty() ? "" : ", ") + options;
+                const std::string cacheOptions = optionsText(metadata);
+                row.config += (row.config.empty() || cacheOptions.empty() ? "" : ", ") + cacheOptions;
                 if (metadata.requiredUbBits)
                     row.notes.push_back("the compiler reported " + std::to_string(*metadata.requiredUbBits)
                         + " bits of UB (" + fs::path(file).filename().string() + ")");

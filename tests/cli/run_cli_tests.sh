@@ -60,6 +60,11 @@ check "overflowing rows come before fitting ones" test "$(json_value '[r["status
 run summary "$data/runs/all_fit"
 check "summary of a run that fits exits 0" test "$status" -eq 0
 check "summary text names every kernel" grep -q "tight_kernel" "$work/out"
+check "no progress line when stderr is no terminal" test ! -s "$work/err"
+if command -v script >/dev/null; then
+    script -qc "'$memlens' summary '$data/runs/all_fit' --out '$work/tty-summary.txt'" /dev/null >"$work/tty" 2>&1
+    check "a progress line on a terminal's stderr" grep -q "memlens summary: 2 of 2 read" "$work/tty"
+fi
 run summary "$data/runs/all_fit" --fail-above 95
 check "--fail-above 95 fails a kernel at 96% (exit 3)" test "$status" -eq 3
 check "and says which" grep -q "above 95%.*tight_kernel" "$work/out"

@@ -291,3 +291,19 @@ TEST_CASE("a run of the bundled example: the IR and log beside each dump name th
     CHECK(rowFailsGate(*fits, 95.0));
     CHECK_FALSE(rowFailsGate(*fits, std::nullopt));
 }
+
+TEST_CASE("a stale half of a mix kernel's pair is said on both of its rows", "[run_summary]")
+{
+    test::TempDir temp;
+    fs::copy(test::data("dumps/mix/stale"), temp.path / "attn");
+    test::setAge(temp.path / "attn" / "memory_info_aic.json", 7200);
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    const RunSummary summary = summarizeRun(temp.path.string(), options);
+    REQUIRE(summary.rows.size() == 2);
+    for (const RunRow& row : summary.rows) {
+        CHECK(row.kernel == "attn");
+        REQUIRE(row.notes.size() == 1);
+        CHECK_THAT(row.notes.front(), Catch::StartsWith("memory_info_aic.json is 2 hours older"));
+    }
+}
