@@ -51,6 +51,8 @@ QString keyboardHelpText(const QMenuBar* menus)
         "table's filter</td></tr>"
         "<tr><td><b>Ctrl+C</b> in the table</td><td>copy the row</td></tr>"
         "<tr><td><b>Esc</b>, <b>Ctrl+W</b> in a compare window</td><td>close it</td></tr>"
+        "<tr><td><b>Click</b>, <b>Enter</b> on a row of the Run view</td><td>open that kernel's plan "
+        "(Alt+Left: back to the run)</td></tr>"
         "</table>");
     QString rows;
     if (menus)

@@ -6,10 +6,13 @@
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "core/cli/plan_command.hpp"
+#include "core/cli/summary_command.hpp"
 #include "core/cli/watch_command.hpp"
 
 #include <csignal>
 #include <iostream>
+
+#include <unistd.h>
 
 int main(int argc, char** argv)
 {
@@ -36,6 +39,9 @@ int main(int argc, char** argv)
     case Command::Report: return finishOutput(std::cout, std::cerr, runReportCommand(commandLine, argc, argv));
     case Command::Diff: return finishOutput(std::cout, std::cerr, runDiff(commandLine.diff, std::cout, std::cerr));
     case Command::Plan: return finishOutput(std::cout, std::cerr, runPlan(commandLine.plan, std::cout, std::cerr));
+    case Command::Summary:
+        return finishOutput(
+            std::cout, std::cerr, runSummary(commandLine, std::cout, std::cerr, isatty(STDERR_FILENO) == 1));
     case Command::Watch: return finishOutput(std::cout, std::cerr, runWatchCommand(commandLine, std::cout, std::cerr));
     case Command::Window: break;
     }

@@ -1,4 +1,6 @@
 #include "app/main_window.hpp"
+#include "core/run/run_inputs.hpp"
+#include "views/run/run_view.hpp"
 
 #include "app/app_settings.hpp"
 #include "app/diagnosis_dock.hpp"
@@ -72,6 +74,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     buildDocks();
     exporter_ = new ExportController(session_, chart_, table_, settings_, this);
     buildMenus();
+    buildRunView();
     loader_->setSnapshotDir(history_->directory());
     connect(loader_, &DocumentLoader::versionKept, history_, &DumpHistory::record);
 
@@ -156,9 +159,14 @@ CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) c
 void MainWindow::openDump(const QString& path)
 {
     if (QFileInfo(path).isDir()) {
-        openFolder(path);
+        // A folder without memory_info*.json of its own is a run: its kernels in the Run view.
+        if (isRunFolder(path.toStdString()))
+            openRun(path);
+        else
+            openFolder(path);
         return;
     }
+    showPlanPage();
     loadingFile_ = path;
     loadingStamp_ = FileStamp::of(path);
     statusLabel_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
@@ -413,6 +421,10 @@ void MainWindow::updateActions()
 void MainWindow::updateWindowTitle()
 {
     const PlanDocument* document = session_->document();
+    if (runView_ && runShown() && !runView_->runPath().isEmpty()) {
+        setWindowTitle(tr("Run %1 — memlens").arg(QFileInfo(runView_->runPath()).fileName()));
+        return;
+    }
     if (!document) {
         setWindowTitle(QStringLiteral("memlens"));
         return;

@@ -19,6 +19,8 @@ class QDockWidget;
 class QFileSystemWatcher;
 class QSocketNotifier;
 class QSplitter;
+class QStackedWidget;
+class QToolButton;
 class QLabel;
 class QMenu;
 class QTimer;
@@ -44,6 +46,8 @@ class DocumentLoader;
 class ExportController;
 class MessageBar;
 class PlanSession;
+class RunView;
+struct RunRow;
 class SourcePanes;
 class TitleBar;
 class UsageChartView;
@@ -80,6 +84,16 @@ public:
     void openLogFile(const QString& logPath);
     // Shows the scope of that name; says so in the status bar when the dump has none.
     void showScope(const QString& scope);
+
+    // The Run view (main_window_run.cpp): every kernel of a run folder or a Triton cache as one table.
+    void openRun(const QString& path);
+    // Opens the row's plan in the plan view (Back returns to the run).
+    void openRunRow(const RunRow& row);
+    void showRunPage();
+    void showPlanPage();
+    bool runShown() const;
+    RunView* runView() const { return runView_; }
+    QAction* backToRunAction() const { return backToRunAction_; }
 
     // The compare view (main_window_compare.cpp): two dumps, or the versions before and after the last reload.
     CompareWindow* compareFiles(const QString& pathA, const QString& pathB);
@@ -234,6 +248,16 @@ private:
     HistoryMenu* historyMenu_ = nullptr;
     QString shownVersion_;       // the copy on show ("" when the dump itself is)
     bool layoutChecked_ = false; // the restored layout was checked once the window was shown
+
+    // The Run view (main_window_run.cpp).
+    void buildRunView();
+    void chooseAndOpenRun();
+    void updateRunActions();
+    QStackedWidget* pages_ = nullptr; // the plan (page 0) or the run
+    RunView* runView_ = nullptr;
+    QAction* backToRunAction_ = nullptr;
+    QToolButton* backToRunButton_ = nullptr;
+    QList<QPointer<QDockWidget>> docksHiddenForRun_;
 
     // A kernel's folder (main_window_kernel.cpp).
     void buildKernelWidgets();

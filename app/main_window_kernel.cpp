@@ -41,8 +41,9 @@ void MainWindow::buildKernelWidgets()
         if (!several())
             titleBar_->setScopeSelectorVisible(true);
     });
-    kernelStrip_ = new KernelStrip(cores_, session_, centralWidget());
-    auto* layout = static_cast<QBoxLayout*>(centralWidget()->layout());
+    QWidget* planPage = titleBar_->parentWidget(); // the plan's page of the central area (the run has the other)
+    kernelStrip_ = new KernelStrip(cores_, session_, planPage);
+    auto* layout = static_cast<QBoxLayout*>(planPage->layout());
     layout->insertWidget(layout->indexOf(titleBar_) + 1, kernelStrip_); // right under the title bar
     connect(watcher_, &QFileSystemWatcher::fileChanged, this, [this](const QString& path) {
         if (cores_->contains(path) && !changedOnDisk_.contains(path))
@@ -62,6 +63,7 @@ void MainWindow::chooseAndOpenFolder()
 
 void MainWindow::openFolder(const QString& folder, const QString& showFirst)
 {
+    showPlanPage();
     QStringList files;
     try {
         for (const std::string& file : dumpFilesInFolder(folder.toStdString()))

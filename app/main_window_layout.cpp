@@ -28,6 +28,7 @@
 #include <QScreen>
 #include <QShowEvent>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -84,7 +85,9 @@ void MainWindow::buildCentralArea()
     layout->addWidget(messageBar_);
     layout->addWidget(titleBar_);
     layout->addWidget(splitter, 1);
-    setCentralWidget(central);
+    pages_ = new QStackedWidget(this);
+    pages_->addWidget(central);
+    setCentralWidget(pages_);
     // The usage curve follows the block chart's op range: on every zoom, and once
     // both have rebuilt for a new document (the usage curve rebuilds after the chart).
     connect(chart_, &BlockChartWidget::viewWindowChanged, usage_, &UsageChartView::setOpRange);

@@ -52,6 +52,10 @@ void MainWindow::buildMenus()
     open->setShortcut(QKeySequence::Open);
     file->addAction(tr("Open &Folder…"), this, &MainWindow::chooseAndOpenFolder)
         ->setToolTip(tr("A kernel's folder: memory_info_aic.json and memory_info_aiv.json together"));
+    QAction* openRun = file->addAction(tr("Open R&un…"), this, &MainWindow::chooseAndOpenRun);
+    openRun->setObjectName(QStringLiteral("openRunAction"));
+    openRun->setToolTip(tr("Every kernel of a run as one table: a folder of dumps (memlens watch --keep), kernel "
+                           "folders, compile logs, or a Triton cache"));
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();

@@ -6,6 +6,8 @@
 #include "core/text/terminal_text.hpp"
 
 #include <cerrno>
+#include <filesystem>
+#include <fstream>
 #include <ostream>
 
 namespace memlens {
@@ -49,6 +51,31 @@ int finishOutput(std::ostream& out, std::ostream& err, int status)
     err << "memlens: cannot write the output: " << (code ? errnoText(code) : std::string("write error"))
         << " (what was written is incomplete)\n";
     return kExitBadInput;
+}
+
+std::string writeReplacing(const std::filesystem::path& path, const std::string& text)
+{
+    const std::filesystem::path temporary = path.string() + ".memlens-partial";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (!out)
+            return "cannot write " + temporary.string() + ": " + errnoText(errno);
+        out << text;
+        out.flush();
+        if (!out) {
+            const std::string why = errnoText(errno);
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+            return "cannot write " + path.string() + ": " + why;
+        }
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) {
+        std::filesystem::remove(temporary, error);
+        return "cannot write " + path.string() + ": " + error.message();
+    }
+    return {};
 }
 
 } // namespace memlens

@@ -4,6 +4,7 @@
 #include "core/document/plan_document.hpp"
 
 #include <exception>
+#include <filesystem>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -24,5 +25,9 @@ int reportBadInput(std::ostream& err, const std::exception& error, const std::st
 // (a full disk, a closed pipe) says why on `err` and gives the exit status of bad input:
 // a cut-off JSON must never pass for an answer.
 int finishOutput(std::ostream& out, std::ostream& err, int status);
+
+// Writes `text` to `path` through a temporary name beside it, so that a failed write leaves
+// the previous file as it was; "" or why it could not.
+std::string writeReplacing(const std::filesystem::path& path, const std::string& text);
 
 } // namespace memlens

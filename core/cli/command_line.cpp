@@ -54,10 +54,12 @@ std::string usageText(Command command)
                        "       memlens diff A B [options]            compare two dumps (exit 3 when B overflows)\n"
                        "       memlens plan IR|LOG [options]         plan the memory as the compiler does (exit 3 on "
                        "overflow)\n"
+                       "       memlens summary DIR|CACHE [options]   every kernel of a run as one table; a CI gate\n"
                        "       memlens A B                           open the window comparing A and B\n"
                        "       memlens COMMAND --help                help on a command\n"
                        "DIR is a kernel's folder: every memory_info*.json in it (a mix kernel's memory_info_aic.json\n"
-                       "and memory_info_aiv.json) as one kernel; every command takes one where it takes a DUMP.\n\n"
+                       "and memory_info_aiv.json) as one kernel; every command takes one where it takes a DUMP.\n"
+                       "The window opens a folder without memory_info*.json of its own as a run (the Run view).\n\n"
                        "memlens shows how an Ascend NPU kernel's on-chip memory plan uses its capacity:\n"
                        "every buffer as a block over its Life, what crosses capacity, and the IR and\n"
                        "Python lines that allocated it.\n\nOptions:\n")

@@ -15,21 +15,23 @@
 
 namespace memlens {
 
-enum class Command { Window, Inspect, Report, Explain, Watch, Diff, Plan, Help, Version };
+enum class Command { Window, Inspect, Report, Explain, Watch, Diff, Plan, Summary, Help, Version };
 
 struct CommandLine {
     Command command = Command::Window;
-    Command helpFor = Command::Window; // with Help: which command's help
-    std::string dump;                  // may be empty for Window
-    std::string compareWith;           // Window: a second dump, opened in the compare view against `dump`
-    DiffCommandLine diff;              // Diff: its own options (core/diff_command)
-    PlanCommandLine plan;              // Plan: its own options (core/plan_command)
-    std::string outDir;                // report --out
-    std::optional<std::string> scope;  // --scope
-    std::string keepDir;               // watch --keep
-    int watchIntervalMs = 200;         // watch --interval
-    bool explainConfigs = false;       // explain --configs: the fit map's frontier as Python
-    std::vector<std::string> others;   // explain --others: dumps (files or folders) of other configs
+    Command helpFor = Command::Window;  // with Help: which command's help
+    std::string dump;                   // may be empty for Window
+    std::string compareWith;            // Window: a second dump, opened in the compare view against `dump`
+    DiffCommandLine diff;               // Diff: its own options (core/diff_command)
+    PlanCommandLine plan;               // Plan: its own options (core/plan_command)
+    std::string outDir;                 // report --out (the folder), summary --out (the file)
+    std::optional<std::string> scope;   // --scope
+    std::string keepDir;                // watch --keep
+    int watchIntervalMs = 200;          // watch --interval
+    bool explainConfigs = false;        // explain --configs: the fit map's frontier as Python
+    std::vector<std::string> others;    // explain --others: dumps (files or folders) of other configs
+    std::string summaryFormat = "text"; // summary --format
+    std::optional<double> failAbove;    // summary --fail-above PERCENT
     LoadOptions load;
     bool verbose = false;
 };

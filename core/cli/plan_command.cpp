@@ -198,33 +198,6 @@ std::string planUsageText()
 
 namespace {
 
-// Writes `text` to `path` through a temporary name beside it, so that a failed write leaves
-// the previous file as it was; "" or why it could not.
-std::string writeReplacing(const std::filesystem::path& path, const std::string& text)
-{
-    const std::filesystem::path temporary = path.string() + ".memlens-partial";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return "cannot write " + temporary.string() + ": " + errnoText(errno);
-        out << text;
-        out.flush();
-        if (!out) {
-            const std::string why = errnoText(errno);
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            return "cannot write " + path.string() + ": " + why;
-        }
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::filesystem::remove(temporary, error);
-        return "cannot write " + path.string() + ": " + error.message();
-    }
-    return {};
-}
-
 // The folder --out names, made when missing; "" or why it cannot be written into.
 std::string prepareOutDir(const std::string& dir)
 {

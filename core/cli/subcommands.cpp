@@ -3,6 +3,7 @@
 #include "core/cli/command_line.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"
+#include "core/cli/summary_command.hpp"
 #include "core/cli/watch_command.hpp"
 
 #include <array>
@@ -57,7 +58,7 @@ void requireReportOptions(const CommandLine& commandLine)
         throw CommandLineError("missing --out DIR: the folder to write the report into");
 }
 
-const std::array<Subcommand, 6> kSubcommands{{
+const std::array<Subcommand, 7> kSubcommands{{
     {.name = "inspect", .command = Command::Inspect, .usage = &inspectUsageText},
     {.name = "report",
         .command = Command::Report,
@@ -79,6 +80,11 @@ const std::array<Subcommand, 6> kSubcommands{{
         .command = Command::Plan,
         .usage = &planUsageText,
         .parseAll = &parseOwnOptions<Command::Plan, PlanCommandLine, &CommandLine::plan, &parsePlanCommandLine>},
+    {.name = "summary",
+        .command = Command::Summary,
+        .usage = &summaryUsageText,
+        .missingInput = "missing DIR: the run's folder (dumps, kernel folders, compile logs) or Triton's cache",
+        .parseOption = &parseSummaryOption},
 }};
 
 } // namespace

@@ -170,6 +170,10 @@ bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
 {
     std::filesystem::path irPath = options.irFile;
     const bool automatic = irPath.empty();
+    if (automatic && !options.searchIrBeside && !options.searchTritonCache) {
+        document.irNote = "no IR file beside the dump; use --ir or File > Open IR";
+        return false;
+    }
     if (automatic) {
         const FindResult found
             = discoverIrFile(dumpPath, firstLocationFile(document.dump), document.dump.kernel, *document.finder);

@@ -34,8 +34,11 @@ struct LoadOptions {
     bool logRequired = false;            // a named log that does not fit the dump is an error (--log)
     std::vector<std::string> sourceDirs; // --source-dir
     std::vector<std::pair<std::string, std::string>> substitutions; // --substitute FROM=TO
-    bool searchTritonCache = true;                                  // no IR beside the dump: look in Triton's cache
-    TritonCacheSearch tritonCache;                                  // --triton-cache, the window's setting, the budget
+    // No --ir: look for the IR beside the dump. A run's summary turns it off for a folder that holds no IR
+    // file: a folder of a thousand dumps listed once per dump was most of the summary's time.
+    bool searchIrBeside = true;
+    bool searchTritonCache = true; // no IR beside the dump: look in Triton's cache
+    TritonCacheSearch tritonCache; // --triton-cache, the window's setting, the budget
     // The dump this file is a kept copy of (a version in the window's History): the IR, the
     // compile log and the Python files are looked for beside that one, not beside the copy.
     std::string copyOf;

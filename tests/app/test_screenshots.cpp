@@ -12,6 +12,8 @@
 #include "views/core_selector.hpp"
 #include "views/diagnosis/diagnosis_panel.hpp"
 #include "views/plan_session.hpp"
+#include "views/run/run_table_model.hpp"
+#include "views/run/run_view.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
 #include "views/table/block_details_panel.hpp"
@@ -256,4 +258,33 @@ TEST_CASE("screenshots of the planner check and the re-planned diagnosis at two 
         REQUIRE(f.window->grab().toImage().save(QDir(shotsDir()).filePath("check-" + tag + "-window.png")));
         REQUIRE(dock->grab().toImage().save(QDir(shotsDir()).filePath("check-" + tag + "-diagnosis.png")));
     }
+TEST_CASE("screenshots of the Run view at two sizes", "[.screenshots]")
+{
+    // Our run folders copied to one neutral folder: dumps, two versions of a kernel, a mix kernel, a
+    // bad file, a Triton cache with metadata only.
+    const std::filesystem::path run = std::filesystem::temp_directory_path() / "runs" / "nightly";
+    std::filesystem::remove_all(run);
+    std::filesystem::create_directories(run);
+    std::filesystem::copy(memlens::test::data("runs/mixed"), run, std::filesystem::copy_options::recursive);
+    std::filesystem::copy(
+        memlens::test::data("runs/cache_metadata"), run / "triton_cache", std::filesystem::copy_options::recursive);
+    WindowFixture f;
+    MainWindow& w = *f.window;
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    w.openRun(QString::fromStdString(run.string()));
+    for (int i = 0; i < 200 && w.runView()->isLoading(); ++i)
+        QTest::qWait(50);
+    REQUIRE(w.runView()->model()->rowCount() > 0);
+    for (const QSize size : {QSize(1400, 900), QSize(1024, 700)}) {
+        w.resize(size);
+        settle();
+        save(w.grab(), QStringLiteral("run-%1x%2.png").arg(size.width()).arg(size.height()).toLatin1().constData());
+    }
+    // A row opened: the plan with Back to Run beside the menus.
+    QSignalSpy shown(&w, &MainWindow::documentShown);
+    w.openRunRow(*w.runView()->model()->rowAt(1));
+    REQUIRE(memlens::test::seen(shown));
+    w.resize(1400, 900);
+    settle();
+    save(w.grab(), "run-opened-1400x900.png");
 }

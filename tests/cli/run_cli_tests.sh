@@ -48,6 +48,42 @@ check "explain names where the compile stopped" grep -q "Scope cc: not planned: 
 run inspect "$data/dumps/compiler_today/copies_listed_twice.json"
 check "a double buffer listed twice is one buffer of two blocks" test "$(json_value 'len(d["scopes"][0]["blocks"])')" = 4
 
+# memlens summary: a run's kernels as one table, and its CI gate (issue 53).
+run summary --help
+check "summary help names the gate" grep -q -- "--fail-above PERCENT" "$work/out"
+run summary "$data/runs/mixed" --format json
+check "summary of a run with an overflow exits 3" test "$status" -eq 3
+check "summary JSON has a row per kernel and core" test "$(json_value 'len(d["rows"])')" = 7
+check "summary rows keep the contract's keys" test "$(json_value 'sorted(set(["kernel","core","status","peak_bytes","capacity_bytes","headroom_bytes","python","lever","source","file","error"]) - set(d["rows"][0]))')" = "[]"
+check "the bad file is a row with its error" test "$(json_value '[r["status"] for r in d["rows"]][-1]')" = error
+check "overflowing rows come before fitting ones" test "$(json_value '[r["status"] for r in d["rows"]][1:3]')" = "['overflows', 'overflows']"
+run summary "$data/runs/all_fit"
+check "summary of a run that fits exits 0" test "$status" -eq 0
+check "summary text names every kernel" grep -q "tight_kernel" "$work/out"
+check "no progress line when stderr is no terminal" test ! -s "$work/err"
+if command -v script >/dev/null; then
+    script -qc "'$memlens' summary '$data/runs/all_fit' --out '$work/tty-summary.txt'" /dev/null >"$work/tty" 2>&1
+    check "a progress line on a terminal's stderr" grep -q "memlens summary: 2 of 2 read" "$work/tty"
+fi
+run summary "$data/runs/all_fit" --fail-above 95
+check "--fail-above 95 fails a kernel at 96% (exit 3)" test "$status" -eq 3
+check "and says which" grep -q "above 95%.*tight_kernel" "$work/out"
+run summary "$data/runs/all_fit" --fail-above 96
+check "--fail-above 96 lets it pass (exit 0)" test "$status" -eq 0
+run summary "$data/runs/only_bad"
+check "summary where nothing can be read exits 2" test "$status" -eq 2
+check "and says so on stderr" grep -q "no file could be read" "$work/err"
+run summary "$work/no-such-run"
+check "summary of a missing folder exits 2" test "$status" -eq 2
+run summary "$data/runs/all_fit" --fail-above many
+check "a bad --fail-above is a usage error (exit 2)" test "$status" -eq 2
+run summary "$data/runs/cache_metadata" --format junit --out "$work/junit.xml"
+check "summary --format junit --out writes the file (exit 3: matmul_kernel overflows)" test "$status" -eq 3
+check "the JUnit file is well-formed XML with a failure" python3 -c "import xml.etree.ElementTree as t,sys; r=t.parse('$work/junit.xml').getroot(); s=r.find('testsuite'); sys.exit(not (r.tag=='testsuites' and s.get('failures')=='1' and s.get('skipped')=='1' and len(s.findall('testcase'))==3))"
+check "summary --out prints nothing on stdout" test ! -s "$work/out"
+run summary "$data/runs/cache_logs" --format csv
+check "a cache with a compile log is planned from the log" grep -q "_scale_kernel.*compile_log" "$work/out"
+
 run inspect "$data/dumps/bad/inverted_life.json" --verbose
 check "bad input exits 2" test "$status" -eq 2
 check "bad input names file, path and problem" grep -q "^memlens: $data/dumps/bad/inverted_life.json: Record\[0\].memory_info_array\[1\].life_time_in_ir: inverted Life" "$work/err"

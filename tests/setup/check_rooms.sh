@@ -20,7 +20,8 @@ declare -A may=(
     [kernel_source]="base text dump source compile_log analysis planner document"
     [diagnosis]="base text dump source compile_log analysis planner document kernel_source"
     [diff]="base text dump source compile_log analysis planner document kernel_source diagnosis"
-    [cli]="base text dump source compile_log analysis planner document kernel_source diagnosis diff"
+    [run]="base text dump source compile_log analysis planner document kernel_source diagnosis diff"
+    [cli]="base text dump source compile_log analysis planner document kernel_source diagnosis diff run"
 )
 
 failures=0

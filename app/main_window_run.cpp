@@ -1,0 +1,140 @@
+// MainWindow: the Run view (File > Open Run…, a run folder dropped or named on the command
+// line). The window shows either the plan (with its docks) or the run; a row opens its
+// kernel's plan, Back (Alt+Left) returns to the run as it was left.
+#include "app/main_window.hpp"
+
+#include "app/app_settings.hpp"
+#include "app/message_bar.hpp"
+#include "core/run/run_inputs.hpp"
+#include "views/run/run_view.hpp"
+
+#include <QAction>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolButton>
+
+namespace memlens {
+
+void MainWindow::buildRunView()
+{
+    runView_ = new RunView(pages_);
+    runView_->setContentsMargins(6, 6, 6, 0);
+    pages_->addWidget(runView_);
+    connect(runView_, &RunView::rowOpened, this, &MainWindow::openRunRow);
+    connect(runView_, &RunView::runShown, this, [this](const QString& path) {
+        statusBar()->showMessage(
+            tr("Run %1 read: click a row (or press Enter) to open its plan").arg(QDir::toNativeSeparators(path)), 8000);
+        updateWindowTitle();
+    });
+    connect(runView_, &RunView::runFailed, this,
+        [this](const QString&, const QString& message) { messageBar_->showMessage(MessageBar::Kind::Error, message); });
+
+    backToRunAction_ = new QAction(tr("◀ Back to Run"), this);
+    backToRunAction_->setObjectName(QStringLiteral("backToRunAction"));
+    backToRunAction_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    backToRunAction_->setToolTip(tr("Return to the run's table (Alt+Left)"));
+    connect(backToRunAction_, &QAction::triggered, this, &MainWindow::showRunPage);
+    // In the File menu under Open Run… (and so in Help > Keyboard and Mouse), and beside the menus.
+    QMenu* file = menuBar()->actions().isEmpty() ? nullptr : menuBar()->actions().front()->menu();
+    if (auto* openRun = findChild<QAction*>(QStringLiteral("openRunAction")); file && openRun) {
+        const QList<QAction*> actions = file->actions();
+        file->insertAction(actions.value(actions.indexOf(openRun) + 1), backToRunAction_);
+    }
+    backToRunButton_ = new QToolButton(this);
+    backToRunButton_->setDefaultAction(backToRunAction_);
+    backToRunButton_->setAutoRaise(true);
+    menuBar()->setCornerWidget(backToRunButton_, Qt::TopRightCorner);
+    updateRunActions();
+}
+
+void MainWindow::chooseAndOpenRun()
+{
+    const QString folder = QFileDialog::getExistingDirectory(
+        this, tr("Open Run"), settings_->value(SettingId::LastOpenDir).toString(), QFileDialog::ShowDirsOnly);
+    if (!folder.isEmpty())
+        openRun(folder);
+}
+
+void MainWindow::openRun(const QString& path)
+{
+    settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absoluteFilePath());
+    runView_->openRun(QFileInfo(path).absoluteFilePath(), optionsFor(path));
+    showRunPage();
+}
+
+bool MainWindow::runShown() const { return pages_->currentWidget() == runView_; }
+
+void MainWindow::showRunPage()
+{
+    if (runShown())
+        return;
+    // The plan's docks belong to the plan: hidden while the run is on show, back with the plan.
+    docksHiddenForRun_.clear();
+    for (QDockWidget* dock : docks())
+        if (dock->isVisible()) {
+            docksHiddenForRun_ << dock;
+            dock->hide();
+        }
+    pages_->setCurrentWidget(runView_);
+    runView_->table()->setFocus();
+    updateRunActions();
+    updateWindowTitle();
+}
+
+void MainWindow::showPlanPage()
+{
+    if (!runShown())
+        return;
+    pages_->setCurrentIndex(0);
+    for (QDockWidget* dock : docksHiddenForRun_)
+        if (dock)
+            dock->show();
+    docksHiddenForRun_.clear();
+    updateRunActions();
+    updateWindowTitle();
+}
+
+void MainWindow::updateRunActions()
+{
+    const bool canGoBack = !runShown() && !runView_->runPath().isEmpty();
+    backToRunAction_->setEnabled(canGoBack);
+    backToRunAction_->setVisible(canGoBack);
+    backToRunButton_->setVisible(canGoBack); // a tool button does not follow its action's visibility
+}
+
+void MainWindow::openRunRow(const RunRow& row)
+{
+    const QString file = QString::fromStdString(row.file);
+    if (row.status == RowStatus::Error) { // the Run view's details pane shows the error whole
+        statusBar()->showMessage(
+            tr("%1 could not be read: %2").arg(QDir::toNativeSeparators(file), QString::fromStdString(row.error)),
+            12000);
+        return;
+    }
+    if (row.source == RowSource::CacheMetadata) {
+        statusBar()->showMessage(
+            tr("%1 has no plan to show: Triton's cache metadata holds only the UB figure the compiler printed. "
+               "Keep the dumps (TRITON_MEMORY_DISPLAY=1, memlens watch --keep) to see it.")
+                .arg(QString::fromStdString(row.kernel)),
+            12000);
+        return;
+    }
+    showPlanPage();
+    const QFileInfo info(file);
+    // A mix kernel's half opens with its other half, as File > Open Folder… opens them.
+    if (info.fileName().startsWith(QLatin1String("memory_info_"))
+        && QDir(info.absolutePath()).entryList({QStringLiteral("memory_info*.json")}, QDir::Files).size() > 1)
+        openFolder(info.absolutePath(), info.absoluteFilePath());
+    else
+        openDump(info.absoluteFilePath());
+    updateRunActions();
+}
+
+} // namespace memlens

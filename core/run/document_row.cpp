@@ -1,0 +1,107 @@
+#include "core/run/document_row.hpp"
+
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/diagnosis_text.hpp"
+#include "core/source/sibling_dump.hpp"
+
+#include <filesystem>
+
+namespace memlens {
+
+namespace {
+
+double usedShare(const PlanAnalysis& analysis)
+{
+    return analysis.capacity.bytes == 0
+        ? 0.0
+        : static_cast<double>(analysis.peakAddressBytes) / static_cast<double>(analysis.capacity.bytes);
+}
+
+// The constexprs the diagnosis found set the tiles: "BLOCK_SIZE=16384, N_COLS=16384".
+std::string constexprText(const TileNames& names)
+{
+    std::string text;
+    for (const KernelConstexpr& constexpr_ : names.constexprs)
+        if (constexpr_.value && constexpr_.derivedFrom.empty())
+            text += (text.empty() ? "" : ", ") + constexpr_.name + "=" + std::to_string(*constexpr_.value);
+    return text;
+}
+
+// The first lever predicted to fit; else the largest value that fits; else, for holes, the placement option.
+std::string leverText(const Diagnosis& diagnosis)
+{
+    for (const Lever& lever : diagnosis.levers)
+        if (lever.fits)
+            return leverLabel(lever);
+    if (diagnosis.largestFitting && diagnosis.largestFitting->value)
+        return dimensionLabel(diagnosis.largestFitting->dimension, diagnosis.largestFitting->name) + " -> "
+            + std::to_string(*diagnosis.largestFitting->value);
+    if (diagnosis.cause == OverflowCause::Placement)
+        return "plan_memory_strategy=\"largest-first\"";
+    return {};
+}
+
+} // namespace
+
+std::optional<std::size_t> rowScopeOf(const PlanDocument& document)
+{
+    std::optional<std::size_t> best;
+    for (std::size_t i = 0; i < document.analyses.size(); ++i) {
+        const PlanAnalysis& analysis = document.analyses[i];
+        if (!analysis.planned || document.dump.scopes[i].blocks.empty())
+            continue;
+        if (!best)
+            best = i;
+        const PlanAnalysis& chosen = document.analyses[*best];
+        if (std::pair(analysis.overflow, usedShare(analysis)) > std::pair(chosen.overflow, usedShare(chosen)))
+            best = i;
+    }
+    return best;
+}
+
+std::string rowCoreOf(const PlanDocument& document)
+{
+    if (const char* core = coreKindName(document.dump.core))
+        return core;
+    const std::string& kernel = document.dump.kernel;
+    if (kernel.ends_with("_mix_aiv"))
+        return "aiv";
+    if (kernel.ends_with("_mix_aic"))
+        return "aic";
+    return {};
+}
+
+RunRow rowOfDocument(const PlanDocument& document, RowSource source)
+{
+    RunRow row;
+    row.kernel = mixKernelBase(document.dump.kernel).value_or(document.dump.kernel);
+    if (row.kernel.empty())
+        row.kernel = std::filesystem::path(document.dump.file).stem().string();
+    row.core = rowCoreOf(document);
+    row.source = source;
+    row.file = document.computedFrom.value_or(document.dump.file);
+    if (!document.siblingWarning.empty())
+        row.notes.push_back(document.siblingWarning);
+    const std::optional<std::size_t> scope = rowScopeOf(document);
+    if (!scope) {
+        row.status = RowStatus::NotPlanned;
+        row.scope = document.dump.scopes.empty() ? "" : document.dump.scopes.front().scope;
+        row.notes.push_back("no scope was planned: the compile stopped at a scope of another core or file");
+        return row;
+    }
+    const PlanAnalysis& analysis = document.analyses[*scope];
+    row.scope = document.dump.scopes[*scope].scope;
+    row.status = analysis.overflow ? RowStatus::Overflows : RowStatus::Fits;
+    row.peakBytes = analysis.peakAddressBytes;
+    row.capacityBytes = analysis.capacity.bytes;
+    const Diagnosis diagnosis = diagnoseScope(document, *scope);
+    if (!diagnosis.bySource.empty() && diagnosis.bySource.front().python)
+        row.python = sourceShareLabel(diagnosis.bySource.front());
+    if (diagnosis.tileNames)
+        row.config = constexprText(*diagnosis.tileNames);
+    if (analysis.overflow)
+        row.lever = leverText(diagnosis);
+    return row;
+}
+
+} // namespace memlens

@@ -1,0 +1,33 @@
+#pragma once
+// The summary as text for a terminal, Markdown, CSV (RFC 4180) and JSON (the contract:
+// {"rows": [{"kernel", "core", "status", "peak_bytes", "capacity_bytes", "headroom_bytes",
+// "python", "lever", "source", "file", "error", ...}]}, keys added, never renamed).
+// JUnit XML is in core/run/junit_report.
+#include "core/run/run_summary.hpp"
+
+#include <optional>
+#include <string>
+
+namespace memlens {
+
+enum class SummaryFormat { Text, Markdown, Csv, Json, Junit };
+
+// "text", "md", "csv", "json", "junit"; nullopt for another word.
+std::optional<SummaryFormat> summaryFormatNamed(const std::string& name);
+
+// "3 overflow, 1 above 95%, 12 fit, 1 not planned, 1 error": the counts, for every format's head.
+std::string summaryCounts(const RunSummary& summary, std::optional<double> failAbove);
+
+// "97.3%" of a row's peak against its capacity; "-" without numbers.
+std::string usedText(const RunRow& row);
+// "-5 KB" / "12 KB": the headroom; "-" without numbers.
+std::string headroomText(const RunRow& row);
+// "overflows", "above 95%", "fits", "not planned", "error": what the gate sees in the row.
+std::string gateStatusText(const RunRow& row, std::optional<double> failAbove);
+
+std::string summaryText(const RunSummary& summary, std::optional<double> failAbove);
+std::string summaryMarkdown(const RunSummary& summary, std::optional<double> failAbove);
+std::string summaryCsv(const RunSummary& summary);
+std::string summaryJson(const RunSummary& summary, std::optional<double> failAbove);
+
+} // namespace memlens

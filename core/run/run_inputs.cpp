@@ -1,0 +1,129 @@
+#include "core/run/run_inputs.hpp"
+
+#include "core/dump/dump_error.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <system_error>
+
+namespace memlens {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool startsWith(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+bool isCompilerDumpName(const std::string& name) { return startsWith(name, "memory_info") && name.ends_with(".json"); }
+
+bool isLogName(const std::string& name) { return name.ends_with(".log") || name.ends_with(".txt"); }
+
+// memory_info_aic.json, memory_info_aiv.json, then the others: the cube core first, as a kernel's folder.
+int dumpRank(const std::string& name)
+{
+    return name == "memory_info_aic.json" ? 0 : name == "memory_info_aiv.json" ? 1 : 2;
+}
+
+struct FolderFiles {
+    std::vector<std::string> dumps; // memory_info*.json
+    std::vector<std::string> json;  // other JSON
+    std::vector<std::string> logs;
+    bool ir = false; // an IR file (.ttadapter, .mlir, .bcmlir)
+};
+
+bool isIrName(const std::string& name)
+{
+    return name.ends_with(".ttadapter") || name.ends_with(".mlir") || name.ends_with(".bcmlir");
+}
+
+void addFolderInputs(const FolderFiles& files, RunListing& listing)
+{
+    const std::size_t first = listing.inputs.size();
+    if (!files.dumps.empty()) {
+        std::vector<std::string> dumps = files.dumps;
+        std::sort(dumps.begin(), dumps.end(), [](const std::string& a, const std::string& b) {
+            const std::string nameA = fs::path(a).filename().string();
+            const std::string nameB = fs::path(b).filename().string();
+            return std::pair(dumpRank(nameA), nameA) < std::pair(dumpRank(nameB), nameB);
+        });
+        listing.inputs.push_back({RunInput::Kind::KernelFolder, std::move(dumps), {}});
+    }
+    // Beside the compiler's dumps a log is theirs; beside other JSON it may be a cached kernel's.
+    const std::vector<std::string> logsBeside = files.dumps.empty() ? files.logs : std::vector<std::string>{};
+    for (const std::string& json : files.json)
+        listing.inputs.push_back({RunInput::Kind::JsonFile, {json}, logsBeside});
+    if (files.dumps.empty() && files.json.empty())
+        for (const std::string& log : files.logs)
+            listing.inputs.push_back({RunInput::Kind::CompileLog, {log}, {}});
+    for (std::size_t i = first; i < listing.inputs.size(); ++i) {
+        listing.inputs[i].irBeside = files.ir;
+        listing.inputs[i].logsBeside = !files.logs.empty();
+    }
+}
+
+} // namespace
+
+RunListing listRunInputs(const std::string& path)
+{
+    RunListing listing;
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (fs::is_regular_file(status)) {
+        const std::string name = fs::path(path).filename().string();
+        const bool json = name.ends_with(".json");
+        listing.inputs.push_back({json ? RunInput::Kind::JsonFile : RunInput::Kind::CompileLog, {path}, {}});
+        return listing;
+    }
+    if (!fs::is_directory(status))
+        throw DumpError(path, "",
+            error ? "cannot read it: " + error.message()
+                  : "neither a folder nor a file (give a run folder or a cache)");
+    std::map<std::string, FolderFiles> folders; // sorted by path: the listing does not depend on the file system
+    fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error);
+    if (error)
+        throw DumpError(path, "", "cannot read the folder: " + error.message());
+    for (const fs::recursive_directory_iterator end; !error && it != end; it.increment(error)) {
+        const fs::path& entry = it->path();
+        const std::string name = entry.filename().string();
+        std::error_code typeError;
+        if (it->is_directory(typeError)) {
+            if (startsWith(name, ".") || it.depth() >= kRunFolderDepth)
+                it.disable_recursion_pending();
+            continue;
+        }
+        if (!it->is_regular_file(typeError))
+            continue;
+        FolderFiles& files = folders[entry.parent_path().string()];
+        if (isCompilerDumpName(name))
+            files.dumps.push_back(entry.string());
+        else if (name.ends_with(".json") && !startsWith(name, "__grp__"))
+            files.json.push_back(entry.string());
+        else if (isLogName(name))
+            files.logs.push_back(entry.string());
+        else if (isIrName(name))
+            files.ir = true;
+    }
+    if (error)
+        listing.errors.push_back("cannot read the folder: " + error.message());
+    for (auto& [folder, files] : folders) {
+        std::sort(files.json.begin(), files.json.end());
+        std::sort(files.logs.begin(), files.logs.end());
+        addFolderInputs(files, listing);
+    }
+    return listing;
+}
+
+bool isRunFolder(const std::string& path)
+{
+    std::error_code error;
+    if (!fs::is_directory(path, error))
+        return false;
+    fs::directory_iterator it(path, fs::directory_options::skip_permission_denied, error);
+    for (const fs::directory_iterator end; !error && it != end; it.increment(error))
+        if (isCompilerDumpName(it->path().filename().string()))
+            return false;
+    return !error;
+}
+
+} // namespace memlens

@@ -1,0 +1,50 @@
+#pragma once
+// One row of `memlens summary`: what memlens knows of one kernel on one core in a run
+// (a folder of dumps, kernel folders, compile logs or a Triton cache). The JSON keys
+// are a contract (docs/design.md, Command line): added to, never renamed.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memlens {
+
+enum class RowStatus { Overflows, Fits, NotPlanned, Error };
+enum class RowSource { Dump, CompileLog, CacheMetadata };
+
+struct RunRow {
+    std::string kernel;
+    std::string core;   // "aiv", "aic", "" when unknown
+    std::string scope;  // the scope the numbers are of (the one closest to its capacity), "" when none
+    std::string config; // "BLOCK_SIZE=16384, multibuffer=True": what the kernel's words and the cache name
+    RowStatus status = RowStatus::Error;
+    std::optional<std::uint64_t> peakBytes;     // the highest offset + size (the compiler's "requires")
+    std::optional<std::uint64_t> capacityBytes; // what the scope holds
+    std::string python;                         // "kernel.py:58": the line with the most bytes live at the peak
+    std::string lever;                          // what makes it fit ("" when it fits or none is known)
+    RowSource source = RowSource::Dump;
+    std::string file;
+    std::string error;              // why the file could not be read ("" when it could)
+    std::vector<std::string> notes; // the pair's health of a mix kernel, cache notes
+    // Versions of one kernel and core (watch's copies): 1 the newest, of `versions`.
+    std::string versionTime; // sorts in time order: the watch name's time, else the file's
+    int version = 1;
+    int versions = 1;
+    std::string change; // against the next older version ("" for the oldest)
+
+    // capacity - peak: negative when it overflows; nullopt without numbers.
+    std::optional<std::int64_t> headroomBytes() const;
+    // peak / capacity in percent; nullopt without numbers.
+    std::optional<double> usedPercent() const;
+};
+
+// "fits", "overflows", "not_planned", "error" (the JSON values).
+const char* rowStatusKey(RowStatus status);
+// "dump", "compile_log", "cache_metadata".
+const char* rowSourceKey(RowSource source);
+
+// Where a row stands in the summary: overflowing first (the most short first), then by headroom,
+// least first; rows without numbers after them (not planned, then errors), then by kernel and core.
+bool rowComesBefore(const RunRow& a, const RunRow& b);
+
+} // namespace memlens

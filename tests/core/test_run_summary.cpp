@@ -1,0 +1,309 @@
+// `memlens summary`: a run's kernels as rows (core/run), from our own run folders in
+// tests/data/runs/: several kernels, two versions of one, a mix kernel's folder, a bad file,
+// a Triton cache with metadata only and one with a compile log; the JSON contract and the gate.
+#include "core/base/cancellation.hpp"
+#include "core/cli/command_line.hpp"
+#include "core/cli/summary_command.hpp"
+#include "core/run/cache_metadata.hpp"
+#include "core/run/run_formats.hpp"
+#include "core/run/run_inputs.hpp"
+#include "core/run/run_summary.hpp"
+#include "support/temp_dir.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <sstream>
+
+using namespace memlens;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string runFolder(const std::string& name) { return test::data("runs/" + name).string(); }
+
+RunSummary summaryOf(const std::string& name)
+{
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    return summarizeRun(runFolder(name), options);
+}
+
+const RunRow* rowOf(
+    const RunSummary& summary, const std::string& kernel, const std::string& core = "aiv", int version = 1)
+{
+    for (const RunRow& row : summary.rows)
+        if (row.kernel == kernel && row.core == core && row.version == version)
+            return &row;
+    return nullptr;
+}
+
+struct Ran {
+    int status;
+    std::string out;
+    std::string err;
+};
+
+Ran runSummaryWith(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "summary");
+    const CommandLine commandLine = parseCommandLine(args);
+    REQUIRE(commandLine.command == Command::Summary);
+    std::ostringstream out;
+    std::ostringstream err;
+    const int status = runSummary(commandLine, out, err, false);
+    return {status, out.str(), err.str()};
+}
+
+} // namespace
+
+TEST_CASE("a run folder lists its dumps, its kernel folders and nothing twice", "[run_summary]")
+{
+    const RunListing listing = listRunInputs(runFolder("mixed"));
+    CHECK(listing.errors.empty());
+    std::size_t folders = 0, json = 0;
+    for (const RunInput& input : listing.inputs) {
+        folders += input.kind == RunInput::Kind::KernelFolder;
+        json += input.kind == RunInput::Kind::JsonFile;
+        if (input.kind == RunInput::Kind::KernelFolder) {
+            REQUIRE(input.files.size() == 2);
+            CHECK(fs::path(input.files[0]).filename() == "memory_info_aic.json");
+        }
+    }
+    CHECK(folders == 1);
+    CHECK(json == 5);
+    CHECK_THROWS_WITH(listRunInputs(runFolder("missing")), Catch::Contains("cannot read it: No such file"));
+}
+
+TEST_CASE("a run's rows: every kernel and core, overflowing first, versions grouped newest first", "[run_summary]")
+{
+    const RunSummary summary = summaryOf("mixed");
+    // add, softmax, norm x2, attn aic and aiv, broken.
+    REQUIRE(summary.rows.size() == 7);
+    CHECK(summary.readCount() == 6);
+
+    const RunRow* softmax = rowOf(summary, "softmax_kernel");
+    REQUIRE(softmax);
+    CHECK(softmax->status == RowStatus::Overflows);
+    CHECK(softmax->scope == "ub");
+    CHECK(softmax->peakBytes == 224u * 1024);
+    CHECK(softmax->capacityBytes == 192u * 1024);
+    CHECK(softmax->headroomBytes() == -32 * 1024);
+    CHECK(softmax->python == "softmax.py:24");
+    CHECK(softmax->source == RowSource::Dump);
+    CHECK_FALSE(softmax->lever.empty());
+    // The most short first: the old norm version is 64 KB short, softmax 32 KB.
+    CHECK(summary.rows[0].kernel == "norm_kernel");
+    CHECK(summary.rows[1].kernel == "norm_kernel");
+    CHECK(summary.rows[2].kernel == "softmax_kernel");
+    CHECK(summary.rows.back().status == RowStatus::Error);
+
+    // Two versions of one kernel: the newest first, with what changed since the older one.
+    const RunRow* newest = rowOf(summary, "norm_kernel", "aiv", 1);
+    const RunRow* older = rowOf(summary, "norm_kernel", "aiv", 2);
+    REQUIRE(newest);
+    REQUIRE(older);
+    CHECK(newest == &summary.rows[0]);
+    CHECK(newest->versions == 2);
+    CHECK(newest->versionTime == "20261205-101000.000");
+    CHECK(newest->status == RowStatus::Fits);
+    CHECK(older->status == RowStatus::Overflows);
+    CHECK_THAT(newest->change, Catch::Contains("peak 256 KB -> 128 KB (-50%)") && Catch::Contains("now fits"));
+    CHECK(older->change.empty());
+
+    // The mix kernel pairs: one kernel, a row per core; the cube core's row is of its fullest scope.
+    const RunRow* aic = rowOf(summary, "attn", "aic");
+    const RunRow* aiv = rowOf(summary, "attn", "aiv");
+    REQUIRE(aic);
+    REQUIRE(aiv);
+    CHECK(aic->scope == "cc"); // 64 KB of 128 KB, more than cbuf's 64 KB of 512 KB
+    CHECK(aiv->peakBytes == 160u * 1024);
+    CHECK(aic->notes.empty());
+
+    // The bad file is a row with its error, naming the file and what was wrong.
+    const RunRow& broken = summary.rows.back();
+    CHECK_THAT(broken.file, Catch::EndsWith("broken_kernel-20261205-101700.000-aiv.json"));
+    CHECK_THAT(broken.error, Catch::Contains("broken_kernel-20261205-101700.000-aiv.json"));
+}
+
+TEST_CASE("a Triton cache with metadata only: the UB the compiler reported against the arch", "[run_summary]")
+{
+    const RunSummary summary = summaryOf("cache_metadata");
+    REQUIRE(summary.rows.size() == 3); // the __grp__ file is no kernel
+    const RunRow* matmul = rowOf(summary, "matmul_kernel");
+    const RunRow* add = rowOf(summary, "add_kernel");
+    const RunRow* relu = rowOf(summary, "relu_kernel");
+    REQUIRE(matmul);
+    REQUIRE(add);
+    REQUIRE(relu);
+    CHECK(matmul->source == RowSource::CacheMetadata);
+    CHECK(matmul->status == RowStatus::Overflows);
+    CHECK(matmul->peakBytes == 256u * 1024);     // 2097152 bits
+    CHECK(matmul->capacityBytes == 192u * 1024); // Ascend910B3's UB
+    CHECK(matmul->config == "multibuffer=False");
+    CHECK(add->status == RowStatus::Fits);
+    CHECK(add->headroomBytes() == 64 * 1024);
+    CHECK(relu->status == RowStatus::NotPlanned); // required_ub_bits 0: the run did not ask for it
+    CHECK_THAT(relu->notes.front(), Catch::Contains("ENABLE_PRINT_UB_BITS=1"));
+    CHECK(summary.rows.front().kernel == "matmul_kernel");
+    CHECK(summary.rows.back().kernel == "relu_kernel");
+}
+
+TEST_CASE("a Triton cache with a compile log: the log's plan, the metadata's options", "[run_summary]")
+{
+    const RunSummary summary = summaryOf("cache_logs");
+    REQUIRE(summary.rows.size() == 1);
+    const RunRow& row = summary.rows.front();
+    CHECK(row.kernel == "_scale_kernel");
+    CHECK(row.source == RowSource::CompileLog);
+    CHECK(row.status == RowStatus::Fits);
+    CHECK(row.peakBytes == 128u * 1024);
+    CHECK(row.python == "scale.py:14");
+    CHECK_THAT(row.config, Catch::Contains("multibuffer=True"));
+    CHECK_THAT(row.file, Catch::EndsWith("compile.log"));
+}
+
+TEST_CASE("cache metadata with a wrong type names the file and the key", "[run_summary]")
+{
+    const auto json = nlohmann::json::parse(R"({"kernel_name": "k", "target": {"arch": "Ascend910B3"},
+        "required_ub_bits": "many"})");
+    CHECK(isCacheMetadata(json));
+    CHECK_FALSE(isCacheMetadata(nlohmann::json::parse(R"({"Header": {}, "Record": []})")));
+    CHECK_THROWS_WITH(readCacheMetadata(json, "k.json"),
+        Catch::Contains("k.json") && Catch::Contains("required_ub_bits") && Catch::Contains("count of bits"));
+}
+
+TEST_CASE("summary JSON keeps the contract's keys", "[run_summary]")
+{
+    const Ran ran = runSummaryWith({runFolder("mixed"), "--format", "json"});
+    CHECK(ran.status == kExitOverflow);
+    const auto json = nlohmann::json::parse(ran.out);
+    REQUIRE(json["rows"].size() == 7);
+    for (const auto& row : json["rows"])
+        for (const char* key : {"kernel", "core", "status", "peak_bytes", "capacity_bytes", "headroom_bytes", "python",
+                 "lever", "source", "file", "error"})
+            CHECK(row.contains(key));
+    const auto& first = json["rows"][0];
+    CHECK(first["kernel"] == "norm_kernel");
+    CHECK(first["status"] == "fits");
+    CHECK(first["source"] == "dump");
+    CHECK(first["headroom_bytes"] == 64 * 1024);
+    CHECK(json["rows"][1]["headroom_bytes"] == -64 * 1024);
+    CHECK(json["rows"][1]["status"] == "overflows");
+    CHECK(json["rows"][6]["status"] == "error");
+    CHECK(json["rows"][6]["peak_bytes"].is_null());
+    CHECK(json["rows"][6]["error"].is_string());
+}
+
+TEST_CASE(
+    "the summary's gate: 3 on overflow or past --fail-above, 0 otherwise, 2 when nothing is read", "[run_summary]")
+{
+    CHECK(runSummaryWith({runFolder("mixed")}).status == kExitOverflow);
+    CHECK(runSummaryWith({runFolder("all_fit")}).status == kExitFits);
+    const Ran above = runSummaryWith({runFolder("all_fit"), "--fail-above", "95"});
+    CHECK(above.status == kExitOverflow);
+    CHECK_THAT(above.out, Catch::Contains("above 95%") && Catch::Contains("tight_kernel"));
+    CHECK(runSummaryWith({runFolder("all_fit"), "--fail-above", "96"}).status == kExitFits);
+    const Ran bad = runSummaryWith({runFolder("only_bad")});
+    CHECK(bad.status == kExitBadInput);
+    CHECK_THAT(bad.out, Catch::Contains("garbage-20261205-090000.000-aiv.json"));
+    CHECK_THAT(bad.err, Catch::Contains("no file could be read"));
+    test::TempDir empty;
+    CHECK(runSummaryWith({empty.path.string()}).status == kExitBadInput);
+    // A summary memlens wrote into the run folder is no kernel of it.
+    test::TempDir run;
+    fs::copy(runFolder("all_fit"), run.path);
+    run.write("summary.json", runSummaryWith({runFolder("all_fit"), "--format", "json"}).out);
+    const Ran again = runSummaryWith({run.path.string(), "--format", "json"});
+    CHECK(again.status == kExitFits);
+    CHECK(nlohmann::json::parse(again.out)["rows"].size() == 2);
+    CHECK_THROWS_AS(parseCommandLine({"summary", runFolder("mixed"), "--format", "xml"}), CommandLineError);
+    CHECK_THROWS_AS(parseCommandLine({"summary", runFolder("mixed"), "--fail-above", "lots"}), CommandLineError);
+    CHECK_THROWS_AS(parseCommandLine({"summary"}), CommandLineError);
+}
+
+TEST_CASE("summary text, Markdown and CSV, and --out", "[run_summary]")
+{
+    const Ran text = runSummaryWith({runFolder("mixed")});
+    CHECK_THAT(text.out, Catch::Contains("1 fit") || Catch::Contains("fit,"));
+    CHECK_THAT(text.out, Catch::Contains("softmax.py:24") && Catch::Contains("2/2"));
+    CHECK_THAT(text.out, Catch::Contains("peak 256 KB -> 128 KB"));
+    const Ran md = runSummaryWith({runFolder("mixed"), "--format", "md"});
+    CHECK_THAT(md.out, Catch::Contains("| status | kernel |"));
+    const Ran csv = runSummaryWith({runFolder("mixed"), "--format", "csv"});
+    CHECK_THAT(csv.out, Catch::StartsWith("kernel,core,scope,config,status,peak_bytes"));
+    CHECK(std::count(csv.out.begin(), csv.out.end(), '\n') == 8);
+    test::TempDir temp;
+    const std::string file = (temp.path / "summary.json").string();
+    const Ran written = runSummaryWith({runFolder("all_fit"), "--format", "json", "--out", file});
+    CHECK(written.status == kExitFits);
+    CHECK(written.out.empty());
+    CHECK(fs::file_size(file) > 100);
+}
+
+TEST_CASE("a summary reads in parallel, reports progress and can be cancelled", "[run_summary]")
+{
+    test::TempDir temp;
+    for (int i = 0; i < 12; ++i)
+        fs::copy_file(runFolder("mixed") + "/add_kernel-20261205-101500.000-aiv.json",
+            temp.path / ("k" + std::to_string(i) + "-20261205-101500.000-aiv.json"));
+    RunSummaryOptions options;
+    options.workers = 3;
+    std::atomic<std::size_t> calls{0};
+    std::atomic<std::size_t> lastTotal{0};
+    options.progress = [&](std::size_t, std::size_t total) {
+        ++calls;
+        lastTotal = total;
+    };
+    const RunSummary summary = summarizeRun(temp.path.string(), options);
+    CHECK(summary.rows.size() == 12);
+    CHECK(calls == 12);
+    CHECK(lastTotal == 12);
+
+    auto cancel = std::make_shared<std::atomic<bool>>(true);
+    options.load.cancel = cancel;
+    CHECK_THROWS_AS(summarizeRun(temp.path.string(), options), LoadCancelled);
+}
+
+TEST_CASE("a run of the bundled example: the IR and log beside each dump name the lever in the kernel's words",
+    "[run_summary]")
+{
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    const RunSummary summary = summarizeRun((test::sourceDir() / "resources/examples/layer_norm").string(), options);
+    REQUIRE(summary.rows.size() == 2); // block16384/ and block8192/: two versions of one kernel
+    const auto overflow = std::find_if(
+        summary.rows.begin(), summary.rows.end(), [](const RunRow& row) { return row.status == RowStatus::Overflows; });
+    REQUIRE(overflow != summary.rows.end());
+    CHECK(overflow->kernel == "_layer_norm_fwd_fused");
+    CHECK(overflow->versions == 2);
+    CHECK(overflow->config == "BLOCK_SIZE=16384");
+    CHECK_THAT(overflow->lever, Catch::StartsWith("BLOCK_SIZE 16384 -> 8192"));
+    CHECK(overflow->python == "layer_norm.py:58");
+    const auto fits = std::find_if(
+        summary.rows.begin(), summary.rows.end(), [](const RunRow& row) { return row.status == RowStatus::Fits; });
+    REQUIRE(fits != summary.rows.end());
+    CHECK(fits->headroomBytes() == 0); // 192 KB of 192 KB: what --fail-above 95 catches
+    CHECK(rowFailsGate(*fits, 95.0));
+    CHECK_FALSE(rowFailsGate(*fits, std::nullopt));
+}
+
+TEST_CASE("a stale half of a mix kernel's pair is said on both of its rows", "[run_summary]")
+{
+    test::TempDir temp;
+    fs::copy(test::data("dumps/mix/stale"), temp.path / "attn");
+    test::setAge(temp.path / "attn" / "memory_info_aic.json", 7200);
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    const RunSummary summary = summarizeRun(temp.path.string(), options);
+    REQUIRE(summary.rows.size() == 2);
+    for (const RunRow& row : summary.rows) {
+        CHECK(row.kernel == "attn");
+        REQUIRE(row.notes.size() == 1);
+        CHECK_THAT(row.notes.front(), Catch::StartsWith("memory_info_aic.json is 2 hours older"));
+    }
+}

@@ -1,0 +1,215 @@
+// The Run view: its model (QAbstractItemModelTester, raw-value sorting), the filter, the
+// headroom bar, a click and Enter opening a row, and the run read off the GUI thread.
+// Fixtures: tests/data/runs/ (our own run folders).
+#include "core/run/run_summary.hpp"
+#include "support/test_paths.hpp"
+#include "views/run/headroom_bar_delegate.hpp"
+#include "views/run/run_table_model.hpp"
+#include "views/run/run_view.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTest>
+
+using namespace memlens;
+
+namespace {
+
+RunSummary summaryOf(const std::string& name)
+{
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    return summarizeRun(test::data("runs/" + name).string(), options);
+}
+
+// Collects what QAbstractItemModelTester reports (it warns in Warning mode).
+struct ModelTesterLog {
+    static QStringList& messages()
+    {
+        static QStringList list;
+        return list;
+    }
+    static void handler(QtMsgType type, const QMessageLogContext& context, const QString& message)
+    {
+        if (type != QtDebugMsg && context.category && QByteArray(context.category).startsWith("qt.modeltest"))
+            messages() << message;
+    }
+    ModelTesterLog()
+    {
+        messages().clear();
+        previous = qInstallMessageHandler(&ModelTesterLog::handler);
+    }
+    ~ModelTesterLog() { qInstallMessageHandler(previous); }
+    QtMessageHandler previous = nullptr;
+};
+
+QStringList column(const QAbstractItemModel& model, int column)
+{
+    QStringList texts;
+    for (int row = 0; row < model.rowCount(); ++row)
+        texts << model.index(row, column).data().toString();
+    return texts;
+}
+
+} // namespace
+
+TEST_CASE("the run model and its proxy pass QAbstractItemModelTester", "[run_view]")
+{
+    ModelTesterLog log;
+    RunTableModel model;
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(RunTableModel::SortRole);
+    proxy.setFilterKeyColumn(-1);
+    QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Warning);
+    model.setSummary(summaryOf("mixed"));
+    CHECK(model.rowCount() == 7);
+    CHECK(model.columnCount() == RunTableModel::ColumnCount);
+    proxy.sort(RunTableModel::HeadroomColumn, Qt::DescendingOrder);
+    proxy.setFilterFixedString(QStringLiteral("norm"));
+    CHECK(proxy.rowCount() == 2);
+    model.setSummary(summaryOf("cache_metadata"));
+    CHECK(model.rowCount() == 3);
+    model.setSummary(RunSummary{});
+    CHECK(model.rowCount() == 0);
+    CHECK(log.messages().isEmpty());
+}
+
+TEST_CASE("the run table sorts by raw values, not by their text", "[run_view]")
+{
+    RunTableModel model;
+    model.setSummary(summaryOf("mixed"));
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(RunTableModel::SortRole);
+    // Peaks 96 KB, 128 KB, 160 KB, 224 KB, 256 KB: as text "96 KB" would sort after "256 KB".
+    proxy.sort(RunTableModel::PeakColumn, Qt::AscendingOrder);
+    QStringList peaks = column(proxy, RunTableModel::PeakColumn);
+    peaks.removeAll(QStringLiteral("-"));
+    REQUIRE(peaks.size() == 6);
+    CHECK(peaks.first() == QStringLiteral("64 KB")); // attn's cc
+    CHECK(peaks.last() == QStringLiteral("256 KB"));
+    // Headroom: the most short first, negative numbers below zero.
+    proxy.sort(RunTableModel::HeadroomColumn, Qt::AscendingOrder);
+    CHECK(proxy.index(0, RunTableModel::HeadroomColumn).data().toString() == QStringLiteral("-64 KB"));
+    CHECK(proxy.index(1, RunTableModel::HeadroomColumn).data().toString() == QStringLiteral("-32 KB"));
+    // The status column keeps the summary's order: overflowing first, versions of one kernel together.
+    proxy.sort(RunTableModel::StatusColumn, Qt::AscendingOrder);
+    CHECK(column(proxy, RunTableModel::KernelColumn).mid(0, 3)
+        == QStringList({"norm_kernel", "norm_kernel", "softmax_kernel"}));
+    CHECK(proxy.index(0, RunTableModel::VersionColumn).data().toString() == QStringLiteral("1 of 2"));
+    CHECK(
+        proxy.index(0, RunTableModel::UsedColumn).data(RunTableModel::UsedShareRole).toDouble() == Approx(128.0 / 192));
+    CHECK(proxy.index(6, RunTableModel::StatusColumn).data().toString() == QStringLiteral("error"));
+    CHECK_THAT(proxy.index(6, 0).data(Qt::ToolTipRole).toString().toStdString(), Catch::Contains("broken_kernel"));
+}
+
+TEST_CASE("the headroom bar fills to the share used, red past the capacity line", "[run_view]")
+{
+    RunTableModel model;
+    model.setSummary(summaryOf("mixed"));
+    QTableView view;
+    view.setModel(&model);
+    HeadroomBarDelegate delegate;
+    const auto paintRow = [&](int row) {
+        QImage image(200, 24, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        QStyleOptionViewItem option;
+        option.rect = image.rect();
+        option.palette = view.palette();
+        option.font = view.font();
+        delegate.paint(&painter, option, model.index(row, RunTableModel::UsedColumn));
+        return image;
+    };
+    // The older norm version (256 KB of 192 KB) and the newer (128 KB of 192 KB).
+    int over = -1, fits = -1;
+    for (int row = 0; row < model.rowCount(); ++row) {
+        if (model.rowAt(row)->kernel == "norm_kernel")
+            (model.rowAt(row)->status == RowStatus::Overflows ? over : fits) = row;
+    }
+    REQUIRE(over >= 0);
+    REQUIRE(fits >= 0);
+    const QImage overImage = paintRow(over);
+    const QImage fitsImage = paintRow(fits);
+    // The track is 192 px wide at 125 %: 100 % at 4 + 153 px. Past the capacity line the overflowing bar is filled.
+    const QColor pastLine = overImage.pixelColor(180, 5);
+    CHECK(pastLine.red() > 150);
+    CHECK(pastLine.green() < 120);
+    // The fitting bar (67 %) ends before 60 % of the track's width... and is filled at its start.
+    const QColor fitsEnd = fitsImage.pixelColor(150, 5);
+    CHECK(fitsEnd.green() >= fitsEnd.red());
+    const QColor fitsStart = fitsImage.pixelColor(8, 5);
+    CHECK(fitsStart.green() > fitsStart.red());
+    CHECK(fitsImage.pixelColor(180, 5) != pastLine);
+}
+
+TEST_CASE("the run view filters, and a click or Enter opens a row", "[run_view]")
+{
+    RunView view;
+    view.resize(1200, 500);
+    view.setSummary(summaryOf("mixed"));
+    view.show();
+    CHECK_THAT(view.headerLabel()->text().toStdString(),
+        Catch::Contains("7 kernels and cores") && Catch::Contains("2 overflow"));
+    QSignalSpy opened(&view, &RunView::rowOpened);
+    const QModelIndex first = view.proxy()->index(0, RunTableModel::KernelColumn);
+    QTest::mouseClick(view.table()->viewport(), Qt::LeftButton, {}, view.table()->visualRect(first).center());
+    REQUIRE(opened.size() == 1);
+    view.filterEdit()->setText(QStringLiteral("softmax"));
+    CHECK(view.proxy()->rowCount() == 1);
+    view.table()->setCurrentIndex(view.proxy()->index(0, 0));
+    QTest::keyClick(view.table(), Qt::Key_Return);
+    CHECK(opened.size() == 2);
+    view.filterEdit()->clear();
+    CHECK(view.proxy()->rowCount() == 7);
+    // The details pane holds what the table cannot: the error of the bad file, whole.
+    view.table()->setCurrentIndex(view.proxy()->index(6, 0));
+    CHECK_THAT(view.detailsPane()->toPlainText().toStdString(),
+        Catch::Contains("Error: ") && Catch::Contains("broken_kernel-20261205-101700.000-aiv.json"));
+    view.table()->setCurrentIndex(view.proxy()->index(0, 0));
+    CHECK_THAT(view.detailsPane()->toPlainText().toStdString(),
+        Catch::Contains("Version 1 of 2: peak 256 KB -> 128 KB (-50%)"));
+}
+
+TEST_CASE("the run table fits its columns to a narrow view", "[run_view]")
+{
+    RunView view;
+    view.resize(1000, 500);
+    view.show();
+    view.setSummary(summaryOf("mixed"));
+    QHeaderView* header = view.table()->horizontalHeader();
+    int total = 0;
+    for (int column = 0; column < RunTableModel::ColumnCount; ++column)
+        total += header->sectionSize(column);
+    CHECK(total <= view.table()->viewport()->width());
+    CHECK(header->sectionSize(RunTableModel::FileColumn) >= 80);
+    CHECK(header->sectionSize(RunTableModel::KernelColumn) >= header->sectionSizeHint(RunTableModel::KernelColumn));
+}
+
+TEST_CASE("the run view reads a run off the GUI thread", "[run_view]")
+{
+    RunView view;
+    QSignalSpy shown(&view, &RunView::runShown);
+    view.openRun(QString::fromStdString(test::data("runs/cache_metadata").string()), {});
+    CHECK(view.isLoading());
+    REQUIRE(shown.wait(10000));
+    CHECK(view.model()->rowCount() == 3);
+    CHECK(view.runPath().endsWith(QStringLiteral("cache_metadata")));
+    QSignalSpy failed(&view, &RunView::runFailed);
+    view.openRun(QStringLiteral("/nonexistent/run"), {});
+    REQUIRE(failed.wait(10000));
+    CHECK_THAT(failed.front().at(1).toString().toStdString(), Catch::Contains("No such file"));
+    CHECK(view.model()->rowCount() == 3); // the run on show stays
+}
