@@ -258,6 +258,8 @@ TEST_CASE("screenshots of the planner check and the re-planned diagnosis at two 
         REQUIRE(f.window->grab().toImage().save(QDir(shotsDir()).filePath("check-" + tag + "-window.png")));
         REQUIRE(dock->grab().toImage().save(QDir(shotsDir()).filePath("check-" + tag + "-diagnosis.png")));
     }
+}
+
 TEST_CASE("screenshots of the Run view at two sizes", "[.screenshots]")
 {
     // Our run folders copied to one neutral folder: dumps, two versions of a kernel, a mix kernel, a
