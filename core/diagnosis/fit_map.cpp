@@ -558,10 +558,11 @@ std::string frontierConfigs(const FitMap& map)
     // As the cells say: re-planned where memlens planned each config again from the planner's IR.
     const bool replanned
         = std::all_of(frontier.begin(), frontier.end(), [](const FitCell* cell) { return cell->how == "re-planned"; });
-    std::string text = replanned ? "# The largest configs that fit, re-planned by memlens from the planner's IR; the\n"
-                                   "# compiler's tiling may change too and it decides in the end.\nconfigs = [\n"
-                                 : "# The largest configs that fit, predicted from one dump (memlens); the compiler\n"
-                                   "# plans each config again and decides in the end.\nconfigs = [\n";
+    std::string text = replanned
+        ? "# The largest configs that fit, re-planned by memlens from the planner's IR; the compiler\n"
+          "# may tile them differently and decides in the end.\nconfigs = [\n"
+        : "# The largest configs that fit, predicted from one dump (memlens); the compiler\n"
+          "# plans each config again and decides in the end.\nconfigs = [\n";
     for (const FitCell* cell : frontier) {
         std::string items;
         for (std::size_t k = 0; k < map.dims.size(); ++k)

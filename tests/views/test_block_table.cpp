@@ -1,4 +1,5 @@
 #include "core/document/plan_document.hpp"
+#include "support/model_tester_log.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
@@ -28,6 +29,7 @@ using namespace memlens;
 using memlens::test::loadFixture;
 using memlens::test::loadOverflowSample;
 using memlens::test::loadPath;
+using memlens::test::ModelTesterLog;
 
 namespace {
 
@@ -88,27 +90,6 @@ std::shared_ptr<const PlanDocument> sizesDocument()
                             {"%b8192", 8192, {200000}, 1, 4}},
         196608);
 }
-
-// Collects what QAbstractItemModelTester reports (it warns in Warning mode).
-struct ModelTesterLog {
-    static QStringList& messages()
-    {
-        static QStringList list;
-        return list;
-    }
-    static void handler(QtMsgType type, const QMessageLogContext& context, const QString& message)
-    {
-        if (type != QtDebugMsg && context.category && QByteArray(context.category).startsWith("qt.modeltest"))
-            messages() << message;
-    }
-    ModelTesterLog()
-    {
-        messages().clear();
-        previous = qInstallMessageHandler(&ModelTesterLog::handler);
-    }
-    ~ModelTesterLog() { qInstallMessageHandler(previous); }
-    QtMessageHandler previous = nullptr;
-};
 
 QStringList columnTexts(const QAbstractItemModel& model, int column, int role = Qt::DisplayRole)
 {

@@ -2,6 +2,7 @@
 // headroom bar, a click and Enter opening a row, and the run read off the GUI thread.
 // Fixtures: tests/data/runs/ (our own run folders).
 #include "core/run/run_summary.hpp"
+#include "support/model_tester_log.hpp"
 #include "support/test_paths.hpp"
 #include "views/run/headroom_bar_delegate.hpp"
 #include "views/run/run_table_model.hpp"
@@ -22,6 +23,7 @@
 #include <QTest>
 
 using namespace memlens;
+using memlens::test::ModelTesterLog;
 
 namespace {
 
@@ -31,27 +33,6 @@ RunSummary summaryOf(const std::string& name)
     options.load = summaryLoadOptions({});
     return summarizeRun(test::data("runs/" + name).string(), options);
 }
-
-// Collects what QAbstractItemModelTester reports (it warns in Warning mode).
-struct ModelTesterLog {
-    static QStringList& messages()
-    {
-        static QStringList list;
-        return list;
-    }
-    static void handler(QtMsgType type, const QMessageLogContext& context, const QString& message)
-    {
-        if (type != QtDebugMsg && context.category && QByteArray(context.category).startsWith("qt.modeltest"))
-            messages() << message;
-    }
-    ModelTesterLog()
-    {
-        messages().clear();
-        previous = qInstallMessageHandler(&ModelTesterLog::handler);
-    }
-    ~ModelTesterLog() { qInstallMessageHandler(previous); }
-    QtMessageHandler previous = nullptr;
-};
 
 QStringList column(const QAbstractItemModel& model, int column)
 {
