@@ -1,10 +1,16 @@
 #include "app/help_dialogs.hpp"
 
 #include <QAction>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QGuiApplication>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QObject>
+#include <QScreen>
+#include <QTextBrowser>
+#include <QVBoxLayout>
 #include <QtGlobal>
 
 namespace memlens {
@@ -64,9 +70,33 @@ QString keyboardHelpText(const QMenuBar* menus)
     return text;
 }
 
-void showKeyboardHelp(QWidget* parent, const QMenuBar* menus)
+QSize fittedToScreen(QSize wanted, const QWidget* near)
 {
-    QMessageBox::information(parent, QObject::tr("Keyboard and Mouse"), keyboardHelpText(menus));
+    const QScreen* screen = near && near->screen() ? near->screen() : QGuiApplication::primaryScreen();
+    if (!screen)
+        return wanted;
+    // Nine tenths of what the screen offers: the window's frame and its buttons stay on it.
+    const QSize room = screen->availableGeometry().size() * 9 / 10;
+    return wanted.boundedTo(room);
+}
+
+QDialog* showKeyboardHelp(QWidget* parent, const QMenuBar* menus)
+{
+    // A dialog that scrolls rather than a message box: the list is taller than a small screen.
+    auto* dialog = new QDialog(parent);
+    dialog->setObjectName(QStringLiteral("keyboardHelpDialog"));
+    dialog->setWindowTitle(QObject::tr("Keyboard and Mouse"));
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    auto* text = new QTextBrowser(dialog);
+    text->setHtml(keyboardHelpText(menus));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok, dialog);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(text, 1);
+    layout->addWidget(buttons);
+    dialog->resize(fittedToScreen(QSize(620, 760), parent));
+    dialog->show();
+    return dialog;
 }
 
 QString aboutText()

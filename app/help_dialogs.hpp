@@ -1,7 +1,9 @@
 #pragma once
 // Help > Keyboard and Mouse, and Help > About.
+#include <QSize>
 #include <QString>
 
+class QDialog;
 class QMenuBar;
 class QWidget;
 
@@ -13,7 +15,10 @@ QString keyboardHelpText(const QMenuBar* menus);
 // Version, the Qt it was built with and runs on, the compiler and the build type.
 QString aboutText();
 
-void showKeyboardHelp(QWidget* parent, const QMenuBar* menus);
+// `wanted`, no larger than nine tenths of the screen `near` is on (the primary screen without one).
+QSize fittedToScreen(QSize wanted, const QWidget* near);
+// The list in a dialog that scrolls, sized to the screen; it deletes itself when closed.
+QDialog* showKeyboardHelp(QWidget* parent, const QMenuBar* menus);
 void showAbout(QWidget* parent);
 
 } // namespace memlens

@@ -1,5 +1,7 @@
 #include "app/user_guide_window.hpp"
 
+#include "app/help_dialogs.hpp"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -33,7 +35,7 @@ UserGuideWindow::UserGuideWindow(QWidget* parent)
     setObjectName(QStringLiteral("userGuideWindow"));
     setWindowTitle(tr("memlens User Guide"));
     setAttribute(Qt::WA_DeleteOnClose);
-    resize(900, 760);
+    resize(fittedToScreen(QSize(900, 760), parent));
     browser_->setOpenExternalLinks(true);
     setCentralWidget(browser_);
     // Its pictures (images/...) resolve against the guide's own folder.
@@ -46,6 +48,8 @@ UserGuideWindow::UserGuideWindow(QWidget* parent)
                               .arg(expectedPath().toHtmlEscaped()));
     auto* close = new QShortcut(QKeySequence::Close, this);
     connect(close, &QShortcut::activated, this, &QWidget::close);
+    auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    connect(escape, &QShortcut::activated, this, &QWidget::close);
 }
 
 } // namespace memlens

@@ -8,10 +8,14 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QImage>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
+#include <QTest>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QUrl>
@@ -82,4 +86,28 @@ TEST_CASE("Help > User Guide shows the guide found beside the program, with its 
     const QVariant picture = document->resource(QTextDocument::ImageResource, QUrl("images/title-bar.png"));
     CHECK_FALSE(qvariant_cast<QImage>(picture).isNull());
     window->close();
+}
+
+TEST_CASE("the keyboard help and the user guide fit the screen, and Esc closes the guide", "[window][help]")
+{
+    WindowFixture f;
+    const QSize screen = f.window->screen()->availableGeometry().size();
+    QDialog* help = showKeyboardHelp(f.window.get(), f.window->menuBar());
+    REQUIRE(help);
+    CHECK(help->height() <= screen.height());
+    CHECK(help->width() <= screen.width());
+    // Its OK button is inside it, and the list scrolls inside the dialog rather than growing it.
+    auto* ok = help->findChild<QDialogButtonBox*>();
+    REQUIRE(ok);
+    CHECK(help->rect().contains(ok->geometry()));
+    CHECK(help->findChild<QTextBrowser*>()->toPlainText().contains("F8"));
+    help->close();
+
+    f.window->menuBar()->findChild<QAction*>(QStringLiteral("userGuideAction"))->trigger();
+    auto* guide = f.window->findChild<UserGuideWindow*>();
+    REQUIRE(guide);
+    CHECK(guide->height() <= screen.height());
+    REQUIRE(QTest::qWaitForWindowExposed(guide));
+    QTest::keyClick(guide, Qt::Key_Escape);
+    CHECK_FALSE(guide->isVisible());
 }
