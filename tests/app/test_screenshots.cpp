@@ -290,3 +290,24 @@ TEST_CASE("screenshots of the Run view at two sizes", "[.screenshots]")
     settle();
     save(w.grab(), "run-opened-1400x900.png");
 }
+
+TEST_CASE("screenshots of a dump named by MEMLENS_SHOT_DUMP at three sizes", "[.screenshots]")
+{
+    // For a look at plans the suite does not ship (a generated 100k-block dump).
+    const QString dump = qEnvironmentVariable("MEMLENS_SHOT_DUMP");
+    if (dump.isEmpty()) {
+        WARN("MEMLENS_SHOT_DUMP is not set: nothing to take");
+        return;
+    }
+    for (const QSize size : {QSize(1024, 700), QSize(1400, 900), QSize(1920, 1080)}) {
+        WindowFixture f;
+        f.window->resize(size);
+        REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+        QSignalSpy diagnosed(f.window->diagnosisDock()->panel(), &DiagnosisPanel::diagnosed);
+        REQUIRE(f.open(dump));
+        memlens::test::seen(diagnosed);
+        settle();
+        save(f.window->grab(),
+            QStringLiteral("given-%1x%2.png").arg(size.width()).arg(size.height()).toLatin1().constData());
+    }
+}
