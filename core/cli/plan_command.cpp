@@ -54,7 +54,7 @@ ordered_json planJson(const FunctionPlan& plan, std::int64_t lineOffset)
     function["notes"] = plan.notes;
     function["seed"] = plan.seed;
     function["scopes"] = ordered_json::array();
-    for (const planner::ScopePlan& scope : plan.scopes) {
+    for (const planner::PlannedScope& scope : plan.scopes) {
         ordered_json s;
         s["scope"] = scope.scope;
         s["status"] = scope.fits ? "success" : "fail";
@@ -92,7 +92,7 @@ void printTable(const FunctionPlan& plan, std::int64_t lineOffset, std::ostream&
         out << "  error: " << terminalText(error) << "\n";
     for (const auto& note : plan.notes)
         out << "  note: " << terminalText(note) << "\n";
-    for (const planner::ScopePlan& scope : plan.scopes) {
+    for (const planner::PlannedScope& scope : plan.scopes) {
         out << "  scope " << terminalText(scope.scope) << ": "
             << (!scope.planned          ? "not planned (the plan stopped at a failing scope)"
                        : !scope.decided ? "NOT DECIDED"
@@ -272,7 +272,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
         if (stopped)
             break;
         const FunctionPlan plan = planFunction(*function, *target, options);
-        for (const planner::ScopePlan& scope : plan.scopes)
+        for (const planner::PlannedScope& scope : plan.scopes)
             allocsPlanned += scope.allocs.size();
         if (!plan.errors.empty())
             status = std::max(status, kExitOverflow);

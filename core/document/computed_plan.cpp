@@ -142,7 +142,7 @@ nlohmann::json compilerDumpJson(
     nlohmann::json dump;
     dump["Header"]["KernelName"] = plan.name;
     dump["Record"] = nlohmann::json::array();
-    for (const planner::ScopePlan& scope : plan.scopes) {
+    for (const planner::PlannedScope& scope : plan.scopes) {
         nlohmann::json record;
         record["scope"] = scope.scope;
         record["status"] = scope.fits ? "success" : "fail";

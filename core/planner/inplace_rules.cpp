@@ -121,12 +121,12 @@ bool reusableExtraBuffer(const Op& op)
 
 } // namespace
 
-bool hivmOpAllowsInplace(const Op& op, const Value* gen, const Value* kill, bool restrictToIsa)
+bool hivmOpAllowsInplace(const Op& op, const Value* gen, const Value* kill, const PlanRules& rules, bool restrictToIsa)
 {
     const std::string name = shortName(op);
     if (name.empty() || !op.destinationStyle)
         return false;
-    if (!sameStaticOffsets(op))
+    if (rules.inplaceNeedsSameOffset && !sameStaticOffsets(op))
         return false;
     const bool inlineBroadcast = listAttributeSet(op, "broadcast");
     const bool inlineTranspose = listAttributeSet(op, "transpose");
@@ -144,8 +144,8 @@ bool hivmOpAllowsInplace(const Op& op, const Value* gen, const Value* kill, bool
         return staticShapeSame(op, gen, kill);
     if (hasSameOperandsElementType(name))
         return true;
-    if (name == "vsel" && !op.outs.empty() && valueBits(op.outs.front()) == 64 && !op.ins.empty()
-        && BufferLiveness::tracebackToAlloc(op.ins.front()) == kill)
+    if (rules.inplaceKeepsVselCondition && name == "vsel" && !op.outs.empty() && valueBits(op.outs.front()) == 64
+        && !op.ins.empty() && BufferLiveness::tracebackToAlloc(op.ins.front()) == kill)
         return false;
     return reusableOperands(op);
 }
@@ -203,13 +203,6 @@ PipeClasses classifyBuffers(const Op& function)
         }
     });
     return classes;
-}
-
-bool buffersPipeConflict(const PipeClasses& classes, const Value* a, const Value* b)
-{
-    if (classes.dma.count(a) || classes.dma.count(b))
-        return true;
-    return classes.scalar.count(a) != classes.scalar.count(b);
 }
 
 } // namespace memlens::planner

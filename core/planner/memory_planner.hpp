@@ -1,52 +1,20 @@
 #pragma once
-// The compiler's memory planner re-implemented: storage entries, in-place merging,
-// multi-buffer copies, the per-scope flow (no reuse when the sum fits, reorder, the
-// unlimited level-3 plan, levels 3..0 with rollback and the split-outline restart),
-// "requires N bits", and 20 attempts with shuffle seeds 0..19.
+// The compiler's memory planner re-implemented, in the pass's phases: the op sequence
+// (op_sequence), buffer liveness (buffer_liveness), storage entries (storage_entries), the
+// per-scope flow here (no reuse when the sum fits, reorder, the unlimited level-3 plan,
+// the level search within capacity (level_search), "requires N bits"), the result
+// (plan_result), and 20 attempts with shuffle seeds 0..19. docs/design.md, "The planner",
+// maps each compiler function to memlens's.
 #include "core/planner/mlir_module.hpp"
+#include "core/planner/plan_options.hpp"
 #include "core/planner/plan_target.hpp"
 
-#include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace memlens::planner {
-
-enum class PlanStrategy { Default, LargestFirst };
-
-struct PlanOptions {
-    PlanStrategy strategy = PlanStrategy::Default;
-    // The pass option restrict-inplace-as-isa: only the ops the ISA lets write over an input
-    // (vadd, vsub, vmax, vmin, vor, vand, vmul without inline broadcast or transpose) merge in place.
-    bool restrictInplaceAsIsa = false;
-    bool multiBuffer = true; // false: hivm.multi_buffer marks are ignored
-    int attempts = 20;       // seeds 0 .. attempts-1, the first success wins
-    // false: one attempt with the live values unshuffled, as compilers built before the
-    // seeded retries planned (the two real samples' dumps come from such a build).
-    bool shuffleSeeds = true;
-    // A scope whose storages live at one op need more than its capacity cannot fit: it fails
-    // at once, with the same plan and "requires N bits" the search within capacity ends at.
-    // false: search all the same, as the compiler does (the tests compare the two).
-    bool proveOverflow = true;
-    // true: the buffer liveness is built once and each later seed only reorders its lists
-    // (BufferLiveness::reshuffle); false: built again per seed. The plans are the same.
-    bool reuseLiveness = true;
-    // > 0: the placements the searches within capacity may make for the whole plan, every
-    // seed together; when they run out before a seed fits, the plan is not decided
-    // (FunctionPlan::decided). 0: no such bound, as in the compiler (each seed keeps a
-    // guard of 2,000,000 placements). For what-ifs, which must answer at once.
-    long searchBudget = 0;
-    // Set to true to stop the plan soon: the search polls it at each placement and the
-    // seeds between attempts; a stopped plan is not decided (FunctionPlan::cancelled).
-    const std::atomic<bool>* cancel = nullptr;
-    // Set: the search within capacity stops at this time too (polled every 256 placements),
-    // not decided, whatever placements are left: a load's guard on an input whose every
-    // placement is slow.
-    std::optional<std::chrono::steady_clock::time_point> deadline;
-};
 
 struct PlannedAlloc {
     const Value* buffer = nullptr;
@@ -68,7 +36,7 @@ struct DumpItem {
     bool tmp = false;
 };
 
-struct ScopePlan {
+struct PlannedScope {
     std::string scope;
     bool planned = true; // false: after a failing scope, never planned (offsets 0)
     bool fits = true;
@@ -87,7 +55,7 @@ struct FunctionPlan {
     std::string coreType;
     std::vector<std::string> errors;
     std::vector<std::string> notes;
-    std::vector<ScopePlan> scopes;
+    std::vector<PlannedScope> scopes;
     bool fits = true;
     int seed = 0; // the attempt whose plan this is
     // false: PlanOptions::searchBudget ran out before any seed fitted; fits is false
@@ -106,7 +74,6 @@ std::string planTargetName(const Module& module);
 
 FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options = {});
 
-// "<scope> overflow, requires N bits while CAP bits available! (possible reason: ...)"
 // "search stopped after N placements: not decided"
 std::string searchStoppedText(long placements);
 // "the plan was cancelled: not decided"
@@ -114,6 +81,9 @@ inline constexpr const char* kPlanCancelledText = "the plan was cancelled: not d
 // "search stopped at its time limit after N placements: not decided"
 std::string searchTimedOutText(long placements);
 
-std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits);
+// "<scope> overflow, requires N bits while CAP bits available!", with " (possible reason: ...)"
+// where the rules say so.
+std::string overflowErrorText(const std::string& scope, std::uint64_t requiresBits, std::uint64_t capacityBits,
+    const PlanRules& rules = PlanRules::membase());
 
 } // namespace memlens::planner

@@ -68,7 +68,7 @@ WhatIfFunction summarize(const FunctionPlan& plan)
     function.errors = plan.errors;
     function.decided = plan.decided;
     function.placements = plan.placements;
-    for (const ScopePlan& scopePlan : plan.scopes) {
+    for (const PlannedScope& scopePlan : plan.scopes) {
         WhatIfScope scope;
         scope.scope = scopePlan.scope;
         scope.planned = scopePlan.planned;

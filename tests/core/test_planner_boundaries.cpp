@@ -34,7 +34,7 @@ struct Planned {
     std::unique_ptr<Module> module;
     FunctionPlan plan;
 
-    const ScopePlan& scope() const
+    const PlannedScope& scope() const
     {
         REQUIRE(plan.scopes.size() == 1);
         return plan.scopes.front();

@@ -82,7 +82,7 @@ void checkRealSample(const std::string& folder, const std::string& ir)
     const auto dump = nlohmann::json::parse(readText(memlens::test::sample(folder + "/memory_info_aiv.json")));
     const auto& record = dump["Record"][0];
     REQUIRE(plan.scopes.size() == 1);
-    const ScopePlan& scope = plan.scopes.front();
+    const PlannedScope& scope = plan.scopes.front();
     CHECK(scope.scope == record["scope"].get<std::string>());
     CHECK(scope.errorInfo == record["error_info"].get<std::string>());
     CHECK(plan.fits == (record["status"].get<std::string>() == "success"));

@@ -21,8 +21,8 @@ void requireSame(const FunctionPlan& a, const FunctionPlan& b)
     CHECK(a.errors == b.errors);
     REQUIRE(a.scopes.size() == b.scopes.size());
     for (std::size_t s = 0; s < a.scopes.size(); ++s) {
-        const ScopePlan& x = a.scopes[s];
-        const ScopePlan& y = b.scopes[s];
+        const PlannedScope& x = a.scopes[s];
+        const PlannedScope& y = b.scopes[s];
         CHECK(x.fits == y.fits);
         CHECK(x.requiresBits == y.requiresBits);
         CHECK(x.errorInfo == y.errorInfo);

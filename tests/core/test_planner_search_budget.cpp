@@ -58,7 +58,7 @@ TEST_CASE("search budget: running out says not decided, not 'does not fit'", "[p
     CHECK_FALSE(stopped.decided);
     CHECK_FALSE(stopped.fits);
     bool scopeSaysSo = false;
-    for (const ScopePlan& scope : stopped.scopes)
+    for (const PlannedScope& scope : stopped.scopes)
         if (!scope.decided) {
             scopeSaysSo = true;
             CHECK(scope.errorInfo.empty()); // not the compiler's overflow text
@@ -142,7 +142,7 @@ TEST_CASE("search budget: a deadline passed stops the search within capacity, no
     CHECK_FALSE(stopped.decided);
     CHECK_FALSE(stopped.cancelled);
     bool said = false;
-    for (const ScopePlan& scope : stopped.scopes)
+    for (const PlannedScope& scope : stopped.scopes)
         if (!scope.decided) {
             said = true;
             CHECK_THAT(scope.warning, Catch::StartsWith("search stopped at its time limit after "));

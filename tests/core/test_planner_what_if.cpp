@@ -124,7 +124,7 @@ TEST_CASE("what-if: multi-buffer off takes the marks out of the op numbering", "
     WhatIfPlanner planner(text);
     const WhatIfResult off = planner.plan(WhatIf::noMultiBuffer());
     const auto& offAllocs = off.functions.at(0).findScope("ub")->allocs;
-    const ScopePlan& keptScope = kept.scopes.at(0);
+    const PlannedScope& keptScope = kept.scopes.at(0);
     REQUIRE(offAllocs.size() == keptScope.allocs.size());
     const auto& product = offAllocs.back(); // %c, allocated after both marks
     CHECK(product.name == "%c");

@@ -1,0 +1,72 @@
+#include "core/planner/address_outline.hpp"
+
+#include <algorithm>
+
+namespace memlens::planner {
+
+AddressOutline::AddressOutline(std::uint64_t extent)
+{
+    segments_.push_back(std::make_shared<Segment>(Segment{{}, 0, extent, nullptr}));
+}
+
+bool AddressOutline::placed(const StorageEntry* entry) const
+{
+    return std::any_of(
+        placements_.begin(), placements_.end(), [&](const Placement& placement) { return placement.entry == entry; });
+}
+
+void AddressOutline::place(
+    StorageEntry* e, SegmentIt start, SegmentIt end, std::uint64_t size, ReuseLevel level, bool direct)
+{
+    const std::uint64_t res = size - e->aligned;
+    std::shared_ptr<Segment> last = *end;
+    SegmentIt afterEnd = std::next(end);
+    std::vector<std::shared_ptr<Segment>> split;
+    if (split_) {
+        for (auto it = start; it != afterEnd; ++it) {
+            Lives lives = e->lives;
+            lives.insert(lives.end(), (*it)->lives.begin(), (*it)->lives.end());
+            mergeLives(lives);
+            const std::uint64_t extent
+                = std::next(it) == afterEnd ? e->offset + e->aligned - (*it)->offset : (*it)->extent;
+            split.push_back(std::make_shared<Segment>(Segment{std::move(lives), (*it)->offset, extent, e}));
+        }
+    } else {
+        Lives lives = e->lives;
+        for (auto it = start; it != afterEnd; ++it)
+            lives.insert(lives.end(), (*it)->lives.begin(), (*it)->lives.end());
+        mergeLives(lives);
+        split.push_back(std::make_shared<Segment>(Segment{std::move(lives), e->offset, e->aligned, e}));
+    }
+    SegmentIt insertAt = afterEnd;
+    if (res > 0)
+        insertAt = segments_.insert(insertAt,
+            std::make_shared<Segment>(Segment{last->lives, last->offset + last->extent - res, res, last->last}));
+    for (auto it = split.rbegin(); it != split.rend(); ++it)
+        insertAt = segments_.insert(insertAt, *it);
+    Placement record;
+    record.level = level;
+    record.childIdx = e->childIdx;
+    record.tailed = res > 0;
+    record.splitNums = split.size();
+    record.entry = e;
+    record.allExtent = e->aligned;
+    record.first = split.front();
+    record.direct = direct;
+    record.replaced.splice(record.replaced.begin(), segments_, start, insertAt);
+    placements_.push_back(std::move(record));
+}
+
+void AddressOutline::undoLast()
+{
+    Placement& r = placements_.back();
+    auto it = std::find(segments_.begin(), segments_.end(), r.first);
+    for (std::size_t i = 0; i < r.splitNums && it != segments_.end(); ++i)
+        it = segments_.erase(it);
+    if (r.tailed && it != segments_.end())
+        it = segments_.erase(it);
+    segments_.splice(it, r.replaced);
+    placements_.pop_back();
+}
+
+} // namespace memlens::planner

@@ -1,0 +1,77 @@
+#pragma once
+// What a plan is asked for: the pass's own options, the rule set of the compiler's pass
+// being re-planned (named choices where the A2/A3 and A5 passes differ), and memlens's
+// own shortcuts and bounds.
+#include <atomic>
+#include <chrono>
+#include <optional>
+
+namespace memlens::planner {
+
+// The pass option plan-memory-strategy.
+enum class PlanStrategy { Default, LargestFirst };
+
+// The rules where the compiler's two planners differ, each a named choice. The A2/A3
+// pass (hivm-plan-memory) and the A5 one (hivm-plan-memory-regbase) share everything
+// else: liveness, storage entries, the reorder, the levels, rollback and retries.
+struct PlanRules {
+    // In place, HIVM op: every memref input must have the output's static offset.
+    bool inplaceNeedsSameOffset = true;
+    // In place, hivm.hir.vsel on i64 with an i1 condition: the condition never dies into the output.
+    bool inplaceKeepsVselCondition = true;
+    // In place: a mem_unique gen or kill is never merged (A2/A3 exclude only ignore-in-place ones).
+    bool inplaceSkipsMemUnique = false;
+    // A multi-buffered buffer that reaches a store never takes the place of a multi-buffered one
+    // a load writes; the pair is remembered and may touch at one op at level 0 ("stall pairs").
+    bool refuseStallingInplace = true;
+    // The overflow error ends with "(possible reason: ...)".
+    bool overflowReasonSuffix = true;
+
+    static PlanRules membase() { return {}; } // hivm-plan-memory (A2/A3)
+    static PlanRules regbase()                // hivm-plan-memory-regbase (A5, Ascend310B)
+    {
+        PlanRules rules;
+        rules.inplaceNeedsSameOffset = false;
+        rules.inplaceKeepsVselCondition = false;
+        rules.inplaceSkipsMemUnique = true;
+        rules.refuseStallingInplace = false;
+        rules.overflowReasonSuffix = false;
+        return rules;
+    }
+};
+
+struct PlanOptions {
+    PlanStrategy strategy = PlanStrategy::Default;
+    PlanRules rules = PlanRules::membase();
+    // The pass option restrict-inplace-as-isa: only the ops the ISA lets write over an input
+    // (vadd, vsub, vmax, vmin, vor, vand, vmul without inline broadcast or transpose) merge in place.
+    bool restrictInplaceAsIsa = false;
+    bool multiBuffer = true; // false: hivm.multi_buffer marks are ignored
+    int attempts = 20;       // seeds 0 .. attempts-1, the first success wins
+    // false: one attempt with the live values unshuffled, as compilers built before the
+    // seeded retries planned (the two real samples' dumps come from such a build).
+    bool shuffleSeeds = true;
+
+    // memlens's own, none of them changes a decided plan:
+    // A scope whose storages live at one op need more than its capacity cannot fit: it fails
+    // at once, with the same plan and "requires N bits" the search within capacity ends at.
+    // false: search all the same, as the compiler does (the tests compare the two).
+    bool proveOverflow = true;
+    // true: the buffer liveness is built once and each later seed only reorders its lists
+    // (BufferLiveness::reshuffle); false: built again per seed. The plans are the same.
+    bool reuseLiveness = true;
+    // > 0: the placements the searches within capacity may make for the whole plan, every
+    // seed together; when they run out before a seed fits, the plan is not decided
+    // (FunctionPlan::decided). 0: no such bound, as in the compiler (each seed keeps a
+    // guard of 2,000,000 placements). For what-ifs, which must answer at once.
+    long searchBudget = 0;
+    // Set to true to stop the plan soon: the search polls it at each placement and the
+    // seeds between attempts; a stopped plan is not decided (FunctionPlan::cancelled).
+    const std::atomic<bool>* cancel = nullptr;
+    // Set: the search within capacity stops at this time too (polled every 256 placements),
+    // not decided, whatever placements are left: a load's guard on an input whose every
+    // placement is slow.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+} // namespace memlens::planner

@@ -1,0 +1,306 @@
+#include "core/planner/storage_entries.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace memlens::planner {
+
+std::uint64_t alignUp(std::uint64_t value, std::uint64_t align)
+{
+    return align == 0 ? value : (value + align - 1) / align * align;
+}
+
+void mergeLives(Lives& lives)
+{
+    if (lives.empty())
+        return;
+    std::sort(lives.begin(), lives.end(), [](const BufferLife& a, const BufferLife& b) {
+        return a.allocTime == b.allocTime ? a.freeTime < b.freeTime : a.allocTime < b.allocTime;
+    });
+    Lives merged;
+    BufferLife current = lives[0];
+    for (std::size_t i = 1; i < lives.size(); ++i) {
+        const BufferLife& life = lives[i];
+        if (life.allocTime <= current.freeTime + 1) {
+            current.freeTime = std::max(current.freeTime, life.freeTime);
+        } else {
+            merged.push_back(current);
+            current = life;
+        }
+    }
+    merged.push_back(current);
+    lives.swap(merged);
+}
+
+StorageEntries::StorageEntries(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence,
+    const PipeClasses& pipes, const PlanOptions& options)
+    : live_(liveness)
+    , sequence_(sequence)
+    , pipes_(pipes)
+    , options_(options)
+{
+}
+
+void StorageEntries::build()
+{
+    generateEntries();
+    mergeInplace();
+    expandMultiBuffer();
+    mergeSameScope();
+}
+
+const StorageEntry* StorageEntries::entryOf(const Value* buffer) const
+{
+    const auto found = entryOf_.find(buffer);
+    return found == entryOf_.end() ? nullptr : found->second;
+}
+
+bool StorageEntries::memoryUnique(const Value* buffer) const
+{
+    const auto info = live_.infos.find(buffer);
+    return info != live_.infos.end() && info->second.memoryUnique;
+}
+
+std::map<const StorageEntry*, int> StorageEntries::storageNumbers() const
+{
+    std::set<const StorageEntry*> copies;
+    for (const StorageEntry* entry : entries_)
+        copies.insert(entry->relations.begin(), entry->relations.end());
+    std::map<const StorageEntry*, int> numbers;
+    int next = 0;
+    for (const StorageEntry* entry : entries_)
+        if (!copies.count(entry))
+            numbers[entry] = next++;
+    return numbers;
+}
+
+const std::vector<StorageEntry*>* StorageEntries::slotsOf(const StorageEntry* entry) const
+{
+    for (const auto& [first, slots] : slots_)
+        if (first == entry)
+            return &slots;
+    return nullptr;
+}
+
+// PlanRelationOtherBufferEntryAddress: each slot past the entry's own copies is a clone of it.
+void StorageEntries::setSlots(StorageEntry* entry, const std::vector<std::uint64_t>& offsets)
+{
+    std::vector<StorageEntry*> slots;
+    for (const std::uint64_t offset : offsets) {
+        auto slot = std::make_unique<StorageEntry>(*entry);
+        slot->children.clear();
+        slot->relations.clear();
+        slot->offset = offset;
+        slot->childIdx = -1;
+        slots.push_back(slot.get());
+        owned_.push_back(std::move(slot));
+    }
+    for (auto& [first, existing] : slots_)
+        if (first == entry) {
+            existing = slots;
+            return;
+        }
+    slots_.emplace_back(entry, slots);
+}
+
+void StorageEntries::dropSlots(const StorageEntry* entry)
+{
+    slots_.erase(
+        std::remove_if(slots_.begin(), slots_.end(), [&](const auto& x) { return x.first == entry; }), slots_.end());
+}
+
+void StorageEntries::generateEntries()
+{
+    for (std::size_t i = 0; i < live_.genKill.size(); ++i) {
+        for (const Value* buffer : live_.genKill[i].gen) {
+            const auto info = live_.infos.find(buffer);
+            if (info == live_.infos.end())
+                continue;
+            auto entry = std::make_unique<StorageEntry>();
+            entry->info = &info->second;
+            const auto life = live_.lives.find(buffer);
+            entry->lives.push_back(life != live_.lives.end() ? life->second : BufferLife{buffer, -1, -1});
+            entry->inplaceBuffers.push_back(buffer);
+            const auto multi = live_.multiBuffer.find(buffer);
+            if (multi != live_.multiBuffer.end())
+                entry->multiBuffer = multi->second;
+            entryOf_[buffer] = entry.get();
+            entries_.push_back(entry.get());
+            owned_.push_back(std::move(entry));
+        }
+    }
+}
+
+bool StorageEntries::inplaceMultiBuffer(const Value* v, const std::vector<BufferPair>& list) const
+{
+    auto multi = [&](const Value* x) {
+        const auto found = live_.multiBuffer.find(x);
+        return found != live_.multiBuffer.end() && found->second > 1;
+    };
+    if (multi(v))
+        return true;
+    for (const auto& [a, b] : list)
+        if ((a == v && multi(b)) || (b == v && multi(a)))
+            return true;
+    return false;
+}
+
+bool StorageEntries::reaches(const Value* v, bool store, const std::vector<BufferPair>& list) const
+{
+    const auto& set = store ? pipes_.storeReached : pipes_.loadReached;
+    if (set.count(v))
+        return true;
+    for (const auto& [a, b] : list)
+        if ((a == v && set.count(b)) || (b == v && set.count(a)))
+            return true;
+    return false;
+}
+
+std::vector<BufferPair> StorageEntries::inplaceList()
+{
+    std::vector<BufferPair> list = live_.forcedPairs;
+    std::set<const Op*> visited;
+    for (const SequenceEntry& entry : sequence_) {
+        const GenKill& gk = live_.genKill[entry.index];
+        if (!gk.touched || visited.count(entry.op))
+            continue;
+        visited.insert(entry.op);
+        std::vector<const Value*> gens = gk.gen;
+        std::stable_sort(gens.begin(), gens.end(),
+            [&](const Value* a, const Value* b) { return live_.infos.at(a).constBits > live_.infos.at(b).constBits; });
+        std::set<const Value*> usedKills;
+        for (const Value* gen : gens) {
+            const BufferInfo& genInfo = live_.infos.at(gen);
+            // Only ignoreInplace keeps a buffer out (GenerateInplaceList): a mem_unique buffer
+            // is kept out of alias pairs and shared segments, not out of in-place pairs.
+            if (genInfo.ignoreInplace || (options_.rules.inplaceSkipsMemUnique && genInfo.memoryUnique))
+                continue;
+            for (const Value* kill : gk.kill) {
+                const auto killInfo = live_.infos.find(kill);
+                if (killInfo == live_.infos.end() || killInfo->second.ignoreInplace
+                    || (options_.rules.inplaceSkipsMemUnique && killInfo->second.memoryUnique))
+                    continue;
+                if (usedKills.count(kill) || killInfo->second.constBits < genInfo.constBits)
+                    continue;
+                if (!hivmOpAllowsInplace(*entry.op, gen, kill, options_.rules, options_.restrictInplaceAsIsa))
+                    continue;
+                if (options_.rules.refuseStallingInplace && inplaceMultiBuffer(gen, list)
+                    && inplaceMultiBuffer(kill, list) && reaches(gen, true, list) && reaches(kill, false, list)) {
+                    stallPairs_.emplace_back(gen, kill);
+                    continue;
+                }
+                list.emplace_back(gen, kill);
+                usedKills.insert(kill);
+                break;
+            }
+        }
+    }
+    return list;
+}
+
+void StorageEntries::mergeInplace()
+{
+    for (const auto& [gen, kill] : inplaceList()) {
+        StorageEntry* genEntry = entryOf_.count(gen) ? entryOf_[gen] : nullptr;
+        StorageEntry* killEntry = entryOf_.count(kill) ? entryOf_[kill] : nullptr;
+        if (!genEntry || !killEntry || genEntry == killEntry)
+            continue;
+        Lives merged = genEntry->lives;
+        merged.insert(merged.end(), killEntry->lives.begin(), killEntry->lives.end());
+        mergeLives(merged);
+        killEntry->lives.swap(merged);
+        killEntry->inplaceBuffers.insert(
+            killEntry->inplaceBuffers.begin(), genEntry->inplaceBuffers.begin(), genEntry->inplaceBuffers.end());
+        killEntry->multiBuffer = std::max(genEntry->multiBuffer, killEntry->multiBuffer);
+        for (const Value* buffer : genEntry->inplaceBuffers)
+            entryOf_[buffer] = killEntry;
+        entries_.erase(std::find(entries_.begin(), entries_.end(), genEntry));
+    }
+}
+
+void StorageEntries::expandMultiBuffer()
+{
+    const std::size_t size = entries_.size();
+    for (std::size_t i = 0; i < size; ++i) {
+        StorageEntry* first = entries_[i];
+        for (std::uint32_t j = 1; j < first->multiBuffer; ++j) {
+            auto copy = std::make_unique<StorageEntry>();
+            copy->info = first->info;
+            copy->lives = first->lives;
+            copy->aligned = first->aligned;
+            copy->inplaceBuffers = first->inplaceBuffers;
+            copy->multiBuffer = first->multiBuffer;
+            first->relations.push_back(copy.get());
+            entries_.push_back(copy.get());
+            owned_.push_back(std::move(copy));
+        }
+    }
+}
+
+void StorageEntries::mergeSameScope()
+{
+    for (StorageEntry* entry : entries_) {
+        auto found = std::find_if(
+            scopeRoots_.begin(), scopeRoots_.end(), [&](const auto& root) { return root.first == entry->info->scope; });
+        if (found == scopeRoots_.end())
+            scopeRoots_.emplace_back(entry->info->scope, entry);
+        else
+            found->second->children.push_back(entry);
+    }
+}
+
+StorageEntry* StorageEntries::reorder(StorageEntry* root) const
+{
+    if (root->info->scope != "ub")
+        return root;
+    std::vector<StorageEntry*> all = {root};
+    all.insert(all.end(), root->children.begin(), root->children.end());
+    std::vector<StorageEntry*> unique, dma, scalar, other;
+    for (StorageEntry* entry : all) {
+        bool recorded = false;
+        for (const Value* buffer : entry->inplaceBuffers) {
+            const auto info = live_.infos.find(buffer);
+            if (info != live_.infos.end() && info->second.memoryUnique) {
+                unique.push_back(entry);
+                recorded = true;
+            } else if (pipes_.dma.count(buffer)) {
+                dma.push_back(entry);
+                recorded = true;
+            } else if (pipes_.scalar.count(buffer)) {
+                scalar.push_back(entry);
+                recorded = true;
+            }
+            if (recorded)
+                break;
+        }
+        if (!recorded)
+            other.push_back(entry);
+    }
+    if (options_.strategy == PlanStrategy::LargestFirst) {
+        auto larger
+            = [](const StorageEntry* a, const StorageEntry* b) { return a->info->constBits > b->info->constBits; };
+        std::stable_sort(other.begin(), other.end(), larger);
+        std::stable_sort(dma.begin(), dma.end(), larger);
+        std::stable_sort(scalar.begin(), scalar.end(), larger);
+    }
+    std::vector<StorageEntry*> ordered = unique;
+    ordered.insert(ordered.end(), dma.begin(), dma.end());
+    ordered.insert(ordered.end(), other.begin(), other.end());
+    ordered.insert(ordered.end(), scalar.begin(), scalar.end());
+    // A multi-buffered entry's copies are planned right after it.
+    std::vector<StorageEntry*> continuous;
+    std::set<StorageEntry*> placed;
+    for (StorageEntry* entry : ordered) {
+        if (!placed.insert(entry).second)
+            continue;
+        continuous.push_back(entry);
+        for (StorageEntry* relation : entry->relations)
+            if (placed.insert(relation).second)
+                continuous.push_back(relation);
+    }
+    StorageEntry* newRoot = continuous.front();
+    newRoot->children.assign(continuous.begin() + 1, continuous.end());
+    return newRoot;
+}
+
+} // namespace memlens::planner
