@@ -442,6 +442,9 @@ bool LevelSearch::planWithin(StorageEntry* root, std::uint64_t capacity, std::ui
         current = root->children[cursor.childIdx];
     }
     counting_ = false;
+    placedLevels_.clear();
+    for (const Placement& placed : outline.placements())
+        placedLevels_.emplace_back(placed.entry, placed.level);
     return true;
 }
 

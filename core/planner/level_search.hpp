@@ -103,6 +103,8 @@ public:
 
     // Split segments stay on for the rest of the attempt once a scope restarted.
     void setSplitSegments() { split_ = true; }
+    // The level each storage landed at in the last search within capacity that fitted, in placement order.
+    const std::vector<std::pair<const StorageEntry*, ReuseLevel>>& placedLevels() const { return placedLevels_; }
 
 private:
     enum class AfterFailure { Continue, Restart, Failed };
@@ -128,6 +130,7 @@ private:
     SearchBudget& budget_;
     bool split_ = false;
     bool counting_ = false; // in the search within capacity: placements count
+    std::vector<std::pair<const StorageEntry*, ReuseLevel>> placedLevels_;
 };
 
 // "[hivm-plan-memory] There reused some dma buffers in SCOPE address space, ..."
