@@ -64,5 +64,18 @@ if [ -n "${logs:-}" ]; then
     elif [ "$status" -eq 0 ]; then
         echo "memlens: every test passed under AddressSanitizer and UndefinedBehaviorSanitizer, with no report"
     fi
+    # Threads sharing a loaded document, under ThreadSanitizer: a build of its own (TSan
+    # cannot join ASan), of the one suite that links only the lowest rooms (about 2 minutes).
+    tsan_build=${MEMLENS_TSAN_BUILD_DIR:-build-tsan}
+    cmake -S . -B "$tsan_build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
+        -DMEMLENS_BUILD_GUI=OFF -DMEMLENS_BUILD_BENCHMARKS=OFF \
+        -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" >/dev/null
+    cmake --build "$tsan_build" --target memlens_race_tests
+    if TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" "$tsan_build/tests/memlens_race_tests" --reporter compact; then
+        echo "memlens: the thread tests passed under ThreadSanitizer, with no report"
+    else
+        echo "memlens: the thread tests failed under ThreadSanitizer" >&2
+        status=1
+    fi
 fi
 exit "$status"
