@@ -1,15 +1,13 @@
 #include "core/analysis/capacity.hpp"
 
+#include "core/base/chip_table.hpp"
+
 #include <charconv>
 #include <regex>
 
 namespace memlens {
 
 namespace {
-
-constexpr std::uint64_t KiB = 1024;
-
-bool startsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -46,19 +44,6 @@ std::optional<std::uint64_t> bitsBetween(std::string_view text, std::string_view
     return std::nullopt;
 }
 
-enum class ChipFamily { Unknown, A2A3, Ascend310B, Ascend950 };
-
-ChipFamily familyOf(std::string_view target)
-{
-    if (startsWith(target, "Ascend910B") || startsWith(target, "Ascend910_93"))
-        return ChipFamily::A2A3;
-    if (startsWith(target, "Ascend310B"))
-        return ChipFamily::Ascend310B;
-    if (startsWith(target, "Ascend910_95") || startsWith(target, "Ascend950"))
-        return ChipFamily::Ascend950;
-    return ChipFamily::Unknown;
-}
-
 } // namespace
 
 const char* capacitySourceKey(CapacitySource source)
@@ -92,22 +77,17 @@ std::optional<std::uint64_t> availableBitsInError(std::string_view error)
 
 std::optional<std::uint64_t> capacityOfTarget(std::string_view target, std::string_view scope)
 {
-    const ChipFamily family = familyOf(target);
-    if (family == ChipFamily::Unknown)
+    const auto family = chipFamilyOf(target);
+    if (!family)
         return std::nullopt;
-    if (scope == "ub") {
-        switch (family) {
-        case ChipFamily::A2A3: return 192 * KiB;
-        case ChipFamily::Ascend310B: return 256 * KiB;
-        case ChipFamily::Ascend950: return 248 * KiB;
-        case ChipFamily::Unknown: break;
-        }
-    } else if (scope == "cbuf") {
-        return family == ChipFamily::Ascend310B ? 1024 * KiB : 512 * KiB;
-    } else if (scope == "cc") {
-        return family == ChipFamily::Ascend950 ? 256 * KiB : 128 * KiB;
-    }
-    return std::nullopt;
+    const ChipSpec& chip = chipSpec(*family);
+    const ChipSpace* space = scope == "ub" ? &chip.ub
+        : scope == "cbuf"                  ? &chip.cbuf
+        : scope == "cc"                    ? &chip.cc
+                                           : nullptr;
+    if (!space)
+        return std::nullopt;
+    return space->capacityBits / 8;
 }
 
 std::optional<std::uint64_t> requiredBitsInError(std::string_view error)

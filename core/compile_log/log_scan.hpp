@@ -15,6 +15,8 @@
 namespace memlens {
 
 inline constexpr const char* kPlanMemorySectionMarker = "IR Dump Before PlanMemory (hivm-plan-memory)";
+// What every planner section's header starts with, whichever pass (a log is told by it).
+inline constexpr const char* kPlannerSectionPrefix = "IR Dump Before PlanMemory";
 
 struct LogScan {
     std::string file;

@@ -57,7 +57,7 @@ InputKind inputKindOf(std::string_view text)
 {
     if (startsLikeJson(text) || text.find('\0') != std::string_view::npos)
         return InputKind::Dump;
-    if (text.find("IR Dump Before PlanMemory") != std::string_view::npos)
+    if (text.find(kPlannerSectionPrefix) != std::string_view::npos)
         return InputKind::CompileLog;
     if (text.find("func.func") != std::string_view::npos)
         return InputKind::Ir;
@@ -72,7 +72,7 @@ InputKind inputKindOfFile(const std::string& path)
     std::ifstream in(path, std::ios::binary);
     if (!check.ok() || !in)
         return InputKind::Dump; // the dump reader names the problem
-    const std::string marker = "IR Dump Before PlanMemory";
+    const std::string marker = kPlannerSectionPrefix;
     std::string window; // the chunk, with the tail of the one before (a marker across the two)
     std::vector<char> chunk(1 << 20);
     bool first = true;
@@ -92,24 +92,6 @@ InputKind inputKindOfFile(const std::string& path)
         window.erase(0, window.size() > marker.size() ? window.size() - marker.size() : 0);
     }
     return first ? InputKind::Dump : function ? InputKind::Ir : InputKind::Dump;
-}
-
-std::optional<LogSection> lastPlanMemorySection(const std::string& text)
-{
-    const std::string marker = "IR Dump Before PlanMemory"; // "(hivm-plan-memory)" follows
-    const auto at = text.rfind(marker);
-    if (at == std::string::npos)
-        return std::nullopt;
-    const auto lineEnd = text.find('\n', at);
-    if (lineEnd == std::string::npos)
-        return LogSection{std::string(), 1};
-    const auto next = text.find("// -----// IR Dump", lineEnd);
-    LogSection section;
-    section.text = text.substr(lineEnd + 1, next == std::string::npos ? std::string::npos : next - lineEnd - 1);
-    section.firstLine = 2
-        + static_cast<std::int64_t>(
-            std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineEnd), '\n'));
-    return section;
 }
 
 std::string compilerDumpFileName(const std::string& coreType)

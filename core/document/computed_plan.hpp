@@ -27,14 +27,6 @@ InputKind inputKindOf(std::string_view text);
 // The same for a file: one that starts like JSON is a dump without reading further.
 InputKind inputKindOfFile(const std::string& path);
 
-// The IR of the last "IR Dump Before PlanMemory (hivm-plan-memory)" section of a compile
-// log and the log's 1-based line of its first line; nullopt when `text` has none.
-struct LogSection {
-    std::string text;
-    std::int64_t firstLine = 1;
-};
-std::optional<LogSection> lastPlanMemorySection(const std::string& text);
-
 // The IR memlens plans, from an IR file or from a compile log's last planner section (of
 // `function` when given; the log is streamed, never read whole).
 struct PlanInput {

@@ -1,5 +1,8 @@
 #pragma once
-// Capacities and alignments (in bits) of the memory spaces the planner plans, per target.
+// Capacities and alignments (in bits) of the memory spaces the planner plans, per target
+// (core/base/chip_table.hpp), and which of the compiler's planner passes the target runs.
+#include "core/base/chip_table.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -14,12 +17,16 @@ struct SpaceSpec {
 
 struct PlanTarget {
     std::string name;
+    ChipFamily family = ChipFamily::A2A3;
     SpaceSpec ub, cbuf, cc;
+    bool regBasePlanner = false; // the compiler runs hivm-plan-memory-regbase for it
     std::optional<SpaceSpec> space(const std::string& scope) const;
 };
 
-// "Ascend910B1".."B4", "Ascend910B2C", "Ascend910_93xx", "Ascend310B*"; nullopt otherwise.
+// Ascend910B1..B4, Ascend910B2C, Ascend910_93xx, Ascend310B*, and the 47 Ascend950 names
+// (Ascend910_95xx, Ascend950PR_xxxx, Ascend950DT_xxxx); nullopt otherwise.
 std::optional<PlanTarget> findPlanTarget(const std::string& name);
+// The names to list in a usage text: one per family or name pattern.
 std::vector<std::string> knownPlanTargets();
 
 } // namespace memlens::planner

@@ -1,5 +1,6 @@
 // An IR file or a compile log opened by itself: memlens plans it and shows that plan
 // as a document, with the IR attached and computedFrom naming the file.
+#include "core/compile_log/log_scan.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_error.hpp"
@@ -41,14 +42,17 @@ TEST_CASE("computed plan: the kind of a file is decided by its content", "[plann
 
 TEST_CASE("computed plan: a compile log's last PlanMemory section and its first line", "[planner][computed]")
 {
-    const std::string log = "line 1\n// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\nold\n"
-                            "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\nnew IR\nmore\n"
+    const std::string log = "line 1\n// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\n"
+                            "func.func @old() {\n}\n"
+                            "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\n"
+                            "func.func @new() {\n}\n"
                             "// -----// IR Dump After PlanMemory (hivm-plan-memory) //----- //\nafter\n";
-    const auto section = lastPlanMemorySection(log);
-    REQUIRE(section);
-    CHECK(section->text == "new IR\nmore\n");
-    CHECK(section->firstLine == 5);
-    CHECK_FALSE(lastPlanMemorySection("module {}"));
+    const LogScan scan = scanCompileLogText(log, "", "compile.log");
+    CHECK(scan.sectionsSeen == 2);
+    CHECK(scan.sectionText == "func.func @new() {\n}\n");
+    CHECK(scan.sectionFirstLine == 6);
+    CHECK(scan.plannerRanAfter);
+    CHECK(scanCompileLogText("module {}", "", "compile.log").sectionText.empty());
 }
 
 TEST_CASE("computed plan: the overflow sample's IR opens as the plan its dump shows", "[planner][computed][samples]")
