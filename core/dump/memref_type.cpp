@@ -1,5 +1,7 @@
 #include "core/dump/memref_type.hpp"
 
+#include "core/base/shaped_type.hpp"
+
 #include <cctype>
 #include <charconv>
 
@@ -29,28 +31,6 @@ std::string_view balancedType(std::string_view text, std::size_t open)
         }
     }
     return {};
-}
-
-// "2x?x16xf16" -> shape and element type. Splits on 'x' only while the piece is a dimension.
-void readShape(std::string_view body, BufferType& out)
-{
-    while (!body.empty()) {
-        const std::size_t cross = body.find('x');
-        if (cross == std::string_view::npos)
-            break;
-        const std::string_view piece = body.substr(0, cross);
-        if (piece == "?") {
-            out.shape.push_back(-1);
-        } else {
-            std::int64_t value = 0;
-            const auto [end, ec] = std::from_chars(piece.data(), piece.data() + piece.size(), value);
-            if (ec != std::errc() || end != piece.data() + piece.size())
-                break; // not a dimension: the element type itself contains an 'x'
-            out.shape.push_back(value);
-        }
-        body.remove_prefix(cross + 1);
-    }
-    out.elementType = std::string(trim(body));
 }
 
 } // namespace
@@ -84,23 +64,10 @@ BufferType describeMemrefType(std::string_view type)
 {
     BufferType out;
     out.text = std::string(type);
-    const std::size_t open = type.find('<');
-    if (open == std::string_view::npos || type.size() < open + 2 || type.back() != '>')
-        return out;
-    // Body between the outer brackets, up to the first top-level comma (layout, address space follow).
-    std::string_view body = type.substr(open + 1, type.size() - open - 2);
-    int depth = 0;
-    for (std::size_t i = 0; i < body.size(); ++i) {
-        if (body[i] == '<')
-            ++depth;
-        else if (body[i] == '>')
-            --depth;
-        else if (body[i] == ',' && depth == 0) {
-            body = body.substr(0, i);
-            break;
-        }
+    if (auto shaped = parseShapedType(type)) {
+        out.shape = std::move(shaped->shape);
+        out.elementType = std::move(shaped->elementType);
     }
-    readShape(trim(body), out);
     return out;
 }
 

@@ -46,40 +46,6 @@ void parseStridedLayout(const std::string& part, MemrefType& type)
 
 } // namespace
 
-std::string trimmed(std::string_view text)
-{
-    std::size_t first = 0;
-    std::size_t last = text.size();
-    while (first < last && std::isspace(static_cast<unsigned char>(text[first])))
-        ++first;
-    while (last > first && std::isspace(static_cast<unsigned char>(text[last - 1])))
-        --last;
-    return std::string(text.substr(first, last - first));
-}
-
-std::vector<std::string> splitTopLevel(std::string_view text)
-{
-    std::vector<std::string> parts;
-    int depth = 0;
-    std::string current;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (c == '<' || c == '[' || c == '(' || c == '{')
-            ++depth;
-        else if ((c == '>' && !(i > 0 && text[i - 1] == '-')) || c == ']' || c == ')' || c == '}')
-            --depth;
-        if (c == ',' && depth == 0) {
-            parts.push_back(trimmed(current));
-            current.clear();
-        } else {
-            current += c;
-        }
-    }
-    if (!trimmed(current).empty())
-        parts.push_back(trimmed(current));
-    return parts;
-}
-
 int scalarTypeBits(const std::string& name)
 {
     if (name == "index")
@@ -102,34 +68,14 @@ int scalarTypeBits(const std::string& name)
 MemrefType parseMemrefType(const std::string& rawText)
 {
     MemrefType type;
-    const std::string text = trimmed(rawText);
-    type.text = text;
-    if (text.rfind("memref<", 0) != 0 || text.back() != '>')
+    type.text = trimmed(rawText);
+    const auto shaped = parseShapedType(type.text);
+    if (!shaped || shaped->kind != "memref")
         return type;
-    const auto parts = splitTopLevel(text.substr(7, text.size() - 8));
-    if (parts.empty())
-        return type;
-    // "16x16x?xf16": dimensions then the element type.
-    const std::string& shapeAndElement = parts[0];
-    std::size_t at = 0;
-    while (true) {
-        const auto x = shapeAndElement.find('x', at);
-        if (x == std::string::npos)
-            break;
-        const std::string dim = shapeAndElement.substr(at, x - at);
-        if (dim == "?") {
-            type.shape.push_back(-1);
-        } else if (const auto value = parseInteger(dim); value && *value >= 0) {
-            type.shape.push_back(*value);
-        } else {
-            break;
-        }
-        at = x + 1;
-    }
-    type.elementType = shapeAndElement.substr(at);
+    type.shape = shaped->shape;
+    type.elementType = shaped->elementType;
     type.elementBits = scalarTypeBits(type.elementType);
-    for (std::size_t i = 1; i < parts.size(); ++i) {
-        const std::string& part = parts[i];
+    for (const std::string& part : shaped->attributes) {
         if (part.rfind("strided<", 0) == 0) {
             parseStridedLayout(part, type);
         } else if (part.find("address_space<") != std::string::npos) {

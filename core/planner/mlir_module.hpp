@@ -3,6 +3,8 @@
 // functions, regions, blocks, ops with results, operands and their roles
 // (ins / outs / temp_buffer), attributes and 1-based text lines. Read by
 // core/planner/mlir_reader; numbered by core/planner/op_sequence.
+#include "core/base/shaped_type.hpp"
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -35,9 +37,6 @@ struct MemrefType {
 // Parses "memref<16x?xf16, strided<[16, 1], offset: 4>, #hivm.address_space<ub>>";
 // anything else gives valid == false.
 MemrefType parseMemrefType(const std::string& text);
-// Splits at commas that are not inside <>, [], () or {} ("->" is no bracket); parts trimmed.
-std::vector<std::string> splitTopLevel(std::string_view text);
-std::string trimmed(std::string_view text);
 // Bit width of a scalar type name (f16 -> 16, i1 -> 1, index -> 64); 0 when unknown.
 int scalarTypeBits(const std::string& name);
 
