@@ -25,6 +25,10 @@ struct ChipSpec {
     const char* name = "";       // "Ascend910B / 910_93"
     ChipSpace ub, cbuf, cc;      // UB, L1, L0C
     bool regBasePlanner = false; // the compiler plans it with hivm-plan-memory-regbase
+    // The SIMT data cache's least and most size, in bits, on chips whose SIMT and MIX
+    // functions give part of the UB to it (0: not known to memlens).
+    std::uint64_t minDataCacheBits = 0;
+    std::uint64_t maxDataCacheBits = 0;
 };
 
 inline constexpr std::array<ChipSpec, 3> kChipTable{{
@@ -32,7 +36,7 @@ inline constexpr std::array<ChipSpec, 3> kChipTable{{
     // Reg-based, as the 950s (the compiler's isRegBasedArch), with its own sizes.
     {ChipFamily::Ascend310B, "Ascend310B", {2097152, 256}, {8388608, 256}, {1048576, 4096}, true},
     // UB 248 KB (256 KB less 8 KB the compiler keeps), L0C 256 KB.
-    {ChipFamily::Ascend950, "Ascend950", {2031616, 256}, {4194304, 256}, {2097152, 4096}, true},
+    {ChipFamily::Ascend950, "Ascend950", {2031616, 256}, {4194304, 256}, {2097152, 4096}, true, 262144, 983040},
 }};
 
 // The A5 targets the compiler knows (NPUTargetSpec.td): a name of these plans with RegBase.

@@ -135,6 +135,11 @@ PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args)
         }
         if (arg == "--target") {
             commandLine.target = valueAfter(args, i);
+        } else if (arg == "--pass") {
+            std::string problem;
+            commandLine.pass = planner::parsePlanPass(valueAfter(args, i), problem);
+            if (!commandLine.pass)
+                throw CommandLineError("--pass: " + problem);
         } else if (arg == "--strategy") {
             commandLine.largestFirst = choiceAfter(args, i, "default", "largest-first") == "largest-first";
         } else if (arg == "--no-multi-buffer") {
@@ -177,8 +182,16 @@ std::string planUsageText()
            "a .mlir or .ttadapter file) or of a compile log's last \"IR Dump Before PlanMemory\" section,\n"
            "as the compiler's planner does: liveness, in-place reuse, multi-buffer copies, levels 3..0,\n"
            "20 seeds. Prints a table (or JSON) of every alloc's offsets per scope.\n\nOptions:\n"
-           "  --target NAME        Ascend910B1..B4, Ascend910B2C, Ascend910_93xx, Ascend310B;\n"
-           "                       default: the IR's hacc.target, else Ascend910B1\n"
+           "  --target NAME        Ascend910B1..B4, Ascend910B2C, Ascend910_93xx (planned as hivm-plan-memory),\n"
+           "                       Ascend310B1..4 and the Ascend950 names Ascend910_95xx, Ascend950PR_xxxx,\n"
+           "                       Ascend950DT_xxxx (hivm-plan-memory-regbase, as the compiler's driver\n"
+           "                       chooses); default: the IR's hacc.target, else Ascend910B1\n"
+           "  --pass P[=OPTIONS]   the planner pass, overriding the target's: hivm-plan-memory or\n"
+           "                       hivm-plan-memory-regbase, with the pass's options as its test RUN lines\n"
+           "                       write them, e.g. "
+           "hivm-plan-memory-regbase=disable-tightly-coupled-buffer-reuse=true\n"
+           "                       (also plan-memory-strategy=largest-first, restrict-inplace-as-isa=true,\n"
+           "                       simt-vf-dynamic-size=KB, disable-vf-reachable-check=true)\n"
            "  --strategy S         default | largest-first (plan_memory_strategy)\n"
            "  --no-multi-buffer    ignore the hivm.multi_buffer marks (multibuffer=False)\n"
            "  --function NAME      only this function\n"
@@ -253,13 +266,26 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     const auto target = findPlanTarget(targetName);
     if (!target) {
         err << "memlens: unknown target " << terminalText(targetName)
-            << " (known: Ascend910B1-B4, Ascend910B2C, Ascend910_93xx, Ascend310B)\n";
+            << " (known: Ascend910B1-B4, Ascend910B2C, Ascend910_93xx, Ascend310B1-4, Ascend910_95xx, "
+               "Ascend950PR_xxxx, Ascend950DT_xxxx)\n";
         return kExitBadInput;
     }
+    // A log names the pass its section was printed before; else the target's, as the driver chooses.
+    PlanPass pass = commandLine.pass ? *commandLine.pass : passForTarget(*target);
+    if (!commandLine.pass && input.regBaseSection)
+        pass.regBase = true;
+    pass.applyTo(options);
+    if (!commandLine.largestFirst && !(pass.strategy && *pass.strategy == PlanStrategy::LargestFirst))
+        options.strategy = PlanStrategy::Default;
+    else
+        options.strategy = PlanStrategy::LargestFirst;
+    for (const auto& note : pass.notes)
+        err << "memlens: " << terminalText(note) << "\n";
     ordered_json report;
     report["file"] = commandLine.input;
     report["target"] = targetName;
-    report["strategy"] = commandLine.largestFirst ? "largest-first" : "default";
+    report["pass"] = pass.name();
+    report["strategy"] = options.strategy == PlanStrategy::LargestFirst ? "largest-first" : "default";
     report["seed_shuffle"] = commandLine.seedShuffle;
     report["functions"] = ordered_json::array();
     int status = kExitFits;

@@ -1,6 +1,7 @@
 #pragma once
 // `memlens plan IR|LOG`: plan a function's memory as the compiler's planner does.
 // Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage.
+#include "core/planner/plan_pass.hpp"
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -10,15 +11,15 @@ namespace memlens {
 
 struct PlanCommandLine {
     std::string input;
-    std::optional<std::string> target;   // --target, else the IR's hacc.target
-    bool largestFirst = false;           // --strategy largest-first
-    bool multiBuffer = true;             // --no-multi-buffer
-    std::optional<std::string> function; // --function
-    bool json = false;                   // --format json
-    std::string outDir;                  // --out
-    long budget = 0;
-    bool seedShuffle = true; // --seed-shuffle on|off: today's compiler, or one unshuffled attempt // --budget:
-                             // placements; 0 = unbounded, as the compiler
+    std::optional<std::string> target;     // --target, else the IR's hacc.target
+    bool largestFirst = false;             // --strategy largest-first
+    bool multiBuffer = true;               // --no-multi-buffer
+    std::optional<std::string> function;   // --function
+    bool json = false;                     // --format json
+    std::string outDir;                    // --out
+    long budget = 0;                       // --budget: placements; 0 = unbounded, as the compiler
+    bool seedShuffle = true;               // --seed-shuffle on|off: today's compiler, or one unshuffled attempt
+    std::optional<planner::PlanPass> pass; // --pass, else the target's
     bool verbose = false;
     bool help = false;
 };

@@ -77,8 +77,10 @@ private:
     {
         if (inSection_)
             endSection();
-        if (contains(text, kPlanMemorySectionMarker)) {
+        const bool regBase = contains(text, kRegBasePlannerSectionMarker);
+        if (regBase || contains(text, kPlanMemorySectionMarker)) {
             ++scan_.sectionsSeen;
+            currentRegBase_ = regBase;
             inSection_ = true;
             current_.clear();
             currentFirstLine_ = number + 1;
@@ -89,7 +91,8 @@ private:
                 const std::string_view rest = text.substr(at + 12);
                 currentFunction_ = std::string(rest.substr(0, rest.find_first_of(") ")));
             }
-        } else if (contains(text, "IR Dump After PlanMemory") && contains(text, "(hivm-plan-memory)")
+        } else if (contains(text, "IR Dump After PlanMemory")
+            && (contains(text, "(hivm-plan-memory)") || contains(text, "(hivm-plan-memory-regbase)"))
             && !scan_.sectionText.empty()) {
             if (contains(text, "Failed"))
                 scan_.plannerFailedAfter = true;
@@ -127,6 +130,7 @@ private:
             scan_.sectionText.swap(current_);
             scan_.sectionFirstLine = currentFirstLine_;
             scan_.sectionFunction = currentFunction_;
+            scan_.sectionRegBase = currentRegBase_;
             scan_.plannerRanAfter = false;
             scan_.plannerFailedAfter = false;
         }
@@ -177,6 +181,7 @@ private:
     LogScan scan_;
     bool inSection_ = false;
     bool currentHasFunction_ = false;
+    bool currentRegBase_ = false;
     bool tooLarge_ = false;
     std::string current_;
     std::int64_t currentFirstLine_ = 0;
@@ -291,7 +296,8 @@ bool logHoldsPlanMemorySection(const std::string& path, const std::string& funct
         total += got;
         // Keep the tail of the last chunk so a marker split across two chunks is still found.
         const std::string window = carry + buffer.substr(0, got);
-        marker = marker || window.find(kPlanMemorySectionMarker) != std::string::npos;
+        marker = marker || window.find(kPlanMemorySectionMarker) != std::string::npos
+            || window.find(kRegBasePlannerSectionMarker) != std::string::npos;
         if (marker && (function.empty() || window.find(definition) != std::string::npos))
             return true;
         carry = window.substr(window.size() > 256 ? window.size() - 256 : 0);

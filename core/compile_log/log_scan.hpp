@@ -15,6 +15,9 @@
 namespace memlens {
 
 inline constexpr const char* kPlanMemorySectionMarker = "IR Dump Before PlanMemory (hivm-plan-memory)";
+// The A5 (and Ascend310B) pass's section.
+inline constexpr const char* kRegBasePlannerSectionMarker
+    = "IR Dump Before PlanMemoryRegBase (hivm-plan-memory-regbase)";
 // What every planner section's header starts with, whichever pass (a log is told by it).
 inline constexpr const char* kPlannerSectionPrefix = "IR Dump Before PlanMemory";
 
@@ -23,6 +26,7 @@ struct LogScan {
     std::string sectionText;                    // the IR of the last section kept ("" when none)
     std::int64_t sectionFirstLine = 0;          // 1-based log line of its first IR line
     std::string sectionFunction;                // "@name" from the header when it says, else ""
+    bool sectionRegBase = false;                // the kept section was printed before hivm-plan-memory-regbase
     int sectionsSeen = 0;                       // sections dumped before the planner (for any function)
     int sectionsOfFunction = 0;                 // of those, the ones holding the function asked for
     bool plannerRanAfter = false;               // an "IR Dump After PlanMemory" without "Failed" after the kept section

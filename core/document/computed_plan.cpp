@@ -6,6 +6,7 @@
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "core/planner/plan_pass.hpp"
 #include "core/source/file_finder.hpp"
 
 #include <algorithm>
@@ -165,6 +166,7 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
         input.ir = std::move(scan.sectionText);
         input.lineOffset = scan.sectionFirstLine - 1;
         input.fromLog = true;
+        input.regBaseSection = scan.sectionRegBase;
         input.note = droppedSectionNote(scan);
         return input;
     }
@@ -204,6 +206,11 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     if (!target)
         throw DumpError(path, "", "unknown target " + computed.target + " in the IR's hacc.target");
     PlanOptions planOptions;
+    // A log's section names its pass; else the target's, as the compiler's driver chooses.
+    PlanPass pass = passForTarget(*target);
+    pass.regBase = pass.regBase || input.regBaseSection;
+    pass.applyTo(planOptions);
+    computed.pass = pass.name();
     planOptions.cancel = options.cancel;
     planOptions.searchBudget = options.searchBudget;
     if (options.timeLimit.count() > 0)

@@ -33,7 +33,8 @@ struct PlanInput {
     std::string ir;
     std::int64_t lineOffset = 0; // a line of `ir` + lineOffset = the line of the file
     bool fromLog = false;
-    std::string note; // a section the log holds but memlens did not read, "" when none
+    bool regBaseSection = false; // the log's section was printed before hivm-plan-memory-regbase
+    std::string note;            // a section the log holds but memlens did not read, "" when none
 };
 // Throws DumpError naming `path` for what is not a readable regular text file (asked before
 // it is opened), a file past kMaxIrFileBytes, or a log without a section to plan.
@@ -47,6 +48,7 @@ inline constexpr long kLoadSearchBudget = 400000;
 struct ComputedDump {
     Dump dump;
     std::string target;                    // the target planned for
+    std::string pass;                      // the compiler's pass planned as: "hivm-plan-memory" or "...-regbase"
     std::string function;                  // the function whose plan it is
     std::string note;                      // which of several device functions was taken, "" when one
     bool decided = true;                   // false: the search budget ran out (ComputeOptions::searchBudget)

@@ -8,6 +8,7 @@
 #include "core/planner/buffer_liveness.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "core/planner/plan_pass.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -206,6 +207,7 @@ std::shared_ptr<const PlannerCheck> checkPlanner(
     std::size_t fewest = 0;
     for (const bool shuffle : {true, false}) {
         PlanOptions options;
+        passForTarget(*target).applyTo(options);
         options.shuffleSeeds = shuffle;
         options.searchBudget = kLoadSearchBudget;
         options.cancel = cancel;

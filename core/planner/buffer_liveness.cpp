@@ -523,8 +523,12 @@ void BufferLiveness::processMark(int index, const Op& op)
         const std::string& core = function_.coreType;
         // The other core's space (AIC ub, AIV cbuf) goes into skipMemPlan, which this pass never
         // reads (only the regbase variant skips such buffers): they are planned like any other.
-        if ((core == "aiv" && space == "ub") || (core == "aic" && space == "cbuf"))
+        if ((core == "aiv" && space == "ub") || (core == "aic" && space == "cbuf")) {
+            if (options_.tightlyCoupledUnique)
+                if (const auto info = infos.find(alloc); info != infos.end())
+                    info->second.memoryUnique = true;
             gen(index, {alloc});
+        }
     }
     // ProcessMarkOp ends with the kill test of the marked alloc alone (UpdateOpKillInfo), after
     // its gen: no shuffle of the live values here, so the seed's sequence is not advanced.

@@ -45,6 +45,8 @@ struct GenKill {
 struct LivenessOptions {
     bool multiBuffer = true; // honour hivm.multi_buffer marks
     bool shuffle = true;     // false: live values in their own order (compilers before the seeded retries)
+    // PlanOptions::disableTightlyCoupledBufferReuse: the owning side of a tightly coupled buffer is mem_unique.
+    bool tightlyCoupledUnique = false;
     // Every view of a buffer aliases every other: 10,000 views of one buffer would make
     // 100 million pairs. Pairs past this many are not made (with a note).
     std::size_t maxAliasPairs = 1000000;

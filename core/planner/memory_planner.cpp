@@ -277,12 +277,23 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         result.fits = false;
         return result;
     }
+    std::string capacityError;
+    const auto vfMode = function.op->attributes.find("hivm.vf_mode");
+    const PlanTarget planned
+        = functionTarget(target, vfMode == function.op->attributes.end() ? std::string() : vfMode->second,
+            options.simtVfDynamicSizeKb, capacityError);
+    if (!capacityError.empty()) {
+        result.errors.push_back(capacityError);
+        result.fits = false;
+        return result;
+    }
     const auto sequence = linearize(function);
     const BlockLiveness liveness(*function.op);
     const PipeClasses pipes = classifyBuffers(*function.op);
     LivenessOptions livenessOptions;
     livenessOptions.multiBuffer = options.multiBuffer;
     livenessOptions.shuffle = options.shuffleSeeds;
+    livenessOptions.tightlyCoupledUnique = options.disableTightlyCoupledBufferReuse;
     std::unique_ptr<BufferLiveness> built;
     auto livenessOf = [&](unsigned seed) -> BufferLiveness& {
         if (built && options.reuseLiveness) {
@@ -304,7 +315,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             return result;
         }
         // memlens's shortcut: when no seed can fit, only the last attempt's plan is the answer.
-        if (attempts > 1 && options.proveOverflow && failsWithEverySeed(first, target))
+        if (attempts > 1 && options.proveOverflow && failsWithEverySeed(first, planned))
             firstAttempt = attempts - 1;
     }
     long remaining = options.searchBudget;
@@ -325,7 +336,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         const BufferLiveness& buffers = attempt == 0 ? *built : livenessOf(static_cast<unsigned>(attempt));
         result.notes = buffers.notes;
         AttemptPlanner planner(
-            buffers, sequence, pipes, target, options, options.searchBudget > 0 ? &remaining : nullptr);
+            buffers, sequence, pipes, planned, options, options.searchBudget > 0 ? &remaining : nullptr);
         const bool fits = planner.plan(result);
         placements += planner.placements();
         result.placements = placements;

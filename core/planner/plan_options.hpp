@@ -47,7 +47,13 @@ struct PlanOptions {
     // (vadd, vsub, vmax, vmin, vor, vand, vmul without inline broadcast or transpose) merge in place.
     bool restrictInplaceAsIsa = false;
     bool multiBuffer = true; // false: hivm.multi_buffer marks are ignored
-    int attempts = 20;       // seeds 0 .. attempts-1, the first success wins
+    // The pass option simt-vf-dynamic-size: the UB, in KB, of a function a reg-based target
+    // runs in SIMT or MIX mode (hivm.vf_mode); it must lie in [UB - 120 KB, UB - 32 KB].
+    int simtVfDynamicSizeKb = 216;
+    // The pass option disable-tightly-coupled-buffer-reuse: the owning side of a tightly
+    // coupled buffer (AIV ub, AIC cbuf) is planned as mem_unique.
+    bool disableTightlyCoupledBufferReuse = false;
+    int attempts = 20; // seeds 0 .. attempts-1, the first success wins
     // false: one attempt with the live values unshuffled, as compilers built before the
     // seeded retries planned (the two real samples' dumps come from such a build).
     bool shuffleSeeds = true;

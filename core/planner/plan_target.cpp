@@ -1,5 +1,7 @@
 #include "core/planner/plan_target.hpp"
 
+#include <algorithm>
+
 namespace memlens::planner {
 
 std::optional<SpaceSpec> PlanTarget::space(const std::string& scope) const
@@ -26,7 +28,30 @@ std::optional<PlanTarget> findPlanTarget(const std::string& name)
     target.cbuf = {chip.cbuf.capacityBits, chip.cbuf.alignBits};
     target.cc = {chip.cc.capacityBits, chip.cc.alignBits};
     target.regBasePlanner = chip.regBasePlanner;
+    target.minDataCacheBits = chip.minDataCacheBits;
+    target.maxDataCacheBits = chip.maxDataCacheBits;
     return target;
+}
+
+// DynamicSetUbSpaceSize.
+PlanTarget functionTarget(
+    const PlanTarget& target, const std::string& vfMode, int simtVfDynamicSizeKb, std::string& error)
+{
+    PlanTarget planned = target;
+    const bool simt = vfMode.find("SIMT") != std::string::npos || vfMode.find("MIX") != std::string::npos;
+    if (!target.regBasePlanner || !simt || target.maxDataCacheBits == 0)
+        return planned;
+    constexpr std::uint64_t kBitsPerKb = 8 * 1024;
+    const std::uint64_t least = target.ub.capacityBits - target.maxDataCacheBits;
+    const std::uint64_t most = target.ub.capacityBits - target.minDataCacheBits;
+    const auto bits = static_cast<std::uint64_t>(std::max(simtVfDynamicSizeKb, 0)) * kBitsPerKb;
+    if (bits < least || bits > most) {
+        error = "PlanMemory Fail : SimtVFDynamicSize have to in range [" + std::to_string(least / kBitsPerKb) + ", "
+            + std::to_string(most / kBitsPerKb) + "], but got " + std::to_string(simtVfDynamicSizeKb) + "!";
+        return planned;
+    }
+    planned.ub.capacityBits = bits;
+    return planned;
 }
 
 std::vector<std::string> knownPlanTargets()

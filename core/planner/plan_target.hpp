@@ -19,13 +19,20 @@ struct PlanTarget {
     std::string name;
     ChipFamily family = ChipFamily::A2A3;
     SpaceSpec ub, cbuf, cc;
-    bool regBasePlanner = false; // the compiler runs hivm-plan-memory-regbase for it
+    bool regBasePlanner = false;                              // the compiler runs hivm-plan-memory-regbase for it
+    std::uint64_t minDataCacheBits = 0, maxDataCacheBits = 0; // ChipSpec's
     std::optional<SpaceSpec> space(const std::string& scope) const;
 };
 
 // Ascend910B1..B4, Ascend910B2C, Ascend910_93xx, Ascend310B*, and the 47 Ascend950 names
 // (Ascend910_95xx, Ascend950PR_xxxx, Ascend950DT_xxxx); nullopt otherwise.
 std::optional<PlanTarget> findPlanTarget(const std::string& name);
+// The target as one function sees it: on a reg-based chip a function in SIMT or MIX mode
+// (hivm.vf_mode) has `simtVfDynamicSizeKb` of UB. `error` is set (the compiler's text) when
+// that size is outside what the chip allows.
+PlanTarget functionTarget(
+    const PlanTarget& target, const std::string& vfMode, int simtVfDynamicSizeKb, std::string& error);
+
 // The names to list in a usage text: one per family or name pattern.
 std::vector<std::string> knownPlanTargets();
 

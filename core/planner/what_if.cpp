@@ -1,5 +1,7 @@
 #include "core/planner/what_if.hpp"
 
+#include "core/planner/plan_pass.hpp"
+
 #include "core/planner/buffer_liveness.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/multi_buffer_marks.hpp"
@@ -202,6 +204,7 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
         return plans;
     }
     PlanOptions options;
+    passForTarget(target_).applyTo(options);
     options.strategy = whatIf.strategy;
     options.multiBuffer = whatIf.multiBuffer;
     options.searchBudget = searchBudget_;

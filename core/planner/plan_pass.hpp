@@ -1,0 +1,36 @@
+#pragma once
+// Which of the compiler's planner passes a plan follows, named and optioned as the
+// compiler's own test RUN lines write it: "hivm-plan-memory" (the A2/A3 pass) or
+// "hivm-plan-memory-regbase" (the A5 and Ascend310B pass), optionally followed by
+// "=name=value" options, several separated by commas or spaces
+// ("hivm-plan-memory-regbase=disable-tightly-coupled-buffer-reuse=true").
+#include "core/planner/plan_options.hpp"
+#include "core/planner/plan_target.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace memlens::planner {
+
+struct PlanPass {
+    bool regBase = false;
+    std::optional<PlanStrategy> strategy;      // plan-memory-strategy
+    std::optional<bool> restrictInplaceAsIsa;  // restrict-inplace-as-isa
+    std::optional<int> simtVfDynamicSizeKb;    // simt-vf-dynamic-size
+    std::optional<bool> disableTightlyCoupled; // disable-tightly-coupled-buffer-reuse
+    std::optional<bool> disableVfReachable;    // disable-vf-reachable-check
+    std::vector<std::string> notes;            // options memlens reads but does not model
+
+    std::string name() const { return regBase ? "hivm-plan-memory-regbase" : "hivm-plan-memory"; }
+    // Sets the rule set and every option given.
+    void applyTo(PlanOptions& options) const;
+};
+
+// nullopt with `error` set for an unknown pass, option or value.
+std::optional<PlanPass> parsePlanPass(std::string_view text, std::string& error);
+// The pass the compiler runs for `target` (its driver's choice by --target).
+PlanPass passForTarget(const PlanTarget& target);
+
+} // namespace memlens::planner
