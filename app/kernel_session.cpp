@@ -20,13 +20,13 @@ KernelSession::KernelSession(PlanSession* session, TitleBar* titleBar, QObject* 
     // before the other comes (showing a widget lays its parent out at once: both at a time would
     // widen the window for a moment, and it stays wider).
     const auto several = [this] { return cores_->cores().size() > 1; };
-    connect(cores_, &KernelCores::changed, this, [titleBar, several] {
+    connect(cores_, &KernelCores::changed, titleBar, [titleBar, several] {
         if (several())
             titleBar->setScopeSelectorVisible(false);
     });
     selector_ = new CoreSelector(cores_, session, titleBar);
     titleBar->insertBeforeScope(selector_);
-    connect(cores_, &KernelCores::changed, this, [titleBar, several] {
+    connect(cores_, &KernelCores::changed, titleBar, [titleBar, several] {
         if (!several())
             titleBar->setScopeSelectorVisible(true);
     });
