@@ -3,15 +3,17 @@
 #include "app/app_settings.hpp"
 #include "app/compare_window.hpp"
 #include "app/dump_history.hpp"
-#include "app/main_window.hpp"
 #include "views/diagnosis/diagnosis_panel.hpp"
 #include "views/plan_session.hpp"
 
 namespace memlens {
 
-DiagnosisDock::DiagnosisDock(PlanSession* session, QWidget* parent)
+DiagnosisDock::DiagnosisDock(
+    PlanSession* session, const DumpHistory* history, const AppSettings* settings, QWidget* parent)
     : QDockWidget(tr("Diagnosis"), parent)
     , session_(session)
+    , history_(history)
+    , settings_(settings)
     , panel_(new DiagnosisPanel(session, this))
 {
     setObjectName(QStringLiteral("diagnosisDock"));
@@ -29,11 +31,10 @@ CompareWindow* DiagnosisDock::lastCompare() const { return static_cast<CompareWi
 
 QStringList DiagnosisDock::historyVersions() const
 {
-    const auto* window = qobject_cast<const MainWindow*>(parentWidget());
     const PlanDocument* document = session_->document();
-    if (!window || !window->history() || !document)
+    if (!history_ || !document)
         return {};
-    const DumpHistory* history = window->history();
+    const DumpHistory* history = history_;
     QString dumpPath = QString::fromStdString(document->dump.file);
     if (const DumpVersion* version = history->versionAt(dumpPath))
         dumpPath = version->dumpPath;
@@ -47,14 +48,13 @@ QStringList DiagnosisDock::historyVersions() const
 LoadOptions DiagnosisDock::historyOptions() const
 {
     LoadOptions options;
-    const auto* window = qobject_cast<const MainWindow*>(parentWidget());
     const PlanDocument* document = session_->document();
-    if (!window || !document)
+    if (!settings_ || !document)
         return options;
     // The versions are kept copies of the dump on show: read them as the window reads it.
-    for (const QString& dir : window->settings().value(SettingId::SourceDirs).toStringList())
+    for (const QString& dir : settings_->value(SettingId::SourceDirs).toStringList())
         options.sourceDirs.push_back(dir.toStdString());
-    for (const auto& [from, to] : window->settings().substitutions())
+    for (const auto& [from, to] : settings_->substitutions())
         options.substitutions.emplace_back(from.toStdString(), to.toStdString());
     options.copyOf = document->copyOf.empty() ? document->dump.file : document->copyOf;
     options.searchTritonCache = false;

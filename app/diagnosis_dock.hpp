@@ -14,7 +14,9 @@
 
 namespace memlens {
 
+class AppSettings;
 class CompareWindow;
+class DumpHistory;
 class DiagnosisPanel;
 class PlanSession;
 struct PlanDocument;
@@ -22,7 +24,9 @@ struct PlanDocument;
 class DiagnosisDock : public QDockWidget {
     Q_OBJECT
 public:
-    DiagnosisDock(PlanSession* session, QWidget* parent = nullptr);
+    // The fit map's compiled cells are the versions `history` keeps of the dump on show, read with
+    // the source folders and substitutions of `settings`.
+    DiagnosisDock(PlanSession* session, const DumpHistory* history, const AppSettings* settings, QWidget* parent);
 
     DiagnosisPanel* panel() const { return panel_; }
     // The compare view the last fit map cell opened (null when closed).
@@ -43,6 +47,8 @@ private:
     LoadOptions historyOptions() const;
 
     PlanSession* session_;
+    const DumpHistory* history_;
+    const AppSettings* settings_;
     DiagnosisPanel* panel_;
     QString openedFor_;             // the file and scope the dock last opened itself for
     QPointer<QWidget> lastCompare_; // a CompareWindow

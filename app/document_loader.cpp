@@ -42,7 +42,11 @@ std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOp
         = std::make_shared<PlanDocument>(buildPlanDocument(std::move(read.dump), dumpPath.toStdString(), options));
     attachPlannerCheck(*document, options); // as loadPlanDocument does
     try {
-        version = DumpHistory::versionFrom(dumpPath, document->dump, copy.take(), written);
+        // Judged by the capacities the document was judged by: History says what the window says.
+        std::vector<std::uint64_t> capacities;
+        for (const PlanAnalysis& analysis : document->analyses)
+            capacities.push_back(analysis.capacity.bytes);
+        version = DumpHistory::versionFrom(dumpPath, document->dump, copy.take(), written, capacities);
         version->irFile = QString::fromStdString(document->irFile);
     } catch (const std::filesystem::filesystem_error& error) {
         spdlog::warn("cannot keep a copy of {}: {}", dumpPath.toStdString(), error.what());

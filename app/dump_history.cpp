@@ -138,26 +138,39 @@ void DumpHistory::writeIndex() const
 
 DumpHistory::~DumpHistory() = default;
 
-DumpVersion DumpHistory::versionFrom(const QString& dumpPath, const DumpSnapshot& snapshot)
+DumpVersion DumpHistory::versionFrom(
+    const QString& dumpPath, const DumpSnapshot& snapshot, const std::vector<std::uint64_t>& capacities)
 {
-    return versionFrom(dumpPath, snapshot.dump, snapshot.kept, snapshot.written);
+    return versionFrom(dumpPath, snapshot.dump, snapshot.kept, snapshot.written, capacities);
+}
+
+std::vector<std::uint64_t> DumpHistory::capacitiesByRule(const Dump& dump, const VersionCapacityRule& rule)
+{
+    // The window's route: remembered capacities of this kernel on this target, then resolveCapacity.
+    const CapacitySettings settings
+        = withRemembered(rule.settings, rule.remembered, capacityOwner(dump.kernel, rule.target));
+    std::vector<std::uint64_t> capacities;
+    for (const ScopePlan& scope : dump.scopes)
+        capacities.push_back(resolveCapacity(
+            settings.settingFor(scope.scope), scope.scope, scope.error, rule.target, settings.defaultTarget)
+                                 .bytes);
+    return capacities;
 }
 
 namespace {
 
-// The scope nearest its capacity (or furthest past it), judged without the IR: the capacity of
-// the error text or the default of the targets that write dumps. What the menu can say at a glance.
-QString versionSummary(const Dump& dump)
+// The scope nearest its capacity (or furthest past it): what the menu can say at a glance.
+QString versionSummary(const Dump& dump, const std::vector<std::uint64_t>& capacities)
 {
     const ScopePlan* fullest = nullptr;
     std::uint64_t fullestPeak = 0;
     std::uint64_t fullestCapacity = 1;
-    for (const ScopePlan& scope : dump.scopes) {
+    for (std::size_t s = 0; s < dump.scopes.size() && s < capacities.size(); ++s) {
+        const ScopePlan& scope = dump.scopes[s];
         std::uint64_t peak = 0;
         for (const Block& block : scope.blocks)
             peak = std::max(peak, block.addressEnd());
-        const std::uint64_t capacity
-            = std::max<std::uint64_t>(1, resolveCapacity(std::nullopt, scope.scope, scope.error, std::nullopt).bytes);
+        const std::uint64_t capacity = std::max<std::uint64_t>(1, capacities[s]);
         // peak / capacity > fullestPeak / fullestCapacity, without division.
         if (!fullest
             || static_cast<long double>(peak) * fullestCapacity > static_cast<long double>(fullestPeak) * capacity) {
@@ -175,8 +188,8 @@ QString versionSummary(const Dump& dump)
 
 } // namespace
 
-DumpVersion DumpHistory::versionFrom(
-    const QString& dumpPath, const Dump& dump, const KeptDump& kept, std::chrono::system_clock::time_point written)
+DumpVersion DumpHistory::versionFrom(const QString& dumpPath, const Dump& dump, const KeptDump& kept,
+    std::chrono::system_clock::time_point written, const std::vector<std::uint64_t>& capacities)
 {
     DumpVersion version;
     version.dumpPath = QFileInfo(dumpPath).absoluteFilePath();
@@ -187,7 +200,7 @@ DumpVersion DumpHistory::versionFrom(
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(written.time_since_epoch()).count();
     version.written = QDateTime::fromMSecsSinceEpoch(ms);
     version.digest = kept.digest;
-    version.summary = versionSummary(dump);
+    version.summary = versionSummary(dump, capacities);
     return version;
 }
 
@@ -265,18 +278,21 @@ void DumpHistory::clear()
 void DumpHistory::capture(const QString& dumpPath)
 {
     const std::string dir = directory_.toStdString();
-    startCapture(
-        dumpPath, [dumpPath, dir] { return versionFrom(dumpPath, snapshotDump(dumpPath.toStdString(), dir)); });
+    startCapture(dumpPath, [dumpPath, dir, rule = capacityRule_] {
+        const DumpSnapshot snapshot = snapshotDump(dumpPath.toStdString(), dir);
+        return versionFrom(dumpPath, snapshot, capacitiesByRule(snapshot.dump, rule));
+    });
 }
 
 void DumpHistory::captureBytes(
     const QString& dumpPath, const QByteArray& bytes, std::chrono::system_clock::time_point written)
 {
     const std::string dir = directory_.toStdString();
-    startCapture(dumpPath, [dumpPath, dir, bytes, written] {
+    startCapture(dumpPath, [dumpPath, dir, bytes, written, rule = capacityRule_] {
         const std::string text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
         const Dump dump = parseDumpText(text, dumpPath.toStdString());
-        return versionFrom(dumpPath, dump, keepDumpVersion(text, dump, written, dir), written);
+        return versionFrom(
+            dumpPath, dump, keepDumpVersion(text, dump, written, dir), written, capacitiesByRule(dump, rule));
     });
 }
 

@@ -3,6 +3,7 @@
 // memory_info_aiv.json with each kernel of that core type, so each version
 // read is copied (the bytes that were parsed) into a folder of the window's
 // own; a version can be shown again, or handed to a compare view, later.
+#include "core/analysis/capacity.hpp"
 #include "core/dump/dump_keeper.hpp"
 #include "views/job_runner.hpp"
 
@@ -14,6 +15,9 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace memlens {
 
@@ -25,8 +29,17 @@ struct DumpVersion {
     QDateTime written; // when the compiler wrote it (the file's time)
     quint64 digest = 0;
     QString irFile; // the IR it was shown with ("" when none or not shown yet)
-    // Its fullest scope against the capacity the dump itself gives ("ub 321 KB of 192 KB: overflow").
+    // Its fullest scope against the capacity the window gives it ("ub 321 KB of 192 KB: overflow").
     QString summary;
+};
+
+// The window's capacity rule, for a version read apart from the window's load (a capture): History
+// says fits or overflow as the window would. A capture has no IR of its own, so the target is the
+// one of the IR on show (the same compile's chip).
+struct VersionCapacityRule {
+    CapacitySettings settings;         // --capacity and the default chip
+    KernelCapacities remembered;       // the capacities the user set, by kernel and target
+    std::optional<std::string> target; // of the IR on show
 };
 
 class DumpHistory : public QObject {
@@ -77,10 +90,17 @@ public:
     // Removes every version and its copy (History > Clear History).
     void clear();
 
-    // A version from a snapshot of the core (its kernel, core, copy and time).
-    static DumpVersion versionFrom(const QString& dumpPath, const DumpSnapshot& snapshot);
+    // The rule captures are judged by from now on (the window sets it when what it shows changes).
+    void setCapacityRule(VersionCapacityRule rule) { capacityRule_ = std::move(rule); }
+    // Each scope's capacity in bytes by `rule`, as the window resolves it (resolveCapacity, withRemembered).
+    static std::vector<std::uint64_t> capacitiesByRule(const Dump& dump, const VersionCapacityRule& rule);
+
+    // A version from a snapshot of the core (its kernel, core, copy and time); `capacities` (bytes,
+    // one per scope of the dump) are what its summary judges against.
     static DumpVersion versionFrom(
-        const QString& dumpPath, const Dump& dump, const KeptDump& kept, std::chrono::system_clock::time_point written);
+        const QString& dumpPath, const DumpSnapshot& snapshot, const std::vector<std::uint64_t>& capacities);
+    static DumpVersion versionFrom(const QString& dumpPath, const Dump& dump, const KeptDump& kept,
+        std::chrono::system_clock::time_point written, const std::vector<std::uint64_t>& capacities);
 
 signals:
     void versionAdded(const memlens::DumpVersion& version);
@@ -101,6 +121,7 @@ private:
     QString directory_;
     QList<DumpVersion> versions_; // in the order recorded: oldest first
     qint64 maxBytes_ = 0;
+    VersionCapacityRule capacityRule_;
     JobRunner captures_{JobRunner::Mode::Concurrent}; // every capture is recorded
 };
 

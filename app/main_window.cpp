@@ -8,10 +8,12 @@
 #include "app/dump_history.hpp"
 #include "app/export_controller.hpp"
 #include "app/history_menu.hpp"
+#include "app/kernel_session.hpp"
 #include "app/load_progress.hpp"
 #include "app/message_bar.hpp"
+#include "app/open_file_watch.hpp"
+#include "app/version_trail.hpp"
 #include "core/base/cancellation.hpp"
-#include "core/base/directory_changes.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "core/source/file_finder.hpp"
 #include "core/text/terminal_text.hpp"
@@ -33,13 +35,10 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
-#include <QFileSystemWatcher>
 #include <QLabel>
 #include <QMimeData>
 #include <QScreen>
-#include <QSocketNotifier>
 #include <QStatusBar>
-#include <QTimer>
 
 #include <algorithm>
 
@@ -61,73 +60,89 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , settings_(settings ? settings : ownSettings_.get())
     , session_(new PlanSession(this))
     , loader_(new DocumentLoader(this))
-    , watcher_(new QFileSystemWatcher(this))
-    , changeDebounce_(new QTimer(this))
+    , watch_(new OpenFileWatch(this))
+    , trail_(new VersionTrail(settings_, this))
 {
     initMemlensResources();
-    history_ = createHistory();
     setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
     buildCentralArea();
-    buildKernelWidgets();
+    kernel_ = new KernelSession(session_, views_.titleBar, this);
     buildDocks();
-    exporter_ = new ExportController(session_, chart_, table_, settings_, this);
+    exporter_ = new ExportController(session_, views_.chart, views_.table, settings_, this);
     buildMenus();
     buildRunView();
-    loader_->setSnapshotDir(history_->directory());
-    connect(loader_, &DocumentLoader::versionKept, history_, &DumpHistory::record);
-
-    progress_ = new LoadProgress(loader_, this);
-    statusLabel_ = new QLabel(this);
-    // A long IR path is cut rather than widen the window (the tooltip says where the IR came from).
-    statusLabel_->setMinimumWidth(1);
-    statusLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    statusBar()->addWidget(statusLabel_, 1);
-    statusBar()->addPermanentWidget(progress_);
-
-    connect(loader_, &DocumentLoader::loaded, this,
-        [this](int, std::shared_ptr<const PlanDocument> document) { onLoaded(std::move(document)); });
-    connect(loader_, &DocumentLoader::failed, this,
-        [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
-    connect(progress_, &LoadProgress::cancelRequested, this, &MainWindow::cancelLoading);
-    connect(titleBar_, &TitleBar::capacityEdited, this, &MainWindow::onCapacityEdited);
-    connect(exporter_, &ExportController::exported, this, [this](const QString& path) {
-        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
-    });
-    connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateActions);
-    connect(session_, &PlanSession::selectedBlockChanged, this, [this] { updateActions(); });
-
-    // The compiler rewrites the dump on every compile; wait until it settles.
-    changeDebounce_->setSingleShot(true);
-    changeDebounce_->setInterval(400);
-    connect(watcher_, &QFileSystemWatcher::fileChanged, changeDebounce_, qOverload<>(&QTimer::start));
-    connect(changeDebounce_, &QTimer::timeout, this, &MainWindow::onFileChangedOnDisk);
-
+    buildStatusBar();
+    connectParts();
     applyChartFontSize();
     restoreLayout();
     updateActions();
     updateWindowTitle();
 }
 
-MainWindow::~MainWindow() { delete folderNotifier_; } // before the descriptor it reads is closed
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildStatusBar()
+{
+    views_.progress = new LoadProgress(loader_, this);
+    views_.statusLabel = new QLabel(this);
+    // A long IR path is cut rather than widen the window (the tooltip says where the IR came from).
+    views_.statusLabel->setMinimumWidth(1);
+    views_.statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    statusBar()->addWidget(views_.statusLabel, 1);
+    statusBar()->addPermanentWidget(views_.progress);
+}
+
+void MainWindow::connectParts()
+{
+    loader_->setSnapshotDir(trail_->history()->directory());
+    connect(loader_, &DocumentLoader::versionKept, trail_->history(), &DumpHistory::record);
+    connect(loader_, &DocumentLoader::loaded, this,
+        [this](int, std::shared_ptr<const PlanDocument> document) { onLoaded(std::move(document)); });
+    connect(loader_, &DocumentLoader::failed, this,
+        [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
+    connect(views_.progress, &LoadProgress::cancelRequested, this, &MainWindow::cancelLoading);
+    connect(views_.titleBar, &TitleBar::capacityEdited, this, &MainWindow::onCapacityEdited);
+    connect(exporter_, &ExportController::exported, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
+    });
+    connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateActions);
+    connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateHistoryCapacityRule);
+    connect(session_, &PlanSession::selectedBlockChanged, this, [this] { updateActions(); });
+    connect(watch_, &OpenFileWatch::fileChanged, kernel_, &KernelSession::noteChanged);
+    connect(watch_, &OpenFileWatch::changeSettled, this, &MainWindow::onFileChangedOnDisk);
+    connect(watch_, &OpenFileWatch::folderWritten, this, &MainWindow::onFolderWritten);
+    connect(kernel_, &KernelSession::coreChosen, this, &MainWindow::showCore);
+    connect(trail_, &VersionTrail::reloadDescribed, this, &MainWindow::showReloadDelta);
+    connect(trail_, &VersionTrail::statusMessage, views_.statusLabel, &QLabel::setText);
+    connectHistory();
+}
+
+KernelCores* MainWindow::kernelCores() const { return kernel_->cores(); }
+CoreSelector* MainWindow::coreSelector() const { return kernel_->selector(); }
+KernelStrip* MainWindow::kernelStrip() const { return kernel_->strip(); }
+DumpHistory* MainWindow::history() const { return trail_->history(); }
+HistoryMenu* MainWindow::historyMenu() const { return trail_->menu(); }
+QString MainWindow::shownVersion() const { return trail_->shownVersion(); }
+std::shared_ptr<const PlanDocument> MainWindow::previousVersion() const { return trail_->previousVersion(); }
 
 void MainWindow::setCommandLineOptions(const LoadOptions& options, const QString& dumpPath)
 {
-    commandLineOptions_ = options;
+    commandLine_.options = options;
     // --ir belongs to the dump named beside it, not to every dump opened later.
-    commandLineIr_ = QString::fromStdString(options.irFile);
-    commandLineDump_ = dumpPath.isEmpty() ? QString() : QFileInfo(dumpPath).absoluteFilePath();
-    commandLineOptions_.irFile.clear();
-    commandLineLog_ = QString::fromStdString(options.logFile); // --log likewise
-    commandLineOptions_.logFile.clear();
-    commandLineOptions_.logRequired = false;
-    commandLineOptions_.irRequired = false;
+    commandLine_.ir = QString::fromStdString(options.irFile);
+    commandLine_.dump = dumpPath.isEmpty() ? QString() : QFileInfo(dumpPath).absoluteFilePath();
+    commandLine_.options.irFile.clear();
+    commandLine_.log = QString::fromStdString(options.logFile); // --log likewise
+    commandLine_.options.logFile.clear();
+    commandLine_.options.logRequired = false;
+    commandLine_.options.irRequired = false;
 }
 
 LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
 {
-    LoadOptions options = commandLineOptions_;
+    LoadOptions options = commandLine_.options;
     options.capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
     for (const QString& dir : settings_->value(SettingId::SourceDirs).toStringList())
         options.sourceDirs.push_back(dir.toStdString());
@@ -138,22 +153,33 @@ LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
         options.tritonCache.cacheDir = cache.toStdString(); // --triton-cache wins
     if (const QString log = settings_->logFileFor(dumpPath); !log.isEmpty())
         options.logFile = log.toStdString();
-    else if (!commandLineLog_.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLineDump_)
-        options.logFile = commandLineLog_.toStdString();
+    else if (!commandLine_.log.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLine_.dump)
+        options.logFile = commandLine_.log.toStdString();
     if (const QString ir = settings_->irFileFor(dumpPath); !ir.isEmpty())
         options.irFile = ir.toStdString();
-    else if (!commandLineIr_.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLineDump_)
-        options.irFile = commandLineIr_.toStdString();
+    else if (!commandLine_.ir.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLine_.dump)
+        options.irFile = commandLine_.ir.toStdString();
     return options;
 }
 
 CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
 {
     LoadOptions options;
-    options.capacity = commandLineOptions_.capacity;
+    options.capacity = commandLine_.options.capacity;
     options.capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
     options.rememberedCapacities = settings_->capacitiesByKernel();
     return memlens::capacitySettingsFor(document, options);
+}
+
+void MainWindow::updateHistoryCapacityRule()
+{
+    VersionCapacityRule rule;
+    rule.settings = commandLine_.options.capacity;
+    rule.settings.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
+    rule.remembered = settings_->capacitiesByKernel();
+    if (const PlanDocument* document = session_->document())
+        rule.target = document->target;
+    trail_->history()->setCapacityRule(std::move(rule));
 }
 
 void MainWindow::openDump(const QString& path)
@@ -168,8 +194,8 @@ void MainWindow::openDump(const QString& path)
     }
     showPlanPage();
     loadingFile_ = path;
-    loadingStamp_ = FileStamp::of(path);
-    statusLabel_->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
+    watch_->loadStarts(path);
+    views_.statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
     loader_->load(path, optionsFor(path), settings_->capacitiesByKernel());
 }
 
@@ -180,12 +206,12 @@ void MainWindow::cancelLoading()
     loader_->cancel(); // stops the parse; nothing is delivered
     const QString name = QFileInfo(loadingFile_).fileName();
     loadingFile_.clear();
-    statusLabel_->setText(tr("Loading %1 cancelled").arg(name));
+    views_.statusLabel->setText(tr("Loading %1 cancelled").arg(name));
 }
 
 void MainWindow::reload()
 {
-    if (cores_->active()) { // every core of the kernel
+    if (kernel_->cores()->active()) { // every core of the kernel
         reloadKernel();
         return;
     }
@@ -198,16 +224,16 @@ void MainWindow::closeDump()
     loader_->cancel();
     loadingFile_.clear();
     if (!currentFile_.isEmpty())
-        watcher_->removePath(currentFile_);
+        watch_->unwatch(currentFile_);
     currentFile_.clear();
-    shownVersion_.clear();
-    historyMenu_->setDump(QString()); // the versions are of the dump closed
-    titleBar_->setVersionText(QString());
-    kernelPending_.clear();
-    cores_->clear();
+    trail_->setShownVersion(QString());
+    trail_->menu()->setDump(QString()); // the versions are of the dump closed
+    views_.titleBar->setVersionText(QString());
+    kernel_->cancelLoading();
+    kernel_->cores()->clear();
     session_->clear();
-    messageBar_->dismiss();
-    statusLabel_->clear();
+    views_.messageBar->dismiss();
+    views_.statusLabel->clear();
     updateWindowTitle();
 }
 
@@ -237,28 +263,28 @@ void MainWindow::showScope(const QString& scope)
         }
     if (showScopeOfKernel(scope)) // another core's (memlens DIR --scope cbuf)
         return;
-    statusLabel_->setText(tr("The dump has no scope \"%1\".").arg(scope));
+    views_.statusLabel->setText(tr("The dump has no scope \"%1\".").arg(scope));
 }
 
 void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
 {
-    if (history_->isSnapshot(loadingFile_)) {
+    if (trail_->history()->isSnapshot(loadingFile_)) {
         onVersionLoaded(std::move(document));
         return;
     }
     if (takeCoreLoad(loadingFile_, document))
         return;
-    if (!cores_->contains(loadingFile_))
-        cores_->clear(); // another dump: the kernel's folder is closed
-    shownVersion_.clear();
+    if (!kernel_->cores()->contains(loadingFile_))
+        kernel_->cores()->clear(); // another dump: the kernel's folder is closed
+    trail_->setShownVersion(QString());
     const QString path = loadingFile_;
     const bool reloaded = path == currentFile_;
     if (!currentFile_.isEmpty() && !reloaded)
-        watcher_->removePath(currentFile_);
+        watch_->unwatch(currentFile_);
     currentFile_ = path;
-    shownStamp_ = loadingStamp_.path == path ? loadingStamp_ : FileStamp{};
+    watch_->loadShown(path);
     std::shared_ptr<const PlanDocument> before = reloaded ? session_->sharedDocument() : nullptr;
-    titleBar_->setVersionText(QString());
+    views_.titleBar->setVersionText(QString());
     // Capacities the user set for this kernel were applied by the loader.
     session_->setDocument(document);
     settings_->addRecentFile(path);
@@ -266,10 +292,10 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     watchFile(path);
     // What the bar said was about the dump on show before; this one's warnings replace it.
     showDocumentMessage(*document, QString());
-    trackVersions(before, document);
-    statusLabel_->setToolTip(QString::fromStdString(document->irNote));
-    statusLabel_->setText(documentStatusText(*document));
-    historyMenu_->setDump(QFileInfo(path).absoluteFilePath());
+    trail_->track(before, document);
+    views_.statusLabel->setToolTip(QString::fromStdString(document->irNote));
+    views_.statusLabel->setText(documentStatusText(*document));
+    trail_->menu()->setDump(QFileInfo(path).absoluteFilePath());
     updateWindowTitle();
     emit documentShown(path);
     offerOtherHalf(path);
@@ -277,19 +303,19 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
 
 void MainWindow::onLoadFailed(const QString& path, const QString& message)
 {
-    stopKernelLoad(path);
+    kernel_->stopLoading(path);
     const bool reloading = !currentFile_.isEmpty() && path == currentFile_;
-    statusLabel_->setText(
+    views_.statusLabel->setText(
         (reloading ? tr("Could not reload %1") : tr("Could not open %1")).arg(QFileInfo(path).fileName()));
     QList<QPair<QString, std::function<void()>>> actions;
     actions.append({tr("Try Again"), [this, path] { openDump(path); }});
     const QString keep = currentFile_.isEmpty()
         ? QString()
         : tr("<br>Still showing %1.").arg(QFileInfo(currentFile_).fileName().toHtmlEscaped());
-    const QString what = reloading   ? tr("Could not reload the dump.")
-        : history_->isSnapshot(path) ? tr("Could not open the earlier version.")
-                                     : tr("Could not open the dump.");
-    messageBar_->showMessage(
+    const QString what = reloading            ? tr("Could not reload the dump.")
+        : trail_->history()->isSnapshot(path) ? tr("Could not open the earlier version.")
+                                              : tr("Could not open the dump.");
+    views_.messageBar->showMessage(
         MessageBar::Kind::Error, tr("<b>%1</b> %2%3").arg(what, message.toHtmlEscaped(), keep), actions);
     emit loadFailed(message);
 }
@@ -312,68 +338,48 @@ void MainWindow::reapplyCapacities()
     auto adjusted = std::make_shared<PlanDocument>(*document); // shares the plan
     rejudge(*adjusted, capacitySettingsFor(*adjusted));
     // The same plan with another capacity: a zoomed-in view stays where it was.
-    const DataWindow shown = chart_->mapping().window();
-    const bool zoomed = !chart_->mapping().isFit();
+    const DataWindow shown = views_.chart->mapping().window();
+    const bool zoomed = !views_.chart->mapping().isFit();
     session_->setDocument(adjusted);
-    cores_->setDocument(currentFile_, adjusted);
-    for (const KernelCores::Core& core : std::vector<KernelCores::Core>(cores_->cores())) // the kernel's other cores
+    kernel_->cores()->setDocument(currentFile_, adjusted);
+    for (const KernelCores::Core& core :
+        std::vector<KernelCores::Core>(kernel_->cores()->cores())) // the kernel's other cores
         if (core.document && core.document != session_->sharedDocument()) {
             auto other = std::make_shared<PlanDocument>(*core.document);
             rejudge(*other, capacitySettingsFor(*other));
-            cores_->setDocument(core.path, other);
+            kernel_->cores()->setDocument(core.path, other);
         }
     if (zoomed)
-        chart_->setViewWindow(shown);
+        views_.chart->setViewWindow(shown);
     else
-        chart_->fitToPlan(); // the selection kept across the change must not zoom a view of the whole plan
+        views_.chart->fitToPlan(); // the selection kept across the change must not zoom a view of the whole plan
 }
 
-void MainWindow::watchFile(const QString& path)
-{
-    if (!watcher_->files().contains(path))
-        watcher_->addPath(path);
-    watchFolderOf(path);
-}
+void MainWindow::watchFile(const QString& path) { watch_->watch(path); }
 
-void MainWindow::watchFolderOf(const QString& path)
+void MainWindow::onFolderWritten(const std::vector<std::string>& writtenNames)
 {
-    const QString folder = QFileInfo(path).absolutePath();
-    if (folder == changesFolder_)
-        return;
-    delete folderNotifier_;
-    folderNotifier_ = nullptr;
-    changesFolder_ = folder;
-    folderChanges_ = std::make_unique<DirectoryChanges>(folder.toStdString());
-    if (!folderChanges_->available())
-        return; // the debounced watcher captures the versions that live long enough
-    folderNotifier_ = new QSocketNotifier(folderChanges_->descriptor(), QSocketNotifier::Read, this);
-    connect(folderNotifier_, &QSocketNotifier::activated, this, &MainWindow::onFolderChanged);
-}
-
-void MainWindow::onFolderChanged()
-{
-    const DirectoryChanges::Batch batch = folderChanges_->wait(std::chrono::milliseconds(0));
-    captureOtherCores(batch.written);
+    captureOtherCores(writtenNames);
     if (currentFile_.isEmpty())
         return;
     const std::string name = QFileInfo(currentFile_).fileName().toStdString();
-    const auto written = std::count(batch.written.begin(), batch.written.end(), name);
+    const auto written = std::count(writtenNames.begin(), writtenNames.end(), name);
     if (written == 0)
         return;
     // Now, before the next compile overwrites it: a small dump is read at once, on this thread.
     QFile file(currentFile_);
     if (file.size() <= kReadAtOnceBytes && file.open(QIODevice::ReadOnly)) {
         const QByteArray bytes = file.readAll();
-        history_->captureBytes(currentFile_, bytes,
+        trail_->history()->captureBytes(currentFile_, bytes,
             std::chrono::system_clock::time_point(
                 std::chrono::milliseconds(QFileInfo(currentFile_).lastModified().toMSecsSinceEpoch())));
     } else {
-        history_->capture(currentFile_);
+        trail_->history()->capture(currentFile_);
     }
     if (written > 1) {
-        missedVersions_ += static_cast<int>(written - 1);
-        statusLabel_->setText(
-            tr("%n version(s) of %1 were overwritten before memlens could keep them", "", missedVersions_)
+        const int missed = watch_->addMissedVersions(static_cast<int>(written - 1));
+        views_.statusLabel->setText(
+            tr("%n version(s) of %1 were overwritten before memlens could keep them", "", missed)
                 .arg(QFileInfo(currentFile_).fileName()));
     }
 }
@@ -385,25 +391,25 @@ void MainWindow::onFileChangedOnDisk()
     // Rewritten by replacing the file: the watcher lost it; watch the new one.
     if (QFileInfo::exists(currentFile_))
         watchFile(currentFile_);
-    if (!folderNotifier_)
-        history_->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
-    if (shownStamp_.isValid() && FileStamp::of(currentFile_) == shownStamp_)
+    if (!watch_->hearsFolder())
+        trail_->history()->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
+    if (watch_->showsCurrent(currentFile_))
         return; // what is on show was read after this change
     const QString name = QFileInfo(currentFile_).fileName();
-    messageBar_->showMessage(MessageBar::Kind::Warning,
+    views_.messageBar->showMessage(MessageBar::Kind::Warning,
         tr("%1 changed on disk (the compiler rewrites it on every compile).").arg(name.toHtmlEscaped()),
         {{tr("Reload"), [this] { reload(); }}});
 }
 
 void MainWindow::selectNextOverCapacity()
 {
-    if (cores_->cores().size() > 1) {
+    if (kernel_->cores()->cores().size() > 1) {
         selectNextOverCapacityInKernel();
         return;
     }
     const PlanAnalysis* analysis = session_->analysis();
     if (!analysis || analysis->overCapacityBlocks.empty()) {
-        statusLabel_->setText(tr("No block ends above capacity."));
+        views_.statusLabel->setText(tr("No block ends above capacity."));
         return;
     }
     const auto& over = analysis->overCapacityBlocks;
@@ -414,15 +420,15 @@ void MainWindow::selectNextOverCapacity()
 void MainWindow::updateActions()
 {
     const bool hasDocument = session_->document() != nullptr;
-    for (QAction* action : documentActions_)
+    for (QAction* action : menus_.documentActions)
         action->setEnabled(hasDocument);
 }
 
 void MainWindow::updateWindowTitle()
 {
     const PlanDocument* document = session_->document();
-    if (runView_ && runShown() && !runView_->runPath().isEmpty()) {
-        setWindowTitle(tr("Run %1 — memlens").arg(QFileInfo(runView_->runPath()).fileName()));
+    if (run_.view && runShown() && !run_.view->runPath().isEmpty()) {
+        setWindowTitle(tr("Run %1 — memlens").arg(QFileInfo(run_.view->runPath()).fileName()));
         return;
     }
     if (!document) {
@@ -433,7 +439,7 @@ void MainWindow::updateWindowTitle()
         ? tr("(unnamed kernel)")
         : QString::fromStdString(shortenedText(document->dump.kernel, kMaxTitleKernelBytes));
     QString file = QString::fromStdString(dumpDisplayName(currentFile_.toStdString()));
-    if (const DumpVersion* version = history_->versionAt(shownVersion_))
+    if (const DumpVersion* version = trail_->history()->versionAt(trail_->shownVersion()))
         file += tr(" (version of %1)").arg(version->written.toString(QStringLiteral("HH:mm:ss.zzz")));
     setWindowTitle(tr("%1 — %2 — memlens").arg(kernel, file));
 }

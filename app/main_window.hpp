@@ -2,13 +2,10 @@
 // The memlens window: title bar and block chart in the middle, usage curve
 // below it, block details, the table and the source panes in docks. Owns the
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
-#include "app/file_stamp.hpp"
+#include "app/window_parts.hpp"
 #include "core/document/plan_document.hpp"
-#include "views/job_runner.hpp"
 
-#include <QDateTime>
 #include <QMainWindow>
-#include <QPointer>
 #include <QStringList>
 
 #include <functional>
@@ -16,41 +13,25 @@
 
 class QAction;
 class QDockWidget;
-class QFileSystemWatcher;
-class QSocketNotifier;
-class QSplitter;
-class QStackedWidget;
-class QToolButton;
-class QLabel;
 class QMenu;
-class QTimer;
 
 namespace memlens {
 
-class AddressStripWidget;
 class AppSettings;
-class BlockChartWidget;
-class DirectoryChanges;
-class DumpHistory;
-class HistoryMenu;
-class CoreSelector;
-class KernelCores;
-class KernelStrip;
-class LoadProgress;
-struct DumpVersion;
-class BlockDetailsPanel;
-class BlockTablePanel;
 class CompareWindow;
-class DiagnosisDock;
+class CoreSelector;
 class DocumentLoader;
+class DumpHistory;
+struct DumpVersion;
 class ExportController;
-class MessageBar;
+class HistoryMenu;
+class KernelCores;
+class KernelSession;
+class KernelStrip;
+class OpenFileWatch;
 class PlanSession;
-class RunView;
 struct RunRow;
-class SourcePanes;
-class TitleBar;
-class UsageChartView;
+class VersionTrail;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -92,8 +73,8 @@ public:
     void showRunPage();
     void showPlanPage();
     bool runShown() const;
-    RunView* runView() const { return runView_; }
-    QAction* backToRunAction() const { return backToRunAction_; }
+    RunView* runView() const { return run_.view; }
+    QAction* backToRunAction() const { return run_.backAction; }
 
     // The compare view (main_window_compare.cpp): two dumps, or the versions before and after the last reload.
     CompareWindow* compareFiles(const QString& pathA, const QString& pathB);
@@ -101,40 +82,40 @@ public:
     // Two kernel folders: a compare view per core both have.
     CompareWindow* compareFolders(const QString& folderA, const QString& folderB);
     // The document on show before the last reload (null when there was none).
-    std::shared_ptr<const PlanDocument> previousVersion() const { return previousVersion_; }
+    std::shared_ptr<const PlanDocument> previousVersion() const;
 
     QString currentFile() const { return currentFile_; }
     PlanSession* session() const { return session_; }
-    TitleBar* titleBar() const { return titleBar_; }
-    BlockChartWidget* chart() const { return chart_; }
-    UsageChartView* usageChart() const { return usage_; }
-    AddressStripWidget* addressStrip() const { return strip_; }
-    BlockTablePanel* table() const { return table_; }
-    BlockDetailsPanel* details() const { return details_; }
-    SourcePanes* sourcePanes() const { return sourcePanes_; }
-    DiagnosisDock* diagnosisDock() const { return diagnosisDock_; }
-    MessageBar* messageBar() const { return messageBar_; }
+    TitleBar* titleBar() const { return views_.titleBar; }
+    BlockChartWidget* chart() const { return views_.chart; }
+    UsageChartView* usageChart() const { return views_.usage; }
+    AddressStripWidget* addressStrip() const { return views_.strip; }
+    BlockTablePanel* table() const { return views_.table; }
+    BlockDetailsPanel* details() const { return views_.details; }
+    SourcePanes* sourcePanes() const { return views_.sourcePanes; }
+    DiagnosisDock* diagnosisDock() const { return views_.diagnosisDock; }
+    MessageBar* messageBar() const { return views_.messageBar; }
     DocumentLoader* loader() const { return loader_; }
-    LoadProgress* loadProgress() const { return progress_; }
+    LoadProgress* loadProgress() const { return views_.progress; }
     ExportController* exporter() const { return exporter_; }
     AppSettings& settings() const { return *settings_; }
-    QMenu* recentMenu() const { return recentMenu_; }
-    KernelCores* kernelCores() const { return cores_; }
-    CoreSelector* coreSelector() const { return coreSelector_; }
-    KernelStrip* kernelStrip() const { return kernelStrip_; }
+    QMenu* recentMenu() const { return menus_.recent; }
+    KernelCores* kernelCores() const;
+    CoreSelector* coreSelector() const;
+    KernelStrip* kernelStrip() const;
     // F8: the next block above capacity (of every core when a kernel's folder is open).
     void selectNextOverCapacity();
     // Every version of the dumps seen (for History and a compare view).
-    DumpHistory* history() const { return history_; }
+    DumpHistory* history() const;
     // The status line of a dump just opened: its blocks (per scope when there are several) and its IR.
     static QString documentStatusText(const PlanDocument& document);
     // File > Open's file types: dumps, IR files and compile logs (all of which it opens), then each alone.
     static QString openFileFilter();
-    HistoryMenu* historyMenu() const { return historyMenu_; }
+    HistoryMenu* historyMenu() const;
     // Shows an earlier version of the open dump from its copy.
     void openVersion(const DumpVersion& version);
     // The copy on show, "" when the dump itself is.
-    QString shownVersion() const { return shownVersion_; }
+    QString shownVersion() const;
 
 signals:
     void documentShown(const QString& path);
@@ -152,8 +133,10 @@ protected:
 private:
     void buildCentralArea();
     void buildDocks();
-    void buildMenus(); // main_window_menus.cpp, with the commands that ask for a file first
+    void connectParts(); // the owners of state to the window, once every part is built
+    void buildMenus();   // main_window_menus.cpp, with the commands that ask for a file first
     void buildSettingsMenu();
+    void buildStatusBar();
     // The chart's and the address snapshot's text at the size the settings give.
     void applyChartFontSize();
     // main_window_layout.cpp: the docks' default places and sizes, their minimum widths, the saved layout.
@@ -167,12 +150,8 @@ private:
     void alignUsagePlot();
     QWidget* chartRow(QWidget* parent);
     void rebuildRecentMenu();
-    void buildHistoryMenu();
-    // Copies kept for this run only, or from one run to the next (the setting).
-    DumpHistory* createHistory();
-    // History > History Limit… and Clear History… (the second asks first).
-    void chooseHistoryLimit();
-    void clearHistory();
+    // main_window_history.cpp: History's menu wired to the window, and an earlier version shown.
+    void connectHistory();
     void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();
@@ -180,6 +159,8 @@ private:
     void showPreferences();
     LoadOptions optionsFor(const QString& dumpPath) const;
     CapacitySettings capacitySettingsFor(const PlanDocument& document) const;
+    // History judges the versions it captures by this: the window's capacities, the IR on show's target.
+    void updateHistoryCapacityRule();
     void onLoaded(std::shared_ptr<const PlanDocument> document);
     void onLoadFailed(const QString& path, const QString& message);
     void onCapacityEdited(const QString& scope, std::optional<quint64> bytes);
@@ -187,87 +168,31 @@ private:
     void reapplyCapacities();
     void watchFile(const QString& path);
     void onFileChangedOnDisk();
+    // Files of the open dump's folder were written: each version is captured as soon as it is closed.
+    void onFolderWritten(const std::vector<std::string>& writtenNames);
     void updateActions();
     void updateWindowTitle();
     void chooseAndCompare();
-    // After a load: keeps the version a reload replaced and shows what changed.
-    void trackVersions(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after);
-    void showReloadDelta(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after);
+    // main_window_compare.cpp: the bar saying what a reload changed, with the way to the compare view.
+    void showReloadDelta(std::shared_ptr<const PlanDocument> before, const QString& text, bool changed);
     // main_window_messages.cpp: the bar for the document on show. Its warnings (an IR or compile
     // log that may be another compile's) come first and stay; `text` (what a reload changed) follows.
     void showDocumentMessage(
         const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions = {});
     static QString irChangeText(const PlanDocument& before, const PlanDocument& after);
 
-    std::unique_ptr<AppSettings> ownSettings_;
-    AppSettings* settings_;
-    PlanSession* session_;
-    DocumentLoader* loader_;
-    ExportController* exporter_;
-    MessageBar* messageBar_ = nullptr;
-    TitleBar* titleBar_ = nullptr;
-    BlockChartWidget* chart_ = nullptr;
-    UsageChartView* usage_ = nullptr;
-    QSplitter* chartSplitter_ = nullptr; // the block chart above the usage curve
-    AddressStripWidget* strip_ = nullptr;
-    BlockTablePanel* table_ = nullptr;
-    BlockDetailsPanel* details_ = nullptr;
-    SourcePanes* sourcePanes_ = nullptr;
-    QDockWidget* detailsDock_ = nullptr;
-    QDockWidget* tableDock_ = nullptr;
-    QDockWidget* sourceDock_ = nullptr;
-    DiagnosisDock* diagnosisDock_ = nullptr;
-    QMenu* recentMenu_ = nullptr;
-    LoadProgress* progress_ = nullptr;
-    QLabel* statusLabel_ = nullptr;
-    QFileSystemWatcher* watcher_ = nullptr;
-    QTimer* changeDebounce_ = nullptr;
-    QList<QAction*> documentActions_; // enabled only with a document
-    QAction* reloadAction_ = nullptr;
-    LoadOptions commandLineOptions_;
-    QString commandLineIr_;
-    QString commandLineLog_; // --log, for commandLineDump_ only
-    QString commandLineDump_;
-    QString currentFile_;                                 // the dump on show
-    QString loadingFile_;                                 // the dump being loaded
-    FileStamp loadingStamp_;                              // that file as the load found it
-    FileStamp shownStamp_;                                // the dump on show, as it was read
-    std::shared_ptr<const PlanDocument> previousVersion_; // kept for the compare view after a reload
-    QDateTime previousShownAt_;
-    QDateTime shownAt_;
-    JobRunner deltaJobs_; // the reload delta of the latest reload only
-    DumpHistory* history_ = nullptr;
-    // The system's reports of writes in the open dump's folder: each version is captured
-    // as soon as it is closed (the debounced watcher above only says it changed).
-    std::unique_ptr<DirectoryChanges> folderChanges_;
-    QSocketNotifier* folderNotifier_ = nullptr;
-    QString changesFolder_;
-    int missedVersions_ = 0; // written and overwritten again before they could be captured
-    void watchFolderOf(const QString& path);
-    void onFolderChanged();
-    HistoryMenu* historyMenu_ = nullptr;
-    QString shownVersion_;       // the copy on show ("" when the dump itself is)
-    bool layoutChecked_ = false; // the restored layout was checked once the window was shown
-
     // The Run view (main_window_run.cpp).
     void buildRunView();
     void chooseAndOpenRun();
     void updateRunActions();
-    QStackedWidget* pages_ = nullptr; // the plan (page 0) or the run
-    RunView* runView_ = nullptr;
-    QAction* backToRunAction_ = nullptr;
-    QToolButton* backToRunButton_ = nullptr;
-    QList<QPointer<QDockWidget>> docksHiddenForRun_;
 
-    // A kernel's folder (main_window_kernel.cpp).
-    void buildKernelWidgets();
+    // A kernel's folder (main_window_kernel.cpp); its state is the KernelSession's.
     void chooseAndOpenFolder();
     void chooseAndCompareFolder();
     void reloadKernel();
     void loadNextCore();
     // A load of one of the kernel's cores: kept, and the next one started; false for any other load.
     bool takeCoreLoad(const QString& path, const std::shared_ptr<const PlanDocument>& document);
-    void stopKernelLoad(const QString& failedPath);
     void selectNextOverCapacityInKernel();
     // Shows the first core of the kernel with a scope of that name; false when none has one.
     bool showScopeOfKernel(const QString& scope);
@@ -275,15 +200,24 @@ private:
     // the bar names what changed. False when no kernel's folder is open.
     void captureOtherCores(const std::vector<std::string>& writtenNames);
     bool kernelChangedOnDisk();
-    QStringList changedOnDisk_; // the kernel's files the watcher saw change, until the bar says so
     // One file of a pair opened: offers the other (or opens both, with the setting).
     void offerOtherHalf(const QString& path);
-    KernelCores* cores_ = nullptr;
-    CoreSelector* coreSelector_ = nullptr;
-    KernelStrip* kernelStrip_ = nullptr;
-    QStringList kernelPending_; // the cores still to load, in order
-    QString kernelShowFirst_;   // the core to show once they are loaded
-    QString shownCorePath_;     // the core being shown from its loaded document
+
+    std::unique_ptr<AppSettings> ownSettings_;
+    AppSettings* settings_;
+    PlanSession* session_;
+    DocumentLoader* loader_;
+    ExportController* exporter_ = nullptr;
+    MainWindowViews views_;
+    WindowMenus menus_;
+    RunPage run_;
+    CommandLineInputs commandLine_;
+    QString currentFile_;        // the dump on show
+    QString loadingFile_;        // the dump being loaded
+    bool layoutChecked_ = false; // the restored layout was checked once the window was shown
+    OpenFileWatch* watch_;       // the dump on show and its folder, on disk
+    VersionTrail* trail_;        // History, the version a reload replaced, the copy on show
+    KernelSession* kernel_ = nullptr;
 };
 
 } // namespace memlens

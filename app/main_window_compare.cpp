@@ -3,12 +3,17 @@
 #include "app/app_settings.hpp"
 #include "app/compare_window.hpp"
 #include "app/document_loader.hpp"
+#include "app/kernel_session.hpp"
 #include "app/main_window.hpp"
 #include "app/message_bar.hpp"
-#include "core/diff/plan_diff.hpp"
+#include "app/version_trail.hpp"
+#include "core/cli/kernel_folder.hpp"
 #include "core/document/planner_check.hpp"
 #include "core/dump/dump_display_name.hpp"
+#include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
+
+#include <QLabel>
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,35 +21,6 @@
 namespace memlens {
 
 namespace {
-
-struct ReloadDelta {
-    QString text;
-    bool changed = false;
-};
-
-// Off the GUI thread: judged by one capacity, as the compare view judges them.
-ReloadDelta describeReload(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after)
-{
-    PlanDocument was = *before;
-    PlanDocument now = *after;
-    shareCapacities(was, now);
-    const PlanDiff diff = diffPlans(was, now);
-    ReloadDelta delta;
-    for (const ScopeDiff& scope : diff.scopes) {
-        if (scope.a < 0 || scope.b < 0) {
-            delta.changed = true;
-            continue;
-        }
-        const PlanAnalysis& a = was.analyses[static_cast<std::size_t>(scope.a)];
-        const PlanAnalysis& b = now.analyses[static_cast<std::size_t>(scope.b)];
-        delta.changed |= a.peakAddressBytes != b.peakAddressBytes || a.overflow != b.overflow
-            || a.peakLiveBytes != b.peakLiveBytes;
-        for (const BufferPair& pair : scope.pairs)
-            delta.changed |= pair.change != BufferChange::Same;
-    }
-    delta.text = QString::fromStdString(describePlanChange(was, now));
-    return delta;
-}
 
 QString timeText(const QDateTime& at)
 {
@@ -79,51 +55,85 @@ CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pat
 CompareWindow* MainWindow::compareWithPreviousVersion()
 {
     const auto now = session_->sharedDocument();
-    if (!previousVersion_ || !now)
+    const auto previous = trail_->previousVersion();
+    if (!previous || !now)
         return nullptr;
     const QString name = QString::fromStdString(dumpDisplayName(now->dump.file));
     auto* window = new CompareWindow(this);
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setWindowFlag(Qt::Window);
     window->show();
-    window->compareDocuments(previousVersion_,
-        tr("%1 before the reload (loaded %2)").arg(name, timeText(previousShownAt_)), now,
-        tr("%1 now (loaded %2)").arg(name, timeText(shownAt_)));
+    window->compareDocuments(previous,
+        tr("%1 before the reload (loaded %2)").arg(name, timeText(trail_->previousShownAt())), now,
+        tr("%1 now (loaded %2)").arg(name, timeText(trail_->shownAt())));
     return window;
 }
 
-void MainWindow::trackVersions(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after)
+void MainWindow::showReloadDelta(std::shared_ptr<const PlanDocument> before, const QString& text, bool changed)
 {
-    previousShownAt_ = std::exchange(shownAt_, QDateTime::currentDateTime());
-    if (before) {
-        showReloadDelta(std::move(before), std::move(after));
+    if (!session_->document())
         return;
-    }
-    // Another dump: no before and after to compare.
-    deltaJobs_.cancelAll();
-    previousVersion_.reset();
+    QString bar = changed ? tr("<b>Reloaded:</b> %1").arg(text.toHtmlEscaped())
+                          : tr("Reloaded: the memory plan did not change.");
+    // A compile log attached (File > Open Compile Log…, a drop): what it changed for the what-ifs.
+    if (const std::string log = attachedLogText(*before, *session_->document()); !log.empty())
+        bar += QStringLiteral("<br>") + QString::fromStdString(log).toHtmlEscaped();
+    if (const QString ir = irChangeText(*before, *session_->document()); !ir.isEmpty())
+        bar += QStringLiteral("<br>") + ir.toHtmlEscaped();
+    QList<QPair<QString, std::function<void()>>> actions;
+    if (changed)
+        actions.append({tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }});
+    showDocumentMessage(*session_->document(), bar, actions);
+    emit reloadDeltaShown(changed ? text : QString());
 }
 
-void MainWindow::showReloadDelta(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after)
+void MainWindow::chooseAndCompareFolder()
 {
-    previousVersion_ = before;
-    deltaJobs_.start([before, after](const JobCancel&) { return describeReload(before, after); },
-        [this, before](ReloadDelta delta) {
-            if (!session_->document())
-                return;
-            QString text = delta.changed ? tr("<b>Reloaded:</b> %1").arg(delta.text.toHtmlEscaped())
-                                         : tr("Reloaded: the memory plan did not change.");
-            // A compile log attached (File > Open Compile Log…, a drop): what it changed for the what-ifs.
-            if (const std::string log = attachedLogText(*before, *session_->document()); !log.empty())
-                text += QStringLiteral("<br>") + QString::fromStdString(log).toHtmlEscaped();
-            if (const QString ir = irChangeText(*before, *session_->document()); !ir.isEmpty())
-                text += QStringLiteral("<br>") + ir.toHtmlEscaped();
-            QList<QPair<QString, std::function<void()>>> actions;
-            if (delta.changed)
-                actions.append({tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }});
-            showDocumentMessage(*session_->document(), text, actions);
-            emit reloadDeltaShown(delta.changed ? delta.text : QString());
-        });
+    const QString mine
+        = kernel_->cores()->active() ? kernel_->cores()->folder() : QFileInfo(currentFile_).absolutePath();
+    const QString other = QFileDialog::getExistingDirectory(
+        this, tr("Compare the Kernel in %1 With the One in").arg(QFileInfo(mine).fileName()), mine);
+    if (!other.isEmpty())
+        compareFolders(mine, other);
+}
+
+CompareWindow* MainWindow::compareFolders(const QString& folderA, const QString& folderB)
+{
+    // Every core both folders have, each in its own compare view; a folder with a dump compares that core.
+    const auto filesOf = [](const QString& path) {
+        QStringList files;
+        if (!QFileInfo(path).isDir())
+            return QStringList{path};
+        try {
+            for (const std::string& file : dumpFilesInFolder(path.toStdString()))
+                files << QString::fromStdString(file);
+        } catch (const std::exception&) {
+        }
+        return files;
+    };
+    const QStringList a = filesOf(folderA);
+    const QStringList b = filesOf(folderB);
+    CompareWindow* first = nullptr;
+    QStringList alone;
+    for (const QString& fileA : a) {
+        const QString name = QFileInfo(fileA).fileName();
+        const auto match = std::find_if(
+            b.begin(), b.end(), [&](const QString& fileB) { return QFileInfo(fileB).fileName() == name; });
+        if (match == b.end()) {
+            alone << name;
+            continue;
+        }
+        CompareWindow* window = compareFiles(fileA, *match);
+        first = first ? first : window;
+    }
+    if (!first)
+        views_.messageBar->showMessage(MessageBar::Kind::Error,
+            tr("<b>Nothing to compare:</b> %1 and %2 have no dump of the same core.")
+                .arg(folderA.toHtmlEscaped(), folderB.toHtmlEscaped()));
+    else if (!alone.isEmpty())
+        views_.statusLabel->setText(
+            tr("Compared core by core; only in %1: %2").arg(folderA, alone.join(QStringLiteral(", "))));
+    return first;
 }
 
 } // namespace memlens

@@ -5,6 +5,7 @@
 #include "app/diagnosis_dock.hpp"
 #include "app/main_window.hpp"
 #include "app/message_bar.hpp"
+#include "app/version_trail.hpp"
 #include "core/document/plan_document.hpp"
 #include "views/chart/address_strip_widget.hpp"
 #include "views/chart/block_chart_widget.hpp"
@@ -67,37 +68,37 @@ void MainWindow::buildCentralArea()
     auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(6, 6, 6, 0);
     layout->setSpacing(4);
-    messageBar_ = new MessageBar(central);
-    titleBar_ = new TitleBar(session_, central);
-    chart_ = new BlockChartWidget(session_, central);
-    usage_ = new UsageChartView(session_, central);
+    views_.messageBar = new MessageBar(central);
+    views_.titleBar = new TitleBar(session_, central);
+    views_.chart = new BlockChartWidget(session_, central);
+    views_.usage = new UsageChartView(session_, central);
     auto* splitter = new QSplitter(Qt::Vertical, central);
     splitter->addWidget(chartRow(central));
-    splitter->addWidget(usage_);
-    usage_->setMinimumHeight(kUsageMinHeight);
-    usage_->setMaximumHeight(kUsageMaxHeight);
+    splitter->addWidget(views_.usage);
+    views_.usage->setMinimumHeight(kUsageMinHeight);
+    views_.usage->setMaximumHeight(kUsageMaxHeight);
     // The block chart takes what the window gains or loses; the curve is sized by usageHeightFor.
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 0);
     splitter->setChildrenCollapsible(false);
-    chartSplitter_ = splitter;
+    views_.chartSplitter = splitter;
     splitter->installEventFilter(this);
-    layout->addWidget(messageBar_);
-    layout->addWidget(titleBar_);
+    layout->addWidget(views_.messageBar);
+    layout->addWidget(views_.titleBar);
     layout->addWidget(splitter, 1);
-    pages_ = new QStackedWidget(this);
-    pages_->addWidget(central);
-    setCentralWidget(pages_);
+    views_.pages = new QStackedWidget(this);
+    views_.pages->addWidget(central);
+    setCentralWidget(views_.pages);
     // The usage curve follows the block chart's op range: on every zoom, and once
     // both have rebuilt for a new document (the usage curve rebuilds after the chart).
-    connect(chart_, &BlockChartWidget::viewWindowChanged, usage_, &UsageChartView::setOpRange);
-    connect(session_, &PlanSession::scopeChanged, usage_, [this] {
-        const DataWindow& window = chart_->mapping().window();
-        usage_->setOpRange(window.x0, window.x1);
+    connect(views_.chart, &BlockChartWidget::viewWindowChanged, views_.usage, &UsageChartView::setOpRange);
+    connect(session_, &PlanSession::scopeChanged, views_.usage, [this] {
+        const DataWindow& window = views_.chart->mapping().window();
+        views_.usage->setOpRange(window.x0, window.x1);
         alignUsagePlot();
     });
-    chart_->installEventFilter(this);
-    usage_->installEventFilter(this);
+    views_.chart->installEventFilter(this);
+    views_.usage->installEventFilter(this);
 }
 
 // The block chart with the address snapshot at the cursor beside it.
@@ -107,96 +108,98 @@ QWidget* MainWindow::chartRow(QWidget* parent)
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
-    strip_ = new AddressStripWidget(session_, row);
-    strip_->setBankCount(settings_->value(SettingId::BankCount).toInt());
-    strip_->setAddressFit(chart_->addressFit());
-    layout->addWidget(chart_, 1);
-    layout->addWidget(strip_);
+    views_.strip = new AddressStripWidget(session_, row);
+    views_.strip->setBankCount(settings_->value(SettingId::BankCount).toInt());
+    views_.strip->setAddressFit(views_.chart->addressFit());
+    layout->addWidget(views_.chart, 1);
+    layout->addWidget(views_.strip);
     return row;
 }
 
 void MainWindow::alignUsagePlot()
 {
     // An op sits at the same x in both charts, so the time cursors line up.
-    const QRectF plot = chart_->mapping().plotRect();
-    const QPoint offset = chart_->mapTo(centralWidget(), QPoint(0, 0)) - usage_->mapTo(centralWidget(), QPoint(0, 0));
-    usage_->alignPlot(plot.left() + offset.x(), plot.right() + offset.x());
+    const QRectF plot = views_.chart->mapping().plotRect();
+    const QPoint offset
+        = views_.chart->mapTo(centralWidget(), QPoint(0, 0)) - views_.usage->mapTo(centralWidget(), QPoint(0, 0));
+    views_.usage->alignPlot(plot.left() + offset.x(), plot.right() + offset.x());
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event)
 {
-    if ((watched == chart_ || watched == usage_) && event->type() == QEvent::Resize)
+    if ((watched == views_.chart || watched == views_.usage) && event->type() == QEvent::Resize)
         QTimer::singleShot(0, this, &MainWindow::alignUsagePlot); // after both have their new size
-    if (watched == chartSplitter_ && event->type() == QEvent::Resize)
+    if (watched == views_.chartSplitter && event->type() == QEvent::Resize)
         QTimer::singleShot(0, this, [this] { // after the splitter's own share-out
-            const int total = chartSplitter_->height() - chartSplitter_->handleWidth();
-            chartSplitter_->setSizes({total - usageHeightFor(total), usageHeightFor(total)});
+            const int total = views_.chartSplitter->height() - views_.chartSplitter->handleWidth();
+            views_.chartSplitter->setSizes({total - usageHeightFor(total), usageHeightFor(total)});
         });
     return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::buildDocks()
 {
-    details_ = new BlockDetailsPanel(session_, this);
-    detailsDock_ = new QDockWidget(tr("Block Details"), this);
-    detailsDock_->setObjectName(QStringLiteral("detailsDock"));
-    detailsDock_->setWidget(details_);
-    detailsDock_->setMinimumSize(kSideMinWidth, kBottomMinHeight);
+    views_.details = new BlockDetailsPanel(session_, this);
+    views_.detailsDock = new QDockWidget(tr("Block Details"), this);
+    views_.detailsDock->setObjectName(QStringLiteral("detailsDock"));
+    views_.detailsDock->setWidget(views_.details);
+    views_.detailsDock->setMinimumSize(kSideMinWidth, kBottomMinHeight);
 
-    table_ = new BlockTablePanel(session_, this);
-    tableDock_ = new QDockWidget(tr("Blocks"), this);
-    tableDock_->setObjectName(QStringLiteral("tableDock"));
-    tableDock_->setWidget(table_);
-    tableDock_->setMinimumSize(kTableMinWidth, kBottomMinHeight);
+    views_.table = new BlockTablePanel(session_, this);
+    views_.tableDock = new QDockWidget(tr("Blocks"), this);
+    views_.tableDock->setObjectName(QStringLiteral("tableDock"));
+    views_.tableDock->setWidget(views_.table);
+    views_.tableDock->setMinimumSize(kTableMinWidth, kBottomMinHeight);
 
-    sourcePanes_ = new SourcePanes(session_, this);
-    connect(sourcePanes_, &SourcePanes::lineDescribed, this, [this](const QString& text) {
+    views_.sourcePanes = new SourcePanes(session_, this);
+    connect(views_.sourcePanes, &SourcePanes::lineDescribed, this, [this](const QString& text) {
         if (text.isEmpty())
             statusBar()->clearMessage();
         else
             statusBar()->showMessage(text);
     });
-    sourceDock_ = new QDockWidget(tr("Source: IR | Python"), this);
-    sourceDock_->setObjectName(QStringLiteral("sourceDock"));
-    sourceDock_->setWidget(sourcePanes_);
-    sourceDock_->setMinimumSize(kSourceMinWidth, kBottomMinHeight);
+    views_.sourceDock = new QDockWidget(tr("Source: IR | Python"), this);
+    views_.sourceDock->setObjectName(QStringLiteral("sourceDock"));
+    views_.sourceDock->setWidget(views_.sourcePanes);
+    views_.sourceDock->setMinimumSize(kSourceMinWidth, kBottomMinHeight);
     // The title names the compile log's pane too while it shows.
-    connect(session_, &PlanSession::documentChanged, sourceDock_, [this] {
+    connect(session_, &PlanSession::documentChanged, views_.sourceDock, [this] {
         const PlanDocument* document = session_->document();
-        sourceDock_->setWindowTitle(
+        views_.sourceDock->setWindowTitle(
             document && document->log ? tr("Source: IR | Python | Log IR") : tr("Source: IR | Python"));
     });
 
-    connect(sourcePanes_, &SourcePanes::fileLocated, this, [this](const QString& original, const QString& located) {
-        // Remember the answer as a prefix substitution (folder to folder) and reload.
-        QString from = QFileInfo(original).path();
-        QString to = QFileInfo(located).path();
-        settings_->addSubstitution(from, to);
-        reload();
-    });
-    connect(sourcePanes_, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
-    diagnosisDock_ = new DiagnosisDock(session_, this);
-    diagnosisDock_->setMinimumSize(kSideMinWidth, kBottomMinHeight);
+    connect(
+        views_.sourcePanes, &SourcePanes::fileLocated, this, [this](const QString& original, const QString& located) {
+            // Remember the answer as a prefix substitution (folder to folder) and reload.
+            QString from = QFileInfo(original).path();
+            QString to = QFileInfo(located).path();
+            settings_->addSubstitution(from, to);
+            reload();
+        });
+    connect(views_.sourcePanes, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
+    views_.diagnosisDock = new DiagnosisDock(session_, history(), settings_, this);
+    views_.diagnosisDock->setMinimumSize(kSideMinWidth, kBottomMinHeight);
     // Block Details and Diagnosis share the right column: the one that has something to say comes forward.
     connect(session_, &PlanSession::selectedBlockChanged, this, [this](int block) {
-        if (!tabifiedDockWidgets(detailsDock_).contains(diagnosisDock_))
+        if (!tabifiedDockWidgets(views_.detailsDock).contains(views_.diagnosisDock))
             return;
         if (block >= 0)
-            detailsDock_->raise();
+            views_.detailsDock->raise();
         else
-            diagnosisDock_->raise();
+            views_.diagnosisDock->raise();
     });
     // A source line filters the table: the table comes forward wherever the user has put it.
     connect(session_, &PlanSession::highlightChanged, this, [this] {
-        if (!session_->highlightedLine().isEmpty() && !tableDock_->isFloating())
-            tableDock_->raise();
+        if (!session_->highlightedLine().isEmpty() && !views_.tableDock->isFloating())
+            views_.tableDock->raise();
     });
     arrangeDocks();
 }
 
 QList<QDockWidget*> MainWindow::docks() const
 {
-    return {detailsDock_, tableDock_, static_cast<QDockWidget*>(diagnosisDock_), sourceDock_};
+    return {views_.detailsDock, views_.tableDock, static_cast<QDockWidget*>(views_.diagnosisDock), views_.sourceDock};
 }
 
 void MainWindow::arrangeDocks()
@@ -206,25 +209,25 @@ void MainWindow::arrangeDocks()
         dock->setFloating(false);
         removeDockWidget(dock);
     }
-    addDockWidget(Qt::RightDockWidgetArea, diagnosisDock_);
-    tabifyDockWidget(diagnosisDock_, detailsDock_);
-    addDockWidget(Qt::BottomDockWidgetArea, tableDock_);
-    addDockWidget(Qt::BottomDockWidgetArea, sourceDock_);
-    splitDockWidget(tableDock_, sourceDock_, Qt::Horizontal);
+    addDockWidget(Qt::RightDockWidgetArea, views_.diagnosisDock);
+    tabifyDockWidget(views_.diagnosisDock, views_.detailsDock);
+    addDockWidget(Qt::BottomDockWidgetArea, views_.tableDock);
+    addDockWidget(Qt::BottomDockWidgetArea, views_.sourceDock);
+    splitDockWidget(views_.tableDock, views_.sourceDock, Qt::Horizontal);
     for (QDockWidget* dock : docks())
         dock->show();
     if (session_->selectedBlock() >= 0)
-        detailsDock_->raise();
+        views_.detailsDock->raise();
     else
-        diagnosisDock_->raise();
+        views_.diagnosisDock->raise();
 }
 
 void MainWindow::sizeDocks(QSize size)
 {
-    resizeDocks({diagnosisDock_}, {std::max(kSideMinWidth, size.width() * kSidePercent / 100)}, Qt::Horizontal);
-    resizeDocks({tableDock_, sourceDock_},
+    resizeDocks({views_.diagnosisDock}, {std::max(kSideMinWidth, size.width() * kSidePercent / 100)}, Qt::Horizontal);
+    resizeDocks({views_.tableDock, views_.sourceDock},
         {size.width() * kTablePercent / 100, size.width() * (100 - kTablePercent) / 100}, Qt::Horizontal);
-    resizeDocks({tableDock_}, {std::max(kBottomMinHeight, size.height() * kBottomPercent / 100)}, Qt::Vertical);
+    resizeDocks({views_.tableDock}, {std::max(kBottomMinHeight, size.height() * kBottomPercent / 100)}, Qt::Vertical);
 }
 
 void MainWindow::applyDefaultLayout()
@@ -281,11 +284,11 @@ void MainWindow::showEvent(QShowEvent* event)
 QList<QAction*> MainWindow::buildViewMenu()
 {
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* fit = view->addAction(tr("&Fit Chart to Plan"), chart_, &BlockChartWidget::fitToPlan);
+    QAction* fit = view->addAction(tr("&Fit Chart to Plan"), views_.chart, &BlockChartWidget::fitToPlan);
     fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    QAction* zoomIn = view->addAction(tr("Zoom &In"), chart_, [this] { chart_->zoomIn(); });
+    QAction* zoomIn = view->addAction(tr("Zoom &In"), views_.chart, [this] { views_.chart->zoomIn(); });
     zoomIn->setShortcut(QKeySequence::ZoomIn);
-    QAction* zoomOut = view->addAction(tr("Zoom &Out"), chart_, [this] { chart_->zoomOut(); });
+    QAction* zoomOut = view->addAction(tr("Zoom &Out"), views_.chart, [this] { views_.chart->zoomOut(); });
     zoomOut->setShortcut(QKeySequence::ZoomOut);
 
     // Where a fit ends the address axis: a plan of a few bytes under a large capacity
@@ -299,12 +302,12 @@ QList<QAction*> MainWindow::buildViewMenu()
     };
     for (const auto& [mode, text] : fits) {
         QAction* action = axis->addAction(text, this, [this, mode = mode] {
-            chart_->setAddressFit(mode);
-            usage_->setAddressFit(mode);
-            strip_->setAddressFit(mode);
+            views_.chart->setAddressFit(mode);
+            views_.usage->setAddressFit(mode);
+            views_.strip->setAddressFit(mode);
         });
         action->setCheckable(true);
-        action->setChecked(mode == chart_->addressFit());
+        action->setChecked(mode == views_.chart->addressFit());
         action->setActionGroup(fitGroup);
         action->setObjectName(mode == AddressFit::Auto ? QStringLiteral("addressFitAuto")
                 : mode == AddressFit::Data             ? QStringLiteral("addressFitData")
@@ -320,7 +323,7 @@ QList<QAction*> MainWindow::buildViewMenu()
         if (!ok)
             return;
         settings_->setValue(SettingId::BankCount, count);
-        strip_->setBankCount(count);
+        views_.strip->setBankCount(count);
     });
     banks->setObjectName(QStringLiteral("bankCountAction"));
     view->addSeparator();

@@ -8,6 +8,7 @@
 #include "app/message_bar.hpp"
 #include "app/preferences_dialog.hpp"
 #include "app/user_guide_window.hpp"
+#include "app/version_trail.hpp"
 #include "core/analysis/capacity.hpp"
 #include "core/source/file_finder.hpp"
 #include "core/text/byte_size.hpp"
@@ -56,8 +57,8 @@ void MainWindow::buildMenus()
     openRun->setObjectName(QStringLiteral("openRunAction"));
     openRun->setToolTip(tr("Every kernel of a run as one table: a folder of dumps (memlens watch --keep), kernel "
                            "folders, compile logs, or a Triton cache"));
-    recentMenu_ = file->addMenu(tr("Open &Recent"));
-    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    menus_.recent = file->addMenu(tr("Open &Recent"));
+    connect(menus_.recent, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     QAction* openIr = file->addAction(tr("Open &IR for This Dump…"), this, &MainWindow::chooseIrFile);
     QAction* openLog = file->addAction(tr("Open Compile &Log…"), this, &MainWindow::chooseLogFile);
@@ -66,8 +67,8 @@ void MainWindow::buildMenus()
     QAction* compare = file->addAction(tr("Co&mpare With…"), this, &MainWindow::chooseAndCompare);
     QAction* compareFolder
         = file->addAction(tr("Compare Kernel Folder With…"), this, &MainWindow::chooseAndCompareFolder);
-    reloadAction_ = file->addAction(tr("Re&load"), this, &MainWindow::reload);
-    reloadAction_->setShortcut(QKeySequence::Refresh);
+    menus_.reload = file->addAction(tr("Re&load"), this, &MainWindow::reload);
+    menus_.reload->setShortcut(QKeySequence::Refresh);
     QAction* close = file->addAction(tr("&Close"), this, &MainWindow::closeDump);
     close->setShortcut(QKeySequence::Close);
     file->addSeparator();
@@ -83,7 +84,7 @@ void MainWindow::buildMenus()
     quit->setMenuRole(QAction::QuitRole);
 
     const QList<QAction*> viewActions = buildViewMenu();
-    buildHistoryMenu();
+    trail_->addMenuTo(menuBar());
     buildSettingsMenu();
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -93,8 +94,8 @@ void MainWindow::buildMenus()
         ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About memlens"), this, [this] { showAbout(this); })->setMenuRole(QAction::AboutRole);
 
-    documentActions_ = {openIr, compare, compareFolder, reloadAction_, close, png, svg, csv, report};
-    documentActions_ += viewActions;
+    menus_.documentActions = {openIr, compare, compareFolder, menus_.reload, close, png, svg, csv, report};
+    menus_.documentActions += viewActions;
 }
 
 void MainWindow::buildSettingsMenu()
@@ -142,8 +143,8 @@ void MainWindow::buildSettingsMenu()
 void MainWindow::applyChartFontSize()
 {
     const int pixels = std::clamp(settings_->value(SettingId::ChartFontSize).toInt(), 6, 48);
-    chart_->setFontPixelSize(pixels);
-    strip_->setFontPixelSize(pixels - 1);
+    views_.chart->setFontPixelSize(pixels);
+    views_.strip->setFontPixelSize(pixels - 1);
     alignUsagePlot(); // the address labels' width moves the chart's plot
 }
 
@@ -151,22 +152,22 @@ void MainWindow::rebuildRecentMenu()
 {
     const QStringList dropped = settings_->pruneRecentFiles();
     if (!dropped.isEmpty()) {
-        messageBar_->showMessage(MessageBar::Kind::Info,
+        views_.messageBar->showMessage(MessageBar::Kind::Info,
             tr("Removed from Open Recent because they no longer exist: %1").arg(dropped.join(QStringLiteral(", "))));
     }
-    recentMenu_->clear();
+    menus_.recent->clear();
     const QStringList files = settings_->recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files[i];
         const QString label = QStringLiteral("&%1 %2  (%3)")
                                   .arg(i + 1 == 10 ? 0 : i + 1)
                                   .arg(QFileInfo(path).fileName(), QFileInfo(path).absolutePath());
-        recentMenu_->addAction(label, this, [this, path] { openDump(path); });
+        menus_.recent->addAction(label, this, [this, path] { openDump(path); });
     }
     if (files.isEmpty())
-        recentMenu_->addAction(tr("No Recent Dumps"))->setEnabled(false);
-    recentMenu_->addSeparator();
-    QAction* clear = recentMenu_->addAction(
+        menus_.recent->addAction(tr("No Recent Dumps"))->setEnabled(false);
+    menus_.recent->addSeparator();
+    QAction* clear = menus_.recent->addAction(
         tr("Clear Recent Dumps"), this, [this] { settings_->setValue(SettingId::RecentFiles, QStringList()); });
     clear->setEnabled(!files.isEmpty());
 }

@@ -4,6 +4,7 @@
 // line of a dump just opened.
 #include "app/main_window.hpp"
 
+#include "app/kernel_session.hpp"
 #include "app/message_bar.hpp"
 #include "views/kernel_cores.hpp"
 
@@ -28,8 +29,9 @@ void MainWindow::showDocumentMessage(
     // A kernel's folder on show: its dumps may not be one compile's, whichever core is shown.
     // The kernel's notes are of its aic and aiv halves not pairing; the title bar says so on one line
     // already where the dump on show has such a half beside it: never said twice.
-    const QStringList notes
-        = cores_->contains(currentFile_) && document.siblingWarning.empty() ? cores_->notes() : QStringList();
+    const QStringList notes = kernel_->cores()->contains(currentFile_) && document.siblingWarning.empty()
+        ? kernel_->cores()->notes()
+        : QStringList();
     if (!notes.isEmpty())
         warning = tr("<b>The kernel's dumps may not be one compile's:</b> %1.")
                       .arg(notes.join(QStringLiteral("; ")).toHtmlEscaped());
@@ -45,14 +47,14 @@ void MainWindow::showDocumentMessage(
         actions.prepend({tr("Open Compile Log…"), [this] { chooseLogFile(); }});
     }
     if (!warning.isEmpty()) {
-        messageBar_->showMessage(
+        views_.messageBar->showMessage(
             MessageBar::Kind::Warning, text.isEmpty() ? warning : warning + QStringLiteral("<br>") + text, actions);
         return;
     }
     if (text.isEmpty())
-        messageBar_->dismiss();
+        views_.messageBar->dismiss();
     else
-        messageBar_->showMessage(MessageBar::Kind::Info, text, actions);
+        views_.messageBar->showMessage(MessageBar::Kind::Info, text, actions);
 }
 
 QString MainWindow::documentStatusText(const PlanDocument& document)

@@ -24,33 +24,34 @@ namespace memlens {
 
 void MainWindow::buildRunView()
 {
-    runView_ = new RunView(pages_);
-    runView_->setContentsMargins(6, 6, 6, 0);
-    pages_->addWidget(runView_);
-    connect(runView_, &RunView::rowOpened, this, &MainWindow::openRunRow);
-    connect(runView_, &RunView::runShown, this, [this](const QString& path) {
+    run_.view = new RunView(views_.pages);
+    run_.view->setContentsMargins(6, 6, 6, 0);
+    views_.pages->addWidget(run_.view);
+    connect(run_.view, &RunView::rowOpened, this, &MainWindow::openRunRow);
+    connect(run_.view, &RunView::runShown, this, [this](const QString& path) {
         statusBar()->showMessage(
             tr("Run %1 read: click a row (or press Enter) to open its plan").arg(QDir::toNativeSeparators(path)), 8000);
         updateWindowTitle();
     });
-    connect(runView_, &RunView::runFailed, this,
-        [this](const QString&, const QString& message) { messageBar_->showMessage(MessageBar::Kind::Error, message); });
+    connect(run_.view, &RunView::runFailed, this, [this](const QString&, const QString& message) {
+        views_.messageBar->showMessage(MessageBar::Kind::Error, message);
+    });
 
-    backToRunAction_ = new QAction(tr("◀ Back to Run"), this);
-    backToRunAction_->setObjectName(QStringLiteral("backToRunAction"));
-    backToRunAction_->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
-    backToRunAction_->setToolTip(tr("Return to the run's table (Alt+Left)"));
-    connect(backToRunAction_, &QAction::triggered, this, &MainWindow::showRunPage);
+    run_.backAction = new QAction(tr("◀ Back to Run"), this);
+    run_.backAction->setObjectName(QStringLiteral("backToRunAction"));
+    run_.backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    run_.backAction->setToolTip(tr("Return to the run's table (Alt+Left)"));
+    connect(run_.backAction, &QAction::triggered, this, &MainWindow::showRunPage);
     // In the File menu under Open Run… (and so in Help > Keyboard and Mouse), and beside the menus.
     QMenu* file = menuBar()->actions().isEmpty() ? nullptr : menuBar()->actions().front()->menu();
     if (auto* openRun = findChild<QAction*>(QStringLiteral("openRunAction")); file && openRun) {
         const QList<QAction*> actions = file->actions();
-        file->insertAction(actions.value(actions.indexOf(openRun) + 1), backToRunAction_);
+        file->insertAction(actions.value(actions.indexOf(openRun) + 1), run_.backAction);
     }
-    backToRunButton_ = new QToolButton(this);
-    backToRunButton_->setDefaultAction(backToRunAction_);
-    backToRunButton_->setAutoRaise(true);
-    menuBar()->setCornerWidget(backToRunButton_, Qt::TopRightCorner);
+    run_.backButton = new QToolButton(this);
+    run_.backButton->setDefaultAction(run_.backAction);
+    run_.backButton->setAutoRaise(true);
+    menuBar()->setCornerWidget(run_.backButton, Qt::TopRightCorner);
     updateRunActions();
 }
 
@@ -65,25 +66,25 @@ void MainWindow::chooseAndOpenRun()
 void MainWindow::openRun(const QString& path)
 {
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absoluteFilePath());
-    runView_->openRun(QFileInfo(path).absoluteFilePath(), optionsFor(path));
+    run_.view->openRun(QFileInfo(path).absoluteFilePath(), optionsFor(path));
     showRunPage();
 }
 
-bool MainWindow::runShown() const { return pages_->currentWidget() == runView_; }
+bool MainWindow::runShown() const { return views_.pages->currentWidget() == run_.view; }
 
 void MainWindow::showRunPage()
 {
     if (runShown())
         return;
     // The plan's docks belong to the plan: hidden while the run is on show, back with the plan.
-    docksHiddenForRun_.clear();
+    run_.docksHidden.clear();
     for (QDockWidget* dock : docks())
         if (dock->isVisible()) {
-            docksHiddenForRun_ << dock;
+            run_.docksHidden << dock;
             dock->hide();
         }
-    pages_->setCurrentWidget(runView_);
-    runView_->table()->setFocus();
+    views_.pages->setCurrentWidget(run_.view);
+    run_.view->table()->setFocus();
     updateRunActions();
     updateWindowTitle();
 }
@@ -92,21 +93,21 @@ void MainWindow::showPlanPage()
 {
     if (!runShown())
         return;
-    pages_->setCurrentIndex(0);
-    for (QDockWidget* dock : docksHiddenForRun_)
+    views_.pages->setCurrentIndex(0);
+    for (QDockWidget* dock : run_.docksHidden)
         if (dock)
             dock->show();
-    docksHiddenForRun_.clear();
+    run_.docksHidden.clear();
     updateRunActions();
     updateWindowTitle();
 }
 
 void MainWindow::updateRunActions()
 {
-    const bool canGoBack = !runShown() && !runView_->runPath().isEmpty();
-    backToRunAction_->setEnabled(canGoBack);
-    backToRunAction_->setVisible(canGoBack);
-    backToRunButton_->setVisible(canGoBack); // a tool button does not follow its action's visibility
+    const bool canGoBack = !runShown() && !run_.view->runPath().isEmpty();
+    run_.backAction->setEnabled(canGoBack);
+    run_.backAction->setVisible(canGoBack);
+    run_.backButton->setVisible(canGoBack); // a tool button does not follow its action's visibility
 }
 
 void MainWindow::openRunRow(const RunRow& row)

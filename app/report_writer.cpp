@@ -6,8 +6,8 @@
 #include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_painter.hpp"
+#include "views/scope_text.hpp"
 #include "views/style.hpp"
-#include "views/title_bar.hpp"
 
 #include <QBuffer>
 #include <QDir>
@@ -47,7 +47,7 @@ QStringList chartCaption(const PlanDocument& document, std::size_t scopeIndex)
     const PlanAnalysis& analysis = document.analyses.at(scopeIndex);
     const auto bytes = [](std::uint64_t n) { return QString::fromStdString(formatBytes(n)); };
     QStringList lines;
-    lines << chartTitle(document, scopeIndex) + QStringLiteral(" \u2014 ") + TitleBar::verdictText(scope, analysis);
+    lines << chartTitle(document, scopeIndex) + QStringLiteral(" \u2014 ") + verdictText(scope, analysis);
     const std::uint64_t capacity = analysis.capacity.bytes;
     const QString source = QString::fromStdString(describeCapacitySource(analysis.capacity));
     if (analysis.peakAddressBytes > capacity)

@@ -2,6 +2,7 @@
 
 #include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
+#include "views/scope_text.hpp"
 #include "views/title_bar.hpp"
 
 #include <QSignalBlocker>
@@ -83,7 +84,7 @@ void CoreSelector::rebuild()
             const int at = count() - 1;
             setItemData(at, core.path, kPathRole);
             setItemData(at, static_cast<int>(s), kScopeRole);
-            setItemData(at, TitleBar::verdictText(scope, analysis), Qt::ToolTipRole);
+            setItemData(at, verdictText(scope, analysis), Qt::ToolTipRole);
         }
     }
     rebuilding_ = false;

@@ -2,15 +2,12 @@
 
 #include "core/analysis/capacity.hpp"
 #include "core/analysis/plan_requirement.hpp"
-#include "core/analysis/unplanned_scope.hpp"
-#include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/document/planner_check.hpp"
-#include "core/dump/dump_display_name.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/elided_label.hpp"
 #include "views/plan_session.hpp"
-#include "views/storage_text.hpp"
+#include "views/scope_text.hpp"
 #include "views/style.hpp"
 #include "views/view_text.hpp"
 
@@ -31,12 +28,6 @@
 #include <QVBoxLayout>
 
 namespace memlens {
-
-namespace {
-
-bool hasStatus(const ScopePlan& scope) { return scope.status.has_value(); }
-
-} // namespace
 
 QColor TitleBar::verdictColor(PlanVerdict verdict)
 {
@@ -64,16 +55,6 @@ QIcon dotIcon(const QColor& color)
     return QIcon(pixmap);
 }
 
-QString coreDescription(CoreKind core)
-{
-    switch (core) {
-    case CoreKind::Vector: return QObject::tr("vector core (aiv)");
-    case CoreKind::Cube: return QObject::tr("cube core (aic)");
-    case CoreKind::Unknown: break;
-    }
-    return {};
-}
-
 template <typename Label = QLabel> Label* dimLabel(QWidget* parent)
 {
     auto* label = new Label(parent);
@@ -86,30 +67,6 @@ template <typename Label = QLabel> Label* dimLabel(QWidget* parent)
 } // namespace
 
 QIcon TitleBar::verdictIcon(PlanVerdict verdict) { return dotIcon(verdictColor(verdict)); }
-
-QString TitleBar::verdictText(const ScopePlan& scope, const PlanAnalysis& analysis)
-{
-    switch (verdictOf(scope, analysis)) {
-    case PlanVerdict::Fits: return hasStatus(scope) ? tr("compiled") : tr("fits the capacity");
-    case PlanVerdict::Overflow: return hasStatus(scope) ? tr("compile failed") : tr("overflow");
-    case PlanVerdict::OverflowDespiteSuccess: return tr("overflows (the compiler writes success for failed plans)");
-    case PlanVerdict::FailedWithinCapacity: return tr("failed, but the plan fits the capacity");
-    case PlanVerdict::NotPlanned: return tr("not planned");
-    }
-    return {};
-}
-
-QString TitleBar::shortVerdictText(const ScopePlan& scope, const PlanAnalysis& analysis)
-{
-    switch (verdictOf(scope, analysis)) {
-    case PlanVerdict::Fits: return hasStatus(scope) ? tr("compiled") : tr("fits");
-    case PlanVerdict::Overflow: return hasStatus(scope) ? tr("compile failed") : tr("overflow");
-    case PlanVerdict::OverflowDespiteSuccess: return tr("overflows (status: success)");
-    case PlanVerdict::FailedWithinCapacity: return tr("failed, fits capacity");
-    case PlanVerdict::NotPlanned: return tr("not planned");
-    }
-    return {};
-}
 
 TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     : QWidget(parent)
@@ -135,6 +92,17 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     , siblingWarning_(new ElidedLabel(this))
 {
     setObjectName(QStringLiteral("titleBar"));
+    setupHeading();
+    setupFacts();
+    setupNotes();
+    layOut();
+    connectControls();
+    refreshScopes();
+    refresh();
+}
+
+void TitleBar::setupHeading()
+{
 
     kernel_->setObjectName(QStringLiteral("titleKernel"));
     QFont kernelFont = kernel_->font();
@@ -175,7 +143,10 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
                        " border-left: 4px solid %3; border-radius: 3px; padding: 5px 8px; }")
             .arg(style::css(style::errorBoxFill()), style::css(style::errorBoxBorder()), style::css(style::alarm())));
     error_->setToolTip(tr("The compiler's error text (select to copy)"));
+}
 
+void TitleBar::setupFacts()
+{
     capacityCaption_->setText(tr("Capacity"));
     capacity_->setObjectName(QStringLiteral("titleCapacity"));
     capacity_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -220,7 +191,29 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     siblingWarning_->setStyleSheet(
         QStringLiteral("#titleSiblingWarning { color: %1; font-weight: 600; }").arg(style::warningOutline().name()));
     siblingWarning_->setVisible(false);
+}
 
+void TitleBar::setupNotes()
+{
+    notesToggle_->setObjectName(QStringLiteral("titleNotesToggle"));
+    notesToggle_->setAutoRaise(true);
+    notesToggle_->setArrowType(Qt::RightArrow);
+    notesSummary_->setObjectName(QStringLiteral("titleNotesSummary"));
+    notesSummary_->setElideMode(Qt::ElideRight);
+    auto* fullLayout = new QVBoxLayout(notesFull_);
+    fullLayout->setContentsMargins(0, 0, 0, 0);
+    fullLayout->setSpacing(4);
+    fullLayout->addWidget(holes_);
+    fullLayout->addWidget(plannerCheck_);
+    fullLayout->addWidget(error_);
+    plannerCheck_->setObjectName(QStringLiteral("titlePlannerCheck"));
+    plannerCheck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    plannerCheck_->setWordWrap(true);
+    plannerCheck_->setTextFormat(Qt::PlainText);
+}
+
+void TitleBar::layOut()
+{
     auto* top = new QHBoxLayout;
     top->setSpacing(10);
     top->addWidget(kernel_);
@@ -245,21 +238,6 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     facts->addSpacing(6);
     facts->addWidget(peak_, 1);
 
-    notesToggle_->setObjectName(QStringLiteral("titleNotesToggle"));
-    notesToggle_->setAutoRaise(true);
-    notesToggle_->setArrowType(Qt::RightArrow);
-    notesSummary_->setObjectName(QStringLiteral("titleNotesSummary"));
-    notesSummary_->setElideMode(Qt::ElideRight);
-    auto* fullLayout = new QVBoxLayout(notesFull_);
-    fullLayout->setContentsMargins(0, 0, 0, 0);
-    fullLayout->setSpacing(4);
-    fullLayout->addWidget(holes_);
-    fullLayout->addWidget(plannerCheck_);
-    fullLayout->addWidget(error_);
-    plannerCheck_->setObjectName(QStringLiteral("titlePlannerCheck"));
-    plannerCheck_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    plannerCheck_->setWordWrap(true);
-    plannerCheck_->setTextFormat(Qt::PlainText);
     notesFull_->setVisible(false);
     // One toggle before them all: the overlaps first (a damaged plan), then the holes and the error.
     auto* notesColumn = new QVBoxLayout;
@@ -280,7 +258,10 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
     layout->addLayout(facts);
     layout->addWidget(siblingWarning_);
     layout->addLayout(notesLine);
+}
 
+void TitleBar::connectControls()
+{
     connect(scopeCombo_, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (!updatingScopes_ && index >= 0)
             session_->setScopeIndex(index);
@@ -297,8 +278,6 @@ TitleBar::TitleBar(PlanSession* session, QWidget* parent)
         capacityEdit_->clear(); // what was typed was for the scope before
         refresh();
     });
-    refreshScopes();
-    refresh();
 }
 
 void TitleBar::setKernelText(const QString& text)
@@ -314,20 +293,12 @@ void TitleBar::setVersionText(const QString& text)
     refresh();
 }
 
-QString TitleBar::kernelText() const { return kernel_->fullText(); }
-QString TitleBar::fileText() const { return file_->fullText(); }
-QString TitleBar::statusText() const { return status_->isHidden() ? QString() : statusFull_; }
-QString TitleBar::errorText() const { return error_->text(); }
 bool TitleBar::errorVisible() const
 {
     // On show in full, or as the start of the folded line.
     return !error_->text().isEmpty() && (notesExpanded_ ? !notesFull_->isHidden() : !notesSummary_->isHidden());
 }
-QString TitleBar::capacityText() const { return capacityFull_; }
-QString TitleBar::peakText() const { return peak_->fullText(); }
-QString TitleBar::holesText() const { return holes_->text(); }
-QString TitleBar::plannerCheckText() const { return plannerCheck_->text(); }
-QString TitleBar::overlapsText() const { return overlaps_->text(); }
+
 void TitleBar::insertBeforeScope(QWidget* widget)
 {
     auto* top = static_cast<QBoxLayout*>(layout()->itemAt(0)->layout());
@@ -339,12 +310,6 @@ void TitleBar::setScopeSelectorVisible(bool visible)
     scopeCaption_->setVisible(visible);
     scopeCombo_->setVisible(visible);
 }
-
-QString TitleBar::siblingWarningText() const
-{
-    return siblingWarning_->isHidden() ? QString() : siblingWarning_->fullText();
-}
-QString TitleBar::capacityErrorText() const { return capacityError_->isHidden() ? QString() : capacityError_->text(); }
 
 void TitleBar::refreshScopes()
 {
@@ -379,37 +344,17 @@ void TitleBar::refresh()
     }
     scopeCombo_->setEnabled(document != nullptr);
 
-    QStringList warnings;
-    if (document && !document->siblingWarning.empty())
-        warnings << QStringLiteral("\u26a0 ") + toQString(document->siblingWarning);
-    if (document && document->log && document->log->multiBufferingSwitchedOff())
-        warnings << QStringLiteral("\u26a0 ")
-                + tr("The compile log says the compiler's retry switched multi-buffering off: this dump is the plan "
-                     "without double buffering.");
+    const QStringList warnings = document ? documentWarnings(*document) : QStringList();
     siblingWarning_->setFullText(warnings.join(QStringLiteral("  ")));
     // A paragraph, so that the tooltip wraps instead of running off the screen.
     siblingWarning_->setToolTip(warnings.isEmpty()
             ? QString()
             : QStringLiteral("<p>%1</p>").arg(warnings.join(QStringLiteral("<br>")).toHtmlEscaped()));
     siblingWarning_->setVisible(!warnings.isEmpty());
-    if (!document) {
-        setKernelText(tr("No dump open"));
-        file_->setFullText(QString());
-        file_->setToolTip(QString());
-    } else {
-        setKernelText(document->dump.kernel.empty() ? tr("(unnamed kernel)") : toQString(document->dump.kernel));
-        // A kept version is named by the file it came from, and when it was written.
-        const std::string& path = document->copyOf.empty() ? document->dump.file : document->copyOf;
-        QString file = toQString(dumpDisplayName(path)); // the folder tells two compiles apart
-        if (!versionText_.isEmpty())
-            file += QStringLiteral(" \u00b7 ") + versionText_;
-        if (document->computedFrom)
-            file = tr("plan computed by memlens from %1").arg(file);
-        if (const QString core = coreDescription(document->dump.core); !core.isEmpty())
-            file += QStringLiteral(" \u00b7 ") + core;
-        file_->setFullText(file);
-        file_->setToolTip(toQString(path));
-    }
+    setKernelText(document ? kernelLine(*document) : tr("No dump open"));
+    file_->setFullText(document ? fileLine(*document, versionText_) : QString());
+    file_->setToolTip(
+        document ? toQString(document->copyOf.empty() ? document->dump.file : document->copyOf) : QString());
 
     const bool haveScope = scope && analysis;
     status_->setVisible(haveScope);
@@ -421,7 +366,6 @@ void TitleBar::refresh()
     if (!haveScope) {
         status_->clear();
         capacity_->clear();
-        capacityFull_.clear();
         peak_->setFullText(QString());
         error_->clear();
         showCapacityError({});
@@ -429,111 +373,27 @@ void TitleBar::refresh()
         return;
     }
 
-    const PlanVerdict verdict = verdictOf(*scope, *analysis);
     // The badge says it short (a long one pushed the window past 1024 px); its tooltip says it whole.
     status_->setText(shortVerdictText(*scope, *analysis));
-    const QString longVerdict = verdict == PlanVerdict::NotPlanned
-        ? toQString(notPlannedText(document->dump.scopes, document->analyses))
-        : verdictText(*scope, *analysis);
-    statusFull_ = longVerdict;
-    const QColor color = verdictColor(verdict);
     status_->setStyleSheet(QStringLiteral("#titleStatus { background: %1; color: white; font-weight: 600;"
                                           " border-radius: 10px; padding: 3px 10px; }")
-                               .arg(color.name()));
-    QString statusTip;
-    switch (verdict) {
-    case PlanVerdict::Fits:
-        statusTip = tr("Every block ends within the %1 capacity.").arg(bytesText(analysis->capacity.bytes));
-        break;
-    case PlanVerdict::Overflow:
-        statusTip = tr("%1 block(s) end above the %2 capacity.")
-                        .arg(analysis->overCapacityBlocks.size())
-                        .arg(bytesText(analysis->capacity.bytes));
-        break;
-    case PlanVerdict::OverflowDespiteSuccess:
-        statusTip = tr("The dump says success, but %1 block(s) end above the %2 capacity (today's compiler writes "
-                       "success and no error text for every scope, also of a plan that failed).")
-                        .arg(analysis->overCapacityBlocks.size())
-                        .arg(bytesText(analysis->capacity.bytes));
-        break;
-    case PlanVerdict::FailedWithinCapacity:
-        statusTip
-            = tr("The compiler reports a failure, yet every block ends within the %1 capacity: the capacity may be "
-                 "set too high, or the failure has another cause.")
-                  .arg(bytesText(analysis->capacity.bytes));
-        break;
-    case PlanVerdict::NotPlanned:
-        statusTip = tr("Every offset of this scope is 0 while its blocks' Lives overlap: the compiler stopped at a "
-                       "scope that failed before it planned this one. Its one number is the demand, the most bytes "
-                       "live at once.");
-        break;
-    }
-    statusTip = longVerdict + QStringLiteral(": ") + statusTip;
-    if (scope->status)
-        statusTip += tr("\nStatus in the dump: %1").arg(toQString(*scope->status));
-    else
-        statusTip += tr("\nThe dump has no status (old flat layout).");
-    status_->setToolTip(statusTip);
+                               .arg(verdictColor(verdictOf(*scope, *analysis)).name()));
+    status_->setToolTip(verdictTip(*document, *scope, *analysis));
 
     error_->setText(toQString(scope->error));
 
-    const QString source = toQString(describeCapacitySource(analysis->capacity));
-    // A guessed capacity must not pass for a known one: say so in the warning colour.
-    const bool guessed = analysis->capacity.source == CapacitySource::Default;
-    capacityFull_ = guessed ? tr("%1 ⚠ %2").arg(bytesText(analysis->capacity.bytes), source)
-                            : QStringLiteral("%1 %2").arg(bytesText(analysis->capacity.bytes), source);
-    // The guess names its chips at length: the label says "default", its tooltip which chips.
-    capacity_->setText(guessed ? tr("%1 ⚠ default").arg(bytesText(analysis->capacity.bytes)) : capacityFull_);
-    capacity_->setStyleSheet(guessed
+    const CapacityLabel capacity = capacityLabel(analysis->capacity);
+    capacity_->setText(capacity.shortText);
+    // A guessed capacity must not pass for a known one: said in the warning colour.
+    capacity_->setStyleSheet(capacity.guessed
             ? QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(style::warningOutline().name())
             : QString());
-    capacity_->setToolTip(guessed
-            ? tr("%1.\n%2 bytes: no error text, IR target or setting gives the capacity, so it is "
-                 "that of the only chips whose compiler writes this dump. Another chip: type "
-                 "its capacity in the field to the right.")
-                  .arg(capacityFull_)
-                  .arg(analysis->capacity.bytes)
-            : tr("%1 bytes").arg(analysis->capacity.bytes));
+    capacity_->setToolTip(capacity.tip);
     capacityReset_->setEnabled(analysis->capacity.source == CapacitySource::Setting);
 
-    const QString requirementSentence = toQString(requirementText(planRequirement(*scope, *analysis)));
-    if (scope->blocks.empty()) {
-        peak_->setFullText(tr("no blocks in this scope"));
-        peak_->setToolTip(QString());
-    } else if (!analysis->planned) {
-        peak_->setFullText(tr("demand %1 at op %2 (the most bytes live at once; no addresses: not planned)")
-                               .arg(bytesText(analysis->peakLiveBytes))
-                               .arg(analysis->peakLiveAt.value_or(0)));
-        peak_->setToolTip(requirementSentence);
-    } else {
-        const std::uint64_t capacity = analysis->capacity.bytes;
-        const PlanRequirement requirement = planRequirement(*scope, *analysis);
-        // The error's figure is the high-water mark: say so where the user reads both.
-        const QString figure = requirement.compilerFigureIsHighWater()
-            ? tr(" = \"requires %1 bits\"").arg(*requirement.compilerRequiresBits)
-            : QString();
-        // The verdict's numbers first: a narrow window elides the end of the line, never them.
-        const QString share = QString::fromStdString(formatPercent(analysis->peakAddressBytes, capacity));
-        QString peak = analysis->peakAddressBytes > capacity
-            ? tr("needs %1, has %2, %3 short (%4 of capacity)")
-                  .arg(bytesText(analysis->peakAddressBytes), bytesText(capacity),
-                      bytesText(analysis->peakAddressBytes - capacity), share)
-            : tr("needs %1 of %2 (%3 of capacity), %4 spare")
-                  .arg(bytesText(analysis->peakAddressBytes), bytesText(capacity), share,
-                      bytesText(capacity - analysis->peakAddressBytes));
-        peak += tr(" \u00b7 peak address %1%2").arg(bytesText(analysis->peakAddressBytes), figure);
-        peak += tr(" \u00b7 peak live %1").arg(bytesText(analysis->peakLiveBytes));
-        if (analysis->peakLiveAt)
-            peak += tr(" at op %1").arg(*analysis->peakLiveAt);
-        if (analysis->firstOverflowAt)
-            peak += tr(" \u00b7 over capacity from op %1").arg(*analysis->firstOverflowAt);
-        peak_->setFullText(peak);
-        peak_->setToolTip(tr("%1\n\nPeak address: the largest offset + size, the address space the plan reserves (the "
-                             "high-water mark the compiler's \"requires N bits\" reports).\n"
-                             "Peak live: the most bytes live at one op, as the union of their address ranges "
-                             "(buffers merged in place count once).\n\n%2.")
-                              .arg(peak, requirementSentence));
-    }
+    const PlanRequirement requirement = planRequirement(*scope, *analysis);
+    peak_->setFullText(peakLine(*scope, *analysis, requirement));
+    peak_->setToolTip(peakTip(*scope, *analysis, requirement));
     refreshStorageFacts();
 }
 
@@ -541,15 +401,13 @@ void TitleBar::refreshStorageFacts()
 {
     const ScopePlan* scope = session_->scope();
     const PlanAnalysis* analysis = session_->analysis();
-    const QString holes = scope && analysis ? holesSummaryText(*analysis) : QString();
-    holes_->setText(holes.isEmpty() ? QString() : tr("Holes %1").arg(holes));
+    holes_->setText(scope && analysis ? holesLine(*analysis) : QString());
     // Whether the what-ifs can be re-planned: memlens's own plan of the planner's IR is this dump.
     const PlanDocument* document = session_->document();
     const PlannerCheck* check = document ? document->plannerCheck.get() : nullptr;
     plannerCheck_->setText(check ? toQString(check->summary()) : QString());
     plannerCheck_->setToolTip(check ? toQString(check->details()) : QString());
-    const QString overlaps = scope && analysis ? overlapsWarningText(*scope, *analysis, kOverlapsShown) : QString();
-    const QString warning = overlaps.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + overlaps;
+    const QString warning = scope && analysis ? overlapsLine(*scope, *analysis, kOverlapsShown) : QString();
     overlaps_->setText(warning);
     overlapsLine_->setFullText(warning);
     // A paragraph, so that the tooltip wraps the pairs instead of running off the screen.

@@ -1,7 +1,8 @@
 #pragma once
 // The title bar: kernel name, the scope on show (each with its own status), the
 // verdict on the plan (which may contradict the dump's status), the error text,
-// the capacity and where it comes from (editable), and the peaks.
+// the capacity and where it comes from (editable), and the peaks. Its texts come
+// from views/scope_text; it lays them out, colours and folds them.
 #include "core/analysis/plan_analysis.hpp"
 
 #include <QColor>
@@ -30,20 +31,8 @@ public:
 
     // Said beside the file name while an earlier version is on show ("version of 12:03:41.250"; "" for none).
     void setVersionText(const QString& text);
-    QString kernelText() const; // "_attn_fwd"
-    QString fileText() const;   // "memory_info_aiv.json · vector core (aiv)"
-    // The verdict in full ("compile failed", "overflows (the compiler writes success for failed plans)");
-    // the badge shows its short form, the tooltip this.
-    QString statusText() const;
-    QString errorText() const; // the dump's error text ("" when none)
+    // The error text on show: in full, or as the start of the folded notes line.
     bool errorVisible() const;
-    QString capacityText() const;      // "192 KB from the error message"
-    QString peakText() const;          // "peak address 256 KB (133% of capacity) · peak live 256 KB at op 4"
-    QString capacityErrorText() const; // why the last capacity entry was refused ("" when fine)
-    QString plannerCheckText() const;  // "memlens plans this dump identically (14 buffers)" ("" without a planner IR)
-    QString holesText() const;    // "at op 19, where the highest address peaks ...: ... in holes ... — demand: ..."
-    QString overlapsText() const; // the overlaps warning, whole, folded or not ("" when there are none)
-    QString siblingWarningText() const; // the other core's dump beside this one may be stale ("" when not)
 
     static constexpr std::size_t kOverlapsShown = 3; // pairs named in the warning; inspect lists all
 
@@ -56,9 +45,6 @@ public:
     bool notesExpanded() const { return notesExpanded_; }
     void setNotesExpanded(bool expanded);
 
-    // The badge text and a short status for the scope selector, from verdictOf().
-    static QString verdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
-    static QString shortVerdictText(const ScopePlan& scope, const PlanAnalysis& analysis);
     // The verdict's colour (green fits, red overflow, ...) and a dot of it for a selector's entry.
     static QColor verdictColor(PlanVerdict verdict);
     static QIcon verdictIcon(PlanVerdict verdict);
@@ -81,6 +67,13 @@ signals:
     void capacityEdited(const QString& scope, std::optional<quint64> bytes);
 
 private:
+    // The constructor's parts: the labels of the first line, of the facts (capacity, peak, warnings),
+    // the folded notes, the layout of all three, and what the controls do.
+    void setupHeading();
+    void setupFacts();
+    void setupNotes();
+    void layOut();
+    void connectControls();
     void setKernelText(const QString& text);
     void refresh();
     void refreshScopes();
@@ -114,8 +107,6 @@ private:
     ElidedLabel* overlapsLine_;   // one line, when they are folded
     ElidedLabel* siblingWarning_; // one line, as every warning of the bar: whole in its tooltip
     QString versionText_;
-    QString statusFull_;
-    QString capacityFull_; // the capacity and where it comes from, whole (the label may say it short)
     bool updatingScopes_ = false;
 };
 

@@ -1,6 +1,7 @@
 // Comparing in the window: File > Compare With…, the compare window of two
 // dumps, and the bar a reload shows with what changed.
 #include "app_test_support.hpp"
+#include "support/shown_text.hpp"
 
 #include "app/compare_window.hpp"
 #include "app/message_bar.hpp"
@@ -22,6 +23,7 @@
 #include <QTest>
 
 using namespace memlens;
+using namespace memlens::test::shown;
 using memlens::test::layerNormDump;
 using memlens::test::WindowFixture;
 
@@ -54,7 +56,7 @@ TEST_CASE("the window title and the title bar name the dump's folder", "[compare
     REQUIRE(f.open(layerNormDump("block16384")));
     CHECK(f.window->windowTitle()
         == QString::fromUtf8("_layer_norm_fwd_fused \u2014 block16384/memory_info_aiv.json \u2014 memlens"));
-    CHECK(f.window->titleBar()->fileText().startsWith("block16384/memory_info_aiv.json"));
+    CHECK(fileShown(*f.window->titleBar()).startsWith("block16384/memory_info_aiv.json"));
     REQUIRE(f.open(layerNormDump("block8192")));
     CHECK(f.window->windowTitle().contains("block8192/memory_info_aiv.json"));
 }

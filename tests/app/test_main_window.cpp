@@ -1,4 +1,5 @@
 #include "app_test_support.hpp"
+#include "support/shown_text.hpp"
 
 #include "app/document_loader.hpp"
 #include "app/message_bar.hpp"
@@ -29,6 +30,7 @@
 #include <filesystem>
 
 using namespace memlens;
+using namespace memlens::test::shown;
 using memlens::test::WindowFixture;
 
 namespace {
@@ -58,11 +60,12 @@ TEST_CASE("File > Open shows the title bar of the real overflow sample", "[windo
     WindowFixture f;
     REQUIRE(f.open(overflowSample()));
     TitleBar* title = f.window->titleBar();
-    CHECK(title->kernelText() == "_attn_fwd");
-    CHECK(title->statusText() == "compile failed");
-    CHECK(title->errorText().startsWith("ub overflow, requires 2097152 bits while 1572864 bits available!"));
-    CHECK(title->capacityText() == "192 KB from the error message");
-    CHECK(title->peakText().contains("133%"));
+    CHECK(kernelShown(*title) == "_attn_fwd");
+    CHECK(verdictShown(*f.window->session()) == "compile failed");
+    CHECK(errorShown(*f.window->session())
+              .startsWith("ub overflow, requires 2097152 bits while 1572864 bits available!"));
+    CHECK(capacityShown(*f.window->session()) == "192 KB from the error message");
+    CHECK(peakShown(*f.window->session()).contains("133%"));
     CHECK(f.window->windowTitle().contains("_attn_fwd"));
     CHECK(f.window->windowTitle().contains("fake_attn_fwd_overflow/memory_info_aiv.json"));
     CHECK(f.settings->recentFiles().front() == QFileInfo(overflowSample()).absoluteFilePath());
@@ -77,7 +80,7 @@ TEST_CASE("clicking the block above capacity selects it in the table and shows i
     REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
     QTest::mouseClick(chart, Qt::LeftButton, {}, centreOfBlock(chart, 1));
     CHECK(f.window->session()->selectedBlock() == 1);
-    CHECK(f.window->details()->lifeText().contains("Life [4, 5]"));
+    CHECK(detailsShown(*f.window->session()).life.contains("Life [4, 5]"));
     const QModelIndexList rows = f.window->table()->tableView()->selectionModel()->selectedRows();
     REQUIRE(rows.size() == 1);
     CHECK(rows.front().data(BlockTableModel::BlockIndexRole).toInt() == 1);
@@ -97,7 +100,7 @@ TEST_CASE("selecting a table row selects the block in the chart", "[window][samp
     REQUIRE(rowOfBlock0 >= 0);
     table->selectRow(rowOfBlock0);
     CHECK(f.window->session()->selectedBlock() == 0);
-    CHECK(f.window->details()->lifeText().contains("Life [3, 6]"));
+    CHECK(detailsShown(*f.window->session()).life.contains("Life [3, 6]"));
     // The chart draws the selection outline on that block's top edge.
     BlockChartWidget* chart = f.window->chart();
     const QImage image = chart->grab().toImage();
@@ -185,7 +188,7 @@ TEST_CASE("a dump that fails to load shows its error inline and the open dump st
     CHECK(f.window->messageBar()->text().contains(
         "inverted_life.json: Record[0].memory_info_array[1].life_time_in_ir: inverted Life"));
     CHECK(f.window->currentFile() == overflowSample());
-    CHECK(f.window->titleBar()->kernelText() == "_attn_fwd");
+    CHECK(kernelShown(*f.window->titleBar()) == "_attn_fwd");
 }
 
 TEST_CASE("a dump rewritten on disk offers a reload, and a half-written one never crashes", "[window]")

@@ -1,5 +1,6 @@
 // File > Close: every dock goes back to how it is before any dump was opened.
 #include "app_test_support.hpp"
+#include "support/shown_text.hpp"
 
 #include "app/diagnosis_dock.hpp"
 #include "views/chart/address_strip_widget.hpp"
@@ -19,6 +20,7 @@
 #include <QtCharts/QLegend>
 
 using namespace memlens;
+using namespace memlens::test::shown;
 using memlens::test::layerNormDump;
 using memlens::test::WindowFixture;
 
@@ -42,8 +44,8 @@ DockState stateOf(MainWindow& window)
     DiagnosisPanel* diagnosis = window.diagnosisDock()->panel();
     return {window.usageChart()->chart()->legend()->isVisible(), diagnosis->leverTable()->isVisibleTo(diagnosis),
         diagnosis->sourceTable()->isVisibleTo(diagnosis), diagnosis->verdictLabel()->text(),
-        window.details()->hintText(), window.table()->model()->rowCount(),
-        window.addressStrip()->snapshot().has_value(), window.titleBar()->kernelText()};
+        hintShown(*window.details()), window.table()->model()->rowCount(),
+        window.addressStrip()->snapshot().has_value(), kernelShown(*window.titleBar())};
 }
 
 } // namespace

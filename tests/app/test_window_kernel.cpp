@@ -2,6 +2,7 @@
 // and the kernel strip switch cores, F8 walks every core, reload reloads both, one file of a pair
 // offers the other, two folders compare core by core. Fixtures: tests/data/dumps/mix/.
 #include "app_test_support.hpp"
+#include "support/shown_text.hpp"
 
 #include "app/compare_window.hpp"
 #include "app/message_bar.hpp"
@@ -21,6 +22,7 @@
 #include <filesystem>
 
 using namespace memlens;
+using namespace memlens::test::shown;
 using memlens::test::WindowFixture;
 namespace fs = std::filesystem;
 
@@ -79,7 +81,7 @@ TEST_CASE("a kernel's folder opens both cores and shows the one that overflows",
         selector.activated(1); // aic · cc
         CHECK(fileName(window.currentFile()) == "memory_info_aic.json");
         CHECK(window.session()->scope()->scope == "cc");
-        CHECK(window.titleBar()->kernelText() == "attn_mix_aic");
+        CHECK(kernelShown(*window.titleBar()) == "attn_mix_aic");
         CHECK(selector.currentIndex() == 1);
         CHECK(strip.currentEntry() == 1);
         CHECK(window.windowTitle().contains("memory_info_aic.json"));
@@ -133,7 +135,7 @@ TEST_CASE("F8 walks the blocks above capacity of every core", "[app][kernel]")
     // The kernel's names do not pair (_attn_mix_aic, attn_mix_aiv): said once, on the title bar's
     // one line (the dump on show has the other half beside it), not again in the message bar.
     const bool inBar = window.messageBar()->isVisible() && window.messageBar()->text().contains("do not pair");
-    const bool inTitle = window.titleBar()->siblingWarningText().contains("does not pair");
+    const bool inTitle = warningsShown(*window.titleBar()).contains("does not pair");
     CHECK(inBar != inTitle);
 }
 
@@ -147,7 +149,7 @@ TEST_CASE("two halves that do not pair: one warning, one line, and the chart kee
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     REQUIRE(fixture.open(folder));
     QApplication::processEvents();
-    CHECK(window.titleBar()->siblingWarningText().contains("does not pair"));
+    CHECK(warningsShown(*window.titleBar()).contains("does not pair"));
     CHECK_FALSE((window.messageBar()->isVisible() && window.messageBar()->text().contains("do not pair")));
     // The warning's label is one line high, however long the warning.
     auto* warning = window.titleBar()->findChild<QLabel*>(QStringLiteral("titleSiblingWarning"));

@@ -1,6 +1,7 @@
 // A kernel name of any length: the window stays within the screen, and remembers no
 // geometry wider than it; long values wrap in the docks and are copied whole.
 #include "app_test_support.hpp"
+#include "support/shown_text.hpp"
 
 #include "app/diagnosis_dock.hpp"
 #include "app/dump_history.hpp"
@@ -22,6 +23,7 @@
 #include <QScrollArea>
 
 using namespace memlens;
+using namespace memlens::test::shown;
 using memlens::test::WindowFixture;
 
 namespace {
@@ -48,7 +50,7 @@ TEST_CASE("a 60,000-character kernel name is elided in the title bar and never w
     const QString kernel = QStringLiteral("_k") + QString(60000, QLatin1Char('n'));
     REQUIRE(f.open(writeDumpOfKernel(dumps, kernel)));
     TitleBar* title = f.window->titleBar();
-    CHECK(title->kernelText() == kernel);
+    CHECK(kernelShown(*title) == kernel);
     const auto* label = title->findChild<QLabel*>(QStringLiteral("titleKernel"));
     REQUIRE(label);
     CHECK(label->toolTip() == kernel);
@@ -117,7 +119,7 @@ TEST_CASE(
     REQUIRE(scroll);
     // The page asks for a dock's width, not the width of its longest value.
     CHECK(scroll->widget()->minimumSizeHint().width() < 360);
-    CHECK(details->typeText().startsWith(shape + "16xf16"));
+    CHECK(detailsShown(*f.window->session()).type.startsWith(shape + "16xf16"));
     const QString summary = details->summaryText();
     for (const QString& whole : {kernel, type, path}) {
         INFO(whole.toStdString());

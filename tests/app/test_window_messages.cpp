@@ -3,6 +3,7 @@
 // the bar, an IR change is said, a failed reload says it was a reload, and an earlier
 // version keeps the IR, capacity and name of the file it came from.
 #include "app_test_support.hpp"
+#include "support/shown_text.hpp"
 
 #include "app/compare_window.hpp"
 #include "app/dump_history.hpp"
@@ -19,6 +20,7 @@
 #include <QFile>
 
 using namespace memlens;
+using namespace memlens::test::shown;
 using memlens::test::layerNormDump;
 using memlens::test::WindowFixture;
 
@@ -140,8 +142,8 @@ TEST_CASE("an earlier version is shown with the IR, capacity and name of the fil
     const PlanDocument* document = f.window->session()->document();
     CHECK(document->irFile == irFile);
     CHECK(f.window->session()->analysis()->capacity.bytes == capacity);
-    CHECK(f.window->titleBar()->fileText().startsWith("block8192/memory_info_aiv.json"));
-    CHECK(f.window->titleBar()->fileText().contains("version of"));
+    CHECK(fileShown(*f.window->titleBar()).startsWith("block8192/memory_info_aiv.json"));
+    CHECK(fileShown(*f.window->titleBar()).contains("version of"));
 }
 
 TEST_CASE(
@@ -172,7 +174,7 @@ TEST_CASE(
     f.window->closeDump();
     menu->rebuild();
     CHECK_FALSE(menu->actionForVersion(0));
-    CHECK(f.window->titleBar()->fileText().isEmpty());
+    CHECK(fileShown(*f.window->titleBar()).isEmpty());
 }
 
 TEST_CASE("the status line counts the blocks of each scope, as the table counts one", "[window][messages][status]")

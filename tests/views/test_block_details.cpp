@@ -1,4 +1,5 @@
 #include "core/document/plan_document.hpp"
+#include "support/shown_text.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
@@ -19,25 +20,21 @@ using namespace memlens;
 using memlens::test::loadFixture;
 using memlens::test::loadOverflowSample;
 using memlens::test::loadPath;
-
-namespace {
-
-} // namespace
+using namespace memlens::test::shown;
 
 TEST_CASE("the details panel hints until a block is selected", "[details]")
 {
     PlanSession session;
     BlockDetailsPanel panel(&session);
     CHECK_FALSE(panel.hasBlock());
-    CHECK(panel.lifeText().isEmpty());
-    CHECK(panel.hintText() == "Open a memory plan dump to see its blocks");
+    CHECK(hintShown(panel) == "Open a memory plan dump to see its blocks");
     session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
-    CHECK(panel.hintText() == "Click a block in the chart or a row in the table");
+    CHECK(hintShown(panel) == "Click a block in the chart or a row in the table");
     session.selectBlock(2);
     CHECK(panel.hasBlock());
-    CHECK(panel.hintText().isEmpty());
+    CHECK(hintShown(panel).isEmpty());
     session.selectBlock(-1);
-    CHECK(panel.hintText() == "Click a block in the chart or a row in the table");
+    CHECK(hintShown(panel) == "Click a block in the chart or a row in the table");
     session.selectBlock(2);
     session.setScopeIndex(1); // another scope drops the selection
     CHECK_FALSE(panel.hasBlock());
@@ -51,24 +48,25 @@ TEST_CASE("the details panel shows the overflowing block of the real sample", "[
     session.setDocument(loadOverflowSample());
     session.selectBlock(1);
     REQUIRE(panel.hasBlock());
-    CHECK(panel.nameText() == "%alloc_0");
-    CHECK(panel.lifeText().contains("Life [4, 5]"));
-    CHECK(panel.lifeDetailText() == QString::fromUtf8("alloc at 4, last use at 5 \u00b7 spans 2 ops"));
-    CHECK(panel.sizeText() == "131072 B (128 KB)");
-    CHECK(panel.addressText() == "[131072, 262144)");
-    CHECK(panel.offsetsText() == "131072 (copy 1 of 1)");
-    CHECK(panel.typeText() == "65536xf16 (f16, shape 65536)");
-    CHECK(panel.tempText() == "no");
-    CHECK(panel.overCapacityText().startsWith("by 64 KB: ends at 256 KB, capacity 192 KB from the error message"));
-    CHECK(panel.locationText() == "fake_attn_fwd_overflow.ttadapter:18:13");
-    CHECK(panel.rawBufferText() == "%alloc_0 = memref.alloc() : memref<65536xf16, #hivm.address_space<ub>>");
-    CHECK(panel.rawLocationText()
+    CHECK(detailsShown(session).name == "%alloc_0");
+    CHECK(detailsShown(session).life.contains("Life [4, 5]"));
+    CHECK(detailsShown(session).lifeDetail == QString::fromUtf8("alloc at 4, last use at 5 \u00b7 spans 2 ops"));
+    CHECK(detailsShown(session).size == "131072 B (128 KB)");
+    CHECK(detailsShown(session).address == "[131072, 262144)");
+    CHECK(detailsShown(session).offsetsLine() == "131072 (copy 1 of 1)");
+    CHECK(detailsShown(session).type == "65536xf16 (f16, shape 65536)");
+    CHECK(detailsShown(session).temp == "no");
+    CHECK(detailsShown(session).overCapacity.startsWith(
+        "by 64 KB: ends at 256 KB, capacity 192 KB from the error message"));
+    CHECK(detailsShown(session).location == "fake_attn_fwd_overflow.ttadapter:18:13");
+    CHECK(detailsShown(session).rawBuffer == "%alloc_0 = memref.alloc() : memref<65536xf16, #hivm.address_space<ub>>");
+    CHECK(detailsShown(session).rawLocation
         == "loc(\"/Users/YokeLove/huawei/AscendNPU-IR/data/fake_attn_fwd_overflow.ttadapter\":18:13)");
 
     // Block 0 ends at 128 KB: below capacity.
     session.selectBlock(0);
-    CHECK(panel.lifeText() == "Life [3, 6]");
-    CHECK(panel.overCapacityText().startsWith("no: ends at 128 KB, 64 KB below the capacity 192 KB"));
+    CHECK(detailsShown(session).life == "Life [3, 6]");
+    CHECK(detailsShown(session).overCapacity.startsWith("no: ends at 128 KB, 64 KB below the capacity 192 KB"));
 
     // A capacity change (re-analysis) updates the verdict on the selected block.
     session.selectBlock(1);
@@ -76,8 +74,8 @@ TEST_CASE("the details panel shows the overflowing block of the real sample", "[
     larger.byScope["ub"] = 512 * 1024;
     session.setDocument(loadOverflowSample(larger));
     REQUIRE(panel.hasBlock());
-    CHECK(
-        panel.overCapacityText().startsWith("no: ends at 256 KB, 256 KB below the capacity 512 KB from your setting"));
+    CHECK(detailsShown(session).overCapacity.startsWith(
+        "no: ends at 256 KB, 256 KB below the capacity 512 KB from your setting"));
 }
 
 TEST_CASE("the details panel lists every copy and marks temporaries", "[details]")
@@ -86,17 +84,17 @@ TEST_CASE("the details panel lists every copy and marks temporaries", "[details]
     BlockDetailsPanel panel(&session);
     session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
     session.selectBlock(1); // %x_tile, second copy
-    CHECK(panel.nameText() == "%x_tile");
-    CHECK(panel.offsetsText() == "0 (copy 1 of 2), 8192 (copy 2 of 2)");
-    CHECK(panel.addressText() == "[8192, 16384)");
-    CHECK(panel.sizeText() == "8192 B (8 KB)");
+    CHECK(detailsShown(session).name == "%x_tile");
+    CHECK(detailsShown(session).offsetsLine() == "0 (copy 1 of 2), 8192 (copy 2 of 2)");
+    CHECK(detailsShown(session).address == "[8192, 16384)");
+    CHECK(detailsShown(session).size == "8192 B (8 KB)");
     session.selectBlock(3); // %tmp_buf, Life [5, 5], 100 bytes, loc(unknown)
-    CHECK(panel.lifeText() == "Life [5, 5]");
-    CHECK(panel.lifeDetailText().endsWith("spans 1 op"));
-    CHECK(panel.sizeText() == "100 B (100 B)");
-    CHECK(panel.tempText().startsWith("yes"));
-    CHECK(panel.typeText() == "100xi8 (i8, shape 100)");
-    CHECK(panel.locationText() == "unknown");
+    CHECK(detailsShown(session).life == "Life [5, 5]");
+    CHECK(detailsShown(session).lifeDetail.endsWith("spans 1 op"));
+    CHECK(detailsShown(session).size == "100 B (100 B)");
+    CHECK(detailsShown(session).temp.startsWith("yes"));
+    CHECK(detailsShown(session).type == "100xi8 (i8, shape 100)");
+    CHECK(detailsShown(session).location == "unknown");
 }
 
 TEST_CASE("copy details puts a plain-text summary on the clipboard", "[details]")
@@ -130,11 +128,13 @@ TEST_CASE("for a buffer of several copies the details say how its copies stand a
     session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json", capacity));
     session.setScopeIndex(0);
     session.selectBlock(0); // the first copy: below capacity itself
-    CHECK(panel.overCapacityText().startsWith("no: ends at 8 KB, 4 KB below"));
-    CHECK(panel.overCapacityText().endsWith("; 1 of the buffer's 2 copies end above it, the furthest by 4 KB"));
+    CHECK(detailsShown(session).overCapacity.startsWith("no: ends at 8 KB, 4 KB below"));
+    CHECK(
+        detailsShown(session).overCapacity.endsWith("; 1 of the buffer's 2 copies end above it, the furthest by 4 KB"));
     session.selectBlock(1);
-    CHECK(panel.overCapacityText().startsWith("by 4 KB: ends at 16 KB"));
-    CHECK(panel.overCapacityText().endsWith("; 1 of the buffer's 2 copies end above it, the furthest by 4 KB"));
+    CHECK(detailsShown(session).overCapacity.startsWith("by 4 KB: ends at 16 KB"));
+    CHECK(
+        detailsShown(session).overCapacity.endsWith("; 1 of the buffer's 2 copies end above it, the furthest by 4 KB"));
 }
 
 TEST_CASE("the details panel renders", "[details]")

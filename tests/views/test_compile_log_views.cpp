@@ -1,6 +1,7 @@
 // With a compile log the views name ops: the chart's op tooltip and cursor tag, Block Details'
 // Life, and the late IR pane that highlights a Life and moves the cursor. Our own softmax log.
 #include "core/document/plan_document.hpp"
+#include "support/shown_text.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
@@ -13,6 +14,7 @@
 #include <QTest>
 
 using namespace memlens;
+using namespace memlens::test::shown;
 
 namespace {
 
@@ -27,14 +29,15 @@ TEST_CASE("Block Details read a Life as the ops it runs from and to", "[compile_
     session.setDocument(softmax());
     REQUIRE(session.document()->log);
     session.selectBlock(0);
-    CHECK(panel.lifeText() == "Life [4, 13]");
-    CHECK_THAT(panel.lifeDetailText().toStdString(), Catch::StartsWith("from op 4 scf.for (begin) (softmax.py:20"));
-    CHECK_THAT(panel.lifeDetailText().toStdString(), Catch::Contains("to op 13 scf.for (end)"));
+    CHECK(detailsShown(session).life == "Life [4, 13]");
+    CHECK_THAT(
+        detailsShown(session).lifeDetail.toStdString(), Catch::StartsWith("from op 4 scf.for (begin) (softmax.py:20"));
+    CHECK_THAT(detailsShown(session).lifeDetail.toStdString(), Catch::Contains("to op 13 scf.for (end)"));
 
     // Without a log the detail is as before.
     session.setDocument(test::loadFixture("dumps/compiler_today/copies_listed_twice.json"));
     session.selectBlock(0);
-    CHECK(panel.lifeDetailText().startsWith("alloc at 4, last use at 12"));
+    CHECK(detailsShown(session).lifeDetail.startsWith("alloc at 4, last use at 12"));
 }
 
 TEST_CASE("the late IR pane highlights the selected Life and a click moves the cursor", "[compile_log][source]")

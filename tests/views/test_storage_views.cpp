@@ -3,6 +3,7 @@
 // storage column and grouping, union live bytes, holes and overlaps in the
 // title bar, and the address snapshot beside the chart.
 #include "core/document/plan_document.hpp"
+#include "support/shown_text.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/address_strip_widget.hpp"
@@ -26,6 +27,7 @@
 #include <QtCharts/QLineSeries>
 
 using namespace memlens;
+using namespace memlens::test::shown;
 using memlens::test::loadFixture;
 
 namespace {
@@ -94,13 +96,13 @@ TEST_CASE("the chart's tooltip and Block Details list every buffer of the storag
     CHECK_FALSE(chart.toolTipForBlock(0).contains("in place"));
 
     session.selectBlock(3);
-    const QString storage = details.storageText();
+    const QString storage = detailsShown(session).storage;
     CHECK(storage.startsWith(QString::fromUtf8("storage 1 \u00b7 \u00d73 in place")));
     CHECK(storage.contains(QString::fromUtf8("%x \u2014 IR line unknown \u00b7 in_place.py:12")));
     CHECK(storage.contains(QString::fromUtf8("%z \u2014 IR line unknown \u00b7 in_place.py:14")));
     CHECK(details.summaryText().contains("Storage: storage 1"));
     session.selectBlock(0);
-    CHECK(details.storageText() == "storage 0 (this block alone)");
+    CHECK(detailsShown(session).storage == "storage 0 (this block alone)");
 }
 
 TEST_CASE("the table has a storage column and groups by storage or by copies, one at a time", "[storage][table]")
@@ -148,9 +150,9 @@ TEST_CASE(
     TitleBar bar(&session);
     UsageChartView usage(&session);
     session.setDocument(inPlaceTriple());
-    CHECK(bar.statusText() == "compiled");
-    CHECK(bar.peakText().contains("peak live 5 KB at op 2"));
-    CHECK(bar.overlapsText().isEmpty());
+    CHECK(verdictShown(session) == "compiled");
+    CHECK(peakShown(session).contains("peak live 5 KB at op 2"));
+    CHECK(overlapsShown(session).isEmpty());
     double top = 0;
     for (const QPointF& point : usage.liveSeries()->points())
         top = std::max(top, point.y());
@@ -162,13 +164,13 @@ TEST_CASE("the title bar names the holes at the peak address: demand for the bun
     PlanSession session;
     TitleBar bar(&session);
     session.setDocument(bundledOverflow());
-    const QString holes = bar.holesText();
+    const QString holes = holesShown(session);
     INFO(holes.toStdString());
     CHECK(holes.startsWith("Holes at op 41, where the highest address peaks"));
     CHECK(holes.contains("demand"));
 
     session.setDocument(bundledFit());
-    const QString fit = bar.holesText();
+    const QString fit = holesShown(session);
     INFO(fit.toStdString());
     CHECK(fit.startsWith("Holes at op 27, where the highest address peaks"));
     CHECK(fit.contains("32 KB in holes (largest [131072, 163840), 32 KB)"));
@@ -182,8 +184,8 @@ TEST_CASE("the title bar says placement when what is live fits but the holes pus
     CapacitySettings capacity;
     capacity.all = 3072;
     session.setDocument(loadFixture("dumps/overlaps_and_holes.json", capacity));
-    CHECK(bar.statusText().contains("overflow"));
-    CHECK(bar.holesText().contains("placement: at most 1.8 KB is live at once"));
+    CHECK(verdictShown(session).contains("overflow"));
+    CHECK(holesShown(session).contains("placement: at most 1.8 KB is live at once"));
 }
 
 TEST_CASE("the overlaps warning names a few pairs and counts the rest", "[storage][titlebar]")
@@ -191,15 +193,15 @@ TEST_CASE("the overlaps warning names a few pairs and counts the rest", "[storag
     PlanSession session;
     TitleBar bar(&session);
     session.setDocument(loadFixture("dumps/many_overlaps.json"));
-    const QString text = bar.overlapsText();
+    const QString text = overlapsShown(session);
     CHECK(text.contains("10 overlaps"));
     CHECK(text.contains("%o1 and %o2 at ops [0, 1], 32 B"));
     CHECK(text.count(" at ops ") == static_cast<int>(TitleBar::kOverlapsShown));
     CHECK(text.contains("and 7 more"));
 
     session.setDocument(loadFixture("dumps/overlaps_and_holes.json"));
-    CHECK(bar.overlapsText().contains("2 overlaps"));
-    CHECK_FALSE(bar.overlapsText().contains("more"));
+    CHECK(overlapsShown(session).contains("2 overlaps"));
+    CHECK_FALSE(overlapsShown(session).contains("more"));
 }
 
 TEST_CASE("the overlaps warning takes one line until the notes are expanded; its tooltip and the expanded label say "
@@ -229,7 +231,7 @@ TEST_CASE("the overlaps warning takes one line until the notes are expanded; its
     CHECK(bar.notesExpanded());
     CHECK(full->isVisible());
     CHECK_FALSE(line->isVisible());
-    CHECK(full->text() == bar.overlapsText());
+    CHECK(full->text() == overlapsShown(session));
     CHECK(full->text().contains("and 7 more"));
 
     session.setDocument(inPlaceTriple()); // no overlaps: neither form shows

@@ -1,7 +1,9 @@
 #include "core/document/plan_document.hpp"
+#include "support/shown_text.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
+#include "views/scope_text.hpp"
 #include "views/style.hpp"
 #include "views/title_bar.hpp"
 
@@ -23,6 +25,7 @@ using namespace memlens;
 using memlens::test::loadFixture;
 using memlens::test::loadOverflowSample;
 using memlens::test::loadPath;
+using namespace memlens::test::shown;
 
 namespace {
 
@@ -41,19 +44,19 @@ TEST_CASE("the title bar tells the story of the real overflow sample", "[titleba
     PlanSession session;
     TitleBar bar(&session);
     session.setDocument(loadOverflowSample());
-    CHECK(bar.kernelText() == "_attn_fwd");
+    CHECK(kernelShown(bar) == "_attn_fwd");
     // The folder tells this compile from the other sample of the same file name.
-    CHECK(bar.fileText() == QString::fromUtf8("fake_attn_fwd_overflow/memory_info_aiv.json \u00b7 vector core (aiv)"));
-    CHECK(bar.statusText() == "compile failed");
+    CHECK(fileShown(bar) == QString::fromUtf8("fake_attn_fwd_overflow/memory_info_aiv.json \u00b7 vector core (aiv)"));
+    CHECK(verdictShown(session) == "compile failed");
     CHECK(bar.errorVisible());
-    CHECK(bar.errorText().startsWith("ub overflow, requires 2097152 bits"));
-    CHECK(bar.capacityText() == "192 KB from the error message");
-    CHECK(bar.peakText().contains("133%"));
-    CHECK(bar.peakText()
+    CHECK(errorShown(session).startsWith("ub overflow, requires 2097152 bits"));
+    CHECK(capacityShown(session) == "192 KB from the error message");
+    CHECK(peakShown(session).contains("133%"));
+    CHECK(peakShown(session)
         == QString::fromUtf8(
             "needs 256 KB, has 192 KB, 64 KB short (133% of capacity) \u00b7 peak address 256 KB = "
             "\"requires 2097152 bits\" \u00b7 peak live 256 KB at op 4 \u00b7 over capacity from op 4"));
-    CHECK(bar.siblingWarningText().isEmpty());
+    CHECK(warningsShown(bar).isEmpty());
     REQUIRE(bar.scopeCombo()->count() == 1);
     CHECK(bar.scopeCombo()->itemText(0) == QString::fromUtf8("ub \u2014 compile failed"));
     CHECK_FALSE(bar.capacityResetButton()->isEnabled());
@@ -63,24 +66,24 @@ TEST_CASE("the title bar reports each verdict", "[titlebar]")
 {
     PlanSession session;
     TitleBar bar(&session);
-    CHECK(bar.kernelText() == "No dump open");
-    CHECK(bar.statusText().isEmpty());
+    CHECK(kernelShown(bar) == "No dump open");
+    CHECK(verdictShown(session).isEmpty());
 
     session.setDocument(loadFixture("dumps/success_but_overflow.json"));
-    CHECK(bar.kernelText() == "_lying_kernel");
-    CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
+    CHECK(kernelShown(bar) == "_lying_kernel");
+    CHECK(verdictShown(session) == "overflows (the compiler writes success for failed plans)");
     // The badge says it short, the tooltip whole: a long badge pushed a 1024 px window wider.
     CHECK(bar.statusBadge()->text() == "overflows (status: success)");
     CHECK(bar.statusBadge()->toolTip().startsWith("overflows (the compiler writes success for failed plans)"));
     CHECK_FALSE(bar.errorVisible());
-    CHECK(bar.errorText().isEmpty());
+    CHECK(errorShown(session).isEmpty());
 
     session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
-    CHECK(bar.statusText() == "compiled");
+    CHECK(verdictShown(session) == "compiled");
     CHECK_FALSE(bar.errorVisible());
 
     session.setDocument(loadFixture("dumps/flat_layout.json"));
-    CHECK(bar.statusText() == "fits the capacity");
+    CHECK(verdictShown(session) == "fits the capacity");
     CHECK(bar.scopeCombo()->itemText(0) == QString::fromUtf8("ub \u2014 fits"));
 
     SECTION("a failed compile whose plan fits")
@@ -89,9 +92,9 @@ TEST_CASE("the title bar reports each verdict", "[titlebar]")
         CapacitySettings larger;
         larger.byScope["ub"] = 512 * 1024;
         session.setDocument(loadOverflowSample(larger));
-        CHECK(bar.statusText() == "failed, but the plan fits the capacity");
-        CHECK(bar.capacityText() == "512 KB from your setting");
-        CHECK(bar.peakText().contains("(50% of capacity)"));
+        CHECK(verdictShown(session) == "failed, but the plan fits the capacity");
+        CHECK(capacityShown(session) == "512 KB from your setting");
+        CHECK(peakShown(session).contains("(50% of capacity)"));
         CHECK(bar.capacityResetButton()->isEnabled());
         CHECK(bar.errorVisible()); // the compiler's text is shown whatever memlens concludes
     }
@@ -111,23 +114,23 @@ TEST_CASE("the scope selector shows every scope with its status and follows the 
     // The session starts on the scope that overflows, and so does the selector.
     CHECK(session.scopeIndex() == 1);
     CHECK(combo->currentIndex() == 1);
-    CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
+    CHECK(verdictShown(session) == "overflows (the compiler writes success for failed plans)");
 
     combo->setCurrentIndex(0);
     CHECK(session.scopeIndex() == 0);
-    CHECK(bar.statusText() == "compiled");
+    CHECK(verdictShown(session) == "compiled");
     // No error text, target or setting: the capacity is a guess, said in the warning colour.
-    CHECK(bar.capacityText()
+    CHECK(capacityShown(session)
         == QString::fromUtf8("192 KB \u26a0 default: Ascend910B/910_93, the targets whose compiler writes this dump"));
     auto* capacityLabel = bar.findChild<QLabel*>(QStringLiteral("titleCapacity"));
     REQUIRE(capacityLabel);
     // Said short in the bar (at length it pushed a 1024 px window wider), whole in the tooltip.
     CHECK(capacityLabel->text() == QString::fromUtf8("192 KB \u26a0 default"));
-    CHECK(capacityLabel->toolTip().startsWith(bar.capacityText()));
+    CHECK(capacityLabel->toolTip().startsWith(capacityShown(session)));
     CHECK(capacityLabel->styleSheet().contains(style::warningOutline().name()));
     session.setScopeIndex(1);
     CHECK(combo->currentIndex() == 1);
-    CHECK(bar.capacityText() == "1 KB from your setting");
+    CHECK(capacityShown(session) == "1 KB from your setting");
     CHECK(capacityLabel->styleSheet().isEmpty());
 }
 
@@ -150,7 +153,7 @@ TEST_CASE("the capacity field accepts sizes and refuses the rest", "[titlebar]")
 
     typeAndEnter(bar.capacityEdit(), "lots");
     CHECK(edited.count() == 1);
-    CHECK_FALSE(bar.capacityErrorText().isEmpty());
+    CHECK_FALSE(capacityErrorShown(bar).isEmpty());
     CHECK(bar.capacityEdit()->text() == "lots"); // left for the user to correct
     typeAndEnter(bar.capacityEdit(), "0");
     CHECK(edited.count() == 1);
@@ -160,7 +163,7 @@ TEST_CASE("the capacity field accepts sizes and refuses the rest", "[titlebar]")
     REQUIRE(edited.count() == 3);
     CHECK(*edited.at(1).at(1).value<std::optional<quint64>>() == 196608u);
     CHECK(*edited.at(2).at(1).value<std::optional<quint64>>() == 196608u);
-    CHECK(bar.capacityErrorText().isEmpty());
+    CHECK(capacityErrorShown(bar).isEmpty());
 
     bar.resetCapacity();
     REQUIRE(edited.count() == 4);
@@ -202,13 +205,13 @@ TEST_CASE("the title bar greys a scope that was never planned and names where th
     PlanSession session;
     TitleBar bar(&session);
     session.setDocument(loadFixture("dumps/compiler_today/cube_stopped_at_cbuf.json"));
-    CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
+    CHECK(verdictShown(session) == "overflows (the compiler writes success for failed plans)");
     CHECK(bar.scopeCombo()->itemText(1) == QString::fromUtf8("cc \u2014 not planned"));
     session.setScopeIndex(1);
-    CHECK(bar.statusText() == "not planned: the compile stopped at scope cbuf");
-    CHECK(bar.peakText() == "demand 128 KB at op 8 (the most bytes live at once; no addresses: not planned)");
-    CHECK(bar.holesText().isEmpty());
-    CHECK(bar.overlapsText().isEmpty());
+    CHECK(verdictShown(session) == "not planned: the compile stopped at scope cbuf");
+    CHECK(peakShown(session) == "demand 128 KB at op 8 (the most bytes live at once; no addresses: not planned)");
+    CHECK(holesShown(session).isEmpty());
+    CHECK(overlapsShown(session).isEmpty());
     CHECK(bar.statusBadge()->styleSheet().contains(QColor(97, 97, 97).name()));
 }
 
@@ -217,9 +220,9 @@ TEST_CASE("the title bar says where a guessed capacity comes from", "[titlebar]"
     PlanSession session;
     TitleBar bar(&session);
     session.setDocument(loadFixture("dumps/compiler_today/fail_written_as_success.json"));
-    CHECK(bar.capacityText()
+    CHECK(capacityShown(session)
         == QString::fromUtf8("192 KB \u26a0 default: Ascend910B/910_93, the targets whose compiler writes this dump"));
-    CHECK(bar.statusText() == "overflows (the compiler writes success for failed plans)");
+    CHECK(verdictShown(session) == "overflows (the compiler writes success for failed plans)");
 }
 
 TEST_CASE("the title bar says when the compile log's retry switched multi-buffering off", "[titlebar][compile_log]")
@@ -227,9 +230,9 @@ TEST_CASE("the title bar says when the compile log's retry switched multi-buffer
     PlanSession session;
     TitleBar bar(&session);
     session.setDocument(loadFixture("dumps/compiler_today/fail_written_as_success.json"));
-    CHECK(bar.siblingWarningText().isEmpty());
+    CHECK(warningsShown(bar).isEmpty());
     session.setDocument(loadFixture("logs/softmax/memory_info_aiv.json")); // its log's last retry set it off
-    CHECK(bar.siblingWarningText().contains("retry switched multi-buffering off"));
+    CHECK(warningsShown(bar).contains("retry switched multi-buffering off"));
 }
 
 TEST_CASE("the holes line and the error text fold into one line that expands", "[titlebar]")
@@ -240,9 +243,9 @@ TEST_CASE("the holes line and the error text fold into one line that expands", "
     bar.show();
     session.setDocument(loadPath(
         (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string()));
-    const QString error = bar.errorText();
+    const QString error = errorShown(session);
     REQUIRE(error.startsWith("ub overflow, requires 2629888 bits"));
-    REQUIRE_FALSE(bar.holesText().isEmpty());
+    REQUIRE_FALSE(holesShown(session).isEmpty());
     auto* summary = bar.findChild<QLabel*>(QStringLiteral("titleNotesSummary"));
     auto* full = bar.findChild<QLabel*>(QStringLiteral("titleError"));
     REQUIRE(summary);
@@ -255,7 +258,7 @@ TEST_CASE("the holes line and the error text fold into one line that expands", "
     CHECK(bar.errorVisible());
     CHECK(summary->height() < 2 * summary->fontMetrics().height());
     CHECK(summary->toolTip().startsWith(error));
-    CHECK(summary->toolTip().contains(bar.holesText()));
+    CHECK(summary->toolTip().contains(holesShown(session)));
     const int foldedHeight = bar.sizeHint().height();
 
     QTest::mouseClick(bar.notesToggle(), Qt::LeftButton);
@@ -268,7 +271,7 @@ TEST_CASE("the holes line and the error text fold into one line that expands", "
 
     // Nothing to say: no line and no toggle.
     session.clear();
-    CHECK(bar.holesText().isEmpty());
+    CHECK(holesShown(session).isEmpty());
     CHECK_FALSE(bar.notesToggle()->isVisible());
     CHECK_FALSE(summary->isVisible());
     CHECK_FALSE(bar.errorVisible());
@@ -298,9 +301,9 @@ TEST_CASE(
     TitleBar bar(&session);
     session.setDocument(loadOverflowSample());
     // The sample's IR is in the planner's form: the older compiler's rules give its dump.
-    CHECK(bar.plannerCheckText()
+    CHECK(plannerCheckShown(session)
         == "memlens plans this dump identically (2 buffers, as compilers before seeded retries)");
     // Without a planner IR there is no line.
     session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
-    CHECK(bar.plannerCheckText().isEmpty());
+    CHECK(plannerCheckShown(session).isEmpty());
 }

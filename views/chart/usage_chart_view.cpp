@@ -71,7 +71,16 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
         "Live bytes (the union of the live address ranges: buffers merged in place count once) and the highest "
         "address in use at every op; the gap between them is holes. Hover for the numbers at an op; click to set the "
         "time cursor, click the peak marker to put it at the peak."));
+    setupSeries(chart);
 
+    connect(session_, &PlanSession::documentChanged, this, &UsageChartView::rebuild);
+    connect(session_, &PlanSession::scopeChanged, this, &UsageChartView::rebuild);
+    connect(session_, &PlanSession::cursorChanged, this, &UsageChartView::updateCursor);
+    rebuild();
+}
+
+void UsageChartView::setupSeries(QChart* chart)
+{
     live_->setName(tr("live bytes"));
     live_->setPen(QPen(style::usageLive(), 1.6));
     address_->setName(tr("highest address"));
@@ -105,11 +114,6 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     }
     for (QLegendMarker* marker : chart->legend()->markers(cursor_))
         marker->setVisible(false);
-
-    connect(session_, &PlanSession::documentChanged, this, &UsageChartView::rebuild);
-    connect(session_, &PlanSession::scopeChanged, this, &UsageChartView::rebuild);
-    connect(session_, &PlanSession::cursorChanged, this, &UsageChartView::updateCursor);
-    rebuild();
 }
 
 void UsageChartView::rebuild()

@@ -52,6 +52,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // The five series and the two axes, in `chart`.
+    void setupSeries(QChart* chart);
     void rebuild();
     void updateCursor();
     void applyPlotArea();

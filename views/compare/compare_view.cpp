@@ -88,6 +88,33 @@ CompareView::CompareView(QWidget* parent)
     chartSplit->setChildrenCollapsible(false);
     chartsLayout->addWidget(chartSplit);
 
+    buildDiffTable();
+
+    auto* upper = upper_ = new QSplitter(Qt::Horizontal, this);
+    upper->addWidget(charts);
+    upper->addWidget(table_);
+    upper->setStretchFactor(0, 3);
+    upper->setStretchFactor(1, 2);
+    upper->setChildrenCollapsible(false);
+
+    QSplitter* lower = buildSources();
+
+    auto* outer = outer_ = new QSplitter(Qt::Vertical, this);
+    outer->addWidget(upper);
+    outer->addWidget(lower);
+    outer->setStretchFactor(0, 3);
+    outer->setStretchFactor(1, 1);
+    outer->setChildrenCollapsible(false);
+    layout->addWidget(outer, 1);
+
+    connectSides();
+    refreshHeaders();
+}
+
+CompareView::~CompareView() = default;
+
+void CompareView::buildDiffTable()
+{
     model_ = new DiffTableModel(this);
     proxy_ = new QSortFilterProxyModel(this);
     proxy_->setSourceModel(model_);
@@ -104,14 +131,10 @@ CompareView::CompareView(QWidget* parent)
     table_->horizontalHeader()->setStretchLastSection(true);
     table_->setWordWrap(false);
     connect(table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &CompareView::onTableSelection);
+}
 
-    auto* upper = upper_ = new QSplitter(Qt::Horizontal, this);
-    upper->addWidget(charts);
-    upper->addWidget(table_);
-    upper->setStretchFactor(0, 3);
-    upper->setStretchFactor(1, 2);
-    upper->setChildrenCollapsible(false);
-
+QSplitter* CompareView::buildSources()
+{
     // Both sides' sources, A left and B right, each with its IR | Python.
     auto* lower = new QSplitter(Qt::Horizontal, this);
     for (bool isA : {true, false}) {
@@ -135,15 +158,11 @@ CompareView::CompareView(QWidget* parent)
         lower->addWidget(box);
     }
     lower->setChildrenCollapsible(false);
+    return lower;
+}
 
-    auto* outer = outer_ = new QSplitter(Qt::Vertical, this);
-    outer->addWidget(upper);
-    outer->addWidget(lower);
-    outer->setStretchFactor(0, 3);
-    outer->setStretchFactor(1, 1);
-    outer->setChildrenCollapsible(false);
-    layout->addWidget(outer, 1);
-
+void CompareView::connectSides()
+{
     connect(scopeCombo_, &QComboBox::activated, this,
         [this](int index) { applyScope(scopeCombo_->itemData(index).toInt()); });
     connect(sessionA_, &PlanSession::selectedBlockChanged, this, [this](int block) { onBlockSelected(true, block); });
@@ -158,10 +177,7 @@ CompareView::CompareView(QWidget* parent)
         [this](const DataWindow& window) { followWindow(chartA_, chartB_, window); });
     connect(chartB_, &BlockChartWidget::dataWindowChanged, this,
         [this](const DataWindow& window) { followWindow(chartB_, chartA_, window); });
-    refreshHeaders();
 }
-
-CompareView::~CompareView() = default;
 
 void CompareView::showEvent(QShowEvent* event)
 {

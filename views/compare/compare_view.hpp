@@ -83,6 +83,11 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
+    // The constructor's parts: the table of buffer pairs, both sides' sources (A left, B right),
+    // and what keeps the two sides together (selection, time cursor, scale).
+    void buildDiffTable();
+    QSplitter* buildSources();
+    void connectSides();
     QWidget* buildSide(bool isA);
     void applyScope(int scope);
     void refreshHeaders();

@@ -151,6 +151,14 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , whatIfResult_(wrappedLabel(this))
 {
     setObjectName(QStringLiteral("diagnosisPanel"));
+    setupLabels();
+    layOut();
+    connectControls();
+    showEmpty(tr("Open a dump to see why its plan overflows and what would fit."));
+}
+
+void DiagnosisPanel::setupLabels()
+{
     QFont bold = verdict_->font();
     bold.setBold(true);
     verdict_->setFont(bold);
@@ -189,7 +197,10 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     whatIfLevers_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     whatIfLevers_->setMinimumContentsLength(18);
     copyConfigs_->setToolTip(tr("Copy the frontier as triton.Config lines to paste into triton.autotune"));
+}
 
+void DiagnosisPanel::layOut()
+{
     // Everything in one scroll area: the tables show all their rows and nothing is clipped in a small dock.
     auto* scroll = scroll_ = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -228,7 +239,10 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
+}
 
+void DiagnosisPanel::connectControls()
+{
     connect(jump_, &QPushButton::clicked, this, &DiagnosisPanel::jumpToCriticalOp);
     connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
     connect(levers_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onLeverRowChanged);
@@ -245,7 +259,6 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
             QApplication::clipboard()->setText(toQString(frontierConfigs(*fitMap_)));
     });
     connect(session_, &PlanSession::scopeChanged, this, &DiagnosisPanel::startDiagnosis);
-    showEmpty(tr("Open a dump to see why its plan overflows and what would fit."));
 }
 
 void DiagnosisPanel::startDiagnosis()

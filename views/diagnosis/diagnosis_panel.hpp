@@ -83,6 +83,11 @@ signals:
         std::shared_ptr<const PlanDocument> plan, const QString& planLabel);
 
 private:
+    // The constructor's parts: the labels' and tables' looks and tips, the one scroll area they
+    // share, and what the controls do.
+    void setupLabels();
+    void layOut();
+    void connectControls();
     void startDiagnosis();
     struct Result {
         Diagnosis diagnosis;

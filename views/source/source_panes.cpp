@@ -111,6 +111,12 @@ SourcePanes::SourcePanes(PlanSession* session, QWidget* parent)
     connect(readingNotice_, &QTimer::timeout, this, &SourcePanes::showReading);
     connect(files_, &SourceFileCache::ready, this, &SourcePanes::onFileReady);
 
+    connectPanes();
+    onDocumentChanged();
+}
+
+void SourcePanes::connectPanes()
+{
     connect(splitter_, &QSplitter::splitterMoved, this, &SourcePanes::syncHeaderHeights);
     connect(ir_, &SourcePane::headerChanged, this, &SourcePanes::syncHeaderHeights);
     connect(python_, &SourcePane::headerChanged, this, &SourcePanes::syncHeaderHeights);
@@ -134,7 +140,6 @@ SourcePanes::SourcePanes(PlanSession* session, QWidget* parent)
             emit lineDescribed(QString());
         });
     }
-    onDocumentChanged();
 }
 
 // Reads on their way are dropped with the cache (they deliver nothing to dead panes).

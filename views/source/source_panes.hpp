@@ -92,6 +92,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // What the panes and the session tell each other (the constructor's last part).
+    void connectPanes();
     // What is on show, to skip work when nothing changed.
     struct Shown {
         const PlanDocument* document = nullptr;

@@ -1,7 +1,8 @@
 #pragma once
 // The selected block, in full: name, Life, size, addresses, every copy's
 // offset, type, temporary or not, how far it crosses capacity, and the raw
-// dump strings ready to copy. Follows the PlanSession's selection.
+// dump strings ready to copy. Follows the PlanSession's selection; its texts
+// come from blockDetailsText (views/table/block_details_text).
 #include <QWidget>
 
 class QFormLayout;
@@ -25,22 +26,8 @@ public:
     PlanSession* session() const { return session_; }
     bool hasBlock() const;
 
-    // The texts on show, for tests and for the clipboard. Empty when nothing is selected.
-    QString hintText() const;         // "Click a block in the chart or a row in the table"
-    QString nameText() const;         // "%alloc_0"
-    QString lifeText() const;         // "Life [4, 5]"
-    QString lifeDetailText() const;   // "alloc at 4, last use at 5 · spans 2 ops"
-    QString sizeText() const;         // "131072 B (128 KB)"
-    QString addressText() const;      // "[131072, 262144)"
-    QString offsetsText() const;      // "131072 (copy 1 of 1)" / "0 (copy 1 of 2), 8192 (copy 2 of 2)"
-    QString typeText() const;         // "65536xf16 (f16, shape 65536)"
-    QString tempText() const;         // "no" / "yes: scratch buffer an op needs internally"
-    QString overCapacityText() const; // "by 64 KB: ends at 256 KB, capacity 192 KB ..." / "no: ..."
-    QString locationText() const;     // shortened source location
-    QString storageText() const;     // "storage 1 · ×3 in place" and one line per buffer with its IR and Python lines
-    QString rawBufferText() const;   // the dump's `buffer` string
-    QString rawLocationText() const; // the dump's `source_location` string
-    // Plain-text summary that "Copy details" puts on the clipboard.
+    // Plain-text summary that "Copy details" puts on the clipboard (blockSummaryText); empty when
+    // nothing is selected.
     QString summaryText() const;
 
     QPushButton* copyButton() const { return copyButton_; }
@@ -49,10 +36,10 @@ public slots:
     void copyDetails();
 
 private:
-    // For a buffer of several copies: how many end above capacity and the furthest excess.
-    QString copiesOverCapacityText(const ScopePlan& scope, const PlanAnalysis& analysis, const Block& block) const;
+    void buildBlockPage(QWidget* page);
+    QWidget* lifeBox(QWidget* page);
+    QFormLayout* valueForm(QWidget* page);
     void refresh();
-    void refreshStorage();
     QLabel* addValueRow(QFormLayout* form, const QString& label, QWidget* field = nullptr);
 
     PlanSession* session_;
@@ -70,11 +57,10 @@ private:
     QLabel* overCapacity_;
     QLabel* location_;
     QLabel* storage_;
-    QString storagePlain_;
     QLineEdit* rawBuffer_;
     QLineEdit* rawLocation_;
     QPushButton* copyButton_;
-    QString offsetsPlain_;
+    QString summary_; // blockSummaryText of the block on show
 };
 
 } // namespace memlens

@@ -45,7 +45,23 @@ BlockTablePanel::BlockTablePanel(PlanSession* session, QWidget* parent)
 {
     setObjectName(QStringLiteral("blockTableView"));
     proxy_->setSourceModel(model_);
+    setupFilterControls();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(4);
+    addFilterRows(layout);
+    layout->addLayout(lineChipRow());
+    layout->addWidget(table_, 1);
+    setupTable();
+    connectControls();
+    fitColumns();
+    updateCountLabel();
+    updateLineChip();
+    selectFromSession(false);
+}
 
+void BlockTablePanel::setupFilterControls()
+{
     filterEdit_->setObjectName(QStringLiteral("blockFilterEdit"));
     filterEdit_->setPlaceholderText(tr("Filter by name, type or location"));
     filterEdit_->setClearButtonEnabled(true);
@@ -64,7 +80,10 @@ BlockTablePanel::BlockTablePanel(PlanSession* session, QWidget* parent)
         palette.setColor(QPalette::WindowText, secondaryText(palette));
         countLabel_->setPalette(palette);
     }
+}
 
+void BlockTablePanel::addFilterRows(QVBoxLayout* layout)
+{
     // Two rows: the dock is often narrow, and a squeezed filter box is useless.
     auto* search = new QHBoxLayout;
     search->setContentsMargins(0, 0, 0, 0);
@@ -83,7 +102,12 @@ BlockTablePanel::BlockTablePanel(PlanSession* session, QWidget* parent)
     toggles->addWidget(groupCopiesBox_, 0, 1);
     toggles->addWidget(groupStoragesBox_, 1, 1);
     toggles->setColumnStretch(2, 1);
+    layout->addLayout(search);
+    layout->addLayout(toggles);
+}
 
+QHBoxLayout* BlockTablePanel::lineChipRow()
+{
     // The chip: which source line filters the table, and a button to stop it.
     lineChip_->setObjectName(QStringLiteral("lineFilterChip"));
     lineChip_->setAutoFillBackground(true);
@@ -111,15 +135,11 @@ BlockTablePanel::BlockTablePanel(PlanSession* session, QWidget* parent)
     chipRow->addStretch(1);
     lineChip_->hide();
     connect(lineChipClear_, &QToolButton::clicked, this, &BlockTablePanel::clearLineFilter);
+    return chipRow;
+}
 
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->setSpacing(4);
-    layout->addLayout(search);
-    layout->addLayout(toggles);
-    layout->addLayout(chipRow);
-    layout->addWidget(table_, 1);
-
+void BlockTablePanel::setupTable()
+{
     // Know about resets, filtering and sorting before the view and its selection
     // model react to them (they connect in setModel below), and resynchronise after
     // they have: a row hidden by a filter or a reset must not clear the session's
@@ -166,7 +186,10 @@ BlockTablePanel::BlockTablePanel(PlanSession* session, QWidget* parent)
     });
     table_->addAction(copy);
     table_->setContextMenuPolicy(Qt::ActionsContextMenu);
+}
 
+void BlockTablePanel::connectControls()
+{
     connect(filterEdit_, &QLineEdit::textChanged, proxy_, &BlockFilterProxy::setFilterText);
     connect(overCapacityOnlyBox_, &QCheckBox::toggled, proxy_, &BlockFilterProxy::setOverCapacityOnly);
     connect(liveAtCursorBox_, &QCheckBox::toggled, proxy_, &BlockFilterProxy::setLiveAtCursorOnly);
@@ -201,11 +224,6 @@ BlockTablePanel::BlockTablePanel(PlanSession* session, QWidget* parent)
         table_->selectionModel(), &QItemSelectionModel::selectionChanged, this, &BlockTablePanel::onSelectionChanged);
     connect(table_, &QAbstractItemView::activated, this, &BlockTablePanel::onActivated);
     connect(session_, &PlanSession::selectedBlockChanged, this, [this] { selectFromSession(true); });
-
-    fitColumns();
-    updateCountLabel();
-    updateLineChip();
-    selectFromSession(false);
 }
 
 bool BlockTablePanel::sortsLargestFirst(int column)

@@ -12,6 +12,8 @@
 #include <Qt>
 
 class QCheckBox;
+class QHBoxLayout;
+class QVBoxLayout;
 class QFrame;
 class QToolButton;
 class QLabel;
@@ -66,6 +68,13 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
+    // The constructor's parts: the filter box and toggles, their rows, the line filter's chip, the
+    // table, and what the controls do.
+    void setupFilterControls();
+    void addFilterRows(QVBoxLayout* layout);
+    QHBoxLayout* lineChipRow();
+    void setupTable();
+    void connectControls();
     // Tells the session which blocks the filter hides (none when no filter is on).
     void publishFilteredOut();
     void onSortChanged(int column, Qt::SortOrder order);
