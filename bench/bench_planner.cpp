@@ -46,7 +46,7 @@ const Generated& generated(int rowsScale, bool expectFits)
 void reportShape(benchmark::State& state, const Function& function, const FunctionPlan& plan)
 {
     std::size_t allocs = 0;
-    for (const ScopePlan& scope : plan.scopes)
+    for (const PlannedScope& scope : plan.scopes)
         allocs += scope.allocs.size();
     state.counters["ops"] = plan.sequenceLength;
     state.counters["allocs"] = static_cast<double>(allocs);

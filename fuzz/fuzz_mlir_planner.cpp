@@ -23,7 +23,7 @@ void checkVerdict(const FunctionPlan& plan)
 {
     if (!plan.fits || !plan.decided)
         return;
-    for (const ScopePlan& scope : plan.scopes) {
+    for (const PlannedScope& scope : plan.scopes) {
         if (!scope.planned || !scope.fits)
             continue;
         if (scope.highWaterBits > scope.capacityBits)
