@@ -652,7 +652,8 @@ void BufferLiveness::processOp(int index, const Op& op)
         }
         return;
     }
-    if (name == "func.call" || name == "gpu.launch_func") {
+    // Inside a func.func the func dialect's own ops may be printed without it ("call @f(...)").
+    if (name == "func.call" || name == "call" || name == "gpu.launch_func") {
         gen(index, std::vector<const Value*>(op.operands.begin(), op.operands.end()));
         killHandle(index, op);
         return;

@@ -356,9 +356,13 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
 std::vector<const Function*> deviceFunctions(const Module& module, const std::string& name)
 {
     std::vector<const Function*> functions;
-    for (const Function& function : module.functions)
-        if (!function.isHost && function.body() && (name.empty() || function.name == name))
+    for (const Function& function : module.functions) {
+        // A VF function (hivm.vector_function) is planned as part of its caller: its buffers
+        // are the caller's allocs, passed in.
+        const bool vectorFunction = function.op && function.op->hasAttribute("hivm.vector_function");
+        if (!function.isHost && !vectorFunction && function.body() && (name.empty() || function.name == name))
             functions.push_back(&function);
+    }
     return functions;
 }
 

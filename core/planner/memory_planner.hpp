@@ -66,7 +66,7 @@ struct FunctionPlan {
     int sequenceLength = 0;
 };
 
-// The functions the compiler plans (not host, with a body), in module order; only
+// The functions the compiler plans (not host, not a VF function, with a body), in module order; only
 // `name`'s when given.
 std::vector<const Function*> deviceFunctions(const Module& module, const std::string& name = {});
 // The hacc.target of the first device function that names one, else "Ascend910B1".

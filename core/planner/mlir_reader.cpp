@@ -421,7 +421,9 @@ private:
         case TokenKind::Punct: return next.punct == '}';
         case TokenKind::Identifier: {
             const auto word = textOf(next);
-            return word.find('.') != std::string_view::npos || word == "return" || word == "module" || word == "func";
+            // The func dialect's ops print without it inside a function ("call @f(...)", "return").
+            return word.find('.') != std::string_view::npos || word == "return" || word == "call"
+                || word == "call_indirect" || word == "module" || word == "func";
         }
         default: return false;
         }
