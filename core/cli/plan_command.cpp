@@ -294,6 +294,8 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     std::size_t allocsPlanned = 0;
     std::map<std::string, nlohmann::json> dumps;
     const AliasTable aliases = locationAliasesOf(*module);
+    if (!commandLine.json)
+        out << "planned as the compiler's " << pass.name() << " pass for " << terminalText(targetName) << "\n";
     for (const Function* function : functions) {
         if (stopped)
             break;

@@ -309,6 +309,22 @@ PY
     check "plan --help names --strategy" grep -q -- "--strategy" "$work/out"
 fi
 
+# A5: the target chooses the compiler's pass (hivm-plan-memory-regbase), a MIX function has 216 KB
+# of UB, and --pass names the pass with its own options.
+run plan "$data/mlir/a5_mix_kernel.mlir" --format json
+check "plan of an A5 MIX kernel exits 3" test "$status" -eq 3
+check "plan of an A5 kernel runs the regbase pass" test "$(json_value 'd["pass"]')" = "hivm-plan-memory-regbase"
+check "an A5 overflow has no (possible reason) suffix" grep -q '"error_info": "ub overflow, requires 1966080 bits while 1769472 bits available!"' "$work/out"
+run plan "$data/mlir/a5_mix_kernel.mlir" --pass "hivm-plan-memory-regbase=simt-vf-dynamic-size=128"
+check "a smaller simt-vf-dynamic-size says its capacity" grep -q "while 1048576 bits available!" "$work/out"
+run plan "$data/mlir/a5_mix_kernel.mlir" --target Ascend910B1 --format json
+check "--target Ascend910B1 runs the A2/A3 pass" test "$(json_value 'd["pass"]')" = "hivm-plan-memory"
+run plan "$data/mlir/a5_mix_kernel.mlir" --pass "hivm-plan-memory-regbase=simt-vf-dynamic-size=240"
+check "simt-vf-dynamic-size out of range is the compiler's error" grep -q "SimtVFDynamicSize have to in range \[128, 216\], but got 240!" "$work/out"
+run plan "$data/mlir/a5_mix_kernel.mlir" --pass "hivm-plan-memory=no-such-option=1"
+check "an unknown pass option exits 2" test "$status" -eq 2
+check "an unknown pass option is named" grep -q "unknown option no-such-option" "$work/err"
+
 # Every command opens an IR or a compile log by itself: the plan memlens computes.
 run inspect "$data/mlir/double_buffered_loop.mlir"
 check "inspect of an IR that overflows exits 3" test "$status" -eq 3
