@@ -174,7 +174,11 @@ QString fileLine(const PlanDocument& document, const QString& versionText)
     QString file = toQString(dumpDisplayName(path)); // the folder tells two compiles apart
     if (!versionText.isEmpty())
         file += QStringLiteral(" \u00b7 ") + versionText;
-    if (document.computedFrom)
+    if (document.computedFrom && document.planSource == "compiler_log")
+        file = document.plannedAs == "hivm-plan-memory-regbase"
+            ? QObject::tr("planned by the compiler, read from %1; A5 writes no dump").arg(file)
+            : QObject::tr("planned by the compiler, read from %1").arg(file);
+    else if (document.computedFrom)
         file = QObject::tr("plan computed by memlens from %1").arg(file);
     if (const QString core = coreDescription(document.dump.core); !core.isEmpty())
         file += QStringLiteral(" \u00b7 ") + core;

@@ -191,6 +191,9 @@ ojson inspectFileHeadJson(const PlanDocument& document)
     out["core"] = core ? ojson(core) : ojson(nullptr);
     out["ir_file"] = document.irFile.empty() ? ojson(nullptr) : ojson(document.irFile);
     out["computed_from"] = document.computedFrom ? ojson(*document.computedFrom) : ojson(nullptr);
+    out["plan_source"] = document.planSource;
+    if (!document.plannedAs.empty())
+        out["planned_as"] = document.plannedAs;
     addIrFacts(out, document);
     out["log"] = logJson(document);
     if (!document.logNote.empty())

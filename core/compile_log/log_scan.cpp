@@ -50,7 +50,17 @@ public:
         if (!text.empty() && text.back() == '\r')
             text.remove_suffix(1);
         if (startsWith(text, "// -----//")) {
+            inAfter_ = false;
             header(text, number);
+            return;
+        }
+        if (inAfter_ && mayBeIrLine(text)) {
+            if (scan_.afterSectionText.size() + text.size() + 1 > kMaxLogSectionBytes) {
+                inAfter_ = false; // a plan not read whole is not read
+                scan_.afterSectionText.clear();
+            } else {
+                scan_.afterSectionText.append(text).push_back('\n');
+            }
             return;
         }
         if (inSection_) {
@@ -94,10 +104,15 @@ private:
         } else if (contains(text, "IR Dump After PlanMemory")
             && (contains(text, "(hivm-plan-memory)") || contains(text, "(hivm-plan-memory-regbase)"))
             && !scan_.sectionText.empty()) {
-            if (contains(text, "Failed"))
+            if (contains(text, "Failed")) {
                 scan_.plannerFailedAfter = true;
-            else
+            } else {
                 scan_.plannerRanAfter = true;
+                // The pass's output: its pointer casts hold the compiler's own offsets.
+                inAfter_ = lastKept_;
+                scan_.afterSectionText.clear();
+                scan_.afterSectionFirstLine = number + 1;
+            }
         }
     }
 
@@ -120,6 +135,7 @@ private:
     void endSection()
     {
         inSection_ = false;
+        lastKept_ = currentHasFunction_ && !tooLarge_;
         if (tooLarge_ && currentHasFunction_) {
             scan_.tooLargeSectionLine = currentFirstLine_;
             scan_.tooLargeAfterKept = true;
@@ -131,6 +147,8 @@ private:
             scan_.sectionFirstLine = currentFirstLine_;
             scan_.sectionFunction = currentFunction_;
             scan_.sectionRegBase = currentRegBase_;
+            scan_.afterSectionText.clear();
+            scan_.afterSectionFirstLine = 0;
             scan_.plannerRanAfter = false;
             scan_.plannerFailedAfter = false;
         }
@@ -182,6 +200,8 @@ private:
     bool inSection_ = false;
     bool currentHasFunction_ = false;
     bool currentRegBase_ = false;
+    bool inAfter_ = false;  // reading the section printed after the planner, for the kept one
+    bool lastKept_ = false; // the section that ended last was kept
     bool tooLarge_ = false;
     std::string current_;
     std::int64_t currentFirstLine_ = 0;

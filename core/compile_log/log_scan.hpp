@@ -23,14 +23,18 @@ inline constexpr const char* kPlannerSectionPrefix = "IR Dump Before PlanMemory"
 
 struct LogScan {
     std::string file;
-    std::string sectionText;                    // the IR of the last section kept ("" when none)
-    std::int64_t sectionFirstLine = 0;          // 1-based log line of its first IR line
-    std::string sectionFunction;                // "@name" from the header when it says, else ""
-    bool sectionRegBase = false;                // the kept section was printed before hivm-plan-memory-regbase
-    int sectionsSeen = 0;                       // sections dumped before the planner (for any function)
-    int sectionsOfFunction = 0;                 // of those, the ones holding the function asked for
-    bool plannerRanAfter = false;               // an "IR Dump After PlanMemory" without "Failed" after the kept section
-    bool plannerFailedAfter = false;            // an "IR Dump After PlanMemory Failed" after it
+    std::string sectionText;           // the IR of the last section kept ("" when none)
+    std::int64_t sectionFirstLine = 0; // 1-based log line of its first IR line
+    std::string sectionFunction;       // "@name" from the header when it says, else ""
+    bool sectionRegBase = false;       // the kept section was printed before hivm-plan-memory-regbase
+    int sectionsSeen = 0;              // sections dumped before the planner (for any function)
+    int sectionsOfFunction = 0;        // of those, the ones holding the function asked for
+    bool plannerRanAfter = false;      // an "IR Dump After PlanMemory" without "Failed" after the kept section
+    bool plannerFailedAfter = false;   // an "IR Dump After PlanMemory Failed" after it
+    // The IR printed after the planner ran on the kept section (--mlir-print-ir-after): its
+    // hivm.hir.pointer_cast ops hold the compiler's offsets ("" when the log has none).
+    std::string afterSectionText;
+    std::int64_t afterSectionFirstLine = 0;
     std::vector<std::string> retries;           // "enable-code-motion=false", in the order the notes set them
     bool stillFailed = false;                   // a retry note said "compilation still failed"
     std::optional<std::string> overflowError;   // the last "... overflow, requires N bits ..." message

@@ -7,6 +7,7 @@
 #include "core/dump/dump_parser.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/plan_pass.hpp"
+#include "core/planner/pointer_casts.hpp"
 #include "core/source/file_finder.hpp"
 
 #include <algorithm>
@@ -168,6 +169,7 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
         input.fromLog = true;
         input.regBaseSection = scan.sectionRegBase;
         input.note = droppedSectionNote(scan);
+        input.afterIr = std::move(scan.afterSectionText);
         return input;
     }
     if (scan.bytes > kMaxIrFileBytes)
@@ -187,6 +189,49 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
     input.ir = std::move(read.text);
     return input;
 }
+
+namespace {
+
+// The compiler's own offsets, from the section the log printed after the planner, put in
+// place of memlens's in `plan` (a plan the compiler made fits whatever memlens found).
+void takeCompilerOffsets(FunctionPlan& plan, const planner::Module& before, const std::string& afterIr,
+    const std::string& file, ComputedDump& computed)
+{
+    const auto after = readMlir(afterIr, file);
+    const Function* planned = before.findFunction(plan.name);
+    const Function* placed = after->findFunction(plan.name);
+    if (!planned || !placed) {
+        computed.compilerNote = "the log's section after the planner has no function @" + plan.name;
+        return;
+    }
+    std::string problem;
+    const auto offsets = compilerOffsets(*planned, *placed, problem);
+    if (offsets.empty()) {
+        computed.compilerNote = "the compiler's offsets were not read: " + problem;
+        return;
+    }
+    std::size_t differences = 0;
+    for (planner::PlannedScope& scope : plan.scopes) {
+        for (PlannedAlloc& alloc : scope.allocs)
+            if (const auto found = offsets.find(alloc.buffer); found != offsets.end()) {
+                differences += alloc.offsets != found->second ? 1 : 0;
+                alloc.offsets = found->second;
+            }
+        for (DumpItem& item : scope.dumpItems)
+            if (const auto found = offsets.find(item.buffer); found != offsets.end())
+                item.offsets = found->second;
+        scope.planned = true;
+        scope.fits = true;
+        scope.decided = true;
+        scope.errorInfo.clear();
+    }
+    plan.fits = true;
+    plan.decided = true;
+    computed.planSource = "compiler_log";
+    computed.compilerDifferences = differences;
+}
+
+} // namespace
 
 ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
 {
@@ -230,6 +275,8 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
             + shown->name + (shown->fits ? " (the first)" : " (the first that fails)");
     if (!input.note.empty())
         computed.note += (computed.note.empty() ? "" : "; ") + input.note;
+    if (!input.afterIr.empty())
+        takeCompilerOffsets(*shown, *module, input.afterIr, absolute, computed);
     computed.decided = shown->decided;
     computed.function = shown->name;
     const AliasTable aliases = locationAliasesOf(*module);

@@ -34,6 +34,7 @@ struct PlanInput {
     std::int64_t lineOffset = 0; // a line of `ir` + lineOffset = the line of the file
     bool fromLog = false;
     bool regBaseSection = false; // the log's section was printed before hivm-plan-memory-regbase
+    std::string afterIr;         // the log's section printed after the planner ran on it, "" when none
     std::string note;            // a section the log holds but memlens did not read, "" when none
 };
 // Throws DumpError naming `path` for what is not a readable regular text file (asked before
@@ -47,8 +48,15 @@ inline constexpr long kLoadSearchBudget = 400000;
 
 struct ComputedDump {
     Dump dump;
-    std::string target;                    // the target planned for
-    std::string pass;                      // the compiler's pass planned as: "hivm-plan-memory" or "...-regbase"
+    std::string target; // the target planned for
+    std::string pass;   // the compiler's pass planned as: "hivm-plan-memory" or "...-regbase"
+    // "memlens": memlens's plan; "compiler_log": the compiler's offsets, read from the log's
+    // section after the planner, with memlens's Lives.
+    std::string planSource = "memlens";
+    // With compiler_log: how many of the function's allocs memlens's own plan places elsewhere
+    // (0: memlens plans it identically); with memlens: why the log's offsets were not taken.
+    std::size_t compilerDifferences = 0;
+    std::string compilerNote;
     std::string function;                  // the function whose plan it is
     std::string note;                      // which of several device functions was taken, "" when one
     bool decided = true;                   // false: the search budget ran out (ComputeOptions::searchBudget)

@@ -290,9 +290,17 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
         withIr.irFile = path; // the IR planned is the IR to show
     PlanDocument document = buildPlanDocument(std::move(computed.dump), path, withIr);
     document.computedFrom = path;
-    // The plan is memlens's own: the check holds by construction, and the what-ifs re-plan the IR
-    // already read (a log is not streamed again, nothing is planned twice).
-    if (computed.decided)
+    document.planSource = computed.planSource;
+    document.plannedAs = computed.pass;
+    if (!computed.compilerNote.empty())
+        spdlog::info("{}: {}", path, computed.compilerNote);
+    // The plan is memlens's own, or the compiler's that memlens plans identically: the check
+    // holds, and the what-ifs re-plan the IR already read (a log is not streamed again).
+    if (computed.planSource == "compiler_log" && computed.compilerDifferences > 0)
+        document.plannerNote = "memlens plans " + std::to_string(computed.compilerDifferences)
+            + " of the buffers elsewhere than the compiler did (its offsets are read from the log): what-ifs are "
+              "predicted, not re-planned";
+    else if (computed.decided)
         document.plannerCheck
             = ownPlanCheck(document.dump, {computed.ir, path, computed.lineOffset}, computed.function);
     else
@@ -333,6 +341,8 @@ PlanDocument documentWithDump(const PlanDocument& document, Dump dump)
     out.irFile = document.irFile;
     out.irNote = document.irNote;
     out.computedFrom = document.computedFrom;
+    out.planSource = "memlens"; // a re-planned what-if
+    out.plannedAs = document.plannedAs;
     out.target = document.target;
     out.ir = document.ir;
     out.finder = document.finder;

@@ -65,6 +65,11 @@ struct PlanDocument {
     std::string logNote; // why a log found or named was not used ("" when none was)
     // Set when the plan is memlens's own, computed from this IR or compile log (not a dump the compiler wrote).
     std::optional<std::string> computedFrom;
+    // Where the plan came from: "dump" (the compiler's memory dump), "memlens" (memlens
+    // planned the IR or the log's section), "compiler_log" (the compiler's offsets, read
+    // from the log's section after its planner, with memlens's Lives).
+    std::string planSource = "dump";
+    std::string plannedAs;                    // the compiler's pass a computed plan follows
     LineInfo lineInfo = LineInfo::Unknown;    // Missing: compiled without line info (say kNoLineInfoNote)
     std::optional<std::string> target;        // hacc.target of the IR
     std::vector<PlanAnalysis> analyses;       // parallel to dump.scopes

@@ -31,30 +31,6 @@ std::vector<std::string> splitPlannerCases(const std::string& text)
 
 namespace {
 
-void emitCasts(const Block& block, const std::map<const Block*, std::vector<const Value*>>& hoisted,
-    const std::set<const Value*>& moved, std::vector<const Value*>& out)
-{
-    const auto found = hoisted.find(&block);
-    if (found != hoisted.end())
-        out.insert(out.end(), found->second.rbegin(), found->second.rend());
-    for (const auto& op : block.ops) {
-        if (op->name == "memref.alloc" && !op->results.empty() && !moved.count(op->results[0]))
-            out.push_back(op->results[0]);
-        for (const auto& region : op->regions)
-            for (const auto& nested : region->blocks)
-                emitCasts(*nested, hoisted, moved, out);
-    }
-}
-
-// The region of `loop` that holds `op` (directly or nested).
-const Region* regionHolding(const Op& loop, const Op* op)
-{
-    for (const Op* at = op; at; at = at->parentOp())
-        if (at->parentOp() == &loop && at->block)
-            return at->block->parent;
-    return nullptr;
-}
-
 std::string trim(std::string text)
 {
     const auto first = text.find_first_not_of(" \t");
@@ -80,35 +56,6 @@ std::string joined(const std::vector<std::uint64_t>& values)
 }
 
 } // namespace
-
-std::vector<const Value*> pointerCastOrder(const Function& function)
-{
-    std::map<const Block*, std::vector<const Value*>> hoisted;
-    std::set<const Value*> moved;
-    walkNested(*function.op, [&](const Op& op) {
-        if (op.name != "annotation.mark" || !op.hasAttribute("hivm.multi_buffer") || op.operands.empty())
-            return;
-        // Only a mark on the alloc itself (a pointer_cast after planning) is moved.
-        const Value* source = op.operands[0];
-        if (!source->definingOp || source->definingOp->name != "memref.alloc" || moved.count(source))
-            return;
-        for (const Op* loop = source->definingOp->parentOp(); loop; loop = loop->parentOp()) {
-            if (loop->name != "scf.for" && loop->name != "scf.while")
-                continue;
-            const Region* region = regionHolding(*loop, source->definingOp);
-            if (region && !region->blocks.empty()) {
-                hoisted[region->blocks.front().get()].push_back(source);
-                moved.insert(source);
-            }
-            return;
-        }
-    });
-    std::vector<const Value*> order;
-    for (const auto& region : function.op->regions)
-        for (const auto& block : region->blocks)
-            emitCasts(*block, hoisted, moved, order);
-    return order;
-}
 
 namespace {
 

@@ -16,6 +16,7 @@
 //    `CHECK` pointer_cast lines may be mixed in (their order is checked as above).
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_module.hpp"
+#include "core/planner/pointer_casts.hpp"
 
 #include <string>
 #include <vector>
@@ -24,11 +25,7 @@ namespace memlens::test {
 
 std::vector<std::string> splitPlannerCases(const std::string& text);
 
-// The order of the pointer casts the compiler's pass leaves: allocs in pre-order, those
-// whose alloc carries a hivm.multi_buffer mark moved to the front of the region of their
-// innermost loop that holds them (the before or the after region of an scf.while), the
-// last moved first (PlanMemoryPass::fixMultibufferEnabledPointerCastOps).
-std::vector<const planner::Value*> pointerCastOrder(const planner::Function& function);
+using planner::pointerCastOrder; // core/planner/pointer_casts.hpp
 
 struct PlannerCaseResult {
     std::string name; // the function planned
