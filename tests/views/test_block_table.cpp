@@ -20,6 +20,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QVBoxLayout>
 
 #include <memory>
 #include <string>
@@ -486,4 +487,26 @@ TEST_CASE("the table view renders", "[table]")
     session.selectBlock(1);
     QCoreApplication::processEvents();
     CHECK(view.grab().save("/tmp/memlens_block_table_grouped.png"));
+}
+
+TEST_CASE("Tab leaves the Blocks table without walking its cells; the arrows move the selection", "[table]")
+{
+    PlanSession session;
+    QWidget window;
+    auto* layout = new QVBoxLayout(&window);
+    auto* panel = new BlockTablePanel(&session, &window);
+    auto* after = new QLineEdit(&window); // the next pane in the Tab order
+    layout->addWidget(panel);
+    layout->addWidget(after);
+    session.setDocument(loadFixture("dumps/two_scopes_multibuffer.json"));
+    window.show();
+    QTableView* table = panel->tableView();
+    session.selectBlock(0);
+    const auto selected = session.selectedBlock();
+    // Tab would otherwise move the current cell (and with it the selection) one column on.
+    CHECK_FALSE(table->tabKeyNavigation());
+    QTest::keyClick(table, Qt::Key_Tab);
+    CHECK(session.selectedBlock() == selected);
+    QTest::keyClick(table, Qt::Key_Down);
+    CHECK(session.selectedBlock() != selected);
 }

@@ -47,6 +47,9 @@ TEST_CASE("the late IR pane highlights the selected Life and a click moves the c
     session.setDocument(softmax());
     CHECK_FALSE(pane.isHidden());
     CHECK(pane.view()->lineCount() > 10);
+    // Numbered by compile.log's own lines (an editor's), not from the section's start.
+    REQUIRE(session.document()->log->sectionFirstLine > 1);
+    CHECK(pane.view()->shownLineNumber(1) == session.document()->log->sectionFirstLine);
     session.selectBlock(1); // %alloc_0, Life [4, 13]: the loop
     // Ops 4..13 sit on section lines 6..13 (the loop's lines; the if's else entry shares its closing line).
     CHECK(pane.lifeLines().front() == 6);

@@ -151,6 +151,29 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("in a narrow dock every verdict column of the levers shows; the lever text yields", "[diagnosis][panel]")
+{
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    panel.resize(380, 800);
+    panel.show();
+    QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+    session.setDocument(example("block16384"));
+    REQUIRE(waitForDiagnosis(diagnosed));
+    QTest::qWait(50); // layouts settle
+    const QTableWidget* levers = panel.leverTable();
+    REQUIRE(levers->rowCount() > 0);
+    const QHeaderView* header = levers->horizontalHeader();
+    for (int column = 1; column < header->count(); ++column) {
+        INFO("column " << column);
+        CHECK(header->sectionViewportPosition(column) >= 0);
+        CHECK(header->sectionViewportPosition(column) + header->sectionSize(column) <= levers->viewport()->width());
+    }
+    CHECK(header->sectionSize(0) > 40); // the lever's text still has room to be read in part
+    // Whole in the tooltip.
+    CHECK(levers->item(0, 0)->toolTip().startsWith(levers->item(0, 0)->text()));
+}
+
 TEST_CASE(
     "the fit map grid: rows of BLOCK_SIZE, today outlined, a click opens that plan", "[diagnosis][panel][fit_map]")
 {
@@ -188,6 +211,14 @@ TEST_CASE(
 
     panel.copyConfigsButton()->click();
     CHECK(QApplication::clipboard()->text().contains("triton.Config({'BLOCK_SIZE': 8192, 'multibuffer': True})"));
+
+    // By keyboard: Enter (or Space) on a cell opens it as a click does; Tab leaves the grid.
+    CHECK_FALSE(grid->tabKeyNavigation());
+    QSignalSpy byKey(&panel, &DiagnosisPanel::planOpened);
+    grid->setCurrentCell(3, 1);
+    QTest::keyClick(grid, Qt::Key_Return);
+    REQUIRE((!byKey.isEmpty() || byKey.wait(5000)));
+    CHECK(byKey.front().at(3).toString().startsWith("BLOCK_SIZE=4096, multibuffer=False"));
 }
 
 TEST_CASE(

@@ -17,6 +17,7 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
@@ -49,6 +50,7 @@ QTableWidget* compactTable(const QStringList& headers, QWidget* parent)
     table->verticalHeader()->hide();
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setTabKeyNavigation(false); // Tab leaves the table; the arrows move within it
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setWordWrap(false);
@@ -159,6 +161,14 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
 
 void DiagnosisPanel::setupLabels()
 {
+    // The verdict columns keep their width and the lever's long text yields (elided, whole in
+    // its tooltip): what a user looks for is whether it fits, at any dock width.
+    QHeaderView* leverHeader = levers_->horizontalHeader();
+    leverHeader->setStretchLastSection(false);
+    leverHeader->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int column = 1; column < levers_->columnCount(); ++column)
+        leverHeader->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    levers_->setTextElideMode(Qt::ElideRight);
     QFont bold = verdict_->font();
     bold.setBold(true);
     verdict_->setFont(bold);
@@ -247,6 +257,7 @@ void DiagnosisPanel::connectControls()
     connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
     connect(levers_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onLeverRowChanged);
     connect(grid_, &QTableWidget::cellClicked, this, &DiagnosisPanel::openCell);
+    grid_->installEventFilter(this); // Enter or Space on a cell does what a click does
     connect(whatIfButton_, &QPushButton::clicked, this, &DiagnosisPanel::whatIf);
     connect(whatIfText_, &QLineEdit::returnPressed, this, &DiagnosisPanel::whatIf);
     connect(whatIfLevers_, qOverload<int>(&QComboBox::activated), this, [this](int index) {
@@ -423,8 +434,8 @@ void DiagnosisPanel::fillLevers()
     for (int row = 0; row < levers_->rowCount(); ++row) {
         const Lever& lever = d.levers[static_cast<std::size_t>(row)];
         levers_->setItem(row, 0, cell(toQString(leverLabel(lever))));
-        if (scope)
-            levers_->item(row, 0)->setToolTip(toQString(leverDescription(*scope, lever)));
+        levers_->item(row, 0)->setToolTip(toQString(leverLabel(lever))
+            + (scope ? QStringLiteral("\n") + toQString(leverDescription(*scope, lever)) : QString()));
         levers_->setItem(row, 1, cell(bytesText(lever.savesBytes), true));
         auto* need = cell(bytesText(lever.predictedRequiredBytes), true);
         need->setToolTip(tr("%1 bytes").arg(lever.predictedRequiredBytes));
@@ -585,6 +596,19 @@ const FitCell* DiagnosisPanel::cellAt(int row, int column) const
         return nullptr;
     const int index = gridCells_[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
     return index < 0 ? nullptr : &fitMap_->cells[static_cast<std::size_t>(index)];
+}
+
+bool DiagnosisPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == grid_ && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if ((key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Space)
+            && grid_->currentIndex().isValid()) {
+            openCell(grid_->currentRow(), grid_->currentColumn());
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void DiagnosisPanel::openCell(int row, int column)

@@ -73,6 +73,9 @@ public:
     // Moves the time cursor to the critical op.
     void jumpToCriticalOp();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     // A diagnosis of the scope on show is ready.
     void diagnosed(bool overflows);

@@ -59,6 +59,8 @@ void LateIrPane::onDocumentChanged()
         return;
     }
     view()->setPlainText(QString::fromStdString(compileLog->ir->text()));
+    // Numbered as compile.log's lines, as the IR pane numbers the same file.
+    view()->setFirstLineNumber(static_cast<int>(std::max<std::int64_t>(1, compileLog->sectionFirstLine)));
     const QString file = QString::fromStdString(compileLog->file);
     setHeader(file,
         tr("%1\nThe IR dumped before hivm-plan-memory for %2: %3 ops in the planner's sequence")

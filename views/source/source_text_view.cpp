@@ -306,9 +306,17 @@ bool SourceTextView::viewportEvent(QEvent* event)
     return QPlainTextEdit::viewportEvent(event);
 }
 
+void SourceTextView::setFirstLineNumber(int number)
+{
+    firstLineNumber_ = std::max(1, number);
+    updateGutterWidth();
+    gutter_->update();
+}
+
 int SourceTextView::gutterWidth() const
 {
-    const int digits = std::max(3, static_cast<int>(QString::number(std::max(1, document()->blockCount())).size()));
+    const int highest = shownLineNumber(std::max(1, document()->blockCount()));
+    const int digits = std::max(3, static_cast<int>(QString::number(highest).size()));
     return kMarkerWidth + fontMetrics().horizontalAdvance(QLatin1Char('9')) * digits + kNumberPadding;
 }
 
@@ -481,8 +489,8 @@ void SourceTextView::paintGutter(QPaintEvent* event)
             }
             painter.setFont(isStrong ? bold : normal);
             painter.setPen(isStrong ? colors.strongNumber : colors.number);
-            painter.drawText(
-                QRect(0, top, numberRight, height), Qt::AlignRight | Qt::AlignVCenter, QString::number(line));
+            painter.drawText(QRect(0, top, numberRight, height), Qt::AlignRight | Qt::AlignVCenter,
+                QString::number(shownLineNumber(line)));
         }
         block = block.next();
         top = bottom;

@@ -38,6 +38,11 @@ public:
     // Where it is on the strong line: its first column (0-based) and length; length 0 when none.
     std::pair<int, int> emphasisSpan() const;
     const std::vector<int>& candidateLines() const { return candidates_; }
+    // The number the gutter shows beside the text's first line: a section of a larger file (a
+    // compile log's) is numbered as the file's lines, so the numbers match an editor's. 1 by default.
+    void setFirstLineNumber(int number);
+    // The number the gutter shows beside 1-based `line`.
+    int shownLineNumber(int line) const { return line + firstLineNumber_ - 1; }
     // Lines marked with a dot in the gutter (those that allocate some block).
     void setMarkedLines(std::vector<int> lines);
     const std::vector<int>& markedLines() const { return marked_; }
@@ -108,6 +113,7 @@ private:
     bool pressing_ = false;
     bool userCursor_ = false; // the cursor was put by the user (show its line)
     bool dark_ = false;
+    int firstLineNumber_ = 1;
 };
 
 } // namespace memlens

@@ -160,6 +160,8 @@ void BlockTablePanel::setupTable()
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::SingleSelection);
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Tab moves to the next pane, as everywhere in the window; the arrows move within the table.
+    table_->setTabKeyNavigation(false);
     table_->setAlternatingRowColors(true);
     table_->setWordWrap(false);
     table_->setTextElideMode(Qt::ElideLeft); // keep the end: a location's line number, a range's end
