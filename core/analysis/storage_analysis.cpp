@@ -81,46 +81,31 @@ std::span<const int> StorageMap::blocksOf(int storage) const
     return std::span<const int>(groupedBlocks).subspan(from, to - from);
 }
 
-StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel)
+namespace {
+
+// A storage's key: its blocks share offset, size and Life.
+std::uint64_t storageKeyHash(const Block& block)
 {
-    // One storage: blocks of identical offset, size and Life, numbered in (id, copy) order.
-    const auto blockAt = [&](int index) -> const Block& { return scope.blocks[static_cast<std::size_t>(index)]; };
-    const auto hashOf = [&](int index) {
-        const Block& block = blockAt(index);
-        std::uint64_t h = 0xcbf29ce484222325ull;
-        for (const std::uint64_t part :
-            {block.offset, block.size, static_cast<std::uint64_t>(block.start), static_cast<std::uint64_t>(block.end)})
-            h = (h ^ part) * 0x100000001b3ull;
-        return h ^ (h >> 29);
-    };
-    const auto sameStorage = [&](int a, int b) {
-        const Block& x = blockAt(a);
-        const Block& y = blockAt(b);
-        return x.offset == y.offset && x.size == y.size && x.start == y.start && x.end == y.end;
-    };
-    const std::size_t blockCount = scope.blocks.size();
-    ClassNumbering storages(blockCount, hashOf, sameStorage);
-    StorageMap map;
-    map.storageOfBlock.assign(blockCount, 0);
-    std::vector<int> sizes; // storage -> how many blocks
-    const std::vector<int> order = blocksInOrder(scope);
-    throwIfCancelledAt(0, cancel);
-    constexpr std::size_t kFetchAhead = 8; // the slot of a block a few steps ahead is fetched meanwhile
-    for (std::size_t step = 0; step < order.size(); ++step) {
-        throwIfCancelledAt(step, cancel);
-        if (step + kFetchAhead < order.size())
-            storages.prefetch(order[step + kFetchAhead]);
-        const int storage = storages.numberOf(order[step]);
-        if (static_cast<std::size_t>(storage) == sizes.size())
-            sizes.push_back(0);
-        map.storageOfBlock[static_cast<std::size_t>(order[step])] = storage;
-        ++sizes[static_cast<std::size_t>(storage)];
-    }
-    // Each storage's blocks, counted into place: then in IR order, holder first.
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (const std::uint64_t part :
+        {block.offset, block.size, static_cast<std::uint64_t>(block.start), static_cast<std::uint64_t>(block.end)})
+        h = (h ^ part) * 0x100000001b3ull;
+    return h ^ (h >> 29);
+}
+
+bool sameStorage(const Block& x, const Block& y)
+{
+    return x.offset == y.offset && x.size == y.size && x.start == y.start && x.end == y.end;
+}
+
+// Each storage's blocks side by side, counted into place in `order`; then in IR order, holder first.
+void placeInGroups(
+    const ScopePlan& scope, const std::vector<int>& order, const std::vector<int>& sizes, StorageMap& map)
+{
     map.groupStart.assign(sizes.size() + 1, 0);
     for (std::size_t s = 0; s < sizes.size(); ++s)
         map.groupStart[s + 1] = map.groupStart[s] + sizes[s];
-    map.groupedBlocks.assign(blockCount, 0);
+    map.groupedBlocks.assign(order.size(), 0);
     std::vector<int> next(map.groupStart.begin(), map.groupStart.end() - 1);
     for (const int index : order)
         map.groupedBlocks[static_cast<std::size_t>(
@@ -131,6 +116,22 @@ StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel
             orderByIr(scope,
                 std::span<int>(map.groupedBlocks)
                     .subspan(static_cast<std::size_t>(map.groupStart[s]), static_cast<std::size_t>(sizes[s])));
+}
+
+} // namespace
+
+StorageMap groupStorages(const ScopePlan& scope, const std::atomic<bool>* cancel)
+{
+    // One storage: blocks of identical offset, size and Life, numbered in (id, copy) order.
+    const auto blockAt = [&](int index) -> const Block& { return scope.blocks[static_cast<std::size_t>(index)]; };
+    ClassNumbering storages(
+        scope.blocks.size(), [&](int index) { return storageKeyHash(blockAt(index)); },
+        [&](int a, int b) { return sameStorage(blockAt(a), blockAt(b)); });
+    StorageMap map;
+    map.storageOfBlock.assign(scope.blocks.size(), 0);
+    const std::vector<int> order = blocksInOrder(scope);
+    const std::vector<int> sizes = storages.numberAll(order, map.storageOfBlock, cancel);
+    placeInGroups(scope, order, sizes, map);
     return map;
 }
 

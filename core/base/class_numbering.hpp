@@ -7,6 +7,9 @@
 // A slot keeps 32 bits of the hash beside the class, so a probe compares items (a
 // cache miss on a large array) only when those match: nearly always an item of
 // that class. prefetch() lets a loop fetch a slot a few items ahead.
+#include "core/base/cancellation.hpp"
+
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -45,6 +48,28 @@ public:
     }
 
     std::size_t count() const { return firstItem_.size(); }
+
+    // Numbers every item of `order`, in that order, into `numbers[item]`, fetching the slot
+    // of an item a few steps ahead meanwhile; gives each class's size. Polls `cancel`
+    // (throwIfCancelledAt).
+    std::vector<int> numberAll(
+        const std::vector<int>& order, std::vector<int>& numbers, const std::atomic<bool>* cancel = nullptr)
+    {
+        constexpr std::size_t kFetchAhead = 8;
+        std::vector<int> sizes;
+        throwIfCancelledAt(0, cancel);
+        for (std::size_t step = 0; step < order.size(); ++step) {
+            throwIfCancelledAt(step, cancel);
+            if (step + kFetchAhead < order.size())
+                prefetch(order[step + kFetchAhead]);
+            const int number = numberOf(order[step]);
+            if (static_cast<std::size_t>(number) == sizes.size())
+                sizes.push_back(0);
+            numbers[static_cast<std::size_t>(order[step])] = number;
+            ++sizes[static_cast<std::size_t>(number)];
+        }
+        return sizes;
+    }
 
 private:
     struct Slot {

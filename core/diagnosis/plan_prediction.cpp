@@ -70,9 +70,10 @@ CompressedOps compressOps(const std::vector<Block>& blocks)
 
 } // namespace
 
-PlanPredictor::PlanPredictor(const ScopePlan& scope)
+PlanPredictor::PlanPredictor(const ScopePlan& scope, SweepPolicy policy)
     : scope_(scope)
     , alignment_(alignmentOf(scope))
+    , policy_(policy)
 {
     const auto& blocks = scope.blocks;
     const CompressedOps slots = compressOps(blocks);
@@ -281,7 +282,7 @@ bool processorHasAvx2()
 }
 } // namespace
 
-bool PlanPredictor::sweepsWithAvx2() const { return processorHasAvx2() && !sweepsPlainOnly_; }
+bool PlanPredictor::sweepsWithAvx2() const { return processorHasAvx2() && !policy_.plainOnly; }
 
 template <typename Units, std::size_t Lanes> bool PlanPredictor::sweepLanes(const SweepRequest& request) const
 {
@@ -319,7 +320,7 @@ SweepSchedule PlanPredictor::sweepSchedule(std::size_t variantCount) const
     work.steps = steps_.size();
     work.bytesPerLane = RangeMaxTree<std::int32_t, 1>::bytesPerLane(slotCount_)
         + static_cast<std::size_t>(waitingSlots_) * sizeof(std::int32_t);
-    work.twoSweepsFromSteps = twoSweepsFromSteps_;
+    work.twoSweepsFromSteps = policy_.twoSweepsFromSteps;
     work.cores = coresFreeHere();
     return scheduleSweeps(work);
 }

@@ -38,9 +38,16 @@ using SizeRule = std::function<std::optional<std::uint64_t>(std::size_t block)>;
 using VariantSizes = std::function<void(
     std::size_t block, std::size_t rank, std::size_t first, std::size_t count, std::optional<std::uint64_t>* sizes)>;
 
+// How a predictor sweeps: the defaults, or what a test pins (two sweeps side by side from
+// fewer steps; the copy compiled for any x86-64 even where AVX2 is there).
+struct SweepPolicy {
+    std::size_t twoSweepsFromSteps = kTwoSweepsFromSteps; // core/diagnosis/sweep_batches
+    bool plainOnly = false;
+};
+
 class PlanPredictor {
 public:
-    explicit PlanPredictor(const ScopePlan& scope);
+    explicit PlanPredictor(const ScopePlan& scope, SweepPolicy policy = {});
 
     // `sizes` has one entry per block of the scope: its new size, or nullopt to remove it.
     PredictedPlan predict(const std::vector<std::optional<std::uint64_t>>& sizes) const;
@@ -65,10 +72,6 @@ public:
     // The alignment the dump's offsets honour (at most the scope's: 32 B, 512 B for cc).
     std::uint64_t alignment() const { return alignment_; }
 
-    // A test's hook: from this many sweep steps, two sweeps side by side (core/diagnosis/sweep_batches).
-    void setTwoSweepsFromSteps(std::size_t steps) { twoSweepsFromSteps_ = steps; }
-    // A test's hook: sweep with the copy compiled for any x86-64 even where AVX2 is there.
-    void setPlainSweepOnly(bool plain) { sweepsPlainOnly_ = plain; }
     // Whether a sweep runs the copy compiled for AVX2 (the processor has it, no test said otherwise).
     bool sweepsWithAvx2() const;
 
@@ -100,8 +103,7 @@ private:
         int waiting;
     };
     std::vector<Step> steps_;
-    std::size_t twoSweepsFromSteps_ = kTwoSweepsFromSteps;
-    bool sweepsPlainOnly_ = false;
+    SweepPolicy policy_;
     // Per placing step, in order: the block's offset and end in the dump.
     struct Extent {
         std::uint64_t offset;

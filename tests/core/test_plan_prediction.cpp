@@ -410,8 +410,7 @@ TEST_CASE("many variants of a large plan swept two batches at a time give each v
             }
             return rule(block);
         });
-    PlanPredictor apart(scope);
-    apart.setTwoSweepsFromSteps(0); // 17 variants: three batches of 7, 7 and 3, on two threads
+    const PlanPredictor apart(scope, SweepPolicy{0, false}); // 17 variants: batches of 7, 7 and 3, on two threads
     CHECK(apart.requiredBytes(watched) == expected);
     CHECK(askedFrom.size() == (std::thread::hardware_concurrency() > 1 ? 2u : 1u));
     askedFrom.clear();
@@ -438,10 +437,9 @@ TEST_CASE("many variants of a large plan swept two batches at a time give each v
 TEST_CASE("the sweep compiled for AVX2 predicts what the one for any x86-64 does", "[prediction]")
 {
     std::mt19937 random(41);
-    PlanPredictor probe(randomScope(random, 3, 4, 7, 100, 10, 5));
-    probe.setPlainSweepOnly(true);
-    CHECK_FALSE(probe.sweepsWithAvx2());
-    probe.setPlainSweepOnly(false);
+    const ScopePlan small = randomScope(random, 3, 4, 7, 100, 10, 5);
+    CHECK_FALSE(PlanPredictor(small, SweepPolicy{kTwoSweepsFromSteps, true}).sweepsWithAvx2());
+    const PlanPredictor probe(small);
 #if defined(__x86_64__) && defined(__GNUC__)
     CHECK(probe.sweepsWithAvx2() == static_cast<bool>(__builtin_cpu_supports("avx2"))); // the copy is chosen
 #endif
@@ -462,12 +460,9 @@ TEST_CASE("the sweep compiled for AVX2 predicts what the one for any x86-64 does
         std::vector<SizeRule> rules;
         for (const Sizes& sizes : variants)
             rules.push_back(ruleOf(sizes));
-        PlanPredictor wide(scope);
-        PlanPredictor plain(scope);
-        plain.setPlainSweepOnly(true);
         const std::size_t twoFrom = round % 2 == 0 ? 0 : kTwoSweepsFromSteps; // 0: 8 lanes, two at a time
-        wide.setTwoSweepsFromSteps(twoFrom);
-        plain.setTwoSweepsFromSteps(twoFrom);
+        const PlanPredictor wide(scope, SweepPolicy{twoFrom, false});
+        const PlanPredictor plain(scope, SweepPolicy{twoFrom, true});
         INFO("round " << round << ", " << count << " variants");
         const std::vector<std::uint64_t> withAvx2 = wide.requiredBytes(rules);
         CHECK(withAvx2 == plain.requiredBytes(rules));
