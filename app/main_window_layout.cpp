@@ -47,7 +47,7 @@ constexpr int kBottomMinHeight = 110;
 constexpr int kUsageMinHeight = 84; // its legend, two axis labels and a plot between them
 constexpr int kUsageMaxHeight = 150;
 // The usage curve's share of the chart area, and the chart's height below which the curve keeps its least.
-constexpr int kUsagePercent = 22;
+constexpr int kUsagePercent = 15;
 constexpr int kChartComfortHeight = 320;
 
 // The usage curve's height in a chart area `total` pixels tall: it yields before the block chart does.
@@ -59,7 +59,7 @@ int usageHeightFor(int total)
 // Shares of the window the docks get by default: the chart keeps most of it.
 constexpr int kSidePercent = 26;
 constexpr int kTablePercent = 42;
-constexpr int kBottomPercent = 30;
+constexpr int kBottomPercent = 20;
 } // namespace
 
 void MainWindow::buildCentralArea()

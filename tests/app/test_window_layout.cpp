@@ -154,6 +154,13 @@ TEST_CASE("the chart gets most of the window, and the window fits a 1366 x 768 l
         CHECK(f.window->usageChart()->height() <= 150);
         CHECK_FALSE(f.window->layoutSqueezed());
     }
+    // At 1400 x 900 the chart's plot itself (without its legend and axes) has nearly half the window.
+    f.window->resize(QSize(1400, 900));
+    f.window->resetLayout();
+    settle();
+    const double plotShare = f.window->chart()->mapping().plotRect().height() / f.window->height();
+    INFO("plot " << f.window->chart()->mapping().plotRect().height() << " px of " << f.window->height());
+    CHECK(plotShare >= 0.45);
     // A window down to about 800 x 560 (a laptop's screen less the panel and the title).
     const QSize smallest = f.window->minimumSizeHint().expandedTo(f.window->minimumSize());
     CHECK(smallest.width() <= 800);
