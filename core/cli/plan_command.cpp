@@ -83,7 +83,19 @@ ordered_json planJson(const FunctionPlan& plan, std::int64_t lineOffset)
     return function;
 }
 
-void printTable(const FunctionPlan& plan, std::int64_t lineOffset, std::ostream& out)
+// What the A5 pass prints with --enable-print-memory-allocated-size after a local plan that
+// fits: the highest UB address its storages reach (copies included), in bits; nullopt otherwise.
+std::optional<std::uint64_t> allocatedUbBits(const FunctionPlan& plan, bool regBase)
+{
+    if (!regBase || !plan.fits)
+        return std::nullopt;
+    for (const planner::PlannedScope& scope : plan.scopes)
+        if (scope.scope == "ub" && scope.planned)
+            return scope.highWaterBits;
+    return std::nullopt;
+}
+
+void printTable(const FunctionPlan& plan, std::int64_t lineOffset, bool regBase, std::ostream& out)
 {
     // Names and texts come from the file: printed escaped, never obeyed by the terminal.
     out << "function @" << printableName(plan.name)
@@ -106,6 +118,9 @@ void printTable(const FunctionPlan& plan, std::int64_t lineOffset, std::ostream&
             out << "  " << terminalText(scope.errorInfo) << "\n";
         if (!scope.warning.empty())
             out << "  " << terminalText(scope.warning) << "\n";
+        if (const auto allocated = allocatedUbBits(plan, regBase); allocated && scope.scope == "ub")
+            out << "  [AscendNPU IR] Allocated UB size = " << *allocated
+                << " bits (as the A5 compiler prints it with --enable-print-memory-allocated-size)\n";
         out << "    alloc                      line  bits        life        storage  offsets (bytes)\n";
         for (const PlannedAlloc& alloc : scope.allocs) {
             std::ostringstream row;
@@ -312,8 +327,10 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
             stopped = true; // the compiler's pass stops at the first failing function
         }
         report["functions"].push_back(planJson(plan, input.lineOffset));
+        if (const auto allocated = allocatedUbBits(plan, pass.regBase))
+            report["functions"].back()["allocated_ub_bits"] = *allocated;
         if (!commandLine.json)
-            printTable(plan, input.lineOffset, out);
+            printTable(plan, input.lineOffset, pass.regBase, out);
         dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute, &aliases, input.lineOffset);
     }
     if (commandLine.json)

@@ -321,6 +321,12 @@ run plan "$data/mlir/a5_mix_kernel.mlir" --target Ascend910B1 --format json
 check "--target Ascend910B1 runs the A2/A3 pass" test "$(json_value 'd["pass"]')" = "hivm-plan-memory"
 run plan "$data/mlir/a5_mix_kernel.mlir" --pass "hivm-plan-memory-regbase=simt-vf-dynamic-size=240"
 check "simt-vf-dynamic-size out of range is the compiler's error" grep -q "SimtVFDynamicSize have to in range \[128, 216\], but got 240!" "$work/out"
+run plan "$data/logs/a5_pair/compile.log"
+check "an A5 plan that fits says its Allocated UB size as the compiler prints it" grep -q "Allocated UB size = 1966080 bits" "$work/out"
+run plan "$data/logs/a5_pair/compile.log" --format json
+check "plan --format json has allocated_ub_bits on A5" test "$(json_value 'd["functions"][0]["allocated_ub_bits"]')" = 1966080
+run plan "$data/mlir/double_buffered_loop.mlir" --format json
+check "an A2/A3 plan has no allocated_ub_bits" test "$(json_value '"allocated_ub_bits" in d["functions"][0]')" = False
 run plan "$data/mlir/a5_mix_kernel.mlir" --pass "hivm-plan-memory=no-such-option=1"
 check "an unknown pass option exits 2" test "$status" -eq 2
 check "an unknown pass option is named" grep -q "unknown option no-such-option" "$work/err"
