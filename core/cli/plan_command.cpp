@@ -273,7 +273,6 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     if (!commandLine.multiBuffer)
         marksRemoved.emplace(*module);
     PlanOptions options;
-    options.strategy = commandLine.largestFirst ? PlanStrategy::LargestFirst : PlanStrategy::Default;
     options.multiBuffer = commandLine.multiBuffer;
     options.searchBudget = commandLine.budget;
     options.shuffleSeeds = commandLine.seedShuffle;
@@ -286,14 +285,10 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
         return kExitBadInput;
     }
     // A log names the pass its section was printed before; else the target's, as the driver chooses.
-    PlanPass pass = commandLine.pass ? *commandLine.pass : passForTarget(*target);
-    if (!commandLine.pass && input.regBaseSection)
-        pass.regBase = true;
+    const PlanPass pass = commandLine.pass ? *commandLine.pass : passForTarget(*target, input.regBaseSection);
     pass.applyTo(options);
-    if (!commandLine.largestFirst && !(pass.strategy && *pass.strategy == PlanStrategy::LargestFirst))
-        options.strategy = PlanStrategy::Default;
-    else
-        options.strategy = PlanStrategy::LargestFirst;
+    if (commandLine.largestFirst)
+        options.strategy = PlanStrategy::LargestFirst; // --strategy as well as the pass's own option
     for (const auto& note : pass.notes)
         err << "memlens: " << terminalText(note) << "\n";
     ordered_json report;

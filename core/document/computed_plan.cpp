@@ -252,8 +252,7 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
         throw DumpError(path, "", "unknown target " + computed.target + " in the IR's hacc.target");
     PlanOptions planOptions;
     // A log's section names its pass; else the target's, as the compiler's driver chooses.
-    PlanPass pass = passForTarget(*target);
-    pass.regBase = pass.regBase || input.regBaseSection;
+    const PlanPass pass = passForTarget(*target, input.regBaseSection);
     pass.applyTo(planOptions);
     computed.pass = pass.name();
     planOptions.cancel = options.cancel;

@@ -123,10 +123,10 @@ std::optional<PlanPass> parsePlanPass(std::string_view text, std::string& error)
     return pass;
 }
 
-PlanPass passForTarget(const PlanTarget& target)
+PlanPass passForTarget(const PlanTarget& target, bool regBaseSection)
 {
     PlanPass pass;
-    pass.regBase = target.regBasePlanner;
+    pass.regBase = target.regBasePlanner || regBaseSection;
     return pass;
 }
 

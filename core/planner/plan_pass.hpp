@@ -30,7 +30,8 @@ struct PlanPass {
 
 // nullopt with `error` set for an unknown pass, option or value.
 std::optional<PlanPass> parsePlanPass(std::string_view text, std::string& error);
-// The pass the compiler runs for `target` (its driver's choice by --target).
-PlanPass passForTarget(const PlanTarget& target);
+// The pass the compiler runs for `target` (its driver's choice by --target); a log's section
+// printed before hivm-plan-memory-regbase says that pass ran, whatever the target.
+PlanPass passForTarget(const PlanTarget& target, bool regBaseSection = false);
 
 } // namespace memlens::planner

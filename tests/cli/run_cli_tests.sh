@@ -321,6 +321,10 @@ run plan "$data/mlir/a5_mix_kernel.mlir" --target Ascend910B1 --format json
 check "--target Ascend910B1 runs the A2/A3 pass" test "$(json_value 'd["pass"]')" = "hivm-plan-memory"
 run plan "$data/mlir/a5_mix_kernel.mlir" --pass "hivm-plan-memory-regbase=simt-vf-dynamic-size=240"
 check "simt-vf-dynamic-size out of range is the compiler's error" grep -q "SimtVFDynamicSize have to in range \[128, 216\], but got 240!" "$work/out"
+run plan "$data/mlir/double_buffered_loop.mlir" --format json --pass "hivm-plan-memory=plan-memory-strategy=largest-first"
+check "--pass's plan-memory-strategy plans largest-first" test "$(json_value 'd["strategy"]')" = largest-first
+run plan "$data/mlir/double_buffered_loop.mlir" --format json --strategy largest-first
+check "--strategy largest-first still plans largest-first" test "$(json_value 'd["strategy"]')" = largest-first
 run plan "$data/logs/a5_pair/compile.log"
 check "an A5 plan that fits says its Allocated UB size as the compiler prints it" grep -q "Allocated UB size = 1966080 bits" "$work/out"
 run plan "$data/logs/a5_pair/compile.log" --format json
