@@ -32,8 +32,7 @@ std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOp
     const QString& snapshotDir, std::optional<DumpVersion>& version)
 {
     // An IR or a compile log is planned, not kept as a dump version.
-    if (snapshotDir.isEmpty() || isInside(dumpPath, snapshotDir)
-        || inputKindOfFile(dumpPath.toStdString()) != InputKind::Dump)
+    if (snapshotDir.isEmpty() || isInside(dumpPath, snapshotDir) || !startsLikeDumpFile(dumpPath.toStdString()))
         return std::make_shared<PlanDocument>(loadPlanDocument(dumpPath.toStdString(), options));
     DumpRead read = readDumpKeepingBytes(dumpPath.toStdString(), options.cancel.get(), options.bytesRead.get());
     const auto written = read.written;
@@ -122,6 +121,7 @@ int DocumentLoader::load(const QString& dumpPath, const LoadOptions& options, co
             LoadOptions stoppable = options;
             stoppable.cancel = cancel.flag();
             stoppable.bytesRead = counter;
+            stoppable.buildHitIndexes = true; // the chart's, so a click never waits for it
             return loadInBackground(dumpPath, stoppable, remembered, snapshotDir);
         },
         // Only the latest job is ever delivered.

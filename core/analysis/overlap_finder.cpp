@@ -1,5 +1,6 @@
 #include "core/analysis/overlap_finder.hpp"
 
+#include "core/analysis/live_range_index.hpp"
 #include "core/analysis/storage_analysis.hpp"
 #include "core/base/cancellation.hpp"
 #include "core/base/dense_key_order.hpp"
@@ -17,116 +18,6 @@
 namespace memlens {
 
 namespace {
-
-// Live address ranges. While few are live (the common case: a handful of marked
-// storages at any op) a query reads them from a flat list. Past that it asks the
-// index: those containing a point (a segment tree whose nodes list the ranges
-// covering them whole) and those starting inside a range (an ordered set). The
-// tree's removal is lazy: a dead entry is dropped when a query meets it.
-class LiveRangeIndex {
-public:
-    LiveRangeIndex(std::vector<std::uint64_t> points, std::size_t rangeCount)
-        : points_(std::move(points))
-        , alive_(rangeCount, false)
-        , placeInFlat_(rangeCount, 0)
-    {
-        std::sort(points_.begin(), points_.end());
-        points_.erase(std::unique(points_.begin(), points_.end()), points_.end());
-        if (points_.size() >= 2)
-            nodes_.resize(4 * (points_.size() - 1));
-    }
-
-    void add(int id, const AddressRange& range)
-    {
-        alive_[static_cast<std::size_t>(id)] = true;
-        placeInFlat_[static_cast<std::size_t>(id)] = static_cast<std::uint32_t>(flat_.size());
-        flat_.push_back({range, id});
-        byStart_.emplace(range.start, id);
-        insert(1, 0, leafCount(), leafOf(range.start), leafOf(range.end), id);
-    }
-
-    void remove(int id, const AddressRange& range)
-    {
-        alive_[static_cast<std::size_t>(id)] = false;
-        const std::uint32_t place = placeInFlat_[static_cast<std::size_t>(id)];
-        flat_[place] = flat_.back();
-        placeInFlat_[static_cast<std::size_t>(flat_[place].id)] = place;
-        flat_.pop_back();
-        byStart_.erase({range.start, id});
-    }
-
-    // Calls found(id) once for every live range sharing bytes with `range`.
-    template <typename Found> void forEachIntersecting(const AddressRange& range, const Found& found)
-    {
-        if (flat_.size() <= kFlatQueryLimit) {
-            for (const LiveRange& live : flat_)
-                if (live.range.start < range.end && range.start < live.range.end)
-                    found(live.id);
-            return;
-        }
-        // Ranges starting at or below range.start that reach past it contain its first byte
-        // (the query need not be one of the ranges the index was built for).
-        const bool inside = points_.size() >= 2 && points_.front() <= range.start && range.start < points_.back();
-        const std::size_t leaf = inside
-            ? static_cast<std::size_t>(
-                std::upper_bound(points_.begin(), points_.end(), range.start) - points_.begin() - 1)
-            : 0;
-        std::size_t node = 1, lo = 0, hi = inside ? leafCount() : 0;
-        while (inside) {
-            auto& list = nodes_[node];
-            std::erase_if(list, [&](int id) { return !alive_[static_cast<std::size_t>(id)]; });
-            for (const int id : list)
-                found(id);
-            if (hi - lo == 1)
-                break;
-            const std::size_t mid = (lo + hi) / 2;
-            if (leaf < mid) {
-                node = 2 * node;
-                hi = mid;
-            } else {
-                node = 2 * node + 1;
-                lo = mid;
-            }
-        }
-        // Ranges starting strictly inside it.
-        for (auto it = byStart_.upper_bound({range.start, std::numeric_limits<int>::max()});
-             it != byStart_.end() && it->first < range.end; ++it)
-            found(it->second);
-    }
-
-private:
-    // A scan of this many ranges costs less than one walk down the tree.
-    static constexpr std::size_t kFlatQueryLimit = 48;
-    struct LiveRange {
-        AddressRange range;
-        int id = 0;
-    };
-
-    std::size_t leafCount() const { return points_.size() - 1; }
-    std::size_t leafOf(std::uint64_t point) const
-    {
-        return static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), point) - points_.begin());
-    }
-    void insert(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to, int id)
-    {
-        if (to <= lo || hi <= from)
-            return;
-        if (from <= lo && hi <= to) {
-            nodes_[node].push_back(id);
-            return;
-        }
-        const std::size_t mid = (lo + hi) / 2;
-        insert(2 * node, lo, mid, from, to, id);
-        insert(2 * node + 1, mid, hi, from, to, id);
-    }
-
-    std::vector<std::uint64_t> points_; // leaf i spans [points_[i], points_[i + 1])
-    std::vector<std::vector<int>> nodes_;
-    std::vector<bool> alive_;
-    std::vector<LiveRange> flat_;            // the live ranges, in no order
-    std::vector<std::uint32_t> placeInFlat_; // per id, while live
-    std::set<std::pair<std::uint64_t, int>> byStart_;
-};
 
 // One storage as the sweeps see it: its Life, its address range, how many blocks share it.
 struct StorageBox {
@@ -276,21 +167,19 @@ std::vector<std::uint64_t> weightOfEarlierPartners(
     return earlier;
 }
 
-} // namespace
-
-std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages, std::size_t limit,
-    std::size_t* total, const std::atomic<bool>* cancel)
+// The storages as boxes in sweep order: by start; equal starts in storage order (as a stable
+// sort of the storage-ordered list would leave them). Storages of size 0 share no bytes: none.
+std::vector<StorageBox> storageBoxesInSweepOrder(
+    const ScopePlan& scope, const StorageMap& storages, const std::atomic<bool>* cancel)
 {
-    // Sweep storages, not blocks: the blocks of one storage are identical.
     const auto boxOf = [&](std::size_t s) -> std::optional<StorageBox> {
         const std::span<const int> blocks = storages.blocksOf(static_cast<int>(s));
         const Block& first = scope.blocks[static_cast<std::size_t>(blocks.front())];
         if (first.size == 0)
-            return std::nullopt; // shares no bytes with anything
+            return std::nullopt;
         return StorageBox{first.start, first.end, first.offset, first.addressEnd(), static_cast<int>(s),
             static_cast<std::uint32_t>(blocks.size())};
     };
-    // By start; equal starts in storage order (as a stable sort of the storage-ordered list would leave them).
     std::vector<StorageBox> boxes = orderByKey<std::int64_t, StorageBox>(
         [&](const auto& visit) {
             for (std::size_t s = 0; s < storages.count(); ++s)
@@ -304,7 +193,219 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
         },
         [](const StorageBox& box) { return box.start; }, cancel);
     throwIfCancelled(cancel);
+    return boxes;
+}
 
+// Each block's place in (id, copy) order, so ordering pairs compares two integers.
+struct BlockRanks {
+    std::vector<int> order; // blocks in (id, copy) order
+    std::vector<int> rank;  // per block, its place in `order`
+
+    BlockRanks(const ScopePlan& scope, const std::atomic<bool>* cancel)
+        : order(scope.blocks.size())
+        , rank(scope.blocks.size())
+    {
+        std::iota(order.begin(), order.end(), 0);
+        const auto inOrder = [&](int a, int b) { return blockOrderBefore(scope, a, b); };
+        if (!std::is_sorted(order.begin(), order.end(), inOrder)) // a parsed dump is in order already
+            std::sort(order.begin(), order.end(), inOrder);
+        throwIfCancelled(cancel);
+        for (std::size_t i = 0; i < order.size(); ++i)
+            rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+    }
+
+    bool before(int a, int b) const { return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)]; }
+    bool pairBefore(const Overlap& x, const Overlap& y) const
+    {
+        return x.a != y.a ? before(x.a, y.a) : before(x.b, y.b);
+    }
+};
+
+// Lists the first `limit` pairs in (a, b) order without visiting them all. They all have their
+// first block among the first few blocks in order: the storages of the blocks up to some rank
+// are marked, every pair touching a marked storage is listed, and when fewer than `limit` of
+// them start at or below that rank, more are marked and the listing runs again.
+class FirstPairsLister {
+public:
+    FirstPairsLister(const ScopePlan& scope, const StorageMap& storages, const std::vector<StorageBox>& boxes,
+        const std::vector<std::uint64_t>& earlier, std::size_t limit, const std::atomic<bool>* cancel)
+        : storages_(storages)
+        , boxes_(boxes)
+        , earlier_(earlier)
+        , ranks_(scope, cancel)
+        , limit_(limit)
+        , cancel_(cancel)
+        , boxOfStorage_(storages.count(), -1)
+        , marked_(boxes.size(), false)
+    {
+        for (std::size_t i = 0; i < boxes.size(); ++i)
+            boxOfStorage_[static_cast<std::size_t>(boxes[i].storage)] = static_cast<int>(i);
+    }
+
+    // (a, b) order, as the heap of the first pairs compares them.
+    auto pairOrder() const
+    {
+        return [this](const Overlap& x, const Overlap& y) { return ranks_.pairBefore(x, y); };
+    }
+
+    std::vector<Overlap> list(bool listAll)
+    {
+        std::uint64_t wanted
+            = listAll ? std::numeric_limits<std::uint64_t>::max() : 4 * static_cast<std::uint64_t>(limit_);
+        markUpTo(wanted);
+        while (true) {
+            overlaps_.clear();
+            foundWithinMarked_ = 0;
+            lastMarkedRank_ = static_cast<int>(nextRank_) - 1;
+            const std::vector<int> markedBoxes = markedInSweepOrder();
+            pairsWithMarkedEarlier(markedBoxes);
+            if (!pairsWithMarkedLater(markedBoxes)) { // over its budget: list every pair instead
+                wanted = std::numeric_limits<std::uint64_t>::max();
+                markUpTo(wanted);
+                continue;
+            }
+            if (foundWithinMarked_ >= limit_ || nextRank_ >= ranks_.order.size())
+                break;
+            wanted = wanted >= std::numeric_limits<std::uint64_t>::max() / 4 ? std::numeric_limits<std::uint64_t>::max()
+                                                                             : wanted * 4;
+            markUpTo(wanted);
+        }
+        std::sort_heap(overlaps_.begin(), overlaps_.end(), pairOrder());
+        return std::move(overlaps_);
+    }
+
+private:
+    // Marks the storages of blocks in order until the pairs they start are estimated at `wanted`.
+    void markUpTo(std::uint64_t wanted)
+    {
+        for (; nextRank_ < ranks_.order.size() && markedEstimate_ < wanted; ++nextRank_) {
+            const int box = boxOfStorage_[static_cast<std::size_t>(
+                storages_.storageOfBlock[static_cast<std::size_t>(ranks_.order[nextRank_])])];
+            if (box < 0 || marked_[static_cast<std::size_t>(box)])
+                continue;
+            marked_[static_cast<std::size_t>(box)] = true;
+            // Pairs seen at entry are about half a storage's pairs, and about half of its
+            // pairs have it first: the earlier-partner weight estimates its first-ranked pairs.
+            markedEstimate_ += boxes_[static_cast<std::size_t>(box)].weight * earlier_[static_cast<std::size_t>(box)];
+        }
+    }
+
+    std::vector<int> markedInSweepOrder() const
+    {
+        std::vector<int> marked;
+        for (std::size_t i = 0; i < boxes_.size(); ++i)
+            if (marked_[i])
+                marked.push_back(static_cast<int>(i));
+        return marked;
+    }
+
+    // The first `limit` pairs in (a, b) order: a max-heap whose top is the last kept.
+    void keep(const Overlap& overlap)
+    {
+        foundWithinMarked_ += ranks_.rank[static_cast<std::size_t>(overlap.a)] <= lastMarkedRank_ ? 1 : 0;
+        if (overlaps_.size() < limit_) {
+            overlaps_.push_back(overlap);
+            std::push_heap(overlaps_.begin(), overlaps_.end(), pairOrder());
+        } else if (ranks_.pairBefore(overlap, overlaps_.front())) {
+            std::pop_heap(overlaps_.begin(), overlaps_.end(), pairOrder());
+            overlaps_.back() = overlap;
+            std::push_heap(overlaps_.begin(), overlaps_.end(), pairOrder());
+        }
+    }
+
+    // `earlierBox` entered the sweep first; both share an op and bytes: every pair of their blocks.
+    void keepPairs(const StorageBox& earlierBox, const StorageBox& laterBox)
+    {
+        const std::int64_t toOp = std::min(earlierBox.end, laterBox.end);
+        const std::uint64_t bytes = std::min(earlierBox.hi, laterBox.hi) - std::max(earlierBox.lo, laterBox.lo);
+        for (const int a : storages_.blocksOf(laterBox.storage))
+            for (const int b : storages_.blocksOf(earlierBox.storage))
+                keep(ranks_.before(a, b) ? Overlap{a, b, laterBox.start, toOp, bytes}
+                                         : Overlap{b, a, laterBox.start, toOp, bytes});
+    }
+
+    // Pairs whose earlier box is marked: every box meets the live marked ones as it enters.
+    void pairsWithMarkedEarlier(const std::vector<int>& markedBoxes)
+    {
+        std::vector<std::uint64_t> points;
+        for (const int i : markedBoxes) {
+            points.push_back(boxes_[static_cast<std::size_t>(i)].lo);
+            points.push_back(boxes_[static_cast<std::size_t>(i)].hi);
+        }
+        LiveRangeIndex liveMarked(std::move(points), boxes_.size());
+        std::vector<int> markedEnding = markedBoxes;
+        std::stable_sort(markedEnding.begin(), markedEnding.end(), [&](int a, int b) {
+            return boxes_[static_cast<std::size_t>(a)].end < boxes_[static_cast<std::size_t>(b)].end;
+        });
+        std::size_t nextEnding = 0;
+        for (std::size_t i = 0; i < boxes_.size(); ++i) {
+            throwIfCancelledAt(i, cancel_);
+            const StorageBox& entering = boxes_[i];
+            for (; nextEnding < markedEnding.size()
+                 && boxes_[static_cast<std::size_t>(markedEnding[nextEnding])].end < entering.start;
+                 ++nextEnding) {
+                const auto gone = static_cast<std::size_t>(markedEnding[nextEnding]);
+                liveMarked.remove(static_cast<int>(gone), boxes_[gone].range());
+            }
+            liveMarked.forEachIntersecting(
+                entering.range(), [&](int other) { keepPairs(boxes_[static_cast<std::size_t>(other)], entering); });
+            if (marked_[i])
+                liveMarked.add(static_cast<int>(i), entering.range());
+        }
+    }
+
+    // Pairs of an unmarked earlier box and a marked later one: the marked boxes entering within
+    // its Life, after it. Long Lives can make this scan quadratic (every box meets every later
+    // one in time, few in address): false past a budget, when marking everything and letting
+    // the sweep above list every pair costs what the pairs cost.
+    bool pairsWithMarkedLater(const std::vector<int>& markedBoxes)
+    {
+        const std::size_t scanBudget = 64 * boxes_.size();
+        std::size_t scanned = 0;
+        auto firstMarkedAfter = markedBoxes.begin(); // moves forward with i
+        for (std::size_t i = 0; i < boxes_.size() && scanned <= scanBudget; ++i) {
+            throwIfCancelledAt(i, cancel_);
+            while (firstMarkedAfter != markedBoxes.end() && *firstMarkedAfter <= static_cast<int>(i))
+                ++firstMarkedAfter;
+            if (firstMarkedAfter == markedBoxes.end())
+                break; // no marked box enters after this one
+            if (marked_[i])
+                continue;
+            const StorageBox& earlierBox = boxes_[i];
+            for (auto it = firstMarkedAfter; it != markedBoxes.end()
+                 && boxes_[static_cast<std::size_t>(*it)].start <= earlierBox.end && ++scanned <= scanBudget;
+                 ++it) {
+                const StorageBox& laterBox = boxes_[static_cast<std::size_t>(*it)];
+                if (laterBox.sharesBytesWith(earlierBox))
+                    keepPairs(earlierBox, laterBox);
+            }
+        }
+        return scanned <= scanBudget;
+    }
+
+    const StorageMap& storages_;
+    const std::vector<StorageBox>& boxes_;
+    const std::vector<std::uint64_t>& earlier_;
+    const BlockRanks ranks_;
+    const std::size_t limit_;
+    const std::atomic<bool>* cancel_;
+    std::vector<int> boxOfStorage_;
+    std::vector<bool> marked_;
+    std::size_t nextRank_ = 0; // blocks in order whose storages are marked
+    std::uint64_t markedEstimate_ = 0;
+    std::vector<Overlap> overlaps_;
+    std::size_t foundWithinMarked_ = 0;
+    int lastMarkedRank_ = -1;
+};
+
+} // namespace
+
+std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& storages, std::size_t limit,
+    std::size_t* total, const std::atomic<bool>* cancel)
+{
+    // Sweep storages, not blocks: the blocks of one storage are identical.
+    const std::vector<StorageBox> boxes = storageBoxesInSweepOrder(scope, storages, cancel);
+    // The count, without visiting a pair.
     const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, cancel);
     std::size_t pairCount = 0;
     for (std::size_t i = 0; i < boxes.size(); ++i)
@@ -313,143 +414,8 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
         *total = pairCount;
     if (limit == 0 || pairCount == 0)
         return {};
-
-    // Each block's place in (id, copy) order, so ordering pairs compares two integers.
-    std::vector<int> order(scope.blocks.size());
-    std::iota(order.begin(), order.end(), 0);
-    const auto inOrder = [&](int a, int b) { return blockOrderBefore(scope, a, b); };
-    if (!std::is_sorted(order.begin(), order.end(), inOrder)) // a parsed dump is in order already
-        std::sort(order.begin(), order.end(), inOrder);
-    throwIfCancelled(cancel);
-    std::vector<int> rank(scope.blocks.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        rank[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
-    const auto before
-        = [&](int a, int b) { return rank[static_cast<std::size_t>(a)] < rank[static_cast<std::size_t>(b)]; };
-    const auto pairBefore
-        = [&](const Overlap& x, const Overlap& y) { return x.a != y.a ? before(x.a, y.a) : before(x.b, y.b); };
-
-    std::vector<int> boxOfStorage(storages.count(), -1);
-    for (std::size_t i = 0; i < boxes.size(); ++i)
-        boxOfStorage[static_cast<std::size_t>(boxes[i].storage)] = static_cast<int>(i);
-
-    // The first `limit` pairs all have their first block among the first few blocks
-    // in order. Mark the storages of the blocks up to rank `lastMarkedRank`, list
-    // every pair touching a marked storage, and check that at least `limit` of them
-    // start at or below that rank; if not, mark more and list again.
-    std::vector<bool> marked(boxes.size(), false);
-    std::size_t nextRank = 0;
-    std::uint64_t markedEstimate = 0;
-    const auto markUpTo = [&](std::uint64_t wantedEstimate) {
-        for (; nextRank < order.size() && markedEstimate < wantedEstimate; ++nextRank) {
-            const int box = boxOfStorage[static_cast<std::size_t>(
-                storages.storageOfBlock[static_cast<std::size_t>(order[nextRank])])];
-            if (box < 0 || marked[static_cast<std::size_t>(box)])
-                continue;
-            marked[static_cast<std::size_t>(box)] = true;
-            // Pairs seen at entry are about half a storage's pairs, and about half of its
-            // pairs have it first: the earlier-partner weight estimates its first-ranked pairs.
-            markedEstimate += boxes[static_cast<std::size_t>(box)].weight * earlier[static_cast<std::size_t>(box)];
-        }
-    };
-    const bool listAll = pairCount <= limit;
-    std::uint64_t wanted = listAll ? std::numeric_limits<std::uint64_t>::max() : 4 * static_cast<std::uint64_t>(limit);
-    markUpTo(wanted);
-
-    std::vector<Overlap> overlaps;
-    while (true) {
-        overlaps.clear();
-        std::size_t foundWithinMarked = 0;
-        const int lastMarkedRank = static_cast<int>(nextRank) - 1;
-        // The first `limit` pairs in (a, b) order: a max-heap whose top is the last kept.
-        const auto keep = [&](const Overlap& overlap) {
-            foundWithinMarked += rank[static_cast<std::size_t>(overlap.a)] <= lastMarkedRank ? 1 : 0;
-            if (overlaps.size() < limit) {
-                overlaps.push_back(overlap);
-                std::push_heap(overlaps.begin(), overlaps.end(), pairBefore);
-            } else if (pairBefore(overlap, overlaps.front())) {
-                std::pop_heap(overlaps.begin(), overlaps.end(), pairBefore);
-                overlaps.back() = overlap;
-                std::push_heap(overlaps.begin(), overlaps.end(), pairBefore);
-            }
-        };
-        // `earlierBox` entered the sweep first; both share an op and bytes.
-        const auto keepPairs = [&](const StorageBox& earlierBox, const StorageBox& laterBox) {
-            const std::int64_t toOp = std::min(earlierBox.end, laterBox.end);
-            const std::uint64_t bytes = std::min(earlierBox.hi, laterBox.hi) - std::max(earlierBox.lo, laterBox.lo);
-            for (const int a : storages.blocksOf(laterBox.storage))
-                for (const int b : storages.blocksOf(earlierBox.storage))
-                    keep(before(a, b) ? Overlap{a, b, laterBox.start, toOp, bytes}
-                                      : Overlap{b, a, laterBox.start, toOp, bytes});
-        };
-
-        std::vector<int> markedBoxes; // in sweep order
-        std::vector<std::uint64_t> points;
-        for (std::size_t i = 0; i < boxes.size(); ++i)
-            if (marked[i]) {
-                markedBoxes.push_back(static_cast<int>(i));
-                points.push_back(boxes[i].lo);
-                points.push_back(boxes[i].hi);
-            }
-        // Pairs whose earlier box is marked: every box meets the live marked ones as it enters.
-        LiveRangeIndex liveMarked(std::move(points), boxes.size());
-        std::vector<int> markedEnding = markedBoxes;
-        std::stable_sort(markedEnding.begin(), markedEnding.end(), [&](int a, int b) {
-            return boxes[static_cast<std::size_t>(a)].end < boxes[static_cast<std::size_t>(b)].end;
-        });
-        std::size_t nextEnding = 0;
-        for (std::size_t i = 0; i < boxes.size(); ++i) {
-            throwIfCancelledAt(i, cancel);
-            const StorageBox& entering = boxes[i];
-            for (; nextEnding < markedEnding.size()
-                 && boxes[static_cast<std::size_t>(markedEnding[nextEnding])].end < entering.start;
-                 ++nextEnding) {
-                const auto gone = static_cast<std::size_t>(markedEnding[nextEnding]);
-                liveMarked.remove(static_cast<int>(gone), boxes[gone].range());
-            }
-            liveMarked.forEachIntersecting(
-                entering.range(), [&](int other) { keepPairs(boxes[static_cast<std::size_t>(other)], entering); });
-            if (marked[i])
-                liveMarked.add(static_cast<int>(i), entering.range());
-        }
-        // Pairs of an unmarked earlier box and a marked later one: the marked boxes
-        // entering within its Life, after it. Long Lives can make this scan quadratic
-        // (every box meets every later one in time, few in address): past a budget,
-        // mark everything and let the sweep above list every pair, which costs what
-        // the pairs cost.
-        const std::size_t scanBudget = 64 * boxes.size();
-        std::size_t scanned = 0;
-        auto firstMarkedAfter = markedBoxes.begin(); // moves forward with i
-        for (std::size_t i = 0; i < boxes.size() && scanned <= scanBudget; ++i) {
-            throwIfCancelledAt(i, cancel);
-            while (firstMarkedAfter != markedBoxes.end() && *firstMarkedAfter <= static_cast<int>(i))
-                ++firstMarkedAfter;
-            if (firstMarkedAfter == markedBoxes.end())
-                break; // no marked box enters after this one
-            if (marked[i])
-                continue;
-            const StorageBox& earlierBox = boxes[i];
-            for (auto it = firstMarkedAfter; it != markedBoxes.end()
-                 && boxes[static_cast<std::size_t>(*it)].start <= earlierBox.end && ++scanned <= scanBudget;
-                 ++it) {
-                const StorageBox& laterBox = boxes[static_cast<std::size_t>(*it)];
-                if (laterBox.sharesBytesWith(earlierBox))
-                    keepPairs(earlierBox, laterBox);
-            }
-        }
-        if (scanned > scanBudget) {
-            wanted = std::numeric_limits<std::uint64_t>::max();
-            markUpTo(wanted);
-            continue;
-        }
-        if (foundWithinMarked >= limit || nextRank >= order.size())
-            break;
-        wanted = wanted >= std::numeric_limits<std::uint64_t>::max() / 4 ? std::numeric_limits<std::uint64_t>::max()
-                                                                         : wanted * 4;
-        markUpTo(wanted);
-    }
-    std::sort_heap(overlaps.begin(), overlaps.end(), pairBefore);
-    return overlaps;
+    // The list, visiting only the pairs near the first `limit`.
+    return FirstPairsLister(scope, storages, boxes, earlier, limit, cancel).list(pairCount <= limit);
 }
 
 } // namespace memlens

@@ -63,11 +63,6 @@ void judgeCapacity(PlanAnalysis& analysis, const ScopePlan& scope, const Capacit
 
 PlanAnalysis analyzeUsage(const ScopePlan& scope, const std::atomic<bool>* cancel)
 {
-    return analyzeUsage(scope, cancel, {});
-}
-
-PlanAnalysis analyzeUsage(const ScopePlan& scope, const std::atomic<bool>* cancel, const std::function<void()>& beside)
-{
     PlanAnalysis analysis;
     const auto& blocks = scope.blocks;
     // Storages, then the overlaps between them, and the usage sweep below read the plan
@@ -77,9 +72,7 @@ PlanAnalysis analyzeUsage(const ScopePlan& scope, const std::atomic<bool>* cance
         std::vector<Overlap> overlaps;
         std::size_t overlapCount = 0;
     };
-    const auto storageTruthOf = [&scope, cancel, &beside] {
-        if (beside)
-            beside();
+    const auto storageTruthOf = [&scope, cancel] {
         StorageTruth truth;
         truth.storages = groupStorages(scope, cancel);
         if (!scope.blocks.empty())

@@ -56,11 +56,6 @@ struct PlanAnalysis {
 // Both throw LoadCancelled soon after `*cancel` becomes true (when given).
 PlanAnalysis analyzePlan(const ScopePlan& scope, const Capacity& capacity, const std::atomic<bool>* cancel = nullptr);
 PlanAnalysis analyzeUsage(const ScopePlan& scope, const std::atomic<bool>* cancel = nullptr);
-// The same, and `beside` done once, apart: work of the caller's that neither changes the plan nor
-// reads the analysis. A large plan does it on the thread that finds the storages, before them (the
-// usage sweep on this thread is the longer of the two); else it is done here. What it throws is
-// thrown from here.
-PlanAnalysis analyzeUsage(const ScopePlan& scope, const std::atomic<bool>* cancel, const std::function<void()>& beside);
 void judgeCapacity(PlanAnalysis& analysis, const ScopePlan& scope, const Capacity& capacity);
 
 // Indices of the blocks live at `op` (start <= op <= end), in block order.

@@ -217,7 +217,19 @@ const LogOp* CompileLog::op(std::int64_t index) const
 
 bool CompileLog::multiBufferingSwitchedOff() const
 {
-    return std::find(retries.begin(), retries.end(), "enable-auto-multi-buffer=false") != retries.end();
+    const auto set
+        = [this](const char* retry) { return std::find(retries.begin(), retries.end(), retry) != retries.end(); };
+    return set("enable-auto-multi-buffer=false") || set("disable-multi-buffer-on-ub=true");
+}
+
+std::vector<std::string> regBaseRetrySwitches(int attempt)
+{
+    static const char* const order[] = {"disable-multi-buffer-on-ub=true", "enable-auto-multi-buffer=false",
+        "vf-fusion-mode=all-op", "disable-vf-reachable-check=true"};
+    std::vector<std::string> switches;
+    for (int i = 0; i + 1 < attempt && i < static_cast<int>(std::size(order)); ++i)
+        switches.emplace_back(order[i]);
+    return switches;
 }
 
 std::string CompileLog::describe(std::int64_t index) const
@@ -284,11 +296,28 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
         log->outcome = "failed";
     else if (scan.plannerRanAfter)
         log->outcome = "succeeded";
-    log->note = (scan.sectionsOfFunction > 1 ? "the last of " + std::to_string(scan.sectionsOfFunction)
-                            + " sections dumped before hivm-plan-memory for " + function->name
-                            + " (the compiler retried its pipeline; the last attempt wrote the dump)"
-                                             : "the section dumped before hivm-plan-memory for " + function->name)
-        + ", from line " + std::to_string(scan.sectionFirstLine);
+    if (scan.sectionRegBase && scan.localSectionsOfFunction > 1) {
+        // A5 prints no note of its retries: the attempt is told by the local plans printed.
+        const int attempt = scan.localSectionsOfFunction;
+        if (log->retries.empty())
+            log->retries = regBaseRetrySwitches(attempt);
+        std::string switches;
+        for (const std::string& retry : log->retries)
+            switches += (switches.empty() ? "" : ", ") + retry;
+        log->note = "the last of " + std::to_string(attempt)
+            + " local plans printed before hivm-plan-memory-regbase for " + function->name + ": the compiler's attempt "
+            + std::to_string(attempt)
+            + " (it retries the whole compile after an overflow, up to 6 attempts; inferred from its order, assuming "
+              "each earlier attempt overflowed ub: it ran with "
+            + switches + ")";
+    } else {
+        const char* pass = scan.sectionRegBase ? "hivm-plan-memory-regbase" : "hivm-plan-memory";
+        log->note = scan.sectionsOfFunction > 1
+            ? "the last of " + std::to_string(scan.sectionsOfFunction) + " sections dumped before " + pass + " for "
+                + function->name + " (the compiler retried its pipeline; the last attempt wrote the plan)"
+            : "the section dumped before " + std::string(pass) + " for " + function->name;
+    }
+    log->note += ", from line " + std::to_string(scan.sectionFirstLine);
     if (const std::string dropped = droppedSectionNote(scan); !dropped.empty())
         log->note += "; " + dropped;
     for (const auto& note : module->notes)

@@ -41,11 +41,18 @@ struct CompileLog {
     std::int64_t sectionFirstLine = 0;
 
     const LogOp* op(std::int64_t index) const;
-    // The retries switched multi-buffering off: the dump is the plan without double buffering.
+    // The retries switched multi-buffering off (all of it, or ub's): the plan is without double
+    // buffering.
     bool multiBufferingSwitchedOff() const;
     // "op 19 hivm.hir.vreduce <sum> layer_norm.py:60"
     std::string describe(std::int64_t index) const;
 };
+
+// The switches the A5 compiler has set by its attempt `attempt` (1-based), when every earlier
+// attempt overflowed ub with auto multi-buffering on. Its order: ub multi-buffering off, all auto
+// multi-buffering off, VF fusion all-op, the VF reachable check off. Inferred: an A5 log prints
+// no note of its retries and says which scope overflowed only when every attempt failed.
+std::vector<std::string> regBaseRetrySwitches(int attempt);
 
 // Why a log cannot be used for a dump ("" when it can): no planner section of the dump's
 // kernel, or a function whose ops do not fit the dump's Lives (another compile).

@@ -73,6 +73,8 @@ public:
         message(text);
     }
 
+    bool sawPlannerSection() const { return scan_.sectionsSeen > 0; }
+
     LogScan finish()
     {
         if (inSection_)
@@ -96,6 +98,7 @@ private:
             currentFirstLine_ = number + 1;
             currentFunction_.clear();
             currentHasFunction_ = function_.empty();
+            currentLocal_ = false;
             tooLarge_ = false;
             if (const auto at = text.find("operation: @"); at != std::string_view::npos) {
                 const std::string_view rest = text.substr(at + 12);
@@ -118,6 +121,10 @@ private:
 
     void append(std::string_view text)
     {
+        if (!currentLocal_ && contains(text, "memref.alloc")
+            && (contains(text, "address_space<ub>") || contains(text, "address_space<cbuf>")
+                || contains(text, "address_space<cc>")))
+            currentLocal_ = true;
         if (!currentHasFunction_ && contains(text, definition_)) {
             const std::size_t at = text.find(definition_) + definition_.size();
             currentHasFunction_ = at >= text.size() || text[at] == '(' || text[at] == ' ';
@@ -143,6 +150,7 @@ private:
         if (currentHasFunction_ && !tooLarge_) {
             scan_.tooLargeAfterKept = false;
             ++scan_.sectionsOfFunction;
+            scan_.localSectionsOfFunction += currentLocal_ ? 1 : 0;
             scan_.sectionText.swap(current_);
             scan_.sectionFirstLine = currentFirstLine_;
             scan_.sectionFunction = currentFunction_;
@@ -200,8 +208,9 @@ private:
     bool inSection_ = false;
     bool currentHasFunction_ = false;
     bool currentRegBase_ = false;
-    bool inAfter_ = false;  // reading the section printed after the planner, for the kept one
-    bool lastKept_ = false; // the section that ended last was kept
+    bool currentLocal_ = false; // the section allocates local memory (ub, cbuf, cc)
+    bool inAfter_ = false;      // reading the section printed after the planner, for the kept one
+    bool lastKept_ = false;     // the section that ended last was kept
     bool tooLarge_ = false;
     std::string current_;
     std::int64_t currentFirstLine_ = 0;
@@ -215,7 +224,7 @@ struct FileCloser {
 } // namespace
 
 LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel,
-    std::atomic<std::uint64_t>* bytesRead, std::uint64_t countFrom)
+    std::atomic<std::uint64_t>* bytesRead, std::uint64_t countFrom, std::uint64_t keepTextUpTo)
 {
     // Asked before opening: a FIFO would block the open, /dev/zero would never end.
     if (const InputFileCheck check = checkInputFile(path); !check.ok())
@@ -229,6 +238,8 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
     bool cut = false;    // the rest of an overlong line is skipped
     std::int64_t number = 0;
     std::uint64_t total = 0;
+    bool keeping = keepTextUpTo > 0;
+    std::string whole;
     for (;;) {
         throwIfCancelled(cancel);
         const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
@@ -239,6 +250,12 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
             break;
         }
         total += got;
+        // Kept while the file may still be IR rather than a log: no planner section yet, and small.
+        keeping = keeping && total <= keepTextUpTo && !reader.sawPlannerSection();
+        if (keeping)
+            whole.append(buffer.data(), got);
+        else
+            whole = {};
         if (bytesRead)
             bytesRead->store(countFrom + total, std::memory_order_relaxed);
         const char* at = buffer.data();
@@ -269,6 +286,8 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
         reader.line(partial, ++number);
     LogScan scan = reader.finish();
     scan.bytes = total;
+    if (keeping && scan.sectionsSeen == 0)
+        scan.wholeText = std::move(whole);
     return scan;
 }
 

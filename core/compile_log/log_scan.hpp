@@ -29,8 +29,12 @@ struct LogScan {
     bool sectionRegBase = false;       // the kept section was printed before hivm-plan-memory-regbase
     int sectionsSeen = 0;              // sections dumped before the planner (for any function)
     int sectionsOfFunction = 0;        // of those, the ones holding the function asked for
-    bool plannerRanAfter = false;      // an "IR Dump After PlanMemory" without "Failed" after the kept section
-    bool plannerFailedAfter = false;   // an "IR Dump After PlanMemory Failed" after it
+    // Of those, the ones that plan local memory (an alloc in ub, cbuf or cc): on A5 each compile
+    // attempt prints three planner sections, two for the GM workspace and one local, so this
+    // counts the attempts.
+    int localSectionsOfFunction = 0;
+    bool plannerRanAfter = false;    // an "IR Dump After PlanMemory" without "Failed" after the kept section
+    bool plannerFailedAfter = false; // an "IR Dump After PlanMemory Failed" after it
     // The IR printed after the planner ran on the kept section (--mlir-print-ir-after): its
     // hivm.hir.pointer_cast ops hold the compiler's offsets ("" when the log has none).
     std::string afterSectionText;
@@ -40,6 +44,9 @@ struct LogScan {
     std::optional<std::string> overflowError;   // the last "... overflow, requires N bits ..." message
     std::optional<std::string> dmaReuseWarning; // "[hivm-plan-memory] There reused some dma buffers ..."
     std::uint64_t bytes = 0;
+    // The file's bytes, when it was scanned keeping them and holds no planner section (IR, to
+    // be read without a second pass over the file); "" otherwise.
+    std::string wholeText;
     // A section past the size memlens keeps (kMaxLogSectionBytes) is not read: the last such
     // section's first log line, and whether it came after the section kept (a later attempt lost).
     std::int64_t tooLargeSectionLine = 0;
@@ -56,8 +63,10 @@ std::string droppedSectionNote(const LogScan& scan);
 // Scans `path`. `function` ("" for any): keep the last section whose IR defines `func.func @function`.
 // Throws DumpError when the file cannot be read; LoadCancelled soon after `*cancel` becomes true.
 // `bytesRead`, when given, follows the read from `countFrom` on (a load's counter, past the dump's bytes).
+// `keepTextUpTo` > 0: a file of at most that many bytes without a planner section is kept
+// whole in `wholeText`.
 LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel = nullptr,
-    std::atomic<std::uint64_t>* bytesRead = nullptr, std::uint64_t countFrom = 0);
+    std::atomic<std::uint64_t>* bytesRead = nullptr, std::uint64_t countFrom = 0, std::uint64_t keepTextUpTo = 0);
 
 // The same over text in memory (tests, and logs already read); `firstLine` is the log line of
 // the text's first line when the text is a later part of a log (past 2^31 lines in a large one).

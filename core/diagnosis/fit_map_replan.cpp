@@ -3,7 +3,6 @@
 #include "core/base/work_thresholds.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/document/planner_check.hpp"
-#include "core/dump/dump_parser.hpp"
 #include "core/planner/what_if.hpp"
 
 #include <algorithm>
@@ -70,8 +69,7 @@ public:
         for (const planner::FunctionPlan& plan : plans.plans) {
             if (!function_.empty() && plan.name != function_)
                 continue;
-            Dump dump = parseDumpText(
-                jsonText(compilerDumpJson(plan, irFile_, nullptr, lineOffset_)), compilerDumpFileName(plan.coreType));
+            Dump dump = dumpOfPlan(plan, irFile_, nullptr, lineOffset_, compilerDumpFileName(plan.coreType));
             for (ScopePlan& scope : dump.scopes)
                 for (Buffer& buffer : scope.buffers) {
                     std::vector<std::int64_t> shape = buffer.shape();

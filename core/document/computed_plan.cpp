@@ -3,8 +3,8 @@
 #include "core/base/cancellation.hpp"
 #include "core/base/input_file.hpp"
 #include "core/compile_log/log_scan.hpp"
+#include "core/dump/dump_assembly.hpp"
 #include "core/dump/dump_error.hpp"
-#include "core/dump/dump_parser.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/plan_pass.hpp"
 #include "core/planner/pointer_casts.hpp"
@@ -96,6 +96,18 @@ InputKind inputKindOfFile(const std::string& path)
     return first ? InputKind::Dump : function ? InputKind::Ir : InputKind::Dump;
 }
 
+bool startsLikeDumpFile(const std::string& path)
+{
+    const InputFileCheck check = checkInputFile(path);
+    std::ifstream in(path, std::ios::binary);
+    if (!check.ok() || !in)
+        return true; // the dump reader names the problem
+    std::string head(4096, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return startsLikeJson(head) || head.find('\0') != std::string::npos;
+}
+
 std::string compilerDumpFileName(const std::string& coreType)
 {
     return coreType == "aic" ? "memory_info_aic.json" : coreType == "aiv" ? "memory_info_aiv.json" : "memory_info.json";
@@ -120,6 +132,32 @@ std::string jsonText(const nlohmann::ordered_json& json, int indent)
     return json.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
+namespace {
+
+// A planned buffer as the compiler's dump lists it.
+BufferRecord recordOf(const planner::PlannedScope& scope, const DumpItem& item, const std::string& irFile,
+    const AliasTable* aliases, std::int64_t lineOffset)
+{
+    BufferRecord record;
+    record.bufferText = allocText(item.buffer);
+    record.offsets = scope.planned ? item.offsets : std::vector<std::uint64_t>(item.offsets.size(), 0);
+    record.extentBits = item.extentBits;
+    record.allocTime = item.lifeStart;
+    record.lifeStart = item.lifeStart;
+    record.lifeEnd = item.lifeEnd;
+    record.location = sourceLocation(item.buffer, irFile, aliases, lineOffset);
+    record.tmp = item.tmp;
+    return record;
+}
+
+// An undecided scope has no compiler text; its status says fail, its error why.
+std::string errorOf(const planner::PlannedScope& scope)
+{
+    return scope.decided ? scope.errorInfo : "memlens's plan is not decided: " + scope.warning;
+}
+
+} // namespace
+
 nlohmann::json compilerDumpJson(
     const FunctionPlan& plan, const std::string& irFile, const AliasTable* aliases, std::int64_t lineOffset)
 {
@@ -130,23 +168,35 @@ nlohmann::json compilerDumpJson(
         nlohmann::json record;
         record["scope"] = scope.scope;
         record["status"] = scope.fits ? "success" : "fail";
-        // An undecided scope has no compiler text; its status says fail, its error why.
-        record["error_info"] = scope.decided ? scope.errorInfo : "memlens's plan is not decided: " + scope.warning;
+        record["error_info"] = errorOf(scope);
         record["memory_info_array"] = nlohmann::json::array();
         for (const DumpItem& item : scope.dumpItems) {
+            const BufferRecord buffer = recordOf(scope, item, irFile, aliases, lineOffset);
             nlohmann::json entry;
-            entry["buffer"] = allocText(item.buffer);
-            entry["offset"] = scope.planned ? item.offsets : std::vector<std::uint64_t>(item.offsets.size(), 0);
-            entry["extent"] = item.extentBits;
-            entry["alloc_time_in_ir"] = item.lifeStart;
-            entry["life_time_in_ir"] = {item.lifeStart, item.lifeEnd};
-            entry["source_location"] = sourceLocation(item.buffer, irFile, aliases, lineOffset);
-            entry["is_tmpbuf"] = item.tmp;
+            entry["buffer"] = buffer.bufferText;
+            entry["offset"] = buffer.offsets;
+            entry["extent"] = buffer.extentBits;
+            entry["alloc_time_in_ir"] = buffer.allocTime;
+            entry["life_time_in_ir"] = {buffer.lifeStart, buffer.lifeEnd};
+            entry["source_location"] = buffer.location;
+            entry["is_tmpbuf"] = buffer.tmp;
             record["memory_info_array"].push_back(entry);
         }
         dump["Record"].push_back(record);
     }
     return dump;
+}
+
+Dump dumpOfPlan(const FunctionPlan& plan, const std::string& irFile, const AliasTable* aliases, std::int64_t lineOffset,
+    const std::string& fileLabel)
+{
+    DumpAssembly assembly(fileLabel, plan.name);
+    for (const planner::PlannedScope& scope : plan.scopes) {
+        assembly.beginScope(scope.scope, scope.fits ? "success" : "fail", errorOf(scope));
+        for (const DumpItem& item : scope.dumpItems)
+            assembly.addBuffer(recordOf(scope, item, irFile, aliases, lineOffset));
+    }
+    return assembly.finish();
 }
 
 PlanInput readPlanInput(const std::string& path, const std::string& function, const std::atomic<bool>* cancel)
@@ -155,7 +205,8 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
     if (!check.ok())
         throw DumpError(path, "", "the path " + check.problem);
     PlanInput input;
-    LogScan scan = scanCompileLog(path, function, cancel);
+    // One pass: a log's section is kept as it streams by, a file without one (IR) whole.
+    LogScan scan = scanCompileLog(path, function, cancel, nullptr, 0, kMaxIrFileBytes);
     if (scan.sectionsSeen > 0) {
         if (scan.sectionText.empty()) {
             const std::string dropped = droppedSectionNote(scan);
@@ -176,17 +227,19 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
         throw DumpError(path, "",
             "is " + std::to_string(scan.bytes) + " bytes, larger than the IR memlens reads ("
                 + std::to_string(kMaxIrFileBytes >> 20) + " MB) and without a planner section");
-    ReadResult read = readTextFile(path, kMaxIrFileBytes);
-    if (!read.error.empty())
-        throw DumpError(path, "", read.error.substr(read.error.rfind(path + ": ", 0) == 0 ? path.size() + 2 : 0));
-    const auto first = read.text.find_first_not_of(" \t\r\n");
+    std::string text = std::move(scan.wholeText);
+    const auto first = text.find_first_not_of(" \t\r\n");
     if (first == std::string::npos)
         throw DumpError(path, "", "the file is empty; expected IR or a compile log to plan");
-    if (read.text[first] == '{')
+    if (text[first] == '{')
         throw DumpError(path, "",
             "is JSON (a memory dump?), not IR: memlens plans IR or a compile log; open a dump with inspect, "
             "explain or the window");
-    input.ir = std::move(read.text);
+    if (text.find("func.func") == std::string::npos)
+        throw DumpError(path, "",
+            "is not a memory dump (JSON), IR (it has no func.func) or a compile log (it has no \""
+                + std::string(kPlannerSectionPrefix) + "\" section)");
+    input.ir = std::move(text);
     return input;
 }
 
@@ -280,11 +333,14 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     computed.function = shown->name;
     const AliasTable aliases = locationAliasesOf(*module);
     try {
-        computed.dump = parseDumpText(jsonText(compilerDumpJson(*shown, absolute, &aliases, input.lineOffset)),
-            compilerDumpFileName(shown->coreType));
+        computed.dump = dumpOfPlan(*shown, absolute, &aliases, input.lineOffset, compilerDumpFileName(shown->coreType));
     } catch (const DumpError& error) { // named by the file planned, not the dump memlens made of it
         throw DumpError(path, "", "the plan memlens made of it: " + error.jsonPath() + ": " + error.problem());
     }
+    // Folded records are a note about a dump file's listing; a plan memlens read from IR or a
+    // log lists nothing twice to anyone.
+    for (ScopePlan& scope : computed.dump.scopes)
+        scope.foldedRecords = 0;
     computed.dump.file = path;
     computed.ir = std::make_shared<const std::string>(std::move(input.ir));
     computed.lineOffset = input.lineOffset;

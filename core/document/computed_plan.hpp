@@ -24,8 +24,13 @@ enum class InputKind { Dump, Ir, CompileLog };
 // Decided by content: a JSON object (a dump), a log with a PlanMemory section, MLIR text
 // with a func.func; anything else is treated as a dump, whose reader says what is wrong.
 InputKind inputKindOf(std::string_view text);
-// The same for a file: one that starts like JSON is a dump without reading further.
+// The same for a file: one that starts like JSON is a dump without reading further. A log is
+// read up to its first planner section (all of it when it has none).
 InputKind inputKindOfFile(const std::string& path);
+// Whether `path` is read as a dump, by its first bytes alone (JSON, binary, empty, or not
+// readable: the dump reader says what is wrong); else it is IR or a log to plan, which
+// readPlanInput reads in one pass.
+bool startsLikeDumpFile(const std::string& path);
 
 // The IR memlens plans, from an IR file or from a compile log's last planner section (of
 // `function` when given; the log is streamed, never read whole).
@@ -87,6 +92,10 @@ AliasTable locationAliasesOf(const planner::Module& module);
 // `lineOffset` is added to the IR's lines (an IR read from a log's section).
 nlohmann::json compilerDumpJson(const planner::FunctionPlan& plan, const std::string& irFile,
     const AliasTable* aliases = nullptr, std::int64_t lineOffset = 0);
+// The same plan as the Dump that reading that JSON back gives (labelled `fileLabel`, whose
+// name gives the core), made without the JSON text.
+Dump dumpOfPlan(const planner::FunctionPlan& plan, const std::string& irFile, const AliasTable* aliases,
+    std::int64_t lineOffset, const std::string& fileLabel);
 // JSON text of `json` with invalid UTF-8 (a Latin-1 path in an IR's loc) replaced, never thrown on.
 std::string jsonText(const nlohmann::json& json, int indent = -1);
 std::string jsonText(const nlohmann::ordered_json& json, int indent = -1);

@@ -1,5 +1,7 @@
 #include "core/document/plan_document.hpp"
 
+#include "core/base/run_beside.hpp"
+
 #include "core/base/work_thresholds.hpp"
 #include "core/document/planner_check.hpp"
 
@@ -288,6 +290,7 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
     LoadOptions withIr = options;
     if (withIr.irFile.empty())
         withIr.irFile = path; // the IR planned is the IR to show
+    withIr.plannedFor = computed.target;
     PlanDocument document = buildPlanDocument(std::move(computed.dump), path, withIr);
     document.computedFrom = path;
     document.planSource = computed.planSource;
@@ -305,10 +308,6 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
             = ownPlanCheck(document.dump, {computed.ir, path, computed.lineOffset}, computed.function);
     else
         document.plannerNote = "memlens's plan of it is not decided within the load's budget";
-    if (!document.target) { // capacities of the target planned for, not a guess
-        document.target = computed.target;
-        rejudge(document, capacitySettingsFor(document, options));
-    }
     return document;
 }
 
@@ -403,9 +402,9 @@ void attachPlannerCheck(PlanDocument& document, const LoadOptions& options)
 
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options)
 {
-    PlanDocument document = inputKindOfFile(dumpPath) != InputKind::Dump
-        ? loadComputedPlanDocument(dumpPath, options)
-        : buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get(), options.bytesRead.get()), dumpPath, options);
+    PlanDocument document = startsLikeDumpFile(dumpPath)
+        ? buildPlanDocument(loadDumpFile(dumpPath, options.cancel.get(), options.bytesRead.get()), dumpPath, options)
+        : loadComputedPlanDocument(dumpPath, options);
     attachPlannerCheck(document, options);
     return document;
 }
@@ -426,26 +425,28 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
     throwIfCancelled(options);
     // An IR found for the dump that matches it is the file its locations name (a deleted temporary path).
     const bool stands = automatic && document.ir && matchIrToDump(*document.ir, document.dump).matches;
-    // Linking the sources is one thread's work and reading the log reads files: the analysis of
-    // the largest scope does both beside its usage sweep (neither changes the plan). The
-    // capacity can come from the log, so the plan is judged after.
-    const auto linkAndReadLog = [&] {
+    // Linking the sources is one thread's work and reading the log reads files: both run beside
+    // the analyses (neither changes the plan, nor reads the analyses). The capacity can come from
+    // the log, so the plan is judged after both.
+    std::future<void> linked = runBeside([&] {
         linkSources(document, stands ? irLocationFiles(document.dump) : std::vector<std::string>(), options);
         document.lineInfo = detectLineInfo(document.dump, document.ir.get(), document.sources);
         throwIfCancelled(options);
         attachCompileLog(document, besidePath, options);
-    };
+        // The chart's hit index of every scope, so the window never waits for one.
+        for (std::size_t scope = 0; options.buildHitIndexes && scope < document.dump.scopes.size(); ++scope) {
+            throwIfCancelled(options);
+            document.hitIndexOf(scope);
+        }
+    });
     // Read only from here: a plan shared with another document stays shared, nothing is copied under a reader.
     const Dump& plan = document.dump;
-    const auto& scopes = plan.scopes;
-    const auto largest = std::max_element(scopes.begin(), scopes.end(),
-        [](const ScopePlan& a, const ScopePlan& b) { return a.blocks.size() < b.blocks.size(); });
-    if (largest == scopes.end())
-        linkAndReadLog();
     document.analyses.clear();
-    for (auto scope = scopes.begin(); scope != scopes.end(); ++scope)
-        document.analyses.push_back(analyzeUsage(*scope, options.cancel.get(),
-            scope == largest ? std::function<void()>(linkAndReadLog) : std::function<void()>()));
+    for (const ScopePlan& scope : plan.scopes)
+        document.analyses.push_back(analyzeUsage(scope, options.cancel.get()));
+    linked.get();
+    if (!document.target && !options.plannedFor.empty())
+        document.target = options.plannedFor; // capacities of the target planned for, not a guess
     rejudge(document, capacitySettingsFor(document, options));
     return document;
 }

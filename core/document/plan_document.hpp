@@ -42,6 +42,12 @@ struct LoadOptions {
     // The dump this file is a kept copy of (a version in the window's History): the IR, the
     // compile log and the Python files are looked for beside that one, not beside the copy.
     std::string copyOf;
+    // A plan memlens computed: the target it was planned for, whose capacities judge it when the
+    // IR read beside it names none.
+    std::string plannedFor;
+    // Build each scope's chart hit index beside the analyses (the window's loads: the chart then
+    // never waits for one). The command line draws no chart.
+    bool buildHitIndexes = false;
     // Set to true to stop the load soon (loadPlanDocument then throws LoadCancelled).
     std::shared_ptr<const std::atomic<bool>> cancel;
     // When set, follows how many bytes of the dump the parser has read (a real progress percentage).

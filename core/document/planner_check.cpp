@@ -4,7 +4,6 @@
 #include "core/document/computed_plan.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_error.hpp"
-#include "core/dump/dump_parser.hpp"
 #include "core/planner/buffer_liveness.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
@@ -218,8 +217,7 @@ std::shared_ptr<const PlannerCheck> checkPlanner(
         }
         Dump planned;
         try {
-            planned = parseDumpText(jsonText(compilerDumpJson(plan, ir.file, &aliases, ir.lineOffset)),
-                compilerDumpFileName(plan.coreType));
+            planned = dumpOfPlan(plan, ir.file, &aliases, ir.lineOffset, compilerDumpFileName(plan.coreType));
         } catch (const DumpError& error) {
             note = "memlens's plan cannot be compared: " + error.problem();
             return nullptr;

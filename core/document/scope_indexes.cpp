@@ -16,6 +16,15 @@ std::shared_ptr<const BlockHitIndex> ScopeIndexes::hitIndex(const PlanDocument& 
     return index;
 }
 
+std::shared_ptr<const BlockHitIndex> ScopeIndexes::builtHitIndex(std::size_t scope) const
+{
+    const std::unique_lock lock(hitMutex_, std::try_to_lock);
+    if (!lock.owns_lock())
+        return nullptr; // a build is under way
+    const auto found = hit_.find(scope);
+    return found != hit_.end() ? found->second : nullptr;
+}
+
 std::shared_ptr<const BlockLineIndex> ScopeIndexes::lineIndex(const PlanDocument& document, std::size_t scope)
 {
     const std::lock_guard lock(lineMutex_);

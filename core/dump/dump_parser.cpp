@@ -5,10 +5,10 @@
 #include "core/base/cancellation.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/dump/buffer_fields.hpp"
+#include "core/dump/dump_assembly.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_file_chunks.hpp"
 #include "core/dump/list_split.hpp"
-#include "core/dump/record_folding.hpp"
 #include "core/dump/sax_relay.hpp"
 
 #include <nlohmann/json.hpp>
@@ -268,14 +268,7 @@ public:
             scopes_.push_back(std::move(scope));
         }
         dump.scopes = std::move(scopes_);
-        bool folded = false;
-        for (auto& scope : dump.scopes) {
-            scope.foldedRecords = foldRepeatedRecords(scope);
-            folded = folded || scope.foldedRecords > 0;
-            expandBlocks(scope);
-        }
-        if (folded)
-            renumberBuffers(dump);
+        finishScopes(dump);
         warnings_.flush();
         return dump;
     }
@@ -314,28 +307,6 @@ private:
     [[noreturn]] void repeatedKey(const std::string& name) const
     {
         check_.fail(pathOf(depth_ - 1) + (depth_ > 1 ? "." : "") + name, "the key appears twice in one object");
-    }
-
-    static void expandBlocks(ScopePlan& scope)
-    {
-        std::size_t total = 0;
-        for (const auto& buffer : scope.buffers)
-            total += buffer.offsets.size();
-        scope.blocks.reserve(total);
-        for (std::size_t b = 0; b < scope.buffers.size(); ++b) {
-            const Buffer& buffer = scope.buffers[b];
-            for (std::size_t c = 0; c < buffer.offsets.size(); ++c) {
-                Block block;
-                block.bufferIndex = static_cast<int>(b);
-                block.copy = static_cast<int>(c);
-                block.offset = buffer.offsets[c];
-                block.size = buffer.sizeBytes;
-                block.start = buffer.lifeStart;
-                block.end = buffer.lifeEnd;
-                block.tmp = buffer.isTmp;
-                scope.blocks.push_back(block);
-            }
-        }
     }
 
     std::string pathOf(std::size_t depth) const
@@ -640,17 +611,6 @@ private:
     int nextId_ = 0;
 };
 
-CoreKind coreKindFromFileName(const std::string& path)
-{
-    const std::string name = std::filesystem::path(path).filename().string();
-    // memory_info_aiv.json as the compiler writes it; <kernel>-<time>-aiv.json as memlens keeps it.
-    if (name.find("_aiv") != std::string::npos || name.find("-aiv") != std::string::npos)
-        return CoreKind::Vector;
-    if (name.find("_aic") != std::string::npos || name.find("-aic") != std::string::npos)
-        return CoreKind::Cube;
-    return CoreKind::Unknown;
-}
-
 } // namespace
 
 namespace {
@@ -815,48 +775,6 @@ Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std:
     DumpFileChunks again(path, cancel, bytesRead);
     again.start();
     return readByOneReader(path, again, cancel, relayFrom, twoCores);
-}
-
-void checkDumpFile(const std::string& path)
-{
-    // Asked before opening (a FIFO would block the open), with errno's reason when it cannot
-    // be read (permission, a loop of links).
-    const InputFileCheck check = checkInputFile(path);
-    if (check.problem == "is a directory, not a file")
-        throw DumpError(path, "", "is a directory, not a memory dump");
-    if (!check.ok())
-        throw DumpError(path, "", check.problem);
-    if (check.bytes > kMaxDumpFileBytes)
-        throw DumpError(path, "", "is " + std::to_string(check.bytes) + " bytes, larger than memlens reads (2 GiB)");
-}
-
-std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel)
-{
-    checkDumpFile(path);
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw DumpError(path, "", "cannot be opened for reading");
-    std::string text(size, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    // The size can be wrong: files under /proc say 0, a growing file says too little.
-    char chunk[65536];
-    while (in) {
-        in.read(chunk, sizeof chunk);
-        const auto got = static_cast<std::size_t>(in.gcount());
-        if (got == 0)
-            break;
-        if (text.size() + got > kMaxDumpFileBytes)
-            throw DumpError(path, "",
-                "grew past " + std::to_string(kMaxDumpFileBytes)
-                    + " bytes while being read, larger than memlens reads (2 GiB)");
-        text.append(chunk, got);
-        throwIfCancelled(cancel);
-    }
-    spdlog::debug("{}: read {} bytes", path, text.size());
-    return text;
 }
 
 } // namespace memlens

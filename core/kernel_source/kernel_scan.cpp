@@ -1,6 +1,8 @@
 #include "core/kernel_source/kernel_scan.hpp"
 
+#include "core/kernel_source/constexpr_arithmetic.hpp"
 #include "core/kernel_source/python_tokens.hpp"
+#include "core/kernel_source/scan_value.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -10,141 +12,7 @@ namespace memlens {
 
 namespace {
 
-// What an expression is worth to the scan.
-struct Value {
-    enum class Kind { Unknown, Tile, Constexpr, Number, Tuple };
-    Kind kind = Kind::Unknown;
-    TileShape shape;           // Tile (a scalar tile has no axes)
-    std::string constexprName; // Constexpr
-    std::int64_t number = 0;   // Number
-    std::vector<Value> items;  // Tuple
-};
-
-Value unknown() { return {}; }
-Value tile(TileShape shape)
-{
-    Value v;
-    v.kind = Value::Kind::Tile;
-    v.shape = std::move(shape);
-    return v;
-}
-
-// Broadcasting, right-aligned: an axis of size 1 takes the other's; two sized axes keep every candidate.
-TileAxis broadcastAxis(const TileAxis& a, const TileAxis& b)
-{
-    if (a.one)
-        return b;
-    if (b.one)
-        return a;
-    if (a.constexprs.empty())
-        return b.constexprs.empty() && a.line == 0 ? b : a;
-    if (b.constexprs.empty())
-        return a;
-    TileAxis out = a;
-    for (const std::string& name : b.constexprs)
-        if (std::find(out.constexprs.begin(), out.constexprs.end(), name) == out.constexprs.end())
-            out.constexprs.push_back(name);
-    std::sort(out.constexprs.begin(), out.constexprs.end());
-    return out;
-}
-
-Value broadcast(const Value& a, const Value& b)
-{
-    if (a.kind != Value::Kind::Tile || b.kind != Value::Kind::Tile) {
-        if (a.kind == Value::Kind::Tile)
-            return a;
-        if (b.kind == Value::Kind::Tile)
-            return b;
-        // Arithmetic on a constexpr (BLOCK_M * 2) is another size: not the constexpr's.
-        return unknown();
-    }
-    const std::vector<TileAxis>& x = a.shape.axes;
-    const std::vector<TileAxis>& y = b.shape.axes;
-    const std::size_t rank = std::max(x.size(), y.size());
-    TileShape out;
-    out.axes.resize(rank);
-    for (std::size_t i = 0; i < rank; ++i) {
-        const bool hasX = i < x.size(), hasY = i < y.size();
-        const TileAxis& ax = hasX ? x[x.size() - 1 - i] : y[y.size() - 1 - i];
-        const TileAxis& ay = hasY ? y[y.size() - 1 - i] : ax;
-        out.axes[rank - 1 - i] = broadcastAxis(ax, ay);
-    }
-    return tile(std::move(out));
-}
-
-// Arithmetic on constexprs and numbers, for derived constexprs and shapes like (BLOCK_M * 2,).
-struct Arithmetic {
-    const std::vector<std::string>& tokens;
-    const std::map<std::string, std::int64_t>& values;
-    std::size_t pos = 0;
-    bool ok = true;
-
-    std::optional<std::int64_t> run()
-    {
-        const std::int64_t v = sum();
-        if (!ok || pos != tokens.size())
-            return std::nullopt;
-        return v;
-    }
-    std::int64_t sum()
-    {
-        std::int64_t v = product();
-        while (ok && pos < tokens.size() && (tokens[pos] == "+" || tokens[pos] == "-")) {
-            const bool plus = tokens[pos++] == "+";
-            const std::int64_t r = product();
-            v = plus ? v + r : v - r;
-        }
-        return v;
-    }
-    std::int64_t product()
-    {
-        std::int64_t v = atom();
-        while (ok && pos < tokens.size()
-            && (tokens[pos] == "*" || tokens[pos] == "//" || tokens[pos] == "/" || tokens[pos] == "%"
-                || tokens[pos] == "<<" || tokens[pos] == ">>")) {
-            const std::string op = tokens[pos++];
-            const std::int64_t r = atom();
-            if (!ok)
-                break;
-            if (op == "*")
-                v = __builtin_mul_overflow(v, r, &v) ? (ok = false, 0) : v;
-            else if (op == "<<")
-                v = r >= 0 && r < 62 && v >= 0 && v < (std::int64_t(1) << (62 - r)) ? v << r : (ok = false, 0);
-            else if (op == ">>")
-                v = r >= 0 && r < 63 ? v >> r : (ok = false, 0);
-            else if (r == 0)
-                ok = false;
-            else
-                v = op == "%" ? v % r : v / r;
-        }
-        return v;
-    }
-    std::int64_t atom()
-    {
-        if (pos >= tokens.size()) {
-            ok = false;
-            return 0;
-        }
-        const std::string& t = tokens[pos++];
-        if (t == "(") {
-            const std::int64_t v = sum();
-            if (pos < tokens.size() && tokens[pos] == ")")
-                ++pos;
-            else
-                ok = false;
-            return v;
-        }
-        if (t == "-")
-            return -atom();
-        if (const auto it = values.find(t); it != values.end())
-            return it->second;
-        std::int64_t v = 0;
-        const auto [end, error] = std::from_chars(t.data(), t.data() + t.size(), v);
-        if (error != std::errc() || end != t.data() + t.size())
-            ok = false;
-        return v;
-    }
-};
+using namespace kernel_scan; // Value, tile, broadcast
 
 // Functions that reduce an axis away (by `axis=` or their second argument), or every axis without one.
 bool isReduction(const std::string& name)
@@ -784,7 +652,7 @@ std::vector<std::string> constexprParameters(const PyLogicalLine& def)
 std::optional<std::int64_t> DerivedConstexpr::valueFor(std::int64_t sourceValue) const
 {
     const std::map<std::string, std::int64_t> values = {{source, sourceValue}};
-    return Arithmetic{tokens, values}.run();
+    return evaluateArithmetic(tokens, values);
 }
 
 std::string KernelScan::rootOf(const std::string& name) const

@@ -503,5 +503,24 @@ kill -TERM "$window_pid"; wait "$window_pid"; status=$?
 check "SIGTERM ends the window as Quit does (exit 0)" test "$status" -eq 0
 check "and its copies are removed" no_folders_of "*"
 
+# A5 example (resources/examples/layer_norm/a5): the layer norm as an Ascend 950 compile log with
+# both sections; at 8192 the offsets are the after-section's, 16384 has none and overflows 248 KB.
+a5="$(cd "$(dirname "$0")/../../resources/examples/layer_norm/a5" && pwd)"
+run inspect "$a5/block8192/compile.log"
+check "A5 example 8192: inspect exits 0" test "$status" -eq 0
+check "A5 example 8192: the plan is read from the log's after-section" test "$(json_value 'd["plan_source"]')" = compiler_log
+check "A5 example 8192: planned as the A5 pass" test "$(json_value 'd["planned_as"]')" = hivm-plan-memory-regbase
+run inspect "$a5/block16384/compile.log"
+check "A5 example 16384: inspect exits 3" test "$status" -eq 3
+check "A5 example 16384: no after-section with offsets, memlens plans it" test "$(json_value 'd["plan_source"]')" = memlens
+check "A5 example 16384: memlens's A5 error, 248 KB and no suffix" test "$(json_value 'd["scopes"][0]["error"]')" = "ub overflow, requires 2629888 bits while 2031616 bits available!"
+run report "$a5/block16384/compile.log" --out "$work/a5_16384"
+check "A5 example 16384: report exits 3" test "$status" -eq 3
+run report "$a5/block8192/compile.log" --out "$work/a5_8192"
+check "A5 example 8192: report exits 0" test "$status" -eq 0
+check "A5 example 8192: the log states its Allocated UB size" grep -q '^\[AscendNPU IR\] Allocated UB size = 1577216 bits $' "$a5/block8192/compile.log"
+run plan "$a5/block8192/compile.log" --format json
+check "A5 example 8192: plan gives the log's allocated_ub_bits" test "$(json_value 'd["functions"][0]["allocated_ub_bits"]')" = 1577216
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

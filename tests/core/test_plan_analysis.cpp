@@ -208,34 +208,3 @@ TEST_CASE("usage over ops spread far apart is the usage over the same ops packed
     }
     CHECK(dense.liveBytesAt(100) > 0);
 }
-
-TEST_CASE(
-    "work given beside the analysis is done once, apart on a large plan, and what it throws is thrown", "[analysis]")
-{
-    const auto planOfSize = [](std::size_t count) {
-        std::vector<Block> blocks;
-        for (std::size_t i = 0; i < count; ++i)
-            blocks.push_back(
-                block(32 * (i % 64), 32, static_cast<std::int64_t>(i % 1000), static_cast<std::int64_t>(i % 1000) + 3));
-        return planOf(blocks);
-    };
-    for (const std::size_t count : {std::size_t(0), std::size_t(10), kOverlapsApartFromBlocks}) {
-        INFO(count << " blocks");
-        const ScopePlan scope = planOfSize(count);
-        int calls = 0;
-        std::thread::id where;
-        const PlanAnalysis analysis = analyzeUsage(scope, nullptr, [&] {
-            ++calls;
-            where = std::this_thread::get_id();
-        });
-        CHECK(calls == 1);
-        // A large plan finds its storages on a second thread: the work goes there, beside the usage sweep.
-        CHECK((where != std::this_thread::get_id()) == (count >= kOverlapsApartFromBlocks));
-        const PlanAnalysis plain = analyzeUsage(scope);
-        CHECK(analysis.peakLiveBytes == plain.peakLiveBytes);
-        CHECK(analysis.storages.count() == plain.storages.count());
-        CHECK(analysis.overlapCount == plain.overlapCount);
-        CHECK_THROWS_WITH(analyzeUsage(scope, nullptr, [] { throw std::runtime_error("the log does not fit"); }),
-            "the log does not fit");
-    }
-}

@@ -33,8 +33,10 @@ std::shared_ptr<const PlanDocument> loadSampleDoc()
 
 std::shared_ptr<const PlanDocument> loadFixtureDoc()
 {
+    LoadOptions options;
+    options.buildHitIndexes = true; // as the window's loads do
     return std::make_shared<const PlanDocument>(
-        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), LoadOptions{}));
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options));
 }
 
 QPoint centreOf(const BlockChartWidget& w, int block)
@@ -345,7 +347,7 @@ TEST_CASE("a block too thin to see, picked from elsewhere, is zoomed into view",
     CHECK(chart.blockAt(chart.mapping().blockPixelRect(tiny).center()) == 1);
 }
 
-TEST_CASE("a large plan's hit index is built off the GUI thread, a hit test before it arrives builds it at once",
+TEST_CASE("a loaded plan brings its hit index; another large plan's is built off the GUI thread, never waited for",
     "[chart][widget]")
 {
     PlanSession session;
@@ -355,11 +357,33 @@ TEST_CASE("a large plan's hit index is built off the GUI thread, a hit test befo
     w.show();
     REQUIRE(QTest::qWaitForWindowExposed(&w));
 
-    // A click right after the document arrives finds its block: the hit test builds the index at once.
-    session.setDocument(loadFixtureDoc());
-    CHECK_FALSE(w.hitIndexReady()); // it arrives through the event loop
-    CHECK(w.blockAt(centreOf(w, 0)) == 0);
+    // The load built every scope's index: a click right after the document arrives finds its block.
+    const auto loaded = loadFixtureDoc();
+    CHECK(loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {})
+              .indexes->builtHitIndex(0)
+        == nullptr); // the command line's loads build none
+    for (std::size_t scope = 0; scope < loaded->dump.scopes.size(); ++scope)
+        CHECK(loaded->indexes->builtHitIndex(scope) != nullptr);
+    session.setDocument(loaded);
     CHECK(w.hitIndexReady());
+    CHECK(w.blockAt(centreOf(w, 0)) == 0);
+    session.setScopeIndex(1);
+    CHECK(w.hitIndexReady());
+    CHECK(w.hitIndex().size() == 1);
+
+    // A document not made by a load (its indexes not built): the GUI thread does not wait for
+    // the build; until the index arrives, nothing is hit.
+    auto made = std::make_shared<PlanDocument>(*loaded);
+    made->indexes = std::make_shared<ScopeIndexes>();
+    CHECK(made->indexes->builtHitIndex(0) == nullptr);
+    session.setScopeIndex(0); // a document of the same scopes keeps the scope on show
+    session.setDocument(made);
+    REQUIRE(session.scopeIndex() == 0);
+    CHECK_FALSE(w.hitIndexReady()); // it arrives through the event loop
+    CHECK(w.blockAt(centreOf(w, 0)) == -1);
+    CHECK_FALSE(w.hitIndexReady());
+    REQUIRE(QTest::qWaitFor([&w] { return w.hitIndexReady(); }, 5000));
+    CHECK(w.blockAt(centreOf(w, 0)) == 0);
     CHECK(w.hitIndex().size() == session.scope()->blocks.size());
 
     // Left alone, the index arrives by itself and the chart is drawn again.

@@ -120,9 +120,12 @@ void BlockChartWidget::onScopeChanged()
     hovered_ = -1;
     drag_ = Drag::None;
     if (hasPlan()) {
-        if (session_->scope()->blocks.size() < indexApartFromBlocks_)
-            index_ = session_->document()->hitIndexOf(static_cast<std::size_t>(session_->scopeIndex()));
-        else
+        const auto scope = static_cast<std::size_t>(session_->scopeIndex());
+        // A loaded document holds it (core/document/plan_document.cpp); one made otherwise builds it here.
+        index_ = session_->document()->indexes->builtHitIndex(scope);
+        if (!index_ && session_->scope()->blocks.size() < indexApartFromBlocks_)
+            index_ = session_->document()->hitIndexOf(scope);
+        else if (!index_)
             buildIndexApart();
     }
     fitToPlan();
@@ -143,8 +146,7 @@ void BlockChartWidget::buildIndexApart()
 
 const BlockHitIndex& BlockChartWidget::hitIndex() const
 {
-    if (!index_ && hasPlan()) // asked before it arrived (a click at once): waits for the build under way
-        index_ = session_->document()->hitIndexOf(static_cast<std::size_t>(session_->scopeIndex()));
+    // Before a large plan's index arrives nothing is hit (only a plan not made by a load waits).
     static const BlockHitIndex none;
     return index_ ? *index_ : none;
 }

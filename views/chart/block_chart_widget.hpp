@@ -122,8 +122,8 @@ private:
     mutable QSize layoutSize_;
     void buildIndexApart();
 
-    mutable std::shared_ptr<const BlockHitIndex> index_; // null without a plan, or while a large one's is built
-    mutable JobRunner indexJobs_;                        // the index of the scope on show only
+    std::shared_ptr<const BlockHitIndex> index_; // null without a plan, or while a large one's is built
+    mutable JobRunner indexJobs_;                // the index of the scope on show only
     std::size_t indexApartFromBlocks_ = kChartIndexApartFromBlocks;
     QImage base_;
     bool baseValid_ = false;
