@@ -83,18 +83,6 @@ ordered_json planJson(const FunctionPlan& plan, std::int64_t lineOffset)
     return function;
 }
 
-// What the A5 pass prints with --enable-print-memory-allocated-size after a local plan that
-// fits: the highest UB address its storages reach (copies included), in bits; nullopt otherwise.
-std::optional<std::uint64_t> allocatedUbBits(const FunctionPlan& plan, bool regBase)
-{
-    if (!regBase || !plan.fits)
-        return std::nullopt;
-    for (const planner::PlannedScope& scope : plan.scopes)
-        if (scope.scope == "ub" && scope.planned)
-            return scope.highWaterBits;
-    return std::nullopt;
-}
-
 void printTable(const FunctionPlan& plan, std::int64_t lineOffset, bool regBase, std::ostream& out)
 {
     // Names and texts come from the file: printed escaped, never obeyed by the terminal.
@@ -118,7 +106,7 @@ void printTable(const FunctionPlan& plan, std::int64_t lineOffset, bool regBase,
             out << "  " << terminalText(scope.errorInfo) << "\n";
         if (!scope.warning.empty())
             out << "  " << terminalText(scope.warning) << "\n";
-        if (const auto allocated = allocatedUbBits(plan, regBase); allocated && scope.scope == "ub")
+        if (const auto allocated = planner::allocatedUbBits(plan, regBase); allocated && scope.scope == "ub")
             out << "  [AscendNPU IR] Allocated UB size = " << *allocated
                 << " bits (as the A5 compiler prints it with --enable-print-memory-allocated-size)\n";
         out << "    alloc                      line  bits        life        storage  offsets (bytes)\n";
@@ -322,7 +310,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
             stopped = true; // the compiler's pass stops at the first failing function
         }
         report["functions"].push_back(planJson(plan, input.lineOffset));
-        if (const auto allocated = allocatedUbBits(plan, pass.regBase))
+        if (const auto allocated = planner::allocatedUbBits(plan, pass.regBase))
             report["functions"].back()["allocated_ub_bits"] = *allocated;
         if (!commandLine.json)
             printTable(plan, input.lineOffset, pass.regBase, out);

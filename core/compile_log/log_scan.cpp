@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -159,6 +160,7 @@ private:
             scan_.afterSectionFirstLine = 0;
             scan_.plannerRanAfter = false;
             scan_.plannerFailedAfter = false;
+            scan_.allocatedUbBits.reset();
         }
         current_.clear();
     }
@@ -169,6 +171,14 @@ private:
             return;
         if (contains(text, "automatically set")) {
             retryNote(text);
+        } else if (const auto at = text.find("Allocated UB size = "); at != std::string_view::npos) {
+            if (!scan_.sectionText.empty()) {
+                std::uint64_t bits = 0;
+                const std::string_view number = text.substr(at + 20);
+                const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), bits);
+                if (error == std::errc() && end != number.data())
+                    scan_.allocatedUbBits = bits;
+            }
         } else if (startsWith(text, "[hivm-plan-memory] There reused some dma buffers")) {
             scan_.dmaReuseWarning = std::string(text);
         } else if (const auto at = text.find(" overflow, requires "); at != std::string_view::npos) {

@@ -43,6 +43,9 @@ struct LogScan {
     bool stillFailed = false;                   // a retry note said "compilation still failed"
     std::optional<std::string> overflowError;   // the last "... overflow, requires N bits ..." message
     std::optional<std::string> dmaReuseWarning; // "[hivm-plan-memory] There reused some dma buffers ..."
+    // "[AscendNPU IR] Allocated UB size = N bits" printed after the kept section's plan (A5,
+    // --enable-print-memory-allocated-size): N.
+    std::optional<std::uint64_t> allocatedUbBits;
     std::uint64_t bytes = 0;
     // The file's bytes, when it was scanned keeping them and holds no planner section (IR, to
     // be read without a second pass over the file); "" otherwise.

@@ -221,6 +221,7 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
         input.regBaseSection = scan.sectionRegBase;
         input.note = droppedSectionNote(scan);
         input.afterIr = std::move(scan.afterSectionText);
+        input.allocatedUbBits = scan.allocatedUbBits;
         return input;
     }
     if (scan.bytes > kMaxIrFileBytes)
@@ -327,6 +328,8 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
             + shown->name + (shown->fits ? " (the first)" : " (the first that fails)");
     if (!input.note.empty())
         computed.note += (computed.note.empty() ? "" : "; ") + input.note;
+    computed.logAllocatedUbBits = input.allocatedUbBits;
+    computed.plannedAllocatedUbBits = allocatedUbBits(*shown, pass.regBase);
     if (!input.afterIr.empty())
         takeCompilerOffsets(*shown, *module, input.afterIr, absolute, computed);
     computed.decided = shown->decided;

@@ -38,9 +38,10 @@ struct PlanInput {
     std::string ir;
     std::int64_t lineOffset = 0; // a line of `ir` + lineOffset = the line of the file
     bool fromLog = false;
-    bool regBaseSection = false; // the log's section was printed before hivm-plan-memory-regbase
-    std::string afterIr;         // the log's section printed after the planner ran on it, "" when none
-    std::string note;            // a section the log holds but memlens did not read, "" when none
+    bool regBaseSection = false;                  // the log's section was printed before hivm-plan-memory-regbase
+    std::string afterIr;                          // the log's section printed after the planner ran on it, "" when none
+    std::string note;                             // a section the log holds but memlens did not read, "" when none
+    std::optional<std::uint64_t> allocatedUbBits; // the log's "Allocated UB size = N bits" for the section
 };
 // Throws DumpError naming `path` for what is not a readable regular text file (asked before
 // it is opened), a file past kMaxIrFileBytes, or a log without a section to plan.
@@ -62,6 +63,10 @@ struct ComputedDump {
     // (0: memlens plans it identically); with memlens: why the log's offsets were not taken.
     std::size_t compilerDifferences = 0;
     std::string compilerNote;
+    // The log's "Allocated UB size" beside the same number of memlens's own plan (A5): the
+    // compiler's word on the plan's height, when the log prints it.
+    std::optional<std::uint64_t> logAllocatedUbBits;
+    std::optional<std::uint64_t> plannedAllocatedUbBits;
     std::string function;                  // the function whose plan it is
     std::string note;                      // which of several device functions was taken, "" when one
     bool decided = true;                   // false: the search budget ran out (ComputeOptions::searchBudget)

@@ -308,6 +308,11 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
             = ownPlanCheck(document.dump, {computed.ir, path, computed.lineOffset}, computed.function);
     else
         document.plannerNote = "memlens's plan of it is not decided within the load's budget";
+    if (computed.logAllocatedUbBits && computed.plannedAllocatedUbBits
+        && *computed.logAllocatedUbBits != *computed.plannedAllocatedUbBits)
+        document.plannerNote += (document.plannerNote.empty() ? "" : "; ")
+            + std::string("the log says Allocated UB size = ") + std::to_string(*computed.logAllocatedUbBits)
+            + " bits, memlens's own plan allocates " + std::to_string(*computed.plannedAllocatedUbBits) + " bits";
     return document;
 }
 

@@ -23,8 +23,7 @@ std::unique_ptr<Op> IrTextReader::parseOp(Block* block)
     } else if (nameToken.kind == TokenKind::Identifier) {
         op->name = std::string(textOf(nameToken));
     } else {
-        note(nameToken.line,
-            "not an operation: '" + std::string(textOf(nameToken)) + "' (skipped to the line's end)");
+        note(nameToken.line, "not an operation: '" + std::string(textOf(nameToken)) + "' (skipped to the line's end)");
         skipLine();
         return nullptr;
     }

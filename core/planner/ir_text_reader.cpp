@@ -370,8 +370,8 @@ bool IrTextReader::endsStatementBefore(std::size_t newlineAt) const
     case TokenKind::Identifier: {
         const auto word = textOf(next);
         // The func dialect's ops print without it inside a function ("call @f(...)", "return").
-        return word.find('.') != std::string_view::npos || word == "return" || word == "call"
-            || word == "call_indirect" || word == "module" || word == "func";
+        return word.find('.') != std::string_view::npos || word == "return" || word == "call" || word == "call_indirect"
+            || word == "module" || word == "func";
     }
     default: return false;
     }

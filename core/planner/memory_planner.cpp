@@ -374,4 +374,14 @@ std::string planTargetName(const Module& module)
     return "Ascend910B1";
 }
 
+std::optional<std::uint64_t> allocatedUbBits(const FunctionPlan& plan, bool regBase)
+{
+    if (!regBase || !plan.fits)
+        return std::nullopt;
+    for (const PlannedScope& scope : plan.scopes)
+        if (scope.scope == "ub" && scope.planned)
+            return scope.highWaterBits;
+    return std::nullopt;
+}
+
 } // namespace memlens::planner

@@ -72,6 +72,11 @@ std::vector<const Function*> deviceFunctions(const Module& module, const std::st
 // The hacc.target of the first device function that names one, else "Ascend910B1".
 std::string planTargetName(const Module& module);
 
+// What the A5 pass prints with --enable-print-memory-allocated-size after a local plan that
+// fits ("Allocated UB size = N bits"): the highest UB address its storages reach (copies
+// included), in bits; nullopt for another pass, a plan that fails, or one without UB.
+std::optional<std::uint64_t> allocatedUbBits(const FunctionPlan& plan, bool regBase);
+
 FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options = {});
 
 // "search stopped after N placements: not decided"

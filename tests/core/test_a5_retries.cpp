@@ -4,9 +4,13 @@
 #include "core/compile_log/compile_log.hpp"
 #include "core/compile_log/log_scan.hpp"
 #include "core/document/plan_document.hpp"
+#include "support/temp_dir.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <fstream>
 
 using namespace memlens;
 
@@ -45,4 +49,28 @@ TEST_CASE("A5 retries: the attempts are counted by the local plans printed", "[c
     CHECK_THAT(document.log->note, Catch::Contains("disable-multi-buffer-on-ub=true"));
     REQUIRE(document.dump.scopes.size() == 1);
     CHECK(document.dump.scopes[0].blocks.size() == 2); // one copy each: single-buffered
+}
+
+TEST_CASE("A5: the log's Allocated UB size is read and set beside memlens's own plan", "[compile_log][a5]")
+{
+    const std::string path = test::data("logs/a5_retry/compile.log").string();
+    const LogScan scan = scanCompileLog(path, "retry");
+    REQUIRE(scan.allocatedUbBits);
+    CHECK(*scan.allocatedUbBits == 1572864);
+    // memlens's own plan allocates the same: nothing to say.
+    CHECK(loadPlanDocument(path, {}).plannerNote.find("Allocated UB size") == std::string::npos);
+
+    // A log whose number is not memlens's says both.
+    test::TempDir folder;
+    std::string text = test::readText(path);
+    const std::string line = "Allocated UB size = 1572864 bits";
+    text.replace(text.find(line), line.size(), "Allocated UB size = 1000 bits");
+    const auto changed = folder.path / "compile.log";
+    std::ofstream(changed, std::ios::binary) << text;
+    CHECK_THAT(loadPlanDocument(changed.string(), {}).plannerNote,
+        Catch::Contains("the log says Allocated UB size = 1000 bits, memlens's own plan allocates 1572864 bits"));
+
+    // A line before any planner section belongs to no plan.
+    const LogScan early = scanCompileLogText("[AscendNPU IR] Allocated UB size = 64 bits \n", "", "compile.log");
+    CHECK_FALSE(early.allocatedUbBits);
 }
