@@ -180,6 +180,9 @@ void MainWindow::buildDocks()
     connect(views_.sourcePanes, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
     views_.diagnosisDock = new DiagnosisDock(session_, history(), settings_, this);
     views_.diagnosisDock->setMinimumSize(kSideMinWidth, kBottomMinHeight);
+    connect(views_.diagnosisDock, &DiagnosisDock::pythonLinesChosen, views_.sourcePanes, &SourcePanes::showPythonLines);
+    connect(views_.diagnosisDock, &DiagnosisDock::statusMessage, this,
+        [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // Block Details and Diagnosis share the right column: the one that has something to say comes forward.
     connect(session_, &PlanSession::selectedBlockChanged, this, [this](int block) {
         if (!tabifiedDockWidgets(views_.detailsDock).contains(views_.diagnosisDock))

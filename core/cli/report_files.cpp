@@ -155,7 +155,8 @@ void appendBlocksCsvRow(std::string& out, const PlanDocument& document, const Bl
     number(block.start);
     number(block.end);
     field(block.tmp ? "true" : "false");
-    field(analysis.isOverCapacity(block) ? "true" : "false");
+    // How far the block reaches above the capacity, in bytes (0 when it fits): what the table's column shows.
+    number(analysis.isOverCapacity(block) ? block.addressEnd() - analysis.capacity.bytes : std::uint64_t{0});
     field(buffer.location());
     field(hasIr ? std::string_view(source->ir->file) : std::string_view());
     optionalNumber(hasIr, hasIr ? source->ir->line : 0);

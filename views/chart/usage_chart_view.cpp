@@ -1,9 +1,9 @@
 #include "views/chart/usage_chart_view.hpp"
 
-#include "core/text/byte_size.hpp"
+#include "views/chart/usage_text.hpp"
+
 #include "views/style.hpp"
 
-#include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
 #include <QMouseEvent>
 
@@ -18,6 +18,7 @@
 #include <QtCharts/QValueAxis>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace memlens {
@@ -66,7 +67,9 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame); // chart coordinates are widget coordinates
     setMinimumHeight(140);
+    // Hover needs moves without a button: they reach a scroll area's viewport, not the view.
     setMouseTracking(true);
+    viewport()->setMouseTracking(true);
     setWhatsThis(tr(
         "Live bytes (the union of the live address ranges: buffers merged in place count once) and the highest "
         "address in use at every op; the gap between them is holes. Hover for the numbers at an op; click to set the "
@@ -144,7 +147,10 @@ void UsageChartView::rebuild()
                 static_cast<double>(analysis->peakLiveBytes))});
         else
             peak_->clear();
-        capacity_->setName(tr("capacity %1").arg(QString::fromStdString(formatBytes(analysis->capacity.bytes))));
+        const QStringList labels = usageLegendLabels(*analysis);
+        for (int i = 0; i < labels.size(); ++i)
+            std::array<QXYSeries*, 4>{live_, address_, capacity_, peak_}[static_cast<std::size_t>(i)]->setName(
+                labels[i]);
     } else {
         capacity_->clear();
         peak_->clear();
@@ -271,25 +277,10 @@ QString UsageChartView::hoverTextAt(const QPoint& position) const
 {
     const PlanAnalysis* analysis = session_->analysis();
     const auto op = opAt(position);
-    if (!analysis || !op || analysis->usage.empty())
+    if (!analysis || !op)
         return {};
-    // The step in force at op: the last one at or before it.
-    const auto& usage = analysis->usage;
-    auto it = std::upper_bound(
-        usage.begin(), usage.end(), *op, [](std::int64_t value, const UsageStep& step) { return value < step.op; });
-    if (it == usage.begin())
-        return tr("op %1: nothing live").arg(*op);
-    const UsageStep& step = *std::prev(it);
-    QString text = tr("op %1: live %2 \u00b7 highest address %3 \u00b7 holes %4")
-                       .arg(*op)
-                       .arg(QString::fromStdString(formatBytes(step.liveBytes)),
-                           QString::fromStdString(formatBytes(step.highAddress)),
-                           QString::fromStdString(formatBytes(step.holeBytes())));
-    if (analysis->peakLiveAt && *analysis->peakLiveAt == *op)
-        text += tr(" (the peak)");
-    if (const PlanDocument* document = session_->document(); document && document->log && document->log->op(*op))
-        text += QStringLiteral("\n") + QString::fromStdString(document->log->describe(*op));
-    return text;
+    const PlanDocument* document = session_->document();
+    return usageHoverText(*analysis, document ? document->log.get() : nullptr, *op);
 }
 
 std::optional<QPoint> UsageChartView::peakMarkerPosition() const
