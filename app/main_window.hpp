@@ -59,7 +59,7 @@ public:
     // A dock on show narrower than its minimum (a layout that cannot be read).
     bool layoutSqueezed() const;
     // The version saveState() writes: a saved layout of an older version is not restored.
-    static constexpr int kLayoutVersion = 3;
+    static constexpr int kLayoutVersion = 4;
     void openIrFile(const QString& irPath);
     // The compile log of the open dump: remembered for it, then the dump is reloaded with it.
     void openLogFile(const QString& logPath);

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QLabel>
 #include <QTest>
 #include <QToolTip>
 #include <QtCharts/QCategoryAxis>
@@ -207,20 +208,34 @@ TEST_CASE("moving the mouse over the usage curve shows its numbers in a tooltip"
     QToolTip::hideText();
 }
 
-TEST_CASE("the usage curve's legend labels every line it marks", "[usage][legend]")
+TEST_CASE("a short usage strip under the chart shows its legend, labelled, beside the plot", "[usage][legend]")
 {
     ShownUsageChart shown;
     REQUIRE(QTest::qWaitForWindowExposed(&shown.view));
-    shown.view.alignPlot(60, 560); // as the window does, under the block chart
+    // As the window has it: a strip as short as the window lets it be, the plot under the block
+    // chart's, and the address snapshot's column free right of it.
+    shown.view.setMinimumHeight(60);
+    shown.view.resize(720, 84);
+    shown.view.alignPlot(60, 580);
     QApplication::processEvents();
-    QLegend* legend = shown.view.chart()->legend();
+    QLabel* legend = shown.view.sideLegend();
     REQUIRE(legend->isVisible());
-    QStringList labels;
-    for (QLegendMarker* marker : legend->markers())
-        if (marker->isVisible())
-            labels << marker->label();
-    CHECK(labels == usageLegendLabels(*shown.session.analysis()));
-    // Room for the labels, not only their colour squares: the legend spans the labels' width.
-    const QFontMetrics metrics(legend->font());
-    CHECK(legend->geometry().width() >= metrics.horizontalAdvance(labels.join(QStringLiteral("    "))));
+    CHECK_FALSE(shown.view.chart()->legend()->isVisible()); // not both
+    // Every line labelled, after a mark in its colour.
+    const QString text = legend->text();
+    for (const QString& label : usageLegendLabels(*shown.session.analysis()))
+        CHECK(text.contains(label.toHtmlEscaped()));
+    CHECK(text.count(QStringLiteral("<br>")) == 3);
+    // Right of the plot, inside the card, and whole: the label has the room its text needs.
+    CHECK(legend->geometry().left() >= 580);
+    CHECK(legend->geometry().right() < 720);
+    CHECK(legend->height() >= legend->sizeHint().height());
+    CHECK(legend->width() >= legend->sizeHint().width());
+    CHECK(shown.view.chart()->plotArea().right() <= 580);
+
+    // Without that room (the plot to the card's edge), a short strip drops it as before.
+    shown.view.alignPlot(60, 700);
+    QApplication::processEvents();
+    CHECK_FALSE(legend->isVisible());
+    CHECK_FALSE(shown.view.chart()->legend()->isVisible());
 }

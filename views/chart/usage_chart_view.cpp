@@ -5,6 +5,7 @@
 #include "views/style.hpp"
 
 #include "core/document/plan_document.hpp"
+#include <QLabel>
 #include <QMouseEvent>
 
 #include <QGraphicsLayout>
@@ -48,6 +49,7 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     , peak_(new QScatterSeries)
     , opAxis_(new QValueAxis)
     , bytesAxis_(new QCategoryAxis)
+    , sideLegend_(new QLabel(viewport()))
 {
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -75,6 +77,11 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
         "address in use at every op; the gap between them is holes. Hover for the numbers at an op; click to set the "
         "time cursor, click the peak marker to put it at the peak."));
     setupSeries(chart);
+    sideLegend_->setObjectName(QStringLiteral("usageSideLegend"));
+    sideLegend_->setTextFormat(Qt::RichText);
+    sideLegend_->setFont(QFont(font().family(), 8));
+    sideLegend_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    sideLegend_->hide();
 
     connect(session_, &PlanSession::documentChanged, this, &UsageChartView::rebuild);
     connect(session_, &PlanSession::scopeChanged, this, &UsageChartView::rebuild);
@@ -168,10 +175,17 @@ void UsageChartView::rebuild()
     applyPlotArea();
 }
 
+bool UsageChartView::legendBeside() const { return plotExtent_ && width() - plotExtent_->second >= kLegendSideWidth; }
+
 void UsageChartView::updateLegend()
 {
     const PlanAnalysis* analysis = session_->analysis();
-    chart()->legend()->setVisible(height() >= kLegendMinHeight && analysis && !analysis->usage.empty());
+    const bool hasPlan = analysis && !analysis->usage.empty();
+    const bool beside = hasPlan && legendBeside();
+    chart()->legend()->setVisible(hasPlan && !beside && height() >= kLegendMinHeight);
+    sideLegend_->setVisible(beside);
+    if (beside)
+        sideLegend_->setText(usageLegendHtml(*analysis));
 }
 
 int UsageChartView::byteStepsThatFit() const
@@ -236,6 +250,7 @@ void UsageChartView::alignPlot(double left, double right)
     if (right - left < 20)
         return;
     plotExtent_ = std::make_pair(left, right);
+    updateLegend(); // beside the plot now, maybe
     applyPlotArea();
 }
 
@@ -248,9 +263,14 @@ void UsageChartView::applyPlotArea()
     // horizontal extent exactly.
     opAxis_->setLabelsVisible(false);
     opAxis_->setTitleVisible(false);
-    const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
     // Until the window aligns it again after a resize, stay inside the card.
     const double right = std::min(plotExtent_->second, width() - 4.0);
+    // The compact legend beside the plot where the card has room right of it (the address
+    // snapshot's column); else the chart's legend above the plot.
+    if (legendBeside())
+        sideLegend_->setGeometry(
+            static_cast<int>(right) + 10, 6, width() - static_cast<int>(right) - 14, height() - 12);
+    const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
     const double bottom = height() - 16.0; // room for the 0 KB label under the baseline
     chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), std::max(10.0, right - plotExtent_->first),
         std::max(10.0, bottom - std::max(top, 24.0))));

@@ -2,11 +2,13 @@
 
 #include "core/compile_log/compile_log.hpp"
 #include "core/text/byte_size.hpp"
+#include "views/style.hpp"
 
 #include <QObject>
 
 #include <algorithm>
 #include <iterator>
+#include <utility>
 
 namespace memlens {
 
@@ -40,6 +42,20 @@ QStringList usageLegendLabels(const PlanAnalysis& analysis)
 {
     return {QObject::tr("live bytes"), QObject::tr("highest address"),
         QObject::tr("capacity %1").arg(bytes(analysis.capacity.bytes)), QObject::tr("peak live")};
+}
+
+QString usageLegendHtml(const PlanAnalysis& analysis)
+{
+    const QStringList labels = usageLegendLabels(analysis);
+    // The marks as the curve draws: two solid lines, the dashed capacity, the peak's dot.
+    const std::pair<QString, QColor> marks[]
+        = {{QStringLiteral("\u2501"), style::usageLive()}, {QStringLiteral("\u2501"), style::usageHighestAddress()},
+            {QStringLiteral("\u2504"), style::alarm()}, {QStringLiteral("\u25cf"), style::usageLive()}};
+    QStringList lines;
+    for (int i = 0; i < labels.size() && i < static_cast<int>(std::size(marks)); ++i)
+        lines << QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+                     .arg(style::css(marks[i].second), marks[i].first, labels[i].toHtmlEscaped());
+    return lines.join(QStringLiteral("<br>"));
 }
 
 } // namespace memlens

@@ -20,5 +20,8 @@ QString usageHoverText(const PlanAnalysis& analysis, const CompileLog* log, std:
 // The legend's entries, in the order the curve draws them: live bytes, highest address,
 // "capacity 192 KB", peak live.
 QStringList usageLegendLabels(const PlanAnalysis& analysis);
+// The same as the compact legend beside the curve shows them: one entry a line, each after a
+// mark in its line's colour (rich text).
+QString usageLegendHtml(const PlanAnalysis& analysis);
 
 } // namespace memlens
