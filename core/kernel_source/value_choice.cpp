@@ -58,7 +58,8 @@ std::size_t findWordBefore(std::string_view text, std::string_view name, char ne
         std::size_t after = end;
         while (after < text.size() && text[after] == ' ')
             ++after;
-        if (after < text.size() && text[after] == next && !(next == '=' && after + 1 < text.size() && text[after + 1] == '='))
+        if (after < text.size() && text[after] == next
+            && !(next == '=' && after + 1 < text.size() && text[after + 1] == '='))
             return at;
     }
     return std::string_view::npos;
