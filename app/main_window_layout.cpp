@@ -232,7 +232,9 @@ void MainWindow::arrangeDocks()
 
 void MainWindow::sizeDocks(QSize size)
 {
-    const int side = std::max({kSideMinWidth, kTableMinWidth, size.width() * kSidePercent / 100});
+    // At least the room for the table's name, size and how far over (a third of a small window).
+    const int side
+        = std::max({kSideMinWidth, kTableMinWidth, size.width() * kSidePercent / 100, std::min(340, size.width() / 3)});
     resizeDocks({views_.diagnosisDock, views_.tableDock}, {side, side}, Qt::Horizontal);
     resizeDocks({views_.diagnosisDock, views_.tableDock},
         {size.height() * (100 - kTableHeightPercent) / 100, size.height() * kTableHeightPercent / 100}, Qt::Vertical);

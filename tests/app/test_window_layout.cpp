@@ -4,6 +4,7 @@
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
+#include "views/table/block_table_model.hpp"
 #include "views/table/block_table_panel.hpp"
 #include "views/title_bar.hpp"
 
@@ -189,6 +190,11 @@ TEST_CASE("the Blocks table gets the height for its rows at every size", "[windo
         settle();
         INFO(size.width() << "x" << size.height() << ": " << rowsShown() << " rows");
         CHECK(rowsShown() >= rows);
+        // The size and how far over come right after the name, whole in the dock's width.
+        QTableView* view = table->tableView();
+        CHECK(view->columnViewportPosition(BlockTableModel::OverCapacityColumn)
+                + view->columnWidth(BlockTableModel::OverCapacityColumn)
+            <= view->viewport()->width());
         CHECK_FALSE(f.window->layoutSqueezed());
     }
 }
