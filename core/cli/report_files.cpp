@@ -2,6 +2,7 @@
 
 #include "core/analysis/plan_requirement.hpp"
 #include "core/analysis/unplanned_scope.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
 #include "core/document/planner_check.hpp"
 #include "core/dump/record_folding.hpp"
@@ -304,6 +305,11 @@ std::string summaryMarkdown(const PlanDocument& document, const std::function<st
     if (document.target)
         out << " (target " << markdownText(*document.target) << ")";
     out << lineInfoSummary(document);
+    // The log the ops are named from (and the levers re-planned from, when it holds the planner's IR).
+    out << "\n- Compile log: "
+        << (document.log
+                   ? codeSpan(document.log->file)
+                   : "none" + (document.logNote.empty() ? std::string() : " (" + markdownText(document.logNote) + ")"));
     // Whether the what-ifs below are memlens's re-plans of this very plan, or predictions.
     if (document.plannerCheck)
         out << "\n- Planner check: " << markdownText(document.plannerCheck->summary()) << "; planned from "

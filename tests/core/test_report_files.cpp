@@ -1,4 +1,5 @@
 #include "core/cli/report_files.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/text/csv.hpp"
@@ -299,4 +300,15 @@ TEST_CASE("summary.md says whether memlens plans the dump as the compiler did", 
     const PlanDocument fixture
         = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
     CHECK_THAT(summaryMarkdown(fixture, "chart.png"), Catch::Contains("- Planner check: none ("));
+}
+
+TEST_CASE("summary.md names the compile log it read", "[report][log]")
+{
+    const std::filesystem::path folder = memlens::test::sourceDir() / "resources/examples/layer_norm/block16384";
+    const PlanDocument example = loadPlanDocument((folder / "memory_info_aiv.json").string(), {});
+    REQUIRE(example.log);
+    CHECK_THAT(summaryMarkdown(example, "chart.png"), Catch::Contains("- Compile log: `" + example.log->file + "`"));
+    const PlanDocument fixture
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    CHECK_THAT(summaryMarkdown(fixture, "chart.png"), Catch::Contains("- Compile log: none"));
 }
