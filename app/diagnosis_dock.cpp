@@ -25,6 +25,8 @@ DiagnosisDock::DiagnosisDock(
     connect(panel_, &DiagnosisPanel::planOpened, this, &DiagnosisDock::compare);
     connect(panel_, &DiagnosisPanel::leverSelected, this,
         [this](const QString& description) { emit leverSelected(description); });
+    connect(panel_, &DiagnosisPanel::pythonLinesChosen, this, &DiagnosisDock::pythonLinesChosen);
+    connect(panel_, &DiagnosisPanel::statusMessage, this, &DiagnosisDock::statusMessage);
 }
 
 CompareWindow* DiagnosisDock::lastCompare() const { return static_cast<CompareWindow*>(lastCompare_.data()); }

@@ -11,6 +11,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <vector>
 
 namespace memlens {
 
@@ -40,6 +41,9 @@ signals:
     // A lever row was selected and its buffers highlighted (through the session): what it changes,
     // for the window's status bar.
     void leverSelected(const QString& description);
+    // The panel's: where a lever's value is chosen, and a line for the status bar.
+    void pythonLinesChosen(const QString& localPath, const std::vector<int>& lines, const QString& caption);
+    void statusMessage(const QString& text);
 
 private:
     void onDiagnosed(bool overflows);

@@ -2,8 +2,10 @@
 
 #include "app/app_settings.hpp"
 #include "core/base/cancellation.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/dump/dump_error.hpp"
+#include "core/dump/dump_keeper.hpp"
 
 #include <QDir>
 #include <QFileInfo>
@@ -27,6 +29,20 @@ bool isInside(const QString& path, const QString& dir)
     return !dir.isEmpty() && QFileInfo(path).absoluteFilePath().startsWith(QDir(dir).absolutePath() + QLatin1Char('/'));
 }
 
+// A copy of a file the version was read with, kept in the history's folder; the file itself when
+// it cannot be copied (the version is then read with the file, as before), "" for none.
+QString keptCompanion(const std::string& file, const QString& snapshotDir)
+{
+    if (file.empty())
+        return {};
+    try {
+        return QString::fromStdString(keepCompanionFile(file, snapshotDir.toStdString()).string());
+    } catch (const std::filesystem::filesystem_error& error) {
+        spdlog::warn("cannot keep a copy of {}: {}", file, error.what());
+        return QString::fromStdString(file);
+    }
+}
+
 // The dump, read once: parsed, and copied into `snapshotDir` (unless it is a copy there) from those bytes.
 std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOptions& options,
     const QString& snapshotDir, std::optional<DumpVersion>& version)
@@ -46,7 +62,9 @@ std::shared_ptr<PlanDocument> loadDocument(const QString& dumpPath, const LoadOp
         for (const PlanAnalysis& analysis : document->analyses)
             capacities.push_back(analysis.capacity.bytes);
         version = DumpHistory::versionFrom(dumpPath, document->dump, copy.take(), written, capacities);
-        version->irFile = QString::fromStdString(document->irFile);
+        // The IR and the log go with it: the next compile overwrites them beside the dump too.
+        version->irFile = keptCompanion(document->irFile, snapshotDir);
+        version->logFile = document->log ? keptCompanion(document->log->file, snapshotDir) : QString();
     } catch (const std::filesystem::filesystem_error& error) {
         spdlog::warn("cannot keep a copy of {}: {}", dumpPath.toStdString(), error.what());
     }

@@ -6,6 +6,7 @@
 #include "views/view_text.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -111,6 +112,7 @@ void DumpHistory::readIndex()
         version.core = entry.value(QLatin1String("core")).toString();
         version.written = QDateTime::fromMSecsSinceEpoch(entry.value(QLatin1String("written_ms")).toInteger());
         version.irFile = entry.value(QLatin1String("ir")).toString();
+        version.logFile = entry.value(QLatin1String("log")).toString();
         version.summary = entry.value(QLatin1String("summary")).toString();
         versions_.append(version);
     }
@@ -127,6 +129,7 @@ void DumpHistory::writeIndex() const
             {QStringLiteral("core"), version.core},
             {QStringLiteral("written_ms"), version.written.toMSecsSinceEpoch()},
             {QStringLiteral("ir"), version.irFile},
+            {QStringLiteral("log"), version.logFile},
             {QStringLiteral("summary"), version.summary},
         });
     QSaveFile file(QDir(directory_).filePath(indexFileName()));
@@ -213,11 +216,15 @@ int DumpHistory::record(const DumpVersion& version)
         if (known.digest == version.digest) {
             if (version.snapshotPath != known.snapshotPath)
                 QFile::remove(version.snapshotPath);
-            if (!version.irFile.isEmpty() && version.irFile != known.irFile) {
-                known.irFile = version.irFile;
-                if (keepsCopies())
-                    writeIndex();
-            }
+            // A capture knows no IR nor log: the load of the same bytes brings them.
+            bool changed = false;
+            for (const auto member : {&DumpVersion::irFile, &DumpVersion::logFile})
+                if (!(version.*member).isEmpty() && version.*member != known.*member) {
+                    known.*member = version.*member;
+                    changed = true;
+                }
+            if (changed && keepsCopies())
+                writeIndex();
             return index;
         }
         ++index;
@@ -253,7 +260,7 @@ void DumpHistory::trimToLimit()
     while (total > maxBytes_ && versions_.size() > 1) {
         const DumpVersion oldest = versions_.takeFirst();
         total -= QFileInfo(oldest.snapshotPath).size();
-        QFile::remove(oldest.snapshotPath);
+        removeCopies(oldest);
         removed = true;
     }
     if (!removed)
@@ -263,13 +270,28 @@ void DumpHistory::trimToLimit()
     emit versionsRemoved();
 }
 
+void DumpHistory::removeCopies(const DumpVersion& version) const
+{
+    QFile::remove(version.snapshotPath);
+    const QString folder = QDir(directory_).absolutePath() + QLatin1Char('/');
+    for (const QString& companion : {version.irFile, version.logFile}) {
+        // Only a copy of the history's own, and only when no version left is read with it.
+        if (companion.isEmpty() || !companion.startsWith(folder))
+            continue;
+        const bool used = std::any_of(versions_.begin(), versions_.end(),
+            [&](const DumpVersion& other) { return other.irFile == companion || other.logFile == companion; });
+        if (!used)
+            QFile::remove(companion);
+    }
+}
+
 void DumpHistory::clear()
 {
     if (versions_.isEmpty())
         return;
-    for (const DumpVersion& version : versions_)
-        QFile::remove(version.snapshotPath);
-    versions_.clear();
+    const QList<DumpVersion> removed = std::exchange(versions_, {});
+    for (const DumpVersion& version : removed)
+        removeCopies(version);
     if (keepsCopies())
         writeIndex();
     emit versionsRemoved();

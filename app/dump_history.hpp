@@ -28,7 +28,11 @@ struct DumpVersion {
     QString core;      // "aiv", "aic", or "" when unknown
     QDateTime written; // when the compiler wrote it (the file's time)
     quint64 digest = 0;
-    QString irFile; // the IR it was shown with ("" when none or not shown yet)
+    // The IR and the compile log it was shown with: copies kept beside the version's (shared by
+    // versions of one compile), so that it is read with them after the compiler overwrote the
+    // files ("" when none, or not shown yet).
+    QString irFile;
+    QString logFile;
     // Its fullest scope against the capacity the window gives it ("ub 321 KB of 192 KB: overflow").
     QString summary;
 };
@@ -116,6 +120,8 @@ private:
     void writeIndex() const;
     // The oldest versions removed until the copies fit maxBytes_ (the newest stays).
     void trimToLimit();
+    // Removes the copy of `version` and its IR's and log's copies that no version left uses.
+    void removeCopies(const DumpVersion& version) const;
 
     std::unique_ptr<QTemporaryDir> ownDir_;
     QString directory_;

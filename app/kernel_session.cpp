@@ -24,6 +24,9 @@ KernelSession::KernelSession(PlanSession* session, TitleBar* titleBar, QObject* 
         if (several())
             titleBar->setScopeSelectorVisible(false);
     });
+    // Cores of different kernels: the bar names them all, and says so.
+    connect(cores_, &KernelCores::changed, titleBar,
+        [this, titleBar] { titleBar->setKernelFolder(cores_->differentKernels(), cores_->differentKernelsNote()); });
     selector_ = new CoreSelector(cores_, session, titleBar);
     titleBar->insertBeforeScope(selector_);
     connect(cores_, &KernelCores::changed, titleBar, [titleBar, several] {

@@ -438,10 +438,12 @@ void MainWindow::updateWindowTitle()
     const QString kernel = document->dump.kernel.empty()
         ? tr("(unnamed kernel)")
         : QString::fromStdString(shortenedText(document->dump.kernel, kMaxTitleKernelBytes));
+    // A kernel's folder whose cores run different kernels is named by all of them, as inspect names it.
+    const QString kernels = kernel_->cores()->differentKernels();
     QString file = QString::fromStdString(dumpDisplayName(currentFile_.toStdString()));
     if (const DumpVersion* version = trail_->history()->versionAt(trail_->shownVersion()))
         file += tr(" (version of %1)").arg(version->written.toString(QStringLiteral("HH:mm:ss.zzz")));
-    setWindowTitle(tr("%1 — %2 — memlens").arg(kernel, file));
+    setWindowTitle(tr("%1 — %2 — memlens").arg(kernels.isEmpty() ? kernel : kernels, file));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -59,7 +59,7 @@ public:
     // A dock on show narrower than its minimum (a layout that cannot be read).
     bool layoutSqueezed() const;
     // The version saveState() writes: a saved layout of an older version is not restored.
-    static constexpr int kLayoutVersion = 3;
+    static constexpr int kLayoutVersion = 4;
     void openIrFile(const QString& irPath);
     // The compile log of the open dump: remembered for it, then the dump is reloaded with it.
     void openLogFile(const QString& logPath);
@@ -79,6 +79,8 @@ public:
     // The compare view (main_window_compare.cpp): two dumps, or the versions before and after the last reload.
     CompareWindow* compareFiles(const QString& pathA, const QString& pathB);
     CompareWindow* compareWithPreviousVersion();
+    // The compare view starts on the block selected here (its buffer on side B, else A).
+    void preferSelection(CompareWindow* window, bool onB) const;
     // Two kernel folders: a compare view per core both have.
     CompareWindow* compareFolders(const QString& folderA, const QString& folderB);
     // The document on show before the last reload (null when there was none).

@@ -40,6 +40,15 @@ void MainWindow::chooseAndCompare()
         compareFiles(currentFile_, path);
 }
 
+void MainWindow::preferSelection(CompareWindow* window, bool onB) const
+{
+    const Block* block = session_->selectedBlockPtr();
+    if (!block || !session_->scope())
+        return;
+    window->view()->setPreferredBuffer(QString::fromStdString(session_->scope()->scope),
+        QString::fromStdString(session_->scope()->bufferOf(*block).ssaName), onB);
+}
+
 CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pathB)
 {
     if (QFileInfo(pathA).isDir() || QFileInfo(pathB).isDir())
@@ -48,6 +57,9 @@ CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pat
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setWindowFlag(Qt::Window);
     window->show();
+    const QString shown = QFileInfo(currentFile_).absoluteFilePath();
+    if (QFileInfo(pathA).absoluteFilePath() == shown || QFileInfo(pathB).absoluteFilePath() == shown)
+        preferSelection(window, QFileInfo(pathB).absoluteFilePath() == shown);
     window->compareFiles(pathA, optionsFor(pathA), pathB, optionsFor(pathB), settings_->capacitiesByKernel());
     return window;
 }
@@ -63,6 +75,7 @@ CompareWindow* MainWindow::compareWithPreviousVersion()
     window->setAttribute(Qt::WA_DeleteOnClose);
     window->setWindowFlag(Qt::Window);
     window->show();
+    preferSelection(window, true); // the plan on show is B, now
     window->compareDocuments(previous,
         tr("%1 before the reload (loaded %2)").arg(name, timeText(trail_->previousShownAt())), now,
         tr("%1 now (loaded %2)").arg(name, timeText(trail_->shownAt())));

@@ -32,8 +32,11 @@ void MainWindow::openVersion(const DumpVersion& version)
 {
     loadingFile_ = version.snapshotPath;
     LoadOptions options = optionsFor(version.dumpPath);
+    // The IR and the compile log it was shown with (their copies): not today's files beside the dump.
     if (!version.irFile.isEmpty())
-        options.irFile = version.irFile.toStdString(); // the IR it was shown with
+        options.irFile = version.irFile.toStdString();
+    if (!version.logFile.isEmpty())
+        options.logFile = version.logFile.toStdString();
     // The copy is read with the context of its file: the IR, log and Python beside it, so the same capacity.
     options.copyOf = version.dumpPath.toStdString();
     views_.statusLabel->setText(

@@ -56,9 +56,11 @@ int usageHeightFor(int total)
     const int share = std::clamp(total * kUsagePercent / 100, kUsageMinHeight, kUsageMaxHeight);
     return total - share >= kChartComfortHeight ? share : std::max(kUsageMinHeight, std::min(share, total / 5));
 }
-// Shares of the window the docks get by default: the chart keeps most of it.
+// Shares of the window the docks get by default: the chart keeps most of it. The right column
+// runs the window's height: Diagnosis and Block Details (tabbed) over the Blocks table, which so
+// gets the height for its rows; the source panes take the strip under the chart, its width theirs.
 constexpr int kSidePercent = 26;
-constexpr int kTablePercent = 42;
+constexpr int kTableHeightPercent = 50; // of the right column
 constexpr int kBottomPercent = 20;
 } // namespace
 
@@ -180,6 +182,9 @@ void MainWindow::buildDocks()
     connect(views_.sourcePanes, &SourcePanes::openIrRequested, this, &MainWindow::chooseIrFile);
     views_.diagnosisDock = new DiagnosisDock(session_, history(), settings_, this);
     views_.diagnosisDock->setMinimumSize(kSideMinWidth, kBottomMinHeight);
+    connect(views_.diagnosisDock, &DiagnosisDock::pythonLinesChosen, views_.sourcePanes, &SourcePanes::showPythonLines);
+    connect(views_.diagnosisDock, &DiagnosisDock::statusMessage, this,
+        [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // Block Details and Diagnosis share the right column: the one that has something to say comes forward.
     connect(session_, &PlanSession::selectedBlockChanged, this, [this](int block) {
         if (!tabifiedDockWidgets(views_.detailsDock).contains(views_.diagnosisDock))
@@ -204,16 +209,19 @@ QList<QDockWidget*> MainWindow::docks() const
 
 void MainWindow::arrangeDocks()
 {
-    // On the right the diagnosis with the block details as a tab; below the chart the table and the sources.
+    // On the right the diagnosis with the block details as a tab, the table under them; below the
+    // chart the sources.
     for (QDockWidget* dock : docks()) {
         dock->setFloating(false);
         removeDockWidget(dock);
     }
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea); // the right column to the window's foot
     addDockWidget(Qt::RightDockWidgetArea, views_.diagnosisDock);
+    addDockWidget(Qt::RightDockWidgetArea, views_.tableDock);
+    // Split before the tab is made: a dock split off a tabbed one would become another tab.
+    splitDockWidget(views_.diagnosisDock, views_.tableDock, Qt::Vertical);
     tabifyDockWidget(views_.diagnosisDock, views_.detailsDock);
-    addDockWidget(Qt::BottomDockWidgetArea, views_.tableDock);
     addDockWidget(Qt::BottomDockWidgetArea, views_.sourceDock);
-    splitDockWidget(views_.tableDock, views_.sourceDock, Qt::Horizontal);
     for (QDockWidget* dock : docks())
         dock->show();
     if (session_->selectedBlock() >= 0)
@@ -224,10 +232,13 @@ void MainWindow::arrangeDocks()
 
 void MainWindow::sizeDocks(QSize size)
 {
-    resizeDocks({views_.diagnosisDock}, {std::max(kSideMinWidth, size.width() * kSidePercent / 100)}, Qt::Horizontal);
-    resizeDocks({views_.tableDock, views_.sourceDock},
-        {size.width() * kTablePercent / 100, size.width() * (100 - kTablePercent) / 100}, Qt::Horizontal);
-    resizeDocks({views_.tableDock}, {std::max(kBottomMinHeight, size.height() * kBottomPercent / 100)}, Qt::Vertical);
+    // At least the room for the table's name, size and how far over (a third of a small window).
+    const int side
+        = std::max({kSideMinWidth, kTableMinWidth, size.width() * kSidePercent / 100, std::min(340, size.width() / 3)});
+    resizeDocks({views_.diagnosisDock, views_.tableDock}, {side, side}, Qt::Horizontal);
+    resizeDocks({views_.diagnosisDock, views_.tableDock},
+        {size.height() * (100 - kTableHeightPercent) / 100, size.height() * kTableHeightPercent / 100}, Qt::Vertical);
+    resizeDocks({views_.sourceDock}, {std::max(kBottomMinHeight, size.height() * kBottomPercent / 100)}, Qt::Vertical);
 }
 
 void MainWindow::applyDefaultLayout()

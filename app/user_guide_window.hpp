@@ -19,7 +19,14 @@ public:
 
     QTextBrowser* browser() const { return browser_; }
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    // Every picture at most as wide as the page (narrower ones keep their size): the guide's
+    // screenshots are 1400 px wide and forced horizontal scrolling.
+    void fitPictures();
+
     QTextBrowser* browser_;
 };
 

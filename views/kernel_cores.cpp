@@ -93,6 +93,23 @@ QStringList KernelCores::notes() const
     return notes;
 }
 
+QString KernelCores::differentKernels() const
+{
+    const QString name = kernelName();
+    return name.contains(QStringLiteral(" + ")) ? name : QString();
+}
+
+QString KernelCores::differentKernelsNote() const
+{
+    if (differentKernels().isEmpty() || !notes().isEmpty())
+        return {};
+    QStringList each;
+    for (const Core& core : cores_)
+        if (core.document)
+            each << tr("%1 runs %2").arg(core.name, QString::fromStdString(core.document->dump.kernel));
+    return tr("The cores run different kernels: %1.").arg(each.join(QStringLiteral(", ")));
+}
+
 void KernelCores::setCurrent(const QString& path)
 {
     const int at = indexOf(path);

@@ -47,6 +47,12 @@ public:
     // The kernel's name (core/kernel_folder folderKernelName) and the pair's health (core/kernel_folder pairNotes).
     QString kernelName() const;
     QStringList notes() const;
+    // The cores run different kernels (an aic dump of _attn_fwd beside an aiv dump of
+    // _layer_norm_fwd_fused: not one mix kernel's halves). What the window says then: every
+    // kernel's name ("_attn_fwd + _layer_norm_fwd_fused", "" when they run one kernel), and one
+    // line naming each core's ("" as well when the pair's notes already say that they do not pair).
+    QString differentKernels() const;
+    QString differentKernelsNote() const;
 
     // The core on show (its path), as the main window last set it.
     QString current() const { return current_; }

@@ -287,6 +287,13 @@ void TitleBar::setKernelText(const QString& text)
     kernel_->setToolTip(text);
 }
 
+void TitleBar::setKernelFolder(const QString& kernels, const QString& note)
+{
+    folderKernels_ = kernels;
+    folderNote_ = note;
+    refresh();
+}
+
 void TitleBar::setVersionText(const QString& text)
 {
     versionText_ = text;
@@ -344,14 +351,16 @@ void TitleBar::refresh()
     }
     scopeCombo_->setEnabled(document != nullptr);
 
-    const QStringList warnings = document ? documentWarnings(*document) : QStringList();
+    QStringList warnings = document ? documentWarnings(*document) : QStringList();
+    if (document && !folderNote_.isEmpty())
+        warnings.prepend(folderNote_);
     siblingWarning_->setFullText(warnings.join(QStringLiteral("  ")));
     // A paragraph, so that the tooltip wraps instead of running off the screen.
     siblingWarning_->setToolTip(warnings.isEmpty()
             ? QString()
             : QStringLiteral("<p>%1</p>").arg(warnings.join(QStringLiteral("<br>")).toHtmlEscaped()));
     siblingWarning_->setVisible(!warnings.isEmpty());
-    setKernelText(document ? kernelLine(*document) : tr("No dump open"));
+    setKernelText(document ? (folderKernels_.isEmpty() ? kernelLine(*document) : folderKernels_) : tr("No dump open"));
     file_->setFullText(document ? fileLine(*document, versionText_) : QString());
     file_->setToolTip(
         document ? toQString(document->copyOf.empty() ? document->dump.file : document->copyOf) : QString());

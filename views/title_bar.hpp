@@ -29,6 +29,9 @@ public:
 
     PlanSession* session() const { return session_; }
 
+    // A kernel's folder whose cores run different kernels: their names in place of the dump's
+    // kernel, and a one-line note that says so ("" for both otherwise).
+    void setKernelFolder(const QString& kernels, const QString& note);
     // Said beside the file name while an earlier version is on show ("version of 12:03:41.250"; "" for none).
     void setVersionText(const QString& text);
     // The error text on show: in full, or as the start of the folded notes line.
@@ -107,6 +110,8 @@ private:
     ElidedLabel* overlapsLine_;   // one line, when they are folded
     ElidedLabel* siblingWarning_; // one line, as every warning of the bar: whole in its tooltip
     QString versionText_;
+    QString folderKernels_;
+    QString folderNote_;
     bool updatingScopes_ = false;
 };
 

@@ -2,6 +2,7 @@
 
 #include "core/analysis/plan_requirement.hpp"
 #include "core/analysis/unplanned_scope.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
 #include "core/document/planner_check.hpp"
 #include "core/dump/record_folding.hpp"
@@ -155,7 +156,8 @@ void appendBlocksCsvRow(std::string& out, const PlanDocument& document, const Bl
     number(block.start);
     number(block.end);
     field(block.tmp ? "true" : "false");
-    field(analysis.isOverCapacity(block) ? "true" : "false");
+    // How far the block reaches above the capacity, in bytes (0 when it fits): what the table's column shows.
+    number(analysis.isOverCapacity(block) ? block.addressEnd() - analysis.capacity.bytes : std::uint64_t{0});
     field(buffer.location());
     field(hasIr ? std::string_view(source->ir->file) : std::string_view());
     optionalNumber(hasIr, hasIr ? source->ir->line : 0);
@@ -303,6 +305,11 @@ std::string summaryMarkdown(const PlanDocument& document, const std::function<st
     if (document.target)
         out << " (target " << markdownText(*document.target) << ")";
     out << lineInfoSummary(document);
+    // The log the ops are named from (and the levers re-planned from, when it holds the planner's IR).
+    out << "\n- Compile log: "
+        << (document.log
+                   ? codeSpan(document.log->file)
+                   : "none" + (document.logNote.empty() ? std::string() : " (" + markdownText(document.logNote) + ")"));
     // Whether the what-ifs below are memlens's re-plans of this very plan, or predictions.
     if (document.plannerCheck)
         out << "\n- Planner check: " << markdownText(document.plannerCheck->summary()) << "; planned from "

@@ -342,6 +342,13 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, st
     // needs 64 B at half its tile too: the placement's alignment keeps it).
     std::erase_if(diagnosis.levers,
         [&diagnosis](const Lever& lever) { return lever.predictedRequiredBytes >= diagnosis.requiredBytes; });
+    // Where the value is chosen: the autotune configs, or the launcher.
+    if (const KernelScan& scan = diagnosis.tileNames->scan; scan.found()) {
+        diagnosis.autotuned = kernelAutotuned(scan.lines, scan.function);
+        for (Lever& lever : diagnosis.levers)
+            if (lever.kind == LeverKind::ScaleDimension && lever.name.constexprs.size() == 1)
+                lever.chosen = findValueChoice(scan.lines, scan.function, lever.name.constexprs.front());
+    }
     return diagnosis;
 }
 

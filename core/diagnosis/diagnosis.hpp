@@ -5,6 +5,7 @@
 // For a plan that fits the same answers give the headroom.
 #include "core/document/plan_document.hpp"
 #include "core/kernel_source/tile_names.hpp"
+#include "core/kernel_source/value_choice.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -56,6 +57,9 @@ struct Lever {
     bool fits = false;
     TileName name;                 // ScaleDimension: the constexpr(s) that set the dimension, empty when unknown
     std::string how = "predicted"; // "re-planned" when the planner planned it from the IR
+    // ScaleDimension: where the launcher chooses the constexpr's value (its keyword in the launch,
+    // the function that computes it); nullopt when the kernel's file does not say.
+    std::optional<ValueChoice> chosen;
 };
 
 struct LargestFitting {
@@ -90,6 +94,7 @@ struct Diagnosis {
     std::vector<Lever> levers;
     std::optional<LargestFitting> largestFitting; // nullopt when no dimension explains the bytes
     std::shared_ptr<const TileNames> tileNames;   // what the kernel's source names; never null after diagnoseScope
+    bool autotuned = false; // the kernel is decorated with triton.autotune: its configs choose the constexprs
 
     std::uint64_t headroomBytes() const { return requiredBytes < capacityBytes ? capacityBytes - requiredBytes : 0; }
 };

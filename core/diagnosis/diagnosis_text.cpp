@@ -176,6 +176,14 @@ std::string leverLabel(const Lever& lever)
     return label;
 }
 
+std::string leverChoiceLabel(const Lever& lever)
+{
+    if (!lever.chosen)
+        return leverLabel(lever);
+    return dimensionLabel(lever.dimension, lever.name) + " -> " + std::to_string(lever.to) + " ("
+        + lever.chosen->shortText() + ")";
+}
+
 std::string leverDescription(const ScopePlan& scope, const Lever& lever)
 {
     // The first few names the lever changes, in block order, and how many more buffers: a
@@ -210,6 +218,8 @@ std::string leverDescription(const ScopePlan& scope, const Lever& lever)
         text += "the constexpr " + lever.name.text();
     if (lever.name.python)
         text += " (" + lever.name.python->label() + ")";
+    if (lever.chosen)
+        text += ". " + lever.chosen->text();
     return text + ".";
 }
 

@@ -26,6 +26,9 @@ std::string shareBytesText(const SourceShare& share);
 // "single buffer (multibuffer=False)", "BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = ...`)",
 // "16384 (BLOCK_SIZE or N_COLS) -> 8192", "dimension 16384 -> 8192" when the source names none.
 std::string leverLabel(const Lever& lever);
+// The window's lever table: where the launcher chooses the value when the kernel's file says so
+// ("BLOCK_SIZE 16384 -> 8192 (chosen by block_size_for, lines 71-77)"), else leverLabel().
+std::string leverChoiceLabel(const Lever& lever);
 // "BLOCK_SIZE 16384", "16384 (BLOCK_SIZE or N_COLS)", "dimension 16384".
 std::string dimensionLabel(std::int64_t value, const TileName& name);
 // "re-planned" or "predicted from the dump".

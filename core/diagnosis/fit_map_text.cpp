@@ -24,6 +24,18 @@ std::string legend(const FitMap& map)
                 : ".");
 }
 
+// The same for summary.md, with the marks its tables use: today's cell in bold, ★ and ✗.
+std::string markdownLegend(const FitMap& map)
+{
+    const FitCell* any = map.cells.empty() ? nullptr : &map.cells.front();
+    const std::string how = any && any->how == "re-planned" ? "re-planned" : "predicted from the dump";
+    return "Fit map, " + how + " (capacity " + formatBytes(map.capacityBytes)
+        + "): **bold** today's config, ★ the largest that fit (the frontier), ✗ does not fit"
+        + (std::any_of(map.cells.begin(), map.cells.end(), [](const FitCell& cell) { return !cell.decided; })
+                ? ", ? not decided (the search stopped)."
+                : ".");
+}
+
 std::string cellText(const FitCell& cell)
 {
     if (!cell.decided)
@@ -174,7 +186,7 @@ std::string fitMapMarkdown(const FitMap& map)
     if (map.empty())
         return {};
     std::ostringstream out;
-    out << "#### Fit map\n\n" << markdownText(legend(map)) << "\n\n";
+    out << "#### Fit map\n\n" << markdownLegend(map) << "\n\n";
     for (const std::optional<bool> mb : settings(map)) {
         if (mb)
             out << "`multibuffer=" << (*mb ? "True" : "False") << "`\n\n";

@@ -14,6 +14,7 @@
 #include <functional>
 #include <future>
 #include <iomanip>
+#include <iterator>
 #include <sstream>
 #include <thread>
 
@@ -142,6 +143,26 @@ KeptDump keepDumpVersion(
     writeNewFile(partial, text);
     fs::rename(partial, kept.path);
     kept.written = true;
+    return kept;
+}
+
+fs::path keepCompanionFile(const fs::path& file, const fs::path& dir)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+        throw fs::filesystem_error("cannot read", file, std::error_code(errno, std::generic_category()));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    char digest[17];
+    std::snprintf(digest, sizeof digest, "%016llx", static_cast<unsigned long long>(contentDigest(text)));
+    fs::create_directories(dir);
+    const fs::path kept = dir / (fileNameSafe(file.stem().string()) + "-" + digest + file.extension().string());
+    std::error_code ec;
+    if (fs::exists(kept, ec) && sameBytes(kept, text))
+        return kept; // an earlier version was read with the same file
+    fs::path partial = kept;
+    partial += ".partial-" + std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
+    writeNewFile(partial, text);
+    fs::rename(partial, kept);
     return kept;
 }
 

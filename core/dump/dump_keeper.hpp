@@ -41,6 +41,12 @@ struct KeptDump {
 KeptDump keepDumpVersion(std::string_view text, const Dump& dump, std::chrono::system_clock::time_point time,
     const std::filesystem::path& dir);
 
+// A file a version was read with (its IR, its compile log), copied into `dir` so that the version
+// is read with it again after the compiler overwrote it: "<stem>-<digest><extension>", one copy
+// per content, so versions of one compile share theirs. Returns the copy. Throws
+// std::filesystem::filesystem_error when `file` cannot be read or `dir` cannot be written.
+std::filesystem::path keepCompanionFile(const std::filesystem::path& file, const std::filesystem::path& dir);
+
 // A dump read once, with the bytes that were parsed: the copy of a version can then be
 // written while the plan is analysed.
 struct DumpRead {

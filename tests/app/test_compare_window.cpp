@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include <QAction>
+#include <QApplication>
 #include <QFile>
 #include <QMenu>
 #include <QMenuBar>
@@ -165,4 +166,32 @@ TEST_CASE("the compare window keeps both charts, the table and both sources usab
             compare->grab().save(QString::fromLocal8Bit(dir)
                 + QStringLiteral("/compare-%1x%2.png").arg(size.width()).arg(size.height()));
     }
+}
+
+TEST_CASE("the compare view starts on the block selected in the main window", "[compare_window][preselect]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(layerNormDump("block16384")));
+    // %alloc_3 (xf) selected: not the first buffer over capacity, which the view starts on otherwise.
+    const int block = test::blockNamed(*f.window, "%alloc_3");
+    REQUIRE(block >= 0);
+    f.window->session()->selectBlock(block);
+    CompareWindow* compare = f.window->compareFiles(layerNormDump("block16384"), layerNormDump("block8192"));
+    REQUIRE(shownOrSeen(compare));
+    QApplication::processEvents();
+    CompareView* view = compare->view();
+    REQUIRE(view->selectedPair() >= 0);
+    const BufferPair& pair = view->model()->scopeDiff()->pairs.at(static_cast<std::size_t>(view->selectedPair()));
+    REQUIRE(pair.a >= 0);
+    CHECK(view->sessionA()->scope()->buffers.at(static_cast<std::size_t>(pair.a)).ssaName == "%alloc_3");
+    const int selectedPair = view->selectedPair();
+    compare->close();
+
+    // Nothing selected: the first buffer over capacity, as before.
+    f.window->session()->selectBlock(-1);
+    CompareWindow* plain = f.window->compareFiles(layerNormDump("block16384"), layerNormDump("block8192"));
+    REQUIRE(shownOrSeen(plain));
+    QApplication::processEvents();
+    REQUIRE(plain->view()->selectedPair() >= 0);
+    CHECK(plain->view()->selectedPair() != selectedPair);
 }

@@ -8,10 +8,13 @@
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/diagnosis/diagnosis_panel.hpp"
+#include "views/source/source_panes.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <QDockWidget>
+#include <QPushButton>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
 
@@ -161,4 +164,33 @@ TEST_CASE("the dock's fit map shows the compiled numbers of a History version of
     for (const FitCell& cell : map->cells)
         if (&cell != off)
             CHECK_FALSE(cell.compiled);
+}
+
+TEST_CASE("selecting the BLOCK_SIZE lever shows where the launcher chooses it; Copy Values says what it copied",
+    "[window][diagnosis][lever]")
+{
+    WindowFixture f;
+    REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+    DiagnosisPanel* panel = f.window->diagnosisDock()->panel();
+    QSignalSpy diagnosed(panel, &DiagnosisPanel::diagnosed);
+    REQUIRE(f.open(layerNormDump("block16384")));
+    REQUIRE(test::seen(diagnosed));
+    QTableWidget* levers = panel->leverTable();
+    REQUIRE(levers->rowCount() == 2);
+    CHECK(levers->item(1, 0)->text() == "BLOCK_SIZE 16384 -> 8192 (chosen by block_size_for, lines 71-77)");
+    SourcePanes* panes = f.window->sourcePanes();
+    QSignalSpy pythonShown(panes, &SourcePanes::pythonShown);
+    levers->selectRow(1);
+    REQUIRE(test::seen(pythonShown));
+    // block_size_for's def centred, its body and the launch's keyword (line 89) highlighted with it.
+    CHECK(panes->pythonHighlightedLine() == 71);
+    CHECK(panes->pythonHeaderText().endsWith(QString::fromUtf8("layer_norm.py \u2014 line 71")));
+    CHECK(panes->chainText().startsWith("BLOCK_SIZE is chosen by block_size_for (lines 71-77)"));
+
+    // The kernel is not autotuned: the launcher's values, and the status bar says so.
+    REQUIRE(panel->copyConfigsButton()->isVisibleTo(panel));
+    CHECK(panel->copyConfigsButton()->text() == "Copy Values");
+    panel->copyConfigsButton()->click();
+    CHECK(f.window->statusBar()->currentMessage()
+        == "Copied the launcher's values to the clipboard: BLOCK_SIZE=8192, multibuffer=True");
 }

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <QAction>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -16,6 +17,7 @@
 #include <QMenuBar>
 #include <QScreen>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QTextDocument>
 #include <QUrl>
@@ -110,4 +112,30 @@ TEST_CASE("the keyboard help and the user guide fit the screen, and Esc closes t
     REQUIRE(QTest::qWaitForWindowExposed(guide));
     QTest::keyClick(guide, Qt::Key_Escape);
     CHECK_FALSE(guide->isVisible());
+}
+
+TEST_CASE("the user guide's pictures scale to the window's width", "[window][help][guide]")
+{
+    WindowFixture f;
+    f.window->menuBar()->findChild<QAction*>(QStringLiteral("userGuideAction"))->trigger();
+    auto* guide = f.window->findChild<UserGuideWindow*>();
+    REQUIRE(guide);
+    guide->resize(640, 500);
+    REQUIRE(QTest::qWaitForWindowExposed(guide));
+    QApplication::processEvents();
+    QTextBrowser* browser = guide->browser();
+    // The screenshots are 1400 px wide: each is drawn at most as wide as the page, scaled down (the
+    // program listings still scroll sideways, as code does).
+    int pictures = 0;
+    for (QTextBlock block = browser->document()->begin(); block.isValid(); block = block.next())
+        for (auto fragment = block.begin(); !fragment.atEnd(); ++fragment)
+            if (fragment.fragment().charFormat().isImageFormat()) {
+                ++pictures;
+                const QTextImageFormat image = fragment.fragment().charFormat().toImageFormat();
+                INFO(image.name().toStdString());
+                CHECK(image.width() > 0);
+                CHECK(image.width() <= browser->viewport()->width());
+            }
+    CHECK(pictures > 5);
+    guide->close();
 }

@@ -256,3 +256,36 @@ TEST_CASE("at 1024 x 700 a kernel's folder keeps the window's size and the kerne
     kernelWidth();
     CHECK(window.width() <= 1024);
 }
+
+TEST_CASE("a folder whose cores run different kernels names both and says so on one line", "[app][kernel][names]")
+{
+    QTemporaryDir dir;
+    const QString folder = copyOf(dir, "two_kernels"); // _attn_fwd on aic, _layer_norm_fwd_fused on aiv
+    WindowFixture fixture;
+    MainWindow& window = *fixture.window;
+    REQUIRE(fixture.open(folder));
+    REQUIRE(kernelLoaded(window));
+    QApplication::processEvents();
+    const QString both = QStringLiteral("_attn_fwd + _layer_norm_fwd_fused"); // as inspect names them
+    const QString note
+        = QStringLiteral("The cores run different kernels: aic runs _attn_fwd, aiv runs _layer_norm_fwd_fused.");
+    CHECK(kernelShown(*window.titleBar()) == both);
+    CHECK(warningsShown(*window.titleBar()) == note);
+    CHECK(window.windowTitle().startsWith(both));
+    // The other core on show: the names stay, the note too.
+    const QString other = window.kernelCores()->cores().front().path == window.currentFile()
+        ? window.kernelCores()->cores().back().path
+        : window.kernelCores()->cores().front().path;
+    emit window.kernelStrip()->chosen(other, -1);
+    QApplication::processEvents();
+    REQUIRE(window.currentFile() == other);
+    CHECK(kernelShown(*window.titleBar()) == both);
+    CHECK(warningsShown(*window.titleBar()) == note);
+    CHECK(window.windowTitle().startsWith(both));
+    // One kernel's halves that do not pair keep their warning, and no second note beside it.
+    QTemporaryDir unpairedDir;
+    REQUIRE(fixture.open(copyOf(unpairedDir, "unpaired")));
+    REQUIRE(kernelLoaded(window));
+    QApplication::processEvents();
+    CHECK_FALSE(warningsShown(*window.titleBar()).contains("different kernels"));
+}

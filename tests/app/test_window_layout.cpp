@@ -4,6 +4,8 @@
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/chart/usage_chart_view.hpp"
+#include "views/table/block_table_model.hpp"
+#include "views/table/block_table_panel.hpp"
 #include "views/title_bar.hpp"
 
 #include <catch2/catch.hpp>
@@ -12,6 +14,8 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QTableView>
 #include <QTest>
 
 using namespace memlens;
@@ -77,14 +81,15 @@ TEST_CASE("View > Reset Layout brings closed, floating and squeezed docks back",
     CHECK(source->isVisible());
     CHECK_FALSE(table->isFloating());
     CHECK(f.window->dockWidgetArea(details) == Qt::RightDockWidgetArea);
-    CHECK(f.window->dockWidgetArea(table) == Qt::BottomDockWidgetArea);
+    CHECK(f.window->dockWidgetArea(table) == Qt::RightDockWidgetArea);
     CHECK(f.window->dockWidgetArea(source) == Qt::BottomDockWidgetArea);
     // The diagnosis is a tab of the right column: it does not hide the table (and its line filter).
     CHECK(f.window->tabifiedDockWidgets(details).contains(f.window->diagnosisDock()));
     CHECK_FALSE(f.window->tabifiedDockWidgets(table).contains(f.window->diagnosisDock()));
-    // The sources are wider than the table, side by side, and nothing is squeezed.
+    // The table under the right column's tabs; the sources under the chart, wider than the table.
     CHECK(source->width() > table->width());
-    CHECK(source->geometry().left() > table->geometry().right());
+    CHECK(table->geometry().left() > source->geometry().right());
+    CHECK(table->geometry().top() > details->geometry().bottom());
     CHECK_FALSE(f.window->layoutSqueezed());
 }
 
@@ -165,4 +170,31 @@ TEST_CASE("the chart gets most of the window, and the window fits a 1366 x 768 l
     const QSize smallest = f.window->minimumSizeHint().expandedTo(f.window->minimumSize());
     CHECK(smallest.width() <= 800);
     CHECK(smallest.height() <= 560);
+}
+
+TEST_CASE("the Blocks table gets the height for its rows at every size", "[window][layout][table]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(memlens::test::layerNormDump("block16384"))); // 17 blocks, none selected
+    settle();
+    auto* table = f.window->findChild<BlockTablePanel*>();
+    REQUIRE(table);
+    // Rows the table shows whole: its viewport's height over a row's.
+    const auto rowsShown = [&] {
+        QTableView* view = table->tableView();
+        return view->viewport()->height() / std::max(1, view->verticalHeader()->defaultSectionSize());
+    };
+    for (const auto& [size, rows] : {std::pair{QSize(1024, 700), 6}, {QSize(1400, 900), 11}, {QSize(1920, 1080), 14}}) {
+        f.window->resize(size);
+        f.window->resetLayout();
+        settle();
+        INFO(size.width() << "x" << size.height() << ": " << rowsShown() << " rows");
+        CHECK(rowsShown() >= rows);
+        // The size and how far over come right after the name, whole in the dock's width.
+        QTableView* view = table->tableView();
+        CHECK(view->columnViewportPosition(BlockTableModel::OverCapacityColumn)
+                + view->columnWidth(BlockTableModel::OverCapacityColumn)
+            <= view->viewport()->width());
+        CHECK_FALSE(f.window->layoutSqueezed());
+    }
 }

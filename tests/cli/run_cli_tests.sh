@@ -119,7 +119,7 @@ rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 dump = json.load(open(sys.argv[2]))
 expected = [(b["buffer"], b["source_location"]) for r in dump["Record"] for b in r["memory_info_array"] for _ in b["offset"]]
 assert [(r["buffer"], r["location"]) for r in rows] == expected, rows
-assert rows[1]["over_capacity"] == "true" and rows[1]["size"] == "131072" and rows[1]["ir_line"] == "18"
+assert int(rows[1]["over_capacity"]) > 0 and rows[1]["size"] == "131072" and rows[1]["ir_line"] == "18"
 PY
     check "chart.png has the default size" python3 - "$work/r/chart.png" <<'PY'
 import struct, sys

@@ -170,6 +170,13 @@ TEST_CASE("summary.md explains why a scope overflows", "[diagnosis][report]")
         summary, Catch::Contains("| BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = tl.arange(0, BLOCK_SIZE)`) |"));
     CHECK_THAT(summary, Catch::Contains("#### Fit map"));
     CHECK_THAT(summary, Catch::Contains("| BLOCK_SIZE | needs |"));
+    // The legend names the marks the tables use (today's cell in bold, ★ the frontier, ✗ does not fit).
+    CHECK_THAT(summary,
+        Catch::Contains("Fit map, re-planned (capacity 192 KB): **bold** today's config, ★ the largest that fit (the "
+                        "frontier), ✗ does not fit."));
+    CHECK_THAT(summary, !Catch::Contains("[..] today's config"));
+    CHECK_THAT(summary, Catch::Contains("**321 KB** ✗"));
+    CHECK_THAT(summary, Catch::Contains("192 KB ★"));
     // Before the table of blocks above capacity.
     CHECK(summary.find("### Why it overflows") < summary.find("### Blocks above capacity"));
 

@@ -2,6 +2,7 @@
 // context of the file it came from: the IR, the compile log and the Python files beside
 // the original, and so the same capacity and verdict.
 #include "core/document/plan_document.hpp"
+#include "core/dump/dump_keeper.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 
@@ -53,4 +54,27 @@ TEST_CASE("a kept copy finds the IR beside the dump it came from, with the capac
     CHECK_FALSE(freshSource->pythonLocalPath.empty());
     CHECK(source->pythonLocalPath == freshSource->pythonLocalPath);
     CHECK(alone.sourceOf(0, alone.dump.scopes[0].blocks[0])->pythonLocalPath.empty());
+}
+
+TEST_CASE("the IR and the log a version was read with are kept once per content", "[copy][companion]")
+{
+    memlens::test::TempDir run;
+    memlens::test::TempDir store;
+    const std::filesystem::path ir = run.path / "_layer_norm_fwd_fused.ttadapter";
+    std::filesystem::copy_file(exampleDump("block16384").parent_path() / "_layer_norm_fwd_fused.ttadapter", ir);
+    const std::filesystem::path first = keepCompanionFile(ir, store.path);
+    CHECK(first.parent_path() == store.path);
+    CHECK(first.extension() == ".ttadapter");
+    CHECK(first.filename().string().starts_with("_layer_norm_fwd_fused-"));
+    // The same bytes again (the next version of one compile): the same copy, none added.
+    CHECK(keepCompanionFile(ir, store.path) == first);
+    // The compiler writes the next kernel's IR over it: a second copy, and the first keeps its bytes.
+    std::filesystem::copy_file(exampleDump("block8192").parent_path() / "_layer_norm_fwd_fused.ttadapter", ir,
+        std::filesystem::copy_options::overwrite_existing);
+    const std::filesystem::path second = keepCompanionFile(ir, store.path);
+    CHECK(second != first);
+    CHECK(std::filesystem::file_size(first)
+        == std::filesystem::file_size(exampleDump("block16384").parent_path() / "_layer_norm_fwd_fused.ttadapter"));
+    CHECK(std::distance(std::filesystem::directory_iterator(store.path), std::filesystem::directory_iterator()) == 2);
+    CHECK_THROWS_AS(keepCompanionFile(run.path / "gone.log", store.path), std::filesystem::filesystem_error);
 }

@@ -1,4 +1,5 @@
 #include "core/cli/report_files.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/text/csv.hpp"
@@ -35,12 +36,52 @@ TEST_CASE("blocks.csv has the stable header and one row per block of every scope
     for (std::size_t at = csv.find("\r\n"); at != std::string::npos; at = csv.find("\r\n", at + 2))
         ++lines;
     CHECK(lines == 1 + 4 + 1);
-    CHECK(
-        csv.find(
-            "ub,0,\"%x_tile = memref.alloc() : memref<4096xf16, #hivm.address_space<ub>>\",1,8192,8192,2,9,false,false,"
-            "\"loc(\"\"/work/kernels/softmax.py\"\":21:12)\"")
+    CHECK(csv.find(
+              "ub,0,\"%x_tile = memref.alloc() : memref<4096xf16, #hivm.address_space<ub>>\",1,8192,8192,2,9,false,0,"
+              "\"loc(\"\"/work/kernels/softmax.py\"\":21:12)\"")
         != std::string::npos);
     CHECK(csv.find("\r\ncbuf,3,") != std::string::npos);
+}
+
+TEST_CASE("blocks.csv says how far each block reaches above the capacity, as the table does", "[csv]")
+{
+    LoadOptions options;
+    options.capacity.all = 20 * 1024; // ub: the 16 KB buffer at 16 KB ends at 32 KB, 12 KB over
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options);
+    const std::string csv = blocksCsv(document);
+    // Columns 9 and 10: tmp, then the bytes above the capacity (0 for a block that fits).
+    const auto field = [](const std::string& row, int index) {
+        std::size_t from = 0;
+        bool quoted = false;
+        int column = 0;
+        for (std::size_t i = 0; i < row.size(); ++i) {
+            if (row[i] == '"')
+                quoted = !quoted;
+            else if (row[i] == ',' && !quoted) {
+                if (column == index)
+                    return row.substr(from, i - from);
+                ++column;
+                from = i + 1;
+            }
+        }
+        return column == index ? row.substr(from) : std::string();
+    };
+    bool sawOver = false;
+    for (std::size_t at = csv.find("\r\n"); at != std::string::npos && at + 2 < csv.size();
+         at = csv.find("\r\n", at + 2)) {
+        const std::string row = csv.substr(at + 2, csv.find("\r\n", at + 2) - at - 2);
+        const std::uint64_t end = std::stoull(field(row, 4)) + std::stoull(field(row, 5));
+        const std::string over = field(row, 9);
+        INFO(row);
+        if (row.rfind("ub,", 0) == 0 && end > 20 * 1024) {
+            CHECK(over == std::to_string(end - 20 * 1024));
+            sawOver = true;
+        } else if (row.rfind("ub,", 0) == 0) {
+            CHECK(over == "0");
+        }
+    }
+    CHECK(sawOver);
 }
 
 TEST_CASE("live_at_peak.csv lists the blocks live at each scope's peak", "[csv]")
@@ -200,7 +241,7 @@ TEST_CASE("a blocks.csv row quotes and neutralises each field as csvField does",
     document.dump.scopes[0].blocks[0].start = -5; // a number that starts like a formula
     CHECK(blocksCsvRow(document, {0, 0})
         == "\"ub\n## Fake scope\",0,'=cmd|' /C calc'!A0 = memref.alloc() : memref<262144xf16>,0,0,524288,'-5,1,false,"
-           "true,\"loc(\"\"@evil\"\"(\"\"/w/ker|nel_`x`.py\"\":3:4))\",,,/w/ker|nel_`x`.py,3,'@evil,0\r\n");
+           "327680,\"loc(\"\"@evil\"\"(\"\"/w/ker|nel_`x`.py\"\":3:4))\",,,/w/ker|nel_`x`.py,3,'@evil,0\r\n");
 }
 
 namespace {
@@ -259,4 +300,15 @@ TEST_CASE("summary.md says whether memlens plans the dump as the compiler did", 
     const PlanDocument fixture
         = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
     CHECK_THAT(summaryMarkdown(fixture, "chart.png"), Catch::Contains("- Planner check: none ("));
+}
+
+TEST_CASE("summary.md names the compile log it read", "[report][log]")
+{
+    const std::filesystem::path folder = memlens::test::sourceDir() / "resources/examples/layer_norm/block16384";
+    const PlanDocument example = loadPlanDocument((folder / "memory_info_aiv.json").string(), {});
+    REQUIRE(example.log);
+    CHECK_THAT(summaryMarkdown(example, "chart.png"), Catch::Contains("- Compile log: `" + example.log->file + "`"));
+    const PlanDocument fixture
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    CHECK_THAT(summaryMarkdown(fixture, "chart.png"), Catch::Contains("- Compile log: none"));
 }

@@ -61,8 +61,19 @@ TEST_CASE("the panel shows the example's attribution and levers", "[diagnosis][p
     REQUIRE(levers->rowCount() == 2);
     CHECK(levers->item(0, 0)->text() == "single buffer (multibuffer=False)");
     CHECK(levers->item(0, 3)->text() == "does not fit");
-    CHECK(
-        levers->item(1, 0)->text() == "BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = tl.arange(0, BLOCK_SIZE)`)");
+    // Named by where the launcher chooses the value; the line that uses it is in the tooltip.
+    CHECK(levers->item(1, 0)->text() == "BLOCK_SIZE 16384 -> 8192 (chosen by block_size_for, lines 71-77)");
+    CHECK(levers->item(1, 0)->toolTip().startsWith(
+        "BLOCK_SIZE 16384 -> 8192 (layer_norm.py:45 `cols = tl.arange(0, BLOCK_SIZE)`)"));
+    CHECK(levers->item(1, 0)->toolTip().contains("BLOCK_SIZE is chosen by block_size_for (lines 71-77), at the launch "
+                                                 "on line 89 `BLOCK_SIZE=block_size_for(n)`."));
+
+    // Selecting the lever names the Python lines where the value is chosen: block_size_for, then the keyword.
+    QSignalSpy chosen(&panel, &DiagnosisPanel::pythonLinesChosen);
+    levers->selectRow(1);
+    REQUIRE(chosen.size() == 1);
+    CHECK(chosen.front().at(0).toString().endsWith("resources/examples/layer_norm/layer_norm.py"));
+    CHECK(chosen.front().at(1).value<std::vector<int>>() == std::vector<int>{71, 72, 73, 74, 75, 76, 77, 89});
     CHECK(levers->item(1, 3)->text() == "fits");
 }
 
@@ -209,8 +220,15 @@ TEST_CASE(
     CHECK(opened.front().at(3).toString() == "BLOCK_SIZE=8192, multibuffer=True, re-planned");
     CHECK(panel.methodLabel()->text().startsWith("Levers are re-planned")); // not "predicted" under them
 
+    // The example is not autotuned: Copy Values gives the launcher's keywords, and says what it copied.
+    REQUIRE(panel.copyConfigsButton()->text() == "Copy Values");
+    QSignalSpy said(&panel, &DiagnosisPanel::statusMessage);
     panel.copyConfigsButton()->click();
-    CHECK(QApplication::clipboard()->text().contains("triton.Config({'BLOCK_SIZE': 8192, 'multibuffer': True})"));
+    CHECK(QApplication::clipboard()->text().contains("\nBLOCK_SIZE=8192, multibuffer=True\n"));
+    CHECK_FALSE(QApplication::clipboard()->text().contains("triton.Config"));
+    REQUIRE(said.size() == 1);
+    CHECK(said.front().at(0).toString()
+        == "Copied the launcher's values to the clipboard: BLOCK_SIZE=8192, multibuffer=True");
 
     // By keyboard: Enter (or Space) on a cell opens it as a click does; Tab leaves the grid.
     CHECK_FALSE(grid->tabKeyNavigation());

@@ -6,6 +6,7 @@
 #include "views/source/mlir_highlighter.hpp"
 #include "views/source/python_highlighter.hpp"
 #include "views/source/source_file_cache.hpp"
+#include "views/source/source_pane.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/source/source_text_view.hpp"
 #include "views/source/syntax_palette.hpp"
@@ -13,7 +14,9 @@
 #include <catch2/catch.hpp>
 
 #include <QCoreApplication>
+#include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSplitter>
@@ -625,4 +628,29 @@ TEST_CASE("a long line shows whole in a tooltip, and the highlighted line's star
     view.setHighlightedLines(2);
     view.centerOnLine(2);
     CHECK(view.horizontalScrollBar()->value() == 0);
+}
+
+TEST_CASE("a long message in a short pane scrolls, never cut", "[source][message]")
+{
+    // The Python pane of a kernel compiled without line info, in a bottom dock 1024 x 700 leaves short.
+    PlanSession session;
+    SourcePanes panes(&session);
+    panes.resize(600, 150);
+    panes.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&panes));
+    SourcePane* pane = panes.pythonPane();
+    pane->showMessage(QStringLiteral("No Python location for this block"),
+        QStringLiteral("The kernel was compiled without line info (TRITON_DISABLE_LINE_INFO defaults to true): the IR "
+                       "carries no Python locations. Compile again with TRITON_DISABLE_LINE_INFO=0 to see the "
+                       "Python lines.\nThe block's location names no Python file."),
+        QStyle::SP_MessageBoxInformation, false);
+    QCoreApplication::processEvents();
+    auto* detail = pane->findChild<QLabel*>(QStringLiteral("sourcePaneDetail"));
+    REQUIRE(detail);
+    REQUIRE(detail->isVisible());
+    // Every wrapped line of the text has its height: what does not fit scrolls.
+    CHECK(detail->height() >= detail->heightForWidth(detail->width()));
+    auto* page = pane->findChild<QScrollArea*>(QStringLiteral("sourcePaneMessagePage"));
+    REQUIRE(page);
+    CHECK(page->verticalScrollBar()->maximum() > 0);
 }

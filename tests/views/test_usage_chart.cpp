@@ -1,13 +1,18 @@
 #include "core/document/plan_document.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/usage_chart_view.hpp"
+#include "views/chart/usage_text.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QLabel>
 #include <QTest>
+#include <QToolTip>
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QValueAxis>
 
@@ -83,10 +88,9 @@ TEST_CASE("hovering the usage curve tells live bytes, highest address and holes 
     };
     // Op 5: both tile copies (16 KB), row_max (16 KB) and the 100 B temp, packed from 0: no holes.
     CHECK(view.hoverTextAt(pointAt(5.5))
-        == QString::fromUtf8("op 5: live 32.1 KB \u00b7 highest address 32.1 KB \u00b7 holes 0 B (the peak)"));
+        == QString::fromUtf8("op 5: live 32.1 KB \u00b7 highest address 32.1 KB (the peak)"));
     // Op 3: the two tile copies only.
-    CHECK(view.hoverTextAt(pointAt(3.5))
-        == QString::fromUtf8("op 3: live 16 KB \u00b7 highest address 16 KB \u00b7 holes 0 B"));
+    CHECK(view.hoverTextAt(pointAt(3.5)) == QString::fromUtf8("op 3: live 16 KB \u00b7 highest address 16 KB"));
     CHECK(view.hoverTextAt(QPoint(1, 1)).isEmpty());
 }
 
@@ -171,4 +175,67 @@ TEST_CASE("a usage strip without a plan shows no legend of lines it does not dra
     shown.session.setDocument(twoScopes());
     shown.session.setScopeIndex(0);
     CHECK(shown.view.chart()->legend()->isVisible());
+}
+
+TEST_CASE("the usage curve's hover names the op as the compile log does, as the guide shows it", "[usage][hover]")
+{
+    // The bundled example with its compile log: op 41 is the peak, where nothing is a hole.
+    const PlanDocument document = loadPlanDocument(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/memory_info_aiv.json").string(),
+        LoadOptions{});
+    REQUIRE(document.log);
+    const PlanAnalysis& analysis = document.analyses.at(0);
+    CHECK(usageHoverText(analysis, document.log.get(), 41).toStdString()
+        == "op 41  hivm.hir.vreduce <sum>  layer_norm.py:60: live 321 KB \u00b7 highest address 321 KB (the peak)");
+    // Where the plan reserves more than is live, the holes are named; without a log the op is a number.
+    const auto holes = std::find_if(
+        analysis.usage.begin(), analysis.usage.end(), [](const UsageStep& step) { return step.holeBytes() > 0; });
+    REQUIRE(holes != analysis.usage.end());
+    CHECK(usageHoverText(analysis, nullptr, holes->op).startsWith(QStringLiteral("op %1: live ").arg(holes->op)));
+    CHECK(usageHoverText(analysis, nullptr, holes->op).contains(QStringLiteral("holes")));
+}
+
+TEST_CASE("moving the mouse over the usage curve shows its numbers in a tooltip", "[usage][hover]")
+{
+    ShownUsageChart chart;
+    UsageChartView& view = chart.view;
+    REQUIRE(QTest::qWaitForWindowExposed(&view));
+    const QPointF chartPoint = view.chart()->mapToPosition(QPointF(3.5, 1000), view.liveSeries());
+    const QPoint at = view.mapFromScene(view.chart()->mapToScene(chartPoint));
+    // A move with no button pressed, as a hover is: it reaches the view only when the viewport tracks the mouse.
+    QTest::mouseMove(view.viewport(), at);
+    QTRY_COMPARE(QToolTip::text(), QString::fromUtf8("op 3: live 16 KB \u00b7 highest address 16 KB"));
+    QToolTip::hideText();
+}
+
+TEST_CASE("a short usage strip under the chart shows its legend, labelled, beside the plot", "[usage][legend]")
+{
+    ShownUsageChart shown;
+    REQUIRE(QTest::qWaitForWindowExposed(&shown.view));
+    // As the window has it: a strip as short as the window lets it be, the plot under the block
+    // chart's, and the address snapshot's column free right of it.
+    shown.view.setMinimumHeight(60);
+    shown.view.resize(720, 84);
+    shown.view.alignPlot(60, 580);
+    QApplication::processEvents();
+    QLabel* legend = shown.view.sideLegend();
+    REQUIRE(legend->isVisible());
+    CHECK_FALSE(shown.view.chart()->legend()->isVisible()); // not both
+    // Every line labelled, after a mark in its colour.
+    const QString text = legend->text();
+    for (const QString& label : usageLegendLabels(*shown.session.analysis()))
+        CHECK(text.contains(label.toHtmlEscaped()));
+    CHECK(text.count(QStringLiteral("<br>")) == 3);
+    // Right of the plot, inside the card, and whole: the label has the room its text needs.
+    CHECK(legend->geometry().left() >= 580);
+    CHECK(legend->geometry().right() < 720);
+    CHECK(legend->height() >= legend->sizeHint().height());
+    CHECK(legend->width() >= legend->sizeHint().width());
+    CHECK(shown.view.chart()->plotArea().right() <= 580);
+
+    // Without that room (the plot to the card's edge), a short strip drops it as before.
+    shown.view.alignPlot(60, 700);
+    QApplication::processEvents();
+    CHECK_FALSE(legend->isVisible());
+    CHECK_FALSE(shown.view.chart()->legend()->isVisible());
 }

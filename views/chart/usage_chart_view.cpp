@@ -1,10 +1,11 @@
 #include "views/chart/usage_chart_view.hpp"
 
-#include "core/text/byte_size.hpp"
+#include "views/chart/usage_text.hpp"
+
 #include "views/style.hpp"
 
-#include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
+#include <QLabel>
 #include <QMouseEvent>
 
 #include <QGraphicsLayout>
@@ -18,6 +19,7 @@
 #include <QtCharts/QValueAxis>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace memlens {
@@ -47,6 +49,7 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     , peak_(new QScatterSeries)
     , opAxis_(new QValueAxis)
     , bytesAxis_(new QCategoryAxis)
+    , sideLegend_(new QLabel(viewport()))
 {
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
@@ -66,12 +69,19 @@ UsageChartView::UsageChartView(PlanSession* session, QWidget* parent)
     setRenderHint(QPainter::Antialiasing);
     setFrameShape(QFrame::NoFrame); // chart coordinates are widget coordinates
     setMinimumHeight(140);
+    // Hover needs moves without a button: they reach a scroll area's viewport, not the view.
     setMouseTracking(true);
+    viewport()->setMouseTracking(true);
     setWhatsThis(tr(
         "Live bytes (the union of the live address ranges: buffers merged in place count once) and the highest "
         "address in use at every op; the gap between them is holes. Hover for the numbers at an op; click to set the "
         "time cursor, click the peak marker to put it at the peak."));
     setupSeries(chart);
+    sideLegend_->setObjectName(QStringLiteral("usageSideLegend"));
+    sideLegend_->setTextFormat(Qt::RichText);
+    sideLegend_->setFont(QFont(font().family(), 8));
+    sideLegend_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    sideLegend_->hide();
 
     connect(session_, &PlanSession::documentChanged, this, &UsageChartView::rebuild);
     connect(session_, &PlanSession::scopeChanged, this, &UsageChartView::rebuild);
@@ -144,7 +154,10 @@ void UsageChartView::rebuild()
                 static_cast<double>(analysis->peakLiveBytes))});
         else
             peak_->clear();
-        capacity_->setName(tr("capacity %1").arg(QString::fromStdString(formatBytes(analysis->capacity.bytes))));
+        const QStringList labels = usageLegendLabels(*analysis);
+        for (int i = 0; i < labels.size(); ++i)
+            std::array<QXYSeries*, 4>{live_, address_, capacity_, peak_}[static_cast<std::size_t>(i)]->setName(
+                labels[i]);
     } else {
         capacity_->clear();
         peak_->clear();
@@ -162,10 +175,17 @@ void UsageChartView::rebuild()
     applyPlotArea();
 }
 
+bool UsageChartView::legendBeside() const { return plotExtent_ && width() - plotExtent_->second >= kLegendSideWidth; }
+
 void UsageChartView::updateLegend()
 {
     const PlanAnalysis* analysis = session_->analysis();
-    chart()->legend()->setVisible(height() >= kLegendMinHeight && analysis && !analysis->usage.empty());
+    const bool hasPlan = analysis && !analysis->usage.empty();
+    const bool beside = hasPlan && legendBeside();
+    chart()->legend()->setVisible(hasPlan && !beside && height() >= kLegendMinHeight);
+    sideLegend_->setVisible(beside);
+    if (beside)
+        sideLegend_->setText(usageLegendHtml(*analysis));
 }
 
 int UsageChartView::byteStepsThatFit() const
@@ -230,6 +250,7 @@ void UsageChartView::alignPlot(double left, double right)
     if (right - left < 20)
         return;
     plotExtent_ = std::make_pair(left, right);
+    updateLegend(); // beside the plot now, maybe
     applyPlotArea();
 }
 
@@ -242,9 +263,14 @@ void UsageChartView::applyPlotArea()
     // horizontal extent exactly.
     opAxis_->setLabelsVisible(false);
     opAxis_->setTitleVisible(false);
-    const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
     // Until the window aligns it again after a resize, stay inside the card.
     const double right = std::min(plotExtent_->second, width() - 4.0);
+    // The compact legend beside the plot where the card has room right of it (the address
+    // snapshot's column); else the chart's legend above the plot.
+    if (legendBeside())
+        sideLegend_->setGeometry(
+            static_cast<int>(right) + 10, 6, width() - static_cast<int>(right) - 14, height() - 12);
+    const double top = chart()->legend()->isVisible() ? chart()->legend()->geometry().bottom() + 6 : 8.0;
     const double bottom = height() - 16.0; // room for the 0 KB label under the baseline
     chart()->setPlotArea(QRectF(plotExtent_->first, std::max(top, 24.0), std::max(10.0, right - plotExtent_->first),
         std::max(10.0, bottom - std::max(top, 24.0))));
@@ -271,25 +297,10 @@ QString UsageChartView::hoverTextAt(const QPoint& position) const
 {
     const PlanAnalysis* analysis = session_->analysis();
     const auto op = opAt(position);
-    if (!analysis || !op || analysis->usage.empty())
+    if (!analysis || !op)
         return {};
-    // The step in force at op: the last one at or before it.
-    const auto& usage = analysis->usage;
-    auto it = std::upper_bound(
-        usage.begin(), usage.end(), *op, [](std::int64_t value, const UsageStep& step) { return value < step.op; });
-    if (it == usage.begin())
-        return tr("op %1: nothing live").arg(*op);
-    const UsageStep& step = *std::prev(it);
-    QString text = tr("op %1: live %2 \u00b7 highest address %3 \u00b7 holes %4")
-                       .arg(*op)
-                       .arg(QString::fromStdString(formatBytes(step.liveBytes)),
-                           QString::fromStdString(formatBytes(step.highAddress)),
-                           QString::fromStdString(formatBytes(step.holeBytes())));
-    if (analysis->peakLiveAt && *analysis->peakLiveAt == *op)
-        text += tr(" (the peak)");
-    if (const PlanDocument* document = session_->document(); document && document->log && document->log->op(*op))
-        text += QStringLiteral("\n") + QString::fromStdString(document->log->describe(*op));
-    return text;
+    const PlanDocument* document = session_->document();
+    return usageHoverText(*analysis, document ? document->log.get() : nullptr, *op);
 }
 
 std::optional<QPoint> UsageChartView::peakMarkerPosition() const

@@ -8,6 +8,7 @@
 #include <QtCharts/QChartView>
 
 class QCategoryAxis;
+class QLabel;
 class QLineSeries;
 class QScatterSeries;
 class QValueAxis;
@@ -17,8 +18,11 @@ namespace memlens {
 class UsageChartView : public QChartView {
     Q_OBJECT
 public:
-    // Below this height the legend is hidden so the plot keeps room for its labels.
+    // Below this height a legend above the plot is hidden so the plot keeps room for its labels.
     static constexpr int kLegendMinHeight = 130;
+    // Room right of an aligned plot (under the address snapshot) that takes a compact legend
+    // instead, one entry a line: shown at any height the strip has.
+    static constexpr int kLegendSideWidth = 120;
     explicit UsageChartView(PlanSession* session, QWidget* parent = nullptr);
 
     QLineSeries* liveSeries() const { return live_; }
@@ -30,6 +34,8 @@ public:
     // The op under a point of this widget, or nothing outside the plot.
     std::optional<std::int64_t> opAt(const QPoint& position) const;
 
+    // The compact legend beside the plot (hidden while the legend above it is used, or none).
+    QLabel* sideLegend() const { return sideLegend_; }
     // The hover text at a point of this widget: the op, live bytes, highest
     // address and holes there ("" outside the plot or without a plan).
     QString hoverTextAt(const QPoint& position) const;
@@ -57,8 +63,9 @@ private:
     void rebuild();
     void updateCursor();
     void applyPlotArea();
-    // Shown with a plan in a strip tall enough for it.
+    // Shown with a plan, beside the plot where there is room, else above it in a strip tall enough.
     void updateLegend();
+    bool legendBeside() const;
     void setByteTicks(double top);
     int byteStepsThatFit() const; // how many labelled steps the bytes axis has room for
     double byteTop_ = 1.0;
@@ -74,6 +81,7 @@ private:
     QCategoryAxis* bytesAxis_;
     AddressFit addressFit_ = AddressFit::Auto;
     std::optional<std::pair<double, double>> plotExtent_; // left, right in widget pixels
+    QLabel* sideLegend_;
 };
 
 } // namespace memlens

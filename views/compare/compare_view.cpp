@@ -284,9 +284,32 @@ void CompareView::setComparison(Comparison comparison)
         preselectOverCapacity();
 }
 
+void CompareView::setPreferredBuffer(const QString& scope, const QString& ssaName, bool onB)
+{
+    preferred_ = PreferredBuffer{scope, ssaName, onB};
+}
+
+int CompareView::preferredPair() const
+{
+    PlanSession* session = preferred_ && preferred_->onB ? sessionB_ : sessionA_;
+    const ScopePlan* plan = session->scope();
+    if (!preferred_ || !plan || !model_->scopeDiff() || QString::fromStdString(plan->scope) != preferred_->scope)
+        return -1;
+    for (std::size_t i = 0; i < plan->buffers.size(); ++i)
+        if (QString::fromStdString(plan->buffers[i].ssaName) == preferred_->ssaName)
+            return preferred_->onB ? model_->scopeDiff()->pairOfB(static_cast<int>(i))
+                                   : model_->scopeDiff()->pairOfA(static_cast<int>(i));
+    return -1;
+}
+
 void CompareView::preselectOverCapacity()
 {
     preselectPending_ = false;
+    // The buffer selected in the main window, where this comparison has it.
+    if (const int pair = preferredPair(); pair >= 0) {
+        selectPair(pair);
+        return;
+    }
     // Start on the first buffer over capacity (B's, else A's: what a fix removed), with its sources on show.
     for (PlanSession* session : {sessionB_, sessionA_}) {
         const PlanAnalysis* analysis = session->analysis();

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QWidget>
 
+#include <optional>
+
 #include <memory>
 #include <vector>
 
@@ -51,6 +53,10 @@ public:
     // Index into comparison().diff->scopes, -1 when there is none.
     int scopeIndex() const { return scope_; }
 
+    // The buffer to start on, once the comparison is shown: `ssaName` of scope `scope` on side B
+    // (else A), as the main window had it selected. Without one (or when that side has none of that
+    // name) the first buffer over capacity.
+    void setPreferredBuffer(const QString& scope, const QString& ssaName, bool onB);
     // Selects a row (index into the scope's pairs) and the buffer in both charts; -1 clears.
     void selectPair(int pair);
     int selectedPair() const { return selectedPair_; }
@@ -102,6 +108,14 @@ private:
     bool syncing_ = false;         // selection being mirrored
     bool followingWindow_ = false; // zoom or pan being mirrored
     bool preselectPending_ = false;
+    struct PreferredBuffer {
+        QString scope;
+        QString ssaName;
+        bool onB = false;
+    };
+    std::optional<PreferredBuffer> preferred_;
+    // The pair of the preferred buffer in the scope on show, -1 when none.
+    int preferredPair() const;
     PlanSession* sessionA_;
     PlanSession* sessionB_;
     QLabel* summary_ = nullptr;

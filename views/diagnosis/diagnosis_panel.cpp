@@ -4,7 +4,9 @@
 #include "core/diagnosis/diagnosis_text.hpp"
 #include "core/diagnosis/fit_map_replan.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
+#include "core/diagnosis/launch_values.hpp"
 #include "core/text/byte_size.hpp"
+#include "views/diagnosis/lever_text.hpp"
 #include "views/plan_session.hpp"
 #include "views/style.hpp"
 #include "views/view_text.hpp"
@@ -206,7 +208,6 @@ void DiagnosisPanel::setupLabels()
     // A lever's label is long (its Python line): the box keeps the dock's width, its list shows them whole.
     whatIfLevers_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     whatIfLevers_->setMinimumContentsLength(18);
-    copyConfigs_->setToolTip(tr("Copy the frontier as triton.Config lines to paste into triton.autotune"));
 }
 
 void DiagnosisPanel::layOut()
@@ -265,10 +266,7 @@ void DiagnosisPanel::connectControls()
         if (!config.isEmpty())
             whatIfText_->setText(config);
     });
-    connect(copyConfigs_, &QPushButton::clicked, this, [this] {
-        if (fitMap_)
-            QApplication::clipboard()->setText(toQString(frontierConfigs(*fitMap_)));
-    });
+    connect(copyConfigs_, &QPushButton::clicked, this, &DiagnosisPanel::copyConfigs);
     connect(session_, &PlanSession::scopeChanged, this, &DiagnosisPanel::startDiagnosis);
 }
 
@@ -433,7 +431,7 @@ void DiagnosisPanel::fillLevers()
         : nullptr;
     for (int row = 0; row < levers_->rowCount(); ++row) {
         const Lever& lever = d.levers[static_cast<std::size_t>(row)];
-        levers_->setItem(row, 0, cell(toQString(leverLabel(lever))));
+        levers_->setItem(row, 0, cell(toQString(leverChoiceLabel(lever))));
         levers_->item(row, 0)->setToolTip(toQString(leverLabel(lever))
             + (scope ? QStringLiteral("\n") + toQString(leverDescription(*scope, lever)) : QString()));
         levers_->setItem(row, 1, cell(bytesText(lever.savesBytes), true));
@@ -550,7 +548,11 @@ void DiagnosisPanel::fillGrid()
                            "to compare its plan with today's.")
                             .arg(any->how == "re-planned" ? tr("re-planned") : tr("predicted from the dump"),
                                 bytesText(map.capacityBytes)));
-    const bool pasteable = !frontierConfigs(map).empty();
+    const bool pasteable = diagnosis_ && !frontierForKernel(*diagnosis_, map).empty();
+    copyConfigs_->setText(diagnosis_ && diagnosis_->autotuned ? tr("Copy Configs") : tr("Copy Values"));
+    copyConfigs_->setToolTip(diagnosis_ && diagnosis_->autotuned
+            ? tr("Copy the frontier as triton.Config lines to paste into triton.autotune")
+            : tr("Copy the frontier as the values the launcher passes (the kernel is not autotuned)"));
     copyConfigs_->setVisible(pasteable);
 }
 
@@ -694,6 +696,21 @@ void DiagnosisPanel::onLeverRowChanged()
     const std::vector<int> blocks = leverBlocks(scope, lever);
     session_->setHighlightedBlocks(blocks);
     emit leverSelected(toQString(leverDescription(scope, lever)), blocks);
+    // The Python pane goes where the value is chosen (the launcher), else where it sizes a tile.
+    const QString file = toQString(diagnosis_->tileNames->kernelFile);
+    if (lever.chosen && !file.isEmpty())
+        emit pythonLinesChosen(file, leverChoiceLines(*lever.chosen), toQString(lever.chosen->text()));
+    else if (lever.name.python && !lever.name.python->localPath.empty())
+        emit pythonLinesChosen(toQString(lever.name.python->localPath), {lever.name.python->line}, {});
+}
+
+void DiagnosisPanel::copyConfigs()
+{
+    if (!fitMap_ || !diagnosis_)
+        return;
+    const QString text = toQString(frontierForKernel(*diagnosis_, *fitMap_));
+    QApplication::clipboard()->setText(text);
+    emit statusMessage(copiedMessage(text, diagnosis_->autotuned));
 }
 
 void DiagnosisPanel::jumpToCriticalOp()

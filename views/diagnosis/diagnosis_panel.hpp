@@ -81,6 +81,11 @@ signals:
     void diagnosed(bool overflows);
     // A lever row was selected: its buffers' blocks are highlighted through the session.
     void leverSelected(const QString& description, const std::vector<int>& blocks);
+    // A lever row was selected: the Python lines to show, where its value is chosen (the launcher's
+    // function and keyword, `caption` saying so) or where it sizes a tile.
+    void pythonLinesChosen(const QString& localPath, const std::vector<int>& lines, const QString& caption);
+    // A line for the window's status bar (what Copy Configs copied).
+    void statusMessage(const QString& text);
     // A cell's plan is ready to be compared with today's.
     void planOpened(std::shared_ptr<const PlanDocument> today, const QString& todayLabel,
         std::shared_ptr<const PlanDocument> plan, const QString& planLabel);
@@ -92,6 +97,8 @@ private:
     void layOut();
     void connectControls();
     void startDiagnosis();
+    // Copy Configs: triton.Config entries for an autotuned kernel, else the launcher's values.
+    void copyConfigs();
     struct Result {
         Diagnosis diagnosis;
         FitMap map;

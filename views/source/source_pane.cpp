@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -105,21 +106,30 @@ void SourcePane::buildHeader(const QString& badgeText, const QColor& badgeColor,
 
 void SourcePane::buildMessagePage(const QString& buttonText, bool dark)
 {
-    messagePage_ = new QWidget(stack_);
-    messagePage_->setAutoFillBackground(true);
-    QPalette pagePalette = messagePage_->palette();
+    // The message scrolls in a short pane (a bottom dock at 1024 x 700) rather than being cut.
+    auto* scroll = new QScrollArea(stack_);
+    scroll->setObjectName(QStringLiteral("sourcePaneMessagePage"));
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the text wraps to the width
+    auto* page = new QWidget(scroll);
+    page->setAutoFillBackground(true);
+    QPalette pagePalette = page->palette();
     pagePalette.setColor(QPalette::Window, palette().color(QPalette::Base));
-    messagePage_->setPalette(pagePalette);
-    auto* layout = new QVBoxLayout(messagePage_);
-    layout->setContentsMargins(24, 24, 24, 24);
+    page->setPalette(pagePalette);
+    scroll->viewport()->setPalette(pagePalette);
+    scroll->setWidget(page);
+    messagePage_ = scroll;
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(16, 12, 16, 12);
     layout->setSpacing(10);
     layout->addStretch(1);
 
-    icon_ = new QLabel(messagePage_);
+    icon_ = new QLabel(page);
     icon_->setAlignment(Qt::AlignCenter);
     layout->addWidget(icon_);
 
-    title_ = selectableLabel(messagePage_, "sourcePaneMessage");
+    title_ = selectableLabel(page, "sourcePaneMessage");
     title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     titleColor_ = style::paneTitle(dark);
     hintColor_ = style::paneHint(dark);
@@ -128,14 +138,14 @@ void SourcePane::buildMessagePage(const QString& buttonText, bool dark)
     title_->setFont(font);
     layout->addWidget(title_);
 
-    detail_ = selectableLabel(messagePage_, "sourcePaneDetail");
+    detail_ = selectableLabel(page, "sourcePaneDetail");
     detail_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     QPalette detailPalette = detail_->palette();
     detailPalette.setColor(QPalette::WindowText, style::paneDetail(dark));
     detail_->setPalette(detailPalette);
     layout->addWidget(detail_);
 
-    button_ = new QPushButton(buttonText, messagePage_);
+    button_ = new QPushButton(buttonText, page);
     button_->setVisible(false);
     auto* buttonRow = new QHBoxLayout;
     buttonRow->addStretch(1);

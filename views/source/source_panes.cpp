@@ -368,6 +368,25 @@ void SourcePanes::requestPython(const BlockSource& source)
     files_->request(pythonOriginal_, local);
 }
 
+void SourcePanes::showPythonLines(const QString& localPath, const std::vector<int>& lines, const QString& caption)
+{
+    if (lines.empty())
+        return;
+    pythonFrame_ = SourceFrame{localPath.toStdString(), lines.front()};
+    pythonOriginal_ = localPath;
+    pythonOtherLines_.assign(lines.begin() + 1, lines.end());
+    pythonChainPlain_ = caption;
+    pythonChainRich_.clear();
+    pythonKey_ = files_->keyFor(localPath, localPath);
+    if (const std::optional<SourceFile> known = files_->cached(localPath, localPath)) {
+        showPythonFile(*known);
+        return;
+    }
+    reading_ = true;
+    readingNotice_->start();
+    files_->request(localPath, localPath);
+}
+
 void SourcePanes::onFileReady(const SourceFile& file)
 {
     // Another selection wants another file: the cache keeps this one for later.

@@ -75,6 +75,9 @@ public:
     bool isReadingPython() const { return !pythonKey_.isEmpty() && reading_; }
 
 public slots:
+    // Shows the kernel's Python file at `lines` (the first centred, the rest highlighted with it),
+    // `caption` under the header: where a lever's value is chosen. The next block selected shows its own line.
+    void showPythonLines(const QString& localPath, const std::vector<int>& lines, const QString& caption);
     // "Locate…": asks the user for the missing Python file, then acceptLocatedFile().
     void locatePythonFile();
     // Shows `localPath` for the missing file at once and emits fileLocated().

@@ -173,6 +173,10 @@ void BlockTablePanel::setupTable()
     table_->horizontalHeader()->setHighlightSections(false);
     table_->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     table_->horizontalHeader()->setSortIndicator(BlockTableModel::IdColumn, Qt::AscendingOrder);
+    // What overflows first, after the name: the size and how far over, then the Life (a narrow dock shows them).
+    table_->horizontalHeader()->moveSection(table_->horizontalHeader()->visualIndex(BlockTableModel::SizeColumn), 2);
+    table_->horizontalHeader()->moveSection(
+        table_->horizontalHeader()->visualIndex(BlockTableModel::OverCapacityColumn), 3);
     table_->setSortingEnabled(true);
     table_->setCornerButtonEnabled(false);
     // Connected after the view's own sorting, so it sees the rows in their new order.
