@@ -547,18 +547,28 @@ std::string leverConfigText(const FitMap& map, const Lever& lever)
     return {};
 }
 
-std::string frontierConfigs(const FitMap& map)
+std::optional<KeyedFrontier> keyedFrontier(const FitMap& map)
 {
     for (const FitDimension& dim : map.dims)
         if (dim.configKey().empty())
-            return {};
-    const std::vector<const FitCell*> frontier = map.frontier();
-    if (frontier.empty())
-        return {};
+            return std::nullopt;
+    KeyedFrontier frontier;
+    frontier.cells = map.frontier();
+    if (frontier.cells.empty())
+        return std::nullopt;
     // As the cells say: re-planned where memlens planned each config again from the planner's IR.
-    const bool replanned
-        = std::all_of(frontier.begin(), frontier.end(), [](const FitCell* cell) { return cell->how == "re-planned"; });
-    std::string text = replanned
+    frontier.replanned = std::all_of(
+        frontier.cells.begin(), frontier.cells.end(), [](const FitCell* cell) { return cell->how == "re-planned"; });
+    return frontier;
+}
+
+std::string frontierConfigs(const FitMap& map)
+{
+    const std::optional<KeyedFrontier> keyed = keyedFrontier(map);
+    if (!keyed)
+        return {};
+    const std::vector<const FitCell*>& frontier = keyed->cells;
+    std::string text = keyed->replanned
         ? "# The largest configs that fit, re-planned by memlens from the planner's IR; the compiler\n"
           "# may tile them differently and decides in the end.\nconfigs = [\n"
         : "# The largest configs that fit, predicted from one dump (memlens); the compiler\n"

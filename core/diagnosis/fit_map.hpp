@@ -159,4 +159,12 @@ std::string leverConfigText(const FitMap& map, const Lever& lever);
 // dump and the compiler decides. "" when a dimension has no constexpr name.
 std::string frontierConfigs(const FitMap& map);
 
+// The frontier's cells when every dimension of `map` is a kernel option (each has a config
+// key), and whether memlens re-planned all of them; nothing to offer otherwise.
+struct KeyedFrontier {
+    std::vector<const FitCell*> cells; // largest values first
+    bool replanned = false;
+};
+std::optional<KeyedFrontier> keyedFrontier(const FitMap& map);
+
 } // namespace memlens

@@ -6,15 +6,11 @@ namespace memlens {
 
 std::string frontierLaunchValues(const FitMap& map, const std::vector<ValueChoice>& choices)
 {
-    for (const FitDimension& dim : map.dims)
-        if (dim.configKey().empty())
-            return {};
-    const std::vector<const FitCell*> frontier = map.frontier();
-    if (frontier.empty())
+    const std::optional<KeyedFrontier> keyed = keyedFrontier(map);
+    if (!keyed)
         return {};
-    const bool replanned
-        = std::all_of(frontier.begin(), frontier.end(), [](const FitCell* cell) { return cell->how == "re-planned"; });
-    std::string text = replanned
+    const std::vector<const FitCell*>& frontier = keyed->cells;
+    std::string text = keyed->replanned
         ? "# The largest values that fit, re-planned by memlens from the planner's IR; the compiler\n"
           "# may tile them differently and decides in the end. The kernel is not autotuned: its launcher\n"
           "# passes them.\n"
