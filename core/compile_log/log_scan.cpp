@@ -74,8 +74,6 @@ public:
         message(text);
     }
 
-    bool sawPlannerSection() const { return scan_.sectionsSeen > 0; }
-
     LogScan finish()
     {
         if (inSection_)
@@ -260,8 +258,8 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
             break;
         }
         total += got;
-        // Kept while the file may still be IR rather than a log: no planner section yet, and small.
-        keeping = keeping && total <= keepTextUpTo && !reader.sawPlannerSection();
+        // Kept while the file is small: IR to plan, or a log whose text the IR pane shows.
+        keeping = keeping && total <= keepTextUpTo;
         if (keeping)
             whole.append(buffer.data(), got);
         else
@@ -296,7 +294,7 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
         reader.line(partial, ++number);
     LogScan scan = reader.finish();
     scan.bytes = total;
-    if (keeping && scan.sectionsSeen == 0)
+    if (keeping)
         scan.wholeText = std::move(whole);
     return scan;
 }

@@ -47,8 +47,8 @@ struct LogScan {
     // --enable-print-memory-allocated-size): N.
     std::optional<std::uint64_t> allocatedUbBits;
     std::uint64_t bytes = 0;
-    // The file's bytes, when it was scanned keeping them and holds no planner section (IR, to
-    // be read without a second pass over the file); "" otherwise.
+    // The file's bytes, when it was scanned keeping them and is no larger than asked (IR to
+    // plan, or a log to show, read without a second pass over the file); "" otherwise.
     std::string wholeText;
     // A section past the size memlens keeps (kMaxLogSectionBytes) is not read: the last such
     // section's first log line, and whether it came after the section kept (a later attempt lost).
@@ -66,8 +66,7 @@ std::string droppedSectionNote(const LogScan& scan);
 // Scans `path`. `function` ("" for any): keep the last section whose IR defines `func.func @function`.
 // Throws DumpError when the file cannot be read; LoadCancelled soon after `*cancel` becomes true.
 // `bytesRead`, when given, follows the read from `countFrom` on (a load's counter, past the dump's bytes).
-// `keepTextUpTo` > 0: a file of at most that many bytes without a planner section is kept
-// whole in `wholeText`.
+// `keepTextUpTo` > 0: a file of at most that many bytes is kept whole in `wholeText`.
 LogScan scanCompileLog(const std::string& path, const std::string& function, const std::atomic<bool>* cancel = nullptr,
     std::atomic<std::uint64_t>* bytesRead = nullptr, std::uint64_t countFrom = 0, std::uint64_t keepTextUpTo = 0);
 

@@ -207,6 +207,8 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
     PlanInput input;
     // One pass: a log's section is kept as it streams by, a file without one (IR) whole.
     LogScan scan = scanCompileLog(path, function, cancel, nullptr, 0, kMaxIrFileBytes);
+    if (!scan.wholeText.empty())
+        input.fileText = std::make_shared<const std::string>(std::move(scan.wholeText));
     if (scan.sectionsSeen > 0) {
         if (scan.sectionText.empty()) {
             const std::string dropped = droppedSectionNote(scan);
@@ -215,20 +217,21 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
                                  : "none of its " + std::to_string(scan.sectionsSeen)
                         + " sections before hivm-plan-memory holds func.func @" + function);
         }
-        input.ir = std::move(scan.sectionText);
+        input.ir = scan.sectionText; // the scan keeps it too: the compile log is built of it
         input.lineOffset = scan.sectionFirstLine - 1;
         input.fromLog = true;
         input.regBaseSection = scan.sectionRegBase;
         input.note = droppedSectionNote(scan);
-        input.afterIr = std::move(scan.afterSectionText);
+        input.afterIr = scan.afterSectionText;
         input.allocatedUbBits = scan.allocatedUbBits;
+        input.logScan = std::make_shared<const LogScan>(std::move(scan));
         return input;
     }
     if (scan.bytes > kMaxIrFileBytes)
         throw DumpError(path, "",
             "is " + std::to_string(scan.bytes) + " bytes, larger than the IR memlens reads ("
                 + std::to_string(kMaxIrFileBytes >> 20) + " MB) and without a planner section");
-    std::string text = std::move(scan.wholeText);
+    std::string text = input.fileText ? *input.fileText : std::string();
     const auto first = text.find_first_not_of(" \t\r\n");
     if (first == std::string::npos)
         throw DumpError(path, "", "the file is empty; expected IR or a compile log to plan");
@@ -347,6 +350,8 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     computed.dump.file = path;
     computed.ir = std::make_shared<const std::string>(std::move(input.ir));
     computed.lineOffset = input.lineOffset;
+    computed.fileText = std::move(input.fileText);
+    computed.logScan = std::move(input.logScan);
     return computed;
 }
 

@@ -2,6 +2,7 @@
 // A plan memlens computes itself: an IR file (.mlir, .ttadapter) or a compile log that
 // holds "IR Dump Before PlanMemory" is planned as the compiler would plan it, and the
 // result is a Dump in the compiler's format, which every command and the window open.
+#include "core/compile_log/log_scan.hpp"
 #include "core/dump/dump_model.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/source/ir_index.hpp" // kMaxIrFileBytes: an IR file is read whole up to it
@@ -36,6 +37,10 @@ bool startsLikeDumpFile(const std::string& path);
 // `function` when given; the log is streamed, never read whole).
 struct PlanInput {
     std::string ir;
+    // The file's whole text when it is within kMaxIrFileBytes (the IR, or the log: what the IR
+    // pane shows), and a log's scan, so that nothing reads the file again.
+    std::shared_ptr<const std::string> fileText;
+    std::shared_ptr<const LogScan> logScan;
     std::int64_t lineOffset = 0; // a line of `ir` + lineOffset = the line of the file
     bool fromLog = false;
     bool regBaseSection = false;                  // the log's section was printed before hivm-plan-memory-regbase
@@ -67,11 +72,13 @@ struct ComputedDump {
     // compiler's word on the plan's height, when the log prints it.
     std::optional<std::uint64_t> logAllocatedUbBits;
     std::optional<std::uint64_t> plannedAllocatedUbBits;
-    std::string function;                  // the function whose plan it is
-    std::string note;                      // which of several device functions was taken, "" when one
-    bool decided = true;                   // false: the search budget ran out (ComputeOptions::searchBudget)
-    std::shared_ptr<const std::string> ir; // the IR planned (a log's section, or the IR file)
-    std::int64_t lineOffset = 0;           // its lines in the file
+    std::string function;                        // the function whose plan it is
+    std::string note;                            // which of several device functions was taken, "" when one
+    bool decided = true;                         // false: the search budget ran out (ComputeOptions::searchBudget)
+    std::shared_ptr<const std::string> ir;       // the IR planned (a log's section, or the IR file)
+    std::int64_t lineOffset = 0;                 // its lines in the file
+    std::shared_ptr<const std::string> fileText; // PlanInput::fileText
+    std::shared_ptr<const LogScan> logScan;      // PlanInput::logScan
 };
 
 struct ComputeOptions {

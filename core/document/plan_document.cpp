@@ -8,6 +8,7 @@
 #include "core/analysis/capacity.hpp"
 #include "core/base/cancellation.hpp"
 #include "core/base/text_slots.hpp"
+#include "core/compile_log/log_scan.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_parser.hpp"
@@ -189,7 +190,9 @@ bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
         irPath = *found.found;
         spdlog::debug("IR found beside the dump: {}", irPath.string());
     }
-    IrLoadResult loaded = loadIrIndex(irPath, options.cancel.get());
+    IrLoadResult loaded = options.irText && !automatic
+        ? IrLoadResult{IrIndex::build(*options.irText, irPath.string(), options.cancel.get()), {}}
+        : loadIrIndex(irPath, options.cancel.get());
     if (!loaded.ok() && options.irRequired)
         throw DumpError(irPath.string(), "", "cannot read the IR: " + loaded.error);
     if (!loaded.ok()) {
@@ -215,6 +218,16 @@ void throwIfCancelled(const LoadOptions& options) { memlens::throwIfCancelled(op
 // The compile log named with --log (an unreadable one is an error), else one found beside the dump.
 void attachCompileLog(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
 {
+    if (options.logScan && options.logFile.empty()) { // the planned log itself, scanned once
+        CompileLogResult result = compileLogFromScan(*options.logScan, document.dump, document.finder.get());
+        if (!result.log) {
+            document.logNote = "the compile log " + options.logScan->file + " is not used: " + result.problem;
+            spdlog::warn("{}", document.logNote);
+            return;
+        }
+        document.log = std::move(result.log);
+        return;
+    }
     std::string path = options.logFile;
     const bool named = !path.empty();
     if (!named && options.searchCompileLog)
@@ -291,6 +304,9 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
     if (withIr.irFile.empty())
         withIr.irFile = path; // the IR planned is the IR to show
     withIr.plannedFor = computed.target;
+    if (withIr.irFile == path) // the file planned, read once: its text and its scan are at hand
+        withIr.irText = computed.fileText;
+    withIr.logScan = computed.logScan;
     PlanDocument document = buildPlanDocument(std::move(computed.dump), path, withIr);
     document.computedFrom = path;
     document.planSource = computed.planSource;

@@ -22,6 +22,8 @@
 
 namespace memlens {
 
+struct LogScan; // core/compile_log/log_scan.hpp
+
 struct LoadOptions {
     CapacitySettings capacity;
     // Capacities remembered for kernels (the window's settings): the document's kernel and
@@ -48,6 +50,11 @@ struct LoadOptions {
     // Build each scope's chart hit index beside the analyses (the window's loads: the chart then
     // never waits for one). The command line draws no chart.
     bool buildHitIndexes = false;
+    // What the load of a planned file read already (loadComputedPlanDocument): the IR file's text
+    // (`irFile`'s, the IR pane is built of it), and a log's scan (the compile log is built of it,
+    // none is looked for beside). Neither file is read again.
+    std::shared_ptr<const std::string> irText;
+    std::shared_ptr<const LogScan> logScan;
     // Set to true to stop the load soon (loadPlanDocument then throws LoadCancelled).
     std::shared_ptr<const std::atomic<bool>> cancel;
     // When set, follows how many bytes of the dump the parser has read (a real progress percentage).
