@@ -277,8 +277,6 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     pass.applyTo(options);
     if (commandLine.largestFirst)
         options.strategy = PlanStrategy::LargestFirst; // --strategy as well as the pass's own option
-    for (const auto& note : pass.notes)
-        err << "memlens: " << terminalText(note) << "\n";
     ordered_json report;
     report["file"] = commandLine.input;
     report["target"] = targetName;

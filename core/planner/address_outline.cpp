@@ -53,6 +53,7 @@ void AddressOutline::place(
     record.allExtent = e->aligned;
     record.first = split.front();
     record.direct = direct;
+    e->appliedLevel = static_cast<int>(level);
     record.replaced.splice(record.replaced.begin(), segments_, start, insertAt);
     placements_.push_back(std::move(record));
 }

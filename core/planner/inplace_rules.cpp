@@ -177,10 +177,20 @@ PipeClasses classifyBuffers(const Op& function)
             pipe = "copy";
         auto local
             = [](const Value* v) { return v->memref.valid && BufferLiveness::isLocalSpace(v->memref.addressSpace); };
+        if (pipe == "copy" && !op.ins.empty() && !op.outs.empty()) {
+            // Its own pipe, for the per-pipe sets: gm -> local is MTE2, ub -> gm or cbuf MTE3.
+            const std::string& from = op.ins.front()->memref.addressSpace;
+            const std::string& to = op.outs.front()->memref.addressSpace;
+            if (!BufferLiveness::isLocalSpace(from) && local(op.outs.front()))
+                mark(classes.mte2, op.outs.front());
+            else if (from == "ub" && (to == "gm" || to == "cbuf"))
+                mark(classes.mte3, op.ins.front());
+        }
         if (pipe == "MTE2") {
             for (const Value* v : op.outs)
                 if (local(v)) {
                     mark(classes.dma, v);
+                    mark(classes.mte2, v);
                     if (name == "load") // InplaceStallPipeline asks for a hivm.hir.load user
                         mark(classes.loadReached, v);
                 }
@@ -193,6 +203,8 @@ PipeClasses classifyBuffers(const Op& function)
             for (const Value* v : op.ins)
                 if (local(v)) {
                     mark(classes.dma, v);
+                    if (pipe == "MTE3")
+                        mark(classes.mte3, v);
                     if (name == "store") // and for a hivm.hir.store user
                         mark(classes.storeReached, v);
                 }

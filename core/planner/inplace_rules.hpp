@@ -18,6 +18,10 @@ struct PipeClasses {
     std::unordered_set<const Value*> scalar;       // allocs memref.load / memref.store touch
     std::unordered_set<const Value*> storeReached; // allocs a hivm store reads
     std::unordered_set<const Value*> loadReached;  // allocs a hivm load writes
+    // By the pipe itself (OptMemPlanForDma's per-pipe buffers, which a VF call's in-place
+    // check asks): allocs an MTE2 op writes, allocs an MTE3 op reads.
+    std::unordered_set<const Value*> mte2;
+    std::unordered_set<const Value*> mte3;
 };
 
 PipeClasses classifyBuffers(const Op& function);

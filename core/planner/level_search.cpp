@@ -338,6 +338,19 @@ bool LevelSearch::placeFromLevel(SearchCursor& cursor, AddressOutline& outline, 
     return false;
 }
 
+namespace {
+
+// A multi-buffer copy planned on its own is undone with its first entry when both were
+// placed at the same level; at another level it may be tried again by itself.
+bool rollsWithItsFirst(const StorageEntry& entry, ReuseLevel level)
+{
+    if (entry.multiBuffer <= 1 || !entry.relations.empty() || !entry.copyOf)
+        return false;
+    return entry.copyOf->appliedLevel >= 0 && static_cast<int>(level) == entry.copyOf->appliedLevel;
+}
+
+} // namespace
+
 // ApplyFailStrategy: undo placements, newest first, to one placed above the lowest level
 // whose address can change, and try it one level lower; with none left, restart once with
 // split segments, then give up.
@@ -356,7 +369,7 @@ LevelSearch::AfterFailure LevelSearch::rollBack(
             const bool direct = last.direct;
             outline.undoLast();
             entries_.dropSlots(entry);
-            if (direct || (entry->multiBuffer > 1 && entry->relations.empty()))
+            if (direct || rollsWithItsFirst(*entry, level))
                 continue;
             cursor.childIdx = childIdx;
             cursor.level = level;

@@ -68,8 +68,8 @@ void placeSideBySide(StorageEntry* root, std::uint64_t align)
 class AttemptPlanner {
 public:
     AttemptPlanner(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
-        const PlanTarget& target, const PlanOptions& options, long* sharedBudget)
-        : entries_(liveness, sequence, pipes, options)
+        const VfInplaceReuse& vfCalls, const PlanTarget& target, const PlanOptions& options, long* sharedBudget)
+        : entries_(liveness, sequence, pipes, vfCalls, options)
         , target_(target)
         , options_(options)
         , budget_(options, sharedBudget)
@@ -290,6 +290,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     const auto sequence = linearize(function);
     const BlockLiveness liveness(*function.op);
     const PipeClasses pipes = classifyBuffers(*function.op);
+    const VfInplaceReuse vfCalls(*function.op);
     LivenessOptions livenessOptions;
     livenessOptions.multiBuffer = options.multiBuffer;
     livenessOptions.shuffle = options.shuffleSeeds;
@@ -336,7 +337,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         const BufferLiveness& buffers = attempt == 0 ? *built : livenessOf(static_cast<unsigned>(attempt));
         result.notes = buffers.notes;
         AttemptPlanner planner(
-            buffers, sequence, pipes, planned, options, options.searchBudget > 0 ? &remaining : nullptr);
+            buffers, sequence, pipes, vfCalls, planned, options, options.searchBudget > 0 ? &remaining : nullptr);
         const bool fits = planner.plan(result);
         placements += planner.placements();
         result.placements = placements;

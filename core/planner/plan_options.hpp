@@ -53,6 +53,9 @@ struct PlanOptions {
     // The pass option disable-tightly-coupled-buffer-reuse: the owning side of a tightly
     // coupled buffer (AIV ub, AIC cbuf) is planned as mem_unique.
     bool disableTightlyCoupledBufferReuse = false;
+    // The pass option disable-vf-reachable-check: a VF call's output takes a dying input's
+    // place even when that would make a loop's load wait for its store.
+    bool disableVfReachableCheck = false;
     int attempts = 20; // seeds 0 .. attempts-1, the first success wins
     // false: one attempt with the live values unshuffled, as compilers built before the
     // seeded retries planned (the two real samples' dumps come from such a build).

@@ -40,13 +40,8 @@ std::string readOption(const std::string& option, PlanPass& pass)
         return flag(pass.restrictInplaceAsIsa);
     if (name == "disable-tightly-coupled-buffer-reuse")
         return flag(pass.disableTightlyCoupled);
-    if (name == "disable-vf-reachable-check") {
-        const std::string problem = flag(pass.disableVfReachable);
-        if (problem.empty())
-            pass.notes.push_back("disable-vf-reachable-check: memlens does not model the in-place reuse of VF calls, "
-                                 "which this option loosens; the plan is the same either way");
-        return problem;
-    }
+    if (name == "disable-vf-reachable-check")
+        return flag(pass.disableVfReachable);
     if (name == "simt-vf-dynamic-size") {
         int kb = 0;
         const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), kb);
@@ -73,6 +68,8 @@ void PlanPass::applyTo(PlanOptions& options) const
         options.simtVfDynamicSizeKb = *simtVfDynamicSizeKb;
     if (disableTightlyCoupled)
         options.disableTightlyCoupledBufferReuse = *disableTightlyCoupled;
+    if (disableVfReachable)
+        options.disableVfReachableCheck = *disableVfReachable;
 }
 
 std::optional<PlanPass> parsePlanPass(std::string_view text, std::string& error)

@@ -21,7 +21,6 @@ struct PlanPass {
     std::optional<int> simtVfDynamicSizeKb;    // simt-vf-dynamic-size
     std::optional<bool> disableTightlyCoupled; // disable-tightly-coupled-buffer-reuse
     std::optional<bool> disableVfReachable;    // disable-vf-reachable-check
-    std::vector<std::string> notes;            // options memlens reads but does not model
 
     std::string name() const { return regBase ? "hivm-plan-memory-regbase" : "hivm-plan-memory"; }
     // Sets the rule set and every option given.

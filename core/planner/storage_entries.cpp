@@ -1,5 +1,7 @@
 #include "core/planner/storage_entries.hpp"
 
+#include "core/planner/buffer_liveness_detail.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -33,10 +35,11 @@ void mergeLives(Lives& lives)
 }
 
 StorageEntries::StorageEntries(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence,
-    const PipeClasses& pipes, const PlanOptions& options)
+    const PipeClasses& pipes, const VfInplaceReuse& vfCalls, const PlanOptions& options)
     : live_(liveness)
     , sequence_(sequence)
     , pipes_(pipes)
+    , vfCalls_(vfCalls)
     , options_(options)
 {
 }
@@ -156,15 +159,29 @@ bool StorageEntries::reaches(const Value* v, bool store, const std::vector<Buffe
     return false;
 }
 
+// A VF call writing `gen` over `kill` would make the next iteration's load wait for this
+// one's store: gen reaches a store, kill a load, and gen's alloc is in a loop (IsReuseVFCall).
+bool StorageEntries::vfCallStallsLoop(const Value* gen, const Value* kill, PipeReach& reach) const
+{
+    if (options_.disableVfReachableCheck)
+        return false;
+    // Both are asked, in this order: the first answer for a set of merged allocs is kept.
+    const bool genReachesStore = reach.reachesStore(gen);
+    const bool killReachesLoad = reach.reachesLoad(kill);
+    return genReachesStore && killReachesLoad && gen->definingOp && liveness_detail::enclosingLoop(gen->definingOp);
+}
+
 std::vector<BufferPair> StorageEntries::inplaceList()
 {
     std::vector<BufferPair> list = live_.forcedPairs;
     std::set<const Op*> visited;
+    PipeReach reach(pipes_.mte2, pipes_.mte3);
     for (const SequenceEntry& entry : sequence_) {
         const GenKill& gk = live_.genKill[entry.index];
         if (!gk.touched || visited.count(entry.op))
             continue;
         visited.insert(entry.op);
+        const bool vfCall = isVfCall(*entry.op) && !VfInplaceReuse::hasAliasedOperands(*entry.op);
         std::vector<const Value*> gens = gk.gen;
         std::stable_sort(gens.begin(), gens.end(),
             [&](const Value* a, const Value* b) { return live_.infos.at(a).constBits > live_.infos.at(b).constBits; });
@@ -182,15 +199,23 @@ std::vector<BufferPair> StorageEntries::inplaceList()
                     continue;
                 if (usedKills.count(kill) || killInfo->second.constBits < genInfo.constBits)
                     continue;
-                if (!hivmOpAllowsInplace(*entry.op, gen, kill, options_.rules, options_.restrictInplaceAsIsa))
+                const bool accepted = [&] {
+                    if (vfCall && vfCalls_.allows(*entry.op, gen, kill) && !vfCallStallsLoop(gen, kill, reach))
+                        return true;
+                    if (!hivmOpAllowsInplace(*entry.op, gen, kill, options_.rules, options_.restrictInplaceAsIsa))
+                        return false;
+                    if (options_.rules.refuseStallingInplace && inplaceMultiBuffer(gen, list)
+                        && inplaceMultiBuffer(kill, list) && reaches(gen, true, list) && reaches(kill, false, list)) {
+                        stallPairs_.emplace_back(gen, kill);
+                        return false;
+                    }
+                    return true;
+                }();
+                if (!accepted)
                     continue;
-                if (options_.rules.refuseStallingInplace && inplaceMultiBuffer(gen, list)
-                    && inplaceMultiBuffer(kill, list) && reaches(gen, true, list) && reaches(kill, false, list)) {
-                    stallPairs_.emplace_back(gen, kill);
-                    continue;
-                }
                 list.emplace_back(gen, kill);
                 usedKills.insert(kill);
+                reach.merge(gen, kill);
                 break;
             }
         }
@@ -230,6 +255,7 @@ void StorageEntries::expandMultiBuffer()
             copy->aligned = first->aligned;
             copy->inplaceBuffers = first->inplaceBuffers;
             copy->multiBuffer = first->multiBuffer;
+            copy->copyOf = first;
             first->relations.push_back(copy.get());
             entries_.push_back(copy.get());
             owned_.push_back(std::move(copy));

@@ -7,6 +7,7 @@
 #include "core/planner/buffer_liveness.hpp"
 #include "core/planner/inplace_rules.hpp"
 #include "core/planner/plan_options.hpp"
+#include "core/planner/vf_inplace_reuse.hpp"
 
 #include <cstdint>
 #include <map>
@@ -35,6 +36,8 @@ struct StorageEntry {
     int childIdx = -1;                        // its place among the root's children; -1 the root
     std::uint64_t offset = 0;                 // bits, once placed
     std::vector<StorageEntry*> relations;     // its multi-buffer copies
+    const StorageEntry* copyOf = nullptr;     // a copy: the first entry of its multi-buffer
+    int appliedLevel = -1;                    // the level it was last placed at (kept when undone)
     std::uint32_t multiBuffer = 1;            // copies, itself included
     // Known once asked (inplaceBuffers do not change while addresses are planned).
     mutable int pipeClasses = -1; // kDmaBuffer | kScalarBuffer | kOtherBuffer of its buffers
@@ -44,7 +47,7 @@ struct StorageEntry {
 class StorageEntries {
 public:
     StorageEntries(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
-        const PlanOptions& options);
+        const VfInplaceReuse& vfCalls, const PlanOptions& options);
 
     // Entries, in place, multi-buffer copies, scopes: the entries as the address search takes them.
     void build();
@@ -75,6 +78,7 @@ private:
     std::vector<BufferPair> inplaceList();
     bool inplaceMultiBuffer(const Value* v, const std::vector<BufferPair>& list) const;
     bool reaches(const Value* v, bool store, const std::vector<BufferPair>& list) const;
+    bool vfCallStallsLoop(const Value* gen, const Value* kill, PipeReach& reach) const;
     void mergeInplace();
     void expandMultiBuffer();
     void mergeSameScope();
@@ -82,6 +86,7 @@ private:
     const BufferLiveness& live_;
     const std::vector<SequenceEntry>& sequence_;
     const PipeClasses& pipes_;
+    const VfInplaceReuse& vfCalls_;
     const PlanOptions& options_;
     std::vector<std::unique_ptr<StorageEntry>> owned_;
     std::vector<StorageEntry*> entries_;

@@ -52,8 +52,10 @@ TEST_CASE("planner pass: named with its options", "[planner][pass]")
     pass = parsePlanPass("hivm-plan-memory-regbase{simt-vf-dynamic-size=160 disable-vf-reachable-check=true}", error);
     REQUIRE(pass);
     CHECK(pass->simtVfDynamicSizeKb == 160);
-    REQUIRE(pass->notes.size() == 1); // VF in-place reuse is not modelled: said, not silently ignored
-    CHECK(pass->notes.front().find("disable-vf-reachable-check") != std::string::npos);
+    PlanOptions unchecked;
+    pass->applyTo(unchecked);
+    CHECK(unchecked.disableVfReachableCheck);
+    CHECK(unchecked.simtVfDynamicSizeKb == 160);
 
     CHECK_FALSE(parsePlanPass("hivm-plan-memoryx", error));
     CHECK(error.find("unknown planner pass") != std::string::npos);
