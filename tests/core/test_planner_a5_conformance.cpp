@@ -34,7 +34,6 @@ struct RunLine {
     bool verify = false;
 };
 
-
 std::vector<RunLine> runLines(const std::string& text)
 {
     std::vector<RunLine> runs;
