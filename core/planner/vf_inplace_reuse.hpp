@@ -45,7 +45,8 @@ private:
 class PipeReach {
 public:
     PipeReach(const std::unordered_set<const Value*>& mte2, const std::unordered_set<const Value*>& mte3)
-        : mte2_(mte2), mte3_(mte3)
+        : mte2_(mte2)
+        , mte3_(mte3)
     {
     }
     bool reachesLoad(const Value* alloc) { return reaches(alloc, mte2_, loadKnown_); }
