@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -75,6 +76,8 @@ ordered_json planJson(const FunctionPlan& plan, std::int64_t lineOffset)
             a["storage"] = alloc.storage;
             a["copies"] = alloc.offsets.size();
             a["tmp"] = alloc.tmp;
+            if (const auto cast = plan.castOffsets.find(alloc.buffer); cast != plan.castOffsets.end())
+                a["cast_offsets"] = cast->second; // the owning core's side of its tightly coupled buffer
             a["line"] = alloc.buffer->definingOp ? alloc.buffer->definingOp->line + lineOffset : 0;
             s["allocs"].push_back(a);
         }
@@ -120,8 +123,32 @@ void printTable(const FunctionPlan& plan, std::int64_t lineOffset, bool regBase,
             line.resize(std::max<std::size_t>(line.size() + 1, 31), ' ');
             out << line << (alloc.buffer->definingOp ? alloc.buffer->definingOp->line + lineOffset : 0) << "\t"
                 << alloc.bits << "\t[" << alloc.lifeStart << ", " << alloc.lifeEnd << "]\t" << alloc.storage << "\t"
-                << offsets << (alloc.tmp ? "  (tmp)" : "") << "\n";
+                << offsets << (alloc.tmp ? "  (tmp)" : "");
+            if (const auto cast = plan.castOffsets.find(alloc.buffer); cast != plan.castOffsets.end()) {
+                std::string owner;
+                for (const auto offset : cast->second)
+                    owner += (owner.empty() ? "" : ", ") + std::to_string(offset);
+                out << "  (cast at " << owner << ": the other core's side of a tightly coupled buffer)";
+            }
+            out << "\n";
         }
+    }
+    for (const auto& coupled : plan.coupled) {
+        const bool listed
+            = std::any_of(plan.scopes.begin(), plan.scopes.end(), [&](const planner::PlannedScope& scope) {
+                  return std::any_of(scope.allocs.begin(), scope.allocs.end(),
+                      [&](const PlannedAlloc& alloc) { return alloc.buffer == coupled.alloc; });
+              });
+        const auto cast = plan.castOffsets.find(coupled.alloc);
+        if (coupled.owned || listed || cast == plan.castOffsets.end())
+            continue;
+        std::string owner;
+        for (const auto offset : cast->second)
+            owner += (owner.empty() ? "" : ", ") + std::to_string(offset);
+        out << "  " << printableName(coupled.alloc->name) << " (line "
+            << (coupled.alloc->definingOp ? coupled.alloc->definingOp->line + lineOffset : 0)
+            << "): the other core's side of tightly coupled buffer " << coupled.id << ", not planned here; cast at "
+            << (owner.empty() ? std::string("no offset") : owner + " B") << "\n";
     }
 }
 
@@ -285,28 +312,31 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     report["seed_shuffle"] = commandLine.seedShuffle;
     report["functions"] = ordered_json::array();
     int status = kExitFits;
-    bool stopped = false;
     bool undecided = false;
     std::size_t allocsPlanned = 0;
     std::map<std::string, nlohmann::json> dumps;
     const AliasTable aliases = locationAliasesOf(*module);
     if (!commandLine.json)
         out << "planned as the compiler's " << pass.name() << " pass for " << terminalText(targetName) << "\n";
+    std::vector<FunctionPlan> plans;
     for (const Function* function : functions) {
-        if (stopped)
-            break;
-        const FunctionPlan plan = planFunction(*function, *target, options);
+        plans.push_back(planFunction(*function, *target, options));
+        if (!plans.back().decided || !plans.back().fits)
+            break; // the compiler's pass stops at the first failing function
+    }
+    std::vector<FunctionPlan*> planned;
+    for (FunctionPlan& plan : plans)
+        planned.push_back(&plan);
+    planner::shareCoupledOffsets(planned);
+    for (const FunctionPlan& plan : plans) {
         for (const planner::PlannedScope& scope : plan.scopes)
             allocsPlanned += scope.allocs.size();
         if (!plan.errors.empty())
             status = std::max(status, kExitOverflow);
-        if (!plan.decided) {
+        if (!plan.decided)
             undecided = true;
-            stopped = true;
-        } else if (!plan.fits) {
+        else if (!plan.fits)
             status = kExitOverflow;
-            stopped = true; // the compiler's pass stops at the first failing function
-        }
         report["functions"].push_back(planJson(plan, input.lineOffset));
         if (const auto allocated = planner::allocatedUbBits(plan, pass.regBase))
             report["functions"].back()["allocated_ub_bits"] = *allocated;

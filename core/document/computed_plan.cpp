@@ -271,7 +271,9 @@ void takeCompilerOffsets(FunctionPlan& plan, const planner::Module& before, cons
     for (planner::PlannedScope& scope : plan.scopes) {
         for (PlannedAlloc& alloc : scope.allocs)
             if (const auto found = offsets.find(alloc.buffer); found != offsets.end()) {
-                differences += alloc.offsets != found->second ? 1 : 0;
+                // The other core's side of a coupled buffer is cast at the owning side's offsets.
+                const auto cast = plan.castOffsets.find(alloc.buffer);
+                differences += (cast != plan.castOffsets.end() ? cast->second : alloc.offsets) != found->second ? 1 : 0;
                 alloc.offsets = found->second;
             }
         for (DumpItem& item : scope.dumpItems)
@@ -316,16 +318,21 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     planOptions.searchBudget = options.searchBudget;
     if (options.timeLimit.count() > 0)
         planOptions.deadline = std::chrono::steady_clock::now() + options.timeLimit;
-    std::optional<FunctionPlan> shown;
+    std::vector<FunctionPlan> plans;
+    std::size_t shownAt = 0;
     for (const Function* function : functions) {
-        FunctionPlan plan = planFunction(*function, *target, planOptions);
+        plans.push_back(planFunction(*function, *target, planOptions));
         throwIfCancelled(options.cancel);
-        const bool fails = !plan.fits;
-        if (!shown || fails)
-            shown = std::move(plan);
-        if (fails)
+        if (!plans.back().fits) {
+            shownAt = plans.size() - 1;
             break; // the compiler's pass stops at the first function that fails
+        }
     }
+    std::vector<FunctionPlan*> planned;
+    for (FunctionPlan& plan : plans)
+        planned.push_back(&plan);
+    shareCoupledOffsets(planned);
+    FunctionPlan* shown = &plans[shownAt];
     if (functions.size() > 1)
         computed.note = "the IR has " + std::to_string(functions.size()) + " device functions; this is the plan of @"
             + shown->name + (shown->fits ? " (the first)" : " (the first that fails)");

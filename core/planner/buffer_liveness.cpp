@@ -181,7 +181,7 @@ void BufferLiveness::genOne(int index, const Value* value)
 void BufferLiveness::gen(int index, const std::vector<const Value*>& values)
 {
     for (const Value* value : values) {
-        if (!touchesPlannable(value))
+        if (!touchesPlannable(value) || skippedCoupled.count(value))
             continue;
         std::vector<const Value*> all = aliasesOf(value);
         insertUnique(all, value);
@@ -235,7 +235,8 @@ bool BufferLiveness::allDeadAfter(const Op& op, const std::vector<const Value*>&
     for (const Value* buffer : aliases) {
         if (const Op* def = buffer->definingOp) {
             const Op* parent = def->parentOp();
-            if (parent && parent->name == "scf.while" && parent->regions.size() == 2) {
+            if (options_.rules.whileSiblingKeepsAlive && parent && parent->name == "scf.while"
+                && parent->regions.size() == 2) {
                 const Region* defRegion = def->block ? def->block->parent : nullptr;
                 const Region* sibling
                     = defRegion == parent->regions[0].get() ? parent->regions[1].get() : parent->regions[0].get();

@@ -6,6 +6,7 @@
 #include "core/planner/block_liveness.hpp"
 #include "core/planner/mlir_module.hpp"
 #include "core/planner/op_sequence.hpp"
+#include "core/planner/plan_options.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -28,6 +29,7 @@ struct BufferInfo {
     std::int64_t constBits = 0;
     bool ignoreInplace = false;
     bool memoryUnique = false;
+    int cvMixId = -1; // the id of its tightly coupled buffer mark, on the owning core's side
 };
 
 struct BufferLife {
@@ -47,6 +49,7 @@ struct LivenessOptions {
     bool shuffle = true;     // false: live values in their own order (compilers before the seeded retries)
     // PlanOptions::disableTightlyCoupledBufferReuse: the owning side of a tightly coupled buffer is mem_unique.
     bool tightlyCoupledUnique = false;
+    PlanRules rules; // the pass's liveness rules (markKillsEveryLiveValue, whileSiblingKeepsAlive, ...)
     // Every view of a buffer aliases every other: 10,000 views of one buffer would make
     // 100 million pairs. Pairs past this many are not made (with a note).
     std::size_t maxAliasPairs = 1000000;
@@ -69,6 +72,10 @@ public:
     std::unordered_map<const Value*, std::uint32_t> multiBuffer;
     std::vector<std::pair<const Value*, const Value*>> forcedPairs;
     std::unordered_set<const Value*> tempBuffers;
+    // Every alloc a hivm.tightly_coupled_buffer<id> mark names, with that id (either core's side).
+    std::unordered_map<const Value*, int> coupledIds;
+    // The other core's side, never written here (PlanRules::skipsOtherSideOfCoupledBuffer).
+    std::unordered_set<const Value*> skippedCoupled;
     std::vector<std::string> errors; // what would stop the compiler's planner
     std::vector<std::string> notes;
 

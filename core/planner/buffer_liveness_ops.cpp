@@ -5,6 +5,7 @@
 #include "core/planner/buffer_liveness.hpp"
 
 #include "core/planner/buffer_liveness_detail.hpp"
+#include "core/planner/module_facts.hpp"
 
 namespace memlens::planner {
 
@@ -38,17 +39,28 @@ void BufferLiveness::processMark(int index, const Op& op)
                 info->second.memoryUnique = true;
         }
     }
-    if (op.hasAttribute("hivm.tightly_coupled_buffer")) {
+    if (const int id = coupledBufferId(op); id >= 0) {
+        // ProcessMarkOpForTightlyCoupledCV (a mark without an id is not one).
         const std::string& space = alloc->memref.addressSpace;
         const std::string& core = function_.coreType;
-        // The other core's space (AIC ub, AIV cbuf) goes into skipMemPlan, which this pass never
-        // reads (only the regbase variant skips such buffers): they are planned like any other.
+        coupledIds[alloc] = id;
+        // The other core's space (AIC ub, AIV cbuf) goes into skipMemPlan, which only the A5
+        // pass reads: A2/A3 plan such a buffer like any other.
+        if (options_.rules.skipsOtherSideOfCoupledBuffer
+            && ((core == "aic" && space == "ub") || (core == "aiv" && space == "cbuf")))
+            skippedCoupled.insert(alloc);
         if ((core == "aiv" && space == "ub") || (core == "aic" && space == "cbuf")) {
-            if (options_.tightlyCoupledUnique)
-                if (const auto info = infos.find(alloc); info != infos.end())
+            if (const auto info = infos.find(alloc); info != infos.end()) {
+                if (options_.tightlyCoupledUnique)
                     info->second.memoryUnique = true;
-            gen(index, {alloc});
+                info->second.cvMixId = id;
+            }
+            gen(index, {alloc}); // written by the other core: written here
         }
+    }
+    if (options_.rules.markKillsEveryLiveValue) {
+        killHandle(index, op); // OpKillHandle: every live value, shuffled
+        return;
     }
     // ProcessMarkOp ends with the kill test of the marked alloc alone (UpdateOpKillInfo), after
     // its gen: no shuffle of the live values here, so the seed's sequence is not advanced.

@@ -109,13 +109,26 @@ bool LevelSearch::stallPairAcross(const Value* a, const Value* b) const
     return false;
 }
 
+// A mem_unique storage shares no memory, except two tightly coupled buffers whose uses never
+// meet (PlanRules::coupledPairsMayShare): for them the lifetime test decides.
+bool LevelSearch::uniqueConflict(const Lives& a, const Lives& b) const
+{
+    if (a.empty() || b.empty())
+        return false;
+    if (!entries_.memoryUnique(a[0].buffer) && !entries_.memoryUnique(b[0].buffer))
+        return false;
+    if (!entries_.options().rules.coupledPairsMayShare)
+        return true;
+    const int x = entries_.liveness().infos.at(a[0].buffer).cvMixId;
+    const int y = entries_.liveness().infos.at(b[0].buffer).cvMixId;
+    return x < 0 || y < 0 || x == y || !entries_.facts().coupledPairs.count({x, y});
+}
+
 bool LevelSearch::lifeOrUniqueConflict(const StorageEntry* e, const Segment& segment) const
 {
     if (e->lives.empty() || segment.lives.empty())
         return false;
-    if (entries_.memoryUnique(e->lives[0].buffer) || entries_.memoryUnique(segment.lives[0].buffer))
-        return true;
-    return lifeConflict(e->lives, segment.lives, true);
+    return uniqueConflict(e->lives, segment.lives) || lifeConflict(e->lives, segment.lives, true);
 }
 
 // Some pair of their buffers pipe-conflicts (BufferPipeConflict): one of them a DMA buffer,
@@ -190,7 +203,8 @@ bool LevelSearch::copySlotsFor(const AddressOutline& outline, StorageEntry* e, S
         const std::uint64_t offset = other->offset;
         const bool conflict = std::any_of(placements.begin(), placements.end(), [&](const Placement& placed) {
             return placed.first->offset + placed.allExtent > offset && placed.first->offset < offset + e->aligned
-                && lifeConflict(placed.entry->lives, e->lives, false);
+                && ((entries_.options().rules.slotTestKeepsMemUnique && uniqueConflict(placed.entry->lives, e->lives))
+                    || lifeConflict(placed.entry->lives, e->lives, false));
         });
         if (conflict) {
             offsets.clear();

@@ -115,6 +115,7 @@ private:
         std::uint64_t capacity);
     bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints) const;
     bool stallPairAcross(const Value* a, const Value* b) const;
+    bool uniqueConflict(const Lives& a, const Lives& b) const;
     bool lifeOrUniqueConflict(const StorageEntry* e, const Segment& segment) const;
     bool copySlotsFor(const AddressOutline& outline, StorageEntry* e, SegmentIt start, SegmentIt end,
         std::vector<std::uint64_t>& offsets) const;

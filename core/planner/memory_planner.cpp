@@ -68,8 +68,8 @@ void placeSideBySide(StorageEntry* root, std::uint64_t align)
 class AttemptPlanner {
 public:
     AttemptPlanner(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
-        const VfInplaceReuse& vfCalls, const PlanTarget& target, const PlanOptions& options, long* sharedBudget)
-        : entries_(liveness, sequence, pipes, vfCalls, options)
+        const ModuleFacts& facts, const PlanTarget& target, const PlanOptions& options, long* sharedBudget)
+        : entries_(liveness, sequence, pipes, facts, options)
         , target_(target)
         , options_(options)
         , budget_(options, sharedBudget)
@@ -236,7 +236,7 @@ bool failsWithEverySeed(const BufferLiveness& buffers, const PlanTarget& target)
 void refuseUnwrittenAllocs(const BufferLiveness& buffers, FunctionPlan& result)
 {
     for (const Value* buffer : buffers.bufferOrder)
-        if (!buffers.lives.count(buffer)) {
+        if (!buffers.lives.count(buffer) && !buffers.skippedCoupled.count(buffer)) {
             result.errors.push_back("line " + std::to_string(buffer->definingOp->line) + ": " + buffer->name
                 + ": 'memref.alloc' op error: read before first write (never written, so the compiler's plan gives it "
                   "no address)");
@@ -244,7 +244,45 @@ void refuseUnwrittenAllocs(const BufferLiveness& buffers, FunctionPlan& result)
         }
 }
 
+void recordCoupledBuffers(const BufferLiveness& buffers, const Function& function, FunctionPlan& result)
+{
+    for (const Value* buffer : buffers.bufferOrder) {
+        const auto id = buffers.coupledIds.find(buffer);
+        if (id == buffers.coupledIds.end())
+            continue;
+        const std::string& space = buffer->memref.addressSpace;
+        const std::string& core = function.coreType;
+        FunctionPlan::CoupledBuffer coupled;
+        coupled.alloc = buffer;
+        coupled.id = id->second;
+        coupled.owned = (core == "aiv" && space == "ub") || (core == "aic" && space == "cbuf");
+        const bool other = (core == "aic" && space == "ub") || (core == "aiv" && space == "cbuf");
+        if (coupled.owned || other)
+            result.coupled.push_back(coupled);
+    }
+}
+
 } // namespace
+
+void shareCoupledOffsets(const std::vector<FunctionPlan*>& plans)
+{
+    std::map<int, std::vector<std::uint64_t>> byId;
+    for (const FunctionPlan* plan : plans)
+        for (const auto& coupled : plan->coupled) {
+            if (!coupled.owned)
+                continue;
+            std::vector<std::uint64_t>& offsets = byId[coupled.id];
+            offsets.clear();
+            for (const PlannedScope& scope : plan->scopes)
+                for (const PlannedAlloc& alloc : scope.allocs)
+                    if (alloc.buffer == coupled.alloc)
+                        offsets = alloc.offsets;
+        }
+    for (FunctionPlan* plan : plans)
+        for (const auto& coupled : plan->coupled)
+            if (!coupled.owned)
+                plan->castOffsets[coupled.alloc] = byId[coupled.id];
+}
 
 std::string searchStoppedText(long placements)
 {
@@ -290,11 +328,12 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     const auto sequence = linearize(function);
     const BlockLiveness liveness(*function.op);
     const PipeClasses pipes = classifyBuffers(*function.op);
-    const VfInplaceReuse vfCalls(*function.op);
+    const ModuleFacts facts(*function.op);
     LivenessOptions livenessOptions;
     livenessOptions.multiBuffer = options.multiBuffer;
     livenessOptions.shuffle = options.shuffleSeeds;
     livenessOptions.tightlyCoupledUnique = options.disableTightlyCoupledBufferReuse;
+    livenessOptions.rules = options.rules;
     std::unique_ptr<BufferLiveness> built;
     auto livenessOf = [&](unsigned seed) -> BufferLiveness& {
         if (built && options.reuseLiveness) {
@@ -337,7 +376,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         const BufferLiveness& buffers = attempt == 0 ? *built : livenessOf(static_cast<unsigned>(attempt));
         result.notes = buffers.notes;
         AttemptPlanner planner(
-            buffers, sequence, pipes, vfCalls, planned, options, options.searchBudget > 0 ? &remaining : nullptr);
+            buffers, sequence, pipes, facts, planned, options, options.searchBudget > 0 ? &remaining : nullptr);
         const bool fits = planner.plan(result);
         placements += planner.placements();
         result.placements = placements;
@@ -348,6 +387,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         }
         if (fits) {
             refuseUnwrittenAllocs(buffers, result);
+            recordCoupledBuffers(buffers, function, result);
             return result;
         }
     }

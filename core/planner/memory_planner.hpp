@@ -10,6 +10,7 @@
 #include "core/planner/plan_target.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,6 +65,17 @@ struct FunctionPlan {
     bool cancelled = false; // PlanOptions::cancel stopped it (decided is false)
     long placements = 0;    // made by the searches within capacity, every seed so far
     int sequenceLength = 0;
+    // The allocs of its hivm.tightly_coupled_buffer<id> marks: the owning core's side (AIV ub,
+    // AIC cbuf) and the other core's, which takes the owning side's offsets once every
+    // function is planned (shareCoupledOffsets fills castOffsets).
+    struct CoupledBuffer {
+        const Value* alloc = nullptr;
+        int id = -1;
+        bool owned = false;
+    };
+    std::vector<CoupledBuffer> coupled;
+    // The offsets the pass's pointer casts give where they are not the plan's (bytes, per copy).
+    std::map<const Value*, std::vector<std::uint64_t>> castOffsets;
 };
 
 // The functions the compiler plans (not host, not a VF function, with a body), in module order; only
@@ -78,6 +90,11 @@ std::string planTargetName(const Module& module);
 std::optional<std::uint64_t> allocatedUbBits(const FunctionPlan& plan, bool regBase);
 
 FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options = {});
+
+// After every function of a module is planned: the other core's side of each tightly coupled
+// buffer takes the offsets of the owning side of the same id (the last function planned that
+// owns it), as the pass rewrites them.
+void shareCoupledOffsets(const std::vector<FunctionPlan*>& plans);
 
 // "search stopped after N placements: not decided"
 std::string searchStoppedText(long placements);

@@ -26,6 +26,19 @@ struct PlanRules {
     bool refuseStallingInplace = true;
     // The overflow error ends with "(possible reason: ...)".
     bool overflowReasonSuffix = true;
+    // An annotation.mark ends with the kill test of every value live there, shuffled like any
+    // op's (so it draws from the seed too); A2/A3 test only the marked alloc, without a draw.
+    bool markKillsEveryLiveValue = false;
+    // A value defined in one region of an scf.while never dies at an op of the other region.
+    bool whileSiblingKeepsAlive = false;
+    // The other core's side of a tightly coupled buffer (AIC ub, AIV cbuf) is not planned: it is
+    // never written here and takes the owning side's offsets. A2/A3 plan it, then overwrite them.
+    bool skipsOtherSideOfCoupledBuffer = false;
+    // Two mem_unique tightly coupled buffers with different ids whose uses never overlap in any
+    // function holding both fall back to the lifetime test (PlanMemoryPass's allowed CV pairs).
+    bool coupledPairsMayShare = false;
+    // The level-1 slot test keeps a mem_unique storage apart too (A2/A3: lifetimes only).
+    bool slotTestKeepsMemUnique = false;
 
     static PlanRules membase() { return {}; } // hivm-plan-memory (A2/A3)
     static PlanRules regbase()                // hivm-plan-memory-regbase (A5, Ascend310B)
@@ -36,6 +49,11 @@ struct PlanRules {
         rules.inplaceSkipsMemUnique = true;
         rules.refuseStallingInplace = false;
         rules.overflowReasonSuffix = false;
+        rules.markKillsEveryLiveValue = true;
+        rules.whileSiblingKeepsAlive = true;
+        rules.skipsOtherSideOfCoupledBuffer = true;
+        rules.coupledPairsMayShare = true;
+        rules.slotTestKeepsMemUnique = true;
         return rules;
     }
 };

@@ -35,11 +35,11 @@ void mergeLives(Lives& lives)
 }
 
 StorageEntries::StorageEntries(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence,
-    const PipeClasses& pipes, const VfInplaceReuse& vfCalls, const PlanOptions& options)
+    const PipeClasses& pipes, const ModuleFacts& facts, const PlanOptions& options)
     : live_(liveness)
     , sequence_(sequence)
     , pipes_(pipes)
-    , vfCalls_(vfCalls)
+    , facts_(facts)
     , options_(options)
 {
 }
@@ -200,7 +200,7 @@ std::vector<BufferPair> StorageEntries::inplaceList()
                 if (usedKills.count(kill) || killInfo->second.constBits < genInfo.constBits)
                     continue;
                 const bool accepted = [&] {
-                    if (vfCall && vfCalls_.allows(*entry.op, gen, kill) && !vfCallStallsLoop(gen, kill, reach))
+                    if (vfCall && facts_.vfCalls.allows(*entry.op, gen, kill) && !vfCallStallsLoop(gen, kill, reach))
                         return true;
                     if (!hivmOpAllowsInplace(*entry.op, gen, kill, options_.rules, options_.restrictInplaceAsIsa))
                         return false;

@@ -6,8 +6,8 @@
 // MergeInplaceEntry, the multi-buffer clones, MergeSameScopeEntry and ReorderEntries.
 #include "core/planner/buffer_liveness.hpp"
 #include "core/planner/inplace_rules.hpp"
+#include "core/planner/module_facts.hpp"
 #include "core/planner/plan_options.hpp"
-#include "core/planner/vf_inplace_reuse.hpp"
 
 #include <cstdint>
 #include <map>
@@ -47,7 +47,7 @@ struct StorageEntry {
 class StorageEntries {
 public:
     StorageEntries(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
-        const VfInplaceReuse& vfCalls, const PlanOptions& options);
+        const ModuleFacts& facts, const PlanOptions& options);
 
     // Entries, in place, multi-buffer copies, scopes: the entries as the address search takes them.
     void build();
@@ -71,6 +71,8 @@ public:
 
     const BufferLiveness& liveness() const { return live_; }
     const PipeClasses& pipes() const { return pipes_; }
+    const ModuleFacts& facts() const { return facts_; }
+    const PlanOptions& options() const { return options_; }
     bool memoryUnique(const Value* buffer) const;
 
 private:
@@ -86,7 +88,7 @@ private:
     const BufferLiveness& live_;
     const std::vector<SequenceEntry>& sequence_;
     const PipeClasses& pipes_;
-    const VfInplaceReuse& vfCalls_;
+    const ModuleFacts& facts_;
     const PlanOptions& options_;
     std::vector<std::unique_ptr<StorageEntry>> owned_;
     std::vector<StorageEntry*> entries_;

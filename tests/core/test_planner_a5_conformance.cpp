@@ -212,8 +212,17 @@ std::string caseRun(const std::string& text, const RunLine& run, const std::stri
     std::map<std::string, std::vector<Cast>> castsOf;
     std::vector<std::string> errors;
     std::vector<std::string> warnings;
+    std::vector<std::pair<const Function*, FunctionPlan>> plans;
     for (const Function* function : deviceFunctions(*module)) {
-        const FunctionPlan plan = planFunction(*function, *target, options);
+        plans.emplace_back(function, planFunction(*function, *target, options));
+        if (!plans.back().second.fits)
+            break; // the pass stops at the first function that fails
+    }
+    std::vector<FunctionPlan*> planned;
+    for (auto& [function, plan] : plans)
+        planned.push_back(&plan);
+    shareCoupledOffsets(planned);
+    for (const auto& [function, plan] : plans) {
         errors.insert(errors.end(), plan.errors.begin(), plan.errors.end());
         std::map<const Value*, std::vector<std::uint64_t>> offsets;
         for (const auto& scope : plan.scopes) {
@@ -224,10 +233,10 @@ std::string caseRun(const std::string& text, const RunLine& run, const std::stri
             for (const auto& alloc : scope.allocs)
                 offsets[alloc.buffer] = alloc.offsets;
         }
+        for (const auto& [alloc, cast] : plan.castOffsets)
+            offsets[alloc] = cast;
         for (const Value* alloc : test::pointerCastOrder(*function))
             castsOf[function->name].push_back({alloc, offsets[alloc]});
-        if (!plan.fits)
-            break; // the pass stops at the first function that fails
     }
     std::smatch match;
     const std::regex expectedError(R"(expected-error@below \{\{(.*)\}\})");

@@ -47,13 +47,13 @@ struct Phases {
         sequence = linearize(*function);
         blocks = std::make_unique<BlockLiveness>(*function->op);
         pipes = classifyBuffers(*function->op);
-        vfCalls = std::make_unique<VfInplaceReuse>(*function->op);
+        facts = std::make_unique<ModuleFacts>(*function->op);
         LivenessOptions livenessOptions;
         livenessOptions.shuffle = false;
         buffers = std::make_unique<BufferLiveness>(*function, sequence, *blocks, 0, livenessOptions);
         buffers->build();
         REQUIRE(buffers->errors.empty());
-        entries = std::make_unique<StorageEntries>(*buffers, sequence, pipes, *vfCalls, options);
+        entries = std::make_unique<StorageEntries>(*buffers, sequence, pipes, *facts, options);
         entries->build();
     }
 
@@ -88,7 +88,7 @@ struct Phases {
     std::vector<SequenceEntry> sequence;
     std::unique_ptr<BlockLiveness> blocks;
     PipeClasses pipes;
-    std::unique_ptr<VfInplaceReuse> vfCalls;
+    std::unique_ptr<ModuleFacts> facts;
     std::unique_ptr<BufferLiveness> buffers;
     std::unique_ptr<StorageEntries> entries;
 };
