@@ -302,6 +302,8 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     // A log names the pass its section was printed before; else the target's, as the driver chooses.
     const PlanPass pass = commandLine.pass ? *commandLine.pass : passForTarget(*target, input.regBaseSection);
     pass.applyTo(options);
+    if (!commandLine.pass)
+        input.applyTo(options); // the switches of the log's attempt; --pass says all itself
     if (commandLine.largestFirst)
         options.strategy = PlanStrategy::LargestFirst; // --strategy as well as the pass's own option
     ordered_json report;

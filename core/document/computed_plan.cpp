@@ -2,6 +2,7 @@
 
 #include "core/base/cancellation.hpp"
 #include "core/base/input_file.hpp"
+#include "core/compile_log/compile_log.hpp"
 #include "core/compile_log/log_scan.hpp"
 #include "core/dump/dump_assembly.hpp"
 #include "core/dump/dump_error.hpp"
@@ -224,6 +225,11 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
         input.note = droppedSectionNote(scan);
         input.afterIr = scan.afterSectionText;
         input.allocatedUbBits = scan.allocatedUbBits;
+        if (scan.sectionRegBase && scan.localSectionsOfFunction > 1) {
+            const auto switches = regBaseRetrySwitches(scan.localSectionsOfFunction);
+            input.vfReachableCheckOff
+                = std::find(switches.begin(), switches.end(), "disable-vf-reachable-check=true") != switches.end();
+        }
         input.logScan = std::make_shared<const LogScan>(std::move(scan));
         return input;
     }
@@ -292,6 +298,12 @@ void takeCompilerOffsets(FunctionPlan& plan, const planner::Module& before, cons
 
 } // namespace
 
+void PlanInput::applyTo(planner::PlanOptions& options) const
+{
+    if (vfReachableCheckOff)
+        options.disableVfReachableCheck = true;
+}
+
 ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
 {
     PlanInput input = readPlanInput(path, {}, options.cancel);
@@ -313,6 +325,7 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     // A log's section names its pass; else the target's, as the compiler's driver chooses.
     const PlanPass pass = passForTarget(*target, input.regBaseSection);
     pass.applyTo(planOptions);
+    input.applyTo(planOptions);
     computed.pass = pass.name();
     planOptions.cancel = options.cancel;
     planOptions.searchBudget = options.searchBudget;

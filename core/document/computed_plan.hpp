@@ -47,6 +47,10 @@ struct PlanInput {
     std::string afterIr;                          // the log's section printed after the planner ran on it, "" when none
     std::string note;                             // a section the log holds but memlens did not read, "" when none
     std::optional<std::uint64_t> allocatedUbBits; // the log's "Allocated UB size = N bits" for the section
+    // The A5 compile's attempt that printed the section ran its planner with
+    // disable-vf-reachable-check=true (the last retry's switch): the plan is made with it too.
+    bool vfReachableCheckOff = false;
+    void applyTo(planner::PlanOptions& options) const;
 };
 // Throws DumpError naming `path` for what is not a readable regular text file (asked before
 // it is opened), a file past kMaxIrFileBytes, or a log without a section to plan.

@@ -81,6 +81,8 @@ public:
 
     std::vector<const Value*> aliasesOf(const Value* value) const; // without `value` unless self-aliased
     std::size_t aliasPairs() const { return std::min(aliasPairs_, options_.maxAliasPairs); }
+    // How many shuffles of live values the build drew from the seed.
+    std::size_t shuffleDraws() const { return sites_.size(); }
     // How many live values' additions the shuffle sites keep (only those that add any).
     std::size_t keptCandidates() const;
     static const Value* tracebackToAlloc(const Value* value);

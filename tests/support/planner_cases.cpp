@@ -1,8 +1,10 @@
 #include "support/planner_cases.hpp"
 
 #include "core/planner/mlir_reader.hpp"
+#include "core/planner/plan_pass.hpp"
 
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -64,6 +66,7 @@ struct Expectations {
     bool largestFirst = false;
     bool noShuffle = false;
     bool restrictInplace = false;
+    std::optional<PlanPass> pass; // "// PASS: hivm-plan-memory-regbase=..." (the target's pass when none)
     std::vector<std::pair<std::string, std::vector<std::uint64_t>>> offsets;
     std::vector<std::pair<std::string, std::pair<std::int64_t, std::int64_t>>> lives;
     std::vector<std::string> errors;
@@ -92,6 +95,9 @@ Expectations readExpectations(const std::string& text)
             expected.largestFirst = rest.find("largest-first") != std::string::npos;
             expected.noShuffle = rest.find("no-shuffle") != std::string::npos;
             expected.restrictInplace = rest.find("restrict-inplace-as-isa") != std::string::npos;
+        } else if (after("PASS", rest)) {
+            std::string problem;
+            expected.pass = parsePlanPass(rest, problem);
         } else if (after("EXPECT-OFFSETS", rest) || after("EXPECT-LIFE", rest)) {
             const bool life = line.find("EXPECT-LIFE") != std::string::npos;
             const auto equals = rest.find('=');
@@ -190,6 +196,8 @@ PlannerCaseResult checkPlannerCase(
         return result;
     }
     PlanOptions options;
+    if (expected.pass)
+        expected.pass->applyTo(options); // else the A2/A3 pass, whatever the target
     options.strategy = expected.largestFirst ? PlanStrategy::LargestFirst : strategy;
     options.shuffleSeeds = !expected.noShuffle;
     options.restrictInplaceAsIsa = expected.restrictInplace;

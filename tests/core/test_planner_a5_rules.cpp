@@ -1,0 +1,389 @@
+// The A5 pass's rules that one function's offsets do not show (the cases of one function are in
+// tests/data/planner_rules/regbase.mlir): the mark's kill test and its shuffle draw, the scf.while
+// sibling rule, tightly coupled buffers across the AIC and AIV functions, and the last retry's
+// disable-vf-reachable-check when a log's attempt ran with it. Each expectation is derived from
+// regbase/PlanMemory.cpp @52f96a1 and named there.
+#include "core/document/computed_plan.hpp"
+#include "core/planner/block_liveness.hpp"
+#include "core/planner/buffer_liveness.hpp"
+#include "core/planner/memory_planner.hpp"
+#include "core/planner/mlir_reader.hpp"
+#include "core/planner/module_facts.hpp"
+#include "core/planner/op_sequence.hpp"
+#include "core/planner/plan_pass.hpp"
+#include "support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+
+using namespace memlens;
+using namespace memlens::planner;
+
+namespace {
+
+const std::string kUb = "#hivm.address_space<ub>";
+const std::string kGm = "#hivm.address_space<gm>";
+
+PlanOptions optionsOf(const std::string& pass)
+{
+    std::string error;
+    const auto parsed = parsePlanPass(pass, error);
+    INFO(error);
+    REQUIRE(parsed);
+    PlanOptions options;
+    parsed->applyTo(options);
+    return options;
+}
+
+const PlannedAlloc* allocNamed(const FunctionPlan& plan, const std::string& name)
+{
+    for (const PlannedScope& scope : plan.scopes)
+        for (const PlannedAlloc& alloc : scope.allocs)
+            if (alloc.buffer->name == name)
+                return &alloc;
+    return nullptr;
+}
+
+// %a is loaded and read by a vadd into %b before %c is marked; the mark sees two live values.
+std::string markedFunction()
+{
+    const std::string t = "memref<256xf32, " + kUb + ">";
+    const std::string g = "memref<256xf32, " + kGm + ">";
+    return "func.func @marked(%src: " + g + ", %dst: " + g
+        + ") {\n"
+          "  %a = memref.alloc() : "
+        + t
+        + "\n"
+          "  hivm.hir.load ins(%src : "
+        + g + ") outs(%a : " + t
+        + ")\n"
+          "  %b = memref.alloc() : "
+        + t
+        + "\n"
+          "  hivm.hir.vadd ins(%a, %a : "
+        + t + ", " + t + ") outs(%b : " + t
+        + ")\n"
+          "  %c = memref.alloc() : "
+        + t
+        + "\n"
+          "  annotation.mark %c {hivm.multi_buffer = 2 : i32} : "
+        + t
+        + "\n"
+          "  hivm.hir.vadd ins(%b, %b : "
+        + t + ", " + t + ") outs(%c : " + t
+        + ")\n"
+          "  hivm.hir.store ins(%c : "
+        + t + ") outs(%dst : " + g
+        + ")\n"
+          "  return\n"
+          "}\n";
+}
+
+} // namespace
+
+TEST_CASE(
+    "A5 rules: an annotation.mark's kill test covers every live value and draws from the seed", "[planner][rules][a5]")
+{
+    // ProcessMarkOp ends with OpKillHandle on A5 (every value live at the mark, shuffled) and with
+    // UpdateOpKillInfo of the marked alloc alone on A2/A3 (no shuffle): one more draw per mark.
+    const auto module = readMlir(markedFunction(), "marked.mlir");
+    const Function& function = module->functions.front();
+    const auto sequence = linearize(function);
+    const BlockLiveness blocks(*function.op);
+    std::size_t draws[2] = {0, 0};
+    for (const bool regBase : {false, true}) {
+        LivenessOptions options;
+        options.rules = regBase ? PlanRules::regbase() : PlanRules::membase();
+        BufferLiveness liveness(function, sequence, blocks, 0, options);
+        liveness.build();
+        REQUIRE(liveness.errors.empty());
+        draws[regBase ? 1 : 0] = liveness.shuffleDraws();
+    }
+    CHECK(draws[1] == draws[0] + 1);
+    // The plans agree here (nothing else dies at the mark): only the seed's sequence moves on.
+    const auto target = findPlanTarget("Ascend950PR_950z");
+    REQUIRE(target);
+    const FunctionPlan a5 = planFunction(function, *target, optionsOf("hivm-plan-memory-regbase"));
+    const FunctionPlan a3 = planFunction(function, *target, optionsOf("hivm-plan-memory"));
+    REQUIRE(allocNamed(a5, "%c"));
+    REQUIRE(allocNamed(a3, "%c"));
+    CHECK(allocNamed(a5, "%c")->offsets == allocNamed(a3, "%c")->offsets);
+}
+
+TEST_CASE("A5 rules: a value of one scf.while region never dies in the other region", "[planner][rules][a5]")
+{
+    // AllDeadAfter (A5 only): %a, written in the before region, reaches the after region as %b
+    // through scf.condition; read there last, the A2/A3 pass kills it there, the A5 pass never
+    // does (the alias chain keeps it alive past the sibling region). %z, written after that read
+    // in the same region, and %a are 128 KB each: A2/A3 let %z take %a's place and fit in
+    // 248 KB, A5 keeps both and needs 256 KB.
+    const std::string t = "memref<32768xf32, " + kUb + ">";
+    const std::string g = "memref<32768xf32, " + kGm + ">";
+    const std::string text = "func.func @looped(%src: " + g + ", %dst: " + g
+        + ", %n: i1) {\n"
+          "  %r = scf.while (%go = %n) : (i1) -> "
+        + t
+        + " {\n"
+          "    %a = memref.alloc() : "
+        + t
+        + "\n"
+          "    hivm.hir.load ins(%src : "
+        + g + ") outs(%a : " + t
+        + ")\n"
+          "    scf.condition(%go) %a : "
+        + t
+        + "\n"
+          "  } do {\n"
+          "  ^bb0(%b: "
+        + t
+        + "):\n"
+          "    hivm.hir.store ins(%b : "
+        + t + ") outs(%dst : " + g
+        + ")\n"
+          "    %z = memref.alloc() : "
+        + t
+        + "\n"
+          "    hivm.hir.load ins(%src : "
+        + g + ") outs(%z : " + t
+        + ")\n"
+          "    hivm.hir.store ins(%z : "
+        + t + ") outs(%dst : " + g
+        + ")\n"
+          "    %stop = arith.constant false\n"
+          "    scf.yield %stop : i1\n"
+          "  }\n"
+          "  return\n"
+          "}\n";
+    const auto module = readMlir(text, "looped.mlir");
+    const auto target = findPlanTarget("Ascend950PR_950z");
+    REQUIRE(target);
+    const Function& function = module->functions.front();
+    const FunctionPlan a3 = planFunction(function, *target, optionsOf("hivm-plan-memory"));
+    const FunctionPlan a5 = planFunction(function, *target, optionsOf("hivm-plan-memory-regbase"));
+    REQUIRE(allocNamed(a3, "%a"));
+    REQUIRE(allocNamed(a5, "%a"));
+    REQUIRE(allocNamed(a3, "%z"));
+    CHECK(a3.fits);
+    CHECK(allocNamed(a3, "%a")->offsets == allocNamed(a3, "%z")->offsets);
+    CHECK(allocNamed(a5, "%a")->lifeEnd > allocNamed(a3, "%a")->lifeEnd);
+    CHECK_FALSE(a5.fits);
+    REQUIRE(a5.scopes.size() == 1);
+    REQUIRE(a5.scopes[0].requiresBits);
+    CHECK(*a5.scopes[0].requiresBits == 2 * 32768 * 32);
+}
+
+namespace {
+
+// An AIC function writes %u (ub, the other core's side) and an AIV function owns %v (ub) under
+// the same tightly coupled id; the AIV function also owns %w under another id.
+std::string coupledModule()
+{
+    const std::string t = "memref<25600xf32, " + kUb + ">"; // 100 KB
+    const std::string c = "memref<25600xf32, #hivm.address_space<cc>>";
+    const std::string g = "memref<25600xf32, " + kGm + ">";
+    auto mark = [&](const std::string& v, int id) {
+        return "  annotation.mark " + v + " {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<"
+            + std::to_string(id) + ">} : " + t + "\n";
+    };
+    return "module attributes {hacc.target = #hacc.target<\"Ascend950PR_950z\">} {\n"
+           "func.func @cube(%src: "
+        + g
+        + ") attributes {hivm.func_core_type = #hivm.func_core_type<AIC>} {\n"
+          "  %l0c = memref.alloc() : "
+        + c
+        + "\n"
+          "  hivm.hir.load ins(%src : "
+        + g + ") outs(%l0c : " + c
+        + ")\n"
+          "  %u = memref.alloc() : "
+        + t + "\n" + mark("%u", 7) + "  hivm.hir.fixpipe {enable_nz2nd, l0c_to_ub} ins(%l0c : " + c + ") outs(%u : " + t
+        + ")\n"
+          "  return\n"
+          "}\n"
+          "func.func @vector(%dst: "
+        + g
+        + ") attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n"
+          "  %pad = memref.alloc() : "
+        + t
+        + "\n"
+          "  hivm.hir.load ins(%dst : "
+        + g + ") outs(%pad : " + t
+        + ")\n"
+          "  hivm.hir.store ins(%pad : "
+        + t + ") outs(%dst : " + g
+        + ")\n"
+          "  %v = memref.alloc() : "
+        + t + "\n" + mark("%v", 7) + "  hivm.hir.store ins(%v : " + t + ") outs(%dst : " + g
+        + ")\n"
+          "  %w = memref.alloc() : "
+        + t + "\n" + mark("%w", 8) + "  hivm.hir.store ins(%w : " + t + ") outs(%dst : " + g
+        + ")\n"
+          "  return\n"
+          "}\n"
+          "}\n";
+}
+
+} // namespace
+
+TEST_CASE("A5 rules: the other core's side of a tightly coupled buffer is not planned and takes the owner's offsets",
+    "[planner][rules][a5]")
+{
+    const auto module = readMlir(coupledModule(), "coupled.mlir");
+    const auto target = findPlanTarget("Ascend950PR_950z");
+    REQUIRE(target);
+    const auto functions = deviceFunctions(*module);
+    REQUIRE(functions.size() == 2);
+    for (const bool regBase : {false, true}) {
+        INFO((regBase ? "hivm-plan-memory-regbase" : "hivm-plan-memory"));
+        const PlanOptions options = optionsOf(regBase ? "hivm-plan-memory-regbase" : "hivm-plan-memory");
+        FunctionPlan cube = planFunction(*functions[0], *target, options);
+        FunctionPlan vector = planFunction(*functions[1], *target, options);
+        REQUIRE(cube.fits);
+        REQUIRE(vector.fits);
+        const PlannedAlloc* planned = allocNamed(cube, "%u");
+        // ProcessMarkOpForTightlyCoupledCV: A5 puts the AIC side's ub buffer in skipMemPlan, never
+        // written there, never planned; A2/A3 plan it like any other (skipMemPlan unread).
+        if (regBase)
+            CHECK((planned == nullptr || planned->storage == -1));
+        else
+            CHECK((planned != nullptr && planned->storage >= 0));
+        CHECK(cube.errors.empty()); // not "read before first write"
+        shareCoupledOffsets({&cube, &vector});
+        // UpdateBuffer2OffsetsForFuncOp: the pointer cast of %u gets %v's offsets (id 7), both passes.
+        const auto u = std::find_if(cube.coupled.begin(), cube.coupled.end(),
+            [](const FunctionPlan::CoupledBuffer& coupled) { return coupled.alloc->name == "%u"; });
+        REQUIRE(u != cube.coupled.end());
+        CHECK_FALSE(u->owned);
+        CHECK(u->id == 7);
+        REQUIRE(cube.castOffsets.count(u->alloc) == 1);
+        REQUIRE(allocNamed(vector, "%v"));
+        CHECK(cube.castOffsets.at(u->alloc) == allocNamed(vector, "%v")->offsets);
+        CHECK(vector.castOffsets.empty()); // the owning side keeps its own
+    }
+}
+
+TEST_CASE(
+    "A5 rules: mem_unique coupled buffers whose uses never meet fall back to the lifetime test", "[planner][rules][a5]")
+{
+    // disable-tightly-coupled-buffer-reuse=true makes the owning side mem_unique. A2/A3 then keep
+    // %v and %w apart; A5's BuildCVReuseAllowedPairs finds ids 7 and 8 used over disjoint op
+    // ranges in every function holding both (only @vector), so their lifetimes decide: %v dies at
+    // its store before %w is written, and they share. With %pad, three 100 KB buffers: A2/A3 need
+    // 300 KB of the 248, A5 200 KB.
+    const auto module = readMlir(coupledModule(), "coupled.mlir");
+    const auto target = findPlanTarget("Ascend950PR_950z");
+    REQUIRE(target);
+    const Function& vector = *deviceFunctions(*module)[1];
+    const CoupledPairs pairs = coupledPairsMayShare(*vector.op);
+    CHECK(pairs == CoupledPairs{{7, 8}, {8, 7}});
+
+    const FunctionPlan a3
+        = planFunction(vector, *target, optionsOf("hivm-plan-memory=disable-tightly-coupled-buffer-reuse=true"));
+    const FunctionPlan a5 = planFunction(
+        vector, *target, optionsOf("hivm-plan-memory-regbase=disable-tightly-coupled-buffer-reuse=true"));
+    CHECK_FALSE(a3.fits);
+    REQUIRE(a5.fits);
+    REQUIRE(allocNamed(a5, "%v"));
+    CHECK(allocNamed(a5, "%v")->offsets == allocNamed(a5, "%w")->offsets);
+    CHECK(allocNamed(a5, "%pad")->offsets != allocNamed(a5, "%v")->offsets);
+}
+
+TEST_CASE("A5 rules: a log whose last attempt ran without the VF reachable check is planned without it",
+    "[planner][rules][a5]")
+{
+    // The compile's fifth attempt sets disable-vf-reachable-check=true (BiShengIRCompileMain's
+    // retries): in a loop, the VF call's output then takes its loaded input's place.
+    const std::string t = "memref<1024xf32, " + kUb + ">";
+    const std::string s = "memref<64xf32, strided<[1], offset: ?>, " + kUb + ">";
+    const std::string g = "memref<1024xf32, " + kGm + ">";
+    const std::string section = "module attributes {hacc.target = #hacc.target<\"Ascend950PR_950z\">} {\n"
+                                "  func.func @vf(%in: "
+        + t + ", %out: " + t
+        + ") attributes {hivm.vector_function} {\n"
+          "    %c0 = arith.constant 0 : index\n"
+          "    %c64 = arith.constant 64 : index\n"
+          "    %c1024 = arith.constant 1024 : index\n"
+          "    %pad = arith.constant 0.000000e+00 : f32\n"
+          "    scf.for %i = %c0 to %c1024 step %c64 {\n"
+          "      %a = memref.subview %in[%i] [64] [1] : "
+        + t + " to " + s
+        + "\n"
+          "      %b = memref.subview %out[%i] [64] [1] : "
+        + t + " to " + s
+        + "\n"
+          "      %v = vector.transfer_read %a[%c0], %pad {in_bounds = [true]} : "
+        + s
+        + ", vector<64xf32>\n"
+          "      vector.transfer_write %v, %b[%c0] {in_bounds = [true]} : vector<64xf32>, "
+        + s
+        + "\n"
+          "    }\n"
+          "    return\n"
+          "  }\n"
+          "  func.func @kernel(%src: "
+        + g + ", %dst: " + g
+        + ") attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n"
+          "    %l0 = arith.constant 0 : index\n"
+          "    %l1 = arith.constant 1 : index\n"
+          "    %l4 = arith.constant 4 : index\n"
+          "    scf.for %k = %l0 to %l4 step %l1 {\n"
+          "      %x = memref.alloc() : "
+        + t
+        + "\n"
+          "      hivm.hir.load ins(%src : "
+        + g + ") outs(%x : " + t
+        + ")\n"
+          "      %y = memref.alloc() : "
+        + t
+        + "\n"
+          "      func.call @vf(%x, %y) {hivm.vector_function} : ("
+        + t + ", " + t
+        + ") -> ()\n"
+          "      hivm.hir.store ins(%y : "
+        + t + ") outs(%dst : " + g
+        + ")\n"
+          "    }\n"
+          "    return\n"
+          "  }\n"
+          "}\n";
+    auto logOf = [&](int attempts) {
+        std::string log;
+        for (int attempt = 1; attempt <= attempts; ++attempt) {
+            log += "// -----// IR Dump Before PlanMemoryRegBase (hivm-plan-memory-regbase) //----- //\n" + section
+                + "\n";
+            if (attempt < attempts)
+                log += "loc(\"k.py\":1:1): error: ub overflow, requires 2097152 bits while 2031616 bits available!\n";
+        }
+        return log;
+    };
+    test::TempDir dir;
+    const auto four = dir.write("four/compile.log", logOf(4)).string();
+    const auto five = dir.write("five/compile.log", logOf(5)).string();
+    CHECK_FALSE(readPlanInput(four).vfReachableCheckOff);
+    CHECK(readPlanInput(five).vfReachableCheckOff);
+
+    // Planned as the log's attempt ran: the fifth attempt's call writes %y over %x.
+    for (const auto& [path, merged] : {std::pair{four, false}, std::pair{five, true}}) {
+        INFO(path);
+        const PlanInput input = readPlanInput(path);
+        const auto module = readMlir(input.ir, path);
+        const Function* kernel = module->findFunction("kernel");
+        REQUIRE(kernel);
+        PlanOptions options = optionsOf("hivm-plan-memory-regbase");
+        input.applyTo(options);
+        const FunctionPlan plan = planFunction(*kernel, *findPlanTarget("Ascend950PR_950z"), options);
+        REQUIRE(allocNamed(plan, "%x"));
+        REQUIRE(allocNamed(plan, "%y"));
+        CHECK((allocNamed(plan, "%x")->offsets == allocNamed(plan, "%y")->offsets) == merged);
+        // The document opened from the log is that plan: one storage, or two.
+        const ComputedDump computed = computeDump(path);
+        REQUIRE(computed.dump.scopes.size() == 1);
+        std::uint64_t highest = 0;
+        for (const auto& buffer : computed.dump.scopes[0].buffers)
+            for (const auto offset : buffer.offsets)
+                highest = std::max<std::uint64_t>(highest, offset + buffer.sizeBytes);
+        CHECK(highest == (merged ? 4096u : 8192u));
+    }
+}

@@ -1,0 +1,370 @@
+// The A5 pass's (hivm-plan-memory-regbase) in-place reuse across calls of VF functions
+// (regbase/PlanMemory.cpp and VFInplaceReuseAnalyzer.cpp @52f96a1), each rule with a case of
+// our own. Pattern unless said otherwise: %x is loaded, a call of a VF function reads %x (its
+// last read) and writes %y, %y is stored; 1024 f32 each (4096 B). These plans fit, so storages
+// sit side by side in gen order and a taken pair shares one offset.
+
+// CASE: rules_a5_vf_inplace_pair
+// RULE: VFInplaceReuseAnalysis + GenerateInplaceList: the callee writes %out once (one transfer_write)
+//   and reads %in once, the read before the write in one block, through equal subviews of the loop's
+//   step: the call's output %y takes its dying input %x's place (no loop around the allocs: no reach test).
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 0
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_copy(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_inplace_pair(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+    %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    func.call @vf_copy(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_widening_write_refused
+// RULE: isNoWideningWrite: the callee writes f32 elements from f16 ones it read: a write wider than
+//   its read never takes the read's place (here %x, 4096 B of f16, would be large enough).
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 4096
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_widen(
+      %in: memref<1024xf16, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f16
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf16, #hivm.address_space<ub>> to memref<64xf16, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf16, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf16>
+      %w = arith.extf %v : vector<64xf16> to vector<64xf32>
+      vector.transfer_write %w, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_widening_write_refused(%src: memref<2048xf16, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %x = memref.alloc() : memref<2048xf16, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<2048xf16, #hivm.address_space<gm>>) outs(%x : memref<2048xf16, #hivm.address_space<ub>>)
+    %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    %xs = memref.subview %x[0] [1024] [1] : memref<2048xf16, #hivm.address_space<ub>> to memref<1024xf16, strided<[1]>, #hivm.address_space<ub>>
+    func.call @vf_widen(%xs, %y) {hivm.vector_function} : (memref<1024xf16, strided<[1]>, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_read_after_write_refused
+// RULE: getPrevReadsInSameBlock: only reads before the write in its block are candidates; the callee
+//   writes %out first and reads %in after, so the call writes %y apart from %x.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 4096
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_write_first(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %z = vector.broadcast %padd : f32 to vector<64xf32>
+      vector.transfer_write %z, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+    }
+    return
+  }
+  func.func @rules_a5_vf_read_after_write_refused(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+    %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    func.call @vf_write_first(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_input_read_twice_refused
+// RULE: onlyReadOnce: an argument read by two transfer_reads is no candidate source.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 4096
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_read_twice(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      %v2 = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_input_read_twice_refused(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+    %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    func.call @vf_read_twice(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_unequal_slices_refused
+// RULE: hasSameIteration / isEqualSlice: the read's subview takes 64 elements a step, the write's 32:
+//   not the same slice, so no pair.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 4096
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_other_slice(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [32] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<32xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<32xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_unequal_slices_refused(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+    %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    func.call @vf_other_slice(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_aliased_operands_refused
+// RULE: hasAliasArgRisk: two operands of the call are views of one alloc (%x), so no VF pair is taken
+//   at it, though the callee would let its third argument take its first's place.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 4096
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_three(
+      %a: memref<512xf32, #hivm.address_space<ub>>,
+      %b: memref<512xf32, #hivm.address_space<ub>>,
+      %out: memref<512xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c512 = arith.constant 512 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c512 step %c64 {
+      %s = memref.subview %a[%i] [64] [1] : memref<512xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<512xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_aliased_operands_refused(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<512xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+    %x0 = memref.subview %x[0] [512] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<512xf32, strided<[1]>, #hivm.address_space<ub>>
+    %x1 = memref.subview %x[512] [512] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<512xf32, strided<[1], offset: 512>, #hivm.address_space<ub>>
+    %y = memref.alloc() : memref<512xf32, #hivm.address_space<ub>>
+    func.call @vf_three(%x0, %x1, %y) {hivm.vector_function} : (memref<512xf32, strided<[1]>, #hivm.address_space<ub>>, memref<512xf32, strided<[1], offset: 512>, #hivm.address_space<ub>>, memref<512xf32, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%y : memref<512xf32, #hivm.address_space<ub>>) outs(%dst : memref<512xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_loop_load_to_store_refused
+// RULE: IsReuseVFCall: in a loop, %y reaches a store (MTE3) and %x a load's output (MTE2), and %y's
+//   alloc is inside the loop: sharing would make the next load wait for this store, so it is refused.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 4096
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_copy(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_loop_load_to_store_refused(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %l0 = arith.constant 0 : index
+    %l1 = arith.constant 1 : index
+    %l4 = arith.constant 4 : index
+    scf.for %k = %l0 to %l4 step %l1 {
+      %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+      %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      func.call @vf_copy(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+      hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    }
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_loop_reachable_check_off
+// RULE: disable-vf-reachable-check=true: IsInplaceReuseReachable is always false, so the same loop's
+//   pair is taken.
+// PASS: hivm-plan-memory-regbase=disable-vf-reachable-check=true
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 0
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_copy(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_loop_reachable_check_off(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %l0 = arith.constant 0 : index
+    %l1 = arith.constant 1 : index
+    %l4 = arith.constant 4 : index
+    scf.for %k = %l0 to %l4 step %l1 {
+      %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+      %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      func.call @vf_copy(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+      hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    }
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_reach_carried_through_merge
+// RULE: InplaceReuseReachableMap::unite: the first call's pair (%y over %x) is taken (%y reaches no
+//   store) and carries %x's load reach to %y; at the second call %z reaches the store and %y, by
+//   the merge, the load: refused, %z apart (without the carry it would share too).
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 0
+// EXPECT-OFFSETS: %z = 4096
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_copy(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_reach_carried_through_merge(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %l0 = arith.constant 0 : index
+    %l1 = arith.constant 1 : index
+    %l4 = arith.constant 4 : index
+    scf.for %k = %l0 to %l4 step %l1 {
+      %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+      %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      func.call @vf_copy(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+      %z = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      func.call @vf_copy(%y, %z) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+      hivm.hir.store ins(%z : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    }
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_pair_in_the_a2_a3_pass_too
+// RULE: PlanMemory.cpp's GenerateInplaceList has the same VF branch: the membase pass on an A5 target
+//   takes the first case's pair as well.
+// PASS: hivm-plan-memory
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 0
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_copy(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_pair_in_the_a2_a3_pass_too(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+    %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    func.call @vf_copy(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
