@@ -69,6 +69,20 @@ inline bool touchesLocalBuffer(const Op& op)
     return false;
 }
 
+// Every memref the op reads or defines is in ssbuf (and it has one).
+inline bool touchesSsbufOnly(const Op& op)
+{
+    bool any = false;
+    for (const auto* values : {&op.operands, &op.results})
+        for (const Value* value : *values)
+            if (value->memref.valid) {
+                if (value->memref.addressSpace != "ssbuf")
+                    return false;
+                any = true;
+            }
+    return any;
+}
+
 inline const Op* enclosingLoop(const Op* op)
 {
     for (const Op* parent = op ? op->parentOp() : nullptr; parent; parent = parent->parentOp())

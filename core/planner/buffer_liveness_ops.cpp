@@ -95,6 +95,13 @@ void BufferLiveness::processOp(int index, const Op& op)
             return;
         }
         const std::string& space = buffer->memref.addressSpace;
+        if (space == "ssbuf" && options_.rules.ssbufLeftAlone) {
+            // CheckLocalBufferAllocOp: the A5 pass asserts on an alloc in ssbuf.
+            errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name
+                + " is allocated in ssbuf: \"Alloc on SSBUFFER is not yet supported!\" (the compiler's planner "
+                  "stops here)");
+            return;
+        }
         if (buffer->memref.valid && (space == "ca" || space == "cb" || space == "zero")) {
             // isLocalBuffer: a space neither gm nor UB, L1, L0C or SSBUF stops the pass.
             errors.push_back("line " + std::to_string(op.line) + ": " + buffer->name + " is allocated in "
@@ -194,6 +201,8 @@ void BufferLiveness::processOp(int index, const Op& op)
         killHandle(index, op);
         return;
     }
+    if (options_.rules.ssbufLeftAlone && name == "hivm.hir.pointer_cast" && touchesSsbufOnly(op))
+        return; // isSkippableOp: the scalar buffer is left alone
     if (!isSkippable(name) && touchesLocalBuffer(op)) {
         notes.push_back("line " + std::to_string(op.line) + ": " + name
             + " is not an op the planner knows; its local buffer operands are treated as read");

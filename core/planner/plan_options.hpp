@@ -39,6 +39,10 @@ struct PlanRules {
     bool coupledPairsMayShare = false;
     // The level-1 slot test keeps a mem_unique storage apart too (A2/A3: lifetimes only).
     bool slotTestKeepsMemUnique = false;
+    // ssbuf is left alone: a pointer cast touching it alone is skipped (A2/A3 stop at it as an
+    // unknown op), and an alloc in it stops the pass at once (A2/A3 plan it as a storage and stop
+    // when its space is asked for).
+    bool ssbufLeftAlone = false;
 
     static PlanRules membase() { return {}; } // hivm-plan-memory (A2/A3)
     static PlanRules regbase()                // hivm-plan-memory-regbase (A5, Ascend310B)
@@ -54,6 +58,7 @@ struct PlanRules {
         rules.skipsOtherSideOfCoupledBuffer = true;
         rules.coupledPairsMayShare = true;
         rules.slotTestKeepsMemUnique = true;
+        rules.ssbufLeftAlone = true;
         return rules;
     }
 };

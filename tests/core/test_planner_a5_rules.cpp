@@ -387,3 +387,57 @@ TEST_CASE("A5 rules: a log whose last attempt ran without the VF reachable check
         CHECK(highest == (merged ? 4096u : 8192u));
     }
 }
+
+TEST_CASE("A5 rules: a pointer cast to ssbuf is left alone, an alloc in ssbuf is refused", "[planner][rules][a5]")
+{
+    // isSkippableOp (A5): a hivm.hir.pointer_cast touching ssbuf alone is skipped; A2/A3 meet it as
+    // an op they do not know that touches a local buffer (memlens notes it, the compiler stops).
+    // An alloc in ssbuf stops the A5 pass at once (CheckLocalBufferAllocOp's assertion); the A2/A3
+    // case is rules_error_ssbuf_written.
+    const std::string s = "memref<16xi32, #hivm.address_space<ssbuf>>";
+    const std::string t = "memref<256xf32, " + kUb + ">";
+    const std::string g = "memref<256xf32, " + kGm + ">";
+    const std::string text = "func.func @scalar(%src: " + g + ", %dst: " + g
+        + ") {\n"
+          "  %c0 = arith.constant 0 : i64\n"
+          "  %flags = hivm.hir.pointer_cast(%c0) : "
+        + s
+        + "\n"
+          "  %a = memref.alloc() : "
+        + t
+        + "\n"
+          "  hivm.hir.load ins(%src : "
+        + g + ") outs(%a : " + t
+        + ")\n"
+          "  hivm.hir.store ins(%a : "
+        + t + ") outs(%dst : " + g
+        + ")\n"
+          "  return\n"
+          "}\n";
+    const auto module = readMlir(text, "scalar.mlir");
+    const auto target = findPlanTarget("Ascend950PR_950z");
+    REQUIRE(target);
+    const Function& function = module->functions.front();
+    auto noted = [](const FunctionPlan& plan) {
+        return std::any_of(plan.notes.begin(), plan.notes.end(),
+            [](const std::string& note) { return note.find("hivm.hir.pointer_cast") != std::string::npos; });
+    };
+    const FunctionPlan a5 = planFunction(function, *target, optionsOf("hivm-plan-memory-regbase"));
+    const FunctionPlan a3 = planFunction(function, *target, optionsOf("hivm-plan-memory"));
+    CHECK(a5.fits);
+    CHECK_FALSE(noted(a5));
+    CHECK(noted(a3));
+
+    const std::string allocated = "func.func @scalar_alloc() {\n"
+                                  "  %flags = memref.alloc() : "
+        + s
+        + "\n"
+          "  return\n"
+          "}\n";
+    const auto second = readMlir(allocated, "scalar_alloc.mlir");
+    const FunctionPlan refused
+        = planFunction(second->functions.front(), *target, optionsOf("hivm-plan-memory-regbase"));
+    CHECK_FALSE(refused.fits);
+    REQUIRE_FALSE(refused.errors.empty());
+    CHECK_THAT(refused.errors.front(), Catch::Contains("Alloc on SSBUFFER is not yet supported!"));
+}

@@ -368,3 +368,57 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
     return
   }
 }
+
+// -----
+// CASE: rules_a5_mb_copy_retried_at_its_own_level
+// RULE: ShouldRollbackMuiltiBuffer (both passes): a multi-buffer copy planned on its own is
+//   undone with its first storage only when both were placed at the same level. Here %out's copy
+//   was placed at a higher level than %out itself; when %mid2 does not fit, the rollback stops at
+//   the copy and tries it again at level 0, where it takes offset 0, and the plan fits in the
+//   910B1's 192 KB. Undone with %out instead, the search would run out of levels and fail.
+//   %in (two copies, 52000 B apart) and %mid1, which the first call writes over it, share 0.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 2086400 bits while 1572864 bits available!
+// EXPECT-OFFSETS: %in = 0, 52000
+// EXPECT-OFFSETS: %mid1 = 0, 52000
+// EXPECT-OFFSETS: %mid2 = 108800
+// EXPECT-OFFSETS: %out = 0, 54400
+module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
+  func.func private @first_lane(%a: memref<5500xi64, strided<[1]>, #hivm.address_space<ub>>, %b: memref<5500xi64, #hivm.address_space<ub>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.vector_function, no_inline} {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i64
+    %src = memref.subview %a[0] [1] [1] : memref<5500xi64, strided<[1]>, #hivm.address_space<ub>> to memref<1xi64, strided<[1]>, #hivm.address_space<ub>>
+    %dst = memref.subview %b[0] [1] [1] : memref<5500xi64, #hivm.address_space<ub>> to memref<1xi64, #hivm.address_space<ub>>
+    %v = vector.transfer_read %src[%c0], %zero {in_bounds = [true]} : memref<1xi64, strided<[1]>, #hivm.address_space<ub>>, vector<64xi64>
+    vector.transfer_write %v, %dst[%c0] {in_bounds = [true]} : vector<64xi64>, memref<1xi64, #hivm.address_space<ub>>
+    return
+  }
+  func.func private @nothing(%a: memref<5500xi64, #hivm.address_space<ub>>, %b: memref<6000xi64, #hivm.address_space<ub>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.vector_function, no_inline} {
+    return
+  }
+  func.func private @last_lane(%a: memref<6000xi64, #hivm.address_space<ub>>, %b: memref<6000xi64, strided<[1]>, #hivm.address_space<ub>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.vector_function, no_inline} {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i64
+    %src = memref.subview %a[0] [1] [1] : memref<6000xi64, #hivm.address_space<ub>> to memref<1xi64, #hivm.address_space<ub>>
+    %dst = memref.subview %b[0] [1] [1] : memref<6000xi64, strided<[1]>, #hivm.address_space<ub>> to memref<1xi64, strided<[1]>, #hivm.address_space<ub>>
+    %v = vector.transfer_read %src[%c0], %zero {in_bounds = [true]} : memref<1xi64, #hivm.address_space<ub>>, vector<64xi64>
+    vector.transfer_write %v, %dst[%c0] {in_bounds = [true]} : vector<64xi64>, memref<1xi64, strided<[1]>, #hivm.address_space<ub>>
+    return
+  }
+  func.func @rules_a5_mb_copy_retried_at_its_own_level(%gin: memref<5500xi64, #hivm.address_space<gm>>, %gout: memref<6000xi64, #hivm.address_space<gm>>) {
+    %in = memref.alloc() : memref<6500xi64, #hivm.address_space<ub>>
+    annotation.mark %in {hivm.multi_buffer = 2 : i32} : memref<6500xi64, #hivm.address_space<ub>>
+    %in_v = memref.subview %in[0] [5500] [1] : memref<6500xi64, #hivm.address_space<ub>> to memref<5500xi64, strided<[1]>, #hivm.address_space<ub>>
+    hivm.hir.load ins(%gin : memref<5500xi64, #hivm.address_space<gm>>) outs(%in_v : memref<5500xi64, strided<[1]>, #hivm.address_space<ub>>)
+    %mid1 = memref.alloc() : memref<5500xi64, #hivm.address_space<ub>>
+    func.call @first_lane(%in_v, %mid1) {hivm.vector_function, no_inline} : (memref<5500xi64, strided<[1]>, #hivm.address_space<ub>>, memref<5500xi64, #hivm.address_space<ub>>) -> ()
+    %mid2 = memref.alloc() : memref<6000xi64, #hivm.address_space<ub>>
+    func.call @nothing(%mid1, %mid2) {hivm.vector_function, no_inline} : (memref<5500xi64, #hivm.address_space<ub>>, memref<6000xi64, #hivm.address_space<ub>>) -> ()
+    %out = memref.alloc() : memref<6800xi64, #hivm.address_space<ub>>
+    annotation.mark %out {hivm.multi_buffer = 2 : i32} : memref<6800xi64, #hivm.address_space<ub>>
+    %out_v = memref.subview %out[0] [6000] [1] : memref<6800xi64, #hivm.address_space<ub>> to memref<6000xi64, strided<[1]>, #hivm.address_space<ub>>
+    func.call @last_lane(%mid2, %out_v) {hivm.vector_function, no_inline} : (memref<6000xi64, #hivm.address_space<ub>>, memref<6000xi64, strided<[1]>, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%out_v : memref<6000xi64, strided<[1]>, #hivm.address_space<ub>>) outs(%gout : memref<6000xi64, #hivm.address_space<gm>>)
+    return
+  }
+}
