@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 namespace memlens::planner {
@@ -48,6 +49,7 @@ public:
             saved_.emplace_back(&memref, std::move(memref.shape));
             memref.shape = std::move(shape);
         }
+        scaleTempBuffers(module);
     }
     ~ShapeRewrite()
     {
@@ -58,6 +60,68 @@ public:
     ShapeRewrite& operator=(const ShapeRewrite&) = delete;
 
 private:
+    // An op's extra buffer (temp_buffer) is sized from its inputs (a reduction's scratch holds a
+    // partial result per vector repeat), so a 1-D one that no dimension rule rewrote grows and
+    // shrinks with them: by the ratio the op's rewritten inputs changed by, when they agree and
+    // the result is whole.
+    void scaleTempBuffers(Module& module)
+    {
+        if (saved_.empty())
+            return;
+        std::unordered_map<const MemrefType*, const std::vector<std::int64_t>*> original;
+        for (const auto& [memref, shape] : saved_)
+            original.emplace(memref, &shape);
+        auto count = [](const std::vector<std::int64_t>& shape) {
+            __int128 n = 1;
+            for (const std::int64_t d : shape)
+                n *= d < 0 ? 0 : d;
+            return n;
+        };
+        std::unordered_map<const Value*, std::pair<__int128, __int128>> temps; // alloc -> ratio
+        for (const Function& function : module.functions) {
+            if (!function.op)
+                continue;
+            walkNested(*function.op, [&](const Op& op) {
+                if (op.temps.empty())
+                    return;
+                __int128 numerator = 0;
+                __int128 denominator = 0;
+                for (const Value* input : op.ins) {
+                    const auto before = original.find(&input->memref);
+                    if (before == original.end())
+                        continue;
+                    const __int128 was = count(*before->second);
+                    const __int128 now = count(input->memref.shape);
+                    if (was <= 0 || now <= 0)
+                        return;
+                    if (denominator != 0 && now * denominator != numerator * was)
+                        return; // the inputs disagree: no one ratio
+                    numerator = now;
+                    denominator = was;
+                }
+                if (denominator == 0)
+                    return;
+                for (const Value* temp : op.temps)
+                    if (const Value* alloc = BufferLiveness::tracebackToAlloc(temp))
+                        temps.emplace(alloc, std::pair{numerator, denominator});
+            });
+        }
+        if (temps.empty())
+            return;
+        for (const auto& value : module.values) {
+            const auto found = temps.find(value.get());
+            MemrefType& memref = value->memref;
+            if (found == temps.end() || memref.rank() != 1 || memref.shape[0] <= 0 || original.count(&memref))
+                continue;
+            const auto [numerator, denominator] = found->second;
+            const __int128 scaled = memref.shape[0] * numerator;
+            if (scaled % denominator != 0 || scaled / denominator <= 0 || scaled / denominator > INT64_MAX)
+                continue;
+            saved_.emplace_back(&memref, memref.shape);
+            memref.shape[0] = static_cast<std::int64_t>(scaled / denominator);
+        }
+    }
+
     std::vector<std::pair<MemrefType*, std::vector<std::int64_t>>> saved_;
 };
 

@@ -1,6 +1,7 @@
 // The fit map: the grid of configs, today's cell, the frontier, compiled cells
 // from other dumps, the evaluator interface and the config list to paste.
 #include "core/diagnosis/fit_map.hpp"
+#include "core/diagnosis/fit_map_replan.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
@@ -208,11 +209,23 @@ TEST_CASE("the predicted plan of a cell is a document of its own", "[fit_map]")
 {
     const auto document = example("block16384");
     const Diagnosis diagnosis = diagnoseScope(*document, 0);
-    const FitMap map = buildFitMap(*document, 0, diagnosis);
+    // Predicted from the dump: the document the predictor's cell describes.
+    PredictedFitEvaluator predictor;
+    const FitMap map = buildFitMap(*document, 0, diagnosis, &predictor);
     const FitCell* half = map.find({8192}, false);
     REQUIRE(half);
+    CHECK(half->how == "predicted");
     const PlanDocument predicted = predictedDocument(*document, 0, diagnosis, map, half->config());
     CHECK(predicted.analyses[0].peakAddressBytes == half->requiredBytes);
+    // Re-planned (the example's IR reproduces its dump): the document the panel opens for the
+    // cell is the planner's plan, with the same bytes the cell says.
+    const FitMap replannedMap = buildFitMap(*document, 0, diagnosis);
+    const FitCell* replannedHalf = replannedMap.find({8192}, false);
+    REQUIRE(replannedHalf);
+    CHECK(replannedHalf->how == "re-planned");
+    const auto replanned = replannedDocument(*document, 0, diagnosis, replannedMap, replannedHalf->config());
+    REQUIRE(replanned);
+    CHECK(replanned->analyses[0].peakAddressBytes == replannedHalf->requiredBytes);
     for (const Block& block : predicted.dump.scopes[0].blocks)
         CHECK(block.copy == 0);
     CHECK(predicted.dump.scopes[0].buffers[0].memrefType().rfind("memref<8192xf32", 0) == 0);

@@ -1,5 +1,6 @@
 // What-ifs re-planned: each one must come out as planning the IR rewritten by hand
 // (dimensions replaced in the text) or with `memlens plan`'s options does.
+#include "core/document/computed_plan.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/what_if.hpp"
@@ -285,4 +286,31 @@ TEST_CASE("what-if: allocs whose sizes add up past 2^64 bits never fit", "[plann
     CHECK_FALSE(plan.fits);
     REQUIRE_FALSE(plan.errors.empty());
     CHECK_THAT(plan.errors.front(), Catch::Contains("more than any on-chip memory holds"));
+}
+
+TEST_CASE("what-if: a reduction's scratch grows and shrinks with its input", "[planner][what_if]")
+{
+    // The example's layer norm reduces BLOCK_SIZE floats with a scratch of BLOCK_SIZE / 64 floats
+    // (memref<256xf32> at 16384, memref<128xf32> at 8192): no dimension equals BLOCK_SIZE, but
+    // the scratch follows its reduction's input. Scaled from the 16384 compile, the plan is the
+    // 8192 compile's, buffer for buffer, on both targets.
+    for (const char* folder : {"", "a5/"}) {
+        INFO("resources/examples/layer_norm/" << folder);
+        const auto example = memlens::test::sourceDir() / "resources/examples/layer_norm";
+        const auto sectionOf = [&](const std::string& block) {
+            const auto input = memlens::readPlanInput((example / (folder + block + "/compile.log")).string());
+            return input.ir;
+        };
+        WhatIfPlanner large(sectionOf("block16384"));
+        const WhatIfResult scaled = large.plan(WhatIf::scaled(16384, 1, 2));
+        WhatIfPlanner small(sectionOf("block8192"));
+        const WhatIfResult compiled = small.baseline();
+        requireSamePlan(scaled, compiled);
+        const WhatIfScope* ub = scaled.functions.at(0).findScope("ub");
+        REQUIRE(ub);
+        bool scratch = false;
+        for (const WhatIfAlloc& alloc : ub->allocs)
+            scratch = scratch || (alloc.name == "%alloc_5" && alloc.bits == 128 * 32);
+        CHECK(scratch);
+    }
 }
