@@ -78,6 +78,7 @@ RunRow rowOfDocument(const PlanDocument& document, RowSource source)
     if (row.kernel.empty())
         row.kernel = std::filesystem::path(document.dump.file).stem().string();
     row.core = rowCoreOf(document);
+    row.target = document.target.value_or("");
     row.source = source;
     row.file = document.computedFrom.value_or(document.dump.file);
     if (!document.siblingWarning.empty())

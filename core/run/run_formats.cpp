@@ -210,6 +210,7 @@ std::string summaryJson(const RunSummary& summary, std::optional<double> failAbo
         ojson r;
         r["kernel"] = row.kernel;
         r["core"] = optionalText(row.core);
+        r["target"] = optionalText(row.target);
         r["status"] = rowStatusKey(row.status);
         r["peak_bytes"] = optionalNumber(row.peakBytes);
         r["capacity_bytes"] = optionalNumber(row.capacityBytes);

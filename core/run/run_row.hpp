@@ -15,6 +15,7 @@ enum class RowSource { Dump, CompileLog, CacheMetadata };
 struct RunRow {
     std::string kernel;
     std::string core;   // "aiv", "aic", "" when unknown
+    std::string target; // the hacc.target of its IR ("Ascend950PR_950z"), "" when no IR names one
     std::string scope;  // the scope the numbers are of (the one closest to its capacity), "" when none
     std::string config; // "BLOCK_SIZE=16384, multibuffer=True": what the kernel's words and the cache name
     RowStatus status = RowStatus::Error;
@@ -26,7 +27,7 @@ struct RunRow {
     std::string file;
     std::string error;              // why the file could not be read ("" when it could)
     std::vector<std::string> notes; // the pair's health of a mix kernel, cache notes
-    // Versions of one kernel and core (watch's copies): 1 the newest, of `versions`.
+    // Versions of one kernel and core on one chip generation (watch's copies): 1 the newest, of `versions`.
     std::string versionTime; // sorts in time order: the watch name's time, else the file's
     int version = 1;
     int versions = 1;

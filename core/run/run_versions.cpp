@@ -1,10 +1,12 @@
 #include "core/run/run_versions.hpp"
 
+#include "core/planner/plan_target.hpp"
 #include "core/text/byte_size.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
 namespace memlens {
 
@@ -44,14 +46,20 @@ std::string versionChange(const RunRow& older, const RunRow& newer)
 
 void groupAndSortRows(std::vector<RunRow>& rows)
 {
-    // Error rows name no kernel of their own: each stands alone.
-    std::map<std::pair<std::string, std::string>, std::vector<RunRow>> groups;
+    // Error rows name no kernel of their own: each stands alone. One kernel compiled for an A2/A3
+    // chip and for an A5 one is two kernels: their plans are not versions of each other (a dump
+    // names no target, and only A2/A3 compilers write dumps).
+    auto generation = [](const RunRow& row) {
+        const auto target = planner::findPlanTarget(row.target);
+        return target ? static_cast<int>(target->family) : static_cast<int>(ChipFamily::A2A3);
+    };
+    std::map<std::tuple<std::string, std::string, int>, std::vector<RunRow>> groups;
     std::vector<std::vector<RunRow>> alone;
     for (RunRow& row : rows) {
         if (row.status == RowStatus::Error)
             alone.push_back({std::move(row)});
         else
-            groups[{row.kernel, row.core}].push_back(std::move(row));
+            groups[{row.kernel, row.core, generation(row)}].push_back(std::move(row));
     }
     std::vector<std::vector<RunRow>> ordered = std::move(alone);
     for (auto& [key, versions] : groups) {
