@@ -1,7 +1,5 @@
 #include "core/planner/storage_entries.hpp"
 
-#include "core/planner/buffer_liveness_detail.hpp"
-
 #include <algorithm>
 #include <set>
 
@@ -168,7 +166,13 @@ bool StorageEntries::vfCallStallsLoop(const Value* gen, const Value* kill, PipeR
     // Both are asked, in this order: the first answer for a set of merged allocs is kept.
     const bool genReachesStore = reach.reachesStore(gen);
     const bool killReachesLoad = reach.reachesLoad(kill);
-    return genReachesStore && killReachesLoad && gen->definingOp && liveness_detail::enclosingLoop(gen->definingOp);
+    if (!genReachesStore || !killReachesLoad || !gen->definingOp)
+        return false;
+    for (const Op* parent = gen->definingOp->parentOp(); parent; parent = parent->parentOp())
+        if (parent->name == "scf.for" || parent->name == "scf.while" || parent->name == "scf.forall"
+            || parent->name == "scf.parallel")
+            return true; // LoopLikeOpInterface
+    return false;
 }
 
 std::vector<BufferPair> StorageEntries::inplaceList()
