@@ -83,6 +83,17 @@ ordered_json planJson(const FunctionPlan& plan, std::int64_t lineOffset)
         }
         function["scopes"].push_back(s);
     }
+    // Tightly coupled buffers: the other core's side is cast at the owning side's offsets.
+    function["coupled"] = ordered_json::array();
+    for (const auto& coupled : plan.coupled) {
+        ordered_json c;
+        c["name"] = coupled.alloc->name;
+        c["id"] = coupled.id;
+        c["owned"] = coupled.owned;
+        const auto cast = plan.castOffsets.find(coupled.alloc);
+        c["cast_offsets"] = cast != plan.castOffsets.end() ? ordered_json(cast->second) : ordered_json();
+        function["coupled"].push_back(c);
+    }
     return function;
 }
 

@@ -331,6 +331,11 @@ run plan "$data/logs/a5_pair/compile.log" --format json
 check "plan --format json has allocated_ub_bits on A5" test "$(json_value 'd["functions"][0]["allocated_ub_bits"]')" = 1966080
 run plan "$data/mlir/double_buffered_loop.mlir" --format json
 check "an A2/A3 plan has no allocated_ub_bits" test "$(json_value '"allocated_ub_bits" in d["functions"][0]')" = False
+run plan "$data/mlir/a5_vf_mix.mlir" --format json
+check "plan of an A5 VF call puts its output over its dying input" test "$(json_value '[a["offsets"] for a in d["functions"][1]["scopes"][0]["allocs"] if a["name"] in ("%x", "%y")]')" = "[[0], [0]]"
+check "the other core's side of a coupled buffer is cast at the owner's offsets" test "$(json_value '[(c["name"], c["owned"], c["cast_offsets"]) for c in d["functions"][0]["coupled"]]')" = "[('%u', False, [16384])]"
+run plan "$data/mlir/a5_vf_mix.mlir" --pass "hivm-plan-memory-regbase"
+check "plan's table says where the other core's side is cast" grep -q "%u (line .*): the other core's side of tightly coupled buffer 3, not planned here; cast at 16384 B" "$work/out"
 run plan "$data/mlir/a5_mix_kernel.mlir" --pass "hivm-plan-memory=no-such-option=1"
 check "an unknown pass option exits 2" test "$status" -eq 2
 check "an unknown pass option is named" grep -q "unknown option no-such-option" "$work/err"
