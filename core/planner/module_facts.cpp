@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace memlens::planner {
@@ -52,13 +53,12 @@ std::map<int, Range> coupledRanges(const Op& function)
         long lo = number[alloc->definingOp];
         long hi = lo;
         std::vector<const Value*> work = {alloc};
-        std::vector<const Value*> seen;
+        std::unordered_set<const Value*> seen;
         while (!work.empty()) {
             const Value* value = work.back();
             work.pop_back();
-            if (std::find(seen.begin(), seen.end(), value) != seen.end())
+            if (!seen.insert(value).second)
                 continue;
-            seen.push_back(value);
             for (const Op* user : value->users) {
                 if (const auto at = number.find(user); at != number.end()) {
                     lo = std::min(lo, at->second);
