@@ -361,9 +361,12 @@ void TitleBar::refresh()
             : QStringLiteral("<p>%1</p>").arg(warnings.join(QStringLiteral("<br>")).toHtmlEscaped()));
     siblingWarning_->setVisible(!warnings.isEmpty());
     setKernelText(document ? (folderKernels_.isEmpty() ? kernelLine(*document) : folderKernels_) : tr("No dump open"));
-    file_->setFullText(document ? fileLine(*document, versionText_) : QString());
-    file_->setToolTip(
-        document ? toQString(document->copyOf.empty() ? document->dump.file : document->copyOf) : QString());
+    const QString line = document ? fileLine(*document, versionText_) : QString();
+    file_->setFullText(line);
+    // The whole line (cut short in a narrow window) and the file's path.
+    file_->setToolTip(document
+            ? line + QLatin1Char('\n') + toQString(document->copyOf.empty() ? document->dump.file : document->copyOf)
+            : QString());
 
     const bool haveScope = scope && analysis;
     status_->setVisible(haveScope);

@@ -25,6 +25,9 @@ TEST_CASE("opening an IR file shows the plan memlens computes from it, with the 
     REQUIRE(file);
     CHECK(file->text().startsWith(QStringLiteral("plan computed by memlens from ")));
     CHECK(file->text().contains(QStringLiteral("double_buffered_loop.mlir")));
+    // Cut short in a narrow window, the line is whole in the tooltip, with the file's path.
+    CHECK(file->toolTip().startsWith(QStringLiteral("plan computed by memlens from ")));
+    CHECK(file->toolTip().contains(QString::fromStdString(ir.string())));
     // A block's IR line is its alloc in the file opened.
     const int a = memlens::test::blockNamed(*f.window, "%a");
     REQUIRE(a >= 0);
