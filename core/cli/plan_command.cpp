@@ -97,6 +97,15 @@ ordered_json planJson(const FunctionPlan& plan, std::int64_t lineOffset)
     return function;
 }
 
+// "0, 55456": one byte offset per copy.
+std::string offsetsText(const std::vector<std::uint64_t>& offsets)
+{
+    std::string text;
+    for (const auto offset : offsets)
+        text += (text.empty() ? "" : ", ") + std::to_string(offset);
+    return text;
+}
+
 void printTable(const FunctionPlan& plan, std::int64_t lineOffset, bool regBase, std::ostream& out)
 {
     // Names and texts come from the file: printed escaped, never obeyed by the terminal.
@@ -126,21 +135,15 @@ void printTable(const FunctionPlan& plan, std::int64_t lineOffset, bool regBase,
         out << "    alloc                      line  bits        life        storage  offsets (bytes)\n";
         for (const PlannedAlloc& alloc : scope.allocs) {
             std::ostringstream row;
-            std::string offsets;
-            for (const auto offset : alloc.offsets)
-                offsets += (offsets.empty() ? "" : ", ") + std::to_string(offset);
             row << "    " << printableName(alloc.buffer->name);
             std::string line = row.str();
             line.resize(std::max<std::size_t>(line.size() + 1, 31), ' ');
             out << line << (alloc.buffer->definingOp ? alloc.buffer->definingOp->line + lineOffset : 0) << "\t"
                 << alloc.bits << "\t[" << alloc.lifeStart << ", " << alloc.lifeEnd << "]\t" << alloc.storage << "\t"
-                << offsets << (alloc.tmp ? "  (tmp)" : "");
-            if (const auto cast = plan.castOffsets.find(alloc.buffer); cast != plan.castOffsets.end()) {
-                std::string owner;
-                for (const auto offset : cast->second)
-                    owner += (owner.empty() ? "" : ", ") + std::to_string(offset);
-                out << "  (cast at " << owner << ": the other core's side of a tightly coupled buffer)";
-            }
+                << offsetsText(alloc.offsets) << (alloc.tmp ? "  (tmp)" : "");
+            if (const auto cast = plan.castOffsets.find(alloc.buffer); cast != plan.castOffsets.end())
+                out << "  (cast at " << offsetsText(cast->second)
+                    << ": the other core's side of a tightly coupled buffer)";
             out << "\n";
         }
     }
@@ -153,9 +156,7 @@ void printTable(const FunctionPlan& plan, std::int64_t lineOffset, bool regBase,
         const auto cast = plan.castOffsets.find(coupled.alloc);
         if (coupled.owned || listed || cast == plan.castOffsets.end())
             continue;
-        std::string owner;
-        for (const auto offset : cast->second)
-            owner += (owner.empty() ? "" : ", ") + std::to_string(offset);
+        const std::string owner = offsetsText(cast->second);
         out << "  " << printableName(coupled.alloc->name) << " (line "
             << (coupled.alloc->definingOp ? coupled.alloc->definingOp->line + lineOffset : 0)
             << "): the other core's side of tightly coupled buffer " << coupled.id << ", not planned here; cast at "

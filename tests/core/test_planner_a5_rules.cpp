@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 #include <string>
 
 using namespace memlens;
@@ -25,6 +26,15 @@ namespace {
 
 const std::string kUb = "#hivm.address_space<ub>";
 const std::string kGm = "#hivm.address_space<gm>";
+
+// `ir` with each placeholder ($T, $G, ...) written as its type.
+std::string typed(std::string ir, const std::map<std::string, std::string>& types)
+{
+    for (const auto& [placeholder, type] : types)
+        for (auto at = ir.find(placeholder); at != std::string::npos; at = ir.find(placeholder, at + type.size()))
+            ir.replace(at, placeholder.size(), type);
+    return ir;
+}
 
 PlanOptions optionsOf(const std::string& pass)
 {
@@ -51,34 +61,19 @@ std::string markedFunction()
 {
     const std::string t = "memref<256xf32, " + kUb + ">";
     const std::string g = "memref<256xf32, " + kGm + ">";
-    return "func.func @marked(%src: " + g + ", %dst: " + g
-        + ") {\n"
-          "  %a = memref.alloc() : "
-        + t
-        + "\n"
-          "  hivm.hir.load ins(%src : "
-        + g + ") outs(%a : " + t
-        + ")\n"
-          "  %b = memref.alloc() : "
-        + t
-        + "\n"
-          "  hivm.hir.vadd ins(%a, %a : "
-        + t + ", " + t + ") outs(%b : " + t
-        + ")\n"
-          "  %c = memref.alloc() : "
-        + t
-        + "\n"
-          "  annotation.mark %c {hivm.multi_buffer = 2 : i32} : "
-        + t
-        + "\n"
-          "  hivm.hir.vadd ins(%b, %b : "
-        + t + ", " + t + ") outs(%c : " + t
-        + ")\n"
-          "  hivm.hir.store ins(%c : "
-        + t + ") outs(%dst : " + g
-        + ")\n"
-          "  return\n"
-          "}\n";
+    return typed(R"(func.func @marked(%src: $G, %dst: $G) {
+  %a = memref.alloc() : $T
+  hivm.hir.load ins(%src : $G) outs(%a : $T)
+  %b = memref.alloc() : $T
+  hivm.hir.vadd ins(%a, %a : $T, $T) outs(%b : $T)
+  %c = memref.alloc() : $T
+  annotation.mark %c {hivm.multi_buffer = 2 : i32} : $T
+  hivm.hir.vadd ins(%b, %b : $T, $T) outs(%c : $T)
+  hivm.hir.store ins(%c : $T) outs(%dst : $G)
+  return
+}
+)",
+        {{"$T", t}, {"$G", g}});
 }
 
 } // namespace
@@ -121,41 +116,24 @@ TEST_CASE("A5 rules: a value of one scf.while region never dies in the other reg
     // 248 KB, A5 keeps both and needs 256 KB.
     const std::string t = "memref<32768xf32, " + kUb + ">";
     const std::string g = "memref<32768xf32, " + kGm + ">";
-    const std::string text = "func.func @looped(%src: " + g + ", %dst: " + g
-        + ", %n: i1) {\n"
-          "  %r = scf.while (%go = %n) : (i1) -> "
-        + t
-        + " {\n"
-          "    %a = memref.alloc() : "
-        + t
-        + "\n"
-          "    hivm.hir.load ins(%src : "
-        + g + ") outs(%a : " + t
-        + ")\n"
-          "    scf.condition(%go) %a : "
-        + t
-        + "\n"
-          "  } do {\n"
-          "  ^bb0(%b: "
-        + t
-        + "):\n"
-          "    hivm.hir.store ins(%b : "
-        + t + ") outs(%dst : " + g
-        + ")\n"
-          "    %z = memref.alloc() : "
-        + t
-        + "\n"
-          "    hivm.hir.load ins(%src : "
-        + g + ") outs(%z : " + t
-        + ")\n"
-          "    hivm.hir.store ins(%z : "
-        + t + ") outs(%dst : " + g
-        + ")\n"
-          "    %stop = arith.constant false\n"
-          "    scf.yield %stop : i1\n"
-          "  }\n"
-          "  return\n"
-          "}\n";
+    const std::string text = typed(R"(func.func @looped(%src: $G, %dst: $G, %n: i1) {
+  %r = scf.while (%go = %n) : (i1) -> $T {
+    %a = memref.alloc() : $T
+    hivm.hir.load ins(%src : $G) outs(%a : $T)
+    scf.condition(%go) %a : $T
+  } do {
+  ^bb0(%b: $T):
+    hivm.hir.store ins(%b : $T) outs(%dst : $G)
+    %z = memref.alloc() : $T
+    hivm.hir.load ins(%src : $G) outs(%z : $T)
+    hivm.hir.store ins(%z : $T) outs(%dst : $G)
+    %stop = arith.constant false
+    scf.yield %stop : i1
+  }
+  return
+}
+)",
+        {{"$T", t}, {"$G", g}});
     const auto module = readMlir(text, "looped.mlir");
     const auto target = findPlanTarget("Ascend950PR_950z");
     REQUIRE(target);
@@ -183,46 +161,30 @@ std::string coupledModule()
     const std::string t = "memref<25600xf32, " + kUb + ">"; // 100 KB
     const std::string c = "memref<25600xf32, #hivm.address_space<cc>>";
     const std::string g = "memref<25600xf32, " + kGm + ">";
-    auto mark = [&](const std::string& v, int id) {
-        return "  annotation.mark " + v + " {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<"
-            + std::to_string(id) + ">} : " + t + "\n";
-    };
-    return "module attributes {hacc.target = #hacc.target<\"Ascend950PR_950z\">} {\n"
-           "func.func @cube(%src: "
-        + g
-        + ") attributes {hivm.func_core_type = #hivm.func_core_type<AIC>} {\n"
-          "  %l0c = memref.alloc() : "
-        + c
-        + "\n"
-          "  hivm.hir.load ins(%src : "
-        + g + ") outs(%l0c : " + c
-        + ")\n"
-          "  %u = memref.alloc() : "
-        + t + "\n" + mark("%u", 7) + "  hivm.hir.fixpipe {enable_nz2nd, l0c_to_ub} ins(%l0c : " + c + ") outs(%u : " + t
-        + ")\n"
-          "  return\n"
-          "}\n"
-          "func.func @vector(%dst: "
-        + g
-        + ") attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n"
-          "  %pad = memref.alloc() : "
-        + t
-        + "\n"
-          "  hivm.hir.load ins(%dst : "
-        + g + ") outs(%pad : " + t
-        + ")\n"
-          "  hivm.hir.store ins(%pad : "
-        + t + ") outs(%dst : " + g
-        + ")\n"
-          "  %v = memref.alloc() : "
-        + t + "\n" + mark("%v", 7) + "  hivm.hir.store ins(%v : " + t + ") outs(%dst : " + g
-        + ")\n"
-          "  %w = memref.alloc() : "
-        + t + "\n" + mark("%w", 8) + "  hivm.hir.store ins(%w : " + t + ") outs(%dst : " + g
-        + ")\n"
-          "  return\n"
-          "}\n"
-          "}\n";
+    return typed(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+func.func @cube(%src: $G) attributes {hivm.func_core_type = #hivm.func_core_type<AIC>} {
+  %l0c = memref.alloc() : $C
+  hivm.hir.load ins(%src : $G) outs(%l0c : $C)
+  %u = memref.alloc() : $T
+  annotation.mark %u {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<7>} : $T
+  hivm.hir.fixpipe {enable_nz2nd, l0c_to_ub} ins(%l0c : $C) outs(%u : $T)
+  return
+}
+func.func @vector(%dst: $G) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %pad = memref.alloc() : $T
+  hivm.hir.load ins(%dst : $G) outs(%pad : $T)
+  hivm.hir.store ins(%pad : $T) outs(%dst : $G)
+  %v = memref.alloc() : $T
+  annotation.mark %v {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<7>} : $T
+  hivm.hir.store ins(%v : $T) outs(%dst : $G)
+  %w = memref.alloc() : $T
+  annotation.mark %w {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<8>} : $T
+  hivm.hir.store ins(%w : $T) outs(%dst : $G)
+  return
+}
+}
+)",
+        {{"$T", t}, {"$G", g}, {"$C", c}});
 }
 
 } // namespace
@@ -298,56 +260,36 @@ TEST_CASE("A5 rules: a log whose last attempt ran without the VF reachable check
     const std::string t = "memref<1024xf32, " + kUb + ">";
     const std::string s = "memref<64xf32, strided<[1], offset: ?>, " + kUb + ">";
     const std::string g = "memref<1024xf32, " + kGm + ">";
-    const std::string section = "module attributes {hacc.target = #hacc.target<\"Ascend950PR_950z\">} {\n"
-                                "  func.func @vf(%in: "
-        + t + ", %out: " + t
-        + ") attributes {hivm.vector_function} {\n"
-          "    %c0 = arith.constant 0 : index\n"
-          "    %c64 = arith.constant 64 : index\n"
-          "    %c1024 = arith.constant 1024 : index\n"
-          "    %pad = arith.constant 0.000000e+00 : f32\n"
-          "    scf.for %i = %c0 to %c1024 step %c64 {\n"
-          "      %a = memref.subview %in[%i] [64] [1] : "
-        + t + " to " + s
-        + "\n"
-          "      %b = memref.subview %out[%i] [64] [1] : "
-        + t + " to " + s
-        + "\n"
-          "      %v = vector.transfer_read %a[%c0], %pad {in_bounds = [true]} : "
-        + s
-        + ", vector<64xf32>\n"
-          "      vector.transfer_write %v, %b[%c0] {in_bounds = [true]} : vector<64xf32>, "
-        + s
-        + "\n"
-          "    }\n"
-          "    return\n"
-          "  }\n"
-          "  func.func @kernel(%src: "
-        + g + ", %dst: " + g
-        + ") attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n"
-          "    %l0 = arith.constant 0 : index\n"
-          "    %l1 = arith.constant 1 : index\n"
-          "    %l4 = arith.constant 4 : index\n"
-          "    scf.for %k = %l0 to %l4 step %l1 {\n"
-          "      %x = memref.alloc() : "
-        + t
-        + "\n"
-          "      hivm.hir.load ins(%src : "
-        + g + ") outs(%x : " + t
-        + ")\n"
-          "      %y = memref.alloc() : "
-        + t
-        + "\n"
-          "      func.call @vf(%x, %y) {hivm.vector_function} : ("
-        + t + ", " + t
-        + ") -> ()\n"
-          "      hivm.hir.store ins(%y : "
-        + t + ") outs(%dst : " + g
-        + ")\n"
-          "    }\n"
-          "    return\n"
-          "  }\n"
-          "}\n";
+    const std::string section = typed(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf(%in: $T, %out: $T) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %a = memref.subview %in[%i] [64] [1] : $T to $S
+      %b = memref.subview %out[%i] [64] [1] : $T to $S
+      %v = vector.transfer_read %a[%c0], %pad {in_bounds = [true]} : $S, vector<64xf32>
+      vector.transfer_write %v, %b[%c0] {in_bounds = [true]} : vector<64xf32>, $S
+    }
+    return
+  }
+  func.func @kernel(%src: $G, %dst: $G) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %l0 = arith.constant 0 : index
+    %l1 = arith.constant 1 : index
+    %l4 = arith.constant 4 : index
+    scf.for %k = %l0 to %l4 step %l1 {
+      %x = memref.alloc() : $T
+      hivm.hir.load ins(%src : $G) outs(%x : $T)
+      %y = memref.alloc() : $T
+      func.call @vf(%x, %y) {hivm.vector_function} : ($T, $T) -> ()
+      hivm.hir.store ins(%y : $T) outs(%dst : $G)
+    }
+    return
+  }
+}
+)",
+        {{"$T", t}, {"$G", g}, {"$S", s}});
     auto logOf = [&](int attempts) {
         std::string log;
         for (int attempt = 1; attempt <= attempts; ++attempt) {
@@ -397,23 +339,16 @@ TEST_CASE("A5 rules: a pointer cast to ssbuf is left alone, an alloc in ssbuf is
     const std::string s = "memref<16xi32, #hivm.address_space<ssbuf>>";
     const std::string t = "memref<256xf32, " + kUb + ">";
     const std::string g = "memref<256xf32, " + kGm + ">";
-    const std::string text = "func.func @scalar(%src: " + g + ", %dst: " + g
-        + ") {\n"
-          "  %c0 = arith.constant 0 : i64\n"
-          "  %flags = hivm.hir.pointer_cast(%c0) : "
-        + s
-        + "\n"
-          "  %a = memref.alloc() : "
-        + t
-        + "\n"
-          "  hivm.hir.load ins(%src : "
-        + g + ") outs(%a : " + t
-        + ")\n"
-          "  hivm.hir.store ins(%a : "
-        + t + ") outs(%dst : " + g
-        + ")\n"
-          "  return\n"
-          "}\n";
+    const std::string text = typed(R"(func.func @scalar(%src: $G, %dst: $G) {
+  %c0 = arith.constant 0 : i64
+  %flags = hivm.hir.pointer_cast(%c0) : $S
+  %a = memref.alloc() : $T
+  hivm.hir.load ins(%src : $G) outs(%a : $T)
+  hivm.hir.store ins(%a : $T) outs(%dst : $G)
+  return
+}
+)",
+        {{"$T", t}, {"$G", g}, {"$S", s}});
     const auto module = readMlir(text, "scalar.mlir");
     const auto target = findPlanTarget("Ascend950PR_950z");
     REQUIRE(target);
@@ -428,12 +363,12 @@ TEST_CASE("A5 rules: a pointer cast to ssbuf is left alone, an alloc in ssbuf is
     CHECK_FALSE(noted(a5));
     CHECK(noted(a3));
 
-    const std::string allocated = "func.func @scalar_alloc() {\n"
-                                  "  %flags = memref.alloc() : "
-        + s
-        + "\n"
-          "  return\n"
-          "}\n";
+    const std::string allocated = typed(R"(func.func @scalar_alloc() {
+  %flags = memref.alloc() : $S
+  return
+}
+)",
+        {{"$S", s}});
     const auto second = readMlir(allocated, "scalar_alloc.mlir");
     const FunctionPlan refused
         = planFunction(second->functions.front(), *target, optionsOf("hivm-plan-memory-regbase"));
