@@ -89,6 +89,17 @@ DumpHistory::DumpHistory(const QString& directory, QObject* parent)
         readIndex();
 }
 
+bool DumpHistory::isOwnFile(const QString& path) const
+{
+    // A file the history wrote: directly in its folder, named without any way out of it. An index
+    // edited by hand ("../../x", "/etc/x") names no file the history may read as a copy or remove.
+    if (directory_.isEmpty() || path.isEmpty())
+        return false;
+    const QFileInfo info(QDir::cleanPath(path));
+    return info.isAbsolute() && QDir::cleanPath(info.absolutePath()) == QDir::cleanPath(QDir(directory_).absolutePath())
+        && info.fileName() != QLatin1String(".") && info.fileName() != QLatin1String("..");
+}
+
 void DumpHistory::readIndex()
 {
     QFile file(QDir(directory_).filePath(indexFileName()));
@@ -99,11 +110,12 @@ void DumpHistory::readIndex()
         const QJsonObject entry = value.toObject();
         DumpVersion version;
         version.dumpPath = entry.value(QLatin1String("dump")).toString();
-        version.snapshotPath = QDir(directory_).filePath(entry.value(QLatin1String("copy")).toString());
+        const QString copyName = entry.value(QLatin1String("copy")).toString();
+        version.snapshotPath = QDir(directory_).absoluteFilePath(copyName);
         QFile copy(version.snapshotPath);
-        // A copy removed by hand, or an entry that names none, is no version.
-        if (version.dumpPath.isEmpty() || entry.value(QLatin1String("copy")).toString().isEmpty()
-            || !copy.open(QIODevice::ReadOnly))
+        // A copy removed by hand, an entry that names none or names a file outside the folder, is no version.
+        if (version.dumpPath.isEmpty() || copyName.isEmpty() || copyName.contains(QLatin1Char('/'))
+            || !isOwnFile(version.snapshotPath) || !copy.open(QIODevice::ReadOnly))
             continue;
         const QByteArray bytes = copy.readAll();
         // The digest is never stored: another build may compute another.
@@ -214,7 +226,7 @@ int DumpHistory::record(const DumpVersion& version)
         if (known.dumpPath != version.dumpPath)
             continue;
         if (known.digest == version.digest) {
-            if (version.snapshotPath != known.snapshotPath)
+            if (version.snapshotPath != known.snapshotPath && isOwnFile(version.snapshotPath))
                 QFile::remove(version.snapshotPath);
             // A capture knows no IR nor log: the load of the same bytes brings them.
             bool changed = false;
@@ -272,11 +284,11 @@ void DumpHistory::trimToLimit()
 
 void DumpHistory::removeCopies(const DumpVersion& version) const
 {
-    QFile::remove(version.snapshotPath);
-    const QString folder = QDir(directory_).absolutePath() + QLatin1Char('/');
+    if (isOwnFile(version.snapshotPath))
+        QFile::remove(version.snapshotPath);
     for (const QString& companion : {version.irFile, version.logFile}) {
         // Only a copy of the history's own, and only when no version left is read with it.
-        if (companion.isEmpty() || !companion.startsWith(folder))
+        if (!isOwnFile(companion))
             continue;
         const bool used = std::any_of(versions_.begin(), versions_.end(),
             [&](const DumpVersion& other) { return other.irFile == companion || other.logFile == companion; });

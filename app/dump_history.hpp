@@ -117,6 +117,8 @@ private:
     void startCapture(const QString& dumpPath, std::function<DumpVersion()> take);
     // A kept folder's index: read once, written after each change.
     void readIndex();
+    // `path` is a file in the history's own folder (the only files it reads as copies or removes).
+    bool isOwnFile(const QString& path) const;
     void writeIndex() const;
     // The oldest versions removed until the copies fit maxBytes_ (the newest stays).
     void trimToLimit();

@@ -1,5 +1,6 @@
 #include "core/analysis/plan_analysis.hpp"
 
+#include "core/analysis/capacity.hpp"
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/analysis/usage_sweep.hpp"
 #include "core/base/cancellation.hpp"
@@ -58,7 +59,15 @@ void judgeCapacity(PlanAnalysis& analysis, const ScopePlan& scope, const Capacit
                 analysis.firstOverflowAt = block.start;
         }
     }
-    analysis.overflow = !analysis.overCapacityBlocks.empty();
+    // The compiler's own figure counts too: an error "requires N bits" above the capacity is an
+    // overflow even where the addresses written fit (a failed plan's dump, a log whose compile
+    // failed), and so is a scope never planned whose demand alone exceeds the capacity.
+    const auto required = requiredBitsInError(scope.error);
+    analysis.overflowByCompilerFigure
+        = analysis.overCapacityBlocks.empty() && required && (*required + 7) / 8 > capacity.bytes;
+    analysis.overflowByDemand = !analysis.planned && analysis.peakLiveBytes > capacity.bytes;
+    analysis.overflow
+        = !analysis.overCapacityBlocks.empty() || analysis.overflowByCompilerFigure || analysis.overflowByDemand;
 }
 
 PlanAnalysis analyzeUsage(const ScopePlan& scope, const std::atomic<bool>* cancel)

@@ -27,7 +27,13 @@ struct PlanAnalysis {
     std::uint64_t peakLiveBytes = 0;        // largest union of live address ranges
     std::optional<std::int64_t> peakLiveAt; // first op reaching the peak
     std::uint64_t peakAddressBytes = 0;     // largest offset + size of any block
-    bool overflow = false;                  // some block ends above capacity
+    // The verdict: some block ends above capacity, or one of the two below.
+    bool overflow = false;
+    // No block ends above capacity, but the scope's error says the compiler required more
+    // ("requires N bits") than the capacity in force.
+    bool overflowByCompilerFigure = false;
+    // Not planned, and the most bytes live at once exceed the capacity: no plan can fit it.
+    bool overflowByDemand = false;
     std::optional<std::int64_t> firstOverflowAt;
     std::vector<int> overCapacityBlocks; // indices into ScopePlan::blocks, in block order
     StorageMap storages;                 // in-place merges: blocks sharing one storage

@@ -6,9 +6,12 @@
 #include "core/text/terminal_text.hpp"
 
 #include <cerrno>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace memlens {
 
@@ -25,6 +28,9 @@ void requireScope(const PlanDocument& document, const std::optional<std::string>
 
 int exitStatusFor(const PlanDocument& document, const std::optional<std::string>& scope)
 {
+    if (!document.planDecided)
+        return kExitBadInput; // no verdict is neither a pass nor a fail
+
     for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
         if (scope && document.dump.scopes[i].scope != *scope)
             continue;
@@ -32,6 +38,15 @@ int exitStatusFor(const PlanDocument& document, const std::optional<std::string>
             return kExitOverflow;
     }
     return kExitFits;
+}
+
+int verdictStatus(const PlanDocument& document, const std::optional<std::string>& scope, std::ostream& err)
+{
+    if (!document.planDecided)
+        err << "memlens: " << terminalText(document.dump.file)
+            << ": not decided: memlens's search for a plan stopped at the load's limit (memlens plan --budget 0 "
+               "searches as long as the compiler would)\n";
+    return exitStatusFor(document, scope);
 }
 
 int reportBadInput(std::ostream& err, const std::exception& error, const std::string& file)
@@ -53,27 +68,76 @@ int finishOutput(std::ostream& out, std::ostream& err, int status)
     return kExitBadInput;
 }
 
+namespace {
+
+// Writes all of `text` to `fd`; 0, or the errno of what failed.
+int writeAll(int fd, const std::string& text)
+{
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
+        if (wrote < 0 && errno == EINTR)
+            continue;
+        if (wrote <= 0)
+            return wrote < 0 ? errno : ENOSPC;
+        done += static_cast<std::size_t>(wrote);
+    }
+    return 0;
+}
+
+// `--out /dev/null`, a terminal or a pipe someone reads: written into, never replaced.
+std::string writeIntoSpecialFile(const std::filesystem::path& path, const std::string& text, bool fifo)
+{
+    // A FIFO nobody reads would block the open for ever: O_NONBLOCK makes that ENXIO.
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0));
+    if (fd < 0)
+        return "cannot write " + path.string() + ": "
+            + (errno == ENXIO ? std::string("a FIFO with no reader") : errnoText(errno));
+    if (fifo)
+        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    const int code = writeAll(fd, text);
+    const int closed = ::close(fd) == 0 ? 0 : errno;
+    if (code || closed)
+        return "cannot write " + path.string() + ": " + errnoText(code ? code : closed);
+    return {};
+}
+
+} // namespace
+
 std::string writeReplacing(const std::filesystem::path& path, const std::string& text)
 {
-    const std::filesystem::path temporary = path.string() + ".memlens-partial";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return "cannot write " + temporary.string() + ": " + errnoText(errno);
-        out << text;
-        out.flush();
-        if (!out) {
-            const std::string why = errnoText(errno);
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-            return "cannot write " + path.string() + ": " + why;
-        }
+    struct stat existing { };
+    const bool exists = ::stat(path.c_str(), &existing) == 0;
+    mode_t mode = 0666;
+    if (exists) {
+        if (S_ISCHR(existing.st_mode) || S_ISFIFO(existing.st_mode))
+            return writeIntoSpecialFile(path, text, S_ISFIFO(existing.st_mode));
+        if (!S_ISREG(existing.st_mode))
+            return "cannot write " + path.string() + ": it is not a regular file";
+        if ((existing.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0)
+            return "cannot write " + path.string() + ": the file is read-only (remove it or make it writable)";
+        mode = existing.st_mode & 07777;
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode &= ~mask;
     }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::filesystem::remove(temporary, error);
-        return "cannot write " + path.string() + ": " + error.message();
+    // A new file of a name nobody could plant beforehand (mkostemp: O_CREAT | O_EXCL, so
+    // never through a link), renamed over the target only once it is whole.
+    std::string temporary = path.string() + ".memlens-XXXXXX";
+    const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
+    if (fd < 0)
+        return "cannot write " + path.string() + ": " + errnoText(errno);
+    int code = writeAll(fd, text);
+    if (code == 0 && ::fchmod(fd, mode) != 0)
+        code = errno;
+    if (::close(fd) != 0 && code == 0)
+        code = errno;
+    if (code == 0 && ::rename(temporary.c_str(), path.c_str()) != 0)
+        code = errno;
+    if (code) {
+        ::unlink(temporary.c_str());
+        return "cannot write " + path.string() + ": " + errnoText(code);
     }
     return {};
 }

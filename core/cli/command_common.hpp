@@ -13,6 +13,8 @@ namespace memlens {
 
 // Exit status for a loaded document: 3 when any shown scope overflows, else 0.
 int exitStatusFor(const PlanDocument& document, const std::optional<std::string>& scope);
+// exitStatusFor, saying on `err` why a document has no verdict (its plan is not decided).
+int verdictStatus(const PlanDocument& document, const std::optional<std::string>& scope, std::ostream& err);
 
 // Throws DumpError when --scope names a scope the dump does not have.
 void requireScope(const PlanDocument& document, const std::optional<std::string>& scope);
@@ -26,8 +28,11 @@ int reportBadInput(std::ostream& err, const std::exception& error, const std::st
 // a cut-off JSON must never pass for an answer.
 int finishOutput(std::ostream& out, std::ostream& err, int status);
 
-// Writes `text` to `path` through a temporary name beside it, so that a failed write leaves
-// the previous file as it was; "" or why it could not.
+// Writes `text` to `path` through a new temporary file of a random name beside it (never
+// through a link planted there), renamed over `path` once whole, so a failed write leaves the
+// previous file as it was; a replaced file keeps its mode, a read-only one is refused. A
+// device or a FIFO at `path` (`--out /dev/null`) is written into, never replaced; a FIFO with
+// no reader is an error, not a hang. "" or why it could not.
 std::string writeReplacing(const std::filesystem::path& path, const std::string& text);
 
 } // namespace memlens

@@ -93,7 +93,7 @@ std::vector<std::shared_ptr<const PlanDocument>> loadOthers(
                 if (other->dump.kernel == document.dump.kernel)
                     others.push_back(std::move(other));
             } catch (const std::exception& error) {
-                err << "memlens explain: --others " << file << ": " << error.what() << "\n";
+                err << "memlens explain: --others " << terminalText(file) << ": " << terminalText(error.what()) << "\n";
             }
         }
     return others;
@@ -190,7 +190,7 @@ int runExplain(const CommandLine& commandLine, std::ostream& terminal, std::ostr
         explainHead(out, document);
         explainScopes(out, commandLine, document, others);
         terminal << terminalText(out.str());
-        return exitStatusFor(document, commandLine.scope);
+        return verdictStatus(document, commandLine.scope, err);
     } catch (const std::exception& error) {
         return reportBadInput(err, error, commandLine.dump);
     }

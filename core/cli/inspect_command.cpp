@@ -33,7 +33,7 @@ int runInspect(const CommandLine& commandLine, std::ostream& out, std::ostream& 
         requireScope(document, commandLine.scope);
         // Strings from the dump or IR may hold bytes that are not UTF-8; replace them rather than fail.
         writeInspectJson(out, document, commandLine.scope);
-        return exitStatusFor(document, commandLine.scope);
+        return verdictStatus(document, commandLine.scope, err);
     } catch (const std::exception& error) {
         return reportBadInput(err, error, commandLine.dump);
     }

@@ -192,6 +192,7 @@ ojson inspectFileHeadJson(const PlanDocument& document)
     out["ir_file"] = document.irFile.empty() ? ojson(nullptr) : ojson(document.irFile);
     out["computed_from"] = document.computedFrom ? ojson(*document.computedFrom) : ojson(nullptr);
     out["plan_source"] = document.planSource;
+    out["plan_decided"] = document.planDecided;
     if (!document.plannedAs.empty())
         out["planned_as"] = document.plannedAs;
     addIrFacts(out, document);

@@ -123,10 +123,14 @@ KernelFolder loadKernelFolder(const std::string& folder, const LoadOptions& opti
 
 int exitStatusFor(const KernelFolder& kernel, const std::optional<std::string>& scope)
 {
-    for (const PlanDocument& document : kernel.documents)
-        if (exitStatusFor(document, scope) == kExitOverflow)
+    int status = kExitFits;
+    for (const PlanDocument& document : kernel.documents) {
+        const int one = exitStatusFor(document, scope);
+        if (one == kExitOverflow)
             return kExitOverflow;
-    return kExitFits;
+        status = std::max(status, one);
+    }
+    return status;
 }
 
 void requireScope(const KernelFolder& kernel, const std::optional<std::string>& scope)

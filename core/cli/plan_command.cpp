@@ -289,6 +289,10 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
         for (const auto& note : module->notes)
             err << "  line " << note.line + input.lineOffset << ": " << terminalText(note.message) << "\n";
     };
+    if (module->cutShortAt > 0) {
+        err << "memlens: " << shownInput << ": " << terminalText(cutShortText(*module, input)) << "\n";
+        return kExitBadInput;
+    }
     const auto functions = deviceFunctions(*module, commandLine.function.value_or(""));
     if (functions.empty()) {
         err << "memlens: " << shownInput << ": "
@@ -360,6 +364,14 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
         if (!commandLine.json)
             printTable(plan, input.lineOffset, pass.regBase, out);
         dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute, &aliases, input.lineOffset);
+    }
+    // memlens's plan is not the compiler's word: a log whose compile failed is no pass.
+    if (input.logScan && logSaysPlannerFailed(*input.logScan)) {
+        const std::string failure = input.logScan->overflowError.value_or("the planner's section after it says Failed");
+        report["compile_log_failed"] = failure;
+        if (!commandLine.json)
+            out << "the compile log says the compiler's plan failed: " << terminalText(failure) << "\n";
+        status = std::max(status, kExitOverflow);
     }
     if (commandLine.json)
         out << jsonText(report, 2) << "\n";

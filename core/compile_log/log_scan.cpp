@@ -105,7 +105,9 @@ private:
             }
         } else if (contains(text, "IR Dump After PlanMemory")
             && (contains(text, "(hivm-plan-memory)") || contains(text, "(hivm-plan-memory-regbase)"))
-            && !scan_.sectionText.empty()) {
+            && !scan_.sectionText.empty() && lastKept_) {
+            // Only the planner's run on the section kept: another function's "After" (a log printing
+            // the planner per function) neither clears nor replaces the kernel's own.
             if (contains(text, "Failed")) {
                 scan_.plannerFailedAfter = true;
             } else {
@@ -120,6 +122,7 @@ private:
 
     void append(std::string_view text)
     {
+        noteKernel(text);
         if (!currentLocal_ && contains(text, "memref.alloc")
             && (contains(text, "address_space<ub>") || contains(text, "address_space<cbuf>")
                 || contains(text, "address_space<cc>")))
@@ -136,6 +139,19 @@ private:
             return;
         }
         current_.append(text).push_back('\n');
+    }
+
+    // "  func.func @kernel(...) ... {": a device function the section defines.
+    void noteKernel(std::string_view text)
+    {
+        const std::size_t at = text.find("func.func @");
+        if (at == std::string_view::npos || contains(text, "hivm.vector_function") || text.back() != '{')
+            return;
+        const std::string_view rest = text.substr(at + 11);
+        const std::string name(rest.substr(0, rest.find_first_of("( ")));
+        if (!name.empty()
+            && std::find(scan_.sectionKernels.begin(), scan_.sectionKernels.end(), name) == scan_.sectionKernels.end())
+            scan_.sectionKernels.push_back(name);
     }
 
     void endSection()
@@ -159,6 +175,8 @@ private:
             scan_.plannerRanAfter = false;
             scan_.plannerFailedAfter = false;
             scan_.allocatedUbBits.reset();
+            // An error printed before this section was an earlier attempt's or compile's.
+            scan_.overflowError.reset();
         }
         current_.clear();
     }

@@ -28,7 +28,10 @@ struct LogScan {
     std::string sectionFunction;       // "@name" from the header when it says, else ""
     bool sectionRegBase = false;       // the kept section was printed before hivm-plan-memory-regbase
     int sectionsSeen = 0;              // sections dumped before the planner (for any function)
-    int sectionsOfFunction = 0;        // of those, the ones holding the function asked for
+    // The device functions the sections before the planner define (public, with a body, not a VF
+    // function), in the order first seen: a log of several kernels' compiles names each.
+    std::vector<std::string> sectionKernels;
+    int sectionsOfFunction = 0; // of those, the ones holding the function asked for
     // Of those, the ones that plan local memory (an alloc in ub, cbuf or cc): on A5 each compile
     // attempt prints three planner sections, two for the GM workspace and one local, so this
     // counts the attempts.

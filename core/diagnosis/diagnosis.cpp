@@ -1,5 +1,7 @@
 #include "core/diagnosis/diagnosis.hpp"
 
+#include "core/analysis/capacity.hpp"
+
 #include "core/diagnosis/fit_map_replan.hpp"
 #include "core/diagnosis/plan_prediction.hpp"
 #include "core/diagnosis/predicted_requirements.hpp"
@@ -301,7 +303,15 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, st
     Diagnosis diagnosis;
     diagnosis.tileNames = names ? std::move(names) : std::make_shared<const TileNames>();
     diagnosis.capacityBytes = analysis.capacity.bytes;
+    diagnosis.undecided = !document.planDecided;
     diagnosis.requiredBytes = analysis.peakAddressBytes;
+    // Where the addresses fit but the verdict does not, the figure that overflows is the one shown.
+    if (analysis.overflowByCompilerFigure) {
+        diagnosis.requiredBytes = (requiredBitsInError(scope.error).value_or(0) + 7) / 8;
+        diagnosis.requiredIsCompilerFigure = true;
+    } else if (analysis.overflowByDemand) {
+        diagnosis.requiredBytes = analysis.peakLiveBytes;
+    }
     diagnosis.shortBytes
         = diagnosis.requiredBytes > diagnosis.capacityBytes ? diagnosis.requiredBytes - diagnosis.capacityBytes : 0;
     // The storage analysis's fragmentation is taken where the peak address is first reached: the critical op.

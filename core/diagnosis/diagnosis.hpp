@@ -77,7 +77,12 @@ struct Diagnosis {
     std::string predictedBecause;
     std::uint64_t requiredBytes = 0; // the peak address: the compiler's "requires N bits" / 8
     std::uint64_t capacityBytes = 0;
-    std::uint64_t shortBytes = 0;              // required - capacity, 0 when it fits
+    std::uint64_t shortBytes = 0; // required - capacity, 0 when it fits
+    // requiredBytes is the compiler's "requires N bits", not the plan's addresses (they fit, but
+    // the compiler failed: a log whose compile failed, a failed plan's dump).
+    bool requiredIsCompilerFigure = false;
+    // memlens's plan stopped at the search's limit before it was decided: no verdict.
+    bool undecided = false;
     std::uint64_t liveBytes = 0;               // at the critical op, each address counted once
     std::uint64_t holeBytes = 0;               // required - live
     std::uint64_t multiBufferBytes = 0;        // live at the critical op in copies beyond the first

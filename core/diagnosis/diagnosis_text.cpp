@@ -227,6 +227,14 @@ std::string leverHowText(const std::string& how) { return how == "re-planned" ? 
 
 std::string verdictSentence(const Diagnosis& d)
 {
+    if (d.undecided)
+        return "Not decided: memlens's search for a plan stopped at its limit, so there is no verdict (memlens plan "
+               "--budget 0 searches as long as the compiler would).";
+    if (d.shortBytes > 0 && d.requiredIsCompilerFigure)
+        return "Overflow: the compiler's error says it requires " + bytesText(d.requiredBytes) + ", "
+            + formatPercent(d.requiredBytes, d.capacityBytes) + " of capacity, and the capacity is "
+            + bytesText(d.capacityBytes) + ": short by " + bytesText(d.shortBytes)
+            + ". The addresses shown fit: they are not the plan the compiler failed on.";
     if (d.shortBytes > 0)
         // The share is the title bar's (the peak address against the capacity): one overflow, one figure.
         return "Overflow: the plan needs " + bytesText(d.requiredBytes) + ", "

@@ -50,6 +50,8 @@ std::string sourceLocation(
 // A dump is one JSON object; a log line may well start with '[' ("[INFO] ...").
 bool startsLikeJson(std::string_view text)
 {
+    if (text.starts_with("\xEF\xBB\xBF")) // a UTF-8 byte order mark before the JSON
+        text.remove_prefix(3);
     const auto first = text.find_first_not_of(" \t\r\n");
     return first == std::string_view::npos || text[first] == '{';
 }
@@ -71,10 +73,11 @@ InputKind inputKindOfFile(const std::string& path)
 {
     // Asked before opening (a FIFO blocks the open); read in chunks, never whole: a log
     // runs to gigabytes and only says what it is by its planner section's marker.
-    const InputFileCheck check = checkInputFile(path);
+    if (!checkInputFile(path).ok())
+        return InputKind::Dump; // the dump reader names the problem, without opening a FIFO
     std::ifstream in(path, std::ios::binary);
-    if (!check.ok() || !in)
-        return InputKind::Dump; // the dump reader names the problem
+    if (!in)
+        return InputKind::Dump;
     const std::string marker = kPlannerSectionPrefix;
     std::string window; // the chunk, with the tail of the one before (a marker across the two)
     std::vector<char> chunk(1 << 20);
@@ -99,10 +102,11 @@ InputKind inputKindOfFile(const std::string& path)
 
 bool startsLikeDumpFile(const std::string& path)
 {
-    const InputFileCheck check = checkInputFile(path);
+    if (!checkInputFile(path).ok())
+        return true; // the dump reader names the problem, without opening a FIFO
     std::ifstream in(path, std::ios::binary);
-    if (!check.ok() || !in)
-        return true; // the dump reader names the problem
+    if (!in)
+        return true;
     std::string head(4096, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
@@ -298,6 +302,54 @@ void takeCompilerOffsets(FunctionPlan& plan, const planner::Module& before, cons
 
 } // namespace
 
+bool logSaysPlannerFailed(const LogScan& scan)
+{
+    return scan.plannerFailedAfter || scan.stillFailed
+        || (scan.overflowError && !scan.plannerRanAfter && scan.retries.empty());
+}
+
+namespace {
+
+// The scope an overflow error names ("ub overflow, requires ..."), "ub" when it names none.
+std::string scopeOfError(const std::optional<std::string>& error)
+{
+    if (!error)
+        return "ub";
+    const std::size_t at = error->find(" overflow");
+    return at == std::string::npos || at == 0 ? "ub" : error->substr(0, at);
+}
+
+// The compiler's failure becomes the plan's verdict: the scope it names fails with the log's
+// error (its "requires N bits" judged against the capacity), and the note says where memlens's
+// own plan disagrees.
+void takeCompilerFailure(FunctionPlan& plan, const LogScan& scan, ComputedDump& computed)
+{
+    const std::string failedScope = scopeOfError(scan.overflowError);
+    const std::string error = scan.overflowError.value_or(
+        "the compiler's planner failed on this section (the compile log prints \"IR Dump After PlanMemory Failed\")");
+    for (planner::PlannedScope& scope : plan.scopes) {
+        if (scope.scope != failedScope)
+            continue;
+        if (scope.fits)
+            computed.compilerNote = "the compile log says the compiler's plan of " + failedScope
+                + " failed, where memlens's own plan of the section fits";
+        scope.fits = false;
+        scope.decided = true;
+        scope.errorInfo = error;
+        plan.fits = false;
+        plan.decided = true;
+    }
+}
+
+} // namespace
+
+std::string cutShortText(const planner::Module& module, const PlanInput& input)
+{
+    return std::string(input.fromLog ? "the planner section" : "the IR") + " is cut short: the region opened at line "
+        + std::to_string(module.cutShortAt + input.lineOffset)
+        + " is not closed before the text ends (a file written part way is no plan to judge)";
+}
+
 void PlanInput::applyTo(planner::PlanOptions& options) const
 {
     if (vfReachableCheckOff)
@@ -306,10 +358,12 @@ void PlanInput::applyTo(planner::PlanOptions& options) const
 
 ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
 {
-    PlanInput input = readPlanInput(path, {}, options.cancel);
+    PlanInput input = readPlanInput(path, options.function, options.cancel);
     const std::string absolute = std::filesystem::absolute(path).string();
     const auto module = readMlir(input.ir, absolute);
-    const auto functions = deviceFunctions(*module);
+    if (module->cutShortAt > 0)
+        throw DumpError(path, "", cutShortText(*module, input));
+    const auto functions = deviceFunctions(*module, options.function);
     if (functions.empty())
         throw DumpError(path, "",
             "no function with a body to plan in the " + std::string(input.fromLog ? "log's section" : "IR")
@@ -355,6 +409,8 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     computed.plannedAllocatedUbBits = allocatedUbBits(*shown, pass.regBase);
     if (!input.afterIr.empty())
         takeCompilerOffsets(*shown, *module, input.afterIr, absolute, computed);
+    if (input.logScan && logSaysPlannerFailed(*input.logScan))
+        takeCompilerFailure(*shown, *input.logScan, computed);
     computed.decided = shown->decided;
     computed.function = shown->name;
     const AliasTable aliases = locationAliasesOf(*module);
@@ -371,6 +427,8 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     computed.ir = std::make_shared<const std::string>(std::move(input.ir));
     computed.lineOffset = input.lineOffset;
     computed.fileText = std::move(input.fileText);
+    if (input.logScan)
+        computed.logKernels = input.logScan->sectionKernels;
     computed.logScan = std::move(input.logScan);
     return computed;
 }

@@ -83,11 +83,25 @@ struct ComputedDump {
     std::int64_t lineOffset = 0;                 // its lines in the file
     std::shared_ptr<const std::string> fileText; // PlanInput::fileText
     std::shared_ptr<const LogScan> logScan;      // PlanInput::logScan
+    std::vector<std::string> logKernels;         // the device functions the log's sections define
 };
+
+// The log's word that the compiler's planner failed on the section kept: an "IR Dump After
+// PlanMemory Failed" header after it, a retry note that says the compile still failed, or an
+// overflow error with no later plan and no retry. A plan the compiler failed is no pass, whatever
+// memlens's own plan of the section finds.
+bool logSaysPlannerFailed(const LogScan& scan);
+
+// "the planner section is cut short: the region opened at line N is not closed ...", for a module
+// whose text ends inside a region (planner::Module::cutShortAt).
+std::string cutShortText(const planner::Module& module, const PlanInput& input);
 
 struct ComputeOptions {
     const std::atomic<bool>* cancel = nullptr; // stops the read and the plan (LoadCancelled)
-    long searchBudget = kLoadSearchBudget;     // PlanOptions::searchBudget; 0: unbounded
+    // The device function to plan ("" for every one, showing the first that fails): a log of
+    // several kernels' compiles is read for this one's last section.
+    std::string function;
+    long searchBudget = kLoadSearchBudget; // PlanOptions::searchBudget; 0: unbounded
     // The whole search's time at most (PlanOptions::deadline); zero: no limit.
     std::chrono::milliseconds timeLimit{10000};
 };

@@ -297,6 +297,7 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
 {
     ComputeOptions compute;
     compute.cancel = options.cancel.get();
+    compute.function = options.function;
     ComputedDump computed = computeDump(path, compute);
     if (!computed.note.empty())
         spdlog::info("{}: {}", path, computed.note);
@@ -311,6 +312,8 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
     document.computedFrom = path;
     document.planSource = computed.planSource;
     document.plannedAs = computed.pass;
+    document.planDecided = computed.decided;
+    document.logKernels = std::move(computed.logKernels);
     if (!computed.compilerNote.empty())
         spdlog::info("{}: {}", path, computed.compilerNote);
     // The plan is memlens's own, or the compiler's that memlens plans identically: the check
@@ -324,6 +327,8 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
             = ownPlanCheck(document.dump, {computed.ir, path, computed.lineOffset}, computed.function);
     else
         document.plannerNote = "memlens's plan of it is not decided within the load's budget";
+    if (!computed.compilerNote.empty() && computed.planSource != "compiler_log")
+        document.plannerNote += (document.plannerNote.empty() ? "" : "; ") + computed.compilerNote;
     if (computed.logAllocatedUbBits && computed.plannedAllocatedUbBits
         && *computed.logAllocatedUbBits != *computed.plannedAllocatedUbBits)
         document.plannerNote += (document.plannerNote.empty() ? "" : "; ")

@@ -47,6 +47,9 @@ struct LoadOptions {
     // A plan memlens computed: the target it was planned for, whose capacities judge it when the
     // IR read beside it names none.
     std::string plannedFor;
+    // A compile log or IR opened as the input: the device function to plan ("" for the last
+    // section's, showing its first function that fails).
+    std::string function;
     // Build each scope's chart hit index beside the analyses (the window's loads: the chart then
     // never waits for one). The command line draws no chart.
     bool buildHitIndexes = false;
@@ -82,7 +85,13 @@ struct PlanDocument {
     // planned the IR or the log's section), "compiler_log" (the compiler's offsets, read
     // from the log's section after its planner, with memlens's Lives).
     std::string planSource = "dump";
-    std::string plannedAs;                    // the compiler's pass a computed plan follows
+    std::string plannedAs; // the compiler's pass a computed plan follows
+    // false: memlens's plan of it stopped at the load's search limit before it was decided; its
+    // addresses are a partial search's and no verdict is given (exit 2).
+    bool planDecided = true;
+    // A compile log opened as the input: the device functions its sections define (a log of
+    // several compiles names each kernel; this document plans `dump.kernel`'s last section).
+    std::vector<std::string> logKernels;
     LineInfo lineInfo = LineInfo::Unknown;    // Missing: compiled without line info (say kNoLineInfoNote)
     std::optional<std::string> target;        // hacc.target of the IR
     std::vector<PlanAnalysis> analyses;       // parallel to dump.scopes

@@ -170,12 +170,12 @@ void DumpFileChunks::checkChunk()
         // UTF-16 (as some editors save JSON) starts with a byte order mark or has a NUL
         // beside the first ASCII character (two NULs are NUL bytes, not text): said before
         // the NUL check below would call it a NUL byte.
-        const auto byte = [&](std::size_t i) { return i < size_ ? static_cast<unsigned char>(buffer_[i]) : 0x100u; };
-        if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff)
-            || (size_ >= 2 && (byte(0) == 0) != (byte(1) == 0)))
+        if (looksLikeUtf16(std::string_view(buffer_.data(), size_)))
             throw DumpError(path_, "", "the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
     }
     std::size_t from = 0;
+    if (offset_ == 0 && std::string_view(buffer_.data(), size_).starts_with(kUtf8ByteOrderMark))
+        from = kUtf8ByteOrderMark.size();
     if (!sawText_) {
         while (from < size_ && isSpace(buffer_[from]))
             ++from;

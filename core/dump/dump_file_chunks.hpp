@@ -4,6 +4,7 @@
 // as it arrives (a NUL byte in JSON text, growth past the size limit, cancel).
 // From 8 MiB on, the next chunk is read on another thread while the reader walks this one.
 // A reader can start part way (startAt) and skip what another reader read (spliceAt).
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,29 @@
 #include <vector>
 
 namespace memlens {
+
+// A UTF-8 byte order mark, which some editors write before JSON (the JSON reader skips it).
+inline constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
+
+// The first bytes of a file say UTF-16 (as some editors save JSON): a byte order mark, or text
+// whose first bytes alternate NUL and ASCII. Binary bytes with a NUL here and there are not.
+inline bool looksLikeUtf16(std::string_view head)
+{
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(head[i]); };
+    if (head.size() >= 2 && ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff)))
+        return true;
+    const std::size_t pairs = std::min<std::size_t>(head.size() / 2, 16);
+    if (pairs == 0)
+        return false;
+    const std::size_t zeroAt = byte(0) == 0 ? 0 : 1; // big- or little-endian ASCII
+    for (std::size_t p = 0; p < pairs; ++p) {
+        const unsigned char zero = byte(2 * p + zeroAt);
+        const unsigned char text = byte(2 * p + 1 - zeroAt);
+        if (zero != 0 || text == 0 || text >= 0x80)
+            return false;
+    }
+    return true;
+}
 
 class DumpFileChunks {
 public:

@@ -630,13 +630,12 @@ Dump parseDumpText(std::string_view text, const std::string& fileLabel, const st
 {
     // UTF-16 (as some editors save JSON) starts with a byte order mark or has
     // a NUL beside the first ASCII character (two NULs are NUL bytes, not text).
-    const auto byte = [&](std::size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0x100u; };
-    if ((byte(0) == 0xff && byte(1) == 0xfe) || (byte(0) == 0xfe && byte(1) == 0xff)
-        || (text.size() >= 2 && (byte(0) == 0) != (byte(1) == 0)))
+    if (looksLikeUtf16(text.substr(0, 64)))
         throw DumpError(fileLabel, "", "the file is UTF-16 text; memlens reads JSON in UTF-8 (save it as UTF-8)");
     // The JSON reader would take a NUL byte for the end of the text and ignore the
     // rest. (Text that does not even start like JSON gets the reader's own message.)
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    const std::size_t first
+        = text.find_first_not_of(" \t\r\n", text.starts_with(kUtf8ByteOrderMark) ? kUtf8ByteOrderMark.size() : 0);
     const bool startsLikeJson
         = first != std::string_view::npos && (text[first] == '{' || text[first] == '[' || text[first] == '\0');
     if (const std::size_t nul = text.find('\0'); startsLikeJson && nul != std::string_view::npos)

@@ -21,6 +21,9 @@ void BufferLiveness::processMark(int index, const Op& op)
     const auto multi = op.attributes.find("hivm.multi_buffer");
     if (multi != op.attributes.end() && options_.multiBuffer) {
         const auto count = attributeInteger(multi->second);
+        if (count > 64)
+            notes.push_back("line " + std::to_string(op.line) + ": " + alloc->name + ": hivm.multi_buffer = "
+                + std::to_string(count) + " is more copies than memlens plans; planned with 64");
         if (count > 1)
             multiBuffer[alloc] = static_cast<std::uint32_t>(std::min<std::int64_t>(count, 64));
     }

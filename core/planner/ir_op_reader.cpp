@@ -354,6 +354,8 @@ void IrTextReader::parseRegion(Op& op, std::vector<PendingArgument>& pending, in
         skipNewlines();
         if (at(TokenKind::End)) {
             note(line, "region opened here is not closed");
+            if (module_.cutShortAt == 0)
+                module_.cutShortAt = line;
             break;
         }
         if (isPunct(tok(), '}')) {

@@ -122,6 +122,9 @@ struct Module {
     std::vector<std::unique_ptr<Value>> values;
     std::vector<Function> functions; // in text order
     std::vector<ReaderNote> notes;
+    // The text ends inside a region: the IR was cut short (a log or a file written part way).
+    // Its first such region's line (0 when the text is whole).
+    int cutShortAt = 0;
     // Top-level location aliases as written: {"#loc3", "loc(\"k.py\":52:20)"}.
     std::vector<std::pair<std::string, std::string>> locationAliases;
 

@@ -83,11 +83,33 @@ RunRow rowOfDocument(const PlanDocument& document, RowSource source)
     row.file = document.computedFrom.value_or(document.dump.file);
     if (!document.siblingWarning.empty())
         row.notes.push_back(document.siblingWarning);
+    if (!document.planDecided) {
+        row.status = RowStatus::Error;
+        row.error = "not decided: memlens's search for a plan stopped at the load's limit (memlens plan --budget 0 "
+                    "searches as long as the compiler would)";
+        return row;
+    }
     const std::optional<std::size_t> scope = rowScopeOf(document);
     if (!scope) {
         row.status = RowStatus::NotPlanned;
         row.scope = document.dump.scopes.empty() ? "" : document.dump.scopes.front().scope;
         row.notes.push_back("no scope was planned: the compile stopped at a scope of another core or file");
+        // Not planned is no pass when the scope cannot fit: its demand, or the compiler's own
+        // "requires N bits", exceeds the capacity.
+        for (std::size_t i = 0; i < document.analyses.size(); ++i) {
+            const PlanAnalysis& analysis = document.analyses[i];
+            if (!analysis.overflow)
+                continue;
+            row.status = RowStatus::Overflows;
+            row.scope = document.dump.scopes[i].scope;
+            row.peakBytes = analysis.peakLiveBytes;
+            row.capacityBytes = analysis.capacity.bytes;
+            row.notes.push_back(analysis.overflowByDemand
+                    ? "not planned, and its demand alone (" + std::to_string(analysis.peakLiveBytes)
+                        + " B live at once) exceeds the capacity"
+                    : "not planned, and its error says the compiler required more than the capacity");
+            break;
+        }
         return row;
     }
     const PlanAnalysis& analysis = document.analyses[*scope];

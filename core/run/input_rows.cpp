@@ -58,54 +58,137 @@ RunRow rowOfFile(const std::string& file, RowSource source, const LoadOptions& o
     return row;
 }
 
-// The rows of the compile logs beside a cached kernel's metadata that plan that kernel.
-std::vector<RunRow> logRowsOf(const CacheMetadata& metadata, const RunInput& input, const LoadOptions& options)
+// A compile log's rows: one per kernel its sections define (a log of several compiles), each
+// planned from that kernel's last section.
+std::vector<RunRow> rowsOfLog(const std::string& file, const LoadOptions& options)
 {
-    std::vector<RunRow> rows;
-    for (const std::string& log : input.logs) {
-        std::vector<RunRow> logRows
-            = rowsOrError(log, [&] { return std::vector{rowOfFile(log, RowSource::CompileLog, options)}; });
-        for (RunRow& row : logRows)
-            if (row.status == RowStatus::Error || row.kernel == metadata.kernel)
-                rows.push_back(std::move(row));
+    const PlanDocument document = loadPlanDocument(file, options);
+    std::vector<RunRow> rows{rowOfDocument(document, RowSource::CompileLog)};
+    rows.back().versionTime = versionTimeOf(file);
+    for (const std::string& kernel : document.logKernels) {
+        if (kernel == document.dump.kernel)
+            continue;
+        LoadOptions one = options;
+        one.function = kernel;
+        std::vector<RunRow> more = rowsOrError(file, [&] {
+            const PlanDocument other = loadPlanDocument(file, one);
+            // A mix kernel's two halves plan as one module: the first load may have shown either.
+            if (other.dump.kernel == document.dump.kernel)
+                return std::vector<RunRow>{};
+            return std::vector{rowOfDocument(other, RowSource::CompileLog)};
+        });
+        for (RunRow& row : more) {
+            row.versionTime = rows.front().versionTime;
+            if (row.status == RowStatus::Error)
+                row.kernel = kernel;
+            rows.push_back(std::move(row));
+        }
     }
     return rows;
 }
 
-std::vector<RunRow> rowsOfJson(const RunInput& input, const LoadOptions& options)
+// One JSON file of a run: a dump's row, Triton's cache metadata, or nothing (other JSON).
+struct JsonPiece {
+    std::vector<RunRow> rows;
+    std::optional<CacheMetadata> metadata;
+};
+
+JsonPiece readJsonPiece(const std::string& file, const LoadOptions& options)
 {
-    const std::string& file = input.files.front();
     const InputFileCheck check = checkInputFile(file);
     if (!check.ok())
         throw DumpError(file, "", check.problem);
     if (check.bytes <= kMaxMetadataBytes && readHead(file, kSniffBytes).find("\"Record\"") == std::string::npos) {
         const nlohmann::json json = nlohmann::json::parse(readHead(file, check.bytes), nullptr, false);
-        if (isCacheMetadata(json)) {
-            const CacheMetadata metadata = readCacheMetadata(json, file);
-            std::vector<RunRow> rows = logRowsOf(metadata, input, options);
-            for (RunRow& row : rows) {
-                // The log's plan speaks; the metadata adds the options and the figure the compiler printed.
-                if (row.status == RowStatus::Error)
-                    continue;
-                const std::string cacheOptions = optionsText(metadata);
-                row.config += (row.config.empty() || cacheOptions.empty() ? "" : ", ") + cacheOptions;
-                if (metadata.requiredUbBits)
-                    row.notes.push_back("the compiler reported " + std::to_string(*metadata.requiredUbBits)
-                        + " bits of UB (" + fs::path(file).filename().string() + ")");
-            }
-            if (rows.empty())
-                rows.push_back(rowOfCacheMetadata(metadata, file));
-            for (RunRow& row : rows)
-                row.versionTime = versionTimeOf(row.file);
-            return rows;
-        }
+        if (isCacheMetadata(json))
+            return {{}, readCacheMetadata(json, file)};
         // Valid JSON that is neither a dump nor metadata (a summary.json memlens wrote, an inspect
         // output, a tool's settings) is no kernel: not a row. Broken JSON is read as a dump, whose
         // reader says what is wrong.
         if (json.is_object() && !json.contains("Header"))
             return {};
     }
-    return {rowOfFile(file, RowSource::Dump, options)};
+    return {{rowOfFile(file, RowSource::Dump, options)}, std::nullopt};
+}
+
+RunRow metadataRow(const CacheMetadata& metadata, const std::string& file)
+{
+    RunRow row = rowOfCacheMetadata(metadata, file);
+    row.versionTime = versionTimeOf(file);
+    return row;
+}
+
+std::vector<RunRow> rowsOfJson(const RunInput& input, const LoadOptions& options)
+{
+    const std::string& file = input.files.front();
+    JsonPiece piece = readJsonPiece(file, options);
+    if (piece.metadata)
+        return {metadataRow(*piece.metadata, file)};
+    return std::move(piece.rows);
+}
+
+// The log's plan speaks; the metadata adds the options and the figure the compiler printed.
+void addMetadata(RunRow& row, const CacheMetadata& metadata, const std::string& file)
+{
+    const std::string cacheOptions = optionsText(metadata);
+    row.config += (row.config.empty() || cacheOptions.empty() ? "" : ", ") + cacheOptions;
+    if (!metadata.requiredUbBits)
+        return;
+    const std::string reported = "the compiler reported " + std::to_string(*metadata.requiredUbBits) + " bits of UB ("
+        + fs::path(file).filename().string() + ")";
+    const std::uint64_t reportedBytes = (*metadata.requiredUbBits + 7) / 8;
+    if (row.scope == "ub" && row.status == RowStatus::Fits && row.capacityBytes && reportedBytes > *row.capacityBytes) {
+        // The compiler's own figure is over the capacity where memlens's plan fits: they disagree,
+        // and the compiler's word is the verdict (it is what the run compiled).
+        const std::uint64_t plannedBytes = row.peakBytes.value_or(0);
+        row.status = RowStatus::Overflows;
+        row.peakBytes = reportedBytes;
+        row.notes.push_back(reported + ", more than the capacity, where memlens's plan of the log fits in "
+            + std::to_string(plannedBytes) + " B: the plans disagree");
+        return;
+    }
+    row.notes.push_back(reported);
+}
+
+bool holdsNoPlan(const std::string& log) { return inputKindOfFile(log) == InputKind::Dump; }
+
+// A folder of JSON and compile logs (a cache entry with the compile's log beside it): every
+// log's rows, each kernel's metadata added to its rows; metadata no log plans is a row itself.
+std::vector<RunRow> rowsOfJsonAndLogs(const RunInput& input, const LoadOptions& options)
+{
+    std::vector<RunRow> rows;
+    std::vector<std::pair<CacheMetadata, std::string>> metadata;
+    for (const std::string& file : input.files) {
+        try {
+            JsonPiece piece = readJsonPiece(file, options);
+            if (piece.metadata)
+                metadata.emplace_back(std::move(*piece.metadata), file);
+            for (RunRow& row : piece.rows)
+                rows.push_back(std::move(row));
+        } catch (const LoadCancelled&) {
+            throw;
+        } catch (const std::exception& error) {
+            rows.push_back(errorRow(file, errorMessage(error, file)));
+        }
+    }
+    std::vector<bool> planned(metadata.size(), false);
+    for (const std::string& log : input.logs) {
+        // A text file without a planner section (a README, a run's stdout) is no plan: not a row.
+        if (holdsNoPlan(log))
+            continue;
+        for (RunRow& row : rowsOrError(log, [&] { return rowsOfLog(log, options); })) {
+            for (std::size_t m = 0; m < metadata.size(); ++m)
+                if (row.status != RowStatus::Error && row.kernel == metadata[m].first.kernel) {
+                    addMetadata(row, metadata[m].first, metadata[m].second);
+                    planned[m] = true;
+                }
+            rows.push_back(std::move(row));
+        }
+    }
+    for (std::size_t m = 0; m < metadata.size(); ++m)
+        if (!planned[m])
+            rows.push_back(metadataRow(metadata[m].first, metadata[m].second));
+    return rows;
 }
 
 std::vector<RunRow> rowsOfKernelFolder(const RunInput& input, const LoadOptions& options)
@@ -184,11 +267,12 @@ std::vector<RunRow> rowsOfInput(const RunInput& input, const LoadOptions& loadOp
     switch (input.kind) {
     case RunInput::Kind::KernelFolder: return rowsOfKernelFolder(input, options);
     case RunInput::Kind::JsonFile: return rowsOrError(first, [&] { return rowsOfJson(input, options); });
+    case RunInput::Kind::JsonAndLogs: return rowsOfJsonAndLogs(input, options);
     case RunInput::Kind::CompileLog:
         // A text file without a planner section (a README, a run's stdout) is no plan: not a row.
-        if (inputKindOfFile(first) == InputKind::Dump)
+        if (holdsNoPlan(first))
             return {};
-        return rowsOrError(first, [&] { return std::vector{rowOfFile(first, RowSource::CompileLog, options)}; });
+        return rowsOrError(first, [&] { return rowsOfLog(first, options); });
     }
     return {};
 }

@@ -8,7 +8,8 @@ namespace memlens {
 
 namespace {
 
-// The length of the UTF-8 sequence starting at text[i], 0 when it is not a valid one.
+// The length of the UTF-8 sequence starting at text[i] when it is one XML 1.0 allows, else 0:
+// no overlong form, no surrogate, nothing past U+10FFFF, and not U+FFFE or U+FFFF.
 std::size_t utf8Length(const std::string& text, std::size_t i)
 {
     const auto byte = static_cast<unsigned char>(text[i]);
@@ -19,9 +20,17 @@ std::size_t utf8Length(const std::string& text, std::size_t i)
                                            : 0;
     if (length == 0 || i + length > text.size())
         return 0;
-    for (std::size_t k = 1; k < length; ++k)
-        if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80)
+    char32_t code = length == 1 ? byte : byte & (0x7F >> length);
+    for (std::size_t k = 1; k < length; ++k) {
+        const auto next = static_cast<unsigned char>(text[i + k]);
+        if ((next & 0xC0) != 0x80)
             return 0;
+        code = (code << 6) | (next & 0x3F);
+    }
+    constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF) || code == 0xFFFE
+        || code == 0xFFFF)
+        return 0;
     return length;
 }
 

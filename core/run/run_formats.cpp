@@ -122,15 +122,15 @@ std::string summaryText(const RunSummary& summary, std::optional<double> failAbo
     for (const RunRow& row : summary.rows) {
         std::vector<std::string> cells = tableCells(row, failAbove);
         for (std::string& cell : cells)
-            cell = terminalText(cell);
+            cell = terminalText(oneLine(cell)); // a line break in a name would forge a row
         rows.push_back(std::move(cells));
     }
     std::vector<std::size_t> widths(rows.front().size(), 0);
     for (const auto& row : rows)
         for (std::size_t c = 0; c < row.size(); ++c)
             widths[c] = std::max(widths[c], row[c].size());
-    std::string text = "memlens summary of " + terminalText(summary.path) + ": " + std::to_string(summary.rows.size())
-        + " kernels and cores; " + summaryCounts(summary, failAbove) + "\n\n";
+    std::string text = "memlens summary of " + terminalText(oneLine(summary.path)) + ": "
+        + std::to_string(summary.rows.size()) + " kernels and cores; " + summaryCounts(summary, failAbove) + "\n\n";
     for (const auto& row : rows) {
         std::string line;
         for (std::size_t c = 0; c < row.size(); ++c)
@@ -140,13 +140,13 @@ std::string summaryText(const RunSummary& summary, std::optional<double> failAbo
     // What the table has no room for: the changes between versions, the errors, the notes.
     std::string details;
     for (const RunRow& row : summary.rows) {
-        const std::string who = terminalText(row.kernel + (row.core.empty() ? "" : " " + row.core));
+        const std::string who = terminalText(oneLine(row.kernel + (row.core.empty() ? "" : " " + row.core)));
         if (!row.change.empty())
-            details += "  " + who + " " + versionText(row) + ": " + terminalText(row.change) + "\n";
+            details += "  " + who + " " + versionText(row) + ": " + terminalText(oneLine(row.change)) + "\n";
         if (!row.error.empty())
-            details += "  error: " + terminalText(row.error) + "\n";
+            details += "  error: " + terminalText(oneLine(row.error)) + "\n";
         for (const std::string& note : row.notes)
-            details += "  " + who + ": " + terminalText(note) + "\n";
+            details += "  " + who + ": " + terminalText(oneLine(note)) + "\n";
     }
     return details.empty() ? text : text + "\n" + details;
 }

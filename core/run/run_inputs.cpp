@@ -49,17 +49,62 @@ void addFolderInputs(const FolderFiles& files, RunListing& listing)
         });
         listing.inputs.push_back({RunInput::Kind::KernelFolder, std::move(dumps), {}});
     }
-    // Beside the compiler's dumps a log is theirs; beside other JSON it may be a cached kernel's.
-    const std::vector<std::string> logsBeside = files.dumps.empty() ? files.logs : std::vector<std::string>{};
-    for (const std::string& json : files.json)
-        listing.inputs.push_back({RunInput::Kind::JsonFile, {json}, logsBeside});
-    if (files.dumps.empty() && files.json.empty())
-        for (const std::string& log : files.logs)
-            listing.inputs.push_back({RunInput::Kind::CompileLog, {log}, {}});
+    // Beside the compiler's dumps a log is theirs; beside other JSON it may be a cached kernel's,
+    // or no JSON's at all (notes.json): the folder is read as one piece, so no log is lost.
+    if (files.dumps.empty() && !files.json.empty() && !files.logs.empty()) {
+        listing.inputs.push_back({RunInput::Kind::JsonAndLogs, files.json, files.logs});
+    } else {
+        for (const std::string& json : files.json)
+            listing.inputs.push_back({RunInput::Kind::JsonFile, {json}, {}});
+        if (files.dumps.empty())
+            for (const std::string& log : files.logs)
+                listing.inputs.push_back({RunInput::Kind::CompileLog, {log}, {}});
+    }
     for (std::size_t i = first; i < listing.inputs.size(); ++i) {
         listing.inputs[i].irBeside = files.ir;
         listing.inputs[i].logsBeside = !files.logs.empty();
     }
+}
+
+// Lists `folder`'s files into `folders`, and its subfolders to kRunFolderDepth; a folder that
+// cannot be read is an error of the listing, naming it, never skipped without a word.
+void listFolder(const fs::path& folder, int depth, std::map<std::string, FolderFiles>& folders, RunListing& listing)
+{
+    std::error_code error;
+    fs::directory_iterator it(folder, error);
+    std::vector<fs::path> subfolders;
+    for (const fs::directory_iterator end; !error && it != end; it.increment(error)) {
+        const fs::path& entry = it->path();
+        const std::string name = entry.filename().string();
+        std::error_code typeError;
+        if (it->is_directory(typeError)) {
+            // A link to a folder is not followed (a link back up would list for ever).
+            if (!startsWith(name, ".") && depth < kRunFolderDepth && !it->is_symlink(typeError))
+                subfolders.push_back(entry);
+            continue;
+        }
+        if (!it->is_regular_file(typeError))
+            continue;
+        FolderFiles& files = folders[entry.parent_path().string()];
+        if (isCompilerDumpName(name))
+            files.dumps.push_back(entry.string());
+        else if (name.ends_with(".json") && !startsWith(name, "__grp__"))
+            files.json.push_back(entry.string());
+        else if (isLogName(name))
+            files.logs.push_back(entry.string());
+        else if (isIrName(name))
+            files.ir = true;
+    }
+    if (error && depth == 0)
+        throw DumpError(folder.string(), "", "cannot read the folder: " + error.message());
+    if (error) {
+        listing.errors.emplace_back(
+            folder.string(), "cannot read the folder " + folder.string() + ": " + error.message());
+        return;
+    }
+    std::sort(subfolders.begin(), subfolders.end());
+    for (const fs::path& subfolder : subfolders)
+        listFolder(subfolder, depth + 1, folders, listing);
 }
 
 } // namespace
@@ -80,32 +125,7 @@ RunListing listRunInputs(const std::string& path)
             error ? "cannot read it: " + error.message()
                   : "neither a folder nor a file (give a run folder or a cache)");
     std::map<std::string, FolderFiles> folders; // sorted by path: the listing does not depend on the file system
-    fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, error);
-    if (error)
-        throw DumpError(path, "", "cannot read the folder: " + error.message());
-    for (const fs::recursive_directory_iterator end; !error && it != end; it.increment(error)) {
-        const fs::path& entry = it->path();
-        const std::string name = entry.filename().string();
-        std::error_code typeError;
-        if (it->is_directory(typeError)) {
-            if (startsWith(name, ".") || it.depth() >= kRunFolderDepth)
-                it.disable_recursion_pending();
-            continue;
-        }
-        if (!it->is_regular_file(typeError))
-            continue;
-        FolderFiles& files = folders[entry.parent_path().string()];
-        if (isCompilerDumpName(name))
-            files.dumps.push_back(entry.string());
-        else if (name.ends_with(".json") && !startsWith(name, "__grp__"))
-            files.json.push_back(entry.string());
-        else if (isLogName(name))
-            files.logs.push_back(entry.string());
-        else if (isIrName(name))
-            files.ir = true;
-    }
-    if (error)
-        listing.errors.push_back("cannot read the folder: " + error.message());
+    listFolder(path, 0, folders, listing);
     for (auto& [folder, files] : folders) {
         std::sort(files.json.begin(), files.json.end());
         std::sort(files.logs.begin(), files.logs.end());

@@ -11,8 +11,12 @@ namespace memlens {
 struct RunInput {
     enum class Kind {
         KernelFolder, // `files`: the folder's memory_info*.json, memory_info_aic.json first
-        JsonFile,     // `files[0]`: a dump or cache metadata; `logs`: the compile logs beside it
-        CompileLog,   // `files[0]`: a log (or IR) whose plan memlens computes
+        JsonFile,     // `files[0]`: a dump or cache metadata
+        // A folder of JSON files and compile logs, no memory_info*.json (a Triton cache entry
+        // with logs beside it): `files` its JSON, `logs` its logs. Every log is a row; cache
+        // metadata adds its options to its kernel's log rows, or is a row of its own.
+        JsonAndLogs,
+        CompileLog, // `files[0]`: a log (or IR) whose plan memlens computes
     };
     Kind kind = Kind::JsonFile;
     std::vector<std::string> files;
@@ -24,8 +28,9 @@ struct RunInput {
 };
 
 struct RunListing {
-    std::vector<RunInput> inputs;    // in path order
-    std::vector<std::string> errors; // why the run folder could not be listed whole
+    std::vector<RunInput> inputs; // in path order
+    // What could not be listed (a folder that cannot be read): {its path, why}, each an error row.
+    std::vector<std::pair<std::string, std::string>> errors;
 };
 
 // Folders are looked into up to this depth below the run folder: a Triton cache is

@@ -84,8 +84,8 @@ RunSummary summarizeRun(const std::string& path, const RunSummaryOptions& option
     for (std::vector<RunRow>& rows : slots)
         for (RunRow& row : rows)
             summary.rows.push_back(std::move(row));
-    for (const std::string& error : listing.errors)
-        summary.rows.push_back(errorRow(path, error));
+    for (const auto& [where, error] : listing.errors)
+        summary.rows.push_back(errorRow(where, error));
     groupAndSortRows(summary.rows);
     return summary;
 }

@@ -4,6 +4,30 @@
 
 namespace memlens {
 
+namespace {
+
+// An optional sign, digits, at most one '.' with digits after it: nothing a spreadsheet runs.
+bool isPlainNumber(std::string_view value)
+{
+    std::size_t i = value.front() == '-' || value.front() == '+' ? 1 : 0;
+    bool digits = false;
+    bool point = false;
+    for (; i < value.size(); ++i) {
+        const char c = value[i];
+        if (c >= '0' && c <= '9') {
+            digits = true;
+        } else if (c == '.' && !point && digits) {
+            point = true;
+            digits = false; // a digit must follow the point
+        } else {
+            return false;
+        }
+    }
+    return digits;
+}
+
+} // namespace
+
 std::string csvField(std::string_view value)
 {
     std::string field;
@@ -15,7 +39,9 @@ void appendCsvField(std::string& out, std::string_view value)
 {
     // A spreadsheet runs a cell starting with one of these as a formula: a
     // leading ' makes it text (the dump's strings are not ours to trust).
-    const bool formula = !value.empty() && std::string_view("=+-@\t\r").find(value.front()) != std::string_view::npos;
+    // A number ("-65536", "+3") is a number, not a formula: it stays one.
+    const bool formula = !value.empty() && std::string_view("=+-@\t\r").find(value.front()) != std::string_view::npos
+        && !isPlainNumber(value);
     // One pass over the bytes (a report of a million blocks writes 17 fields per block).
     const bool quoted = std::any_of(
         value.begin(), value.end(), [](char c) { return c == ',' || c == '"' || c == '\r' || c == '\n'; });

@@ -46,7 +46,16 @@ std::string markdownText(std::string_view text)
             out += '\\';
             out += c;
             break;
-        default: out += c;
+        default:
+            // A terminal runs an escape sequence a file's name brings: written as text instead.
+            if ((static_cast<unsigned char>(c) < 0x20 && c != '\t') || c == 0x7f) {
+                static constexpr char kHex[] = "0123456789abcdef";
+                out += "\\x";
+                out += kHex[(static_cast<unsigned char>(c) >> 4) & 0xf];
+                out += kHex[static_cast<unsigned char>(c) & 0xf];
+            } else {
+                out += c;
+            }
         }
     }
     return out;

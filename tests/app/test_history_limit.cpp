@@ -10,6 +10,9 @@
 #include <QAction>
 #include <QApplication>
 #include <QInputDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTest>
@@ -117,4 +120,46 @@ TEST_CASE("History's menu says its limit, the limit is a setting, and Clear Hist
     CHECK_FALSE(QFileInfo::exists(versions.front().snapshotPath));
     menu->rebuild();
     CHECK(menu->actionForVersion(0) == nullptr);
+}
+
+TEST_CASE("a tampered history index never makes History read or remove a file outside its folder", "[history][kept]")
+{
+    QTemporaryDir dir;
+    const QString kept = dir.filePath("kept");
+    REQUIRE(QDir().mkpath(kept));
+    // Victims outside the folder: one named by an absolute path, one by a way up and out.
+    const QString absoluteVictim = dir.filePath("absolute-victim.json");
+    const QString relativeVictim = dir.filePath("relative-victim.json");
+    const QString companionVictim = dir.filePath("companion-victim.mlir");
+    for (const QString& victim : {absoluteVictim, relativeVictim, companionVictim}) {
+        QFile file(victim);
+        REQUIRE(file.open(QIODevice::WriteOnly));
+        file.write("the user's own file");
+    }
+    // One honest version whose IR "copy" climbs out of the folder.
+    const DumpVersion honest = versionWithCopy(kept, dir.filePath("memory_info_aiv.json"), 1, 10);
+    const QJsonArray index{
+        QJsonObject{{"dump", dir.filePath("a/memory_info_aiv.json")}, {"copy", absoluteVictim}, {"written_ms", 1}},
+        QJsonObject{
+            {"dump", dir.filePath("b/memory_info_aiv.json")}, {"copy", "../relative-victim.json"}, {"written_ms", 2}},
+        QJsonObject{{"dump", honest.dumpPath}, {"copy", QFileInfo(honest.snapshotPath).fileName()}, {"written_ms", 3},
+            {"ir", kept + "/../companion-victim.mlir"}},
+    };
+    QFile indexFile(QDir(kept).filePath(DumpHistory::indexFileName()));
+    REQUIRE(indexFile.open(QIODevice::WriteOnly));
+    indexFile.write(QJsonDocument(index).toJson());
+    indexFile.close();
+    {
+        DumpHistory history(kept, nullptr);
+        // Only the honest entry is a version; the others name no copy of the history's own.
+        CHECK(history.versionsOf(dir.filePath("a/memory_info_aiv.json")).isEmpty());
+        CHECK(history.versionsOf(dir.filePath("b/memory_info_aiv.json")).isEmpty());
+        CHECK(history.versionsOf(honest.dumpPath).size() == 1);
+        history.setMaxBytes(1); // every version but the newest would go
+        history.clear();
+    }
+    CHECK(QFileInfo::exists(absoluteVictim));
+    CHECK(QFileInfo::exists(relativeVictim));
+    CHECK(QFileInfo::exists(companionVictim));
+    CHECK_FALSE(QFileInfo::exists(honest.snapshotPath)); // the history's own copy does go
 }

@@ -368,6 +368,25 @@ run_limited() { # run_limited SECONDS ARGS...: as run, killed after SECONDS (sta
 run_limited 20 plan "$work/fifo"
 check "plan of a FIFO exits 2 at once" test "$status" -eq 2
 check "it says it is a FIFO" grep -q "is a FIFO, not a regular file" "$work/err"
+for command in inspect explain; do
+    run_limited 20 "$command" "$work/fifo"
+    check "$command of a FIFO as the dump exits 2 at once" test "$status" -eq 2
+    check "$command says it is a FIFO" grep -q "FIFO" "$work/err"
+done
+run_limited 20 report "$work/fifo" --out "$work/fifo-report"
+check "report of a FIFO as the dump exits 2 at once" test "$status" -eq 2
+run_limited 20 diff "$work/fifo" "$data/dumps/two_scopes_multibuffer.json"
+check "diff with a FIFO as a dump exits 2 at once" test "$status" -eq 2
+run_limited 20 explain "$data/dumps/two_scopes_multibuffer.json" --others "$work/fifo"
+check "explain --others of a FIFO does not hang" test "$status" -ne 124
+# A UTF-8 byte order mark before the JSON (as some editors save it) is read; binary bytes are not "UTF-16".
+printf '\xEF\xBB\xBF' | cat - "$data/dumps/two_scopes_multibuffer.json" > "$work/bom.json"
+run inspect "$work/bom.json"
+check "a dump with a UTF-8 byte order mark is read" test "$status" -eq 0
+printf '\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00' > "$work/binary.json"
+run inspect "$work/binary.json"
+check "binary bytes exit 2" test "$status" -eq 2
+check "binary bytes are not called UTF-16" bash -c '! grep -q "UTF-16" "$1"' _ "$work/err"
 run_limited 20 plan "$work"
 check "plan of a folder says so" grep -q "is a directory, not a file" "$work/err"
 : > "$work/empty.mlir"

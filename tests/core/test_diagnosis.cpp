@@ -6,6 +6,7 @@
 #include "core/diagnosis/plan_prediction.hpp"
 #include "core/document/planner_check.hpp"
 #include "core/dump/dump_parser.hpp"
+#include "support/temp_dir.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
@@ -475,4 +476,28 @@ TEST_CASE("a lever over many buffers names the first few and counts the rest", "
     CHECK(description.find("%a11 and 29,988 more (every buffer whose shape holds 64)") != std::string::npos);
     CHECK(description.find("%a12,") == std::string::npos);
     CHECK(description.size() < 400);
+}
+
+TEST_CASE("a storage of two buffers in place names its one reuser", "[diagnosis][storage]")
+{
+    // %alloc and %alloc_0 share offset, size and Life (in place); %alloc_1 lies above them.
+    test::TempDir dir;
+    const auto record = [](const std::string& name, int offset) {
+        return R"j({"buffer": ")j" + name
+            + R"j( = memref.alloc() : memref<256xf32, #hivm.address_space<ub>>", "offset": [)j" + std::to_string(offset)
+            + R"j(], "extent": 8192, "alloc_time_in_ir": 1, "life_time_in_ir": [1, 4],
+            "source_location": "loc(unknown)", "is_tmpbuf": false})j";
+    };
+    const auto path = dir.write("memory_info_aiv.json",
+        R"j({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "status": "fail", "error_info": "",
+        "memory_info_array": [)j"
+            + record("%alloc", 0) + "," + record("%alloc_0", 0) + "," + record("%alloc_1", 1024) + "]}]}");
+    const auto document = test::loadPath(path.string(), capacityOf(1536));
+    const Diagnosis d = diagnoseScope(*document, 0);
+    std::vector<InPlaceReuse> reuses;
+    for (const SourceShare& share : d.bySource)
+        reuses.insert(reuses.end(), share.reusedInPlace.begin(), share.reusedInPlace.end());
+    REQUIRE(reuses.size() == 1);
+    CHECK(reuses.front().buffer == "%alloc");
+    CHECK(reuses.front().by == std::vector<std::string>{"%alloc_0"});
 }

@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 using namespace memlens;
 
@@ -84,4 +85,46 @@ TEST_CASE("log scan pins: the outcome is the last attempt's, not an earlier one'
     // Each attempt's own "After" line still gives its outcome.
     CHECK(outcomeOf(kBefore + section("k") + kAfter + section("k"), "k") == "succeeded");
     CHECK(outcomeOf(kBefore + section("k") + kAfterFailed + section("k"), "k") == "failed");
+}
+
+TEST_CASE("a log printing the planner per function keeps the kernel's own after-section", "[compile_log]")
+{
+    // Before @k, After @k (the kernel's offsets), then the same for @other.
+    const std::string afterK = "module {\n  func.func @k(%arg0: i32) {\n    // k's plan\n    return\n  }\n}\n";
+    const std::string log
+        = kBefore + section("k") + kAfter + afterK + kBefore + section("other") + kAfter + section("other");
+    const LogScan scan = scanCompileLogText(log, "k", "x.log");
+    CHECK(scan.plannerRanAfter);
+    CHECK_THAT(scan.afterSectionText, Catch::Contains("// k's plan"));
+    CHECK_THAT(scan.afterSectionText, !Catch::Contains("@other"));
+}
+
+TEST_CASE("another function's failed planner is not the kernel's outcome", "[compile_log]")
+{
+    const std::string log
+        = kBefore + section("k") + kAfter + section("k") + kBefore + section("other") + kAfterFailed + section("other");
+    const LogScan scan = scanCompileLogText(log, "k", "x.log");
+    CHECK(scan.plannerRanAfter);
+    CHECK_FALSE(scan.plannerFailedAfter);
+    CHECK(outcomeOf(log, "k") == "succeeded");
+}
+
+TEST_CASE("an earlier compile's Allocated UB size is not a later compile's", "[compile_log]")
+{
+    const std::string allocated = "[AscendNPU IR] Allocated UB size = 1024 bits \n";
+    const std::string first = kBefore + section("k") + kAfter + section("k") + allocated;
+    const LogScan once = scanCompileLogText(first, "k", "x.log");
+    CHECK(once.allocatedUbBits == std::optional<std::uint64_t>(1024));
+    // A second compile of the kernel that printed no size: none is known for it.
+    const LogScan twice = scanCompileLogText(first + kBefore + section("k") + kAfter + section("k"), "k", "x.log");
+    CHECK_FALSE(twice.allocatedUbBits);
+}
+
+TEST_CASE("the kernels a compile log's sections define, VF functions left out", "[compile_log]")
+{
+    const std::string vf = "module {\n  func.func @k_vf(%arg0: i32) attributes {hivm.vector_function} {\n    return\n  "
+                           "}\n  func.func @k(%arg0: i32) {\n    return\n  }\n}\n";
+    const LogScan scan
+        = scanCompileLogText(kBefore + vf + kBefore + section("b") + kBefore + section("k"), "", "x.log");
+    CHECK(scan.sectionKernels == std::vector<std::string>{"k", "b"});
 }

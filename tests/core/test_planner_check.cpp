@@ -9,6 +9,7 @@
 #include "core/document/planner_check.hpp"
 #include "support/inspect_tree.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -16,6 +17,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 using namespace memlens;
 namespace fs = std::filesystem;
@@ -185,4 +187,56 @@ TEST_CASE("planner check: attaching the compile log says what it changed for the
     // The same log read again, or no log after: nothing to say.
     CHECK(attachedLogText(withLog, withLog).empty());
     CHECK(attachedLogText(withLog, alone).empty());
+}
+
+namespace {
+
+// The example's overflowing folder copied, its dump edited by `edit`, loaded with its compile log.
+PlanDocument editedExample(test::TempDir& folder, const std::function<void(nlohmann::json&)>& edit)
+{
+    const fs::path example = test::sourceDir() / "resources/examples/layer_norm/block16384";
+    for (const char* file : {"compile.log", "_layer_norm_fwd_fused.ttadapter"})
+        fs::copy_file(example / file, folder.path / file);
+    nlohmann::json dump = nlohmann::json::parse(test::readText(example / "memory_info_aiv.json"));
+    edit(dump);
+    std::ofstream(folder.path / "memory_info_aiv.json") << dump.dump(1);
+    return loadPlanDocument((folder.path / "memory_info_aiv.json").string(), {});
+}
+
+// Every record of `buffer` (a double buffer is listed once per copy).
+void forRecords(nlohmann::json& dump, const std::string& buffer, const std::function<void(nlohmann::json&)>& edit)
+{
+    for (auto& record : dump["Record"][0]["memory_info_array"])
+        if (record["buffer"].get<std::string>().rfind(buffer + " ", 0) == 0)
+            edit(record);
+}
+
+} // namespace
+
+TEST_CASE("planner check: a dump that differs only in a Life's end is not planned identically", "[planner_check]")
+{
+    test::TempDir folder;
+    const PlanDocument document = editedExample(folder, [](nlohmann::json& dump) {
+        forRecords(dump, "%alloc_3", [](nlohmann::json& record) { record["life_time_in_ir"] = {27, 40}; });
+    });
+    REQUIRE(document.plannerCheck);
+    CHECK_FALSE(document.plannerCheck->reproduces());
+    const ScopePlannerCheck* ub = document.plannerCheck->scope("ub");
+    REQUIRE(ub);
+    REQUIRE(ub->differences.size() == 1);
+    CHECK(ub->differences[0].name == "%alloc_3");
+    CHECK(document.plannerCheck->summary()
+        == "memlens's plan differs at %alloc_3: Life [27, 40] in the dump, [27, 41] planned");
+}
+
+TEST_CASE("planner check: two buffers that differ are one named and one more", "[planner_check]")
+{
+    test::TempDir folder;
+    const PlanDocument document = editedExample(folder, [](nlohmann::json& dump) {
+        forRecords(dump, "%alloc_5", [](nlohmann::json& record) { record["offset"] = {70000}; });
+        forRecords(dump, "%alloc_8", [](nlohmann::json& record) { record["offset"] = {330000}; });
+    });
+    REQUIRE(document.plannerCheck);
+    CHECK_FALSE(document.plannerCheck->reproduces());
+    CHECK_THAT(document.plannerCheck->summary(), Catch::EndsWith(" (and 1 more)"));
 }

@@ -23,6 +23,16 @@ TEST_CASE("CSV fields with commas, quotes or line breaks are quoted with doubled
     CHECK(csvRow({"a", "b,c", ""}) == "a,\"b,c\",\r\n");
 }
 
+TEST_CASE("CSV: a negative number stays a number, a formula becomes text", "[csv]")
+{
+    CHECK(csvField("-65536") == "-65536");
+    CHECK(csvField("+3.5") == "+3.5");
+    CHECK(csvField("-") == "'-");
+    CHECK(csvField("-1+1") == "'-1+1");
+    CHECK(csvField("=SUM(A1)") == "'=SUM(A1)");
+    CHECK(csvField("-2.") == "'-2.");
+}
+
 TEST_CASE("blocks.csv has the stable header and one row per block of every scope", "[csv]")
 {
     const PlanDocument document
@@ -148,7 +158,7 @@ TEST_CASE("the report charts the scope that overflows", "[csv]")
 TEST_CASE("CSV cells that a spreadsheet would run as a formula get a leading quote", "[csv][hostile]")
 {
     CHECK(csvField("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"");
-    CHECK(csvField("+1") == "'+1");
+    CHECK(csvField("+1") == "+1"); // a number, not a formula
     CHECK(csvField("-2+3") == "'-2+3");
     CHECK(csvField("@SUM(A1)") == "'@SUM(A1)");
     CHECK(csvField("\tx") == "'\tx");
@@ -240,7 +250,7 @@ TEST_CASE("a blocks.csv row quotes and neutralises each field as csvField does",
     PlanDocument document = hostileDocument();
     document.dump.scopes[0].blocks[0].start = -5; // a number that starts like a formula
     CHECK(blocksCsvRow(document, {0, 0})
-        == "\"ub\n## Fake scope\",0,'=cmd|' /C calc'!A0 = memref.alloc() : memref<262144xf16>,0,0,524288,'-5,1,false,"
+        == "\"ub\n## Fake scope\",0,'=cmd|' /C calc'!A0 = memref.alloc() : memref<262144xf16>,0,0,524288,-5,1,false,"
            "327680,\"loc(\"\"@evil\"\"(\"\"/w/ker|nel_`x`.py\"\":3:4))\",,,/w/ker|nel_`x`.py,3,'@evil,0\r\n");
 }
 

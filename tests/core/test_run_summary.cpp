@@ -9,10 +9,13 @@
 #include "core/run/run_inputs.hpp"
 #include "core/run/run_summary.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -318,4 +321,167 @@ TEST_CASE("a stale half of a mix kernel's pair is said on both of its rows", "[r
         REQUIRE(row.notes.size() == 1);
         CHECK_THAT(row.notes.front(), Catch::StartsWith("memory_info_aic.json is 2 hours older"));
     }
+}
+
+TEST_CASE("a compile log beside JSON that is no dump is still a row", "[run_summary]")
+{
+    test::TempDir run;
+    // An overflowing kernel's log beside a file of notes: the log is the kernel, the notes nothing.
+    run.write("k/notes.json", R"({"owner": "ci", "ticket": 42})");
+    run.write(
+        "k/compile.log", test::readText(MEMLENS_SOURCE_DIR "/resources/examples/layer_norm/block16384/compile.log"));
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    const RunSummary summary = summarizeRun(run.path.string(), options);
+    REQUIRE(summary.rows.size() == 1);
+    CHECK(summary.rows.front().kernel == "_layer_norm_fwd_fused");
+    CHECK(summary.rows.front().status == RowStatus::Overflows);
+    CHECK(runSummaryWith({run.path.string()}).status == 3);
+}
+
+TEST_CASE("cache metadata and a log of another kernel beside it: both are rows", "[run_summary]")
+{
+    test::TempDir run;
+    run.write("c/_scale_kernel.json", test::readText(runFolder("cache_logs") + "/9e8d7c/_scale_kernel.json"));
+    run.write(
+        "c/compile.log", test::readText(MEMLENS_SOURCE_DIR "/resources/examples/layer_norm/block16384/compile.log"));
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    const RunSummary summary = summarizeRun(run.path.string(), options);
+    REQUIRE(summary.rows.size() == 2);
+    const RunRow* norm = rowOf(summary, "_layer_norm_fwd_fused");
+    REQUIRE(norm);
+    CHECK(norm->status == RowStatus::Overflows);
+    CHECK(norm->source == RowSource::CompileLog);
+    const RunRow* scale = rowOf(summary, "_scale_kernel");
+    REQUIRE(scale);
+    CHECK(scale->source == RowSource::CacheMetadata);
+}
+
+TEST_CASE("a compile log of several kernels' compiles: a row per kernel", "[run_summary]")
+{
+    test::TempDir run;
+    // kernel _layer_norm_fwd_fused overflows, then _scale_kernel fits: the last compile is not the only one.
+    run.write("both/compile.log",
+        test::readText(MEMLENS_SOURCE_DIR "/resources/examples/layer_norm/block16384/compile.log")
+            + test::readText(runFolder("cache_logs") + "/9e8d7c/compile.log"));
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    const RunSummary summary = summarizeRun(run.path.string(), options);
+    REQUIRE(summary.rows.size() == 2);
+    const RunRow* norm = rowOf(summary, "_layer_norm_fwd_fused");
+    const RunRow* scale = rowOf(summary, "_scale_kernel");
+    REQUIRE(norm);
+    REQUIRE(scale);
+    CHECK(norm->status == RowStatus::Overflows);
+    CHECK(norm->peakBytes == std::optional<std::uint64_t>(328736)); // as the log alone gives it
+    CHECK(scale->status == RowStatus::Fits);
+    CHECK(runSummaryWith({run.path.string()}).status == 3);
+}
+
+TEST_CASE("a subfolder summary cannot read is an error row naming it, never skipped", "[run_summary]")
+{
+    test::TempDir run;
+    run.write("ok/small_kernel-20261205-090000.000-aiv.json",
+        test::readText(runFolder("all_fit") + "/small_kernel-20261205-090000.000-aiv.json"));
+    run.write("locked/k-20261205-090000.000-aiv.json",
+        test::readText(runFolder("all_fit") + "/tight_kernel-20261205-090100.000-aiv.json"));
+    const fs::path locked = run.path / "locked";
+    fs::permissions(locked, fs::perms::none);
+    // Root reads any folder: the listing runs in a child that has become an ordinary user.
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0))
+            ::_exit(3);
+        RunSummaryOptions options;
+        options.load = summaryLoadOptions({});
+        const RunSummary summary = summarizeRun(run.path.string(), options);
+        bool named = false;
+        for (const RunRow& row : summary.rows)
+            named = named
+                || (row.status == RowStatus::Error && row.file == locked.string()
+                    && row.error.find("cannot read the folder") != std::string::npos);
+        ::_exit(summary.rows.size() == 2 && named ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    fs::permissions(locked, fs::perms::owner_all);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+}
+
+TEST_CASE("a cache entry's own overflow figure over a re-plan that fits is the row's status", "[run_summary]")
+{
+    test::TempDir run;
+    nlohmann::json metadata
+        = nlohmann::json::parse(test::readText(runFolder("cache_logs") + "/9e8d7c/_scale_kernel.json"));
+    metadata["required_ub_bits"] = 4000000; // 500000 B, over the 192 KB of UB
+    run.write("9e8d7c/_scale_kernel.json", metadata.dump());
+    run.write("9e8d7c/compile.log", test::readText(runFolder("cache_logs") + "/9e8d7c/compile.log"));
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    const RunSummary summary = summarizeRun(run.path.string(), options);
+    REQUIRE(summary.rows.size() == 1);
+    const RunRow& row = summary.rows.front();
+    CHECK(row.status == RowStatus::Overflows);
+    CHECK(row.peakBytes == std::optional<std::uint64_t>(500000));
+    REQUIRE_FALSE(row.notes.empty());
+    CHECK_THAT(row.notes.back(), Catch::Contains("the plans disagree") && Catch::Contains("131072 B"));
+    CHECK(runSummaryWith({run.path.string()}).status == 3);
+}
+
+TEST_CASE("a name with a line break or an escape sequence forges no row and runs nothing", "[run_summary]")
+{
+    RunSummary summary;
+    summary.path = "/runs/x";
+    RunRow row;
+    row.kernel = "evil\nfits     forged_kernel\x1b[2J";
+    row.status = RowStatus::Error;
+    row.error = "bad \x1b]0;title\x07 file";
+    row.file = "/runs/a\nb.json";
+    summary.rows.push_back(row);
+    for (const std::string& text : {summaryText(summary, std::nullopt), summaryMarkdown(summary, std::nullopt)}) {
+        CHECK(text.find('\x1b') == std::string::npos);
+        CHECK(text.find('\x07') == std::string::npos);
+        // No line starts with what the name smuggled in.
+        CHECK(text.find("\nfits     forged_kernel") == std::string::npos);
+    }
+}
+
+TEST_CASE("run rows: the gate, the order, the lever and the versions' names, pinned", "[run_summary]")
+{
+    RunRow full;
+    full.kernel = "full";
+    full.status = RowStatus::Fits;
+    full.peakBytes = 1000;
+    full.capacityBytes = 1000;
+    // --fail-above is "more than": exactly 100 % passes it, a byte more does not.
+    CHECK_FALSE(rowFailsGate(full, 100.0));
+    RunRow over = full;
+    over.peakBytes = 1001;
+    over.capacityBytes = 1000;
+    over.status = RowStatus::Fits;
+    CHECK(rowFailsGate(over, 100.0));
+
+    // Rows with numbers first, then not planned, then errors.
+    RunRow notPlanned;
+    notPlanned.kernel = "a_not_planned";
+    notPlanned.status = RowStatus::NotPlanned;
+    RunRow error;
+    error.kernel = "a_error";
+    error.status = RowStatus::Error;
+    CHECK(rowComesBefore(full, notPlanned));
+    CHECK(rowComesBefore(notPlanned, error));
+    CHECK_FALSE(rowComesBefore(error, notPlanned));
+
+    // A kernel that fits names no lever (the example's 8192 compile fits its 192 KB exactly).
+    const RunSummary example = [] {
+        RunSummaryOptions options;
+        options.load = summaryLoadOptions({});
+        return summarizeRun((test::sourceDir() / "resources/examples/layer_norm/block8192").string(), options);
+    }();
+    REQUIRE(example.rows.size() == 1);
+    CHECK(example.rows.front().status == RowStatus::Fits);
+    CHECK(example.rows.front().lever.empty());
 }

@@ -582,3 +582,15 @@ TEST_CASE("ops and addresses spread far apart give the analysis of the same plan
         }
     }
 }
+
+TEST_CASE("%alloc comes before %alloc_0 in IR order: it holds their storage", "[storage]")
+{
+    // The commonest in-place pair, listed %alloc_0 first: %alloc (number 0 in no name) is the earlier.
+    ScopePlan scope = planOf({{0, 1024, 2, 9}, {0, 1024, 2, 9}});
+    scope.buffers[0].ssaName = "%alloc_0";
+    scope.buffers[1].ssaName = "%alloc";
+    const PlanAnalysis analysis = analyzePlan(scope, capacityOf(8192));
+    REQUIRE(analysis.storages.count() == 1);
+    CHECK(analysis.storageHolderOf(0) == 1);
+    CHECK(std::ranges::equal(analysis.blocksOfStorage(0), std::vector<int>{1, 0}));
+}

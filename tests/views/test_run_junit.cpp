@@ -160,3 +160,57 @@ TEST_CASE("JUnit text escapes markup and characters XML does not allow", "[run_j
     REQUIRE(junit.suites.size() == 1);
     CHECK(junit.suites.front().counts.at("errors") == 1);
 }
+
+TEST_CASE("JUnit text replaces what XML 1.0 forbids though it looks like UTF-8", "[run_junit]")
+{
+    const std::string replacement = "\xEF\xBF\xBD";
+    // Each byte of a sequence XML does not allow becomes one U+FFFD.
+    const auto replaced = [&](int bytes) {
+        std::string out;
+        for (int i = 0; i < bytes; ++i)
+            out += replacement;
+        return out;
+    };
+    CHECK(xmlText("\xEF\xBF\xBF") == replaced(3));     // U+FFFF
+    CHECK(xmlText("\xEF\xBF\xBE") == replaced(3));     // U+FFFE
+    CHECK(xmlText("\xED\xA0\x80") == replaced(3));     // a surrogate, U+D800
+    CHECK(xmlText("\xC0\xBC") == replaced(2));         // an overlong '<'
+    CHECK(xmlText("\xE0\x80\xBC") == replaced(3));     // an overlong '<' of three bytes
+    CHECK(xmlText("\xF4\x90\x80\x80") == replaced(4)); // past U+10FFFF
+    CHECK(xmlText("caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80") == "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80"); // kept
+    RunSummary summary;
+    summary.path = "/runs/x";
+    RunRow row;
+    row.kernel = "kernel\xEF\xBF\xBF";
+    row.status = RowStatus::Error;
+    row.error = "bad \xED\xA0\x80";
+    row.file = "/runs/\xC0\xBC.json";
+    summary.rows.push_back(row);
+    const JunitDocument junit = parseJunit(summaryJunit(summary, std::nullopt));
+    CHECK(junit.error.isEmpty());
+}
+
+TEST_CASE("JUnit: two versions of a kernel are two test cases of different names", "[run_junit]")
+{
+    RunSummary summary;
+    summary.path = "/runs/x";
+    for (int version = 1; version <= 2; ++version) {
+        RunRow row;
+        row.kernel = "k";
+        row.core = "aiv";
+        row.scope = "ub";
+        row.status = RowStatus::Fits;
+        row.peakBytes = 100;
+        row.capacityBytes = 1000;
+        row.version = version;
+        row.versions = 2;
+        row.file = "/runs/k-" + std::to_string(version) + ".json";
+        summary.rows.push_back(row);
+    }
+    const JunitDocument junit = parseJunit(summaryJunit(summary, std::nullopt));
+    REQUIRE(junit.error.isEmpty());
+    REQUIRE(junit.suites.size() == 1);
+    REQUIRE(junit.suites.front().cases.size() == 2);
+    CHECK(junit.suites.front().cases[0].name == "aiv ub (version 1 of 2)");
+    CHECK(junit.suites.front().cases[1].name == "aiv ub (version 2 of 2)");
+}
