@@ -6,7 +6,7 @@
 #include "core/cli/exit_status.hpp"
 #include "core/cli/plan_command.hpp"
 #include "core/document/plan_document.hpp"
-#include "core/record/record_command_line.hpp"
+#include "core/cli/record_command_line.hpp"
 
 #include <iosfwd>
 #include <optional>
@@ -38,7 +38,7 @@ struct CommandLine {
     std::string compareWith;                // Window: a second dump, opened in the compare view against `dump`
     DiffCommandLine diff;                   // Diff: its own options (core/diff_command)
     PlanCommandLine plan;                   // Plan: its own options (core/plan_command)
-    RecordCommandLine record;               // Record: its own options (core/record/record_command_line)
+    RecordCommandLine record;               // Record: its own options (core/cli/record_command_line)
     RecordCompileCommandLine recordCompile; // RecordCompile: the recording compiler's call
     std::string outDir;                     // report --out (the folder), summary --out (the file)
     std::optional<std::string> scope;       // --scope

@@ -5,7 +5,7 @@
 #include "core/cli/inspect_command.hpp"
 #include "core/cli/summary_command.hpp"
 #include "core/cli/watch_command.hpp"
-#include "core/record/record_command_line.hpp"
+#include "core/cli/record_command_line.hpp"
 
 #include <array>
 

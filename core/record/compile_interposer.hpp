@@ -4,7 +4,7 @@
 // compiler in a folder of its own with the planner's IR printed, passes its exit status,
 // stdout and stderr (less the sections memlens asked for) on to the caller as they come, and
 // keeps the compile as DIR/<kernel>/<n>/; any other call becomes the real compiler's (exec).
-#include "core/record/record_command_line.hpp"
+#include "core/cli/record_command_line.hpp"
 
 namespace memlens {
 

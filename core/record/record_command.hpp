@@ -3,7 +3,7 @@
 // folder (never one that exists), puts the recording compiler around COMMAND
 // (core/record/record_setup), runs it, forwards SIGINT and SIGTERM that a process sent,
 // shows one progress line on a terminal, and at the end prints the run's summary.
-#include "core/record/record_command_line.hpp"
+#include "core/cli/record_command_line.hpp"
 
 #include <iosfwd>
 #include <string>

@@ -1,4 +1,4 @@
-#include "core/record/record_command_line.hpp"
+#include "core/cli/record_command_line.hpp"
 
 #include "core/cli/command_line.hpp"
 
