@@ -3,15 +3,17 @@
 layer-norm example's adapter IR for each kernel and config given, through the
 stand-in backend (fake_triton), as the real backend calls bishengir-compile.
 
-  driver.py [--kernels A,B,...] [--configs 16384,8192] [--fail] [--triton DIR]
+  driver.py [--kernels A,B@8192,...] [--configs 16384,8192] [--fail] [--triton DIR] [--view FILE]
 
 Each kernel is the example renamed; a config is BLOCK_SIZE 16384 (overflows) or
-8192 (fits). An autotuned kernel compiles every config and keeps the ones that
+8192 (fits); NAME@C1+C2 gives one kernel its own configs. --view FILE writes what
+the driver received from each compiler call (exit status, stdout, stderr) as JSON. An autotuned kernel compiles every config and keeps the ones that
 compile. Prints on stdout what Triton would keep, writes the compiler's stdout
 and stderr through as they came, and exits 1 when --fail is given or no config
 of a kernel compiled. --triton DIR imports the backend from DIR (a bundled copy).
 """
 import argparse
+import json
 import os
 import subprocess
 import sys
@@ -33,18 +35,24 @@ def main():
     parser.add_argument("--configs", default="16384,8192")
     parser.add_argument("--fail", action="store_true")
     parser.add_argument("--triton", default=os.path.join(HERE, "fake_triton"))
+    parser.add_argument("--view")
     args = parser.parse_args()
+    view = []
     sys.path.insert(0, args.triton)
     from triton.backends.ascend import compiler
 
     print(f"compiler generation: {compiler.compiler_generation()}", flush=True)
     status = 1 if args.fail else 0
-    for kernel in args.kernels.split(","):
+    for item in args.kernels.split(","):
+        kernel, _, own = item.partition("@")
         compiled = 0
-        for block in args.configs.split(","):
+        for block in (own.split("+") if own else args.configs.split(",")):
             try:
                 bits, out, err = compiler.compile_adapter(adapter_ir(kernel, int(block)))
+                view.append({"call": f"{kernel} {block}", "returncode": 0, "stdout": out.hex(), "stderr": err.hex()})
             except subprocess.CalledProcessError as e:
+                view.append({"call": f"{kernel} {block}", "returncode": e.returncode,
+                             "stdout": (e.stdout or b"").hex(), "stderr": (e.stderr or b"").hex()})
                 sys.stdout.buffer.write(e.stdout or b"")
                 sys.stderr.buffer.write(e.stderr or b"")
                 print(f"{kernel} BLOCK_SIZE={block}: compile failed with exit status {e.returncode}", flush=True)
@@ -55,6 +63,9 @@ def main():
             compiled += 1
         if compiled == 0:
             status = 1
+    if args.view:
+        with open(args.view, "w", encoding="utf-8") as f:
+            json.dump(view, f, indent=1)
     return status
 
 
