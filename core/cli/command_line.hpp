@@ -5,8 +5,8 @@
 #include "core/cli/diff_command.hpp"
 #include "core/cli/exit_status.hpp"
 #include "core/cli/plan_command.hpp"
-#include "core/document/plan_document.hpp"
 #include "core/cli/record_command_line.hpp"
+#include "core/document/plan_document.hpp"
 
 #include <iosfwd>
 #include <optional>

@@ -3,9 +3,9 @@
 #include "core/cli/command_line.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"
+#include "core/cli/record_command_line.hpp"
 #include "core/cli/summary_command.hpp"
 #include "core/cli/watch_command.hpp"
-#include "core/cli/record_command_line.hpp"
 
 #include <array>
 

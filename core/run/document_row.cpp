@@ -107,8 +107,12 @@ RunRow rowOfDocument(const PlanDocument& document, RowSource source)
     const Diagnosis diagnosis = diagnoseScope(document, *scope);
     if (!diagnosis.bySource.empty() && diagnosis.bySource.front().python)
         row.python = sourceShareLabel(diagnosis.bySource.front());
-    if (diagnosis.tileNames)
+    if (diagnosis.tileNames) {
         row.config = constexprText(*diagnosis.tileNames);
+        for (const KernelConstexpr& constexpr_ : diagnosis.tileNames->constexprs)
+            if (constexpr_.value && constexpr_.derivedFrom.empty())
+                row.configValues.emplace_back(constexpr_.name, *constexpr_.value);
+    }
     if (analysis.overflow)
         row.lever = leverText(diagnosis);
     return row;

@@ -78,6 +78,18 @@ for folder in "$work"/many/runs/*/*/; do
         && reproduced=$((reproduced + 1))
 done
 check "every recorded compile is re-planned (its planner check reproduces the dump)" test "$reproduced" = 5
+# The autotuned kernel's envelope: one table, its constexpr as a column, the largest that fits.
+run "$work/many" "$memlens" summary runs
+check "the autotuned kernel is one table of its configs" grep -q "^Configs of _layer_norm_fwd_fused aiv on Ascend910B3:" "$work/out"
+check "a row per config, BLOCK_SIZE as a column" grep -qE "^  16384 +overflows +321 KB" "$work/out"
+check "the largest that fits" grep -q "largest that fits: BLOCK_SIZE 8192" "$work/out"
+check "a kernel of one config has no envelope" test "$(grep -c "^Configs of" "$work/out")" = 1
+run "$work/many" "$memlens" summary runs --format json
+check "JSON rows hold their config values" test "$(python3 -c "import json,sys; print(sorted(r['config_values']['BLOCK_SIZE'] for r in json.load(open(sys.argv[1]))['rows']))" "$work/out")" = "[8192, 8192, 8192, 8192, 16384]"
+run "$work/many" "$memlens" summary runs --format py
+check "--format py: the configs that fit as triton.Config" grep -q '    triton.Config({"BLOCK_SIZE": 8192}),' "$work/out"
+check "--format py leaves the overflowing config out" test "$(grep -c 16384 "$work/out")" = 0
+check "--format py is Python" python3 -c "import ast,sys; ast.parse(open(sys.argv[1]).read())" "$work/out"
 if command -v script >/dev/null; then
     (cd "$work/many" && PATH="$fake_bin:$base_path" script -qc "'$memlens' record --out tty -- python3 '$driver'" /dev/null >"$work/tty" 2>&1)
     check "a progress line on a terminal" grep -q "memlens record: 2 kernels compiled, 1 overflowing" "$work/tty"
