@@ -8,6 +8,8 @@
 #include "core/cli/plan_command.hpp"
 #include "core/cli/summary_command.hpp"
 #include "core/cli/watch_command.hpp"
+#include "core/record/compile_interposer.hpp"
+#include "core/record/record_command.hpp"
 
 #include <csignal>
 #include <iostream>
@@ -43,6 +45,20 @@ int main(int argc, char** argv)
         return finishOutput(
             std::cout, std::cerr, runSummary(commandLine, std::cout, std::cerr, isatty(STDERR_FILENO) == 1));
     case Command::Watch: return finishOutput(std::cout, std::cerr, runWatchCommand(commandLine, std::cout, std::cerr));
+    case Command::RecordCompile: return runRecordedCompile(commandLine.recordCompile);
+    case Command::Record: {
+        const RecordOutcome outcome = runRecord(commandLine.record, std::cerr, isatty(STDERR_FILENO) == 1);
+        if (commandLine.record.open && !outcome.runDir.empty() && outcome.status != kExitBadInput) {
+            CommandLine window;
+            window.dump = outcome.runDir;
+            runWindow(window, argc, argv);
+        }
+        if (outcome.signal != 0) {
+            std::signal(outcome.signal, SIG_DFL);
+            raise(outcome.signal);
+        }
+        return outcome.status;
+    }
     case Command::Window: break;
     }
     return runWindow(commandLine, argc, argv);

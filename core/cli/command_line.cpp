@@ -55,6 +55,8 @@ std::string usageText(Command command)
                        "       memlens plan IR|LOG [options]         plan the memory as the compiler does (exit 3 on "
                        "overflow)\n"
                        "       memlens summary DIR|CACHE [options]   every kernel of a run as one table; a CI gate\n"
+                       "       memlens record [options] -- COMMAND   run COMMAND, keeping every kernel it compiles\n"
+                       "                                             with its planner IR (then its summary)\n"
                        "       memlens A B                           open the window comparing A and B\n"
                        "       memlens COMMAND --help                help on a command\n"
                        "DIR is a kernel's folder: every memory_info*.json in it (a mix kernel's memory_info_aic.json\n"

@@ -3,6 +3,7 @@
 #include "core/cli/command_line.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"
+#include "core/cli/record_command_line.hpp"
 #include "core/cli/summary_command.hpp"
 #include "core/cli/watch_command.hpp"
 
@@ -58,7 +59,21 @@ void requireReportOptions(const CommandLine& commandLine)
         throw CommandLineError("missing --out DIR: the folder to write the report into");
 }
 
-const std::array<Subcommand, 7> kSubcommands{{
+// `memlens __record-compile NAME ARGS...`: every word after the name is the compiler's.
+CommandLine parseRecordCompile(const std::vector<std::string>& args)
+{
+    CommandLine commandLine;
+    commandLine.command = Command::RecordCompile;
+    commandLine.recordCompile = parseRecordCompileCommandLine(std::vector<std::string>(args.begin() + 1, args.end()));
+    return commandLine;
+}
+
+std::string recordCompileUsageText()
+{
+    return "memlens __record-compile is memlens record's own: see memlens record --help\n";
+}
+
+const std::array<Subcommand, 9> kSubcommands{{
     {.name = "inspect", .command = Command::Inspect, .usage = &inspectUsageText},
     {.name = "report",
         .command = Command::Report,
@@ -85,6 +100,15 @@ const std::array<Subcommand, 7> kSubcommands{{
         .usage = &summaryUsageText,
         .missingInput = "missing DIR: the run's folder (dumps, kernel folders, compile logs) or Triton's cache",
         .parseOption = &parseSummaryOption},
+    {.name = "record",
+        .command = Command::Record,
+        .usage = &recordUsageText,
+        .parseAll
+        = &parseOwnOptions<Command::Record, RecordCommandLine, &CommandLine::record, &parseRecordCommandLine>},
+    {.name = kRecordCompileWord,
+        .command = Command::RecordCompile,
+        .usage = &recordCompileUsageText,
+        .parseAll = &parseRecordCompile},
 }};
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "core/cli/command_common.hpp"
 #include "core/cli/exit_status.hpp"
+#include "core/run/config_envelope.hpp"
 #include "core/run/junit_report.hpp"
 #include "core/run/run_formats.hpp"
 #include "core/text/terminal_text.hpp"
@@ -27,8 +28,11 @@ std::string summaryUsageText()
         "pair), compile logs, or a Triton cache (<hash>/<kernel>.json with required_ub_bits when the\n"
         "run set ENABLE_PRINT_UB_BITS=1), up to three folders down. Rows are sorted by headroom,\n"
         "overflowing first; versions of one kernel are grouped, newest first, with what changed.\n"
+        "A kernel compiled in several configs (an autotune sweep memlens record kept) is also one\n"
+        "table: a row per config, its constexpr values as columns, and the largest that fits.\n"
         "A file that cannot be read is a row with its error.\n\nOptions:\n"
-        "  --format F           text (default) | md | csv | json | junit (JUnit XML for CI)\n"
+        "  --format F           text (default) | md | csv | json | junit (JUnit XML for CI) | py (the\n"
+        "                       configs that fit as triton.Config entries, per kernel)\n"
         "  --fail-above PERCENT also fail (exit 3) a kernel using more than PERCENT of its capacity\n"
         "  --out FILE           write the summary to FILE instead of stdout\n"
         "  --capacity SIZE, --source-dir DIR, --substitute FROM=TO as for memlens inspect\n"
@@ -43,7 +47,7 @@ bool parseSummaryOption(CommandLine& commandLine, const std::vector<std::string>
     if (args[i] == "--format") {
         const std::string value = optionValue(args, i);
         if (!summaryFormatNamed(value))
-            throw CommandLineError("--format: expected text, md, csv, json or junit, found \"" + value + "\"");
+            throw CommandLineError("--format: expected text, md, csv, json, junit or py, found \"" + value + "\"");
         commandLine.summaryFormat = value;
         return true;
     }
@@ -106,6 +110,7 @@ int runSummary(const CommandLine& commandLine, std::ostream& out, std::ostream& 
     case SummaryFormat::Csv: text = summaryCsv(summary); break;
     case SummaryFormat::Json: text = summaryJson(summary, commandLine.failAbove); break;
     case SummaryFormat::Junit: text = summaryJunit(summary, commandLine.failAbove); break;
+    case SummaryFormat::Python: text = summaryPython(summary, commandLine.failAbove); break;
     }
     const int status = summaryExitStatus(summary, commandLine.failAbove);
     if (commandLine.outDir.empty()) {

@@ -3,6 +3,7 @@
 #include "core/diagnosis/diagnosis.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
 #include "core/source/sibling_dump.hpp"
+#include "core/text/byte_size.hpp"
 
 #include <filesystem>
 
@@ -31,8 +32,16 @@ std::string constexprText(const TileNames& names)
 std::string leverText(const Diagnosis& diagnosis)
 {
     for (const Lever& lever : diagnosis.levers)
-        if (lever.fits)
-            return leverLabel(lever);
+        if (lever.fits) {
+            // "BLOCK_SIZE 16384 -> 8192: 192 KB (196608 B), re-planned": the change, what the plan
+            // then needs, and whether memlens's planner planned it or predicted it from the dump.
+            const std::string change = lever.kind == LeverKind::ScaleDimension
+                ? dimensionLabel(lever.dimension, lever.name) + " -> " + std::to_string(lever.to)
+                : leverLabel(lever);
+            const std::uint64_t bytes = lever.predictedRequiredBytes;
+            return change + ": " + formatBytes(bytes) + (bytes < 1024 ? "" : " (" + std::to_string(bytes) + " B)")
+                + ", " + leverHowText(lever.how);
+        }
     if (diagnosis.largestFitting && diagnosis.largestFitting->value)
         return dimensionLabel(diagnosis.largestFitting->dimension, diagnosis.largestFitting->name) + " -> "
             + std::to_string(*diagnosis.largestFitting->value);
@@ -120,8 +129,12 @@ RunRow rowOfDocument(const PlanDocument& document, RowSource source)
     const Diagnosis diagnosis = diagnoseScope(document, *scope);
     if (!diagnosis.bySource.empty() && diagnosis.bySource.front().python)
         row.python = sourceShareLabel(diagnosis.bySource.front());
-    if (diagnosis.tileNames)
+    if (diagnosis.tileNames) {
         row.config = constexprText(*diagnosis.tileNames);
+        for (const KernelConstexpr& constexpr_ : diagnosis.tileNames->constexprs)
+            if (constexpr_.value && constexpr_.derivedFrom.empty())
+                row.configValues.emplace_back(constexpr_.name, *constexpr_.value);
+    }
     if (analysis.overflow)
         row.lever = leverText(diagnosis);
     return row;

@@ -1,5 +1,7 @@
 #include "core/run/run_formats.hpp"
 
+#include "core/run/config_envelope.hpp"
+
 #include "core/document/computed_plan.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "core/text/byte_size.hpp"
@@ -68,6 +70,8 @@ std::optional<SummaryFormat> summaryFormatNamed(const std::string& name)
         return SummaryFormat::Json;
     if (name == "junit")
         return SummaryFormat::Junit;
+    if (name == "py" || name == "python")
+        return SummaryFormat::Python;
     return std::nullopt;
 }
 
@@ -148,7 +152,8 @@ std::string summaryText(const RunSummary& summary, std::optional<double> failAbo
         for (const std::string& note : row.notes)
             details += "  " + who + ": " + terminalText(oneLine(note)) + "\n";
     }
-    return details.empty() ? text : text + "\n" + details;
+    const std::string envelopes = envelopesText(configEnvelopes(summary), failAbove);
+    return (details.empty() ? text : text + "\n" + details) + (envelopes.empty() ? "" : "\n" + envelopes);
 }
 
 std::string summaryMarkdown(const RunSummary& summary, std::optional<double> failAbove)
@@ -223,6 +228,10 @@ std::string summaryJson(const RunSummary& summary, std::optional<double> failAbo
         r["error"] = optionalText(row.error);
         r["scope"] = optionalText(row.scope);
         r["config"] = optionalText(row.config);
+        ojson values = ojson::object();
+        for (const auto& [name, value] : row.configValues)
+            values[name] = value;
+        r["config_values"] = std::move(values);
         const std::optional<double> used = row.usedPercent();
         r["used_percent"] = used ? ojson(std::round(*used * 10) / 10) : ojson(nullptr);
         r["fails_gate"] = rowFailsGate(row, failAbove);

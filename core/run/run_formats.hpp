@@ -10,9 +10,9 @@
 
 namespace memlens {
 
-enum class SummaryFormat { Text, Markdown, Csv, Json, Junit };
+enum class SummaryFormat { Text, Markdown, Csv, Json, Junit, Python };
 
-// "text", "md", "csv", "json", "junit"; nullopt for another word.
+// "text", "md", "csv", "json", "junit", "py" (core/run/config_envelope); nullopt for another word.
 std::optional<SummaryFormat> summaryFormatNamed(const std::string& name);
 
 // "3 overflow, 1 above 95%, 12 fit, 1 not planned, 1 error": the counts, for every format's head.

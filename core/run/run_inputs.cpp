@@ -107,6 +107,21 @@ void listFolder(const fs::path& folder, int depth, std::map<std::string, FolderF
         listFolder(subfolder, depth + 1, folders, listing);
 }
 
+// A compile memlens record kept (DIR/<kernel>/<n>/) holds its config.json and command.txt
+// beside the dumps and compile.log: they are the record's notes, neither a dump nor a log.
+void dropRecordedFiles(FolderFiles& files)
+{
+    const auto named = [](const std::string& name) {
+        return [name](const std::string& path) { return fs::path(path).filename() == name; };
+    };
+    const auto config = std::find_if(files.json.begin(), files.json.end(), named("config.json"));
+    const auto command = std::find_if(files.logs.begin(), files.logs.end(), named("command.txt"));
+    if (config == files.json.end() || command == files.logs.end())
+        return;
+    files.json.erase(config);
+    files.logs.erase(command);
+}
+
 } // namespace
 
 RunListing listRunInputs(const std::string& path)
@@ -127,6 +142,7 @@ RunListing listRunInputs(const std::string& path)
     std::map<std::string, FolderFiles> folders; // sorted by path: the listing does not depend on the file system
     listFolder(path, 0, folders, listing);
     for (auto& [folder, files] : folders) {
+        dropRecordedFiles(files);
         std::sort(files.json.begin(), files.json.end());
         std::sort(files.logs.begin(), files.logs.end());
         addFolderInputs(files, listing);

@@ -37,7 +37,8 @@ struct RunListing {
 // <cache>/<hash>/<kernel>.json, a run of kernel folders <run>/<kernel>/memory_info_aiv.json.
 inline constexpr int kRunFolderDepth = 3;
 
-// `path` a folder: its pieces (hidden folders and Triton's __grp__*.json group files left out;
+// `path` a folder: its pieces (hidden folders, Triton's __grp__*.json group files, and the
+// config.json and command.txt of a compile memlens record kept left out;
 // a *.log or *.txt beside memory_info*.json is that dump's log, found by its load, not a piece
 // of its own). `path` a file: that file alone. Throws DumpError when `path` is neither.
 RunListing listRunInputs(const std::string& path);

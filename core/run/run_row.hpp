@@ -18,6 +18,9 @@ struct RunRow {
     std::string target; // the hacc.target of its IR ("Ascend950PR_950z"), "" when no IR names one
     std::string scope;  // the scope the numbers are of (the one closest to its capacity), "" when none
     std::string config; // "BLOCK_SIZE=16384, multibuffer=True": what the kernel's words and the cache name
+    // The kernel's constexprs with the values its memref shapes hold ({"BLOCK_SIZE", 16384}), in the
+    // kernel's order; empty when its Python source was not found.
+    std::vector<std::pair<std::string, std::int64_t>> configValues;
     RowStatus status = RowStatus::Error;
     std::optional<std::uint64_t> peakBytes;     // the highest offset + size (the compiler's "requires")
     std::optional<std::uint64_t> capacityBytes; // what the scope holds

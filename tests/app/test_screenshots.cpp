@@ -293,6 +293,28 @@ TEST_CASE("screenshots of the Run view at two sizes", "[.screenshots]")
     save(w.grab(), "run-opened-1400x900.png");
 }
 
+TEST_CASE("screenshots of a run named by MEMLENS_SHOT_RUN (memlens record's folder) at two sizes", "[.screenshots]")
+{
+    const QString run = qEnvironmentVariable("MEMLENS_SHOT_RUN");
+    if (run.isEmpty()) {
+        WARN("MEMLENS_SHOT_RUN names no run folder: no screenshot taken");
+        return;
+    }
+    WindowFixture f;
+    MainWindow& w = *f.window;
+    REQUIRE(QTest::qWaitForWindowExposed(&w));
+    w.openRun(run);
+    for (int i = 0; i < 200 && w.runView()->isLoading(); ++i)
+        QTest::qWait(50);
+    REQUIRE(w.runView()->model()->rowCount() > 0);
+    for (const QSize size : {QSize(1400, 900), QSize(1024, 700)}) {
+        w.resize(size);
+        settle();
+        save(w.grab(),
+            QStringLiteral("recorded-run-%1x%2.png").arg(size.width()).arg(size.height()).toLatin1().constData());
+    }
+}
+
 TEST_CASE("screenshots of a dump named by MEMLENS_SHOT_DUMP at three sizes", "[.screenshots]")
 {
     // For a look at plans the suite does not ship (a generated 100k-block dump).

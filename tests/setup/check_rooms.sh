@@ -22,6 +22,7 @@ declare -A may=(
     [diff]="base text dump source compile_log analysis planner document kernel_source diagnosis"
     [run]="base text dump source compile_log analysis planner document kernel_source diagnosis diff"
     [cli]="base text dump source compile_log analysis planner document kernel_source diagnosis diff run"
+    [record]="base text dump source compile_log analysis planner document kernel_source diagnosis diff run cli"
 )
 
 failures=0
