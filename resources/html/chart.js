@@ -1,0 +1,510 @@
+// memlens plan page: the block chart (x = Life in the op sequence, y = address) on a canvas.
+// Blocks big enough are drawn as outlined rectangles, with their name where it fits; when many
+// are small (zoomed out), they are rasterised into one image, each pixel written once or so.
+'use strict';
+
+ML.Chart = function (canvas, tooltip, app) {
+    this.canvas = canvas;
+    this.tooltip = tooltip;
+    this.app = app;
+    this.margin = {left: 76, right: 14, top: 10, bottom: 26};
+    this.view = null; // {x0, x1, y0, y1}: ops [x0, x1), bytes [y0, y1)
+    this.hover = -1;
+    this.drag = null;
+    this.listeners = [];
+    this.pending = false;
+    const self = this;
+    canvas.addEventListener('wheel', function (event) { self.onWheel(event); }, {passive: false});
+    canvas.addEventListener('mousedown', function (event) { self.onDown(event); });
+    window.addEventListener('mousemove', function (event) { self.onMove(event); });
+    window.addEventListener('mouseup', function (event) { self.onUp(event); });
+    canvas.addEventListener('mouseleave', function () { self.setHover(-1, null); });
+    canvas.addEventListener('keydown', function (event) { self.onKey(event); });
+    window.addEventListener('resize', function () { self.redraw(); });
+};
+
+ML.Chart.prototype.setModel = function (model) {
+    this.model = model;
+    this.hover = -1;
+    this.reset();
+};
+
+ML.Chart.prototype.reset = function () {
+    const m = this.model;
+    const top = Math.max(m.top, m.capacity || 0, 1);
+    this.view = {x0: m.firstOp, x1: m.lastOp + 1, y0: 0, y1: top * 1.06};
+    this.changed();
+};
+
+ML.Chart.prototype.onViewChange = function (listener) {
+    this.listeners.push(listener);
+};
+
+ML.Chart.prototype.changed = function () {
+    for (const listener of this.listeners)
+        listener(this.view);
+    this.redraw();
+};
+
+ML.Chart.prototype.redraw = function () {
+    if (this.pending)
+        return;
+    this.pending = true;
+    const self = this;
+    window.requestAnimationFrame(function () {
+        self.pending = false;
+        self.draw();
+    });
+};
+
+ML.Chart.prototype.plot = function () {
+    const width = this.canvas.clientWidth;
+    const height = this.canvas.clientHeight;
+    return {
+        left: this.margin.left,
+        top: this.margin.top,
+        width: Math.max(10, width - this.margin.left - this.margin.right),
+        height: Math.max(10, height - this.margin.top - this.margin.bottom),
+        cssWidth: width,
+        cssHeight: height,
+    };
+};
+
+ML.Chart.prototype.toX = function (op, p) {
+    return p.left + (op - this.view.x0) * p.width / (this.view.x1 - this.view.x0);
+};
+ML.Chart.prototype.toY = function (bytes, p) {
+    return p.top + p.height - (bytes - this.view.y0) * p.height / (this.view.y1 - this.view.y0);
+};
+ML.Chart.prototype.opAt = function (x, p) {
+    return this.view.x0 + (x - p.left) * (this.view.x1 - this.view.x0) / p.width;
+};
+ML.Chart.prototype.bytesAt = function (y, p) {
+    return this.view.y0 + (p.top + p.height - y) * (this.view.y1 - this.view.y0) / p.height;
+};
+
+// The pixel box block `i` is drawn in (every block at least 2 px tall, over capacity 3 px).
+ML.Chart.prototype.box = function (i, p, out) {
+    const b = this.model.blocks;
+    let x0 = this.toX(b.start[i], p);
+    let x1 = this.toX(b.end[i] + 1, p);
+    let y0 = this.toY(b.offset[i] + b.size[i], p);
+    let y1 = this.toY(b.offset[i], p);
+    if (x1 - x0 < 1)
+        x1 = x0 + 1;
+    const least = this.model.isOver(i) ? 3 : 2;
+    if (y1 - y0 < least)
+        y0 = y1 - least;
+    out.x0 = x0;
+    out.x1 = x1;
+    out.y0 = y0;
+    out.y1 = y1;
+    return out;
+};
+
+ML.Chart.prototype.draw = function () {
+    const canvas = this.canvas;
+    const p = this.plot();
+    const ratio = window.devicePixelRatio || 1;
+    const pw = Math.round(p.cssWidth * ratio);
+    const ph = Math.round(p.cssHeight * ratio);
+    if (canvas.width !== pw || canvas.height !== ph) {
+        canvas.width = pw;
+        canvas.height = ph;
+    }
+    const ctx = canvas.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.clearRect(0, 0, p.cssWidth, p.cssHeight);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(p.left, p.top, p.width, p.height);
+    if (!this.model)
+        return;
+    const m = this.model;
+    // Above capacity: shaded.
+    if (m.capacity) {
+        const cy = this.toY(m.capacity, p);
+        if (cy > p.top) {
+            ctx.fillStyle = 'rgba(214, 39, 40, 0.07)';
+            ctx.fillRect(p.left, p.top, p.width, Math.min(p.height, cy - p.top));
+        }
+    }
+    this.drawBlocks(ctx, p, ratio);
+    this.drawAxes(ctx, p);
+    if (m.capacity) {
+        const cy = this.toY(m.capacity, p);
+        if (cy >= p.top && cy <= p.top + p.height) {
+            ctx.save();
+            ctx.strokeStyle = ML.overColour;
+            ctx.lineWidth = 1.5;
+            ctx.setLineDash([6, 4]);
+            ctx.beginPath();
+            ctx.moveTo(p.left, cy);
+            ctx.lineTo(p.left + p.width, cy);
+            ctx.stroke();
+            ctx.restore();
+            ctx.fillStyle = ML.overColour;
+            ctx.font = '11px sans-serif';
+            ctx.textAlign = 'right';
+            ctx.fillText('capacity ' + ML.bytes(m.capacity), p.left + p.width - 4, cy - 4);
+        }
+    }
+};
+
+ML.Chart.prototype.drawBlocks = function (ctx, p, ratio) {
+    const m = this.model;
+    const b = m.blocks;
+    const app = this.app;
+    const shown = app.filterMask; // null: every block passes the table's filter
+    const box = {x0: 0, x1: 0, y0: 0, y1: 0};
+    const big = [];
+    const tiny = [];
+    const right = p.left + p.width;
+    const bottom = p.top + p.height;
+    for (let i = 0; i < m.count; ++i) {
+        if (b.end[i] + 1 <= this.view.x0 || b.start[i] >= this.view.x1)
+            continue;
+        this.box(i, p, box);
+        if (box.x1 < p.left || box.x0 > right || box.y1 < p.top || box.y0 > bottom)
+            continue;
+        if (box.x1 - box.x0 >= 4 && box.y1 - box.y0 >= 4)
+            big.push(i);
+        else
+            tiny.push(i);
+    }
+    this.visibleCount = big.length + tiny.length;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(p.left, p.top, p.width, p.height);
+    ctx.clip();
+    if (tiny.length > 0)
+        this.rasterise(ctx, p, ratio, tiny, shown);
+    ctx.font = '11px sans-serif';
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    for (const i of big) {
+        this.box(i, p, box);
+        const faded = shown && !shown[i];
+        const over = m.isOver(i);
+        ctx.globalAlpha = faded ? 0.18 : 1;
+        ctx.fillStyle = over ? ML.overColour : ML.palette[m.colourIndex[i]];
+        ctx.fillRect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+        if (b.copy[i] > 0 || m.isTmp(i))
+            this.hatch(ctx, box, m.isTmp(i));
+        ctx.strokeStyle = over ? '#7f1010' : 'rgba(0, 0, 0, 0.45)';
+        ctx.lineWidth = 1;
+        ctx.strokeRect(box.x0 + 0.5, box.y0 + 0.5, box.x1 - box.x0 - 1, box.y1 - box.y0 - 1);
+        if (box.x1 - box.x0 > 44 && box.y1 - box.y0 > 15) {
+            ctx.fillStyle = over ? '#ffffff' : '#111111';
+            const label = m.name(i) + (b.copy[i] > 0 ? ' #' + b.copy[i] : '');
+            const x = Math.max(box.x0, p.left) + 4;
+            const room = Math.min(box.x1, right) - x - 2;
+            if (room > 20)
+                ctx.fillText(ML.fitText(ctx, label, room), x, (Math.max(box.y0, p.top) + Math.min(box.y1, bottom)) / 2);
+        }
+    }
+    ctx.globalAlpha = 1;
+    const sel = this.app.selected;
+    if (sel >= 0 && sel < m.count) {
+        this.box(sel, p, box);
+        ctx.strokeStyle = '#000000';
+        ctx.lineWidth = 2.5;
+        ctx.strokeRect(box.x0 - 1, box.y0 - 1, box.x1 - box.x0 + 2, box.y1 - box.y0 + 2);
+    }
+    if (this.hover >= 0 && this.hover !== sel && this.hover < m.count) {
+        this.box(this.hover, p, box);
+        ctx.strokeStyle = '#1f4e9c';
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(box.x0 - 0.5, box.y0 - 0.5, box.x1 - box.x0 + 1, box.y1 - box.y0 + 1);
+    }
+    ctx.restore();
+};
+
+// Diagonal lines over a block: a multi-buffer copy one way, a temporary buffer both ways.
+ML.Chart.prototype.hatch = function (ctx, box, cross) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+    ctx.clip();
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.55)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    const h = box.y1 - box.y0;
+    for (let x = box.x0 - h; x < box.x1; x += 7) {
+        ctx.moveTo(x, box.y1);
+        ctx.lineTo(x + h, box.y0);
+        if (cross) {
+            ctx.moveTo(x, box.y0);
+            ctx.lineTo(x + h, box.y1);
+        }
+    }
+    ctx.stroke();
+    ctx.restore();
+};
+
+// Small blocks into one image at device resolution: a block's few pixels are set directly.
+ML.Chart.prototype.rasterise = function (ctx, p, ratio, list, shown) {
+    const m = this.model;
+    const w = Math.max(1, Math.round(p.width * ratio));
+    const h = Math.max(1, Math.round(p.height * ratio));
+    if (!this.image || this.image.width !== w || this.image.height !== h)
+        this.image = new ImageData(w, h);
+    const pixels = new Uint32Array(this.image.data.buffer);
+    pixels.fill(0);
+    if (!this.colours) {
+        this.colours = ML.palette.map(function (hex) { return ML.hexToAbgr(hex, 255); });
+        this.fadedColours = ML.palette.map(function (hex) { return ML.hexToAbgr(hex, 50); });
+        this.overPixel = ML.hexToAbgr(ML.overColour, 255);
+    }
+    const box = {x0: 0, x1: 0, y0: 0, y1: 0};
+    for (const i of list) {
+        this.box(i, p, box);
+        const x0 = Math.max(0, Math.floor((box.x0 - p.left) * ratio));
+        const x1 = Math.min(w, Math.max(x0 + 1, Math.round((box.x1 - p.left) * ratio)));
+        const y0 = Math.max(0, Math.floor((box.y0 - p.top) * ratio));
+        const y1 = Math.min(h, Math.max(y0 + 1, Math.round((box.y1 - p.top) * ratio)));
+        const colour = m.isOver(i) ? this.overPixel
+                                   : (shown && !shown[i] ? this.fadedColours : this.colours)[m.colourIndex[i]];
+        for (let y = y0; y < y1; ++y) {
+            const row = y * w;
+            for (let x = x0; x < x1; ++x)
+                pixels[row + x] = colour;
+        }
+    }
+    if (!this.scratch)
+        this.scratch = document.createElement('canvas');
+    this.scratch.width = w;
+    this.scratch.height = h;
+    this.scratch.getContext('2d').putImageData(this.image, 0, 0);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.scratch, Math.round(p.left * ratio), Math.round(p.top * ratio));
+    ctx.restore();
+};
+
+ML.fitText = function (ctx, text, room) {
+    if (ctx.measureText(text).width <= room)
+        return text;
+    let lo = 0;
+    let hi = text.length;
+    while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (ctx.measureText(text.slice(0, mid) + '\u2026').width <= room)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo > 0 ? text.slice(0, lo) + '\u2026' : '';
+};
+
+ML.Chart.prototype.drawAxes = function (ctx, p) {
+    ctx.save();
+    ctx.strokeStyle = '#888888';
+    ctx.lineWidth = 1;
+    ctx.strokeRect(p.left + 0.5, p.top + 0.5, p.width - 1, p.height - 1);
+    ctx.fillStyle = '#333333';
+    ctx.font = '11px sans-serif';
+    // Ops along the bottom, at the middle of their column.
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    const span = this.view.x1 - this.view.x0;
+    const step = Math.max(1, ML.niceStep(span, p.width / 70));
+    for (let op = Math.ceil(this.view.x0 / step) * step; op < this.view.x1; op += step) {
+        const x = this.toX(op + 0.5, p);
+        ctx.fillRect(x, p.top + p.height, 1, 4);
+        ctx.fillText(String(op), x, p.top + p.height + 6);
+    }
+    // Addresses on the left.
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    const bytesSpan = this.view.y1 - this.view.y0;
+    const bytesStep = ML.byteStep(bytesSpan, p.height / 40);
+    for (let a = Math.ceil(this.view.y0 / bytesStep) * bytesStep; a <= this.view.y1; a += bytesStep) {
+        const y = this.toY(a, p);
+        ctx.fillRect(p.left - 4, y, 4, 1);
+        ctx.fillText(ML.bytes(a), p.left - 6, y);
+    }
+    ctx.restore();
+};
+
+// The topmost block under a point, -1 for none.
+ML.Chart.prototype.hit = function (x, y) {
+    if (!this.model)
+        return -1;
+    const p = this.plot();
+    if (x < p.left || x > p.left + p.width || y < p.top || y > p.top + p.height)
+        return -1;
+    const m = this.model;
+    const b = m.blocks;
+    const box = {x0: 0, x1: 0, y0: 0, y1: 0};
+    const op = this.opAt(x, p);
+    let found = -1;
+    let best = Infinity;
+    for (let i = 0; i < m.count; ++i) {
+        if (b.end[i] + 1 < op - 1 || b.start[i] > op + 1)
+            continue;
+        this.box(i, p, box);
+        if (x < box.x0 - 1 || x > box.x1 + 1 || y < box.y0 - 1 || y > box.y1 + 1)
+            continue;
+        // Prefer the block truly under the point, then the smallest.
+        const inside = x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
+        const area = (box.x1 - box.x0) * (box.y1 - box.y0) + (inside ? 0 : 1e12);
+        if (area < best) {
+            best = area;
+            found = i;
+        }
+    }
+    return found;
+};
+
+ML.Chart.prototype.localPoint = function (event) {
+    const rect = this.canvas.getBoundingClientRect();
+    return {x: event.clientX - rect.left, y: event.clientY - rect.top};
+};
+
+ML.Chart.prototype.setHover = function (i, event) {
+    if (i !== this.hover) {
+        this.hover = i;
+        this.redraw();
+    }
+    if (i < 0 || !event) {
+        this.tooltip.hidden = true;
+        return;
+    }
+    ML.clear(this.tooltip);
+    for (const line of this.app.blockFacts(i))
+        this.tooltip.appendChild(ML.el('div', line.className || '', line.text));
+    this.tooltip.hidden = false;
+    const width = this.tooltip.offsetWidth;
+    const height = this.tooltip.offsetHeight;
+    let left = event.clientX + 14;
+    let top = event.clientY + 14;
+    if (left + width > window.innerWidth - 4)
+        left = Math.max(4, event.clientX - width - 14);
+    if (top + height > window.innerHeight - 4)
+        top = Math.max(4, event.clientY - height - 14);
+    this.tooltip.style.left = left + 'px';
+    this.tooltip.style.top = top + 'px';
+};
+
+ML.Chart.prototype.onWheel = function (event) {
+    event.preventDefault();
+    const p = this.plot();
+    const point = this.localPoint(event);
+    const factor = Math.pow(1.0015, event.deltaY);
+    if (event.shiftKey)
+        this.zoomY(factor, this.bytesAt(point.y, p));
+    else
+        this.zoomX(factor, this.opAt(point.x, p));
+};
+
+ML.Chart.prototype.zoomX = function (factor, around) {
+    const v = this.view;
+    const m = this.model;
+    const full = m.lastOp + 1 - m.firstOp;
+    let span = (v.x1 - v.x0) * factor;
+    span = Math.min(Math.max(span, 4), full * 1.2);
+    const t = (around - v.x0) / (v.x1 - v.x0);
+    v.x0 = around - t * span;
+    v.x1 = v.x0 + span;
+    this.changed();
+};
+
+ML.Chart.prototype.zoomY = function (factor, around) {
+    const v = this.view;
+    let span = (v.y1 - v.y0) * factor;
+    span = Math.max(span, 64);
+    const t = (around - v.y0) / (v.y1 - v.y0);
+    v.y0 = Math.max(0, around - t * span);
+    v.y1 = v.y0 + span;
+    this.changed();
+};
+
+ML.Chart.prototype.panBy = function (dxOps, dyBytes) {
+    const v = this.view;
+    v.x0 += dxOps;
+    v.x1 += dxOps;
+    const dy = Math.max(-v.y0, dyBytes);
+    v.y0 += dy;
+    v.y1 += dy;
+    this.changed();
+};
+
+ML.Chart.prototype.onDown = function (event) {
+    if (event.button !== 0)
+        return;
+    this.canvas.focus();
+    const point = this.localPoint(event);
+    this.drag = {x: point.x, y: point.y, moved: false};
+    event.preventDefault();
+};
+
+ML.Chart.prototype.onMove = function (event) {
+    const point = this.localPoint(event);
+    if (this.drag) {
+        const dx = point.x - this.drag.x;
+        const dy = point.y - this.drag.y;
+        if (!this.drag.moved && Math.abs(dx) + Math.abs(dy) < 4)
+            return;
+        this.drag.moved = true;
+        const p = this.plot();
+        this.drag.x = point.x;
+        this.drag.y = point.y;
+        this.tooltip.hidden = true;
+        this.panBy(-dx * (this.view.x1 - this.view.x0) / p.width, dy * (this.view.y1 - this.view.y0) / p.height);
+        return;
+    }
+    if (event.target !== this.canvas) {
+        if (this.hover >= 0)
+            this.setHover(-1, null);
+        return;
+    }
+    this.setHover(this.hit(point.x, point.y), event);
+};
+
+ML.Chart.prototype.onUp = function (event) {
+    if (!this.drag)
+        return;
+    const moved = this.drag.moved;
+    this.drag = null;
+    if (moved || event.target !== this.canvas)
+        return;
+    const point = this.localPoint(event);
+    const i = this.hit(point.x, point.y);
+    if (i >= 0)
+        this.app.select(i, 'chart');
+};
+
+ML.Chart.prototype.onKey = function (event) {
+    const v = this.view;
+    const xs = (v.x1 - v.x0) * 0.1;
+    const ys = (v.y1 - v.y0) * 0.1;
+    const middle = (v.x0 + v.x1) / 2;
+    switch (event.key) {
+    case '+': case '=': this.zoomX(1 / 1.25, middle); break;
+    case '-': case '_': this.zoomX(1.25, middle); break;
+    case 'ArrowLeft': this.panBy(-xs, 0); break;
+    case 'ArrowRight': this.panBy(xs, 0); break;
+    case 'ArrowUp': this.panBy(0, ys); break;
+    case 'ArrowDown': this.panBy(0, -ys); break;
+    case '0': case 'Home': this.reset(); break;
+    default: return;
+    }
+    event.preventDefault();
+};
+
+// Shows block `i` whole: zooms out when it lies outside the view.
+ML.Chart.prototype.reveal = function (i) {
+    const b = this.model.blocks;
+    const v = this.view;
+    if (b.start[i] >= v.x0 && b.end[i] + 1 <= v.x1 && b.offset[i] >= v.y0 && b.offset[i] + b.size[i] <= v.y1) {
+        this.redraw();
+        return;
+    }
+    const span = Math.max(v.x1 - v.x0, b.end[i] + 1 - b.start[i] + 2);
+    v.x0 = (b.start[i] + b.end[i] + 1) / 2 - span / 2;
+    v.x1 = v.x0 + span;
+    const ySpan = Math.max(v.y1 - v.y0, b.size[i] * 1.2);
+    v.y0 = Math.max(0, b.offset[i] + b.size[i] / 2 - ySpan / 2);
+    v.y1 = v.y0 + ySpan;
+    this.changed();
+};

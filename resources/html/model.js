@@ -1,0 +1,144 @@
+// memlens plan page: the embedded plan, and what the views need of one scope.
+'use strict';
+
+ML.FLAG_TMP = 1;
+ML.FLAG_OVER = 2;
+
+// The data memlens embedded (JSON.parse, never eval).
+ML.loadData = function () {
+    const node = document.getElementById('memlens-data');
+    return JSON.parse(node.textContent);
+};
+
+ML.verdictText = {
+    fits: 'fits the capacity',
+    compiled: 'compiled',
+    overflow: 'overflow',
+    compile_failed: 'compile failed',
+    overflow_despite_success: 'overflows (the compiler writes success for failed plans)',
+    failed_within_capacity: 'failed, but the plan fits the capacity',
+    not_planned: 'not planned',
+};
+
+// One scope of one dump, with the columns the views read.
+ML.ScopeModel = function (doc, scope) {
+    this.doc = doc;
+    this.scope = scope;
+    const b = scope.blocks;
+    this.blocks = b;
+    this.count = b.start.length;
+    this.buffers = scope.buffers;
+    this.capacity = scope.capacity_bytes;
+    let firstOp = Infinity;
+    let lastOp = -Infinity;
+    let top = 0;
+    for (let i = 0; i < this.count; ++i) {
+        if (b.start[i] < firstOp)
+            firstOp = b.start[i];
+        if (b.end[i] > lastOp)
+            lastOp = b.end[i];
+        const end = b.offset[i] + b.size[i];
+        if (end > top)
+            top = end;
+    }
+    if (this.count === 0) {
+        firstOp = 0;
+        lastOp = 0;
+    }
+    this.firstOp = firstOp;
+    this.lastOp = lastOp;
+    this.top = top;
+    // A colour per source line (the buffer's when it has none), stable across reloads of the page.
+    this.colourIndex = new Uint8Array(this.count);
+    for (let i = 0; i < this.count; ++i) {
+        const buffer = b.buffer[i];
+        const source = this.buffers.source[buffer];
+        const key = source !== null && source !== undefined && source >= 0 ? source : this.buffers.id[buffer];
+        this.colourIndex[i] = key % ML.palette.length;
+    }
+    this.searchText = null; // built on the first filter
+};
+
+ML.ScopeModel.prototype.sourceOf = function (i) {
+    const s = this.buffers.source[this.blocks.buffer[i]];
+    return s === null || s === undefined || s < 0 ? null : this.doc.sources[s];
+};
+
+ML.ScopeModel.prototype.name = function (i) {
+    return this.buffers.name[this.blocks.buffer[i]];
+};
+
+ML.ScopeModel.prototype.id = function (i) {
+    return this.buffers.id[this.blocks.buffer[i]];
+};
+
+ML.ScopeModel.prototype.isOver = function (i) {
+    return (this.blocks.flags[i] & ML.FLAG_OVER) !== 0;
+};
+
+ML.ScopeModel.prototype.isTmp = function (i) {
+    return (this.blocks.flags[i] & ML.FLAG_TMP) !== 0;
+};
+
+// "layer_norm.py:55" (and the variable) for a block, "" when unknown.
+ML.ScopeModel.prototype.pythonText = function (i) {
+    const source = this.sourceOf(i);
+    if (!source || !source.python)
+        return '';
+    const p = source.python;
+    return ML.baseName(p.file) + ':' + p.line + (p.name ? ' ' + p.name : '');
+};
+
+ML.ScopeModel.prototype.irText = function (i) {
+    const source = this.sourceOf(i);
+    if (!source || !source.ir)
+        return '';
+    return ML.baseName(source.ir.file) + ':' + source.ir.line;
+};
+
+// The text a filter matches against, lower case, one per block (built once).
+ML.ScopeModel.prototype.haystack = function (i) {
+    if (!this.searchText) {
+        const perSource = new Map();
+        this.searchText = new Array(this.count);
+        for (let k = 0; k < this.count; ++k) {
+            const buffer = this.blocks.buffer[k];
+            let text = perSource.get(buffer);
+            if (text === undefined) {
+                text = (this.buffers.name[buffer] + ' ' + this.pythonText(k) + ' ' + this.irText(k)).toLowerCase();
+                perSource.set(buffer, text);
+            }
+            this.searchText[k] = text;
+        }
+    }
+    return this.searchText[i];
+};
+
+// The op at `index` of the compile log's sequence: "op 41 hivm.hir.vreduce layer_norm.py:60".
+ML.opText = function (doc, index) {
+    let text = 'op ' + index;
+    const ops = doc.ops;
+    if (!ops)
+        return text;
+    if (!doc.opAt) {
+        doc.opAt = new Map();
+        for (let k = 0; k < ops.index.length; ++k)
+            doc.opAt.set(ops.index[k], k);
+    }
+    const k = doc.opAt.get(index);
+    if (k === undefined)
+        return text;
+    text += '  ' + ops.op[k];
+    if (ops.python[k])
+        text += '  ' + ops.python[k];
+    return text;
+};
+
+// The embedded text of `line` of `file` (null when memlens did not embed it).
+ML.lineText = function (doc, file, line) {
+    const lines = doc.lines && doc.lines[file];
+    if (!lines)
+        return null;
+    const text = lines[String(line)];
+    return text === undefined ? null : text;
+};
