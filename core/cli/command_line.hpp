@@ -25,6 +25,7 @@ struct CommandLine {
     DiffCommandLine diff;               // Diff: its own options (core/diff_command)
     PlanCommandLine plan;               // Plan: its own options (core/plan_command)
     std::string outDir;                 // report --out (the folder), summary --out (the file)
+    std::string htmlFile;               // report --html: the plan page alone
     std::optional<std::string> scope;   // --scope
     std::string keepDir;                // watch --keep
     int watchIntervalMs = 200;          // watch --interval

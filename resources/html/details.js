@@ -36,8 +36,9 @@ ML.Details.prototype.show = function (i) {
     const buffer = b.buffer[i];
     ML.fact(this.facts, 'buffer id', String(m.buffers.id[buffer]) + (m.isTmp(i) ? ' (temporary buffer)' : ''));
     ML.fact(this.facts, 'storage', String(b.storage[i]));
-    if (m.buffers.text[buffer])
-        ML.fact(this.facts, 'dump', m.buffers.text[buffer], 'raw');
+    const type = m.scope.types && m.buffers.type ? m.scope.types[m.buffers.type[buffer]] : '';
+    if (type)
+        ML.fact(this.facts, 'type', type, 'raw');
     const source = m.sourceOf(i);
     if (source && source.location)
         ML.fact(this.facts, 'location', source.location, 'raw');
