@@ -128,7 +128,8 @@ ML.Chart.prototype.draw = function () {
             ctx.fillRect(p.left, p.top, p.width, Math.min(p.height, cy - p.top));
         }
     }
-    this.drawBlocks(ctx, p, ratio);
+    this.drawLayer(ctx, p, ratio);
+    this.drawMarks(ctx, p);
     this.drawAxes(ctx, p);
     if (m.capacity) {
         const cy = this.toY(m.capacity, p);
@@ -150,51 +151,163 @@ ML.Chart.prototype.draw = function () {
     }
 };
 
-ML.Chart.prototype.drawBlocks = function (ctx, p, ratio) {
-    const m = this.model;
-    const b = m.blocks;
-    const app = this.app;
-    const shown = app.filterMask; // null: every block passes the table's filter
-    const box = {x0: 0, x1: 0, y0: 0, y1: 0};
-    const big = [];
-    const tiny = [];
-    const right = p.left + p.width;
-    const bottom = p.top + p.height;
-    for (let i = 0; i < m.count; ++i) {
-        if (b.end[i] + 1 <= this.view.x0 || b.start[i] >= this.view.x1)
-            continue;
-        this.box(i, p, box);
-        if (box.x1 < p.left || box.x0 > right || box.y1 < p.top || box.y0 > bottom)
-            continue;
-        if (box.x1 - box.x0 >= 4 && box.y1 - box.y0 >= 4)
-            big.push(i);
-        else
-            tiny.push(i);
+// The blocks are drawn into a layer of the plot's size. While the view only moves (a drag, the
+// arrow keys) on a big plan, the last layer is shown shifted, and drawn anew once the move rests.
+ML.Chart.prototype.drawLayer = function (ctx, p, ratio) {
+    const v = this.view;
+    const sx = p.width / (v.x1 - v.x0);
+    const sy = p.height / (v.y1 - v.y0);
+    const w = Math.max(1, Math.round(p.width * ratio));
+    const h = Math.max(1, Math.round(p.height * ratio));
+    if (!this.layer)
+        this.layer = document.createElement('canvas');
+    const c = this.cache;
+    const reuse = this.moving && c && c.model === this.model && c.w === w && c.h === h && c.mask === this.app.filterMask &&
+        Math.abs(c.sx - sx) < 1e-9 * sx && Math.abs(c.sy - sy) < 1e-9 * sy;
+    let dx = 0;
+    let dy = 0;
+    if (reuse) {
+        dx = (c.x0 - v.x0) * sx * ratio;
+        dy = (v.y0 - c.y0) * sy * ratio;
+        const self = this;
+        clearTimeout(this.restTimer);
+        this.restTimer = setTimeout(function () {
+            self.moving = false;
+            self.redraw();
+        }, 120);
+    } else {
+        if (this.layer.width !== w || this.layer.height !== h) {
+            this.layer.width = w;
+            this.layer.height = h;
+        }
+        const lc = this.layer.getContext('2d');
+        lc.setTransform(1, 0, 0, 1, 0, 0);
+        lc.clearRect(0, 0, w, h);
+        lc.setTransform(ratio, 0, 0, ratio, -p.left * ratio, -p.top * ratio);
+        this.drawBlocks(lc, p, ratio);
+        this.cache = {model: this.model, w: w, h: h, sx: sx, sy: sy, x0: v.x0, y0: v.y0, mask: this.app.filterMask};
     }
-    this.visibleCount = big.length + tiny.length;
     ctx.save();
     ctx.beginPath();
     ctx.rect(p.left, p.top, p.width, p.height);
     ctx.clip();
-    if (tiny.length > 0)
-        this.rasterise(ctx, p, ratio, tiny, shown);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.layer, Math.round(p.left * ratio + dx), Math.round(p.top * ratio + dy));
+    ctx.restore();
+};
+
+ML.Chart.prototype.drawBlocks = function (ctx, p, ratio) {
+    const m = this.model;
+    const b = m.blocks;
+    const shown = this.app.filterMask; // null: every block passes the table's filter
+    const box = {x0: 0, x1: 0, y0: 0, y1: 0};
+    const big = [];
+    const right = p.left + p.width;
+    const bottom = p.top + p.height;
+    // Small blocks go straight into one image at device resolution, a few pixels each.
+    const w = Math.max(1, Math.round(p.width * ratio));
+    const h = Math.max(1, Math.round(p.height * ratio));
+    if (!this.image || this.image.width !== w || this.image.height !== h)
+        this.image = new ImageData(w, h);
+    const pixels = new Uint32Array(this.image.data.buffer);
+    pixels.fill(0);
+    if (!this.colours) {
+        this.colours = Uint32Array.from(ML.palette.map(function (hex) { return ML.hexToAbgr(hex, 255); }));
+        this.fadedColours = Uint32Array.from(ML.palette.map(function (hex) { return ML.hexToAbgr(hex, 50); }));
+        this.overPixel = ML.hexToAbgr(ML.overColour, 255);
+    }
+    const v = this.view;
+    const sx = p.width / (v.x1 - v.x0);
+    const sy = p.height / (v.y1 - v.y0);
+    const xs = m.x0;
+    const xe = m.x1;
+    const ys = m.y0;
+    const ye = m.y1;
+    const over = m.over;
+    const colourIndex = m.colourIndex;
+    const colours = this.colours;
+    const fadedColours = this.fadedColours;
+    const overPixel = this.overPixel;
+    const vx0 = v.x0;
+    const vx1 = v.x1;
+    const vy0 = v.y0;
+    const vy1 = v.y1;
+    const yLow = v.y0 - 4 / sy;
+    const plotHeight = p.height;
+    const count = m.count;
+    let tiny = 0;
+    for (let i = 0; i < count; ++i) {
+        if (xe[i] <= vx0 || xs[i] >= vx1 || ye[i] <= yLow || ys[i] >= vy1)
+            continue;
+        // The box in plot pixels (as box() computes it, inlined: this loop runs for every block on every frame).
+        const x0 = (xs[i] - vx0) * sx;
+        let x1 = (xe[i] - vx0) * sx;
+        const y1 = plotHeight - (ys[i] - vy0) * sy;
+        let y0 = plotHeight - (ye[i] - vy0) * sy;
+        if (x1 - x0 < 1)
+            x1 = x0 + 1;
+        const least = over[i] ? 3 : 2;
+        if (y1 - y0 < least)
+            y0 = y1 - least;
+        if (x1 - x0 >= 4 && y1 - y0 >= 4) {
+            big.push(i);
+            continue;
+        }
+        ++tiny;
+        const px0 = Math.max(0, Math.floor(x0 * ratio)) | 0;
+        const px1 = Math.min(w, Math.max(px0 + 1, Math.round(x1 * ratio))) | 0;
+        const py0 = Math.max(0, Math.floor(y0 * ratio)) | 0;
+        const py1 = Math.min(h, Math.max(py0 + 1, Math.round(y1 * ratio))) | 0;
+        let colour = colours[colourIndex[i]];
+        if (over[i] === 1)
+            colour = overPixel;
+        else if (shown !== null && shown[i] === 0)
+            colour = fadedColours[colourIndex[i]];
+        for (let y = py0; y < py1; ++y) {
+            const row = y * w;
+            for (let x = px0; x < px1; ++x)
+                pixels[row + x] = colour;
+        }
+    }
+    this.visibleCount = big.length + tiny;
+
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(p.left, p.top, p.width, p.height);
+    ctx.clip();
+    if (tiny > 0) {
+        if (!this.scratch)
+            this.scratch = document.createElement('canvas');
+        if (this.scratch.width !== w || this.scratch.height !== h) {
+            this.scratch.width = w;
+            this.scratch.height = h;
+        }
+        this.scratch.getContext('2d').putImageData(this.image, 0, 0);
+        ctx.save();
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(this.scratch, 0, 0);
+        ctx.restore();
+    }
     ctx.font = '11px sans-serif';
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
+    const outlined = big.length < 20000; // past that, outlines would only darken the chart
     for (const i of big) {
         this.box(i, p, box);
         const faded = shown && !shown[i];
-        const over = m.isOver(i);
+        const isOver = over[i] === 1;
         ctx.globalAlpha = faded ? 0.18 : 1;
-        ctx.fillStyle = over ? ML.overColour : ML.palette[m.colourIndex[i]];
+        ctx.fillStyle = isOver ? ML.overColour : ML.palette[colourIndex[i]];
         ctx.fillRect(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0);
+        if (!outlined)
+            continue;
         if (b.copy[i] > 0 || m.isTmp(i))
             this.hatch(ctx, box, m.isTmp(i));
-        ctx.strokeStyle = over ? '#7f1010' : 'rgba(0, 0, 0, 0.45)';
+        ctx.strokeStyle = isOver ? '#7f1010' : 'rgba(0, 0, 0, 0.45)';
         ctx.lineWidth = 1;
         ctx.strokeRect(box.x0 + 0.5, box.y0 + 0.5, box.x1 - box.x0 - 1, box.y1 - box.y0 - 1);
         if (box.x1 - box.x0 > 44 && box.y1 - box.y0 > 15) {
-            ctx.fillStyle = over ? '#ffffff' : '#111111';
+            ctx.fillStyle = isOver ? '#ffffff' : '#111111';
             const label = m.name(i) + (b.copy[i] > 0 ? ' #' + b.copy[i] : '');
             const x = Math.max(box.x0, p.left) + 4;
             const room = Math.min(box.x1, right) - x - 2;
@@ -203,6 +316,17 @@ ML.Chart.prototype.drawBlocks = function (ctx, p, ratio) {
         }
     }
     ctx.globalAlpha = 1;
+    ctx.restore();
+};
+
+// The selected and the hovered block's outlines, over the layer.
+ML.Chart.prototype.drawMarks = function (ctx, p) {
+    const m = this.model;
+    const box = {x0: 0, x1: 0, y0: 0, y1: 0};
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(p.left, p.top, p.width, p.height);
+    ctx.clip();
     const sel = this.app.selected;
     if (sel >= 0 && sel < m.count) {
         this.box(sel, p, box);
@@ -238,46 +362,6 @@ ML.Chart.prototype.hatch = function (ctx, box, cross) {
         }
     }
     ctx.stroke();
-    ctx.restore();
-};
-
-// Small blocks into one image at device resolution: a block's few pixels are set directly.
-ML.Chart.prototype.rasterise = function (ctx, p, ratio, list, shown) {
-    const m = this.model;
-    const w = Math.max(1, Math.round(p.width * ratio));
-    const h = Math.max(1, Math.round(p.height * ratio));
-    if (!this.image || this.image.width !== w || this.image.height !== h)
-        this.image = new ImageData(w, h);
-    const pixels = new Uint32Array(this.image.data.buffer);
-    pixels.fill(0);
-    if (!this.colours) {
-        this.colours = ML.palette.map(function (hex) { return ML.hexToAbgr(hex, 255); });
-        this.fadedColours = ML.palette.map(function (hex) { return ML.hexToAbgr(hex, 50); });
-        this.overPixel = ML.hexToAbgr(ML.overColour, 255);
-    }
-    const box = {x0: 0, x1: 0, y0: 0, y1: 0};
-    for (const i of list) {
-        this.box(i, p, box);
-        const x0 = Math.max(0, Math.floor((box.x0 - p.left) * ratio));
-        const x1 = Math.min(w, Math.max(x0 + 1, Math.round((box.x1 - p.left) * ratio)));
-        const y0 = Math.max(0, Math.floor((box.y0 - p.top) * ratio));
-        const y1 = Math.min(h, Math.max(y0 + 1, Math.round((box.y1 - p.top) * ratio)));
-        const colour = m.isOver(i) ? this.overPixel
-                                   : (shown && !shown[i] ? this.fadedColours : this.colours)[m.colourIndex[i]];
-        for (let y = y0; y < y1; ++y) {
-            const row = y * w;
-            for (let x = x0; x < x1; ++x)
-                pixels[row + x] = colour;
-        }
-    }
-    if (!this.scratch)
-        this.scratch = document.createElement('canvas');
-    this.scratch.width = w;
-    this.scratch.height = h;
-    this.scratch.getContext('2d').putImageData(this.image, 0, 0);
-    ctx.save();
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(this.scratch, Math.round(p.left * ratio), Math.round(p.top * ratio));
     ctx.restore();
 };
 
@@ -334,13 +418,13 @@ ML.Chart.prototype.hit = function (x, y) {
     if (x < p.left || x > p.left + p.width || y < p.top || y > p.top + p.height)
         return -1;
     const m = this.model;
-    const b = m.blocks;
     const box = {x0: 0, x1: 0, y0: 0, y1: 0};
     const op = this.opAt(x, p);
     let found = -1;
     let best = Infinity;
+    const slack = 2 * (this.view.x1 - this.view.x0) / p.width;
     for (let i = 0; i < m.count; ++i) {
-        if (b.end[i] + 1 < op - 1 || b.start[i] > op + 1)
+        if (m.x1[i] < op - slack || m.x0[i] > op + slack)
             continue;
         this.box(i, p, box);
         if (x < box.x0 - 1 || x > box.x1 + 1 || y < box.y0 - 1 || y > box.y1 + 1)
@@ -420,6 +504,7 @@ ML.Chart.prototype.zoomY = function (factor, around) {
 };
 
 ML.Chart.prototype.panBy = function (dxOps, dyBytes) {
+    this.moving = this.model.count >= 50000;
     const v = this.view;
     v.x0 += dxOps;
     v.x1 += dxOps;

@@ -189,17 +189,20 @@ ML.App.prototype.blockFacts = function (i) {
 
 window.addEventListener('DOMContentLoaded', function () {
     let data;
+    const started = performance.now();
     try {
         data = ML.loadData();
     } catch (error) {
         document.getElementById('kernel').textContent = 'memlens: the page\u2019s data could not be read: ' + error.message;
         return;
     }
+    const parsed = performance.now();
     const app = new ML.App(data);
     // For the browser test and the curious: the page's state, read-only by convention.
     window.memlens = {
         app: app,
         view: function () { return Object.assign({}, app.chart.view); },
         selected: function () { return app.selected; },
+        timings: {parse: parsed - started, build: performance.now() - parsed, sinceNavigation: performance.now()},
     };
 });

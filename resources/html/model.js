@@ -27,6 +27,17 @@ ML.ScopeModel = function (doc, scope) {
     const b = scope.blocks;
     this.blocks = b;
     this.count = b.start.length;
+    // Typed copies of the columns the chart reads on every frame.
+    this.x0 = Float64Array.from(b.start);
+    this.x1 = new Float64Array(this.count);
+    this.y0 = Float64Array.from(b.offset);
+    this.y1 = new Float64Array(this.count);
+    this.over = new Uint8Array(this.count);
+    for (let i = 0; i < this.count; ++i) {
+        this.x1[i] = b.end[i] + 1;
+        this.y1[i] = b.offset[i] + b.size[i];
+        this.over[i] = (b.flags[i] & ML.FLAG_OVER) !== 0 ? 1 : 0;
+    }
     this.buffers = scope.buffers;
     this.capacity = scope.capacity_bytes;
     let firstOp = Infinity;

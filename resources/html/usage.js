@@ -86,36 +86,53 @@ ML.Usage.prototype.draw = function () {
     ctx.beginPath();
     ctx.rect(p.left, p.top, p.width, p.height);
     ctx.clip();
+    // One value per pixel column (the most in that column's ops): a curve of a million steps
+    // is drawn as a few thousand points.
+    const columns = Math.max(1, Math.ceil(p.width));
+    const live = new Float64Array(columns).fill(-1);
+    const high = new Float64Array(columns).fill(-1);
     const u = this.usage;
-    const first = Math.max(0, this.stepAt(view.x0));
-    const path = function (values) {
+    const scale = p.width / (view.x1 - view.x0);
+    for (let k = Math.max(0, this.stepAt(view.x0)); k < u.op.length && u.op[k] < view.x1; ++k) {
+        const next = k + 1 < u.op.length ? u.op[k + 1] : u.op[k] + 1;
+        const from = Math.max(0, Math.floor((u.op[k] - view.x0) * scale));
+        const to = Math.min(columns, Math.max(from + 1, Math.ceil((next - view.x0) * scale)));
+        for (let c = from; c < to; ++c) {
+            if (u.live[k] > live[c])
+                live[c] = u.live[k];
+            if (u.high[k] > high[c])
+                high[c] = u.high[k];
+        }
+    }
+    const trace = function (values) {
         ctx.beginPath();
         let started = false;
-        for (let k = first; k < u.op.length; ++k) {
-            const x = toX(u.op[k]);
-            const nextX = k + 1 < u.op.length ? toX(u.op[k + 1]) : x;
-            const y = toY(values[k]);
+        for (let c = 0; c < columns; ++c) {
+            if (values[c] < 0) {
+                started = false;
+                continue;
+            }
+            const y = toY(values[c]);
             if (!started) {
-                ctx.moveTo(Math.max(p.left - 2, x), y);
+                ctx.moveTo(p.left + c, y);
                 started = true;
             } else {
-                ctx.lineTo(x, y);
+                ctx.lineTo(p.left + c, y);
             }
-            ctx.lineTo(nextX, y);
-            if (x > p.left + p.width)
-                break;
+            ctx.lineTo(p.left + c + 1, y);
         }
     };
-    path(u.live);
     ctx.fillStyle = 'rgba(78, 121, 167, 0.35)';
+    for (let c = 0; c < columns; ++c)
+        if (live[c] > 0) {
+            const y = toY(live[c]);
+            ctx.fillRect(p.left + c, y, 1, p.top + p.height - y);
+        }
+    trace(live);
     ctx.strokeStyle = '#4e79a7';
+    ctx.lineWidth = 1;
     ctx.stroke();
-    path(u.live);
-    ctx.lineTo(p.left + p.width + 2, toY(0));
-    ctx.lineTo(p.left - 2, toY(0));
-    ctx.closePath();
-    ctx.fill();
-    path(u.high);
+    trace(high);
     ctx.strokeStyle = '#e15759';
     ctx.lineWidth = 1.2;
     ctx.stroke();
