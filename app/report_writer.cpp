@@ -200,9 +200,9 @@ namespace {
 // with the old report, so no stale chart outlives a dump without scopes.
 const QStringList& reportFileNames()
 {
-    static const QStringList names = {QStringLiteral("summary.md"), QStringLiteral("chart.png"),
-        QStringLiteral("chart.svg"), QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv"),
-        QStringLiteral("plan.html")};
+    static const QStringList names
+        = {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"),
+            QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv"), QStringLiteral("plan.html")};
     return names;
 }
 

@@ -235,9 +235,9 @@ public:
         const Buffer& buffer = scope.buffers[static_cast<std::size_t>(bufferIndex)];
         const auto buffers = static_cast<std::size_t>(bufferIndex);
         const bool linked = scopeIndex < document_.sources.size() && buffers < document_.sources[scopeIndex].size();
-        const Key key = linked ? Key{&document_.sources[scopeIndex].distinct(),
-                                     document_.sources[scopeIndex].distinctIndexOf(buffers)}
-                               : Key{&buffer.location(), ~std::uint64_t{0}};
+        const Key key = linked
+            ? Key{&document_.sources[scopeIndex].distinct(), document_.sources[scopeIndex].distinctIndexOf(buffers)}
+            : Key{&buffer.location(), ~std::uint64_t{0}};
         const auto found = index_.find(key);
         if (found != index_.end())
             return found->second;
@@ -299,7 +299,7 @@ void writeOps(PageJsonWriter& writer, const CompileLog& log)
     for (const LogOp& op : log.ops) {
         names.push_back(op.name);
         python.push_back(op.python ? ojson(std::filesystem::path(op.python->file).filename().string() + ":"
-                                         + std::to_string(op.python->line))
+                             + std::to_string(op.python->line))
                                    : ojson(nullptr));
     }
     writer.json(names);
@@ -345,7 +345,8 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
         sourceOf.push_back(sources.indexOf(scopeIndex, b));
         names.push_back(buffer.ssaName);
     }
-    const auto buffer = [&](std::size_t n) -> const Buffer& { return scope.buffers[static_cast<std::size_t>(buffers[n])]; };
+    const auto buffer
+        = [&](std::size_t n) -> const Buffer& { return scope.buffers[static_cast<std::size_t>(buffers[n])]; };
     writer.raw(",\"types\":");
     writer.json(types);
     writer.raw(",\"buffers\":{\"id\":");
@@ -360,7 +361,8 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
 
     const auto block = [&](std::size_t n) -> const Block& { return scope.blocks[kept[n]]; };
     writer.raw(",\"blocks\":{\"buffer\":");
-    writer.numbers(kept.size(), [&](std::size_t n) { return pageBuffer[static_cast<std::size_t>(block(n).bufferIndex)]; });
+    writer.numbers(
+        kept.size(), [&](std::size_t n) { return pageBuffer[static_cast<std::size_t>(block(n).bufferIndex)]; });
     writer.raw(",\"copy\":");
     writer.numbers(kept.size(), [&](std::size_t n) { return block(n).copy; });
     writer.raw(",\"offset\":");
@@ -372,9 +374,8 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
     writer.raw(",\"end\":");
     writer.numbers(kept.size(), [&](std::size_t n) { return block(n).end; });
     writer.raw(",\"flags\":");
-    writer.numbers(kept.size(), [&](std::size_t n) {
-        return (block(n).tmp ? 1 : 0) | (analysis.isOverCapacity(block(n)) ? 2 : 0);
-    });
+    writer.numbers(kept.size(),
+        [&](std::size_t n) { return (block(n).tmp ? 1 : 0) | (analysis.isOverCapacity(block(n)) ? 2 : 0); });
     writer.raw(",\"storage\":");
     writer.numbers(kept.size(), [&](std::size_t n) { return analysis.storageOf(static_cast<int>(kept[n])); });
     writer.raw("}");

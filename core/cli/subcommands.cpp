@@ -66,7 +66,8 @@ bool parseReportOption(CommandLine& commandLine, const std::vector<std::string>&
 void requireReportOptions(const CommandLine& commandLine)
 {
     if (commandLine.outDir.empty() && commandLine.htmlFile.empty())
-        throw CommandLineError("missing --out DIR: the folder to write the report into (or --html FILE: the page alone)");
+        throw CommandLineError(
+            "missing --out DIR: the folder to write the report into (or --html FILE: the page alone)");
 }
 
 const std::array<Subcommand, 7> kSubcommands{{
