@@ -45,7 +45,7 @@ std::string reportUsageText()
                        "Python lines side by side, and the diagnosis. It fetches nothing; copy the one\n"
                        "file from a server without a display and open it anywhere.\n\nOptions:\n"
                        "  --out DIR            the folder to write (created when missing)\n"
-                       "  --html FILE          write the plan page to FILE (alone, or besides --out)\n")
+                       "  --html FILE          write the plan page to FILE (alone, or with --out)\n")
         + commonOptionsHelp() + "\n" + exitStatusHelp()
         + "\nIn CI:  memlens report memory_info_aiv.json --out report || [ $? -ne 3 ] || exit 1\n";
 }

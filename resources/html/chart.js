@@ -312,7 +312,7 @@ ML.Chart.prototype.drawBlocks = function (ctx, p, ratio) {
             const x = Math.max(box.x0, p.left) + 4;
             const room = Math.min(box.x1, right) - x - 2;
             if (room > 20)
-                ctx.fillText(ML.fitText(ctx, label, room), x, (Math.max(box.y0, p.top) + Math.min(box.y1, bottom)) / 2);
+                ctx.fillText(ML.fitText(ctx, label, room), x, Math.max(box.y0, p.top) + Math.min(10, (box.y1 - box.y0) / 2));
         }
     }
     ctx.globalAlpha = 1;
