@@ -108,8 +108,10 @@ ML.App.prototype.showFacts = function () {
     if (head.computed_from)
         source += ', from ' + head.computed_from;
     ML.fact(facts, 'plan source', source);
-    if (head.generation)
-        ML.fact(facts, 'compiler', head.generation);
+    if (check && check.seed_shuffle !== null && check.seed_shuffle !== undefined)
+        ML.fact(facts, 'compiler', check.seed_shuffle
+            ? 'today\u2019s planner (live-value lists shuffled with the attempt number as seed)'
+            : 'an older planner (one unshuffled attempt)');
     ML.fact(facts, 'file', head.file, 'raw');
     ML.fact(facts, 'IR', head.ir_file || head.ir_note || 'none found', 'raw');
     if (head.log)
