@@ -395,7 +395,9 @@ ML.Chart.prototype.drawAxes = function (ctx, p) {
     for (let op = Math.ceil(this.view.x0 / step) * step; op < this.view.x1; op += step) {
         const x = this.toX(op + 0.5, p);
         ctx.fillRect(x, p.top + p.height, 1, 4);
-        ctx.fillText(String(op), x, p.top + p.height + 6);
+        const half = ctx.measureText(String(op)).width / 2;
+        if (x + half <= p.left + p.width + this.margin.right)
+            ctx.fillText(String(op), x, p.top + p.height + 6);
     }
     // Addresses on the left.
     ctx.textAlign = 'right';

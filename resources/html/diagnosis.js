@@ -52,7 +52,9 @@ ML.Diagnosis.prototype.show = function (model) {
             tr.appendChild(ML.el('td', 'num', (100 * share.share).toFixed(1) + '%'));
             tr.appendChild(ML.el('td', 'num', share.multi_buffer_bytes ? ML.bytes(share.multi_buffer_bytes) : ''));
             tr.appendChild(ML.el('td', 'num', share.tmp_bytes ? ML.bytes(share.tmp_bytes) : ''));
-            tr.appendChild(ML.el('td', '', Array.isArray(share.buffers) ? share.buffers.join(', ') : String(share.buffers)));
+            const names = Array.isArray(share.buffers) ? share.buffers : [String(share.buffers)];
+            tr.appendChild(ML.el('td', '', names.slice(0, 4).join(', ') +
+                (names.length > 4 ? ' and ' + (names.length - 4) + ' more' : '')));
             tr.appendChild(ML.el('td', '', share.ir_line !== null ? 'line ' + share.ir_line : ''));
             tr.addEventListener('click', function () { this.app.selectPair(share.blocks); }.bind(this));
             table.appendChild(tr);
