@@ -112,12 +112,13 @@ ML.App.prototype.showFacts = function () {
         ML.fact(facts, 'compiler', check.seed_shuffle
             ? 'today\u2019s planner (live-value lists shuffled with the attempt number as seed)'
             : 'an older planner (one unshuffled attempt)');
-    ML.fact(facts, 'file', head.file, 'raw');
-    ML.fact(facts, 'IR', head.ir_file || head.ir_note || 'none found', 'raw');
+    const more = ML.clear(document.getElementById('more-facts'));
+    ML.fact(more, 'file', head.file, 'raw');
+    ML.fact(more, 'IR', head.ir_file || head.ir_note || 'none found', 'raw');
     if (head.log)
-        ML.fact(facts, 'compile log', head.log.file + ' (' + head.log.ops + ' ops)', 'raw');
+        ML.fact(more, 'compile log', head.log.file + ' (' + head.log.ops + ' ops)', 'raw');
     else if (head.log_note)
-        ML.fact(facts, 'compile log', head.log_note);
+        ML.fact(more, 'compile log', head.log_note);
     for (const note of scope.notes || [])
         ML.fact(facts, 'note', note);
     if (scope.block_count > m.count)
