@@ -6,7 +6,7 @@
 # element early, and no piece may hold the raw string's delimiter.
 cmake_minimum_required(VERSION 3.20)
 
-set(scripts util.js model.js chart.js chart_input.js usage.js table.js details.js diagnosis.js main.js)
+set(scripts util.js model.js chart.js chart_input.js usage.js table.js details.js diagnosis.js run.js main.js)
 file(READ "${PAGE_DIR}/page.html" page)
 file(READ "${PAGE_DIR}/style.css" style)
 set(script "")

@@ -416,13 +416,15 @@ void writeDocument(PageJsonWriter& writer, const PlanDocument& document, std::si
 }
 
 void writePageJson(std::ostream& out, const std::string& title, const std::vector<const PlanDocument*>& documents,
-    const std::vector<std::string>& notes, std::size_t maxBlocks)
+    const std::vector<std::string>& notes, const ojson& run, std::size_t maxBlocks)
 {
     PageJsonWriter writer(out);
     writer.raw("{\"format\":1,\"title\":");
     writer.json(title);
     writer.raw(",\"notes\":");
     writer.json(notes);
+    writer.raw(",\"run\":");
+    writer.json(run);
     writer.raw(",\"documents\":[");
     for (std::size_t d = 0; d < documents.size(); ++d) {
         if (d > 0)
@@ -432,19 +434,19 @@ void writePageJson(std::ostream& out, const std::string& title, const std::vecto
     writer.raw("]}");
 }
 
-void writePage(std::ostream& out, const std::string& title, const std::vector<const PlanDocument*>& documents,
-    const std::vector<std::string>& notes, std::size_t maxBlocks)
+} // namespace
+
+void writePlanPage(std::ostream& out, const std::string& title, const std::vector<const PlanDocument*>& documents,
+    const std::vector<std::string>& notes, const ojson& run, std::size_t maxBlocks)
 {
     out << planPageBeforeData();
-    writePageJson(out, title, documents, notes, maxBlocks);
+    writePageJson(out, title, documents, notes, run, maxBlocks);
     out << planPageAfterData();
 }
 
-} // namespace
-
 void writePlanPage(std::ostream& out, const PlanDocument& document, std::size_t maxBlocks)
 {
-    writePage(out, document.dump.kernel, {&document}, {}, maxBlocks);
+    writePlanPage(out, document.dump.kernel, {&document}, {}, nullptr, maxBlocks);
 }
 
 void writePlanPage(std::ostream& out, const KernelFolder& kernel, std::size_t maxBlocks)
@@ -452,13 +454,13 @@ void writePlanPage(std::ostream& out, const KernelFolder& kernel, std::size_t ma
     std::vector<const PlanDocument*> documents;
     for (const PlanDocument& document : kernel.documents)
         documents.push_back(&document);
-    writePage(out, kernel.kernel, documents, kernel.notes, maxBlocks);
+    writePlanPage(out, kernel.kernel, documents, kernel.notes, nullptr, maxBlocks);
 }
 
 std::string planPageJson(const PlanDocument& document, std::size_t maxBlocks)
 {
     std::ostringstream out;
-    writePageJson(out, document.dump.kernel, {&document}, {}, maxBlocks);
+    writePageJson(out, document.dump.kernel, {&document}, {}, nullptr, maxBlocks);
     return std::move(out).str();
 }
 

@@ -6,10 +6,13 @@
 // The page's data is JSON inside <script type="application/json">: every '<', '>', '&',
 // U+2028 and U+2029 is written as a \u escape, so no text from a dump, IR, log or source file
 // can close the element; the page's scripts only ever set textContent.
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace memlens {
 
@@ -26,6 +29,12 @@ inline constexpr int kPlanPageContextLines = 3;
 void writePlanPage(std::ostream& out, const PlanDocument& document, std::size_t maxBlocks = kPlanPageMaxBlocks);
 // Every core's dump of a kernel's folder in one page.
 void writePlanPage(std::ostream& out, const KernelFolder& kernel, std::size_t maxBlocks = kPlanPageMaxBlocks);
+
+// The page of `documents` under `title` with `notes`; `run`, when not null, is a run's table (summary's
+// JSON, each row with "document": its index in `documents`, or null), which the page shows first.
+void writePlanPage(std::ostream& out, const std::string& title, const std::vector<const PlanDocument*>& documents,
+    const std::vector<std::string>& notes, const nlohmann::ordered_json& run,
+    std::size_t maxBlocks = kPlanPageMaxBlocks);
 
 // The page's JSON alone (what the page embeds, already escaped).
 std::string planPageJson(const PlanDocument& document, std::size_t maxBlocks = kPlanPageMaxBlocks);

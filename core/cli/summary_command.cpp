@@ -2,6 +2,7 @@
 
 #include "core/cli/command_common.hpp"
 #include "core/cli/exit_status.hpp"
+#include "core/cli/run_page.hpp"
 #include "core/run/junit_report.hpp"
 #include "core/run/run_formats.hpp"
 #include "core/text/terminal_text.hpp"
@@ -17,7 +18,7 @@ namespace memlens {
 std::string summaryUsageText()
 {
     return std::string(
-        "Usage: memlens summary DIR|CACHE [--format text|md|csv|json|junit] [--fail-above PERCENT]\n"
+        "Usage: memlens summary DIR|CACHE [--format text|md|csv|json|junit|html] [--fail-above PERCENT]\n"
         "                       [--out FILE] [options]\n\n"
         "Every kernel of a run as one table: a row per kernel and core with its status (fits,\n"
         "overflows, not planned, error), peak against capacity and the headroom, the Python line\n"
@@ -28,7 +29,8 @@ std::string summaryUsageText()
         "run set ENABLE_PRINT_UB_BITS=1), up to three folders down. Rows are sorted by headroom,\n"
         "overflowing first; versions of one kernel are grouped, newest first, with what changed.\n"
         "A file that cannot be read is a row with its error.\n\nOptions:\n"
-        "  --format F           text (default) | md | csv | json | junit (JUnit XML for CI)\n"
+        "  --format F           text (default) | md | csv | json | junit (JUnit XML for CI) |\n"
+        "                       html (one page: the table, and each kernel's plan a row opens)\n"
         "  --fail-above PERCENT also fail (exit 3) a kernel using more than PERCENT of its capacity\n"
         "  --out FILE           write the summary to FILE instead of stdout\n"
         "  --capacity SIZE, --source-dir DIR, --substitute FROM=TO as for memlens inspect\n"
@@ -43,7 +45,7 @@ bool parseSummaryOption(CommandLine& commandLine, const std::vector<std::string>
     if (args[i] == "--format") {
         const std::string value = optionValue(args, i);
         if (!summaryFormatNamed(value))
-            throw CommandLineError("--format: expected text, md, csv, json or junit, found \"" + value + "\"");
+            throw CommandLineError("--format: expected text, md, csv, json, junit or html, found \"" + value + "\"");
         commandLine.summaryFormat = value;
         return true;
     }
@@ -106,6 +108,7 @@ int runSummary(const CommandLine& commandLine, std::ostream& out, std::ostream& 
     case SummaryFormat::Csv: text = summaryCsv(summary); break;
     case SummaryFormat::Json: text = summaryJson(summary, commandLine.failAbove); break;
     case SummaryFormat::Junit: text = summaryJunit(summary, commandLine.failAbove); break;
+    case SummaryFormat::Html: text = runPageHtml(summary, commandLine.failAbove, options.load); break;
     }
     const int status = summaryExitStatus(summary, commandLine.failAbove);
     if (commandLine.outDir.empty()) {

@@ -68,6 +68,8 @@ std::optional<SummaryFormat> summaryFormatNamed(const std::string& name)
         return SummaryFormat::Json;
     if (name == "junit")
         return SummaryFormat::Junit;
+    if (name == "html")
+        return SummaryFormat::Html;
     return std::nullopt;
 }
 

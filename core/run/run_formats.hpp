@@ -10,7 +10,7 @@
 
 namespace memlens {
 
-enum class SummaryFormat { Text, Markdown, Csv, Json, Junit };
+enum class SummaryFormat { Text, Markdown, Csv, Json, Junit, Html };
 
 // "text", "md", "csv", "json", "junit"; nullopt for another word.
 std::optional<SummaryFormat> summaryFormatNamed(const std::string& name);

@@ -135,7 +135,14 @@ ML.Chart.prototype.draw = function () {
         const cy = this.toY(m.capacity, p);
         if (cy >= p.top && cy <= p.top + p.height) {
             ctx.save();
-            ctx.strokeStyle = ML.overColour;
+            // A light band under the dashes keeps the line visible across red blocks.
+            ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+            ctx.lineWidth = 3.5;
+            ctx.beginPath();
+            ctx.moveTo(p.left, cy);
+            ctx.lineTo(p.left + p.width, cy);
+            ctx.stroke();
+            ctx.strokeStyle = '#8e1518';
             ctx.lineWidth = 1.5;
             ctx.setLineDash([6, 4]);
             ctx.beginPath();

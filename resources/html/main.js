@@ -19,6 +19,8 @@ ML.App = function (data) {
         self.open(d, s);
     });
     document.getElementById('reset-view').addEventListener('click', function () { self.chart.reset(); });
+    if (data.run)
+        new ML.RunTable(document.getElementById('run'), this).show(data.run);
     this.fillPicker();
 };
 
@@ -72,6 +74,8 @@ ML.App.prototype.showFacts = function () {
     const head = doc.head;
     const scope = m.scope;
     const facts = ML.clear(document.getElementById('facts'));
+    if (this.data.documents.length > 1)
+        ML.fact(facts, 'kernel', head.kernel || '(unnamed)');
     ML.fact(facts, 'core', (head.core || 'unknown') + ' \u00b7 scope ' + scope.scope);
     ML.fact(facts, 'status', (scope.status === null ? 'none in the dump' : scope.status) + ' \u2014 ' +
         (ML.verdictText[scope.verdict] || scope.verdict), scope.overflow ? 'over' : '');

@@ -201,6 +201,29 @@ def test_hostile(browser, memlens, source, work):
     check(browser.problems() == [], "no script ran from the hostile strings: %s" % browser.problems())
 
 
+def test_run(browser, memlens, source, work, shots):
+    """summary DIR --format html: the run's table, each readable row opening its kernel."""
+    html = os.path.join(work, "run.html")
+    run = subprocess.run([memlens, "summary", os.path.join(source, "tests/data/runs/mixed"), "--format", "html",
+                          "--out", html], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    check(run.returncode == 3 and os.path.isfile(html), "summary --format html writes the run's page (exit 3)")
+    open_page(browser, html)
+    check(browser.problems() == [], "the run's page loads cleanly: %s" % browser.problems())
+    rows = browser.evaluate("document.querySelectorAll('#run tr.opens').length")
+    check(rows >= 5, "the run table's readable rows open a kernel (%d)" % rows)
+    browser.evaluate("""(() => { const rows = Array.from(document.querySelectorAll('#run tr.opens'));
+        rows.find(r => r.textContent.startsWith('softmax_kernel')).click(); })()""")
+    kernel = browser.evaluate("window.memlens.app.model.doc.head.kernel")
+    check(kernel == "softmax_kernel", "a click on a row opens its kernel (%r)" % kernel)
+    check(browser.problems() == [], "opening a run's row raises no error")
+    if shots:
+        for width, height in ((1024, 700), (1920, 1080)):
+            browser.resize(width, height)
+            browser.evaluate("new Promise(r => setTimeout(() => requestAnimationFrame(r), 50))")
+            browser.screenshot(os.path.join(shots, "run-%dx%d.png" % (width, height)))
+        browser.resize(1280, 900)
+
+
 def test_corpus(browser, memlens, source, work):
     """Every dump of the tests' corpus (good, hostile, mix folders) that memlens reads: its page loads cleanly."""
     data = os.path.join(source, "tests/data/dumps")
@@ -260,6 +283,7 @@ def main():
         for test in (lambda: test_example(browser, memlens, source, work, shots),
                      lambda: test_hostile(browser, memlens, source, work),
                      lambda: test_mix_kernel(browser, memlens, source, work, shots),
+                     lambda: test_run(browser, memlens, source, work, shots),
                      lambda: test_corpus(browser, memlens, source, work)):
             try:
                 test()
