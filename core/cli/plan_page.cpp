@@ -186,8 +186,8 @@ public:
     }
 
 private:
-    // The file's lines: the document's IR from its index, any other file read here (size-limited,
-    // regular files only); none when it cannot be read.
+    // The file's lines: the document's IR from its index, a Python file the file finder found (as the
+    // window's Python pane reads it: size-limited, regular files only); none when it cannot be read.
     std::vector<std::string_view> linesOf(const std::string& file)
     {
         std::vector<std::string_view> lines;
@@ -246,7 +246,9 @@ public:
         const BlockSource* source = linked ? &document_.sources[scopeIndex].sourceInto(buffers, scratch_) : nullptr;
         if (source && source->ir) {
             entry["ir"] = {{"file", source->ir->file}, {"line", source->ir->line}};
-            lines_.need(source->ir->file, source->ir->line);
+            // Only the IR memlens indexed: a path the dump names is not read just because it is named.
+            if (document_.ir && source->ir->file == document_.irFile)
+                lines_.need(source->ir->file, source->ir->line);
         } else {
             entry["ir"] = nullptr;
         }

@@ -12,15 +12,16 @@ ML.Chart.prototype.hit = function (x, y) {
     const m = this.model;
     const box = {x0: 0, x1: 0, y0: 0, y1: 0};
     const op = this.opAt(x, p);
+    const slack = 2 * (this.view.x1 - this.view.x0) / p.width;
     let found = -1;
     let best = Infinity;
-    const slack = 2 * (this.view.x1 - this.view.x0) / p.width;
-    for (let i = 0; i < m.count; ++i) {
-        if (m.x1[i] < op - slack || m.x0[i] > op + slack)
-            continue;
-        this.box(i, p, box);
+    const self = this;
+    m.blocksNear(op - slack, op + slack, function (i) {
+        if (m.x1[i] < op - slack)
+            return;
+        self.box(i, p, box);
         if (x < box.x0 - 1 || x > box.x1 + 1 || y < box.y0 - 1 || y > box.y1 + 1)
-            continue;
+            return;
         // Prefer the block truly under the point, then the smallest.
         const inside = x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
         const area = (box.x1 - box.x0) * (box.y1 - box.y0) + (inside ? 0 : 1e12);
@@ -28,7 +29,7 @@ ML.Chart.prototype.hit = function (x, y) {
             best = area;
             found = i;
         }
-    }
+    });
     return found;
 };
 

@@ -70,6 +70,51 @@ ML.ScopeModel = function (doc, scope) {
     this.searchText = null; // built on the first filter
 };
 
+// The blocks whose Life may reach [from, to): built once, blocks ordered by start with the longest Life
+// as the bound (hovering a million blocks looks at those near the pointer only).
+ML.ScopeModel.prototype.blocksNear = function (from, to, visit) {
+    if (!this.byStart) {
+        const x0 = this.x0;
+        let order = new Uint32Array(this.count);
+        const range = this.lastOp - this.firstOp + 1;
+        if (range <= 4 * this.count + 1000000) {
+            // Ops are small integers: a counting sort (a comparison sort of a million takes a second).
+            const starts = new Uint32Array(range + 1);
+            for (let i = 0; i < this.count; ++i)
+                ++starts[x0[i] - this.firstOp + 1];
+            for (let k = 1; k <= range; ++k)
+                starts[k] += starts[k - 1];
+            for (let i = 0; i < this.count; ++i)
+                order[starts[x0[i] - this.firstOp]++] = i;
+        } else {
+            for (let i = 0; i < this.count; ++i)
+                order[i] = i;
+            order = order.sort(function (a, b) { return x0[a] - x0[b]; });
+        }
+        this.byStart = order;
+        this.sortedStart = new Float64Array(this.count);
+        let span = 0;
+        for (let k = 0; k < this.count; ++k) {
+            this.sortedStart[k] = x0[order[k]];
+            span = Math.max(span, this.x1[order[k]] - x0[order[k]]);
+        }
+        this.longestLife = span;
+    }
+    const starts = this.sortedStart;
+    let lo = 0;
+    let hi = this.count;
+    const least = from - this.longestLife;
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (starts[mid] < least)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (let k = lo; k < this.count && starts[k] < to; ++k)
+        visit(this.byStart[k]);
+};
+
 ML.ScopeModel.prototype.sourceOf = function (i) {
     const s = this.buffers.source[this.blocks.buffer[i]];
     return s === null || s === undefined || s < 0 ? null : this.doc.sources[s];
