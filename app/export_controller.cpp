@@ -201,7 +201,7 @@ void ExportController::chooseAndExportReport()
     const QString dir = dialog.folder();
     QStringList existing;
     for (const QString& name : {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"),
-             QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")})
+             QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv"), QStringLiteral("plan.html")})
         if (QFileInfo::exists(QDir(dir).filePath(name)))
             existing << name;
     if (!existing.isEmpty()

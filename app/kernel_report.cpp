@@ -1,7 +1,10 @@
 #include "app/kernel_report.hpp"
 
 #include "core/cli/folder_report.hpp"
+#include "core/cli/plan_page.hpp"
 #include "views/chart/block_chart_painter.hpp"
+
+#include <sstream>
 
 namespace memlens {
 
@@ -34,6 +37,9 @@ std::vector<ReportFile> buildKernelReport(const KernelFolder& kernel, QSize char
         ReportFile{QStringLiteral("summary.md"), bytesOf(folderSummaryMarkdown(kernel, charts, names)), {}, {}});
     files.push_back({QStringLiteral("blocks.csv"), bytesOf(folderBlocksCsv(kernel)), {}, {}});
     files.push_back({QStringLiteral("live_at_peak.csv"), bytesOf(folderLiveAtPeakCsv(kernel)), {}, {}});
+    std::ostringstream page;
+    writePlanPage(page, kernel);
+    files.push_back({QStringLiteral("plan.html"), bytesOf(page.str()), {}, {}});
     return files;
 }
 

@@ -3,11 +3,19 @@
 #include "app/kernel_report.hpp"
 #include "app/report_writer.hpp"
 #include "core/cli/command_common.hpp"
+#include "core/cli/plan_page.hpp"
 
 #include <QDir>
 #include <QGuiApplication>
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
 #include <iostream>
 
 namespace memlens {
@@ -40,6 +48,51 @@ int writeReportFiles(const CommandLine& commandLine, const std::vector<ReportFil
     return status;
 }
 
+// `--html FILE`: the plan page written through a temporary file beside FILE, swapped in when whole;
+// `status`, or 2 when the write fails.
+int writeHtmlPage(const CommandLine& commandLine, const std::function<void(std::ostream&)>& write, int status)
+{
+    const std::filesystem::path target(commandLine.htmlFile);
+    std::filesystem::path staged = target;
+    staged += ".memlens-" + std::to_string(::getpid()) + ".tmp";
+    {
+        std::ofstream out(staged, std::ios::binary | std::ios::trunc);
+        if (out)
+            write(out);
+        out.flush();
+        if (!out) {
+            std::error_code ignored;
+            std::filesystem::remove(staged, ignored);
+            std::cerr << "memlens: " << commandLine.htmlFile << ": cannot write: " << std::strerror(errno) << '\n';
+            return kExitBadInput;
+        }
+    }
+    std::error_code error;
+    std::filesystem::rename(staged, target, error);
+    if (error) {
+        std::filesystem::remove(staged, error);
+        std::cerr << "memlens: " << commandLine.htmlFile << ": cannot write: " << error.message() << '\n';
+        return kExitBadInput;
+    }
+    std::cout << "memlens: plan page written to " << std::filesystem::absolute(target).string() << " ("
+              << (status == kExitOverflow ? "the plan overflows" : "the plan fits") << ")\n";
+    return status;
+}
+
+// The report's files (--out) and the page alone (--html), whichever were asked for.
+int writeOutputs(const CommandLine& commandLine, const std::function<std::vector<ReportFile>()>& files,
+    const std::function<void(std::ostream&)>& page, int status)
+{
+    if (!commandLine.outDir.empty()) {
+        status = writeReportFiles(commandLine, files(), status);
+        if (status == kExitBadInput)
+            return status;
+    }
+    if (!commandLine.htmlFile.empty())
+        status = writeHtmlPage(commandLine, page, status);
+    return status;
+}
+
 // `memlens report DIR`: every core's dump of a kernel's folder in one report.
 int writeKernelReport(const CommandLine& commandLine)
 {
@@ -48,7 +101,9 @@ int writeKernelReport(const CommandLine& commandLine)
     if (commandLine.scope)
         for (PlanDocument& document : kernel.documents)
             keepOnlyScope(document, *commandLine.scope);
-    return writeReportFiles(commandLine, buildKernelReport(kernel), exitStatusFor(kernel, std::nullopt));
+    return writeOutputs(
+        commandLine, [&kernel] { return buildKernelReport(kernel); },
+        [&kernel](std::ostream& out) { writePlanPage(out, kernel); }, exitStatusFor(kernel, std::nullopt));
 }
 
 } // namespace
@@ -66,7 +121,9 @@ int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
         requireScope(shown, commandLine.scope);
         if (commandLine.scope)
             keepOnlyScope(shown, *commandLine.scope);
-        return writeReportFiles(commandLine, buildReport(shown), exitStatusFor(shown, std::nullopt));
+        return writeOutputs(
+            commandLine, [&shown] { return buildReport(shown); },
+            [&shown](std::ostream& out) { writePlanPage(out, shown); }, exitStatusFor(shown, std::nullopt));
     } catch (const std::exception& error) {
         return reportBadInput(std::cerr, error, commandLine.dump);
     }

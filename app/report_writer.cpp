@@ -2,6 +2,7 @@
 
 #include "core/analysis/capacity.hpp"
 #include "core/base/run_beside.hpp"
+#include "core/cli/plan_page.hpp"
 #include "core/cli/report_files.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
@@ -26,6 +27,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <sstream>
 
 namespace memlens {
 
@@ -131,6 +133,15 @@ QByteArray chartSvg(
     return svg;
 }
 
+ReportFile planPageFile(const PlanDocument& document, std::size_t streamedBlocks)
+{
+    if (document.dump.blockCount() >= streamedBlocks)
+        return {QStringLiteral("plan.html"), {}, [&document](std::ostream& out) { writePlanPage(out, document); }, {}};
+    std::ostringstream page;
+    writePlanPage(page, document);
+    return {QStringLiteral("plan.html"), bytesOf(page.str()), {}, {}};
+}
+
 std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize, std::size_t streamedCsvBlocks)
 {
     std::vector<ReportFile> files;
@@ -160,6 +171,7 @@ std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSiz
     else
         files.push_back({QStringLiteral("blocks.csv"), bytesOf(blocksCsv(document)), {}, {}});
     files.push_back({QStringLiteral("live_at_peak.csv"), bytesOf(liveAtPeakCsv(document)), {}, {}});
+    files.push_back(planPageFile(document, streamedCsvBlocks));
     return files;
 }
 
@@ -188,8 +200,9 @@ namespace {
 // with the old report, so no stale chart outlives a dump without scopes.
 const QStringList& reportFileNames()
 {
-    static const QStringList names = {QStringLiteral("summary.md"), QStringLiteral("chart.png"),
-        QStringLiteral("chart.svg"), QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv")};
+    static const QStringList names
+        = {QStringLiteral("summary.md"), QStringLiteral("chart.png"), QStringLiteral("chart.svg"),
+            QStringLiteral("blocks.csv"), QStringLiteral("live_at_peak.csv"), QStringLiteral("plan.html")};
     return names;
 }
 

@@ -52,7 +52,11 @@ QByteArray captionedChartPng(
 QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize size, const ChartRenderOptions& options,
     QString* error);
 
-// summary.md, chart.png, chart.svg, blocks.csv, live_at_peak.csv; blocks.csv is
+// plan.html, the plan page (core/cli/plan_page): written from `write` when the document has
+// `streamedBlocks` blocks or more (the document must then outlive the write).
+ReportFile planPageFile(const PlanDocument& document, std::size_t streamedBlocks = kStreamedCsvBlocks);
+
+// summary.md, chart.png, chart.svg, blocks.csv, live_at_peak.csv, plan.html; blocks.csv is
 // streamed (`write`) when the document has `streamedCsvBlocks` blocks or more.
 std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize = kDefaultReportChartSize,
     std::size_t streamedCsvBlocks = kStreamedCsvBlocks);

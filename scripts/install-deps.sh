@@ -10,6 +10,7 @@ packages=(
     python3 fonts-dejavu-core
     clang-format-14 help2man dpkg-dev file desktop-file-utils
     xvfb xauth
+    chromium
 )
 
 missing=()

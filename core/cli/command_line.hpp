@@ -41,6 +41,7 @@ struct CommandLine {
     RecordCommandLine record;               // Record: its own options (core/cli/record_command_line)
     RecordCompileCommandLine recordCompile; // RecordCompile: the recording compiler's call
     std::string outDir;                     // report --out (the folder), summary --out (the file)
+    std::string htmlFile;                   // report --html: the plan page alone
     std::optional<std::string> scope;       // --scope
     std::string keepDir;                    // watch --keep
     int watchIntervalMs = 200;              // watch --interval

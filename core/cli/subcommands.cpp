@@ -32,31 +32,43 @@ CommandLine parseOwnOptions(const std::vector<std::string>& args)
 // `report` runs in app/ (it draws the chart); its options are read here with the others.
 std::string reportUsageText()
 {
-    return std::string("Usage: memlens report DUMP|FOLDER --out DIR [options]\n\n"
+    return std::string("Usage: memlens report DUMP|FOLDER --out DIR [options]\n"
+                       "       memlens report DUMP|FOLDER --html FILE [options]\n\n"
                        "Write a report of DUMP into DIR without a display: summary.md, chart.png,\n"
                        "chart.svg (the block chart of the scope that overflows, else the first),\n"
-                       "blocks.csv (every block of every scope) and live_at_peak.csv.\n"
+                       "blocks.csv (every block of every scope), live_at_peak.csv and plan.html.\n"
                        "FOLDER, a kernel's folder (memory_info_aic.json, memory_info_aiv.json): one summary.md\n"
                        "with a section per core, chart-<core>-<scope>.png per overflowing scope (chart.png is\n"
-                       "the first), blocks.csv and live_at_peak.csv of every core.\n"
-                       "Files of those names already in DIR are replaced.\n\nOptions:\n"
-                       "  --out DIR            the folder to write (created when missing)\n")
+                       "the first), blocks.csv and live_at_peak.csv of every core, and every core in plan.html.\n"
+                       "Files of those names already in DIR are replaced.\n\n"
+                       "plan.html is one self-contained page that any browser opens offline: the block\n"
+                       "chart with zoom and hover, the usage curve, the blocks table, each block's IR and\n"
+                       "Python lines side by side, and the diagnosis. It fetches nothing; copy the one\n"
+                       "file from a server without a display and open it anywhere.\n\nOptions:\n"
+                       "  --out DIR            the folder to write (created when missing)\n"
+                       "  --html FILE          write the plan page to FILE (alone, or with --out)\n")
         + commonOptionsHelp() + "\n" + exitStatusHelp()
         + "\nIn CI:  memlens report memory_info_aiv.json --out report || [ $? -ne 3 ] || exit 1\n";
 }
 
 bool parseReportOption(CommandLine& commandLine, const std::vector<std::string>& args, std::size_t& i)
 {
-    if (args[i] != "--out")
-        return false;
-    commandLine.outDir = optionValue(args, i);
-    return true;
+    if (args[i] == "--out") {
+        commandLine.outDir = optionValue(args, i);
+        return true;
+    }
+    if (args[i] == "--html") {
+        commandLine.htmlFile = optionValue(args, i);
+        return true;
+    }
+    return false;
 }
 
 void requireReportOptions(const CommandLine& commandLine)
 {
-    if (commandLine.outDir.empty())
-        throw CommandLineError("missing --out DIR: the folder to write the report into");
+    if (commandLine.outDir.empty() && commandLine.htmlFile.empty())
+        throw CommandLineError(
+            "missing --out DIR: the folder to write the report into (or --html FILE: the page alone)");
 }
 
 // `memlens __record-compile NAME ARGS...`: every word after the name is the compiler's.

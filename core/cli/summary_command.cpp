@@ -2,6 +2,7 @@
 
 #include "core/cli/command_common.hpp"
 #include "core/cli/exit_status.hpp"
+#include "core/cli/run_page.hpp"
 #include "core/run/config_envelope.hpp"
 #include "core/run/junit_report.hpp"
 #include "core/run/run_formats.hpp"
@@ -18,7 +19,7 @@ namespace memlens {
 std::string summaryUsageText()
 {
     return std::string(
-        "Usage: memlens summary DIR|CACHE [--format text|md|csv|json|junit] [--fail-above PERCENT]\n"
+        "Usage: memlens summary DIR|CACHE [--format text|md|csv|json|junit|html] [--fail-above PERCENT]\n"
         "                       [--out FILE] [options]\n\n"
         "Every kernel of a run as one table: a row per kernel and core with its status (fits,\n"
         "overflows, not planned, error), peak against capacity and the headroom, the Python line\n"
@@ -32,7 +33,8 @@ std::string summaryUsageText()
         "table: a row per config, its constexpr values as columns, and the largest that fits.\n"
         "A file that cannot be read is a row with its error.\n\nOptions:\n"
         "  --format F           text (default) | md | csv | json | junit (JUnit XML for CI) | py (the\n"
-        "                       configs that fit as triton.Config entries, per kernel)\n"
+        "                       configs that fit as triton.Config entries, per kernel) | html (one\n"
+        "                       page: the table, and each kernel's plan a row opens)\n"
         "  --fail-above PERCENT also fail (exit 3) a kernel using more than PERCENT of its capacity\n"
         "  --out FILE           write the summary to FILE instead of stdout\n"
         "  --capacity SIZE, --source-dir DIR, --substitute FROM=TO as for memlens inspect\n"
@@ -47,7 +49,8 @@ bool parseSummaryOption(CommandLine& commandLine, const std::vector<std::string>
     if (args[i] == "--format") {
         const std::string value = optionValue(args, i);
         if (!summaryFormatNamed(value))
-            throw CommandLineError("--format: expected text, md, csv, json, junit or py, found \"" + value + "\"");
+            throw CommandLineError(
+                "--format: expected text, md, csv, json, junit, py or html, found \"" + value + "\"");
         commandLine.summaryFormat = value;
         return true;
     }
@@ -111,6 +114,7 @@ int runSummary(const CommandLine& commandLine, std::ostream& out, std::ostream& 
     case SummaryFormat::Json: text = summaryJson(summary, commandLine.failAbove); break;
     case SummaryFormat::Junit: text = summaryJunit(summary, commandLine.failAbove); break;
     case SummaryFormat::Python: text = summaryPython(summary, commandLine.failAbove); break;
+    case SummaryFormat::Html: text = runPageHtml(summary, commandLine.failAbove, options.load); break;
     }
     const int status = summaryExitStatus(summary, commandLine.failAbove);
     if (commandLine.outDir.empty()) {

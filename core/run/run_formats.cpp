@@ -72,6 +72,8 @@ std::optional<SummaryFormat> summaryFormatNamed(const std::string& name)
         return SummaryFormat::Junit;
     if (name == "py" || name == "python")
         return SummaryFormat::Python;
+    if (name == "html")
+        return SummaryFormat::Html;
     return std::nullopt;
 }
 

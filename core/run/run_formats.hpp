@@ -10,7 +10,7 @@
 
 namespace memlens {
 
-enum class SummaryFormat { Text, Markdown, Csv, Json, Junit, Python };
+enum class SummaryFormat { Text, Markdown, Csv, Json, Junit, Python, Html };
 
 // "text", "md", "csv", "json", "junit", "py" (core/run/config_envelope); nullopt for another word.
 std::optional<SummaryFormat> summaryFormatNamed(const std::string& name);

@@ -31,11 +31,12 @@ QStringList namesOf(const std::vector<ReportFile>& files)
 }
 } // namespace
 
-TEST_CASE("the report holds the five files of the contract", "[report][samples]")
+TEST_CASE("the report holds the five files of the contract and the plan page", "[report][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();
     const auto files = buildReport(overflowDocument(), QSize(1200, 700));
-    CHECK(namesOf(files) == QStringList({"summary.md", "chart.png", "chart.svg", "blocks.csv", "live_at_peak.csv"}));
+    CHECK(namesOf(files)
+        == QStringList({"summary.md", "chart.png", "chart.svg", "blocks.csv", "live_at_peak.csv", "plan.html"}));
     for (const auto& file : files) {
         INFO(file.name.toStdString());
         CHECK_FALSE(file.contents.isEmpty());

@@ -1,0 +1,77 @@
+// The plan page's data (core/cli/plan_page): script-safe JSON, only the source lines the page shows,
+// and the blocks it leaves out of a plan too large to hold whole.
+#include "core/cli/plan_page.hpp"
+#include "core/cli/plan_page_template.hpp"
+#include "support/test_documents.hpp"
+#include "support/test_paths.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+using namespace memlens;
+
+TEST_CASE("page JSON escapes what could close the script element or end a line in script", "[plan_page][hostile]")
+{
+    std::string out;
+    appendScriptSafeJson(out, "{\"k\":\"</script><img src=x onerror=alert(1)> & \xe2\x80\xa8 \xe2\x80\xa9\"}");
+    CHECK(out == "{\"k\":\"\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e \\u0026 \\u2028 \\u2029\"}");
+    // Still the same JSON.
+    CHECK(nlohmann::json::parse(out)["k"] == "</script><img src=x onerror=alert(1)> & \xe2\x80\xa8 \xe2\x80\xa9");
+}
+
+TEST_CASE("the hostile fixture's page holds its strings only as escaped data", "[plan_page][hostile]")
+{
+    const auto document = test::loadFixture("html/hostile/memory_info_aiv.json");
+    std::ostringstream page;
+    writePlanPage(page, *document);
+    const std::string html = page.str();
+    REQUIRE(html.rfind(planPageBeforeData(), 0) == 0);
+    const std::string data = html.substr(
+        planPageBeforeData().size(), html.size() - planPageBeforeData().size() - planPageAfterData().size());
+    CHECK(data.find('<') == std::string::npos);
+    CHECK(data.find('>') == std::string::npos);
+    CHECK(data.find('&') == std::string::npos);
+    const auto json = nlohmann::json::parse(data);
+    CHECK(json["title"] == "</script><img src=x onerror=alert(1)>");
+    CHECK(json["documents"][0]["scopes"][0]["buffers"]["name"].size() == 2);
+}
+
+TEST_CASE("the page embeds only the lines around each block's IR and Python line", "[plan_page]")
+{
+    const auto document
+        = test::loadPath(MEMLENS_SOURCE_DIR "/resources/examples/layer_norm/block16384/memory_info_aiv.json");
+    const auto json = nlohmann::json::parse(planPageJson(*document));
+    const auto& doc = json["documents"][0];
+    const auto& scope = doc["scopes"][0];
+    CHECK(scope["blocks"]["start"].size() == 17);
+    CHECK(scope["block_count"] == 17);
+    // %alloc_3: IR line 83, Python line 55, both embedded with their neighbours and nothing far away.
+    bool found = false;
+    for (const auto& [file, lines] : doc["lines"].items()) {
+        if (file.ends_with("layer_norm.py")) {
+            CHECK(lines.contains("55"));
+            CHECK(lines["55"].get<std::string>().find("xf = x.to(tl.float32)") != std::string::npos);
+            CHECK_FALSE(lines.contains("1"));
+            found = true;
+        }
+        if (file.ends_with(".ttadapter")) {
+            CHECK(lines.contains("83"));
+            CHECK(lines.size() < 17 * 7);
+        }
+    }
+    CHECK(found);
+}
+
+TEST_CASE("a scope larger than the page's limit keeps the blocks above capacity and the largest", "[plan_page]")
+{
+    const auto document
+        = test::loadPath(MEMLENS_SOURCE_DIR "/resources/examples/layer_norm/block16384/memory_info_aiv.json");
+    const auto json = nlohmann::json::parse(planPageJson(*document, 6));
+    const auto& scope = json["documents"][0]["scopes"][0];
+    CHECK(scope["block_count"] == 17);
+    REQUIRE(scope["blocks"]["flags"].size() == 6);
+    for (const auto& flags : scope["blocks"]["flags"])
+        CHECK((flags.get<int>() & 2) == 2); // the six blocks above capacity
+}
