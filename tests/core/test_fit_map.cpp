@@ -230,3 +230,15 @@ TEST_CASE("the predicted plan of a cell is a document of its own", "[fit_map]")
         CHECK(block.copy == 0);
     CHECK(predicted.dump.scopes[0].buffers[0].memrefType().rfind("memref<8192xf32", 0) == 0);
 }
+
+TEST_CASE("a fitting plan's largest fitting value is searched as far as the fit map looks, 8x", "[fit_map][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    // fake_attn_fwd fits with dimension 16; its re-plans fit up to 8x (128), the end of the search.
+    const auto document = test::loadPath(test::sample("fake_attn_fwd/memory_info_aiv.json").string());
+    const Diagnosis d = diagnoseScope(*document, 0);
+    REQUIRE(d.largestFitting);
+    CHECK(d.largestFitting->dimension == 16);
+    CHECK(d.largestFitting->how == "re-planned");
+    CHECK(d.largestFitting->value == std::optional<std::int64_t>(128));
+}

@@ -376,3 +376,52 @@ TEST_CASE("A5 rules: a pointer cast to ssbuf is left alone, an alloc in ssbuf is
     REQUIRE_FALSE(refused.errors.empty());
     CHECK_THAT(refused.errors.front(), Catch::Contains("Alloc on SSBUFFER is not yet supported!"));
 }
+
+namespace {
+
+// One AIV function whose body is `body` (types $T ub, $G gm), for the coupled ids' op ranges.
+CoupledPairs pairsOfBody(const std::string& body)
+{
+    const std::string t = "memref<1024xf32, " + kUb + ">";
+    const std::string g = "memref<1024xf32, " + kGm + ">";
+    const std::string text = typed(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+func.func @vector(%dst: $G) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+)" + body + R"(  return
+}
+}
+)",
+        {{"$T", t}, {"$G", g}, {"$S", "memref<512xf32, strided<[1]>, " + kUb + ">"}});
+    const auto module = readMlir(text, "coupled_ranges.mlir");
+    const auto functions = deviceFunctions(*module);
+    REQUIRE(functions.size() == 1);
+    return coupledPairsMayShare(*functions[0]->op);
+}
+
+const std::string kMarkV = "  %v = memref.alloc() : $T\n"
+                           "  annotation.mark %v {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<7>} : $T\n"
+                           "  hivm.hir.store ins(%v : $T) outs(%dst : $G)\n";
+const std::string kMarkW = "  %w = memref.alloc() : $T\n"
+                           "  annotation.mark %w {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<8>} : $T\n"
+                           "  hivm.hir.store ins(%w : $T) outs(%dst : $G)\n";
+
+} // namespace
+
+TEST_CASE("A5 rules: coupled ids' op ranges, each way round, through views, over every alloc of an id",
+    "[planner][rules][a5]")
+{
+    const CoupledPairs apart{{7, 8}, {8, 7}};
+    // Used one after the other: apart, whichever id comes first.
+    CHECK(pairsOfBody(kMarkV + kMarkW) == apart);
+    CHECK(pairsOfBody(kMarkW + kMarkV) == apart);
+    // %v used again through a view after %w's uses: the ranges meet.
+    CHECK(pairsOfBody(kMarkV + kMarkW
+        + "  %sv = memref.subview %v[0] [512] [1] : $T to $S\n"
+          "  hivm.hir.store ins(%sv : $S) outs(%dst : $G)\n")
+              .empty());
+    // Id 7 on two allocs, %w's uses between them: the id's range is both allocs', so it meets %w's.
+    CHECK(pairsOfBody(kMarkV + kMarkW
+        + "  %v2 = memref.alloc() : $T\n"
+          "  annotation.mark %v2 {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<7>} : $T\n"
+          "  hivm.hir.store ins(%v2 : $T) outs(%dst : $G)\n")
+              .empty());
+}

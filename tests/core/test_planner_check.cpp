@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <sstream>
 
 using namespace memlens;
 namespace fs = std::filesystem;
@@ -239,4 +240,39 @@ TEST_CASE("planner check: two buffers that differ are one named and one more", "
     REQUIRE(document.plannerCheck);
     CHECK_FALSE(document.plannerCheck->reproduces());
     CHECK_THAT(document.plannerCheck->summary(), Catch::EndsWith(" (and 1 more)"));
+}
+
+TEST_CASE("planner check: an IR of several functions, none the dump's kernel, is not compared", "[planner_check]")
+{
+    LoadOptions options;
+    options.irFile = test::data("mlir/planner_phases.mlir").string(); // four functions, no @_softmax_kernel
+    const PlanDocument document = loadPlanDocument(test::data("dumps/two_scopes_multibuffer.json").string(), options);
+    CHECK_FALSE(document.plannerCheck);
+    CHECK(document.plannerNote == "the planner's IR has no function @_softmax_kernel");
+}
+
+TEST_CASE("planner check: a re-planned buffer points at its alloc's line in the compile log", "[planner_check]")
+{
+    const PlanDocument document = loadPlanDocument(exampleDump("block16384"), {});
+    REQUIRE(document.plannerCheck);
+    REQUIRE(document.plannerCheck->reproduces());
+    const PlannerIr& ir = document.plannerCheck->ir;
+    const std::string log = test::readText(test::sourceDir() / "resources/examples/layer_norm/block16384/compile.log");
+    // The section's line 1 is the log's line offset + 1: the alloc of %alloc_3 is where the log has it.
+    std::vector<std::string> lines;
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);)
+        lines.push_back(line);
+    std::vector<std::string> sectionLines;
+    std::istringstream section(*ir.text);
+    for (std::string line; std::getline(section, line);)
+        sectionLines.push_back(line);
+    int allocLine = 0;
+    for (std::size_t i = 0; i < sectionLines.size() && allocLine == 0; ++i)
+        if (sectionLines[i].find("%alloc_3 = memref.alloc") != std::string::npos)
+            allocLine = static_cast<int>(i) + 1;
+    REQUIRE(allocLine > 0);
+    const std::size_t logLine = static_cast<std::size_t>(allocLine + ir.lineOffset);
+    REQUIRE(logLine <= lines.size());
+    CHECK_THAT(lines[logLine - 1], Catch::Contains("%alloc_3 = memref.alloc"));
 }

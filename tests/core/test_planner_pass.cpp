@@ -128,3 +128,19 @@ TEST_CASE("planner pass: a log's section before hivm-plan-memory-regbase is read
         "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\nfunc.func @k() {\n}\n", "", "compile.log");
     CHECK_FALSE(membase.sectionRegBase);
 }
+
+TEST_CASE("planner pass: a bare boolean option is true, and a log's A5 section keeps the A5 pass", "[planner][pass]")
+{
+    std::string error;
+    const auto bare = parsePlanPass("hivm-plan-memory-regbase=disable-vf-reachable-check", error);
+    REQUIRE(bare);
+    CHECK(error.empty());
+    CHECK(bare->disableVfReachable == std::optional<bool>(true));
+    const auto spelled = parsePlanPass("hivm-plan-memory-regbase=disable-vf-reachable-check=false", error);
+    REQUIRE(spelled);
+    CHECK(spelled->disableVfReachable == std::optional<bool>(false));
+    // A section printed before hivm-plan-memory-regbase whose IR names no target (the default,
+    // an A2/A3 chip) is still planned as the A5 pass.
+    CHECK(passForTarget(*findPlanTarget("Ascend910B1"), true).regBase);
+    CHECK_FALSE(passForTarget(*findPlanTarget("Ascend910B1"), false).regBase);
+}

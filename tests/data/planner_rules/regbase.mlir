@@ -422,3 +422,141 @@ module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
     return
   }
 }
+
+// -----
+// CASE: rules_a5_vsel_condition_taken_in_place
+// RULE: the A5 pass's IsReuseHIVMOp has no vsel branch: an i1 condition that dies at the vsel is
+//   a kill like any other, so the select's output takes its storage (the A2/A3 pass keeps an i1
+//   condition of an i64 select out). %m is 65536 i1 (8192 B), as large as %o; %p and %q are
+//   stored later, so %m is the only kill. Gen order %m, %p, %q: 8192 B each.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %m = 0
+// EXPECT-OFFSETS: %p = 8192
+// EXPECT-OFFSETS: %q = 16384
+// EXPECT-OFFSETS: %o = 0
+module {
+  func.func @rules_a5_vsel_condition_taken_in_place(%msrc : memref<65536xi1, #hivm.address_space<gm>>,
+                                                    %src : memref<1024xi64, #hivm.address_space<gm>>,
+                                                    %dst : memref<1024xi64, #hivm.address_space<gm>>) {
+    %m = memref.alloc() : memref<65536xi1, #hivm.address_space<ub>>
+    %p = memref.alloc() : memref<1024xi64, #hivm.address_space<ub>>
+    %q = memref.alloc() : memref<1024xi64, #hivm.address_space<ub>>
+    %o = memref.alloc() : memref<1024xi64, #hivm.address_space<ub>>
+    hivm.hir.load ins(%msrc : memref<65536xi1, #hivm.address_space<gm>>) outs(%m : memref<65536xi1, #hivm.address_space<ub>>)
+    hivm.hir.load ins(%src : memref<1024xi64, #hivm.address_space<gm>>) outs(%p : memref<1024xi64, #hivm.address_space<ub>>)
+    hivm.hir.load ins(%src : memref<1024xi64, #hivm.address_space<gm>>) outs(%q : memref<1024xi64, #hivm.address_space<ub>>)
+    hivm.hir.vsel ins(%m, %p, %q : memref<65536xi1, #hivm.address_space<ub>>, memref<1024xi64, #hivm.address_space<ub>>, memref<1024xi64, #hivm.address_space<ub>>)
+                  outs(%o : memref<1024xi64, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%o : memref<1024xi64, #hivm.address_space<ub>>) outs(%dst : memref<1024xi64, #hivm.address_space<gm>>)
+    hivm.hir.store ins(%p : memref<1024xi64, #hivm.address_space<ub>>) outs(%dst : memref<1024xi64, #hivm.address_space<gm>>)
+    hivm.hir.store ins(%q : memref<1024xi64, #hivm.address_space<ub>>) outs(%dst : memref<1024xi64, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_stall_pair_taken_in_place
+// RULE: the A5 pass has no InplaceStallPipeline test: %x and %y, both double buffered, %x loaded
+//   and %y stored, still merge in place at the vabs (the A2/A3 pass refuses the pair and plans
+//   them apart): one storage of two slots.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0, 4096
+// EXPECT-OFFSETS: %y = 0, 4096
+module {
+  func.func @rules_a5_stall_pair_taken_in_place(%src : memref<1024xf32, #hivm.address_space<gm>>, %dst : memref<1024xf32, #hivm.address_space<gm>>) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      annotation.mark %x {hivm.multi_buffer = 2 : i32} : memref<1024xf32, #hivm.address_space<ub>>
+      %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      annotation.mark %y {hivm.multi_buffer = 2 : i32} : memref<1024xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+      hivm.hir.vabs ins(%x : memref<1024xf32, #hivm.address_space<ub>>) outs(%y : memref<1024xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+      scf.yield
+    }
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_while_load_to_store_refused
+// RULE: IsReuseVFCall: a loop is any loop-like op, scf.while too: %y reaches a store, %x a load's
+//   output and %y's alloc is inside the while's body, so the pair is refused as in an scf.for.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 4096
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_copy(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    scf.for %i = %c0 to %c1024 step %c64 {
+      %s = memref.subview %in[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %out[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_while_load_to_store_refused(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %l0 = arith.constant 0 : index
+    %l1 = arith.constant 1 : index
+    %l4 = arith.constant 4 : index
+    %true = arith.constant true
+    scf.while : () -> () {
+      scf.condition(%true)
+    } do {
+      %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+      %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      func.call @vf_copy(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+      hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+      scf.yield
+    }
+    return
+  }
+}
+
+// -----
+// CASE: rules_a5_vf_inplace_pair_through_iter_args
+// RULE: VFInplaceReuseAnalysis traces a transfer's memref to the callee's argument through the
+//   loop's iter_args (an iter_arg starts from the loop's operand after its bounds and step): the
+//   callee reads %in and writes %out through two iter_args, and %y takes %x's place as in
+//   rules_a5_vf_inplace_pair.
+// PASS: hivm-plan-memory-regbase
+// EXPECT-OFFSETS: %x = 0
+// EXPECT-OFFSETS: %y = 0
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @vf_copy(
+      %in: memref<1024xf32, #hivm.address_space<ub>>,
+      %out: memref<1024xf32, #hivm.address_space<ub>>) attributes {hivm.vector_function} {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %c1024 = arith.constant 1024 : index
+    %pad = arith.constant 0.000000e+00 : f32
+    %padd = arith.constant 0.000000e+00 : f32
+    %r:2 = scf.for %i = %c0 to %c1024 step %c64 iter_args(%a = %in, %b = %out) -> (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) {
+      %s = memref.subview %a[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %d = memref.subview %b[%i] [64] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      %v = vector.transfer_read %s[%c0], %pad {in_bounds = [true]} : memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>, vector<64xf32>
+      vector.transfer_write %v, %d[%c0] {in_bounds = [true]} : vector<64xf32>, memref<64xf32, strided<[1], offset: ?>, #hivm.address_space<ub>>
+      scf.yield %a, %b : memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>
+    }
+    return
+  }
+  func.func @rules_a5_vf_inplace_pair_through_iter_args(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+    %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+    func.call @vf_copy(%x, %y) {hivm.vector_function} : (memref<1024xf32, #hivm.address_space<ub>>, memref<1024xf32, #hivm.address_space<ub>>) -> ()
+    hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
