@@ -247,8 +247,8 @@ std::string planUsageText()
            "                       attempt as the seed and tries 20 seeds; off: the compilers before those\n"
            "                       retries, one attempt, unshuffled (the real samples' dumps)\n"
            "  --budget N           stop the search within capacity after N placements, every seed\n"
-           "                       together, and say \"not decided\" (exit 2); default 0: search on as\n"
-           "                       the compiler does\n"
+           "                       together, and say \"not decided\" (exit 2); default 5000000 (a few\n"
+           "                       seconds); 0: search on as long as the compiler would\n"
            "  -h, --help           show this help\n\n"
            "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage, nothing to plan\n"
            "(no on-chip memref.alloc), or a search stopped by --budget.\n";

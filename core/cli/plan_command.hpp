@@ -9,6 +9,11 @@
 
 namespace memlens {
 
+// The placements `memlens plan` searches by default before it says "not decided" (exit 2): a
+// few seconds of search, where a fragmented function the compiler would search for minutes
+// would otherwise hold a CI job that long. --budget 0 lifts it.
+inline constexpr long kPlanDefaultBudget = 5000000;
+
 struct PlanCommandLine {
     std::string input;
     std::optional<std::string> target;     // --target, else the IR's hacc.target
@@ -17,7 +22,7 @@ struct PlanCommandLine {
     std::optional<std::string> function;   // --function
     bool json = false;                     // --format json
     std::string outDir;                    // --out
-    long budget = 0;                       // --budget: placements; 0 = unbounded, as the compiler
+    long budget = kPlanDefaultBudget;      // --budget: placements; 0 = unbounded, as the compiler
     bool seedShuffle = true;               // --seed-shuffle on|off: today's compiler, or one unshuffled attempt
     std::optional<planner::PlanPass> pass; // --pass, else the target's
     bool verbose = false;

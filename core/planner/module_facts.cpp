@@ -89,6 +89,12 @@ CoupledPairs coupledPairsMayShare(const Op& anyFunction)
     CoupledPairs allowed;
     if (!anyFunction.block)
         return allowed;
+    // The pairs matter only to a function that marks a coupled buffer: most mark none, and the
+    // walk over every sibling for each of them made a module of many functions quadratic.
+    bool marks = false;
+    walkNested(anyFunction, [&](const Op& op) { marks = marks || coupledBufferId(op) >= 0; });
+    if (!marks)
+        return allowed;
     std::vector<std::map<int, Range>> perFunction;
     std::vector<int> ids;
     for (const auto& sibling : anyFunction.block->ops) {

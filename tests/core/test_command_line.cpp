@@ -1,4 +1,5 @@
 #include "core/cli/inspect_command.hpp"
+#include "core/cli/plan_command.hpp"
 #include "core/cli/subcommands.hpp"
 #include "support/test_paths.hpp"
 
@@ -130,4 +131,12 @@ TEST_CASE("an --ir that cannot be read is bad input, not a silent loss of the so
     CHECK(runInspect(parseCommandLine({"inspect", dump, "--ir", "/dev/zero"}), out, err) == 2);
     CHECK_THAT(err.str(), Catch::StartsWith("memlens: /dev/zero: cannot read the IR:"));
     CHECK(out.str().empty());
+}
+
+TEST_CASE("plan searches a bounded number of placements by default; --budget 0 lifts the bound", "[cli]")
+{
+    CHECK(parsePlanCommandLine({"k.mlir"}).budget == kPlanDefaultBudget);
+    CHECK(kPlanDefaultBudget > 0);
+    CHECK(parsePlanCommandLine({"k.mlir", "--budget", "0"}).budget == 0);
+    CHECK_THAT(planUsageText(), Catch::Contains("default 5000000"));
 }
