@@ -3,6 +3,9 @@
 #include "core/cli/subcommands.hpp"
 #include "core/text/byte_size.hpp"
 
+#include <cerrno>
+#include <cstdlib>
+
 namespace memlens {
 
 namespace {
@@ -40,6 +43,16 @@ std::string optionValue(const std::vector<std::string>& args, std::size_t& i)
     if (i + 1 >= args.size())
         throw CommandLineError("option " + args[i] + " needs a value");
     return args[++i];
+}
+
+double failAbovePercent(const std::string& value)
+{
+    char* end = nullptr;
+    errno = 0;
+    const double percent = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || errno == ERANGE || !(percent >= 0) || percent > 1000)
+        throw CommandLineError("--fail-above: expected a percentage such as 95, found \"" + value + "\"");
+    return percent;
 }
 
 std::string usageText(Command command)

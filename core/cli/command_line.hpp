@@ -67,5 +67,7 @@ std::string commonOptionsHelp();
 std::string exitStatusHelp();
 // The value after option args[i] (i moves onto it); throws CommandLineError when there is none.
 std::string optionValue(const std::vector<std::string>& args, std::size_t& i);
+// --fail-above's value (summary, record): a percentage from 0 to 1000; throws CommandLineError.
+double failAbovePercent(const std::string& value);
 
 } // namespace memlens

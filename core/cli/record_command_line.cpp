@@ -62,13 +62,7 @@ RecordCommandLine parseRecordCommandLine(const std::vector<std::string>& args)
             if (commandLine.outDir.empty())
                 throw CommandLineError("--out: expected a folder, found \"\"");
         } else if (arg == "--fail-above") {
-            const std::string value = optionValue(args, i);
-            char* end = nullptr;
-            errno = 0;
-            const double percent = std::strtod(value.c_str(), &end);
-            if (value.empty() || *end != '\0' || errno == ERANGE || !(percent >= 0) || percent > 1000)
-                throw CommandLineError("--fail-above: expected a percentage such as 95, found \"" + value + "\"");
-            commandLine.failAbove = percent;
+            commandLine.failAbove = failAbovePercent(optionValue(args, i));
         } else if (!arg.empty() && arg[0] == '-') {
             throw CommandLineError("unknown option " + arg + " (the command to record goes after --)");
         } else {

@@ -55,13 +55,7 @@ bool parseSummaryOption(CommandLine& commandLine, const std::vector<std::string>
         return true;
     }
     if (args[i] == "--fail-above") {
-        const std::string value = optionValue(args, i);
-        char* end = nullptr;
-        errno = 0;
-        const double percent = std::strtod(value.c_str(), &end);
-        if (value.empty() || *end != '\0' || errno == ERANGE || !(percent >= 0) || percent > 1000)
-            throw CommandLineError("--fail-above: expected a percentage such as 95, found \"" + value + "\"");
-        commandLine.failAbove = percent;
+        commandLine.failAbove = failAbovePercent(optionValue(args, i));
         return true;
     }
     if (args[i] == "--out") {

@@ -47,14 +47,7 @@ ML.Chart.prototype.changed = function () {
 };
 
 ML.Chart.prototype.redraw = function () {
-    if (this.pending)
-        return;
-    this.pending = true;
-    const self = this;
-    window.requestAnimationFrame(function () {
-        self.pending = false;
-        self.draw();
-    });
+    ML.scheduleDraw(this);
 };
 
 ML.Chart.prototype.plot = function () {

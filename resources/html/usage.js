@@ -32,14 +32,7 @@ ML.Usage.prototype.setModel = function (model) {
 };
 
 ML.Usage.prototype.redraw = function () {
-    if (this.pending)
-        return;
-    this.pending = true;
-    const self = this;
-    window.requestAnimationFrame(function () {
-        self.pending = false;
-        self.draw();
-    });
+    ML.scheduleDraw(this);
 };
 
 // The step in force at `op` (steps are sorted by op; each holds until the next).

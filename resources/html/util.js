@@ -13,6 +13,17 @@ ML.el = function (tag, className, text) {
     return node;
 };
 
+// Asks for one draw of `view` at the next frame, however many changes come before it.
+ML.scheduleDraw = function (view) {
+    if (view.pending)
+        return;
+    view.pending = true;
+    window.requestAnimationFrame(function () {
+        view.pending = false;
+        view.draw();
+    });
+};
+
 ML.clear = function (node) {
     while (node.firstChild)
         node.removeChild(node.firstChild);
