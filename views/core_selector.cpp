@@ -25,6 +25,7 @@ QString verdictWord(PlanVerdict verdict)
     case PlanVerdict::Overflow:
     case PlanVerdict::OverflowDespiteSuccess: return CoreSelector::tr("overflows");
     case PlanVerdict::FailedWithinCapacity: return CoreSelector::tr("failed");
+    case PlanVerdict::NotDecided: return CoreSelector::tr("not decided");
     case PlanVerdict::NotPlanned: break;
     }
     return CoreSelector::tr("not planned");

@@ -46,6 +46,9 @@ QString verdictReason(PlanVerdict verdict, const PlanAnalysis& analysis)
         return QObject::tr("The compiler reports a failure, yet every block ends within the %1 capacity: the capacity "
                            "may be set too high, or the failure has another cause.")
             .arg(capacity);
+    case PlanVerdict::NotDecided:
+        return QObject::tr("memlens's search for a plan stopped at its limit before it was decided: the addresses "
+                           "are a partial search's, and there is no verdict.");
     case PlanVerdict::NotPlanned:
         return QObject::tr("Every offset of this scope is 0 while its blocks' Lives overlap: the compiler stopped at a "
                            "scope that failed before it planned this one. Its one number is the demand, the most "
@@ -64,6 +67,7 @@ QString verdictText(const ScopePlan& scope, const PlanAnalysis& analysis)
     case PlanVerdict::OverflowDespiteSuccess:
         return QObject::tr("overflows (the compiler writes success for failed plans)");
     case PlanVerdict::FailedWithinCapacity: return QObject::tr("failed, but the plan fits the capacity");
+    case PlanVerdict::NotDecided: return QObject::tr("not decided (the search stopped)");
     case PlanVerdict::NotPlanned: return QObject::tr("not planned");
     }
     return {};
@@ -76,6 +80,7 @@ QString shortVerdictText(const ScopePlan& scope, const PlanAnalysis& analysis)
     case PlanVerdict::Overflow: return hasStatus(scope) ? QObject::tr("compile failed") : QObject::tr("overflow");
     case PlanVerdict::OverflowDespiteSuccess: return QObject::tr("overflows (status: success)");
     case PlanVerdict::FailedWithinCapacity: return QObject::tr("failed, fits capacity");
+    case PlanVerdict::NotDecided: return QObject::tr("not decided");
     case PlanVerdict::NotPlanned: return QObject::tr("not planned");
     }
     return {};

@@ -36,7 +36,8 @@ QColor TitleBar::verdictColor(PlanVerdict verdict)
     case PlanVerdict::Overflow: return style::alarm();
     case PlanVerdict::OverflowDespiteSuccess: return style::overflowDespiteSuccess();
     case PlanVerdict::FailedWithinCapacity: return style::failedWithinCapacity(); // failed for another reason?
-    case PlanVerdict::NotPlanned: break;                                          // no verdict
+    case PlanVerdict::NotPlanned:
+    case PlanVerdict::NotDecided: break; // no verdict
     }
     return style::unknownVerdict();
 }

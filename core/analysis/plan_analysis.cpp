@@ -135,6 +135,8 @@ std::vector<int> liveBlocksAt(const ScopePlan& scope, std::int64_t op)
 
 PlanVerdict verdictOf(const ScopePlan& scope, const PlanAnalysis& analysis)
 {
+    if (!analysis.decided)
+        return PlanVerdict::NotDecided;
     if (!analysis.planned)
         return PlanVerdict::NotPlanned;
     const bool saysFailed = scope.status && *scope.status != "success";

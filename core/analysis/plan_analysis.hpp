@@ -34,6 +34,9 @@ struct PlanAnalysis {
     bool overflowByCompilerFigure = false;
     // Not planned, and the most bytes live at once exceed the capacity: no plan can fit it.
     bool overflowByDemand = false;
+    // false: the plan is memlens's own and its search stopped at the load's limit before it was
+    // decided; its addresses are a partial search's, and there is no verdict.
+    bool decided = true;
     std::optional<std::int64_t> firstOverflowAt;
     std::vector<int> overCapacityBlocks; // indices into ScopePlan::blocks, in block order
     StorageMap storages;                 // in-place merges: blocks sharing one storage
@@ -69,7 +72,8 @@ std::vector<int> liveBlocksAt(const ScopePlan& scope, std::int64_t op);
 
 // A one-line verdict: "fits", "overflow", the case where the dump says success but the plan crosses
 // capacity (today's compiler writes success for every scope), or a scope that was never planned.
-enum class PlanVerdict { Fits, Overflow, OverflowDespiteSuccess, FailedWithinCapacity, NotPlanned };
+// NotDecided: memlens's own plan stopped at the search's limit (PlanAnalysis::decided).
+enum class PlanVerdict { Fits, Overflow, OverflowDespiteSuccess, FailedWithinCapacity, NotPlanned, NotDecided };
 PlanVerdict verdictOf(const ScopePlan& scope, const PlanAnalysis& analysis);
 
 // Why a plan overflows. Demand: at some op more is live at once than the capacity holds, so no

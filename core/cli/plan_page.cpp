@@ -133,6 +133,7 @@ const char* verdictKey(const ScopePlan& scope, const PlanAnalysis& analysis)
     case PlanVerdict::OverflowDespiteSuccess: return "overflow_despite_success";
     case PlanVerdict::FailedWithinCapacity: return "failed_within_capacity";
     case PlanVerdict::NotPlanned: return "not_planned";
+    case PlanVerdict::NotDecided: return "not_decided";
     }
     return "unknown";
 }

@@ -40,6 +40,7 @@ std::string verdictText(PlanVerdict verdict)
         return "**overflow**: the plan exceeds capacity (the compiler writes success for failed plans)";
     case PlanVerdict::FailedWithinCapacity: return "compile failed, but the plan fits this capacity";
     case PlanVerdict::NotPlanned: return "not planned";
+    case PlanVerdict::NotDecided: return "not decided: memlens's search stopped at its limit";
     }
     return {};
 }

@@ -313,6 +313,8 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
     document.planSource = computed.planSource;
     document.plannedAs = computed.pass;
     document.planDecided = computed.decided;
+    for (PlanAnalysis& analysis : document.analyses)
+        analysis.decided = computed.decided;
     document.logKernels = std::move(computed.logKernels);
     if (!computed.compilerNote.empty())
         spdlog::info("{}: {}", path, computed.compilerNote);

@@ -18,6 +18,7 @@ ML.verdictText = {
     overflow_despite_success: 'overflows (the compiler writes success for failed plans)',
     failed_within_capacity: 'failed, but the plan fits the capacity',
     not_planned: 'not planned',
+    not_decided: 'not decided (the search stopped)',
 };
 
 // One scope of one dump, with the columns the views read.

@@ -112,4 +112,8 @@ TEST_CASE("a plan memlens did not decide gives no verdict: exit 2, an error row,
     CHECK(row.status == RowStatus::Error);
     CHECK_THAT(row.error, Catch::StartsWith("not decided"));
     CHECK_THAT(verdictSentence(diagnoseScope(document, 0)), Catch::StartsWith("Not decided"));
+    // Every view's word for the scope (title bar, core picker, report, page) follows the analysis.
+    CHECK(verdictOf(document.dump.scopes[0], document.analyses[0]) == PlanVerdict::Fits);
+    document.analyses[0].decided = false;
+    CHECK(verdictOf(document.dump.scopes[0], document.analyses[0]) == PlanVerdict::NotDecided);
 }
