@@ -18,7 +18,8 @@ struct PlanCommandLine {
     bool json = false;                     // --format json
     std::string outDir;                    // --out
     long budget = 0;                       // --budget: placements; 0 = unbounded, as the compiler
-    bool seedShuffle = true;               // --seed-shuffle on|off: today's compiler, or one unshuffled attempt
+    std::optional<bool> seedShuffle;       // --seed-shuffle on|off: seeded attempts, or one unshuffled attempt
+    std::optional<planner::CompilerGeneration> generation; // --compiler-generation
     std::optional<planner::PlanPass> pass; // --pass, else the target's
     bool verbose = false;
     bool help = false;

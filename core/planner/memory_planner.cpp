@@ -319,7 +319,9 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     const auto vfMode = function.op->attributes.find("hivm.vf_mode");
     const PlanTarget planned
         = functionTarget(target, vfMode == function.op->attributes.end() ? std::string() : vfMode->second,
-            options.simtVfDynamicSizeKb, capacityError);
+            options.simtVfDynamicSizeKb,
+            options.rules.sharedMemDynamicSize ? std::optional(options.sharedMemDynamicSizeBytes) : std::nullopt,
+            capacityError);
     if (!capacityError.empty()) {
         result.errors.push_back(capacityError);
         result.fits = false;
