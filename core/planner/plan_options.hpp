@@ -56,9 +56,6 @@ struct PlanRules {
     // A loop whose init value comes from arith.select: the buffer it yields never takes a
     // loop-local source's place (it is ignore-in-place).
     bool selectInitKeepsYieldApart = true;
-    // The A5 pass splits the outline where an entry placed across several levels begins, so
-    // two multi-buffered buffers of a loop never share a slot offset.
-    bool splitOutlineAtMultiLevelEntry = false;
 
     static PlanRules membase() { return {}; } // hivm-plan-memory (A2/A3)
     static PlanRules regbase()                // hivm-plan-memory-regbase (A5, Ascend310B)
@@ -76,7 +73,6 @@ struct PlanRules {
         rules.slotTestKeepsMemUnique = true;
         rules.ssbufLeftAlone = true;
         rules.regBasePass = true;
-        rules.splitOutlineAtMultiLevelEntry = true;
         return rules;
     }
 };
