@@ -252,22 +252,22 @@ std::string planUsageText()
            "                       shared-mem-dynamic-size=BYTES as the newer generation)\n"
            "  --compiler-generation G\n"
            "                       the compiler generation whose rules to plan with:\n"
-           + planner::generationsHelp("                         ") +
-           "  --strategy S         default | largest-first (plan_memory_strategy)\n"
-           "  --no-multi-buffer    ignore the hivm.multi_buffer marks (multibuffer=False)\n"
-           "  --function NAME      only this function\n"
-           "  --format F           text (default) | json\n"
-           "  --out DIR            also write memory_info_aiv.json / memory_info_aic.json / memory_info.json\n"
-           "                       in the compiler's format\n"
-           "  --seed-shuffle S     on (default): shuffle the live values with the attempt as the seed and\n"
-           "                       try 20 seeds; off: one attempt, unshuffled (the earlier generation's,\n"
-           "                       which off alone chooses)\n"
-           "  --budget N           stop the search within capacity after N placements, every seed\n"
-           "                       together, and say \"not decided\" (exit 2); default 0: search on as\n"
-           "                       the compiler does\n"
-           "  -h, --help           show this help\n\n"
-           "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage, nothing to plan\n"
-           "(no on-chip memref.alloc), or a search stopped by --budget.\n";
+        + planner::generationsHelp("                         ")
+        + "  --strategy S         default | largest-first (plan_memory_strategy)\n"
+          "  --no-multi-buffer    ignore the hivm.multi_buffer marks (multibuffer=False)\n"
+          "  --function NAME      only this function\n"
+          "  --format F           text (default) | json\n"
+          "  --out DIR            also write memory_info_aiv.json / memory_info_aic.json / memory_info.json\n"
+          "                       in the compiler's format\n"
+          "  --seed-shuffle S     on (default): shuffle the live values with the attempt as the seed and\n"
+          "                       try 20 seeds; off: one attempt, unshuffled (the earlier generation's,\n"
+          "                       which off alone chooses)\n"
+          "  --budget N           stop the search within capacity after N placements, every seed\n"
+          "                       together, and say \"not decided\" (exit 2); default 0: search on as\n"
+          "                       the compiler does\n"
+          "  -h, --help           show this help\n\n"
+          "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage, nothing to plan\n"
+          "(no on-chip memref.alloc), or a search stopped by --budget.\n";
 }
 
 namespace {

@@ -325,9 +325,8 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
             + " of the buffers elsewhere than the compiler did (its offsets are read from the log): what-ifs are "
               "predicted, not re-planned";
     else if (computed.decided)
-        document.plannerCheck
-            = ownPlanCheck(document.dump, {computed.ir, path, computed.lineOffset}, computed.function,
-                computed.generation);
+        document.plannerCheck = ownPlanCheck(
+            document.dump, {computed.ir, path, computed.lineOffset}, computed.function, computed.generation);
     else
         document.plannerNote = "memlens's plan of it is not decided within the load's budget";
     if (!computed.compilerNote.empty() && computed.planSource != "compiler_log")

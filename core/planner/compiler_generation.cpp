@@ -7,12 +7,9 @@ namespace memlens::planner {
 std::string generationName(CompilerGeneration generation)
 {
     switch (generation) {
-    case CompilerGeneration::Earlier:
-        return "earlier";
-    case CompilerGeneration::G52f96a1:
-        return "52f96a1";
-    case CompilerGeneration::Newer:
-        break;
+    case CompilerGeneration::Earlier: return "earlier";
+    case CompilerGeneration::G52f96a1: return "52f96a1";
+    case CompilerGeneration::Newer: break;
     }
     return "newer";
 }

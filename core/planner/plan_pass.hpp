@@ -17,12 +17,12 @@ namespace memlens::planner {
 
 struct PlanPass {
     bool regBase = false;
-    std::optional<PlanStrategy> strategy;      // plan-memory-strategy
-    std::optional<bool> restrictInplaceAsIsa;  // restrict-inplace-as-isa
-    std::optional<int> simtVfDynamicSizeKb;    // simt-vf-dynamic-size (52f96a1: KB)
+    std::optional<PlanStrategy> strategy;                  // plan-memory-strategy
+    std::optional<bool> restrictInplaceAsIsa;              // restrict-inplace-as-isa
+    std::optional<int> simtVfDynamicSizeKb;                // simt-vf-dynamic-size (52f96a1: KB)
     std::optional<std::int64_t> sharedMemDynamicSizeBytes; // shared-mem-dynamic-size (newer: bytes)
-    std::optional<bool> disableTightlyCoupled; // disable-tightly-coupled-buffer-reuse
-    std::optional<bool> disableVfReachable;    // disable-vf-reachable-check
+    std::optional<bool> disableTightlyCoupled;             // disable-tightly-coupled-buffer-reuse
+    std::optional<bool> disableVfReachable;                // disable-vf-reachable-check
 
     std::string name() const { return regBase ? "hivm-plan-memory-regbase" : "hivm-plan-memory"; }
     // The generation an option given implies: simt-vf-dynamic-size is 52f96a1's,
