@@ -486,8 +486,8 @@ TEST_CASE("run rows: the gate, the order, the lever and the versions' names, pin
     CHECK(example.rows.front().lever.empty());
 }
 
-TEST_CASE("cache metadata: required_ub_bits 0 or absent is not planned, with the reason, never a peak of 0",
-    "[run_summary]")
+TEST_CASE(
+    "cache metadata: required_ub_bits 0 or absent is not planned, with the reason, never a peak of 0", "[run_summary]")
 {
     for (const char* text : {R"({"kernel_name": "k", "target": {"arch": "Ascend910B3"}, "required_ub_bits": 0})",
              R"({"kernel_name": "k", "target": {"arch": "Ascend910B3"}})"}) {
