@@ -7,6 +7,7 @@
 #include "core/document/planner_check.hpp"
 #include "core/planner/compiler_generation.hpp"
 #include "core/planner/plan_pass.hpp"
+#include "core/run/document_row.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 
@@ -132,4 +133,6 @@ TEST_CASE("generations: the real sample's compile log reproduces with the earlie
             CHECK(buffer.lifeEnd == 5);
         }
     CHECK(found);
+    // The run summary's row says it too.
+    CHECK(rowOfDocument(document, RowSource::CompileLog).compilerGeneration == "earlier");
 }
