@@ -128,6 +128,8 @@ ojson plannerCheckJson(const PlanDocument& document, const std::string& scopeNam
     out["function"] = check->function;
     out["reproduces"] = scope->reproduces && check->reproduces();
     out["seed_shuffle"] = check->seedShuffle ? ojson(*check->seedShuffle) : ojson(nullptr);
+    out["compiler_generation"]
+        = check->generation ? ojson(planner::generationName(*check->generation)) : ojson(nullptr);
     out["buffers"] = scope->buffers;
     if (!scope->problem.empty())
         out["problem"] = scope->problem;

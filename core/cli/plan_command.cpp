@@ -194,6 +194,11 @@ PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args)
             commandLine.outDir = valueAfter(args, i);
         } else if (arg == "--seed-shuffle") {
             commandLine.seedShuffle = choiceAfter(args, i, "on", "off") == "on";
+        } else if (arg == "--compiler-generation") {
+            const std::string value = valueAfter(args, i);
+            commandLine.generation = planner::parseGeneration(value);
+            if (!commandLine.generation)
+                throw CommandLineError("--compiler-generation must be newer, 52f96a1 or earlier, not " + value);
         } else if (arg == "--budget") {
             const std::string value = valueAfter(args, i);
             char* end = nullptr;
@@ -214,6 +219,13 @@ PlanCommandLine parsePlanCommandLine(const std::vector<std::string>& args)
     }
     if (commandLine.input.empty())
         throw CommandLineError("plan needs an IR file or a compile log");
+    if (commandLine.generation && commandLine.pass) {
+        const auto implied = commandLine.pass->impliedGeneration();
+        if (implied && *implied != *commandLine.generation)
+            throw CommandLineError("--pass names an option of the " + planner::generationName(*implied)
+                + " compiler generation, not of " + planner::generationName(*commandLine.generation)
+                + " (simt-vf-dynamic-size is 52f96a1's, shared-mem-dynamic-size the newer one's)");
+    }
     return commandLine;
 }
 
@@ -236,22 +248,26 @@ std::string planUsageText()
            "                       write them, e.g. "
            "hivm-plan-memory-regbase=disable-tightly-coupled-buffer-reuse=true\n"
            "                       (also plan-memory-strategy=largest-first, restrict-inplace-as-isa=true,\n"
-           "                       simt-vf-dynamic-size=KB, disable-vf-reachable-check=true)\n"
-           "  --strategy S         default | largest-first (plan_memory_strategy)\n"
-           "  --no-multi-buffer    ignore the hivm.multi_buffer marks (multibuffer=False)\n"
-           "  --function NAME      only this function\n"
-           "  --format F           text (default) | json\n"
-           "  --out DIR            also write memory_info_aiv.json / memory_info_aic.json / memory_info.json\n"
-           "                       in the compiler's format\n"
-           "  --seed-shuffle S     on (default): today's compiler, which shuffles its live values with the\n"
-           "                       attempt as the seed and tries 20 seeds; off: the compilers before those\n"
-           "                       retries, one attempt, unshuffled (the real samples' dumps)\n"
-           "  --budget N           stop the search within capacity after N placements, every seed\n"
-           "                       together, and say \"not decided\" (exit 2); default 5000000 (a few\n"
-           "                       seconds); 0: search on as long as the compiler would\n"
-           "  -h, --help           show this help\n\n"
-           "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage, nothing to plan\n"
-           "(no on-chip memref.alloc), or a search stopped by --budget.\n";
+           "                       disable-vf-reachable-check=true; simt-vf-dynamic-size=KB plans as 52f96a1,\n"
+           "                       shared-mem-dynamic-size=BYTES as the newer generation)\n"
+           "  --compiler-generation G\n"
+           "                       the compiler generation whose rules to plan with:\n"
+        + planner::generationsHelp("                         ")
+        + "  --strategy S         default | largest-first (plan_memory_strategy)\n"
+          "  --no-multi-buffer    ignore the hivm.multi_buffer marks (multibuffer=False)\n"
+          "  --function NAME      only this function\n"
+          "  --format F           text (default) | json\n"
+          "  --out DIR            also write memory_info_aiv.json / memory_info_aic.json / memory_info.json\n"
+          "                       in the compiler's format\n"
+          "  --seed-shuffle S     on (default): shuffle the live values with the attempt as the seed and\n"
+          "                       try 20 seeds; off: one attempt, unshuffled (the earlier generation's,\n"
+          "                       which off alone chooses)\n"
+          "  --budget N           stop the search within capacity after N placements, every seed\n"
+          "                       together, and say \"not decided\" (exit 2); default 5000000 (a few\n"
+          "                       seconds); 0: search on as long as the compiler would\n"
+          "  -h, --help           show this help\n\n"
+          "Exit status: 0 every scope fits, 3 a scope fails, 2 bad input or usage, nothing to plan\n"
+          "(no on-chip memref.alloc), or a search stopped by --budget.\n";
 }
 
 namespace {
@@ -309,7 +325,6 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     PlanOptions options;
     options.multiBuffer = commandLine.multiBuffer;
     options.searchBudget = commandLine.budget;
-    options.shuffleSeeds = commandLine.seedShuffle;
     const std::string targetName = commandLine.target.value_or(planTargetName(*module));
     const auto target = findPlanTarget(targetName);
     if (!target) {
@@ -320,7 +335,12 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     }
     // A log names the pass its section was printed before; else the target's, as the driver chooses.
     const PlanPass pass = commandLine.pass ? *commandLine.pass : passForTarget(*target, input.regBaseSection);
+    // The generation: named, implied by a --pass option, --seed-shuffle off's, else the newest.
+    options.generation = commandLine.generation.value_or(pass.impliedGeneration().value_or(
+        commandLine.seedShuffle == std::optional<bool>(false) ? CompilerGeneration::Earlier : kNewestGeneration));
     pass.applyTo(options);
+    if (commandLine.seedShuffle)
+        options.shuffleSeeds = *commandLine.seedShuffle;
     if (!commandLine.pass)
         input.applyTo(options); // the switches of the log's attempt; --pass says all itself
     if (commandLine.largestFirst)
@@ -330,7 +350,8 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     report["target"] = targetName;
     report["pass"] = pass.name();
     report["strategy"] = options.strategy == PlanStrategy::LargestFirst ? "largest-first" : "default";
-    report["seed_shuffle"] = commandLine.seedShuffle;
+    report["seed_shuffle"] = options.shuffleSeeds;
+    report["compiler_generation"] = generationName(options.generation);
     report["functions"] = ordered_json::array();
     int status = kExitFits;
     bool undecided = false;
@@ -338,7 +359,8 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
     std::map<std::string, nlohmann::json> dumps;
     const AliasTable aliases = locationAliasesOf(*module);
     if (!commandLine.json)
-        out << "planned as the compiler's " << pass.name() << " pass for " << terminalText(targetName) << "\n";
+        out << "planned as the compiler's " << pass.name() << " pass for " << terminalText(targetName)
+            << " (compiler generation " << generationName(options.generation) << ")\n";
     std::vector<FunctionPlan> plans;
     for (const Function* function : functions) {
         plans.push_back(planFunction(*function, *target, options));

@@ -16,15 +16,16 @@ inline constexpr long kPlanDefaultBudget = 5000000;
 
 struct PlanCommandLine {
     std::string input;
-    std::optional<std::string> target;     // --target, else the IR's hacc.target
-    bool largestFirst = false;             // --strategy largest-first
-    bool multiBuffer = true;               // --no-multi-buffer
-    std::optional<std::string> function;   // --function
-    bool json = false;                     // --format json
-    std::string outDir;                    // --out
-    long budget = kPlanDefaultBudget;      // --budget: placements; 0 = unbounded, as the compiler
-    bool seedShuffle = true;               // --seed-shuffle on|off: today's compiler, or one unshuffled attempt
-    std::optional<planner::PlanPass> pass; // --pass, else the target's
+    std::optional<std::string> target;   // --target, else the IR's hacc.target
+    bool largestFirst = false;           // --strategy largest-first
+    bool multiBuffer = true;             // --no-multi-buffer
+    std::optional<std::string> function; // --function
+    bool json = false;                   // --format json
+    std::string outDir;                  // --out
+    long budget = kPlanDefaultBudget;    // --budget: placements; 0 = unbounded, as the compiler
+    std::optional<bool> seedShuffle;     // --seed-shuffle on|off: seeded attempts, or one unshuffled attempt
+    std::optional<planner::CompilerGeneration> generation; // --compiler-generation
+    std::optional<planner::PlanPass> pass;                 // --pass, else the target's
     bool verbose = false;
     bool help = false;
 };

@@ -243,7 +243,7 @@ std::string CompileLog::describe(std::int64_t index) const
     return text;
 }
 
-CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder)
+CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder, bool checkFit)
 {
     CompileLogResult result;
     const std::string kernel = dump.kernel;
@@ -265,7 +265,7 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
         return result;
     }
     const std::vector<SequenceEntry> entries = planner::linearize(*function);
-    if (std::string why = misfit(*function, entries, dump); !why.empty()) {
+    if (std::string why = checkFit ? misfit(*function, entries, dump) : std::string(); !why.empty()) {
         result.problem = why + ": it is the log of another compile";
         return result;
     }

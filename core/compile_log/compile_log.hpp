@@ -67,7 +67,9 @@ CompileLogResult readCompileLog(const std::string& path, const Dump& dump, const
     const std::atomic<bool>* cancel = nullptr, std::atomic<std::uint64_t>* bytesRead = nullptr,
     std::uint64_t countFrom = 0);
 // The same from a scan already made.
-CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder);
+// `checkFit` false: the log is the input the plan was made of, so its ops are not tested against the
+// dump's Lives (it is never "the log of another compile").
+CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder, bool checkFit = true);
 
 // "vreduce" of "hivm.hir.vreduce <sum>", "for (begin)" of "scf.for (begin)": an axis label.
 std::string shortOpName(const std::string& name);

@@ -37,6 +37,7 @@ public:
         const PlannerCheck& check = *document.plannerCheck;
         auto replanner = std::unique_ptr<Replanner>(new Replanner(document, scopeIndex, check));
         replanner->planner_.setCancel(cancel);
+        replanner->planner_.setGeneration(check.generation.value_or(planner::kNewestGeneration));
         replanner->planner_.setShuffleSeeds(*check.seedShuffle);
         return replanner;
     }

@@ -375,24 +375,49 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     const auto target = findPlanTarget(computed.target);
     if (!target)
         throw DumpError(path, "", "unknown target " + computed.target + " in the IR's hacc.target");
-    PlanOptions planOptions;
     // A log's section names its pass; else the target's, as the compiler's driver chooses.
     const PlanPass pass = passForTarget(*target, input.regBaseSection);
-    pass.applyTo(planOptions);
-    input.applyTo(planOptions);
     computed.pass = pass.name();
-    planOptions.cancel = options.cancel;
-    planOptions.searchBudget = options.searchBudget;
-    if (options.timeLimit.count() > 0)
-        planOptions.deadline = std::chrono::steady_clock::now() + options.timeLimit;
-    std::vector<FunctionPlan> plans;
+    auto planAs = [&](CompilerGeneration generation, std::size_t& shownAt) {
+        PlanOptions planOptions;
+        planOptions.generation = generation;
+        pass.applyTo(planOptions);
+        input.applyTo(planOptions);
+        planOptions.cancel = options.cancel;
+        planOptions.searchBudget = options.searchBudget;
+        if (options.timeLimit.count() > 0)
+            planOptions.deadline = std::chrono::steady_clock::now() + options.timeLimit;
+        std::vector<FunctionPlan> plans;
+        shownAt = 0;
+        for (const Function* function : functions) {
+            plans.push_back(planFunction(*function, *target, planOptions));
+            throwIfCancelled(options.cancel);
+            if (!plans.back().fits) {
+                shownAt = plans.size() - 1;
+                break; // the compiler's pass stops at the first function that fails
+            }
+        }
+        return plans;
+    };
+    // With the compiler's offsets at hand (the log's section after the planner), the generations
+    // are tried newest first and the one that places every buffer where the compiler did is kept:
+    // its Lives are the plan's. Else (or when none does) the newest.
     std::size_t shownAt = 0;
-    for (const Function* function : functions) {
-        plans.push_back(planFunction(*function, *target, planOptions));
-        throwIfCancelled(options.cancel);
-        if (!plans.back().fits) {
-            shownAt = plans.size() - 1;
-            break; // the compiler's pass stops at the first function that fails
+    computed.generation = kNewestGeneration;
+    std::vector<FunctionPlan> plans = planAs(computed.generation, shownAt);
+    if (!input.afterIr.empty()) {
+        for (const CompilerGeneration generation : generationsNewestFirst()) {
+            std::size_t at = shownAt;
+            std::vector<FunctionPlan> tried = generation == kNewestGeneration ? plans : planAs(generation, at);
+            FunctionPlan probe = tried[at];
+            ComputedDump scratch;
+            takeCompilerOffsets(probe, *module, input.afterIr, std::filesystem::absolute(path).string(), scratch);
+            if (scratch.planSource == "compiler_log" && scratch.compilerDifferences == 0) {
+                plans = std::move(tried);
+                shownAt = at;
+                computed.generation = generation;
+                break;
+            }
         }
     }
     std::vector<FunctionPlan*> planned;

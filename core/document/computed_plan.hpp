@@ -72,6 +72,9 @@ struct ComputedDump {
     // (0: memlens plans it identically); with memlens: why the log's offsets were not taken.
     std::size_t compilerDifferences = 0;
     std::string compilerNote;
+    // The compiler generation memlens planned as: the newest, or with the compiler's offsets at
+    // hand the newest whose plan places every buffer where the compiler did.
+    planner::CompilerGeneration generation = planner::kNewestGeneration;
     // The log's "Allocated UB size" beside the same number of memlens's own plan (A5): the
     // compiler's word on the plan's height, when the log prints it.
     std::optional<std::uint64_t> logAllocatedUbBits;

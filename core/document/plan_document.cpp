@@ -219,7 +219,9 @@ void throwIfCancelled(const LoadOptions& options) { memlens::throwIfCancelled(op
 void attachCompileLog(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
 {
     if (options.logScan && options.logFile.empty()) { // the planned log itself, scanned once
-        CompileLogResult result = compileLogFromScan(*options.logScan, document.dump, document.finder.get());
+        // The log opened is the plan's own compile by construction: never "another compile's".
+        CompileLogResult result
+            = compileLogFromScan(*options.logScan, document.dump, document.finder.get(), /*checkFit=*/false);
         if (!result.log) {
             document.logNote = "the compile log " + options.logScan->file + " is not used: " + result.problem;
             spdlog::warn("{}", document.logNote);
@@ -325,8 +327,8 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
             + " of the buffers elsewhere than the compiler did (its offsets are read from the log): what-ifs are "
               "predicted, not re-planned";
     else if (computed.decided)
-        document.plannerCheck
-            = ownPlanCheck(document.dump, {computed.ir, path, computed.lineOffset}, computed.function);
+        document.plannerCheck = ownPlanCheck(
+            document.dump, {computed.ir, path, computed.lineOffset}, computed.function, computed.generation);
     else
         document.plannerNote = "memlens's plan of it is not decided within the load's budget";
     if (!computed.compilerNote.empty() && computed.planSource != "compiler_log")

@@ -84,7 +84,11 @@ std::string PlannerCheck::summary() const
         buffers += check.buffers;
     if (reproduces())
         return "memlens plans this dump identically (" + std::to_string(buffers)
-            + (buffers == 1 ? " buffer" : " buffers") + (*seedShuffle ? ")" : ", as compilers before seeded retries)");
+            + (buffers == 1 ? " buffer" : " buffers")
+            + (!generation || *generation == kNewestGeneration ? std::string(")")
+                    : *generation == CompilerGeneration::Earlier
+                    ? std::string(", as compilers before seeded retries)")
+                    : ", as the compiler at " + generationName(*generation) + ")");
     for (const ScopePlannerCheck& check : scopes) {
         if (!check.problem.empty())
             return "memlens's plan differs from this dump: " + check.problem;
@@ -110,7 +114,10 @@ std::string PlannerCheck::details() const
 {
     std::string text = summary() + "\nmemlens planned "
         + (function.empty() ? std::string("the kernel") : "@" + function) + " of " + irFile
-        + (seedShuffle && !*seedShuffle ? " with the older compilers' rules (one unshuffled attempt)" : "") + ".";
+        + (generation ? " with the rules of compiler generation " + generationName(*generation)
+                    + (*generation == CompilerGeneration::Earlier ? " (one unshuffled attempt)" : "")
+                      : std::string())
+        + ".";
     for (const ScopePlannerCheck& check : scopes) {
         if (!check.problem.empty())
             text += "\n" + check.scope + ": " + check.problem;
@@ -164,13 +171,15 @@ PlannerIrResult plannerIrOf(const PlanDocument& document)
     return result;
 }
 
-std::shared_ptr<const PlannerCheck> ownPlanCheck(const Dump& dump, const PlannerIr& ir, const std::string& function)
+std::shared_ptr<const PlannerCheck> ownPlanCheck(
+    const Dump& dump, const PlannerIr& ir, const std::string& function, CompilerGeneration generation)
 {
     auto check = std::make_shared<PlannerCheck>();
     check->irFile = ir.file;
     check->function = function;
     check->ir = ir;
-    check->seedShuffle = true; // computeDump plans with today's rules
+    check->generation = generation; // the rules computeDump planned with
+    check->seedShuffle = generation != CompilerGeneration::Earlier;
     for (const memlens::ScopePlan& scope : dump.scopes) {
         ScopePlannerCheck own{scope.scope, true, scope.buffers.size(), {}, {}, {}};
         for (const Buffer& buffer : scope.buffers)
@@ -204,10 +213,11 @@ std::shared_ptr<const PlannerCheck> checkPlanner(
     check->function = function.name;
     check->ir = ir;
     std::size_t fewest = 0;
-    for (const bool shuffle : {true, false}) {
+    bool first = true;
+    for (const CompilerGeneration generation : generationsNewestFirst()) {
         PlanOptions options;
+        options.generation = generation;
         passForTarget(*target).applyTo(options);
-        options.shuffleSeeds = shuffle;
         options.searchBudget = kLoadSearchBudget;
         options.cancel = cancel;
         const FunctionPlan plan = planFunction(function, *target, options);
@@ -230,17 +240,19 @@ std::shared_ptr<const PlannerCheck> checkPlanner(
         }
         if (all) {
             check->scopes = std::move(scopes);
-            check->seedShuffle = shuffle;
+            check->generation = generation;
+            check->seedShuffle = options.shuffleSeeds;
             return check;
         }
         // Neither reproduces: the rules closest to the dump are the ones whose differences are said.
         std::size_t count = 0;
         for (const ScopePlannerCheck& scope : scopes)
             count += scope.problem.empty() ? scope.differences.size() : dump.scopes.size() * 1000000;
-        if (shuffle || count < fewest) {
+        if (first || count < fewest) {
             fewest = count;
             check->scopes = std::move(scopes);
         }
+        first = false;
     }
     return check;
 }

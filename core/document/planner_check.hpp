@@ -4,6 +4,7 @@
 // what-ifs re-plan with the same rules (today's seeded shuffle, or the older compilers'
 // single unshuffled attempt); where it does not, they stay predicted and say why.
 #include "core/dump/dump_model.hpp"
+#include "core/planner/compiler_generation.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -50,6 +51,9 @@ struct PlannerCheck {
     // The rule set that reproduces the dump: true today's compiler (shuffled seeds), false the
     // older one (one unshuffled attempt); nullopt when neither does.
     std::optional<bool> seedShuffle;
+    // The compiler generation whose rules reproduce the dump, tried newest first (its seeds are
+    // seedShuffle's); nullopt when none does.
+    std::optional<planner::CompilerGeneration> generation;
     std::vector<ScopePlannerCheck> scopes; // the dump's planned scopes, in its order
     PlannerIr ir;
 
@@ -77,11 +81,12 @@ PlannerIrResult plannerIrOf(const PlanDocument& document);
 std::string attachedLogText(const PlanDocument& before, const PlanDocument& after);
 
 // The check of a plan memlens computed itself from `ir` (for `function`): it is the dump by
-// construction, with today's rules; nothing is planned again.
-std::shared_ptr<const PlannerCheck> ownPlanCheck(const Dump& dump, const PlannerIr& ir, const std::string& function);
+// construction, with `generation`'s rules; nothing is planned again.
+std::shared_ptr<const PlannerCheck> ownPlanCheck(const Dump& dump, const PlannerIr& ir, const std::string& function,
+    planner::CompilerGeneration generation = planner::kNewestGeneration);
 
-// Plans `ir` for the dump's kernel with today's rules, then with the older ones, and compares
-// each with the dump. Null (with `note` set) when there is nothing to compare.
+// Plans `ir` for the dump's kernel with each compiler generation's rules, newest first, and
+// compares each with the dump until one reproduces it. Null (with `note` set) when there is nothing to compare.
 std::shared_ptr<const PlannerCheck> checkPlanner(
     const Dump& dump, const PlannerIr& ir, std::string& note, const std::atomic<bool>* cancel = nullptr);
 

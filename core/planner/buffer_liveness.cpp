@@ -447,6 +447,8 @@ void BufferLiveness::build()
                                 alias(yield->operands[i - 1], entryBlock->arguments[i]);
                             for (std::size_t i = 0; i < op.results.size() && i < yield->operands.size(); ++i)
                                 alias(op.results[i], yield->operands[i]);
+                            if (options_.rules.selectInitKeepsYieldApart)
+                                keepSelectInitYieldsApart(op, *yield);
                         }
                     }
                 }
@@ -559,6 +561,23 @@ void BufferLiveness::lifeTimes()
             if (found != lives.end())
                 found->second.freeTime = static_cast<std::int64_t>(i);
         }
+    }
+}
+
+// RecursiveForOp (the newer generation): an iter arg whose init value an arith.select makes: the
+// buffer the loop yields for it is ignore-in-place, so it never takes a loop-local source's place.
+void BufferLiveness::keepSelectInitYieldsApart(const Op& loop, const Op& yield)
+{
+    for (std::size_t i = 0; i + 3 < loop.operands.size() && i < yield.operands.size(); ++i) {
+        const Value* init = loop.operands[i + 3];
+        if (!init || !init->definingOp || init->definingOp->name != "arith.select")
+            continue;
+        const Value* yielded = tracebackToAlloc(yield.operands[i]);
+        if (!yielded)
+            continue;
+        selectInitYields_.insert(yielded);
+        if (const auto info = infos.find(yielded); info != infos.end())
+            info->second.ignoreInplace = true;
     }
 }
 

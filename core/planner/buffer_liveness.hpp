@@ -114,6 +114,7 @@ private:
     void extendPreloadBuffers();
     void lifeTimes();
     void initializeForcedPairs();
+    void keepSelectInitYieldsApart(const Op& loop, const Op& yield);
     // One shuffle of live values at sequence index `index`: what each of them adds to the
     // gen (or kill) list there when it comes first, and where in that list the additions sit.
     struct ShuffleSite {
@@ -147,6 +148,9 @@ private:
     bool touchesPlannable(const Value* value) const;
     std::unordered_map<const Value*, AliasList> aliasVec_;
     std::vector<const Value*> preloadBuffers_;
+    // Allocs a loop yields whose init comes from arith.select (PlanRules::selectInitKeepsYieldApart):
+    // ignore-in-place when their info is made.
+    std::unordered_set<const Value*> selectInitYields_;
     std::vector<ShuffleSite> sites_;
     std::vector<std::size_t> slot_; // a live value's position -> 1 + its entry in a site's candidates (0 after use)
     std::size_t aliasPairs_ = 0;    // in every AliasList together, at most maxAliasPairs (+1 once noted)

@@ -118,6 +118,7 @@ void BufferLiveness::processOp(int index, const Op& op)
             return;
         }
         BufferInfo info;
+        info.ignoreInplace = selectInitYields_.count(buffer) > 0;
         info.buffer = buffer;
         info.allocOp = &op;
         info.scope = buffer->memref.addressSpace;

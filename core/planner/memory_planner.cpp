@@ -317,9 +317,10 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     }
     std::string capacityError;
     const auto vfMode = function.op->attributes.find("hivm.vf_mode");
-    const PlanTarget planned
-        = functionTarget(target, vfMode == function.op->attributes.end() ? std::string() : vfMode->second,
-            options.simtVfDynamicSizeKb, capacityError);
+    const PlanTarget planned = functionTarget(target,
+        vfMode == function.op->attributes.end() ? std::string() : vfMode->second, options.simtVfDynamicSizeKb,
+        options.rules.sharedMemDynamicSize ? std::optional(options.sharedMemDynamicSizeBytes) : std::nullopt,
+        capacityError);
     if (!capacityError.empty()) {
         result.errors.push_back(capacityError);
         result.fits = false;

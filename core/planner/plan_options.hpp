@@ -2,8 +2,11 @@
 // What a plan is asked for: the pass's own options, the rule set of the compiler's pass
 // being re-planned (named choices where the A2/A3 and A5 passes differ), and memlens's
 // own shortcuts and bounds.
+#include "core/planner/compiler_generation.hpp"
+
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <optional>
 
 namespace memlens::planner {
@@ -43,6 +46,16 @@ struct PlanRules {
     // unknown op), and an alloc in it stops the pass at once (A2/A3 plan it as a storage and stop
     // when its space is asked for).
     bool ssbufLeftAlone = false;
+    // The pass is hivm-plan-memory-regbase.
+    bool regBasePass = false;
+
+    // The newer generation's (applyGeneration sets them; the pass leaves them as they were):
+    // A SIMT or MIX function on a reg-based target has shared-mem-dynamic-size bytes of UB
+    // (PlanOptions::sharedMemDynamicSizeBytes, no default); else simt-vf-dynamic-size KB.
+    bool sharedMemDynamicSize = true;
+    // A loop whose init value comes from arith.select: the buffer it yields never takes a
+    // loop-local source's place (it is ignore-in-place).
+    bool selectInitKeepsYieldApart = true;
 
     static PlanRules membase() { return {}; } // hivm-plan-memory (A2/A3)
     static PlanRules regbase()                // hivm-plan-memory-regbase (A5, Ascend310B)
@@ -59,6 +72,7 @@ struct PlanRules {
         rules.coupledPairsMayShare = true;
         rules.slotTestKeepsMemUnique = true;
         rules.ssbufLeftAlone = true;
+        rules.regBasePass = true;
         return rules;
     }
 };
@@ -73,6 +87,11 @@ struct PlanOptions {
     // The pass option simt-vf-dynamic-size: the UB, in KB, of a function a reg-based target
     // runs in SIMT or MIX mode (hivm.vf_mode); it must lie in [UB - 120 KB, UB - 32 KB].
     int simtVfDynamicSizeKb = 216;
+    // The newer generation's pass option shared-mem-dynamic-size: the UB, in bytes, of a SIMT or
+    // MIX function on a reg-based target; -1 (unset) is an error for such a function.
+    std::int64_t sharedMemDynamicSizeBytes = -1;
+    // The compiler generation whose rules these are (applyGeneration sets it with them).
+    CompilerGeneration generation = kNewestGeneration;
     // The pass option disable-tightly-coupled-buffer-reuse: the owning side of a tightly
     // coupled buffer (AIV ub, AIC cbuf) is planned as mem_unique.
     bool disableTightlyCoupledBufferReuse = false;

@@ -50,6 +50,14 @@ std::string readOption(const std::string& option, PlanPass& pass)
         pass.simtVfDynamicSizeKb = kb;
         return {};
     }
+    if (name == "shared-mem-dynamic-size") {
+        std::int64_t bytes = 0;
+        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), bytes);
+        if (ec != std::errc() || end != value.data() + value.size())
+            return "shared-mem-dynamic-size takes a size in bytes, not " + value;
+        pass.sharedMemDynamicSizeBytes = bytes;
+        return {};
+    }
     if (name == "enable-print-memory-allocated-size" || name == "enable-memory-display" || name == "mem-plan-mode")
         return {}; // what the pass prints or which memory it plans: no part of a local plan's offsets
     return "unknown option " + name + " of the planner pass";
@@ -57,9 +65,21 @@ std::string readOption(const std::string& option, PlanPass& pass)
 
 } // namespace
 
+std::optional<CompilerGeneration> PlanPass::impliedGeneration() const
+{
+    if (sharedMemDynamicSizeBytes)
+        return CompilerGeneration::Newer;
+    if (simtVfDynamicSizeKb)
+        return CompilerGeneration::G52f96a1;
+    return std::nullopt;
+}
+
 void PlanPass::applyTo(PlanOptions& options) const
 {
     options.rules = regBase ? PlanRules::regbase() : PlanRules::membase();
+    applyGeneration(options, impliedGeneration().value_or(options.generation));
+    if (sharedMemDynamicSizeBytes)
+        options.sharedMemDynamicSizeBytes = *sharedMemDynamicSizeBytes;
     if (strategy)
         options.strategy = *strategy;
     if (restrictInplaceAsIsa)

@@ -7,6 +7,7 @@
 #include "core/planner/plan_options.hpp"
 #include "core/planner/plan_target.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,14 +17,19 @@ namespace memlens::planner {
 
 struct PlanPass {
     bool regBase = false;
-    std::optional<PlanStrategy> strategy;      // plan-memory-strategy
-    std::optional<bool> restrictInplaceAsIsa;  // restrict-inplace-as-isa
-    std::optional<int> simtVfDynamicSizeKb;    // simt-vf-dynamic-size
-    std::optional<bool> disableTightlyCoupled; // disable-tightly-coupled-buffer-reuse
-    std::optional<bool> disableVfReachable;    // disable-vf-reachable-check
+    std::optional<PlanStrategy> strategy;                  // plan-memory-strategy
+    std::optional<bool> restrictInplaceAsIsa;              // restrict-inplace-as-isa
+    std::optional<int> simtVfDynamicSizeKb;                // simt-vf-dynamic-size (52f96a1: KB)
+    std::optional<std::int64_t> sharedMemDynamicSizeBytes; // shared-mem-dynamic-size (newer: bytes)
+    std::optional<bool> disableTightlyCoupled;             // disable-tightly-coupled-buffer-reuse
+    std::optional<bool> disableVfReachable;                // disable-vf-reachable-check
 
     std::string name() const { return regBase ? "hivm-plan-memory-regbase" : "hivm-plan-memory"; }
-    // Sets the rule set and every option given.
+    // The generation an option given implies: simt-vf-dynamic-size is 52f96a1's,
+    // shared-mem-dynamic-size the newer one's; nullopt when no option names one.
+    std::optional<CompilerGeneration> impliedGeneration() const;
+    // Sets the rule set (with options.generation's rules, or the implied generation's) and
+    // every option given.
     void applyTo(PlanOptions& options) const;
 };
 

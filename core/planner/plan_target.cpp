@@ -37,13 +37,33 @@ std::optional<PlanTarget> findPlanTarget(const std::string& name)
 PlanTarget functionTarget(
     const PlanTarget& target, const std::string& vfMode, int simtVfDynamicSizeKb, std::string& error)
 {
+    return functionTarget(target, vfMode, simtVfDynamicSizeKb, std::nullopt, error);
+}
+
+PlanTarget functionTarget(const PlanTarget& target, const std::string& vfMode, int simtVfDynamicSizeKb,
+    std::optional<std::int64_t> sharedMemDynamicSizeBytes, std::string& error)
+{
     PlanTarget planned = target;
     const bool simt = vfMode.find("SIMT") != std::string::npos || vfMode.find("MIX") != std::string::npos;
     if (!target.regBasePlanner || !simt || target.maxDataCacheBits == 0)
         return planned;
+    const std::uint64_t most = target.ub.capacityBits - target.minDataCacheBits;
+    if (sharedMemDynamicSizeBytes) {
+        // The newer generation: bytes, and the chip's larger D-cache maximum (128 KB).
+        constexpr std::uint64_t kNewerMaxDataCacheBits = 1048576;
+        const std::uint64_t least = target.ub.capacityBits - std::max(target.maxDataCacheBits, kNewerMaxDataCacheBits);
+        const std::int64_t bytes = *sharedMemDynamicSizeBytes;
+        const auto bits = static_cast<std::uint64_t>(std::max<std::int64_t>(bytes, 0)) * 8;
+        if (bytes < 0 || bits < least || bits > most) {
+            error = "PlanMemory Fail : SharedMemDynamicSize have to in range [" + std::to_string(least / 8) + ", "
+                + std::to_string(most / 8) + "], but got " + std::to_string(bytes) + "!";
+            return planned;
+        }
+        planned.ub.capacityBits = bits;
+        return planned;
+    }
     constexpr std::uint64_t kBitsPerKb = 8 * 1024;
     const std::uint64_t least = target.ub.capacityBits - target.maxDataCacheBits;
-    const std::uint64_t most = target.ub.capacityBits - target.minDataCacheBits;
     const auto bits = static_cast<std::uint64_t>(std::max(simtVfDynamicSizeKb, 0)) * kBitsPerKb;
     if (bits < least || bits > most) {
         error = "PlanMemory Fail : SimtVFDynamicSize have to in range [" + std::to_string(least / kBitsPerKb) + ", "

@@ -32,6 +32,10 @@ std::optional<PlanTarget> findPlanTarget(const std::string& name);
 // that size is outside what the chip allows.
 PlanTarget functionTarget(
     const PlanTarget& target, const std::string& vfMode, int simtVfDynamicSizeKb, std::string& error);
+// The newer generation's form: with `sharedMemDynamicSizeBytes` set, that many bytes of UB
+// (-1, unset, is the compiler's error too), within [(UB - 128 KB) / 8, (UB - min D-cache) / 8].
+PlanTarget functionTarget(const PlanTarget& target, const std::string& vfMode, int simtVfDynamicSizeKb,
+    std::optional<std::int64_t> sharedMemDynamicSizeBytes, std::string& error);
 
 // The names to list in a usage text: one per family or name pattern.
 std::vector<std::string> knownPlanTargets();

@@ -268,6 +268,7 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
         return plans;
     }
     PlanOptions options;
+    options.generation = generation_;
     passForTarget(target_).applyTo(options);
     options.strategy = whatIf.strategy;
     options.multiBuffer = whatIf.multiBuffer;

@@ -140,6 +140,12 @@ public:
     void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
     // The compiler generation's rules (PlanOptions::shuffleSeeds): the one that reproduced the dump.
     void setShuffleSeeds(bool shuffle) { shuffleSeeds_ = shuffle; }
+    // The compiler generation whose rules reproduced the dump (its seeds with it).
+    void setGeneration(CompilerGeneration generation)
+    {
+        generation_ = generation;
+        shuffleSeeds_ = generation != CompilerGeneration::Earlier;
+    }
 
     const Module& module() const { return *module_; }
     const PlanTarget& target() const { return target_; }
@@ -164,6 +170,7 @@ private:
     long searchBudget_;
     const std::atomic<bool>* cancel_ = nullptr;
     bool shuffleSeeds_ = true;
+    CompilerGeneration generation_ = kNewestGeneration;
 };
 
 // The scales a diagnosis offers for a dimension: 1/2, 1/4, 1/8, 1/16 and 2.

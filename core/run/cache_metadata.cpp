@@ -82,7 +82,8 @@ RunRow rowOfCacheMetadata(const CacheMetadata& metadata, const std::string& file
     if (!metadata.requiredUbBits) {
         row.status = RowStatus::NotPlanned;
         row.notes.push_back(
-            "the cache metadata holds no UB figure (required_ub_bits 0): compile with "
+            "the cache metadata holds no UB figure (required_ub_bits 0 or absent: it is filled only from the "
+            "compiler's \"UB size = N bits\" line, which the A2/A3 compiler may not print): compile with "
             "ENABLE_PRINT_UB_BITS=1, or keep the dumps (TRITON_MEMORY_DISPLAY=1, memlens watch --keep)");
         return row;
     }

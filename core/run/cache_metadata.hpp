@@ -1,8 +1,12 @@
 #pragma once
 // Triton's cache keeps, for every compiled kernel, <cache>/<hash>/<kernel>.json: the kernel's
 // name, its core (mix_mode), the target arch, the kernel options (multibuffer, ...) and, with
-// ENABLE_PRINT_UB_BITS=1, `required_ub_bits`: the UB the compiler reported (A2/A3
-// "UB size = N bits", A5 "Allocated UB size = N bits"); 0 when the run did not ask for it.
+// ENABLE_PRINT_UB_BITS=1, `required_ub_bits`: the UB the compiler reported. What is known:
+// Triton-Ascend fills it only from a "UB size = N bits" line on the compiler's stdout, and the
+// public compiler prints that line only from its A5 planner ("[AscendNPU IR] Allocated UB size =
+// N bits", with --enable-print-memory-allocated-size). So on A2/A3 the field is 0 unless the
+// compiler build prints it, and anywhere it is 0 when the run did not ask for it. 0 or an absent
+// field reads as not planned, with that reason, never as a peak of 0 bits.
 #include "core/run/run_row.hpp"
 
 #include <nlohmann/json.hpp>

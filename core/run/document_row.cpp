@@ -2,6 +2,7 @@
 
 #include "core/diagnosis/diagnosis.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
+#include "core/document/planner_check.hpp"
 #include "core/source/sibling_dump.hpp"
 #include "core/text/byte_size.hpp"
 
@@ -92,6 +93,8 @@ RunRow rowOfDocument(const PlanDocument& document, RowSource source)
     row.file = document.computedFrom.value_or(document.dump.file);
     if (!document.siblingWarning.empty())
         row.notes.push_back(document.siblingWarning);
+    if (document.plannerCheck && document.plannerCheck->generation && document.plannerCheck->reproduces())
+        row.compilerGeneration = planner::generationName(*document.plannerCheck->generation);
     if (!document.planDecided) {
         row.status = RowStatus::Error;
         row.error = "not decided: memlens's search for a plan stopped at the load's limit (memlens plan --budget 0 "

@@ -226,6 +226,7 @@ std::string summaryJson(const RunSummary& summary, std::optional<double> failAbo
         r["python"] = optionalText(row.python);
         r["lever"] = optionalText(row.lever);
         r["source"] = rowSourceKey(row.source);
+        r["compiler_generation"] = optionalText(row.compilerGeneration);
         r["file"] = row.file;
         r["error"] = optionalText(row.error);
         r["scope"] = optionalText(row.scope);

@@ -26,6 +26,9 @@ struct RunRow {
     std::optional<std::uint64_t> capacityBytes; // what the scope holds
     std::string python;                         // "kernel.py:58": the line with the most bytes live at the peak
     std::string lever;                          // what makes it fit ("" when it fits or none is known)
+    // The compiler generation whose rules memlens reproduced the plan with ("newer", "52f96a1",
+    // "earlier"; "" when memlens did not reproduce it or had no planner IR).
+    std::string compilerGeneration;
     RowSource source = RowSource::Dump;
     std::string file;
     std::string error;              // why the file could not be read ("" when it could)

@@ -312,6 +312,11 @@ fi
 # A5: the target chooses the compiler's pass (hivm-plan-memory-regbase), a MIX function has 216 KB
 # of UB, and --pass names the pass with its own options.
 run plan "$data/mlir/a5_mix_kernel.mlir" --format json
+check "plan of an A5 MIX kernel with no shared-mem-dynamic-size is the newer compiler's error" grep -q "SharedMemDynamicSize have to in range \[122880, 221184\], but got -1!" "$work/out"
+check "plan names the newest compiler generation by default" test "$(json_value 'd["compiler_generation"]')" = newer
+run plan "$data/mlir/a5_mix_kernel.mlir" --pass "hivm-plan-memory-regbase=shared-mem-dynamic-size=221184"
+check "shared-mem-dynamic-size gives a MIX function that many bytes of UB" grep -q "while 1769472 bits available!" "$work/out"
+run plan "$data/mlir/a5_mix_kernel.mlir" --format json --compiler-generation 52f96a1
 check "plan of an A5 MIX kernel exits 3" test "$status" -eq 3
 check "plan of an A5 kernel runs the regbase pass" test "$(json_value 'd["pass"]')" = "hivm-plan-memory-regbase"
 check "an A5 overflow has no (possible reason) suffix" grep -q '"error_info": "ub overflow, requires 1966080 bits while 1769472 bits available!"' "$work/out"

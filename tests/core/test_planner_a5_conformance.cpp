@@ -208,6 +208,7 @@ std::string caseRun(const std::string& text, const RunLine& run, const std::stri
     if (!target)
         return "unknown target " + run.target;
     PlanOptions options;
+    options.generation = CompilerGeneration::G52f96a1; // the compiler's cases at 52f96a1
     run.pass.applyTo(options);
     std::map<std::string, std::vector<Cast>> castsOf;
     std::vector<std::string> errors;

@@ -41,6 +41,7 @@ TEST_CASE("planner check: the real samples are reproduced by the older compiler'
         const PlannerCheck& check = *document.plannerCheck;
         CHECK(check.reproduces());
         CHECK(check.seedShuffle == std::optional<bool>(false)); // written before the seeded retries
+        CHECK(check.generation == planner::CompilerGeneration::Earlier);
         CHECK_THAT(check.irFile, Catch::EndsWith(sample + ".ttadapter"));
         REQUIRE(check.scope("ub"));
         CHECK(check.scope("ub")->buffers == document.dump.findScope("ub")->buffers.size());
@@ -60,6 +61,7 @@ TEST_CASE("planner check: the bundled example is reproduced from its compile log
     const auto& check = tree["scopes"][0]["planner_check"];
     CHECK(check["reproduces"] == true);
     CHECK(check["seed_shuffle"] == true);
+    CHECK(check["compiler_generation"] == "newer"); // tried first, and it plans the example as 52f96a1 does
     CHECK(check["function"] == "_layer_norm_fwd_fused");
     CHECK(check["differences"].empty());
 

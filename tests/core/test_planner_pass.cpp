@@ -82,6 +82,7 @@ FunctionPlan planOneBuffer(const std::string& mode, const std::string& targetNam
     modules.push_back(readMlir(ir, "k.mlir"));
     const auto target = findPlanTarget(targetName);
     REQUIRE(target);
+    options.generation = CompilerGeneration::G52f96a1; // simt-vf-dynamic-size is 52f96a1's option
     passForTarget(*target).applyTo(options);
     return planFunction(modules.back()->functions.front(), *target, options);
 }
@@ -110,6 +111,27 @@ TEST_CASE("planner pass: a SIMT or MIX function on an A5 target has simt-vf-dyna
     CHECK_FALSE(refused.fits);
     REQUIRE(refused.errors.size() == 1);
     CHECK(refused.errors.front() == "PlanMemory Fail : SimtVFDynamicSize have to in range [128, 216], but got 230!");
+}
+
+TEST_CASE("planner pass: the newer generation's shared-mem-dynamic-size, in bytes, replaces it", "[planner][pass]")
+{
+    // Unset (-1) is the newer compiler's error for a SIMT or MIX function, not for a SIMD one.
+    std::string error;
+    PlanOptions newer;
+    REQUIRE(parsePlanPass("hivm-plan-memory-regbase", error));
+    const std::string modes[] = {"MIX", "SIMT"};
+    for (const std::string& mode : modes) {
+        const auto ir = readMlir("func.func @k() attributes {hivm.vf_mode = #hivm.vf_mode<" + mode
+                + ">} {\n  %a = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>\n  return\n}\n",
+            "k.mlir");
+        const auto target = findPlanTarget("Ascend950PR_950z");
+        REQUIRE(target);
+        passForTarget(*target).applyTo(newer);
+        const FunctionPlan plan = planFunction(ir->functions.front(), *target, newer);
+        REQUIRE(plan.errors.size() == 1);
+        CHECK(plan.errors.front()
+            == "PlanMemory Fail : SharedMemDynamicSize have to in range [122880, 221184], but got -1!");
+    }
 }
 
 TEST_CASE("planner pass: a log's section before hivm-plan-memory-regbase is read and said to be", "[planner][pass]")

@@ -485,3 +485,19 @@ TEST_CASE("run rows: the gate, the order, the lever and the versions' names, pin
     CHECK(example.rows.front().status == RowStatus::Fits);
     CHECK(example.rows.front().lever.empty());
 }
+
+TEST_CASE(
+    "cache metadata: required_ub_bits 0 or absent is not planned, with the reason, never a peak of 0", "[run_summary]")
+{
+    for (const char* text : {R"({"kernel_name": "k", "target": {"arch": "Ascend910B3"}, "required_ub_bits": 0})",
+             R"({"kernel_name": "k", "target": {"arch": "Ascend910B3"}})"}) {
+        INFO(text);
+        const CacheMetadata metadata = readCacheMetadata(nlohmann::json::parse(text), "k.json");
+        CHECK_FALSE(metadata.requiredUbBits);
+        const RunRow row = rowOfCacheMetadata(metadata, "k.json");
+        CHECK(row.status == RowStatus::NotPlanned);
+        CHECK_FALSE(row.peakBytes);
+        REQUIRE_FALSE(row.notes.empty());
+        CHECK_THAT(row.notes.front(), Catch::Contains("UB size = N bits"));
+    }
+}

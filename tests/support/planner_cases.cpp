@@ -66,6 +66,10 @@ struct Expectations {
     bool largestFirst = false;
     bool noShuffle = false;
     bool restrictInplace = false;
+    // "// GENERATION: newer": the compiler generation planned as; 52f96a1 when none is named
+    // (the compiler's cases and our first rule cases were written from it), or the one a PASS
+    // option implies.
+    std::optional<CompilerGeneration> generation;
     std::optional<PlanPass> pass; // "// PASS: hivm-plan-memory-regbase=..." (the target's pass when none)
     std::vector<std::pair<std::string, std::vector<std::uint64_t>>> offsets;
     std::vector<std::pair<std::string, std::pair<std::int64_t, std::int64_t>>> lives;
@@ -95,6 +99,8 @@ Expectations readExpectations(const std::string& text)
             expected.largestFirst = rest.find("largest-first") != std::string::npos;
             expected.noShuffle = rest.find("no-shuffle") != std::string::npos;
             expected.restrictInplace = rest.find("restrict-inplace-as-isa") != std::string::npos;
+        } else if (after("GENERATION", rest)) {
+            expected.generation = parseGeneration(rest);
         } else if (after("PASS", rest)) {
             std::string problem;
             expected.pass = parsePlanPass(rest, problem);
@@ -196,10 +202,12 @@ PlannerCaseResult checkPlannerCase(
         return result;
     }
     PlanOptions options;
+    options.generation = expected.generation.value_or(CompilerGeneration::G52f96a1);
+    applyGeneration(options, options.generation);
     if (expected.pass)
         expected.pass->applyTo(options); // else the A2/A3 pass, whatever the target
     options.strategy = expected.largestFirst ? PlanStrategy::LargestFirst : strategy;
-    options.shuffleSeeds = !expected.noShuffle;
+    options.shuffleSeeds = options.shuffleSeeds && !expected.noShuffle;
     options.restrictInplaceAsIsa = expected.restrictInplace;
     const FunctionPlan plan = planFunction(*function, *target, options);
     std::vector<std::string> errors = plan.errors;
