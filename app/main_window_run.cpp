@@ -7,12 +7,14 @@
 #include "app/message_bar.hpp"
 #include "core/run/run_inputs.hpp"
 #include "views/run/run_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStackedWidget>
@@ -68,6 +70,17 @@ void MainWindow::openRun(const QString& path)
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absoluteFilePath());
     run_.view->openRun(QFileInfo(path).absoluteFilePath(), optionsFor(path));
     showRunPage();
+}
+
+void MainWindow::focusTableFilter()
+{
+    QLineEdit* filter = runShown() ? run_.view->filterEdit() : views_.table->filterEdit();
+    if (!runShown()) {
+        views_.tableDock->show();
+        views_.tableDock->raise();
+    }
+    filter->setFocus(Qt::ShortcutFocusReason);
+    filter->selectAll();
 }
 
 bool MainWindow::runShown() const { return views_.pages->currentWidget() == run_.view; }
