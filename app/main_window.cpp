@@ -285,6 +285,9 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     watch_->loadShown(path);
     std::shared_ptr<const PlanDocument> before = reloaded ? session_->sharedDocument() : nullptr;
     views_.titleBar->setVersionText(QString());
+    // A filter typed for another dump would hide this one's blocks; a reload keeps it.
+    if (!reloaded)
+        views_.table->filterEdit()->clear();
     // Capacities the user set for this kernel were applied by the loader.
     session_->setDocument(document);
     settings_->addRecentFile(path);
