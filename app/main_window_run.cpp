@@ -69,6 +69,7 @@ void MainWindow::openRun(const QString& path)
 {
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absoluteFilePath());
     run_.view->openRun(QFileInfo(path).absoluteFilePath(), optionsFor(path));
+    statusBar()->clearMessage(); // what the bar said was about the view on show before
     showRunPage();
 }
 
@@ -97,6 +98,9 @@ void MainWindow::showRunPage()
             dock->hide();
         }
     views_.pages->setCurrentWidget(run_.view);
+    // The plan's status (its IR note, a load) is not the run's: hidden with the docks.
+    statusBar()->clearMessage();
+    views_.statusLabel->hide();
     run_.view->table()->setFocus();
     updateRunActions();
     updateWindowTitle();
@@ -107,6 +111,8 @@ void MainWindow::showPlanPage()
     if (!runShown())
         return;
     views_.pages->setCurrentIndex(0);
+    statusBar()->clearMessage(); // a row's error or the run's note is not about the plan
+    views_.statusLabel->show();
     for (QDockWidget* dock : run_.docksHidden)
         if (dock)
             dock->show();
