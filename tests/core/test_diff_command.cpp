@@ -195,7 +195,7 @@ TEST_CASE("diff names the capacity's source the same way in either order", "[dif
     const Ran forward = runDiffWith({examplePath("block8192"), examplePath("block16384")});
     const Ran backward = runDiffWith({examplePath("block16384"), examplePath("block8192")});
     const auto capacityLine = [](const std::string& text) {
-        const std::size_t at = text.find("capacity ");
+        const std::size_t at = text.find("  capacity  ");
         return at == std::string::npos ? std::string() : text.substr(at, text.find('\n', at) - at);
     };
     INFO(forward.out << "\n----\n" << backward.out);
