@@ -141,7 +141,8 @@ void explainScopes(std::ostream& out, const CommandLine& commandLine, const Plan
 // The lines under the title: the dump, its IR, what is missing or may be stale.
 void explainHead(std::ostream& out, const PlanDocument& document)
 {
-    out << "Dump: " << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile)
+    // A plan read from a compile log has no dump: the file is named for what it is.
+    out << (document.planSource == "compiler_log" ? "Log: " : "Dump: ") << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile)
         << "\n";
     if (document.lineInfo == LineInfo::Missing)
         out << "Python lines: none: " << kNoLineInfoNote << ".\n";

@@ -83,11 +83,11 @@ std::string PlannerCheck::summary() const
     for (const ScopePlannerCheck& check : scopes)
         buffers += check.buffers;
     if (reproduces())
-        return "memlens plans this dump identically (" + std::to_string(buffers)
+        return "memlens plans " + subject + " identically (" + std::to_string(buffers)
             + (buffers == 1 ? " buffer" : " buffers") + (*seedShuffle ? ")" : ", as compilers before seeded retries)");
     for (const ScopePlannerCheck& check : scopes) {
         if (!check.problem.empty())
-            return "memlens's plan differs from this dump: " + check.problem;
+            return "memlens's plan differs from " + subject + ": " + check.problem;
         if (check.differences.empty())
             continue;
         const PlannerDifference& first = check.differences.front();
