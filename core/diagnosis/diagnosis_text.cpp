@@ -117,18 +117,18 @@ std::string largestFittingSentence(const std::optional<LargestFitting>& found)
     const std::string what = named ? largest.name.text() + " (today " + dim + ")"
                                    : "power of two for " + dimensionLabel(largest.dimension, largest.name);
     if (!largest.value) {
-        const std::int64_t from = largest.searchedFrom > 0 ? largest.searchedFrom
-                                                           : std::max<std::int64_t>(1, largest.dimension / 16);
+        const std::int64_t from
+            = largest.searchedFrom > 0 ? largest.searchedFrom : std::max<std::int64_t>(1, largest.dimension / 16);
         const std::int64_t to = largest.searchedTo > 0 ? largest.searchedTo : largest.dimension * 8;
         return "No " + std::string(named ? largest.name.text() : "power of two") + " from " + std::to_string(from)
             + " to " + std::to_string(to) + " for " + dimensionLabel(largest.dimension, largest.name)
             + " fits (at the smallest the plan needs " + bytesText(largest.predictedRequiredBytes) + ").";
     }
     // The search's last value fits: larger ones were not tried, so it is a lower bound.
-    const std::string value = largest.searchEnded()
-        ? "at least " + std::to_string(*largest.value) + " (searched up to "
-            + std::to_string(largest.searchedTo / std::max<std::int64_t>(1, largest.dimension)) + "x)"
-        : std::to_string(*largest.value);
+    std::string value = std::to_string(*largest.value);
+    if (largest.searchEnded())
+        value = "at least " + value + " (searched up to "
+            + std::to_string(largest.searchedTo / std::max<std::int64_t>(1, largest.dimension)) + "x)";
     return "Largest " + what + " that fits: " + value + ", where the plan needs "
         + bytesText(largest.predictedRequiredBytes) + (largest.how == "re-planned" ? " (re-planned)." : ".");
 }
@@ -378,8 +378,8 @@ std::string diagnosisMarkdown(
                 << leverHowText(lever.how) << " |\n";
     }
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
-    out << "\n" << largestFittingSentence(largestFittingOf(d, fitMap ? *fitMap : built)) << " " << methodText(d)
-        << "\n\n";
+    out << "\n"
+        << largestFittingSentence(largestFittingOf(d, fitMap ? *fitMap : built)) << " " << methodText(d) << "\n\n";
     out << fitMapMarkdown(fitMap ? *fitMap : built);
     return out.str();
 }

@@ -38,8 +38,8 @@ TEST_CASE("the lever table's cells are whole at 1024 and 1400", "[window][diagno
             for (int column = 0; column < levers->columnCount(); ++column) {
                 const QString text = levers->item(row, column)->text();
                 INFO(text.toStdString() << " in a column of " << levers->columnWidth(column));
-                const QRect needed = metrics.boundingRect(
-                    QRect(0, 0, levers->columnWidth(column) - 8, 10000), Qt::TextWordWrap, text);
+                const QRect needed
+                    = metrics.boundingRect(QRect(0, 0, levers->columnWidth(column) - 8, 10000), Qt::TextWordWrap, text);
                 CHECK(needed.width() <= levers->columnWidth(column) - 6);
                 CHECK(needed.height() <= levers->rowHeight(row));
             }

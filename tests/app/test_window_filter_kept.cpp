@@ -12,8 +12,8 @@ using namespace memlens;
 using memlens::test::layerNormDump;
 using memlens::test::WindowFixture;
 
-TEST_CASE("a filter typed in the Blocks table clears when another dump opens, and stays on a reload",
-    "[window][filter]")
+TEST_CASE(
+    "a filter typed in the Blocks table clears when another dump opens, and stays on a reload", "[window][filter]")
 {
     WindowFixture f;
     REQUIRE(f.open(layerNormDump("block16384")));

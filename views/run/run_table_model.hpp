@@ -20,7 +20,7 @@ public:
         VersionColumn, // beside the kernel: versions of one kernel read as a group
         CoreColumn,
         TargetColumn, // the chip: an A5 log and a 910B dump of one kernel are two rows
-        UsedColumn, // the headroom bar
+        UsedColumn,   // the headroom bar
         PeakColumn,
         CapacityColumn,
         HeadroomColumn,
