@@ -420,8 +420,11 @@ void attachPlannerCheck(PlanDocument& document, const LoadOptions& options)
     }
     const auto started = std::chrono::steady_clock::now();
     document.plannerCheck = checkPlanner(document.dump, *ir.ir, document.plannerNote, options.cancel.get());
-    if (document.plannerCheck && document.planSource == "compiler_log")
-        document.plannerCheck->subject = "the compile log's plan";
+    if (document.plannerCheck && document.planSource == "compiler_log") {
+        auto named = std::make_shared<PlannerCheck>(*document.plannerCheck);
+        named->subject = "the compile log's plan";
+        document.plannerCheck = std::move(named);
+    }
     throwIfCancelled(options);
     spdlog::debug("{}: planner check against {} in {} ms: {}", document.dump.file, ir.ir->file,
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count(),
