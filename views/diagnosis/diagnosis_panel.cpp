@@ -171,17 +171,7 @@ void DiagnosisPanel::setupLabels()
     leverHeader->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int column = 1; column < levers_->columnCount(); ++column)
         leverHeader->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    // Readable without a tooltip at any width: a long lever wraps onto more lines instead of
-    // being cut ("single b…"), and its row grows to hold them.
-    levers_->setWordWrap(true);
-    levers_->setTextElideMode(Qt::ElideNone);
-    leverHeader->setMinimumSectionSize(levers_->fontMetrics().horizontalAdvance(QStringLiteral("single buffer")) + 12);
-    connect(leverHeader, &QHeaderView::sectionResized, this, [this](int column) {
-        if (column != 0 || levers_->rowCount() == 0)
-            return;
-        levers_->resizeRowsToContents();
-        fitHeightToRows(levers_);
-    });
+    levers_->setTextElideMode(Qt::ElideRight);
     QFont bold = verdict_->font();
     bold.setBold(true);
     verdict_->setFont(bold);
@@ -457,7 +447,6 @@ void DiagnosisPanel::fillLevers()
         levers_->setItem(row, 4, cell(toQString(leverHowText(lever.how))));
     }
     levers_->resizeColumnsToContents();
-    levers_->resizeRowsToContents();
     fitHeightToRows(levers_);
 }
 
