@@ -6,8 +6,6 @@
 #include "views/title_bar.hpp"
 
 #include <QBrush>
-#include <QDir>
-#include <QFileInfo>
 
 #include <limits>
 
@@ -31,7 +29,6 @@ void RunTableModel::setSummary(RunSummary summary, std::optional<double> failAbo
     beginResetModel();
     summary_ = std::move(summary);
     failAbove_ = failAbove;
-    runFolder_ = QFileInfo(text(summary_.path)).isDir() ? text(summary_.path) : QString();
     endResetModel();
 }
 
@@ -55,7 +52,6 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case StatusColumn: return tr("Status");
     case KernelColumn: return tr("Kernel");
     case CoreColumn: return tr("Core");
-    case TargetColumn: return tr("Target");
     case UsedColumn: return tr("Used");
     case PeakColumn: return tr("Peak");
     case CapacityColumn: return tr("Capacity");
@@ -88,8 +84,7 @@ QVariant RunTableModel::displayText(const RunRow& row, int column) const
             : row.source == RowSource::CompileLog ? tr("log")
                                                   : tr("cache");
     case VersionColumn: return row.versions > 1 ? tr("%1 of %2").arg(row.version).arg(row.versions) : QString();
-    case TargetColumn: return orDash(row.target);
-    case FileColumn: return fileText(row);
+    case FileColumn: return text(dumpDisplayName(row.file));
     default: return {};
     }
 }
@@ -109,18 +104,6 @@ QVariant RunTableModel::sortValue(const RunRow& row, int rowIndex, int column) c
     case FileColumn: return text(row.file);
     default: return displayText(row, column);
     }
-}
-
-// Where in the run the file is (the run's folder left out: every row shares it), so that
-// block8192/… and block16384/…, a5/…/compile.log and …/memory_info_aiv.json read apart.
-QString RunTableModel::fileText(const RunRow& row) const
-{
-    if (!runFolder_.isEmpty()) {
-        const QString relative = QDir(runFolder_).relativeFilePath(text(row.file));
-        if (!relative.startsWith(QLatin1String("..")))
-            return QDir::toNativeSeparators(relative);
-    }
-    return text(dumpDisplayName(row.file));
 }
 
 QString RunTableModel::detailsText(const RunRow& row) const

@@ -19,8 +19,7 @@ public:
         KernelColumn,
         VersionColumn, // beside the kernel: versions of one kernel read as a group
         CoreColumn,
-        TargetColumn, // the chip: an A5 log and a 910B dump of one kernel are two rows
-        UsedColumn,   // the headroom bar
+        UsedColumn, // the headroom bar
         PeakColumn,
         CapacityColumn,
         HeadroomColumn,
@@ -55,11 +54,8 @@ private:
     QVariant displayText(const RunRow& row, int column) const;
     QVariant sortValue(const RunRow& row, int rowIndex, int column) const;
     QString toolTip(const RunRow& row) const;
-    // The file as the File column shows it: under the run's folder, that folder left out.
-    QString fileText(const RunRow& row) const;
 
     RunSummary summary_;
-    QString runFolder_; // the run's folder ("" when the run is a file)
     std::optional<double> failAbove_;
 };
 

@@ -163,11 +163,10 @@ void RunView::fitColumns()
     };
     const int width = table_->viewport()->width();
     // Past the view's width the long texts give way, cut in the middle (the details pane and the
-    // tooltip have them whole), the Python line first, the file last (its folders tell rows apart):
-    // no column is pushed off the view.
+    // tooltip have them whole), the file first, the lever last: no column is pushed off the view.
     // Within the width the file takes the rest.
     constexpr int kNarrowest = 80;
-    for (const int column : {RunTableModel::PythonColumn, RunTableModel::LeverColumn, RunTableModel::FileColumn}) {
+    for (const int column : {RunTableModel::FileColumn, RunTableModel::PythonColumn, RunTableModel::LeverColumn}) {
         const int over = total() - width;
         if (over <= 0)
             break;
