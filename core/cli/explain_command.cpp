@@ -142,8 +142,11 @@ void explainScopes(std::ostream& out, const CommandLine& commandLine, const Plan
 void explainHead(std::ostream& out, const PlanDocument& document)
 {
     // A plan read from a compile log has no dump: the file is named for what it is.
-    out << (document.planSource == "compiler_log" ? "Log: " : "Dump: ") << document.dump.file
-        << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile) << "\n";
+    const bool log = document.computedFrom && std::filesystem::path(*document.computedFrom).extension() == ".log";
+    out << (log                     ? "Log: "
+            : document.computedFrom ? "Planned from: "
+                                    : "Dump: ")
+        << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile) << "\n";
     if (document.lineInfo == LineInfo::Missing)
         out << "Python lines: none: " << kNoLineInfoNote << ".\n";
     if (!document.siblingWarning.empty())

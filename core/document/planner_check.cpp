@@ -83,8 +83,10 @@ std::string PlannerCheck::summary() const
     for (const ScopePlannerCheck& check : scopes)
         buffers += check.buffers;
     if (reproduces())
-        return "memlens plans " + subject + " identically (" + std::to_string(buffers)
-            + (buffers == 1 ? " buffer" : " buffers") + (*seedShuffle ? ")" : ", as compilers before seeded retries)");
+        return (subject == "this dump" ? "memlens plans this dump identically ("
+                                       : "memlens reproduces " + subject + " (")
+            + std::to_string(buffers) + (buffers == 1 ? " buffer" : " buffers")
+            + (*seedShuffle ? ")" : ", as compilers before seeded retries)");
     for (const ScopePlannerCheck& check : scopes) {
         if (!check.problem.empty())
             return "memlens's plan differs from " + subject + ": " + check.problem;
