@@ -12,7 +12,7 @@ constexpr std::size_t kMaxMenuKernelBytes = 80;
 } // namespace
 
 HistoryMenu::HistoryMenu(DumpHistory* history, QWidget* parent)
-    : QMenu(tr("Hi&story"), parent)
+    : QMenu(tr("H&istory"), parent)
     , history_(history)
 {
     connect(this, &QMenu::aboutToShow, this, &HistoryMenu::rebuild);

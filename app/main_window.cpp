@@ -36,6 +36,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMimeData>
 #include <QScreen>
 #include <QStatusBar>
@@ -285,6 +286,9 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     watch_->loadShown(path);
     std::shared_ptr<const PlanDocument> before = reloaded ? session_->sharedDocument() : nullptr;
     views_.titleBar->setVersionText(QString());
+    // A filter typed for another dump would hide this one's blocks; a reload keeps it.
+    if (!reloaded)
+        views_.table->filterEdit()->clear();
     // Capacities the user set for this kernel were applied by the loader.
     session_->setDocument(document);
     settings_->addRecentFile(path);

@@ -73,6 +73,8 @@ public:
     void showRunPage();
     void showPlanPage();
     bool runShown() const;
+    // View > Filter Table (Ctrl+F): the cursor in the filter of the table on show.
+    void focusTableFilter();
     RunView* runView() const { return run_.view; }
     QAction* backToRunAction() const { return run_.backAction; }
 

@@ -343,6 +343,10 @@ QList<QAction*> MainWindow::buildViewMenu()
     nextOver->setShortcut(QKeySequence(Qt::Key_F8));
     QAction* clearCursor
         = view->addAction(tr("Clear Time &Cursor"), session_, [this] { session_->setCursorOp(std::nullopt); });
+    // The filter of the table on show: the Run view's, else the Blocks table's.
+    QAction* find = view->addAction(tr("&Filter Table"), this, &MainWindow::focusTableFilter);
+    find->setObjectName(QStringLiteral("filterTableAction"));
+    find->setShortcut(QKeySequence::Find);
     view->addSeparator();
     for (QDockWidget* dock : docks())
         view->addAction(dock->toggleViewAction());

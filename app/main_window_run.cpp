@@ -7,12 +7,14 @@
 #include "app/message_bar.hpp"
 #include "core/run/run_inputs.hpp"
 #include "views/run/run_view.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <QAction>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStackedWidget>
@@ -67,7 +69,19 @@ void MainWindow::openRun(const QString& path)
 {
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absoluteFilePath());
     run_.view->openRun(QFileInfo(path).absoluteFilePath(), optionsFor(path));
+    statusBar()->clearMessage(); // what the bar said was about the view on show before
     showRunPage();
+}
+
+void MainWindow::focusTableFilter()
+{
+    QLineEdit* filter = runShown() ? run_.view->filterEdit() : views_.table->filterEdit();
+    if (!runShown()) {
+        views_.tableDock->show();
+        views_.tableDock->raise();
+    }
+    filter->setFocus(Qt::ShortcutFocusReason);
+    filter->selectAll();
 }
 
 bool MainWindow::runShown() const { return views_.pages->currentWidget() == run_.view; }
@@ -84,6 +98,9 @@ void MainWindow::showRunPage()
             dock->hide();
         }
     views_.pages->setCurrentWidget(run_.view);
+    // The plan's status (its IR note, a load) is not the run's: hidden with the docks.
+    statusBar()->clearMessage();
+    views_.statusLabel->hide();
     run_.view->table()->setFocus();
     updateRunActions();
     updateWindowTitle();
@@ -94,6 +111,8 @@ void MainWindow::showPlanPage()
     if (!runShown())
         return;
     views_.pages->setCurrentIndex(0);
+    statusBar()->clearMessage(); // a row's error or the run's note is not about the plan
+    views_.statusLabel->show();
     for (QDockWidget* dock : run_.docksHidden)
         if (dock)
             dock->show();

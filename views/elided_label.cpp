@@ -18,6 +18,12 @@ void ElidedLabel::setFullText(const QString& text)
     updateElided();
 }
 
+void ElidedLabel::setKeyText(const QString& text)
+{
+    key_ = text;
+    updateElided();
+}
+
 void ElidedLabel::setElideMode(Qt::TextElideMode mode)
 {
     mode_ = mode;
@@ -42,7 +48,12 @@ void ElidedLabel::updateElided()
     // One line: a text of several lines is read as one, its breaks as spaces.
     QString line = full_;
     line.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    setText(fontMetrics().elidedText(line, mode_, std::max(0, width() - 2)));
+    const int room = std::max(0, width() - 2);
+    if (!key_.isEmpty() && fontMetrics().horizontalAdvance(line) > room) {
+        setText(fontMetrics().elidedText(key_, Qt::ElideRight, room));
+        return;
+    }
+    setText(fontMetrics().elidedText(line, mode_, room));
 }
 
 } // namespace memlens

@@ -14,6 +14,10 @@ public:
     // Where the text gives way: the middle (paths, the default) or the end (a sentence).
     void setElideMode(Qt::TextElideMode mode);
     const QString& fullText() const { return full_; }
+    // What is shown when the full text does not fit, itself cut at its end: the part that tells
+    // one text from another ("block16384/memory_info_aiv.json" of a longer line). Empty: the full text.
+    void setKeyText(const QString& text);
+    const QString& keyText() const { return key_; }
 
     QSize minimumSizeHint() const override;
     QSize sizeHint() const override;
@@ -24,6 +28,7 @@ protected:
 private:
     void updateElided();
     QString full_;
+    QString key_;
     Qt::TextElideMode mode_ = Qt::ElideMiddle;
 };
 

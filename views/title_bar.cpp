@@ -4,6 +4,7 @@
 #include "core/analysis/plan_requirement.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/document/planner_check.hpp"
+#include "core/dump/dump_display_name.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/elided_label.hpp"
 #include "views/plan_session.hpp"
@@ -364,6 +365,15 @@ void TitleBar::refresh()
     setKernelText(document ? (folderKernels_.isEmpty() ? kernelLine(*document) : folderKernels_) : tr("No dump open"));
     const QString line = document ? fileLine(*document, versionText_) : QString();
     file_->setFullText(line);
+    // Cut short, the line keeps what tells two dumps apart: the file under its folder.
+    file_->setKeyText(document
+            ? toQString(dumpDisplayName(document->copyOf.empty() ? document->dump.file : document->copyOf))
+            : QString());
+    // Room for the folder at least ("block16384/…"): what differs between two compiles of a kernel.
+    const QString key = file_->keyText();
+    const qsizetype slash = key.lastIndexOf(QLatin1Char('/'));
+    file_->setMinimumWidth(
+        std::max(60, slash > 0 ? file_->fontMetrics().horizontalAdvance(key.left(slash + 1) + QChar(0x2026)) + 6 : 0));
     // The whole line (cut short in a narrow window) and the file's path.
     file_->setToolTip(document
             ? line + QLatin1Char('\n') + toQString(document->copyOf.empty() ? document->dump.file : document->copyOf)

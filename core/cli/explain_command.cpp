@@ -7,6 +7,7 @@
 #include "core/cli/command_common.hpp"
 #include "core/cli/kernel_folder.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
+#include "core/diagnosis/fit_frontier.hpp"
 #include "core/diagnosis/fit_map.hpp"
 #include "core/dump/record_folding.hpp"
 #include "core/text/terminal_text.hpp"
@@ -117,9 +118,10 @@ void explainScopes(std::ostream& out, const CommandLine& commandLine, const Plan
                 << requirementText(planRequirement(scope, analysis)) << ".\n";
             continue;
         }
-        const Diagnosis diagnosis = diagnoseScope(document, i);
+        Diagnosis diagnosis = diagnoseScope(document, i);
         FitMap map = buildFitMap(document, i, diagnosis);
         attachCompiled(map, document, i, others);
+        diagnosis.largestFitting = largestFittingOf(diagnosis, map);
         if (commandLine.explainConfigs) {
             const std::string configs = frontierConfigs(map);
             out << "\nScope " << scope.scope << ":\n"
@@ -139,8 +141,12 @@ void explainScopes(std::ostream& out, const CommandLine& commandLine, const Plan
 // The lines under the title: the dump, its IR, what is missing or may be stale.
 void explainHead(std::ostream& out, const PlanDocument& document)
 {
-    out << "Dump: " << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile)
-        << "\n";
+    // A plan read from a compile log has no dump: the file is named for what it is.
+    const bool log = document.computedFrom && std::filesystem::path(*document.computedFrom).extension() == ".log";
+    out << (log                     ? "Log: "
+            : document.computedFrom ? "Planned from: "
+                                    : "Dump: ")
+        << document.dump.file << "\nIR: " << (document.irFile.empty() ? "none found" : document.irFile) << "\n";
     if (document.lineInfo == LineInfo::Missing)
         out << "Python lines: none: " << kNoLineInfoNote << ".\n";
     if (!document.siblingWarning.empty())

@@ -261,6 +261,8 @@ std::optional<LargestFitting> findLargestFitting(PredictedRequirements& scaled, 
     }
     if (best >= 0)
         result.value = powers[static_cast<std::size_t>(best)];
+    result.searchedFrom = powers.front();
+    result.searchedTo = powers.back();
     result.predictedRequiredBytes = scaled.at(result.dimension, result.value.value_or(powers.front()));
     return result;
 }

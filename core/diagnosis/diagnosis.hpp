@@ -68,6 +68,12 @@ struct LargestFitting {
     std::string how = "predicted";            // "re-planned" when the planner searched it from the IR
     std::optional<std::int64_t> value;        // nullopt when no power of two tried fits
     std::uint64_t predictedRequiredBytes = 0; // at `value`, else at the smallest value tried
+    // The values searched, smallest and largest (0: not known). A `value` equal to `searchedTo`
+    // above today's is where the search ended, not the largest that fits: "at least".
+    std::int64_t searchedFrom = 0;
+    std::int64_t searchedTo = 0;
+
+    bool searchEnded() const { return value && searchedTo > dimension && *value >= searchedTo; }
 };
 
 struct Diagnosis {

@@ -1,5 +1,6 @@
 #include "core/diagnosis/diagnosis_json.hpp"
 
+#include "core/diagnosis/fit_frontier.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
 
 #include <filesystem>
@@ -109,16 +110,18 @@ ojson diagnosisJson(const PlanDocument& document, std::size_t scopeIndex, const 
         levers.push_back(leverJson(lever));
     out["levers"] = std::move(levers);
     out["predicted_because"] = diagnosis.predictedBecause.empty() ? ojson(nullptr) : ojson(diagnosis.predictedBecause);
-    if (diagnosis.largestFitting) {
-        const LargestFitting& largest = *diagnosis.largestFitting;
+    const FitMap map = buildFitMap(document, scopeIndex, diagnosis);
+    if (const std::optional<LargestFitting> found = largestFittingOf(diagnosis, map)) {
+        const LargestFitting& largest = *found;
         out["largest_fitting"] = {{"dim", largest.dimension},
             {"value", largest.value ? ojson(*largest.value) : ojson(nullptr)},
             {"predicted_required_bytes", largest.predictedRequiredBytes}, {"constexpr", constexprJson(largest.name)},
-            {"how", largest.how}, {"python", pythonLineJson(largest.name.python)}};
+            {"how", largest.how}, {"python", pythonLineJson(largest.name.python)},
+            {"searched_to", largest.searchedTo > 0 ? ojson(largest.searchedTo) : ojson(nullptr)},
+            {"search_ended", largest.searchEnded()}};
     } else {
         out["largest_fitting"] = nullptr;
     }
-    const FitMap map = buildFitMap(document, scopeIndex, diagnosis);
     out["fit_map"] = map.empty() ? ojson(nullptr) : fitMapJson(map);
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include "core/analysis/capacity.hpp"
 #include "core/compile_log/compile_log.hpp"
+#include "core/diagnosis/fit_frontier.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
 #include "core/dump/buffer_fields.hpp"
 #include "core/text/byte_size.hpp"
@@ -104,21 +105,31 @@ std::string dimensionLabel(std::int64_t value, const TileName& name)
     return name.text() + " " + std::to_string(value);
 }
 
-std::string largestFittingSentence(const Diagnosis& d)
+std::string largestFittingSentence(const Diagnosis& d) { return largestFittingSentence(d.largestFitting); }
+
+std::string largestFittingSentence(const std::optional<LargestFitting>& found)
 {
-    if (!d.largestFitting)
+    if (!found)
         return "No tile dimension explains the bytes live at the critical op.";
-    const LargestFitting& largest = *d.largestFitting;
+    const LargestFitting& largest = *found;
     const bool named = largest.name.written.size() == 1;
     const std::string dim = std::to_string(largest.dimension);
     const std::string what = named ? largest.name.text() + " (today " + dim + ")"
                                    : "power of two for " + dimensionLabel(largest.dimension, largest.name);
-    if (!largest.value)
-        return "No " + std::string(named ? largest.name.text() : "power of two") + " from "
-            + std::to_string(std::max<std::int64_t>(1, largest.dimension / 16)) + " to "
-            + std::to_string(largest.dimension * 8) + " for " + dimensionLabel(largest.dimension, largest.name)
+    if (!largest.value) {
+        const std::int64_t from
+            = largest.searchedFrom > 0 ? largest.searchedFrom : std::max<std::int64_t>(1, largest.dimension / 16);
+        const std::int64_t to = largest.searchedTo > 0 ? largest.searchedTo : largest.dimension * 8;
+        return "No " + std::string(named ? largest.name.text() : "power of two") + " from " + std::to_string(from)
+            + " to " + std::to_string(to) + " for " + dimensionLabel(largest.dimension, largest.name)
             + " fits (at the smallest the plan needs " + bytesText(largest.predictedRequiredBytes) + ").";
-    return "Largest " + what + " that fits: " + std::to_string(*largest.value) + ", where the plan needs "
+    }
+    // The search's last value fits: larger ones were not tried, so it is a lower bound.
+    std::string value = std::to_string(*largest.value);
+    if (largest.searchEnded())
+        value = "at least " + value + " (searched up to "
+            + std::to_string(largest.searchedTo / std::max<std::int64_t>(1, largest.dimension)) + "x)";
+    return "Largest " + what + " that fits: " + value + ", where the plan needs "
         + bytesText(largest.predictedRequiredBytes) + (largest.how == "re-planned" ? " (re-planned)." : ".");
 }
 
@@ -324,8 +335,8 @@ std::string diagnosisText(
                    "kernel.py\n  (a prediction misses the holes the planner leaves: 161 KB predicted where 192 KB "
                    "was planned, in memlens's own example).\n";
     }
-    out << "\n" << largestFittingSentence(d) << "\n";
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
+    out << "\n" << largestFittingSentence(largestFittingOf(d, fitMap ? *fitMap : built)) << "\n";
     if (const std::string grid = fitMapText(fitMap ? *fitMap : built); !grid.empty())
         out << "\n" << grid;
     out << "\n" << wrapped(methodText(d), 100);
@@ -366,8 +377,9 @@ std::string diagnosisMarkdown(
                 << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " | "
                 << leverHowText(lever.how) << " |\n";
     }
-    out << "\n" << largestFittingSentence(d) << " " << methodText(d) << "\n\n";
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
+    out << "\n"
+        << largestFittingSentence(largestFittingOf(d, fitMap ? *fitMap : built)) << " " << methodText(d) << "\n\n";
     out << fitMapMarkdown(fitMap ? *fitMap : built);
     return out.str();
 }

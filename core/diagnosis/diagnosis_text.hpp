@@ -40,6 +40,9 @@ std::string leverDescription(const ScopePlan& scope, const Lever& lever);
 std::string verdictSentence(const Diagnosis& diagnosis);
 // "Largest power of two for dimension 16384 that fits: 8192 (...)", or why there is none.
 std::string largestFittingSentence(const Diagnosis& diagnosis);
+// The same of a search's answer (largestFittingOf: the fit map's, which every view shows); "at
+// least N (searched up to 8x)" where the search's last value fits.
+std::string largestFittingSentence(const std::optional<LargestFitting>& largest);
 // What to try first, in the user's terms (kernel options, tile sizes).
 // " (hivm.hir.vreduce <sum>, layer_norm.py:60)" when a compile log names the critical op, else "".
 std::string criticalOpName(const PlanDocument& document, const Diagnosis& d);

@@ -244,9 +244,11 @@ void shareCapacities(PlanDocument& a, PlanDocument& b)
                 continue;
             const Capacity capA = a.analyses[i].capacity;
             const Capacity capB = b.analyses[j].capacity;
-            if (capA.source < capB.source && capA.bytes != capB.bytes)
+            // The better-sourced one judges both, even where the figures agree: the comparison
+            // names one source whichever side is A.
+            if (capA.source < capB.source)
                 judgeCapacity(b.analyses[j], b.dump.scopes[j], capA);
-            else if (capB.source < capA.source && capA.bytes != capB.bytes)
+            else if (capB.source < capA.source)
                 judgeCapacity(a.analyses[i], a.dump.scopes[i], capB);
         }
     }

@@ -326,10 +326,17 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
         document.plannerNote = "memlens plans " + std::to_string(computed.compilerDifferences)
             + " of the buffers elsewhere than the compiler did (its offsets are read from the log): what-ifs are "
               "predicted, not re-planned";
-    else if (computed.decided)
+    else if (computed.decided) {
         document.plannerCheck = ownPlanCheck(
             document.dump, {computed.ir, path, computed.lineOffset}, computed.function, computed.generation);
-    else
+        if (document.plannerCheck) {
+            // There is no dump: the check is of the plan read from (or computed from) this file.
+            auto named = std::make_shared<PlannerCheck>(*document.plannerCheck);
+            named->subject = (computed.planSource == "compiler_log" ? "the compiler's plan in " : "the plan in ")
+                + std::filesystem::path(path).filename().string();
+            document.plannerCheck = std::move(named);
+        }
+    } else
         document.plannerNote = "memlens's plan of it is not decided within the load's budget";
     if (!computed.compilerNote.empty() && computed.planSource != "compiler_log")
         document.plannerNote += (document.plannerNote.empty() ? "" : "; ") + computed.compilerNote;

@@ -83,15 +83,16 @@ std::string PlannerCheck::summary() const
     for (const ScopePlannerCheck& check : scopes)
         buffers += check.buffers;
     if (reproduces())
-        return "memlens plans this dump identically (" + std::to_string(buffers)
-            + (buffers == 1 ? " buffer" : " buffers")
+        return (subject == "this dump" ? "memlens plans this dump identically ("
+                                       : "memlens reproduces " + subject + " (")
+            + std::to_string(buffers) + (buffers == 1 ? " buffer" : " buffers")
             + (!generation || *generation == kNewestGeneration ? std::string(")")
                     : *generation == CompilerGeneration::Earlier
                     ? std::string(", as compilers before seeded retries)")
                     : ", as the compiler at " + generationName(*generation) + ")");
     for (const ScopePlannerCheck& check : scopes) {
         if (!check.problem.empty())
-            return "memlens's plan differs from this dump: " + check.problem;
+            return "memlens's plan differs from " + subject + ": " + check.problem;
         if (check.differences.empty())
             continue;
         const PlannerDifference& first = check.differences.front();

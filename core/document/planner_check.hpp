@@ -56,6 +56,9 @@ struct PlannerCheck {
     std::optional<planner::CompilerGeneration> generation;
     std::vector<ScopePlannerCheck> scopes; // the dump's planned scopes, in its order
     PlannerIr ir;
+    // What the check compared memlens's plan with: "this dump", or "the compile log's plan"
+    // where the plan was read from a log (A5 writes no dump).
+    std::string subject = "this dump";
 
     bool reproduces() const { return seedShuffle.has_value(); }
     const ScopePlannerCheck* scope(const std::string& name) const;

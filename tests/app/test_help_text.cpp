@@ -3,6 +3,7 @@
 
 #include "app/help_dialogs.hpp"
 #include "app/user_guide_window.hpp"
+#include "views/table/block_table_panel.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,6 +14,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QImage>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
@@ -138,4 +140,36 @@ TEST_CASE("the user guide's pictures scale to the window's width", "[window][hel
             }
     CHECK(pictures > 5);
     guide->close();
+}
+
+TEST_CASE("the menu bar's menus each have a mnemonic of their own", "[window][help][mnemonic]")
+{
+    WindowFixture f;
+    QStringList keys;
+    for (const QAction* action : f.window->menuBar()->actions()) {
+        const QString text = action->text();
+        const qsizetype at = text.indexOf('&');
+        INFO(text.toStdString());
+        REQUIRE(at >= 0);
+        REQUIRE(at + 1 < text.size());
+        const QString key = text.mid(at + 1, 1).toLower();
+        CHECK_FALSE(keys.contains(key));
+        keys << key;
+    }
+}
+
+TEST_CASE("the keyboard help names moving between panels, and Ctrl+F reaches the Blocks table's filter",
+    "[window][help][filter]")
+{
+    WindowFixture f;
+    const QString text = keyboardHelpText(f.window->menuBar());
+    CHECK(text.contains("move between the panels"));
+    CHECK(text.contains("Ctrl+F"));
+    REQUIRE(f.open(memlens::test::layerNormDump("block16384")));
+    auto* find = f.window->findChild<QAction*>(QStringLiteral("filterTableAction"));
+    REQUIRE(find);
+    CHECK(find->shortcut() == QKeySequence(QKeySequence::Find));
+    find->trigger();
+    QApplication::processEvents();
+    CHECK(f.window->focusWidget() == f.window->table()->filterEdit());
 }

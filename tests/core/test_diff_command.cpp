@@ -189,3 +189,18 @@ TEST_CASE("size ratios read short", "[diff_command]")
     CHECK(formatRatio(4.0 / 3.0) == "\u00d71.33");
     CHECK(formatRatio(1.0 / 4096.0) == "\u00d70.000244");
 }
+
+TEST_CASE("diff names the capacity's source the same way in either order", "[diff_command][capacity]")
+{
+    const Ran forward = runDiffWith({examplePath("block8192"), examplePath("block16384")});
+    const Ran backward = runDiffWith({examplePath("block16384"), examplePath("block8192")});
+    const auto capacityLine = [](const std::string& text) {
+        const std::size_t at = text.find("  capacity  ");
+        return at == std::string::npos ? std::string() : text.substr(at, text.find('\n', at) - at);
+    };
+    INFO(forward.out << "\n----\n" << backward.out);
+    CHECK_FALSE(capacityLine(forward.out).empty());
+    CHECK(capacityLine(forward.out) == capacityLine(backward.out));
+    // The better-sourced of the two, as the guide says: the error message before the IR's target.
+    CHECK(capacityLine(forward.out).find("from the error message") != std::string::npos);
+}

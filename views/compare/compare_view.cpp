@@ -305,6 +305,15 @@ int CompareView::preferredPair() const
 void CompareView::preselectOverCapacity()
 {
     preselectPending_ = false;
+    selectFirstPair();
+    // A comparison opens on both plans whole, on one scale, with the capacity line: selecting a
+    // block too thin to see zooms a chart to it, which is for a pick by hand, not for the start.
+    chartA_->fitToPlan();
+    chartB_->fitToPlan();
+}
+
+void CompareView::selectFirstPair()
+{
     // The buffer selected in the main window, where this comparison has it.
     if (const int pair = preferredPair(); pair >= 0) {
         selectPair(pair);

@@ -100,6 +100,7 @@ private:
     void onTableSelection();
     void onBlockSelected(bool fromA, int block);
     void preselectOverCapacity();
+    void selectFirstPair();
     void followWindow(BlockChartWidget* from, BlockChartWidget* to, const DataWindow& window);
 
     Comparison comparison_;

@@ -2,6 +2,7 @@
 
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
+#include "core/diagnosis/fit_frontier.hpp"
 #include "core/diagnosis/fit_map_replan.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
 #include "core/diagnosis/launch_values.hpp"
@@ -304,6 +305,8 @@ void DiagnosisPanel::startDiagnosis()
         [document, scope, otherPaths, otherOptions, evaluator](const JobCancel& cancel) {
             Result result{diagnoseScope(*document, scope), {}, {}};
             result.map = buildFitMap(*document, scope, result.diagnosis, evaluator.get());
+            // The sentence above the grid says what the grid's stars say, on the capacity on show.
+            result.diagnosis.largestFitting = largestFittingOf(result.diagnosis, result.map);
             for (const QString& path : otherPaths) {
                 if (cancel.requested())
                     break;

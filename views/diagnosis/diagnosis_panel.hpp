@@ -37,6 +37,8 @@ public:
     QLabel* leverCaption() const { return leverCaption_; }
     QLabel* sourceCaption() const { return sourceCaption_; }
     QLabel* verdictLabel() const { return verdict_; }
+    // "Largest BLOCK_SIZE (today 16384) that fits: 8192, …" above the fit map.
+    QLabel* largestLabel() const { return largest_; }
     QPushButton* jumpButton() const { return jump_; }
     // The fit map on show (null while none), its grid and the button copying its frontier as Python.
     const FitMap* fitMap() const { return fitMap_ ? &*fitMap_ : nullptr; }

@@ -56,7 +56,6 @@ RunView::RunView(QWidget* parent)
     table_->verticalHeader()->hide();
     table_->horizontalHeader()->setHighlightSections(false);
     table_->setItemDelegateForColumn(RunTableModel::UsedColumn, new HeadroomBarDelegate(table_));
-    table_->installEventFilter(this);
     connect(table_, &QTableView::clicked, this, &RunView::openIndex);
 
     header_->setTextFormat(Qt::PlainText);
@@ -85,6 +84,15 @@ RunView::RunView(QWidget* parent)
     layout->addWidget(header_);
     layout->addWidget(filter_);
     layout->addWidget(splitter, 1);
+
+    // By keyboard: one Tab from the filter to the table, one more to the details; Tab leaves the
+    // table (rows are chosen with the arrows) and every stop shows where the focus is.
+    table_->setTabKeyNavigation(false);
+    details_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    header_->setFocusPolicy(Qt::NoFocus);
+    setTabOrder(filter_, table_);
+    setTabOrder(table_, details_);
+    table_->installEventFilter(this);
 
     progressTimer_->setInterval(100);
     connect(progressTimer_, &QTimer::timeout, this, &RunView::updateHeader);
@@ -218,6 +226,10 @@ void RunView::openIndex(const QModelIndex& proxyIndex)
 
 bool RunView::eventFilter(QObject* watched, QEvent* event)
 {
+    // Focus reaching the table with no current row would show no focus: the first row is current.
+    if (watched == table_ && event->type() == QEvent::FocusIn && !table_->currentIndex().isValid()
+        && proxy_->rowCount() > 0)
+        table_->setCurrentIndex(proxy_->index(0, RunTableModel::KernelColumn));
     if (watched == table_ && event->type() == QEvent::KeyPress) {
         const int key = static_cast<QKeyEvent*>(event)->key();
         if (key == Qt::Key_Return || key == Qt::Key_Enter) {
