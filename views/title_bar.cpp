@@ -372,8 +372,10 @@ void TitleBar::refresh()
     // Room for the folder at least ("block16384/…"): what differs between two compiles of a kernel.
     const QString key = file_->keyText();
     const qsizetype slash = key.lastIndexOf(QLatin1Char('/'));
-    file_->setMinimumWidth(
-        std::max(60, slash > 0 ? file_->fontMetrics().horizontalAdvance(key.left(slash + 1) + QChar(0x2026)) + 6 : 0));
+    // At most a short folder's room: a long folder name must not widen the smallest window.
+    const int folderWidth
+        = slash > 0 ? file_->fontMetrics().horizontalAdvance(key.left(slash + 1) + QChar(0x2026)) + 6 : 0;
+    file_->setMinimumWidth(std::min(folderWidth, 60));
     // The whole line (cut short in a narrow window) and the file's path.
     file_->setToolTip(document
             ? line + QLatin1Char('\n') + toQString(document->copyOf.empty() ? document->dump.file : document->copyOf)
