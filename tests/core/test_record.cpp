@@ -6,6 +6,7 @@
 #include "core/record/ir_section_filter.hpp"
 #include "core/record/record_files.hpp"
 #include "core/record/record_setup.hpp"
+#include "core/run/config_envelope.hpp"
 #include "core/run/run_inputs.hpp"
 #include "support/temp_dir.hpp"
 
@@ -179,4 +180,26 @@ TEST_CASE("record's command line: options, then the command after --", "[record]
     const CommandLine compile = parseCommandLine({"__record-compile", "bishengir-compile", "--help"});
     CHECK(compile.command == Command::RecordCompile);
     CHECK(compile.recordCompile.args == std::vector<std::string>{"--help"});
+}
+
+TEST_CASE("the envelope's largest that fits is the largest fitting value, not the first", "[record]")
+{
+    RunSummary summary;
+    summary.path = "/runs/r";
+    for (const auto& [block, peak] :
+        std::vector<std::pair<std::int64_t, std::uint64_t>>{{1024, 48 * 1024}, {4096, 240 * 1024}, {2048, 96 * 1024}}) {
+        RunRow row;
+        row.kernel = "k";
+        row.core = "aiv";
+        row.scope = "ub";
+        row.status = peak <= 192 * 1024 ? RowStatus::Fits : RowStatus::Overflows;
+        row.peakBytes = peak;
+        row.capacityBytes = 192 * 1024;
+        row.configValues = {{"BLOCK", block}};
+        row.file = "/runs/r/k/" + std::to_string(block) + "/memory_info_aiv.json";
+        summary.rows.push_back(row);
+    }
+    const auto envelopes = configEnvelopes(summary);
+    REQUIRE(envelopes.size() == 1);
+    CHECK_THAT(envelopesText(envelopes, std::nullopt), Catch::Contains("largest that fits: BLOCK 2048"));
 }
