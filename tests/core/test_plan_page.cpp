@@ -53,11 +53,17 @@ TEST_CASE("the page embeds only the lines around each block's IR and Python line
         if (file.ends_with("layer_norm.py")) {
             CHECK(lines.contains("55"));
             CHECK(lines["55"].get<std::string>().find("xf = x.to(tl.float32)") != std::string::npos);
+            // Its neighbours, kPlanPageContextLines each side, for the details' context.
+            CHECK(lines.contains(std::to_string(55 - kPlanPageContextLines)));
+            CHECK(lines.contains(std::to_string(55 + kPlanPageContextLines)));
+            CHECK(kPlanPageContextLines == 3);
             CHECK_FALSE(lines.contains("1"));
             found = true;
         }
         if (file.ends_with(".ttadapter")) {
             CHECK(lines.contains("83"));
+            CHECK(lines.contains("80"));
+            CHECK(lines.contains("86"));
             CHECK(lines.size() < 17 * 7);
         }
     }

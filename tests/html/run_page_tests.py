@@ -118,6 +118,9 @@ def test_example(browser, memlens, source, work, shots):
     check(details["pythonText"] is not None and "xf" in details["pythonText"],
           "the Python line is the kernel's line 55 (%r)" % details["pythonText"])
     check(details["sideBySide"], "the IR and Python panes stand side by side")
+    heads = browser.evaluate("Array.from(document.querySelectorAll('#details .source-where')).map(n => n.textContent)")
+    check(any(h.startswith("layer_norm.py:55") for h in heads),
+          "the Python pane's head names layer_norm.py:55 (%r)" % heads)
     check(details["over"], "the selected block is marked above capacity")
     selected_row = browser.evaluate("(() => { const r = document.querySelector('.row.selected'); return r ? r.textContent : ''; })()")
     check("%alloc_3" in selected_row, "the table's selected row is the block (%r)" % selected_row)
@@ -153,8 +156,9 @@ def test_example(browser, memlens, source, work, shots):
     check(over == 6, "over capacity only keeps the 6 blocks above capacity (%d)" % over)
     browser.evaluate("document.querySelector('.table-over').click()")
 
-    # Zoom: the wheel over the chart narrows the op range shown.
+    # Zoom: the wheel over the chart narrows the op range shown, and the chart is drawn again.
     before = page_state(browser)
+    pixels_before = browser.evaluate("document.getElementById('chart').toDataURL()")
     rect = browser.evaluate("(() => { const r = document.getElementById('chart').getBoundingClientRect(); "
                             "return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()")
     browser.mouse("mouseWheel", rect["x"], rect["y"], deltaX=0, deltaY=-600)
@@ -164,6 +168,8 @@ def test_example(browser, memlens, source, work, shots):
     span_after = after["view"]["x1"] - after["view"]["x0"]
     check(span_after < span_before * 0.7 and after["range"] != before["range"],
           "wheel zoom narrows the visible op range (%s -> %s)" % (before["range"], after["range"]))
+    pixels_after = browser.evaluate("document.getElementById('chart').toDataURL()")
+    check(pixels_after != pixels_before, "the zoomed chart is drawn again (its pixels changed)")
     browser.call("Input.dispatchKeyEvent", {"type": "keyDown", "key": "ArrowRight", "code": "ArrowRight",
                                             "windowsVirtualKeyCode": 39})
     browser.evaluate("document.getElementById('chart').focus()")
