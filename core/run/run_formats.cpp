@@ -104,6 +104,11 @@ std::string gateStatusText(const RunRow& row, std::optional<double> failAbove)
     return "error";
 }
 
+std::string rowCountText(std::size_t rows)
+{
+    return std::to_string(rows) + (rows == 1 ? " kernel and core" : " kernels and cores");
+}
+
 std::string summaryCounts(const RunSummary& summary, std::optional<double> failAbove)
 {
     std::size_t overflow = 0, above = 0, fit = 0, notPlanned = 0, errors = 0;
@@ -136,7 +141,7 @@ std::string summaryText(const RunSummary& summary, std::optional<double> failAbo
         for (std::size_t c = 0; c < row.size(); ++c)
             widths[c] = std::max(widths[c], row[c].size());
     std::string text = "memlens summary of " + terminalText(oneLine(summary.path)) + ": "
-        + std::to_string(summary.rows.size()) + " kernels and cores; " + summaryCounts(summary, failAbove) + "\n\n";
+        + rowCountText(summary.rows.size()) + "; " + summaryCounts(summary, failAbove) + "\n\n";
     for (const auto& row : rows) {
         std::string line;
         for (std::size_t c = 0; c < row.size(); ++c)
@@ -160,8 +165,8 @@ std::string summaryText(const RunSummary& summary, std::optional<double> failAbo
 
 std::string summaryMarkdown(const RunSummary& summary, std::optional<double> failAbove)
 {
-    std::string text = "# memlens summary\n\n" + markdownText(summary.path) + ": " + std::to_string(summary.rows.size())
-        + " kernels and cores; " + summaryCounts(summary, failAbove) + "\n\n";
+    std::string text = "# memlens summary\n\n" + markdownText(summary.path) + ": " + rowCountText(summary.rows.size())
+        + "; " + summaryCounts(summary, failAbove) + "\n\n";
     const auto line = [](const std::vector<std::string>& cells) {
         std::string out = "|";
         for (const std::string& cell : cells)

@@ -17,6 +17,8 @@ std::optional<SummaryFormat> summaryFormatNamed(const std::string& name);
 
 // "3 overflow, 1 above 95%, 12 fit, 1 not planned, 1 error": the counts, for every format's head.
 std::string summaryCounts(const RunSummary& summary, std::optional<double> failAbove);
+// "1 kernel and core", "7 kernels and cores": the rows a summary counts.
+std::string rowCountText(std::size_t rows);
 
 // "97.3%" of a row's peak against its capacity; "-" without numbers.
 std::string usedText(const RunRow& row);

@@ -501,3 +501,18 @@ TEST_CASE(
         CHECK_THAT(row.notes.front(), Catch::Contains("UB size = N bits"));
     }
 }
+
+TEST_CASE("a run of one row says one kernel and core, not '1 kernels'", "[run_summary]")
+{
+    RunSummary summary;
+    summary.path = "/runs/one";
+    RunRow row;
+    row.kernel = "k";
+    row.status = RowStatus::Error;
+    row.error = "bad";
+    summary.rows.push_back(row);
+    CHECK_THAT(summaryText(summary, std::nullopt), Catch::Contains(": 1 kernel and core;"));
+    CHECK_THAT(summaryMarkdown(summary, std::nullopt), Catch::Contains(": 1 kernel and core;"));
+    summary.rows.push_back(row);
+    CHECK_THAT(summaryText(summary, std::nullopt), Catch::Contains(": 2 kernels and cores;"));
+}

@@ -210,9 +210,9 @@ void RunView::updateHeader()
                             "or a Triton cache."));
         return;
     }
-    header_->setText(tr("Run %1: %2 kernels and cores; %3")
+    header_->setText(tr("Run %1: %2; %3")
                          .arg(QDir::toNativeSeparators(QString::fromStdString(summary.path)))
-                         .arg(summary.rows.size())
+                         .arg(QString::fromStdString(rowCountText(summary.rows.size())))
                          .arg(QString::fromStdString(summaryCounts(summary, std::nullopt))));
 }
 
