@@ -335,3 +335,15 @@ TEST_CASE("screenshots of a dump named by MEMLENS_SHOT_DUMP at three sizes", "[.
             QStringLiteral("given-%1x%2.png").arg(size.width()).arg(size.height()).toLatin1().constData());
     }
 }
+
+TEST_CASE("screenshots of the empty window at two sizes", "[.screenshots]")
+{
+    for (const QSize size : {QSize(1024, 700), QSize(1400, 900)}) {
+        WindowFixture f;
+        f.window->resize(size);
+        REQUIRE(QTest::qWaitForWindowExposed(f.window.get()));
+        settle();
+        save(f.window->grab(),
+            QStringLiteral("empty-%1x%2.png").arg(size.width()).arg(size.height()).toLatin1().constData());
+    }
+}

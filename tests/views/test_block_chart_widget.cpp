@@ -279,6 +279,9 @@ TEST_CASE("without a document the chart shows how to open one", "[chart][widget]
     CHECK(w.blockAt(QPoint(250, 150)) == -1);
     CHECK(w.toolTipAt(QPoint(250, 150)).isEmpty());
     CHECK(BlockChartWidget::placeholderText().contains("File > Open"));
+    // The empty window offers every way in: a dump or log, a kernel's folder, a run.
+    CHECK(BlockChartWidget::placeholderText().contains("Open Folder"));
+    CHECK(BlockChartWidget::placeholderText().contains("Open Run"));
     const QImage shot = w.grab().toImage();
     CHECK_FALSE(shot.isNull());
     CHECK(w.focusPolicy() == Qt::StrongFocus);

@@ -62,7 +62,11 @@ BlockChartWidget::BlockChartWidget(PlanSession* session, QWidget* parent)
     onScopeChanged();
 }
 
-QString BlockChartWidget::placeholderText() { return tr("Open a memory dump (File > Open Dump…)"); }
+QString BlockChartWidget::placeholderText()
+{
+    return tr("Open a memory dump or a compile log (File > Open Dump…, Ctrl+O), a kernel's folder (File > Open "
+              "Folder…) or a run of many kernels (File > Open Run…); or drop one here");
+}
 
 QSize BlockChartWidget::sizeHint() const { return {900, 480}; }
 QSize BlockChartWidget::minimumSizeHint() const { return {360, 130}; }
@@ -337,7 +341,8 @@ void BlockChartWidget::paintEvent(QPaintEvent*)
         if (f.pointSizeF() > 0)
             f.setPointSizeF(f.pointSizeF() * 1.15);
         painter.setFont(f);
-        painter.drawText(rect(), Qt::AlignCenter, placeholderText());
+        // Wrapped within the chart, however narrow the window.
+        painter.drawText(rect().adjusted(24, 0, -24, 0), Qt::AlignCenter | Qt::TextWordWrap, placeholderText());
         return;
     }
     const ScopePlan& plan = *session_->scope();
