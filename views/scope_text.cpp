@@ -187,6 +187,10 @@ QString fileLine(const PlanDocument& document, const QString& versionText)
         file = QObject::tr("plan computed by memlens from %1").arg(file);
     if (const QString core = coreDescription(document.dump.core); !core.isEmpty())
         file += QStringLiteral(" \u00b7 ") + core;
+    // The chip, for every input that names one (a dump's IR, a log's section): an A5 log's
+    // overflow otherwise never says which chip it is on.
+    if (document.target && !document.target->empty())
+        file += QStringLiteral(" \u00b7 ") + toQString(*document.target);
     return file;
 }
 

@@ -127,6 +127,9 @@ TEST_CASE("scope text: the kernel, the file line and the warnings", "[titlebar][
     document.dump.file = "/tmp/copies/3.json";
     CHECK(fileLine(document, "version of 12:03:41.250")
         == QString::fromUtf8("k1/memory_info_aiv.json \u00b7 version of 12:03:41.250 \u00b7 vector core (aiv)"));
+    // The chip, when the IR or the log names it.
+    document.target = "Ascend950PR_950z";
+    CHECK(fileLine(document).endsWith(QString::fromUtf8(" \u00b7 vector core (aiv) \u00b7 Ascend950PR_950z")));
 
     CHECK(documentWarnings(document).isEmpty());
     document.siblingWarning = "memory_info_aic.json beside it is 5 minutes older";

@@ -46,7 +46,11 @@ TEST_CASE("the title bar tells the story of the real overflow sample", "[titleba
     session.setDocument(loadOverflowSample());
     CHECK(kernelShown(bar) == "_attn_fwd");
     // The folder tells this compile from the other sample of the same file name.
-    CHECK(fileShown(bar) == QString::fromUtf8("fake_attn_fwd_overflow/memory_info_aiv.json \u00b7 vector core (aiv)"));
+    // Then the core and the chip its IR names.
+    CHECK(fileShown(bar)
+        == QString::fromUtf8("fake_attn_fwd_overflow/memory_info_aiv.json \u00b7 vector core (aiv) \u00b7 ")
+            + QString::fromStdString(session.document()->target.value_or("?")));
+    CHECK(session.document()->target.has_value());
     CHECK(verdictShown(session) == "compile failed");
     CHECK(bar.errorVisible());
     CHECK(errorShown(session).startsWith("ub overflow, requires 2097152 bits"));
