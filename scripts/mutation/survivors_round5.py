@@ -1,0 +1,35 @@
+"""Mutants of the round before (the probe's survivors) and reversions of this round's fixes, with
+the test file that must fail on each: (file, text, replacement, suite, Catch filter)."""
+MUTANTS = [
+ ('core/planner/vf_inplace_reuse.cpp','return loop.operands[static_cast<std::size_t>(index) + 2];','return loop.operands[static_cast<std::size_t>(index) + 1];',('core', '[#test_planner_rules]')),
+ ('core/planner/storage_entries.cpp','|| parent->name == "scf.while" ','',('core', '[#test_planner_rules]')),
+ ('core/planner/plan_pass.cpp','if (value == "true" || value == "1" || value.empty())','if (value == "true" || value == "1")',('core', '[#test_planner_pass]')),
+ ('core/planner/plan_pass.cpp','pass.regBase = target.regBasePlanner || regBaseSection;','pass.regBase = target.regBasePlanner;',('core', '[#test_planner_pass]')),
+ ('core/planner/plan_options.hpp','rules.inplaceKeepsVselCondition = false;','rules.inplaceKeepsVselCondition = true;',('core', '[#test_planner_rules]')),
+ ('core/planner/plan_options.hpp','rules.refuseStallingInplace = false;','rules.refuseStallingInplace = true;',('core', '[#test_planner_rules]')),
+ ('core/planner/module_facts.cpp','                        work.push_back(result);','                        (void)result;',('core', '[#test_planner_a5_rules]')),
+ ('core/planner/module_facts.cpp','a->second.second < b->second.first || b->second.second < a->second.first','a->second.second < b->second.first',('core', '[#test_planner_a5_rules]')),
+ ('core/planner/module_facts.cpp','range->second = {std::min(range->second.first, lo), std::max(range->second.second, hi)};','range->second = {lo, hi};',('core', '[#test_planner_a5_rules]')),
+ ('core/document/planner_check.cpp','&& a.lifeEnd == b.lifeEnd','',('core', '[#test_planner_check]')),
+ ('core/document/planner_check.cpp','if (more > 0)','if (more > 1)',('core', '[#test_planner_check]')),
+ ('core/document/planner_check.cpp','document.log->sectionFirstLine - 1}','document.log->sectionFirstLine}',('core', '[#test_planner_check]')),
+ ('core/document/planner_check.cpp','        if (functions.size() != 1) {','        if (functions.empty()) {',('core', '[#test_planner_check]')),
+ ('core/compile_log/log_scan.cpp','&& !scan_.sectionText.empty() && lastKept_) {','&& !scan_.sectionText.empty()) {',('core', '[#test_log_scan_pins]')),
+ ('core/compile_log/log_scan.cpp','            scan_.allocatedUbBits.reset();\n','',('core', '[#test_log_scan_pins]')),
+ ('core/run/run_summary.cpp','*used > *failAbove','*used >= *failAbove',('core', '[#test_run_summary]')),
+ ('core/run/run_row.cpp','(row.status == RowStatus::Error ? 2 : 1)','(row.status == RowStatus::Error ? 1 : 2)',('core', '[#test_run_summary]')),
+ ('core/run/junit_report.cpp','std::to_string(row.version) + " of "','std::to_string(row.versions) + " of "',('views', '[#test_run_junit]')),
+ ('core/run/document_row.cpp','    if (analysis.overflow)\n        row.lever = leverText(diagnosis);','    row.lever = leverText(diagnosis);',('core', '[#test_run_summary]')),
+ ('core/diagnosis/fit_map_replan.cpp','fitsToday ? 8 : 1','fitsToday ? 4 : 1',('core', '[#test_fit_map]')),
+ ('core/analysis/storage_analysis.cpp','    return number + 1;','    return number;',('core', '[#test_storage_analysis]')),
+ ('core/diagnosis/diagnosis.cpp','    if (storage.size() < 2)\n        return;\n    const ScopePlan& scope','    if (storage.size() <= 2)\n        return;\n    const ScopePlan& scope',('core', '[#test_diagnosis]')),
+ # this round's defect fixes, reverted one at a time
+ ('core/analysis/plan_analysis.cpp','        = !analysis.overCapacityBlocks.empty() || analysis.overflowByCompilerFigure || analysis.overflowByDemand;','        = !analysis.overCapacityBlocks.empty();',('core', '[#test_verdict_rules]')),
+ ('core/document/computed_plan.cpp','    if (module->cutShortAt > 0)\n        throw DumpError(path, "", cutShortText(*module, input));\n','',('core', '[#test_verdict_rules]')),
+ ('core/cli/command_common.cpp','    if (!document.planDecided)\n        return kExitBadInput; // no verdict is neither a pass nor a fail\n','',('core', '[#test_verdict_rules]')),
+ ('core/run/run_inputs.cpp','    if (files.dumps.empty() && !files.json.empty() && !files.logs.empty()) {','    if (false) {',('core', '[#test_run_summary]')),
+ ('core/run/input_rows.cpp','    for (const std::string& kernel : document.logKernels) {','    for (const std::string& kernel : std::vector<std::string>{}) {',('core', '[#test_run_summary]')),
+ ('core/text/csv.cpp','        && !isPlainNumber(value);',';',('core', '[#test_report_files]')),
+ ('core/compile_log/log_scan.cpp','            scan_.overflowError.reset();\n','',('core', '[#test_run_summary]')),
+]
+
