@@ -6,10 +6,12 @@
 #include "core/text/terminal_text.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
+#include <random>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -108,7 +110,6 @@ std::string writeReplacing(const std::filesystem::path& path, const std::string&
 {
     struct stat existing { };
     const bool exists = ::stat(path.c_str(), &existing) == 0;
-    mode_t mode = 0666;
     if (exists) {
         if (S_ISCHR(existing.st_mode) || S_ISFIFO(existing.st_mode))
             return writeIntoSpecialFile(path, text, S_ISFIFO(existing.st_mode));
@@ -116,20 +117,25 @@ std::string writeReplacing(const std::filesystem::path& path, const std::string&
             return "cannot write " + path.string() + ": it is not a regular file";
         if ((existing.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0)
             return "cannot write " + path.string() + ": the file is read-only (remove it or make it writable)";
-        mode = existing.st_mode & 07777;
-    } else {
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        mode &= ~mask;
     }
-    // A new file of a name nobody could plant beforehand (mkostemp: O_CREAT | O_EXCL, so
-    // never through a link), renamed over the target only once it is whole.
-    std::string temporary = path.string() + ".memlens-XXXXXX";
-    const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
+    // A new file of a name nobody could plant beforehand (a random name, O_CREAT | O_EXCL, so
+    // never through a link), renamed over the target only once it is whole. A new target gets
+    // the usual mode (the umask applies), a replaced one keeps its own.
+    std::random_device random;
+    std::string temporary;
+    int fd = -1;
+    for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
+        char suffix[24];
+        std::snprintf(suffix, sizeof suffix, ".memlens-%08x", static_cast<unsigned>(random()));
+        temporary = path.string() + suffix;
+        fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            return "cannot write " + path.string() + ": " + errnoText(errno);
+    }
     if (fd < 0)
-        return "cannot write " + path.string() + ": " + errnoText(errno);
+        return "cannot write " + path.string() + ": no free temporary name beside it";
     int code = writeAll(fd, text);
-    if (code == 0 && ::fchmod(fd, mode) != 0)
+    if (code == 0 && exists && ::fchmod(fd, existing.st_mode & 07777) != 0)
         code = errno;
     if (::close(fd) != 0 && code == 0)
         code = errno;

@@ -121,3 +121,14 @@ TEST_CASE("--out naming a folder is refused")
     CHECK_THAT(writeReplacing(dir.path / "folder", "x"), Catch::Contains("not a regular file"));
     CHECK(fs::is_directory(dir.path / "folder"));
 }
+
+TEST_CASE("--out creates a new file with the usual mode, not the temporary file's", "[write]")
+{
+    TempDir dir;
+    const mode_t previous = ::umask(022);
+    const std::string why = writeReplacing(dir.path / "new.txt", "text\n");
+    ::umask(previous);
+    REQUIRE(why.empty());
+    CHECK((fs::status(dir.path / "new.txt").permissions() & fs::perms::all)
+        == (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read));
+}
