@@ -30,7 +30,7 @@ void requireScope(const PlanDocument& document, const std::optional<std::string>
 
 int exitStatusFor(const PlanDocument& document, const std::optional<std::string>& scope)
 {
-    if (!document.planDecided)
+    if (!planDecided(document))
         return kExitBadInput; // no verdict is neither a pass nor a fail
 
     for (std::size_t i = 0; i < document.dump.scopes.size(); ++i) {
@@ -44,7 +44,7 @@ int exitStatusFor(const PlanDocument& document, const std::optional<std::string>
 
 int verdictStatus(const PlanDocument& document, const std::optional<std::string>& scope, std::ostream& err)
 {
-    if (!document.planDecided)
+    if (!planDecided(document))
         err << "memlens: " << terminalText(document.dump.file)
             << ": not decided: memlens's search for a plan stopped at the load's limit (memlens plan --budget 0 "
                "searches as long as the compiler would)\n";

@@ -194,7 +194,7 @@ ojson inspectFileHeadJson(const PlanDocument& document)
     out["ir_file"] = document.irFile.empty() ? ojson(nullptr) : ojson(document.irFile);
     out["computed_from"] = document.computedFrom ? ojson(*document.computedFrom) : ojson(nullptr);
     out["plan_source"] = document.planSource;
-    out["plan_decided"] = document.planDecided;
+    out["plan_decided"] = planDecided(document);
     if (!document.plannedAs.empty())
         out["planned_as"] = document.plannedAs;
     addIrFacts(out, document);

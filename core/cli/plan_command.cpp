@@ -388,7 +388,7 @@ int runPlan(const PlanCommandLine& commandLine, std::ostream& out, std::ostream&
         dumps[compilerDumpFileName(plan.coreType)] = compilerDumpJson(plan, absolute, &aliases, input.lineOffset);
     }
     // memlens's plan is not the compiler's word: a log whose compile failed is no pass.
-    if (input.logScan && logSaysPlannerFailed(*input.logScan)) {
+    if (input.logScan && input.logScan->compileFailed()) {
         const std::string failure = input.logScan->overflowError.value_or("the planner's section after it says Failed");
         report["compile_log_failed"] = failure;
         if (!commandLine.json)

@@ -290,12 +290,12 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
     }
     log->ir = std::move(ir);
     log->retries = std::move(scan.retries);
-    log->overflowError = std::move(scan.overflowError);
-    log->dmaReuseWarning = std::move(scan.dmaReuseWarning);
-    if (log->overflowError || scan.stillFailed || scan.plannerFailedAfter)
+    if (scan.compileFailed())
         log->outcome = "failed";
     else if (scan.plannerRanAfter)
         log->outcome = "succeeded";
+    log->overflowError = std::move(scan.overflowError);
+    log->dmaReuseWarning = std::move(scan.dmaReuseWarning);
     if (scan.sectionRegBase && scan.localSectionsOfFunction > 1) {
         // A5 prints no note of its retries: the attempt is told by the local plans printed.
         const int attempt = scan.localSectionsOfFunction;

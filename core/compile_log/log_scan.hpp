@@ -44,11 +44,17 @@ struct LogScan {
     std::int64_t afterSectionFirstLine = 0;
     std::vector<std::string> retries;           // "enable-code-motion=false", in the order the notes set them
     bool stillFailed = false;                   // a retry note said "compilation still failed"
-    std::optional<std::string> overflowError;   // the last "... overflow, requires N bits ..." message
+    // The last "... overflow, requires N bits ..." message printed after the section kept (one
+    // printed before it was an earlier attempt's or compile's).
+    std::optional<std::string> overflowError;
     std::optional<std::string> dmaReuseWarning; // "[hivm-plan-memory] There reused some dma buffers ..."
     // "[AscendNPU IR] Allocated UB size = N bits" printed after the kept section's plan (A5,
     // --enable-print-memory-allocated-size): N.
     std::optional<std::uint64_t> allocatedUbBits;
+    // The log's word that the compile of the section kept failed: an "IR Dump After PlanMemory
+    // Failed" after it, a retry note that says the compile still failed, or an overflow error after
+    // it. A plan the compiler failed is no pass, whatever memlens's own plan of the section finds.
+    bool compileFailed() const { return plannerFailedAfter || stillFailed || overflowError.has_value(); }
     std::uint64_t bytes = 0;
     // The file's bytes, when it was scanned keeping them and is no larger than asked (IR to
     // plan, or a log to show, read without a second pass over the file); "" otherwise.

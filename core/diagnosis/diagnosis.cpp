@@ -305,7 +305,7 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, st
     Diagnosis diagnosis;
     diagnosis.tileNames = names ? std::move(names) : std::make_shared<const TileNames>();
     diagnosis.capacityBytes = analysis.capacity.bytes;
-    diagnosis.undecided = !document.planDecided;
+    diagnosis.undecided = !analysis.decided;
     diagnosis.requiredBytes = analysis.peakAddressBytes;
     // Where the addresses fit but the verdict does not, the figure that overflows is the one shown.
     if (analysis.overflowByCompilerFigure) {

@@ -300,16 +300,6 @@ void takeCompilerOffsets(FunctionPlan& plan, const planner::Module& before, cons
     computed.compilerDifferences = differences;
 }
 
-} // namespace
-
-bool logSaysPlannerFailed(const LogScan& scan)
-{
-    return scan.plannerFailedAfter || scan.stillFailed
-        || (scan.overflowError && !scan.plannerRanAfter && scan.retries.empty());
-}
-
-namespace {
-
 // The scope an overflow error names ("ub overflow, requires ..."), "ub" when it names none.
 std::string scopeOfError(const std::optional<std::string>& error)
 {
@@ -434,7 +424,7 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
     computed.plannedAllocatedUbBits = allocatedUbBits(*shown, pass.regBase);
     if (!input.afterIr.empty())
         takeCompilerOffsets(*shown, *module, input.afterIr, absolute, computed);
-    if (input.logScan && logSaysPlannerFailed(*input.logScan))
+    if (input.logScan && input.logScan->compileFailed())
         takeCompilerFailure(*shown, *input.logScan, computed);
     computed.decided = shown->decided;
     computed.function = shown->name;

@@ -89,12 +89,6 @@ struct ComputedDump {
     std::vector<std::string> logKernels;         // the device functions the log's sections define
 };
 
-// The log's word that the compiler's planner failed on the section kept: an "IR Dump After
-// PlanMemory Failed" header after it, a retry note that says the compile still failed, or an
-// overflow error with no later plan and no retry. A plan the compiler failed is no pass, whatever
-// memlens's own plan of the section finds.
-bool logSaysPlannerFailed(const LogScan& scan);
-
 // "the planner section is cut short: the region opened at line N is not closed ...", for a module
 // whose text ends inside a region (planner::Module::cutShortAt).
 std::string cutShortText(const planner::Module& module, const PlanInput& input);

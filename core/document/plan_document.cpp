@@ -314,7 +314,6 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
     document.computedFrom = path;
     document.planSource = computed.planSource;
     document.plannedAs = computed.pass;
-    document.planDecided = computed.decided;
     for (PlanAnalysis& analysis : document.analyses)
         analysis.decided = computed.decided;
     document.logKernels = std::move(computed.logKernels);
@@ -346,6 +345,12 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
             + std::string("the log says Allocated UB size = ") + std::to_string(*computed.logAllocatedUbBits)
             + " bits, memlens's own plan allocates " + std::to_string(*computed.plannedAllocatedUbBits) + " bits";
     return document;
+}
+
+bool planDecided(const PlanDocument& document)
+{
+    return std::all_of(document.analyses.begin(), document.analyses.end(),
+        [](const PlanAnalysis& analysis) { return analysis.decided; });
 }
 
 void keepOnlyScope(PlanDocument& document, const std::string& scope)

@@ -86,9 +86,6 @@ struct PlanDocument {
     // from the log's section after its planner, with memlens's Lives).
     std::string planSource = "dump";
     std::string plannedAs; // the compiler's pass a computed plan follows
-    // false: memlens's plan of it stopped at the load's search limit before it was decided; its
-    // addresses are a partial search's and no verdict is given (exit 2).
-    bool planDecided = true;
     // A compile log opened as the input: the device functions its sections define (a log of
     // several compiles names each kernel; this document plans `dump.kernel`'s last section).
     std::vector<std::string> logKernels;
@@ -128,6 +125,11 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
 // The document of an IR file or a compile log: the plan memlens computes (loadPlanDocument
 // calls it for such files). Throws DumpError when nothing in it can be planned.
 PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions& options);
+
+// false when memlens's own plan of the document stopped at the load's search limit before it was
+// decided (PlanAnalysis::decided): its addresses are a partial search's, and no verdict is given
+// (exit 2).
+bool planDecided(const PlanDocument& document);
 
 // A document of one scope (a report with --scope).
 void keepOnlyScope(PlanDocument& document, const std::string& scope);

@@ -95,7 +95,7 @@ RunRow rowOfDocument(const PlanDocument& document, RowSource source)
         row.notes.push_back(document.siblingWarning);
     if (document.plannerCheck && document.plannerCheck->generation && document.plannerCheck->reproduces())
         row.compilerGeneration = planner::generationName(*document.plannerCheck->generation);
-    if (!document.planDecided) {
+    if (!planDecided(document)) {
         row.status = RowStatus::Error;
         row.error = "not decided: memlens's search for a plan stopped at the load's limit (memlens plan --budget 0 "
                     "searches as long as the compiler would)";

@@ -1,6 +1,6 @@
 // A what-if or fit-map compare opens on both plans whole, on one scale, with the
 // capacity line in view, at every window size (issue 65).
-#include "app_test_support.hpp"
+#include "what_if_compare.hpp"
 
 #include "app/compare_window.hpp"
 #include "app/diagnosis_dock.hpp"
@@ -20,21 +20,11 @@
 
 using namespace memlens;
 using memlens::test::layerNormDump;
+using memlens::test::openWhatIfCompare;
+using memlens::test::shownCompare;
 using memlens::test::WindowFixture;
 
 namespace {
-
-// The compare the dock opened last, once its comparison is on show.
-CompareWindow* shownCompare(DiagnosisDock* dock)
-{
-    if (!QTest::qWaitFor([dock] { return dock->lastCompare() != nullptr; }, 20000))
-        return nullptr;
-    CompareWindow* compare = dock->lastCompare();
-    if (!QTest::qWaitFor([compare] { return compare->view()->comparison().diff != nullptr; }, 20000))
-        return nullptr;
-    QApplication::processEvents();
-    return compare;
-}
 
 // The chart shows every op and every address from 0 to above the highest block and the capacity.
 void checkWhole(BlockChartWidget* chart, const PlanSession* a, const PlanSession* b)
@@ -79,14 +69,7 @@ TEST_CASE("a what-if compare opens on both plans whole with the capacity in view
     for (const QSize size : {QSize(1400, 900), QSize(1024, 700)}) {
         WindowFixture f;
         f.window->resize(size);
-        DiagnosisDock* dock = f.window->diagnosisDock();
-        QSignalSpy diagnosed(dock->panel(), &DiagnosisPanel::diagnosed);
-        REQUIRE(f.open(layerNormDump("block16384")));
-        REQUIRE(test::seen(diagnosed, 20000));
-        REQUIRE(QTest::qWaitFor([dock] { return dock->panel()->fitMap() != nullptr; }, 20000));
-        dock->panel()->whatIfText()->setText(QStringLiteral("BLOCK_SIZE=4096, multibuffer=False"));
-        dock->panel()->whatIf();
-        CompareWindow* compare = shownCompare(dock);
+        CompareWindow* compare = openWhatIfCompare(f, QStringLiteral("BLOCK_SIZE=4096, multibuffer=False"));
         REQUIRE(compare);
         checkBothWhole(compare, size);
     }

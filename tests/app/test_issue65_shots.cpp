@@ -1,6 +1,6 @@
 // Screenshots for a person to look at (hidden: run with "[.shots]" and MEMLENS_SCREENSHOT_DIR set):
 // the example's what-if compares, the 400K capacity, the A5 log and the Run view at three sizes.
-#include "app_test_support.hpp"
+#include "what_if_compare.hpp"
 
 #include "app/compare_window.hpp"
 #include "app/diagnosis_dock.hpp"
@@ -43,17 +43,9 @@ TEST_CASE("issue 65 screenshots", "[.shots]")
         for (const char* config : {"BLOCK_SIZE=4096, multibuffer=False", "BLOCK_SIZE=2048"}) {
             WindowFixture f;
             f.window->resize(size);
-            DiagnosisDock* dock = f.window->diagnosisDock();
-            QSignalSpy diagnosed(dock->panel(), &DiagnosisPanel::diagnosed);
-            REQUIRE(f.open(layerNormDump("block16384")));
-            REQUIRE(test::seen(diagnosed, 20000));
-            REQUIRE(QTest::qWaitFor([dock] { return dock->panel()->fitMap() != nullptr; }, 20000));
-            dock->panel()->whatIfText()->setText(QString::fromLatin1(config));
-            dock->panel()->whatIf();
-            REQUIRE(QTest::qWaitFor([dock] { return dock->lastCompare() != nullptr; }, 20000));
-            CompareWindow* compare = dock->lastCompare();
+            CompareWindow* compare = test::openWhatIfCompare(f, QString::fromLatin1(config));
+            REQUIRE(compare);
             compare->resize(size);
-            REQUIRE(QTest::qWaitFor([compare] { return compare->view()->comparison().diff != nullptr; }, 20000));
             save(compare, QString::fromLatin1(config).contains("4096") ? "whatif-4096" : "whatif-2048", size);
             compare->close();
         }
