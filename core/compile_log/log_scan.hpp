@@ -42,8 +42,8 @@ struct LogScan {
     // hivm.hir.pointer_cast ops hold the compiler's offsets ("" when the log has none).
     std::string afterSectionText;
     std::int64_t afterSectionFirstLine = 0;
-    std::vector<std::string> retries;           // "enable-code-motion=false", in the order the notes set them
-    bool stillFailed = false;                   // a retry note said "compilation still failed"
+    std::vector<std::string> retries; // "enable-code-motion=false", in the order the notes set them
+    bool stillFailed = false;         // a retry note said "compilation still failed"
     // The last "... overflow, requires N bits ..." message printed after the section kept (one
     // printed before it was an earlier attempt's or compile's).
     std::optional<std::string> overflowError;
