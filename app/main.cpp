@@ -1,5 +1,6 @@
 #include "app/report_command.hpp"
 #include "app/window_command.hpp"
+#include "core/base/fd_output_buffer.hpp"
 #include "core/base/logging.hpp"
 #include "core/cli/command_common.hpp"
 #include "core/cli/diff_command.hpp"
@@ -22,6 +23,17 @@ int main(int argc, char** argv)
     // Past `ulimit -f` a write fails with EFBIG, said like any other write error,
     // instead of the signal ending the process without a word.
     std::signal(SIGXFSZ, SIG_IGN);
+    // std::cout writes through a buffer that keeps why a write failed, so a full disk is
+    // named as such; the guard flushes and puts the standard buffer back before main returns.
+    FdOutputBuffer stdoutBuffer(STDOUT_FILENO);
+    struct RestoreStdout {
+        std::streambuf* previous;
+        ~RestoreStdout()
+        {
+            std::cout.flush();
+            std::cout.rdbuf(previous);
+        }
+    } restoreStdout{std::cout.rdbuf(&stdoutBuffer)};
     CommandLine commandLine;
     try {
         commandLine = parseCommandLine(std::vector<std::string>(argv + 1, argv + argc));

@@ -1,5 +1,6 @@
 #include "core/cli/command_common.hpp"
 
+#include "core/base/fd_output_buffer.hpp"
 #include "core/base/input_file.hpp"
 #include "core/cli/exit_status.hpp"
 #include "core/dump/dump_error.hpp"
@@ -62,10 +63,14 @@ int finishOutput(std::ostream& out, std::ostream& err, int status)
     errno = 0;
     const bool failedBefore = !out;
     out.flush();
-    const int code = errno;
     if (out && !failedBefore)
         return status;
-    err << "memlens: cannot write the output: " << (code ? errnoText(code) : std::string("write error"))
+    // A stream over an FdOutputBuffer (main puts one under std::cout) kept the reason of its
+    // first failed write; any other stream's is the errno of the flush, if that failed now.
+    const auto* buffer = dynamic_cast<const FdOutputBuffer*>(out.rdbuf());
+    const int code = buffer && buffer->errorCode() ? buffer->errorCode() : (failedBefore ? 0 : errno);
+    err << "memlens: cannot write the output: "
+        << (code ? errnoText(code) : std::string("the output stream failed for a reason it did not give"))
         << " (what was written is incomplete)\n";
     return kExitBadInput;
 }

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace memlens {
 
@@ -70,7 +71,11 @@ public:
         for (const planner::FunctionPlan& plan : plans.plans) {
             if (!function_.empty() && plan.name != function_)
                 continue;
-            Dump dump = dumpOfPlan(plan, irFile_, nullptr, lineOffset_, compilerDumpFileName(plan.coreType));
+            // Through the IR's location aliases, as the compiler prints them: each buffer then names
+            // its Python line (and so its IR line) as the dump's own buffers do, not a line of the log.
+            if (!aliases_)
+                aliases_ = locationAliasesOf(planner_.module());
+            Dump dump = dumpOfPlan(plan, irFile_, &*aliases_, lineOffset_, compilerDumpFileName(plan.coreType));
             for (ScopePlan& scope : dump.scopes)
                 for (Buffer& buffer : scope.buffers) {
                     std::vector<std::int64_t> shape = buffer.shape();
@@ -123,8 +128,9 @@ private:
     planner::WhatIfPlanner planner_;
     std::string function_;
     std::string scope_;
-    std::string irFile_;          // the planner's IR: a compile log or an IR file
-    std::int64_t lineOffset_ = 0; // its lines in that file
+    std::string irFile_;                // the planner's IR: a compile log or an IR file
+    std::int64_t lineOffset_ = 0;       // its lines in that file
+    std::optional<AliasTable> aliases_; // the IR's #loc aliases, read once a dump is wanted
 };
 
 // The planner rewrites every memref dimension equal to a value: a config is re-planned only when

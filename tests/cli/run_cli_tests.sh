@@ -416,6 +416,24 @@ check "plan into a full disk exits 2" test "$status" -eq 2
 check "it names the reason" grep -q "No space left on device" "$work/err"
 "$memlens" inspect "$data/dumps/two_scopes_multibuffer.json" >/dev/full 2>"$work/err"; status=$?
 check "inspect into a full disk exits 2" test "$status" -eq 2
+check "and names the reason" grep -q "No space left on device" "$work/err"
+# An answer far larger than any buffer fails long before the last flush: the reason still shows.
+python3 -c "
+import sys
+ty = 'memref<16xf16, #hivm.address_space<ub>>'
+print('module attributes {hacc.target = #hacc.target<\"Ascend910B1\">} {')
+print('  func.func @wide() attributes {hacc.entry, hivm.func_core_type = #hivm.func_core_type<AIV>} {')
+print('    %cst = arith.constant 1.000000e+00 : f16')
+for i in range(1500): print(f'    %t{i} = memref.alloc() : {ty}')
+for i in range(1500): print(f'    hivm.hir.vbrc ins(%cst : f16) outs(%t{i} : {ty})')
+for i in range(1500): print(f'    hivm.hir.vabs ins(%t{i} : {ty}) outs(%t{(i + 1) % 1500} : {ty})')
+print('    return\n  }\n}')
+" > "$work/wide.mlir"
+"$memlens" plan "$work/wide.mlir" --format json > "$work/wide.json" 2>/dev/null
+check "the wide plan's answer is over 64 KB" test "$(stat -c %s "$work/wide.json")" -gt 65536
+"$memlens" plan "$work/wide.mlir" --format json >/dev/full 2>"$work/err"; status=$?
+check "a large answer into a full disk exits 2" test "$status" -eq 2
+check "and names the reason, not a bare write error" grep -q "No space left on device" "$work/err"
 # A Latin-1 path in a loc: replaced in JSON, never an abort; --out never leaves a cut file.
 printf 'module {\n  func.func @k() attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {\n    %%a = memref.alloc() : memref<64xf32, #hivm.address_space<ub>> loc("/tmp/caf\xe9.py":3:1)\n    hivm.hir.vadd ins(%%a, %%a : memref<64xf32, #hivm.address_space<ub>>, memref<64xf32, #hivm.address_space<ub>>) outs(%%a : memref<64xf32, #hivm.address_space<ub>>)\n    return\n  }\n}\n' > "$work/latin1.mlir"
 mkdir -p "$work/latin_out"; echo '{"previous": true}' > "$work/latin_out/memory_info_aiv.json"

@@ -278,3 +278,51 @@ TEST_CASE("planner check: a re-planned buffer points at its alloc's line in the 
     REQUIRE(logLine <= lines.size());
     CHECK_THAT(lines[logLine - 1], Catch::Contains("%alloc_3 = memref.alloc"));
 }
+
+TEST_CASE("planner check: a what-if re-planned from the compile log names each buffer's place as the dump does",
+    "[planner_check]")
+{
+    // The log prints locations as #loc aliases: the re-planned buffers must read them through
+    // the aliases (their Python line, and so the .ttadapter's IR line), not fall back to a line
+    // of compile.log, or B's IR and Python panes in a compare have nothing to show.
+    const auto document = std::make_shared<const PlanDocument>(loadPlanDocument(exampleDump("block16384"), {}));
+    REQUIRE(document->plannerCheck);
+    REQUIRE(document->plannerCheck->reproduces());
+    REQUIRE(document->plannerCheck->ir.file.find("compile.log") != std::string::npos);
+    const Diagnosis diagnosis = diagnoseScope(*document, 0);
+    const FitMap map = buildFitMap(*document, 0, diagnosis);
+    REQUIRE_FALSE(map.dims.empty());
+    FitConfig halved{{}, true};
+    for (const FitDimension& dim : map.dims)
+        halved.values.push_back(dim.value / 2);
+    const auto replanned = replannedDocument(*document, 0, diagnosis, map, halved);
+    REQUIRE(replanned);
+
+    const ScopePlan& a = document->dump.scopes[0];
+    const ScopePlan& b = replanned->dump.scopes[0];
+    const PlanDiff diff = diffPlans(*document, *replanned);
+    const ScopeDiff* scope = diff.findScope("ub");
+    REQUIRE(scope);
+    REQUIRE(scope->pairs.size() == a.buffers.size());
+    for (const BufferPair& pair : scope->pairs) {
+        REQUIRE(pair.a >= 0);
+        REQUIRE(pair.b >= 0);
+        const std::string& location = b.buffers[static_cast<std::size_t>(pair.b)].location();
+        CHECK(location == a.buffers[static_cast<std::size_t>(pair.a)].location());
+        CHECK(location.find("compile.log") == std::string::npos);
+    }
+    std::size_t withIr = 0;
+    std::size_t withPython = 0;
+    for (const Block& block : b.blocks) {
+        const BlockSource* source = replanned->sourceOf(0, block);
+        REQUIRE(source);
+        withIr += source->ir ? 1 : 0;
+        withPython += source->python ? 1 : 0;
+    }
+    std::size_t aWithIr = 0;
+    for (const Block& block : a.blocks)
+        aWithIr += document->sourceOf(0, block)->ir ? 1 : 0;
+    CHECK(withIr == b.blocks.size());
+    CHECK(withPython == b.blocks.size());
+    CHECK(aWithIr == a.blocks.size());
+}
