@@ -3,6 +3,7 @@
 // are planned). Also the
 // reader alone and a grid of 64 what-ifs. Run by hand: build-rel/bench/memlens_bench_planner
 #include "bench/generated_ir.hpp"
+#include "bench/hostile_ir.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/what_if.hpp"
@@ -77,6 +78,25 @@ void BM_PlanFailing3000Searched(benchmark::State& state)
 BENCHMARK(BM_PlanFitting3000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanFailing3000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanFailing3000Searched)->Unit(benchmark::kMillisecond);
+
+// 7,000 loads and 7,000 results in sequence, every one a DMA buffer (the family of bench/hostile_ir.hpp):
+// level 3 keeps each off every placed one, and once the space is full of them each placement
+// learns that no address is free of their pipes. That must cost a scan, not a scan per start
+// (it took over 300 s; `memlens plan` of the 3.6 MB IR).
+void BM_PlanManyDmaBuffers(benchmark::State& state)
+{
+    static const auto module = readMlir(memlens::bench::manyDmaIr(static_cast<int>(state.range(0))), "dma.mlir");
+    const Function& function = module->functions.at(0);
+    const auto target = findPlanTarget("Ascend910B1");
+    FunctionPlan plan;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(plan = planFunction(function, *target));
+    if (!plan.decided)
+        throw std::runtime_error("the DMA family's plan is not decided");
+    reportShape(state, function, plan);
+    state.counters["placements"] = static_cast<double>(plan.placements);
+}
+BENCHMARK(BM_PlanManyDmaBuffers)->Arg(7000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 void BM_ReadMlir3000(benchmark::State& state)
 {

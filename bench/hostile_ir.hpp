@@ -60,6 +60,26 @@ inline std::string manyLiveIr(int allocs)
     return out.str();
 }
 
+// `allocs` pairs in sequence, each a buffer filled by DMA from gm and a buffer computed from
+// it and stored back: short lives one after another, so every buffer goes over earlier ones
+// and each placement asks which placed storages' pipes conflict with its own (7,000: 2.4 MB).
+inline std::string manyDmaIr(int allocs)
+{
+    const std::string ub = "memref<16xf16, #hivm.address_space<ub>>";
+    const std::string gm = "memref<1048576xf16, #hivm.address_space<gm>>";
+    std::ostringstream out;
+    out << deviceFunctionHead();
+    for (int i = 0; i < allocs; ++i) {
+        out << "    %l" << i << " = memref.alloc() : " << ub << "\n";
+        out << "    hivm.hir.load ins(%gm : " << gm << ") outs(%l" << i << " : " << ub << ")\n";
+        out << "    %c" << i << " = memref.alloc() : " << ub << "\n";
+        out << "    hivm.hir.vabs ins(%l" << i << " : " << ub << ") outs(%c" << i << " : " << ub << ")\n";
+        out << "    hivm.hir.store ins(%c" << i << " : " << ub << ") outs(%gm : " << gm << ")\n";
+    }
+    out << deviceFunctionTail();
+    return out.str();
+}
+
 // `bytes` of '(' (50 MB once took 2.76 GB).
 inline std::string openParensIr(std::size_t bytes) { return std::string(bytes, '('); }
 

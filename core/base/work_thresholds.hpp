@@ -2,6 +2,7 @@
 // The sizes at which memlens changes how it does a piece of work (a second thread,
 // an index built apart, a stream, a guard), in one table with the reason for each.
 // docs/performance.md gives the measurements and the benchmark behind them.
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 
@@ -47,5 +48,9 @@ inline constexpr std::size_t kMaxFitMapBlocks = 200000;
 // Re-planning with the planner (what-ifs, fit-map cells) only up to this many blocks: the
 // planner's search grows faster than the plan.
 inline constexpr std::size_t kMaxReplannedBlocks = 20000;
+
+// A load's planning (a computed plan's search) and then a diagnosis's re-plans (its levers and
+// the largest value that fits) each stop within this time, saying "not decided" / "predicted".
+inline constexpr std::chrono::milliseconds kLoadTimeLimit{10000};
 
 } // namespace memlens

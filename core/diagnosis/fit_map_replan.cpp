@@ -43,6 +43,8 @@ public:
         return replanner;
     }
 
+    void setDeadline(std::chrono::steady_clock::time_point deadline) { planner_.setDeadline(deadline); }
+
     // The what-if planned for the document's function.
     planner::WhatIfResult plan(const planner::WhatIf& whatIf)
     {
@@ -186,6 +188,8 @@ public:
     std::vector<FitEvaluation> evaluate(const FitProblem& problem, const std::vector<FitConfig>& configs) override
     {
         std::vector<FitEvaluation> out(configs.size());
+        // The grid's re-plans together within the load's time; a cell past it is predicted.
+        replanner_->setDeadline(std::chrono::steady_clock::now() + kLoadTimeLimit);
         std::vector<FitConfig> predictedConfigs;
         std::vector<std::size_t> predictedAt;
         for (std::size_t i = 0; i < configs.size(); ++i) {
@@ -293,6 +297,9 @@ void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosi
     const auto replanner = Replanner::open(document, scopeIndex);
     if (!replanner)
         return;
+    // Every re-plan of this diagnosis together within the load's time: a lever past it stays
+    // predicted (on a function of thousands of storages one plan alone takes seconds).
+    replanner->setDeadline(std::chrono::steady_clock::now() + kLoadTimeLimit);
     for (Lever& lever : diagnosis.levers) {
         const planner::WhatIf whatIf = lever.kind == LeverKind::SingleBuffer
             ? planner::WhatIf::noMultiBuffer()

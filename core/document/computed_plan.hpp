@@ -2,6 +2,7 @@
 // A plan memlens computes itself: an IR file (.mlir, .ttadapter) or a compile log that
 // holds "IR Dump Before PlanMemory" is planned as the compiler would plan it, and the
 // result is a Dump in the compiler's format, which every command and the window open.
+#include "core/base/work_thresholds.hpp"
 #include "core/compile_log/log_scan.hpp"
 #include "core/dump/dump_model.hpp"
 #include "core/planner/memory_planner.hpp"
@@ -100,7 +101,7 @@ struct ComputeOptions {
     std::string function;
     long searchBudget = kLoadSearchBudget; // PlanOptions::searchBudget; 0: unbounded
     // The whole search's time at most (PlanOptions::deadline); zero: no limit.
-    std::chrono::milliseconds timeLimit{10000};
+    std::chrono::milliseconds timeLimit = kLoadTimeLimit;
 };
 
 // Plans `path` (an IR or a compile log) and gives the dump the compiler would write for its

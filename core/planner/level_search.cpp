@@ -56,6 +56,13 @@ bool SearchBudget::spend()
     return stop() == Stop::None;
 }
 
+bool SearchBudget::pastDeadline()
+{
+    if (options_.deadline && std::chrono::steady_clock::now() > *options_.deadline)
+        timedOut_ = true;
+    return timedOut_ || (options_.cancel && options_.cancel->load(std::memory_order_relaxed));
+}
+
 SearchBudget::Stop SearchBudget::stop() const
 {
     if (options_.cancel && options_.cancel->load(std::memory_order_relaxed))
@@ -291,7 +298,13 @@ bool LevelSearch::placeAt(AddressOutline& outline, StorageEntry* e, const Search
             if (checkPipes) {
                 if (!forbidden)
                     forbidden = pipeConflictRanges(outline, e, level);
-                if (!firstPipeFree(*forbidden, e, start, segments))
+                const PipeFree free = firstPipeFree(*forbidden, e, start, segments);
+                // No segment from here on is free of the ranges, and whether one is does not
+                // depend on where the scan started: no later start can succeed either. Without
+                // this each later start scanned the rest again, quadratic in the segments.
+                if (free == PipeFree::Nowhere)
+                    return false;
+                if (free == PipeFree::Later)
                     break;
             }
             e->offset = allocOffset;
@@ -320,9 +333,9 @@ AddressRanges LevelSearch::pipeConflictRanges(
     return ranges;
 }
 
-// True when `e` may go at `start`; otherwise moves start to just before the first segment
-// free of those ranges (the caller's loop steps onto it), false when there is none.
-bool LevelSearch::firstPipeFree(
+// Here when `e` may go at `start`; Later after moving start to just before the first segment
+// free of those ranges (the caller's loop steps onto it); Nowhere when no segment from start on is.
+LevelSearch::PipeFree LevelSearch::firstPipeFree(
     const AddressRanges& forbidden, const StorageEntry* e, SegmentIt& start, Segments& segments)
 {
     for (auto it = start; it != segments.end(); ++it) {
@@ -331,11 +344,11 @@ bool LevelSearch::firstPipeFree(
         if (conflict || (std::next(it) == segments.end() && (*it)->extent < e->aligned))
             continue;
         if (it == start)
-            return true;
+            return PipeFree::Here;
         start = std::prev(it);
-        return false;
+        return PipeFree::Later;
     }
-    return false;
+    return PipeFree::Nowhere;
 }
 
 // MultiSpecPlan: e at the cursor's level, else lower, down to its lowest.
@@ -419,6 +432,10 @@ std::uint64_t LevelSearch::planUnlimited(StorageEntry* root, ReuseLevel level, s
     const int count = static_cast<int>(root->children.size());
     StorageEntry* current = root;
     while (cursor.childIdx < count) {
+        // Without a limit nothing is counted, and on thousands of storages this plan alone can
+        // take seconds: the deadline and a cancel stop it too (the caller asks budget_.stop()).
+        if ((cursor.childIdx & 63) == 63 && budget_.pastDeadline())
+            break;
         current->aligned = alignUp(static_cast<std::uint64_t>(current->info->constBits), align);
         current->childIdx = cursor.childIdx;
         if (!placeFromLevel(cursor, outline, current))

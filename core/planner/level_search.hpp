@@ -42,6 +42,9 @@ public:
 
     SearchBudget(const PlanOptions& options, long* shared);
     bool spend(); // one placement; false once the search must stop
+    // For the work that makes no placements (the plan without a limit): true once the search
+    // is cancelled or past its deadline, which stop() then reports.
+    bool pastDeadline();
     Stop stop() const;
     long placements() const { return placements_; }
 
@@ -120,7 +123,8 @@ private:
     bool copySlotsFor(const AddressOutline& outline, StorageEntry* e, SegmentIt start, SegmentIt end,
         std::vector<std::uint64_t>& offsets) const;
     AddressRanges pipeConflictRanges(const AddressOutline& outline, const StorageEntry* e, ReuseLevel level) const;
-    static bool firstPipeFree(
+    enum class PipeFree { Here, Later, Nowhere };
+    static PipeFree firstPipeFree(
         const AddressRanges& forbidden, const StorageEntry* e, SegmentIt& start, Segments& segments);
     bool pipeConflict(const StorageEntry* a, const StorageEntry* b) const;
     bool sameLoop(const StorageEntry* a, const StorageEntry* b) const;

@@ -85,6 +85,7 @@ private:
     bool planScope(StorageEntry* root, PlannedScope& scope);
     std::uint64_t requiredAfterFailure(StorageEntry* root, std::uint64_t align);
     void sayWhySearchStopped(PlannedScope& scope);
+    bool stoppedEarly(PlannedScope& scope);
 
     StorageEntries entries_;
     const PlanTarget& target_;
@@ -112,6 +113,8 @@ bool AttemptPlanner::planScope(StorageEntry* root, PlannedScope& scope)
     }
     root = entries_.reorder(root);
     const std::uint64_t unlimited = search_.planUnlimited(root, ReuseLevel::NoPipeConflict, align);
+    if (stoppedEarly(scope))
+        return false;
     if (unlimited <= capacity)
         return true;
     // memlens's shortcut: storages live at one op never share an address at any level, so
@@ -136,6 +139,16 @@ std::uint64_t AttemptPlanner::requiredAfterFailure(StorageEntry* root, std::uint
 {
     search_.setSplitSegments();
     return search_.planUnlimited(entries_.reorder(root), ReuseLevel::AnyFreeAddress, align);
+}
+
+// A cancel or the deadline that stopped the plan without a limit: not decided, as a stopped search.
+bool AttemptPlanner::stoppedEarly(PlannedScope& scope)
+{
+    const SearchBudget::Stop stop = budget_.stop();
+    if (stop != SearchBudget::Stop::Cancelled && stop != SearchBudget::Stop::TimedOut)
+        return false;
+    sayWhySearchStopped(scope);
+    return true;
 }
 
 void AttemptPlanner::sayWhySearchStopped(PlannedScope& scope)

@@ -274,12 +274,18 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     options.multiBuffer = whatIf.multiBuffer;
     options.searchBudget = searchBudget_;
     options.cancel = cancel_;
+    options.deadline = deadline_;
     options.shuffleSeeds = shuffleSeeds_;
     const ShapeRewrite rewrite(*module_, whatIf.scales);
     std::optional<MultiBufferMarksRemoved> marksRemoved;
     if (!whatIf.multiBuffer)
         marksRemoved.emplace(*module_);
     for (const Function* function : functions) {
+        if (deadline_ && std::chrono::steady_clock::now() > *deadline_) {
+            result.decided = false;
+            result.undecided = searchTimedOutText(0);
+            break;
+        }
         plans.plans.push_back(planFunction(*function, target_, options));
         result.functions.push_back(summarize(plans.plans.back()));
         if (!plans.plans.back().decided) {

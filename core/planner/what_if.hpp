@@ -12,6 +12,7 @@
 #include "core/planner/mlir_module.hpp"
 #include "core/planner/plan_target.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -138,6 +139,9 @@ public:
     // Polled by every plan's search (PlanOptions::cancel): a what-if a newer one replaced stops
     // soon, not decided. Null: never stopped.
     void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+    // Every what-if after this time is not decided, and one running then stops soon
+    // (PlanOptions::deadline): a diagnosis's re-plans share the load's time limit.
+    void setDeadline(std::optional<std::chrono::steady_clock::time_point> deadline) { deadline_ = deadline; }
     // The compiler generation's rules (PlanOptions::shuffleSeeds): the one that reproduced the dump.
     void setShuffleSeeds(bool shuffle) { shuffleSeeds_ = shuffle; }
     // The compiler generation whose rules reproduced the dump (its seeds with it).
@@ -169,6 +173,7 @@ private:
     PlanTarget target_;
     long searchBudget_;
     const std::atomic<bool>* cancel_ = nullptr;
+    std::optional<std::chrono::steady_clock::time_point> deadline_;
     bool shuffleSeeds_ = true;
     CompilerGeneration generation_ = kNewestGeneration;
 };

@@ -188,7 +188,7 @@ TEST_CASE("hostile IR: shuffle sites keep only the live values that add to a lis
 
 TEST_CASE("hostile IR: the generated families plan", "[planner][hostile]")
 {
-    for (const std::string& text : {manyViewsIr(300), manyLiveIr(300)}) {
+    for (const std::string& text : {manyViewsIr(300), manyLiveIr(300), manyDmaIr(300)}) {
         const auto module = readMlir(text);
         REQUIRE(module->functions.size() == 1);
         const FunctionPlan plan = planFunction(module->functions.front(), *findPlanTarget("Ascend910B1"));
@@ -207,6 +207,7 @@ TEST_CASE("hostile IR: write the probe's inputs", "[.hostile-files]")
         {"views.mlir", manyViewsIr(10000)},
         {"live.mlir", manyLiveIr(10000)},
         {"parens.mlir", openParensIr(std::size_t{50} << 20)},
+        {"dma.mlir", manyDmaIr(7000)},
     };
     for (const auto& [name, text] : files) {
         std::ofstream out(std::string(dir) + "/" + name, std::ios::binary);

@@ -177,3 +177,67 @@ TEST_CASE("search budget: a load's plan of an IR file stops within its budget an
     const memlens::ComputedDump whole = memlens::computeDump(path.string());
     CHECK(whole.decided); // the default budget decides what the generated searches need
 }
+
+namespace {
+
+// `pairs` buffers of 4 KB filled and read in turn: side by side they pass the capacity, so the
+// plan without a limit runs (and reuses every address); nothing is searched within capacity.
+std::string reusedInTurn(int pairs)
+{
+    const std::string ub = "memref<1024xf32, #hivm.address_space<ub>>";
+    std::string text = "module attributes {hacc.target = #hacc.target<\"Ascend910B1\">} {\n"
+                       "  func.func @turns() attributes {hacc.entry, hivm.func_core_type = "
+                       "#hivm.func_core_type<AIV>} {\n    %cst = arith.constant 1.000000e+00 : f32\n";
+    for (int i = 0; i < pairs; ++i) {
+        const std::string a = "%a" + std::to_string(i);
+        const std::string b = "%b" + std::to_string(i);
+        text += "    " + a + " = memref.alloc() : " + ub + "\n";
+        text += "    hivm.hir.vbrc ins(%cst : f32) outs(" + a + " : " + ub + ")\n";
+        text += "    " + b + " = memref.alloc() : " + ub + "\n";
+        text += "    hivm.hir.vabs ins(" + a + " : " + ub + ") outs(" + b + " : " + ub + ")\n";
+        text += "    hivm.hir.vabs ins(" + b + " : " + ub + ") outs(" + a + " : " + ub + ")\n";
+    }
+    return text + "    return\n  }\n}\n";
+}
+
+} // namespace
+
+TEST_CASE("search budget: the deadline stops the plan without a limit too, not decided", "[planner]")
+{
+    const auto module = readMlir(reusedInTurn(100));
+    const PlanTarget target = *findPlanTarget("Ascend910B1");
+    const FunctionPlan free = planFunction(module->functions.at(0), target);
+    REQUIRE(free.decided);
+    REQUIRE(free.fits);
+    CHECK(free.placements == 0); // the plan without a limit fits: no search within capacity
+
+    // On thousands of storages that plan alone takes seconds: a load's deadline must end it.
+    PlanOptions late;
+    late.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+    const FunctionPlan stopped = planFunction(module->functions.at(0), target, late);
+    CHECK_FALSE(stopped.decided);
+    bool said = false;
+    for (const PlannedScope& scope : stopped.scopes)
+        said = said || scope.warning.find("time limit") != std::string::npos;
+    CHECK(said);
+
+    std::atomic<bool> cancel{true};
+    PlanOptions cancelled;
+    cancelled.cancel = &cancel;
+    CHECK_FALSE(planFunction(module->functions.at(0), target, cancelled).decided);
+}
+
+TEST_CASE("search budget: what-ifs past the planner's deadline are not decided", "[planner]")
+{
+    WhatIfPlanner planner(reusedInTurn(20));
+    REQUIRE(planner.plan(WhatIf::noMultiBuffer()).decided);
+    planner.setDeadline(std::chrono::steady_clock::now() - std::chrono::milliseconds(1));
+    const WhatIfResult late = planner.plan(WhatIf::noMultiBuffer());
+    CHECK_FALSE(late.decided);
+    CHECK(late.undecided.find("time limit") != std::string::npos);
+    const FittingPowerOfTwo largest = planner.largestFittingPowerOfTwo(1024);
+    CHECK_FALSE(largest.decided);
+    CHECK_FALSE(largest.fittingValue);
+    planner.setDeadline(std::nullopt);
+    CHECK(planner.largestFittingPowerOfTwo(1024).decided);
+}
