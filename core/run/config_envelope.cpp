@@ -89,6 +89,9 @@ void replanEnvelope(ConfigEnvelope& envelope, const RunSummary& summary, const L
                               "(memlens record keeps the IR beside every dump)";
         return;
     }
+    // Copied: the rows added below may move the one it points to.
+    const EnvelopeRow source = *from;
+    from = &source;
     const PlanDocument document = loadPlanDocument(from->file, options);
     std::optional<std::size_t> scope;
     for (std::size_t i = 0; i < document.dump.scopes.size(); ++i)
