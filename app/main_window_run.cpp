@@ -135,7 +135,7 @@ void MainWindow::updateRunActions()
     run_.backButton->setVisible(canGoBack); // a tool button does not follow its action's visibility
     // The run's configs that fit: in the menu while the run is on show and has one.
     for (QAction* action : {run_.view->copyConfigsAction(), run_.view->saveConfigsAction()})
-        action->setVisible(runShown() && action->isEnabled());
+        action->setVisible(runShown() && run_.view->hasFittingConfigs()); // an action hidden is disabled too
 }
 
 void MainWindow::openRunRow(const RunRow& row)

@@ -171,6 +171,10 @@ RunView::RunView(QWidget* parent)
     setTabOrder(envelopeBox_, envelopeTable_);
     setTabOrder(envelopeTable_, details_);
     table_->installEventFilter(this);
+    envelopeTable_->installEventFilter(this);
+    // The buttons are reached by their actions' menu items and shortcuts; Tab goes table to table.
+    copyButton->setFocusPolicy(Qt::NoFocus);
+    saveButton->setFocusPolicy(Qt::NoFocus);
 
     progressTimer_->setInterval(100);
     connect(progressTimer_, &QTimer::timeout, this, &RunView::updateHeader);
@@ -299,9 +303,9 @@ void RunView::updateEnvelopes()
     }
     envelopePane_->setVisible(!summary.envelopes.empty());
     showEnvelope(summary.envelopes.empty() ? -1 : 0);
-    const std::size_t fitting = fittingConfigs(summary, std::nullopt).size();
+    fittingConfigCount_ = fittingConfigs(summary, std::nullopt).size();
     for (QAction* action : {copyConfigs_, saveConfigs_})
-        action->setEnabled(fitting > 0);
+        action->setEnabled(fittingConfigCount_ > 0);
 }
 
 void RunView::showEnvelope(int index)
@@ -407,6 +411,9 @@ bool RunView::eventFilter(QObject* watched, QEvent* event)
     if (watched == table_ && event->type() == QEvent::FocusIn && !table_->currentIndex().isValid()
         && proxy_->rowCount() > 0)
         table_->setCurrentIndex(proxy_->index(0, RunTableModel::KernelColumn));
+    if (watched == envelopeTable_ && event->type() == QEvent::FocusIn && !envelopeTable_->currentIndex().isValid()
+        && envelopeProxy_->rowCount() > 0)
+        envelopeTable_->setCurrentIndex(envelopeProxy_->index(0, 0));
     if (watched == table_ && event->type() == QEvent::KeyPress) {
         const int key = static_cast<QKeyEvent*>(event)->key();
         if (key == Qt::Key_Return || key == Qt::Key_Enter) {

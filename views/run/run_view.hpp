@@ -61,6 +61,8 @@ public:
     // shows them in its File menu only then, and only while the run is on show).
     QAction* copyConfigsAction() const { return copyConfigs_; }
     QAction* saveConfigsAction() const { return saveConfigs_; }
+    // Whether the run on show has a config that fits (what the two actions give).
+    bool hasFittingConfigs() const { return fittingConfigCount_ > 0; }
     // Writes the configs that fit to `file`; the error in words, "" when written.
     QString saveConfigsTo(const QString& file) const;
 
@@ -103,6 +105,7 @@ private:
     QTableView* envelopeTable_;
     QAction* copyConfigs_;
     QAction* saveConfigs_;
+    std::size_t fittingConfigCount_ = 0;
     QTimer* progressTimer_;
     QString runPath_;
     QString loadingPath_;
