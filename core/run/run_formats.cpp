@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 namespace memlens {
 
@@ -151,15 +152,24 @@ std::vector<std::string> distinguishingFileNames(const std::vector<std::string>&
         }
     else if (!parts.empty() && parts.front().size() > 1)
         shared = parts.front().size() - 2; // one file: its folder and name
-    bool sameName = parts.size() > 1;
+    // A file alone in its folder is told apart by the folder (block16384, a5/block8192); files
+    // sharing a folder (a mix kernel's two dumps, watch's copies) keep their names.
+    const auto folderOf = [shared](const std::vector<std::string>& components) {
+        std::string folder;
+        for (std::size_t i = shared; i + 1 < components.size(); ++i)
+            folder += (folder.empty() ? "" : "/") + components[i];
+        return folder;
+    };
+    std::map<std::string, int> inFolder;
     for (const auto& components : parts)
-        sameName = sameName && components.size() > shared + 1 && components.back() == parts.front().back();
+        ++inFolder[folderOf(components)];
     std::vector<std::string> names;
     for (const auto& components : parts) {
-        std::string name;
-        for (std::size_t i = shared; i + (sameName ? 1 : 0) < components.size(); ++i)
-            name += (name.empty() ? "" : "/") + components[i];
-        names.push_back(name);
+        const std::string folder = folderOf(components);
+        if (parts.size() > 1 && !folder.empty() && inFolder[folder] == 1)
+            names.push_back(folder);
+        else
+            names.push_back(folder.empty() ? components.back() : folder + "/" + components.back());
     }
     return names;
 }

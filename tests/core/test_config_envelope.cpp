@@ -149,10 +149,12 @@ TEST_CASE("a run's files are told apart by what differs, not by their common fol
     const auto names = [](std::vector<std::string> files) { return distinguishingFileNames(files); };
     CHECK(names({"/x/ex/block16384/memory_info_aiv.json", "/x/ex/block8192/memory_info_aiv.json",
               "/x/ex/a5/block16384/compile.log"})
-        == std::vector<std::string>{
-            "block16384/memory_info_aiv.json", "block8192/memory_info_aiv.json", "a5/block16384/compile.log"});
+        == std::vector<std::string>{"block16384", "block8192", "a5/block16384"});
     // The same file name everywhere: the folders that differ say it.
     CHECK(names({"/r/k/1/memory_info_aiv.json", "/r/k/2/memory_info_aiv.json"}) == std::vector<std::string>{"1", "2"});
+    // Files sharing a folder keep their names (a mix kernel's halves beside a dump of the run's folder).
+    CHECK(names({"/r/attn/memory_info_aic.json", "/r/attn/memory_info_aiv.json", "/r/add-1.json"})
+        == std::vector<std::string>{"attn/memory_info_aic.json", "attn/memory_info_aiv.json", "add-1.json"});
     // One file keeps its folder and name; files in one folder keep their names.
     CHECK(names({"/a/b/c/memory_info_aiv.json"}) == std::vector<std::string>{"c/memory_info_aiv.json"});
     CHECK(names({"/d/k-1.json", "/d/k-2.json"}) == std::vector<std::string>{"k-1.json", "k-2.json"});

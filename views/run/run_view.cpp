@@ -238,20 +238,26 @@ void RunView::setSummary(RunSummary summary)
 void RunView::fitColumns()
 {
     QHeaderView* header = table_->horizontalHeader();
+    // The Version column only where a kernel has versions: at 1024 its width is what the file needs.
+    const auto& rows = model_->summary().rows;
+    table_->setColumnHidden(RunTableModel::VersionColumn,
+        std::none_of(rows.begin(), rows.end(), [](const RunRow& row) { return row.versions > 1; }));
     header->resizeSections(QHeaderView::ResizeToContents);
     header->resizeSection(RunTableModel::UsedColumn, std::max(header->sectionSize(RunTableModel::UsedColumn), 110));
     const auto total = [header] {
         int sum = 0;
         for (int column = 0; column < RunTableModel::ColumnCount; ++column)
-            sum += header->sectionSize(column);
+            sum += header->isSectionHidden(column) ? 0 : header->sectionSize(column);
         return sum;
     };
     const int width = table_->viewport()->width();
     // Past the view's width the long texts give way, cut in the middle (the details pane and the
-    // tooltip have them whole), the lever first, the file (what tells rows apart) last: no column
-    // is pushed off the view. Within the width the file takes the rest.
+    // tooltip have them whole), the lever first, then the Python line and the kernel, the file
+    // (what tells rows apart) last: no column is pushed off the view. Within the width the file
+    // takes the rest.
     constexpr int kNarrowest = 80;
-    for (const int column : {RunTableModel::LeverColumn, RunTableModel::PythonColumn, RunTableModel::FileColumn}) {
+    for (const int column : {RunTableModel::LeverColumn, RunTableModel::PythonColumn, RunTableModel::KernelColumn,
+             RunTableModel::FileColumn}) {
         const int over = total() - width;
         if (over <= 0)
             break;
@@ -322,7 +328,8 @@ void RunView::showEnvelope(int index)
     }
     const ConfigEnvelope& envelope = envelopes[static_cast<std::size_t>(index)];
     envelopeModel_->setEnvelope(envelope);
-    envelopeProxy_->sort(-1); // largest first, as the envelope holds them
+    // Largest first, as the envelope holds them (the sort is stable: later constexprs keep that order).
+    envelopeTable_->sortByColumn(0, Qt::DescendingOrder);
     const auto replanned = std::count_if(
         envelope.rows.begin(), envelope.rows.end(), [](const EnvelopeRow& row) { return !row.compiled(); });
     QString text = tr("Largest that fits: %1. %2 compiled, %3 re-planned by memlens (not compiled).")
