@@ -48,8 +48,14 @@ void MainWindow::buildRunView()
     QMenu* file = menuBar()->actions().isEmpty() ? nullptr : menuBar()->actions().front()->menu();
     if (auto* openRun = findChild<QAction*>(QStringLiteral("openRunAction")); file && openRun) {
         const QList<QAction*> actions = file->actions();
-        file->insertAction(actions.value(actions.indexOf(openRun) + 1), run_.backAction);
+        QAction* before = actions.value(actions.indexOf(openRun) + 1);
+        file->insertActions(before, {run_.backAction, run_.view->copyConfigsAction(), run_.view->saveConfigsAction()});
     }
+    connect(run_.view, &RunView::configsWritten, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 8000); });
+    connect(run_.view, &RunView::configsFailed, this,
+        [this](const QString& message) { views_.messageBar->showMessage(MessageBar::Kind::Error, message); });
+    connect(run_.view, &RunView::runShown, this, &MainWindow::updateRunActions);
     run_.backButton = new QToolButton(this);
     run_.backButton->setDefaultAction(run_.backAction);
     run_.backButton->setAutoRaise(true);
@@ -127,6 +133,9 @@ void MainWindow::updateRunActions()
     run_.backAction->setEnabled(canGoBack);
     run_.backAction->setVisible(canGoBack);
     run_.backButton->setVisible(canGoBack); // a tool button does not follow its action's visibility
+    // The run's configs that fit: in the menu while the run is on show and has one.
+    for (QAction* action : {run_.view->copyConfigsAction(), run_.view->saveConfigsAction()})
+        action->setVisible(runShown() && run_.view->hasFittingConfigs()); // an action hidden is disabled too
 }
 
 void MainWindow::openRunRow(const RunRow& row)

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 namespace memlens {
 
@@ -127,6 +128,52 @@ std::string summaryCounts(const RunSummary& summary, std::optional<double> failA
     return text;
 }
 
+std::vector<std::string> distinguishingFileNames(const std::vector<std::string>& files)
+{
+    std::vector<std::vector<std::string>> parts;
+    for (const std::string& file : files) {
+        std::vector<std::string> components;
+        std::size_t start = 0;
+        while (start <= file.size()) {
+            const std::size_t slash = std::min(file.find('/', start), file.size());
+            if (slash > start)
+                components.push_back(file.substr(start, slash - start));
+            start = slash + 1;
+        }
+        if (components.empty())
+            components.push_back(file);
+        parts.push_back(std::move(components));
+    }
+    std::size_t shared = 0; // leading folders every file has
+    if (parts.size() > 1)
+        for (bool same = true; same; shared += same ? 1 : 0) {
+            for (const auto& components : parts)
+                same = same && shared + 1 < components.size() && components[shared] == parts.front()[shared];
+        }
+    else if (!parts.empty() && parts.front().size() > 1)
+        shared = parts.front().size() - 2; // one file: its folder and name
+    // A file alone in its folder is told apart by the folder (block16384, a5/block8192); files
+    // sharing a folder (a mix kernel's two dumps, watch's copies) keep their names.
+    const auto folderOf = [shared](const std::vector<std::string>& components) {
+        std::string folder;
+        for (std::size_t i = shared; i + 1 < components.size(); ++i)
+            folder += (folder.empty() ? "" : "/") + components[i];
+        return folder;
+    };
+    std::map<std::string, int> inFolder;
+    for (const auto& components : parts)
+        ++inFolder[folderOf(components)];
+    std::vector<std::string> names;
+    for (const auto& components : parts) {
+        const std::string folder = folderOf(components);
+        if (parts.size() > 1 && !folder.empty() && inFolder[folder] == 1)
+            names.push_back(folder);
+        else
+            names.push_back(folder.empty() ? components.back() : folder + "/" + components.back());
+    }
+    return names;
+}
+
 std::string summaryText(const RunSummary& summary, std::optional<double> failAbove)
 {
     std::vector<std::vector<std::string>> rows{tableHeader()};
@@ -159,7 +206,7 @@ std::string summaryText(const RunSummary& summary, std::optional<double> failAbo
         for (const std::string& note : row.notes)
             details += "  " + who + ": " + terminalText(oneLine(note)) + "\n";
     }
-    const std::string envelopes = envelopesText(configEnvelopes(summary), failAbove);
+    const std::string envelopes = envelopesText(summary.envelopes, failAbove);
     return (details.empty() ? text : text + "\n" + details) + (envelopes.empty() ? "" : "\n" + envelopes);
 }
 
@@ -250,6 +297,41 @@ std::string summaryJson(const RunSummary& summary, std::optional<double> failAbo
         rows.push_back(std::move(r));
     }
     out["rows"] = std::move(rows);
+    // The kernels compiled in several configs: every config, compiled ("row" its index in rows)
+    // or re-planned by memlens and not compiled ("compiled": false, "row": null).
+    ojson envelopes = ojson::array();
+    for (const ConfigEnvelope& envelope : summary.envelopes) {
+        ojson e;
+        e["kernel"] = envelope.kernel;
+        e["core"] = optionalText(envelope.core);
+        e["target"] = optionalText(envelope.target);
+        e["constexprs"] = envelope.names;
+        ojson configs = ojson::array();
+        for (const EnvelopeRow& row : envelope.rows) {
+            ojson c;
+            ojson values = ojson::object();
+            for (std::size_t n = 0; n < envelope.names.size() && n < row.values.size(); ++n)
+                values[envelope.names[n]] = row.values[n] ? ojson(*row.values[n]) : ojson(nullptr);
+            c["config_values"] = std::move(values);
+            c["compiled"] = row.compiled();
+            c["how"] = row.compiled() ? "compiled" : "re-planned";
+            c["row"] = row.summaryRow ? ojson(*row.summaryRow) : ojson(nullptr);
+            c["status"] = rowStatusKey(row.status);
+            c["peak_bytes"] = optionalNumber(row.peakBytes);
+            c["capacity_bytes"] = optionalNumber(row.capacityBytes);
+            const std::optional<std::int64_t> headroom = row.headroomBytes();
+            c["headroom_bytes"] = headroom ? ojson(*headroom) : ojson(nullptr);
+            c["fails_gate"] = rowFailsGate(envelopeRowAsRunRow(row), failAbove);
+            c["scope"] = optionalText(row.scope);
+            c["file"] = row.file;
+            configs.push_back(std::move(c));
+        }
+        e["configs"] = std::move(configs);
+        e["largest_fitting"] = largestFittingText(envelope, failAbove);
+        e["replan_note"] = optionalText(envelope.replanNote);
+        envelopes.push_back(std::move(e));
+    }
+    out["envelopes"] = std::move(envelopes);
     return jsonText(out, 2) + "\n";
 }
 

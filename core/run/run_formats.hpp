@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace memlens {
 
@@ -26,6 +27,13 @@ std::string usedText(const RunRow& row);
 std::string headroomText(const RunRow& row);
 // "overflows", "above 95%", "fits", "not planned", "error": what the gate sees in the row.
 std::string gateStatusText(const RunRow& row, std::optional<double> failAbove);
+
+// What tells the files apart, one per file: each path without the folders all of them share,
+// and a file alone in its folder named by the folder: "block16384" and "a5/block8192" for the
+// example's dumps and logs, "1" and "2" for <kernel>/1/memory_info_aiv.json and
+// <kernel>/2/memory_info_aiv.json, "attn/memory_info_aic.json" beside its aiv half. One file
+// keeps its folder and name.
+std::vector<std::string> distinguishingFileNames(const std::vector<std::string>& files);
 
 std::string summaryText(const RunSummary& summary, std::optional<double> failAbove);
 std::string summaryMarkdown(const RunSummary& summary, std::optional<double> failAbove);

@@ -5,19 +5,31 @@
 
 namespace memlens {
 
-std::optional<std::int64_t> RunRow::headroomBytes() const
+namespace {
+
+std::optional<std::int64_t> headroomOf(std::optional<std::uint64_t> peak, std::optional<std::uint64_t> capacity)
 {
-    if (!peakBytes || !capacityBytes)
+    if (!peak || !capacity)
         return std::nullopt;
-    return static_cast<std::int64_t>(*capacityBytes) - static_cast<std::int64_t>(*peakBytes);
+    return static_cast<std::int64_t>(*capacity) - static_cast<std::int64_t>(*peak);
 }
 
-std::optional<double> RunRow::usedPercent() const
+std::optional<double> usedOf(std::optional<std::uint64_t> peak, std::optional<std::uint64_t> capacity)
 {
-    if (!peakBytes || !capacityBytes || *capacityBytes == 0)
+    if (!peak || !capacity || *capacity == 0)
         return std::nullopt;
-    return 100.0 * static_cast<double>(*peakBytes) / static_cast<double>(*capacityBytes);
+    return 100.0 * static_cast<double>(*peak) / static_cast<double>(*capacity);
 }
+
+} // namespace
+
+std::optional<std::int64_t> RunRow::headroomBytes() const { return headroomOf(peakBytes, capacityBytes); }
+
+std::optional<double> RunRow::usedPercent() const { return usedOf(peakBytes, capacityBytes); }
+
+std::optional<std::int64_t> EnvelopeRow::headroomBytes() const { return headroomOf(peakBytes, capacityBytes); }
+
+std::optional<double> EnvelopeRow::usedPercent() const { return usedOf(peakBytes, capacityBytes); }
 
 const char* rowStatusKey(RowStatus status)
 {

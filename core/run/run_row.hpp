@@ -45,6 +45,34 @@ struct RunRow {
     std::optional<double> usedPercent() const;
 };
 
+// One config of a kernel's autotune grid (core/run/config_envelope): a compile of the run, or a
+// config memlens's planner re-planned from a compile's IR that the run did not compile.
+struct EnvelopeRow {
+    std::vector<std::optional<std::int64_t>> values; // one per name of its envelope; nullopt: not set
+    RowStatus status = RowStatus::Error;
+    std::optional<std::uint64_t> peakBytes;
+    std::optional<std::uint64_t> capacityBytes;
+    std::string scope;
+    // The summary row of the compile (an index into RunSummary::rows); nullopt: re-planned, not compiled.
+    std::optional<std::size_t> summaryRow;
+    std::string file; // the compile's file; for a re-planned config, the compile whose IR memlens re-planned
+
+    bool compiled() const { return summaryRow.has_value(); }
+    std::optional<std::int64_t> headroomBytes() const;
+    std::optional<double> usedPercent() const;
+};
+
+// A kernel compiled in several configs: one table of them, largest first.
+struct ConfigEnvelope {
+    std::string kernel;
+    std::string core;
+    std::string target;
+    std::vector<std::string> names; // the constexprs, in the kernel's order
+    std::vector<EnvelopeRow> rows;  // compiled and re-planned, largest values first
+    // Why no config was re-planned, in one phrase ("" when memlens re-planned, or had nothing to add).
+    std::string replanNote;
+};
+
 // "fits", "overflows", "not_planned", "error" (the JSON values).
 const char* rowStatusKey(RowStatus status);
 // "dump", "compile_log", "cache_metadata".

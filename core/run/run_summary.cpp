@@ -2,6 +2,7 @@
 
 #include "core/base/cancellation.hpp"
 #include "core/base/run_beside.hpp"
+#include "core/run/config_envelope.hpp"
 #include "core/run/input_rows.hpp"
 #include "core/run/run_inputs.hpp"
 #include "core/run/run_versions.hpp"
@@ -87,6 +88,8 @@ RunSummary summarizeRun(const std::string& path, const RunSummaryOptions& option
     for (const auto& [where, error] : listing.errors)
         summary.rows.push_back(errorRow(where, error));
     groupAndSortRows(summary.rows);
+    summary.envelopes = configEnvelopes(summary);
+    replanEnvelopes(summary, options.load);
     return summary;
 }
 

@@ -24,6 +24,9 @@ struct RunSummary {
     std::string path;
     std::vector<RunRow> rows; // grouped and sorted (core/run/run_versions); a folder not listed is an error row
     std::size_t pieces = 0;   // files and kernel folders looked at
+    // The kernels compiled in several configs, each with the configs memlens re-planned
+    // (core/run/config_envelope); filled by summarizeRun().
+    std::vector<ConfigEnvelope> envelopes;
 
     // How many rows were read (every row that is not an error).
     std::size_t readCount() const;

@@ -53,13 +53,18 @@ void groupAndSortRows(std::vector<RunRow>& rows)
         const auto target = planner::findPlanTarget(row.target);
         return target ? static_cast<int>(target->family) : static_cast<int>(ChipFamily::A2A3);
     };
-    std::map<std::tuple<std::string, std::string, int>, std::vector<RunRow>> groups;
+    // Configs are not versions: rows whose constexpr values are known and differ (an autotune
+    // sweep's compiles, the example's block16384 and block8192) stand apart, each its own row of
+    // the kernel's envelope (core/run/config_envelope).
+    std::map<std::tuple<std::string, std::string, int, std::vector<std::pair<std::string, std::int64_t>>>,
+        std::vector<RunRow>>
+        groups;
     std::vector<std::vector<RunRow>> alone;
     for (RunRow& row : rows) {
         if (row.status == RowStatus::Error)
             alone.push_back({std::move(row)});
         else
-            groups[{row.kernel, row.core, generation(row)}].push_back(std::move(row));
+            groups[{row.kernel, row.core, generation(row), row.configValues}].push_back(std::move(row));
     }
     std::vector<std::vector<RunRow>> ordered = std::move(alone);
     for (auto& [key, versions] : groups) {
@@ -73,10 +78,11 @@ void groupAndSortRows(std::vector<RunRow>& rows)
         }
         ordered.push_back(std::move(versions));
     }
-    // Each group where its most urgent version stands.
+    // Each group where its newest version stands (the kernel as it is now; its first row), so the
+    // table's first rows are the ones most short, older versions following their newest.
     std::vector<std::pair<const RunRow*, std::size_t>> leads;
     for (std::size_t g = 0; g < ordered.size(); ++g)
-        leads.emplace_back(&*std::min_element(ordered[g].begin(), ordered[g].end(), rowComesBefore), g);
+        leads.emplace_back(&ordered[g].front(), g);
     std::stable_sort(
         leads.begin(), leads.end(), [](const auto& a, const auto& b) { return rowComesBefore(*a.first, *b.first); });
     std::vector<RunRow> sorted;

@@ -1,7 +1,7 @@
 #pragma once
-// Versions of one kernel on one core (watch --keep's copies, an autotune sweep's compiles):
-// grouped, the newest first, each saying what changed since the one before it; the groups
-// sorted as rowComesBefore sorts rows, each placed by its most urgent version.
+// Versions of one kernel on one core (watch --keep's copies; configs with other constexpr
+// values are no versions): grouped, the newest first, each saying what changed since the one
+// before it; the groups sorted as rowComesBefore sorts rows, each placed by its newest version.
 #include "core/run/run_row.hpp"
 
 #include <string>

@@ -12,6 +12,8 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QDropEvent>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QSortFilterProxyModel>
 #include <QStatusBar>
@@ -109,4 +111,37 @@ TEST_CASE("a run folder dropped onto the window opens in the Run view", "[window
     // Back to the plan that was open before: Back only goes to the run, the plan comes with a row.
     w.showPlanPage();
     CHECK(w.session()->document()->dump.kernel == "_layer_norm_fwd_fused");
+}
+
+TEST_CASE("the File menu offers the run's fitting configs only while a run that has them is on show", "[window][run]")
+{
+    WindowFixture f;
+    MainWindow& w = *f.window;
+    RunView& view = *w.runView();
+    QAction* copy = view.copyConfigsAction();
+    QAction* save = view.saveConfigsAction();
+    QMenu* file = w.menuBar()->actions().front()->menu();
+    REQUIRE(file);
+    CHECK(file->actions().contains(copy));
+    CHECK(file->actions().contains(save));
+    CHECK_FALSE(copy->isVisible()); // no run: no dead item
+    w.openDump(QString::fromStdString((test::sourceDir() / "resources/examples/layer_norm").string()));
+    REQUIRE(runRead(w));
+    CHECK(copy->isVisible());
+    CHECK(copy->isEnabled());
+    CHECK(save->isVisible());
+    // A row's plan on show: the run's actions leave the menu until Back.
+    QSignalSpy shown(&w, &MainWindow::documentShown);
+    view.table()->setCurrentIndex(view.proxy()->index(0, 0));
+    QTest::keyClick(view.table(), Qt::Key_Return);
+    REQUIRE(test::seen(shown));
+    CHECK_FALSE(copy->isVisible());
+    w.backToRunAction()->trigger();
+    CHECK(copy->isVisible());
+    // A run whose configs name no constexprs offers nothing.
+    w.openRun(runFolder("mixed"));
+    REQUIRE(runRead(w));
+    for (int i = 0; i < 100 && view.runPath() != runFolder("mixed"); ++i)
+        QTest::qWait(50);
+    CHECK_FALSE(copy->isVisible());
 }

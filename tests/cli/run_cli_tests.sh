@@ -56,7 +56,8 @@ check "summary of a run with an overflow exits 3" test "$status" -eq 3
 check "summary JSON has a row per kernel and core" test "$(json_value 'len(d["rows"])')" = 7
 check "summary rows keep the contract's keys" test "$(json_value 'sorted(set(["kernel","core","status","peak_bytes","capacity_bytes","headroom_bytes","python","lever","source","file","error"]) - set(d["rows"][0]))')" = "[]"
 check "the bad file is a row with its error" test "$(json_value '[r["status"] for r in d["rows"]][-1]')" = error
-check "overflowing rows come before fitting ones" test "$(json_value '[r["status"] for r in d["rows"]][1:3]')" = "['overflows', 'overflows']"
+check "overflowing rows come before fitting ones (a kernel's versions where its newest stands)" test "$(json_value '[r["status"] for r in d["rows"] if r["version"] == 1][:2]')" = "['overflows', 'fits']"
+check "a kernel's versions stay together, the newest first" test "$(json_value '[r["version"] for r in d["rows"] if r["kernel"] == "norm_kernel"]')" = "[1, 2]"
 run summary "$data/runs/all_fit"
 check "summary of a run that fits exits 0" test "$status" -eq 0
 check "summary text names every kernel" grep -q "tight_kernel" "$work/out"

@@ -87,6 +87,13 @@ check "the largest that fits" grep -q "largest that fits: BLOCK_SIZE 8192" "$wor
 check "a kernel of one config has no envelope" test "$(grep -c "^Configs of" "$work/out")" = 1
 run "$work/many" "$memlens" summary runs --format json
 check "JSON rows hold their config values" test "$(python3 -c "import json,sys; print(sorted(r['config_values']['BLOCK_SIZE'] for r in json.load(open(sys.argv[1]))['rows']))" "$work/out")" = "[8192, 8192, 8192, 8192, 16384]"
+check "JSON: the envelope marks the configs memlens re-planned and the run did not compile" python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+configs = [c for e in d['envelopes'] for c in e['configs']]
+replanned = [c for c in configs if not c['compiled']]
+sys.exit(not (replanned and all(c['how'] == 're-planned' and c['row'] is None for c in replanned)
+              and any(c['config_values'] == {'BLOCK_SIZE': 4096} and c['status'] == 'fits' for c in replanned)))" "$work/out"
 run "$work/many" "$memlens" summary runs --format py
 check "--format py: the configs that fit as triton.Config" grep -q '    triton.Config({"BLOCK_SIZE": 8192}),' "$work/out"
 check "--format py leaves the overflowing config out" test "$(grep -c 16384 "$work/out")" = 0
@@ -175,6 +182,44 @@ run "$work/rec" "$memlens" record --help
 check "record --help names --fail-above" grep -q -- "--fail-above PERCENT" "$work/out"
 run "$work/rec" "$memlens" record
 check "record without a command is a usage error" test "$status" -eq 2
+
+# 8. An Ascend950 (A5) compile: the regbase planner's print options, no dump, the UB size on
+# stdout; the recorded run is planned from each compile log (the after-section of a compile that fits).
+run "$work/plain" env PATH="$fake_bin:$base_path" "${switches[@]}" python3 "$driver" --arch Ascend950PR_950z --view "$work/plain/a5.json"
+plain_status=$status; cp "$work/out" "$work/plain-a5.out"
+run "$work/rec" env PATH="$fake_bin:$base_path" "$memlens" record --out a5 -- python3 "$driver" --arch Ascend950PR_950z --view "$work/rec/a5.json"
+a5="$work/rec/a5/_layer_norm_fwd_fused"
+check "A5: record exits as the command did" test "$status" -eq "$plain_status"
+check "A5: every call's bytes as without record" cmp -s "$work/plain/a5.json" "$work/rec/a5.json"
+check "A5: the driver read the UB size from stdout" grep -q "BLOCK_SIZE=8192: required_ub_bits=1577216" "$work/out"
+check "A5: the command's stdout is byte-identical" cmp -s "$work/plain-a5.out" "$work/out"
+check "A5: two compiles kept" test "$(compile_folders "$work/rec/a5")" = 2
+check "A5: the regbase planner's print options" grep -q -- "--mlir-print-ir-after=hivm-plan-memory-regbase" "$a5/2/command.txt"
+check "A5: config.json names the regbase pass and the chip" python3 -c "import json,sys; d=json.load(open(sys.argv[1])); sys.exit(not (d['planner_pass'] == 'hivm-plan-memory-regbase' and d['target'] == 'Ascend950PR_950z' and d['required_ub_bits'] == 1577216))" "$a5/2/config.json"
+check "A5: no dump is written" test -z "$(find "$work/rec/a5" -name 'memory_info*')"
+check "A5: the fitting compile's log holds the planner's after-section" grep -q "IR Dump After PlanMemoryRegBase (hivm-plan-memory-regbase)" "$a5/2/compile.log"
+run "$work/rec" "$memlens" summary "$work/rec/a5" --format json
+check "A5: the summary plans both from their logs, on the A5 chip" python3 -c "
+import json, sys
+rows = json.load(open(sys.argv[1]))['rows']
+ok = len(rows) == 2 and all(r['source'] == 'compile_log' and r['target'] == 'Ascend950PR_950z' for r in rows)
+fits = [r for r in rows if r['status'] == 'fits']
+over = [r for r in rows if r['status'] == 'overflows']
+# The after-section's plan is what the compiler reported: 1577216 bits = 197152 B.
+ok = ok and len(fits) == 1 and fits[0]['peak_bytes'] == 197152 and fits[0]['capacity_bytes'] == 253952 and len(over) == 1
+sys.exit(not ok)" "$work/out"
+
+# 9. The compiler found through TRITON_NPU_COMPILER_PATH (its npuc), none on PATH or bundled.
+mkdir -p "$work/npuroot"
+ln -s "$record_dir/fake_bishengir_compile.py" "$work/npuroot/npuc"
+run "$work/plain" env PATH="$base_path" TRITON_NPU_COMPILER_PATH="$work/npuroot" "${switches[@]}" python3 "$driver" --view "$work/plain/npuc.json"
+plain_status=$status
+run "$work/rec" env PATH="$base_path" TRITON_NPU_COMPILER_PATH="$work/npuroot" "$memlens" record --out npuc -- python3 "$driver" --view "$work/rec/npuc.json"
+check "TRITON_NPU_COMPILER_PATH: record exits as the command did" test "$status" -eq "$plain_status"
+check "TRITON_NPU_COMPILER_PATH: every call's bytes as without record" cmp -s "$work/plain/npuc.json" "$work/rec/npuc.json"
+check "TRITON_NPU_COMPILER_PATH: both compiles recorded" test "$(compile_folders "$work/rec/npuc")" = 2
+check "TRITON_NPU_COMPILER_PATH: the compile ran the real npuc" grep -q "^# npuc as called" "$work/rec/npuc/_layer_norm_fwd_fused/1/command.txt"
+check "TRITON_NPU_COMPILER_PATH: its planner section was kept" grep -q "IR Dump Before PlanMemory (hivm-plan-memory)" "$work/rec/npuc/_layer_norm_fwd_fused/1/compile.log"
 
 echo "record tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -3,12 +3,12 @@
 layer-norm example's adapter IR for each kernel and config given, through the
 stand-in backend (fake_triton), as the real backend calls bishengir-compile.
 
-  driver.py [--kernels A,B@8192,...] [--configs 16384,8192] [--fail] [--triton DIR] [--view FILE]
+  driver.py [--kernels A,B@8192,...] [--configs 16384,8192] [--arch ARCH] [--fail] [--triton DIR] [--view FILE]
 
 Each kernel is the example renamed; a config is BLOCK_SIZE 16384 (overflows) or
 8192 (fits); NAME@C1+C2 gives one kernel its own configs. --view FILE writes what
 the driver received from each compiler call (exit status, stdout, stderr) as JSON. An autotuned kernel compiles every config and keeps the ones that
-compile. Prints on stdout what Triton would keep, writes the compiler's stdout
+compile. --arch names the chip (Ascend910B3; Ascend950PR_950z compiles as A5). Prints on stdout what Triton would keep, writes the compiler's stdout
 and stderr through as they came, and exits 1 when --fail is given or no config
 of a kernel compiled. --triton DIR imports the backend from DIR (a bundled copy).
 """
@@ -22,17 +22,19 @@ HERE = os.path.dirname(os.path.realpath(__file__))
 EXAMPLE = os.path.join(HERE, "..", "..", "resources", "examples", "layer_norm")
 
 
-def adapter_ir(kernel, block):
+def adapter_ir(kernel, block, arch):
     with open(os.path.join(EXAMPLE, f"block{block}", "_layer_norm_fwd_fused.ttadapter"), encoding="utf-8") as f:
         text = f.read()
     python = os.path.realpath(os.path.join(EXAMPLE, "layer_norm.py"))
-    return text.replace("_layer_norm_fwd_fused", kernel).replace("/home/dev/kernels/layer_norm.py", python)
+    return (text.replace("_layer_norm_fwd_fused", kernel).replace("/home/dev/kernels/layer_norm.py", python)
+            .replace('#hacc.target<"Ascend910B3">', f'#hacc.target<"{arch}">'))
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--kernels", default="_layer_norm_fwd_fused")
     parser.add_argument("--configs", default="16384,8192")
+    parser.add_argument("--arch", default="Ascend910B3")
     parser.add_argument("--fail", action="store_true")
     parser.add_argument("--triton", default=os.path.join(HERE, "fake_triton"))
     parser.add_argument("--view")
@@ -48,7 +50,7 @@ def main():
         compiled = 0
         for block in (own.split("+") if own else args.configs.split(",")):
             try:
-                bits, out, err = compiler.compile_adapter(adapter_ir(kernel, int(block)))
+                bits, out, err = compiler.compile_adapter(adapter_ir(kernel, int(block), args.arch), args.arch)
                 view.append({"call": f"{kernel} {block}", "returncode": 0, "stdout": out.hex(), "stderr": err.hex()})
             except subprocess.CalledProcessError as e:
                 view.append({"call": f"{kernel} {block}", "returncode": e.returncode,

@@ -13,6 +13,10 @@ found in the input IR):
                      the 16384 config fails with the "ub overflow" text (exit 1),
                      the 8192 config prints "Allocated UB size = N bits" on stdout
                      (with --enable-print-memory-allocated-size) and exits 0.
+With --target=Ascend950... it acts as an Ascend950 (A5) compile, from the example's a5/ logs:
+the planner pass is hivm-plan-memory-regbase, no memory_info json is written, its sections
+are printed when asked with the regbase print options, and the 8192 config prints its
+"Allocated UB size = N bits" on stdout.
 The example's kernel name and Python path are replaced by the input's.
 Test switches (environment): FAKE_COMPILER_CRASH=1 aborts after half a dump;
 FAKE_COMPILER_HANG=FILE writes half a dump, creates FILE and sleeps.
@@ -55,6 +59,38 @@ def split_log(text):
     return "".join(lines[:end]), "".join(lines[end:])
 
 
+def compile_a5(log_path, ours, options, output):
+    """An Ascend950 compile: the regbase planner's sections from the example's A5 log."""
+    with open(log_path, encoding="utf-8") as f:
+        lines = ours(f.read()).splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if line.startswith("// -----// IR Dump ")]
+    head = "".join(lines[:starts[0]])
+    before_end = next(i for i in range(starts[0] + 1, len(lines))
+                      if lines[i].startswith("[AscendNPU IR]") or lines[i].startswith("// -----// IR Dump After"))
+    before = "".join(lines[starts[0]:before_end])
+    ub_line = lines[before_end] if lines[before_end].startswith("[AscendNPU IR]") else ""
+    after_start = starts[1]
+    after_end = after_start + 1
+    while after_end < len(lines) and not re.match(r"\S+\.py:\d+:\d+: ", lines[after_end]):
+        after_end += 1
+    after, rest = "".join(lines[after_start:after_end]), "".join(lines[after_end:])
+    fails = "overflow" in rest
+    sys.stderr.write(head)
+    if "--mlir-print-ir-before=hivm-plan-memory-regbase" in options:
+        sys.stderr.write(before)
+    if "--mlir-print-ir-after=hivm-plan-memory-regbase" in options:
+        sys.stderr.write(after)
+    sys.stderr.write(rest)
+    if ub_line and "--enable-print-memory-allocated-size" in options:
+        sys.stdout.write(ub_line)
+    if fails:
+        return 1
+    if output:
+        with open(output + ".o", "wb") as f:
+            f.write(b"\x7fELF stand-in object\n")
+    return 0
+
+
 def main(argv):
     if "--help" in argv or "-help" in argv:
         sys.stdout.write(HELP)
@@ -87,6 +123,9 @@ def main(argv):
     def ours(text):
         return text.replace(EXAMPLE_KERNEL, kernel).replace(EXAMPLE_PYTHON, python)
 
+    target = next((o.split("=", 1)[1] for o in options if o.startswith("--target=")), "")
+    if target.startswith("Ascend950"):
+        return compile_a5(os.path.join(EXAMPLE, "a5", block, "compile.log"), ours, options, output)
     with open(os.path.join(EXAMPLE, block, "compile.log"), encoding="utf-8") as f:
         section, rest = split_log(ours(f.read()))
     with open(os.path.join(EXAMPLE, block, "memory_info_aiv.json"), encoding="utf-8") as f:

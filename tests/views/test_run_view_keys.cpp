@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
@@ -26,7 +27,7 @@ RunSummary exampleRun()
 
 } // namespace
 
-TEST_CASE("the Run view: one Tab from the filter to the table, one more to the details", "[run_view][keys]")
+TEST_CASE("the Run view: one Tab from the filter to the table, then the envelope, then the details", "[run_view][keys]")
 {
     RunView view;
     view.resize(1024, 600);
@@ -38,7 +39,13 @@ TEST_CASE("the Run view: one Tab from the filter to the table, one more to the d
     QTest::keyClick(view.filterEdit(), Qt::Key_Tab);
     CHECK(QApplication::focusWidget() == view.table());
     CHECK(view.table()->currentIndex().isValid()); // where the focus is shows
+    // The example's kernel was compiled in several configs: its envelope's box and table come next.
     QTest::keyClick(view.table(), Qt::Key_Tab);
+    CHECK(QApplication::focusWidget() == view.envelopeBox());
+    QTest::keyClick(view.envelopeBox(), Qt::Key_Tab);
+    CHECK(QApplication::focusWidget() == view.envelopeTable());
+    CHECK(view.envelopeTable()->currentIndex().isValid());
+    QTest::keyClick(view.envelopeTable(), Qt::Key_Tab);
     CHECK(QApplication::focusWidget() == view.detailsPane());
     CHECK(view.detailsPane()->textInteractionFlags().testFlag(Qt::TextSelectableByKeyboard));
 }

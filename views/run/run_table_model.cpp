@@ -29,6 +29,12 @@ void RunTableModel::setSummary(RunSummary summary, std::optional<double> failAbo
     beginResetModel();
     summary_ = std::move(summary);
     failAbove_ = failAbove;
+    std::vector<std::string> files;
+    for (const RunRow& row : summary_.rows)
+        files.push_back(row.file);
+    fileNames_.clear();
+    for (const std::string& name : distinguishingFileNames(files))
+        fileNames_.push_back(text(name));
     endResetModel();
 }
 
@@ -52,6 +58,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case StatusColumn: return tr("Status");
     case KernelColumn: return tr("Kernel");
     case CoreColumn: return tr("Core");
+    case TargetColumn: return tr("Chip");
     case UsedColumn: return tr("Used");
     case PeakColumn: return tr("Peak");
     case CapacityColumn: return tr("Capacity");
@@ -84,7 +91,11 @@ QVariant RunTableModel::displayText(const RunRow& row, int column) const
             : row.source == RowSource::CompileLog ? tr("log")
                                                   : tr("cache");
     case VersionColumn: return row.versions > 1 ? tr("%1 of %2").arg(row.version).arg(row.versions) : QString();
-    case FileColumn: return text(dumpDisplayName(row.file));
+    case TargetColumn: return orDash(row.target);
+    case FileColumn: {
+        const auto index = static_cast<std::size_t>(&row - summary_.rows.data());
+        return index < fileNames_.size() ? fileNames_[index] : text(dumpDisplayName(row.file));
+    }
     default: return {};
     }
 }

@@ -5,6 +5,7 @@
 #include "core/run/run_summary.hpp"
 
 #include <QAbstractTableModel>
+#include <QString>
 
 #include <optional>
 #include <vector>
@@ -19,7 +20,8 @@ public:
         KernelColumn,
         VersionColumn, // beside the kernel: versions of one kernel read as a group
         CoreColumn,
-        UsedColumn, // the headroom bar
+        TargetColumn, // the chip the IR names
+        UsedColumn,   // the headroom bar
         PeakColumn,
         CapacityColumn,
         HeadroomColumn,
@@ -57,6 +59,7 @@ private:
 
     RunSummary summary_;
     std::optional<double> failAbove_;
+    std::vector<QString> fileNames_; // what tells each row's file apart (distinguishingFileNames)
 };
 
 } // namespace memlens

@@ -1,20 +1,30 @@
 #include "views/run/run_view.hpp"
 
 #include "core/dump/dump_error.hpp"
+#include "core/run/config_envelope.hpp"
 #include "core/run/run_formats.hpp"
+#include "views/run/envelope_table_model.hpp"
 #include "views/run/headroom_bar_delegate.hpp"
 #include "views/run/run_table_model.hpp"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
 #include <QDir>
+#include <QFileDialog>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QSaveFile>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -38,6 +48,15 @@ RunView::RunView(QWidget* parent)
     , filter_(new QLineEdit(this))
     , header_(new QLabel(this))
     , details_(new QPlainTextEdit(this))
+    , shown_(new QLabel(this))
+    , envelopePane_(new QWidget(this))
+    , envelopeBox_(new QComboBox(envelopePane_))
+    , envelopeLabel_(new QLabel(envelopePane_))
+    , envelopeModel_(new EnvelopeTableModel(this))
+    , envelopeProxy_(new QSortFilterProxyModel(this))
+    , envelopeTable_(new QTableView(envelopePane_))
+    , copyConfigs_(new QAction(tr("Copy Fitting Configs"), this))
+    , saveConfigs_(new QAction(tr("Save Fitting Configs…"), this))
     , progressTimer_(new QTimer(this))
 {
     proxy_->setSourceModel(model_);
@@ -72,17 +91,74 @@ RunView::RunView(QWidget* parent)
         [this](const QModelIndex& current) { showDetails(current); });
     connect(proxy_, &QAbstractItemModel::modelReset, this, [this] { details_->clear(); });
 
+    shown_->setTextFormat(Qt::PlainText);
+    connect(proxy_, &QAbstractItemModel::modelReset, this, &RunView::updateShown);
+    connect(proxy_, &QAbstractItemModel::layoutChanged, this, &RunView::updateShown);
+    connect(proxy_, &QAbstractItemModel::rowsInserted, this, &RunView::updateShown);
+    connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &RunView::updateShown);
+
+    // The envelope: one kernel's configs, compiled and re-planned.
+    envelopeProxy_->setSourceModel(envelopeModel_);
+    envelopeProxy_->setSortRole(EnvelopeTableModel::SortRole);
+    envelopeTable_->setModel(envelopeProxy_);
+    envelopeTable_->setSortingEnabled(true);
+    envelopeTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    envelopeTable_->setSelectionMode(QAbstractItemView::SingleSelection);
+    envelopeTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    envelopeTable_->setAlternatingRowColors(true);
+    envelopeTable_->setWordWrap(false);
+    envelopeTable_->setTabKeyNavigation(false);
+    envelopeTable_->verticalHeader()->hide();
+    envelopeTable_->horizontalHeader()->setHighlightSections(false);
+    envelopeTable_->horizontalHeader()->setStretchLastSection(true);
+    envelopeBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    envelopeBox_->setToolTip(tr("The kernel compiled in several configs whose table is shown"));
+    connect(envelopeBox_, &QComboBox::currentIndexChanged, this, &RunView::showEnvelope);
+    envelopeLabel_->setTextFormat(Qt::PlainText);
+    envelopeLabel_->setWordWrap(true);
+    envelopeLabel_->setMinimumWidth(120);
+    copyConfigs_->setObjectName(QStringLiteral("copyFittingConfigsAction"));
+    copyConfigs_->setToolTip(tr("Copy the run's configs that fit as triton.Config entries, to paste into "
+                                "@triton.autotune(configs=...) (memlens summary --format py)"));
+    saveConfigs_->setObjectName(QStringLiteral("saveFittingConfigsAction"));
+    saveConfigs_->setToolTip(tr("Save the run's configs that fit as triton.Config entries in a Python file "
+                                "(memlens summary --format py)"));
+    connect(copyConfigs_, &QAction::triggered, this, &RunView::copyConfigs);
+    connect(saveConfigs_, &QAction::triggered, this, &RunView::chooseAndSaveConfigs);
+    auto* copyButton = new QToolButton(envelopePane_);
+    copyButton->setDefaultAction(copyConfigs_);
+    auto* saveButton = new QToolButton(envelopePane_);
+    saveButton->setDefaultAction(saveConfigs_);
+    auto* envelopeHead = new QHBoxLayout;
+    envelopeHead->setContentsMargins(0, 0, 0, 0);
+    envelopeHead->addWidget(envelopeBox_);
+    envelopeHead->addWidget(envelopeLabel_, 1);
+    envelopeHead->addWidget(copyButton);
+    envelopeHead->addWidget(saveButton);
+    auto* envelopeLayout = new QVBoxLayout(envelopePane_);
+    envelopeLayout->setContentsMargins(0, 0, 0, 0);
+    envelopeLayout->setSpacing(2);
+    envelopeLayout->addLayout(envelopeHead);
+    envelopeLayout->addWidget(envelopeTable_, 1);
+    envelopePane_->hide();
+
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(table_);
+    splitter->addWidget(envelopePane_);
     splitter->addWidget(details_);
     splitter->setStretchFactor(0, 4);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(2, 1);
     splitter->setChildrenCollapsible(false);
+    auto* filterRow = new QHBoxLayout;
+    filterRow->setContentsMargins(0, 0, 0, 0);
+    filterRow->addWidget(filter_, 1);
+    filterRow->addWidget(shown_);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
     layout->addWidget(header_);
-    layout->addWidget(filter_);
+    layout->addLayout(filterRow);
     layout->addWidget(splitter, 1);
 
     // By keyboard: one Tab from the filter to the table, one more to the details; Tab leaves the
@@ -91,12 +167,20 @@ RunView::RunView(QWidget* parent)
     details_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     header_->setFocusPolicy(Qt::NoFocus);
     setTabOrder(filter_, table_);
-    setTabOrder(table_, details_);
+    setTabOrder(table_, envelopeBox_);
+    setTabOrder(envelopeBox_, envelopeTable_);
+    setTabOrder(envelopeTable_, details_);
     table_->installEventFilter(this);
+    envelopeTable_->installEventFilter(this);
+    // The buttons are reached by their actions' menu items and shortcuts; Tab goes table to table.
+    copyButton->setFocusPolicy(Qt::NoFocus);
+    saveButton->setFocusPolicy(Qt::NoFocus);
 
     progressTimer_->setInterval(100);
     connect(progressTimer_, &QTimer::timeout, this, &RunView::updateHeader);
     updateHeader();
+    updateShown();
+    updateEnvelopes();
 }
 
 void RunView::openRun(const QString& path, const LoadOptions& options)
@@ -146,6 +230,7 @@ void RunView::setSummary(RunSummary summary)
     table_->sortByColumn(RunTableModel::StatusColumn, Qt::AscendingOrder);
     fitColumns();
     updateHeader();
+    updateEnvelopes();
     // The most urgent row is current, its details shown (current, not opened: a click opens).
     table_->setCurrentIndex(proxy_->index(0, RunTableModel::KernelColumn));
 }
@@ -153,20 +238,26 @@ void RunView::setSummary(RunSummary summary)
 void RunView::fitColumns()
 {
     QHeaderView* header = table_->horizontalHeader();
+    // The Version column only where a kernel has versions: at 1024 its width is what the file needs.
+    const auto& rows = model_->summary().rows;
+    table_->setColumnHidden(RunTableModel::VersionColumn,
+        std::none_of(rows.begin(), rows.end(), [](const RunRow& row) { return row.versions > 1; }));
     header->resizeSections(QHeaderView::ResizeToContents);
     header->resizeSection(RunTableModel::UsedColumn, std::max(header->sectionSize(RunTableModel::UsedColumn), 110));
     const auto total = [header] {
         int sum = 0;
         for (int column = 0; column < RunTableModel::ColumnCount; ++column)
-            sum += header->sectionSize(column);
+            sum += header->isSectionHidden(column) ? 0 : header->sectionSize(column);
         return sum;
     };
     const int width = table_->viewport()->width();
     // Past the view's width the long texts give way, cut in the middle (the details pane and the
-    // tooltip have them whole), the file first, the lever last: no column is pushed off the view.
-    // Within the width the file takes the rest.
+    // tooltip have them whole), the lever first, then the Python line and the kernel, the file
+    // (what tells rows apart) last: no column is pushed off the view. Within the width the file
+    // takes the rest.
     constexpr int kNarrowest = 80;
-    for (const int column : {RunTableModel::FileColumn, RunTableModel::PythonColumn, RunTableModel::LeverColumn}) {
+    for (const int column : {RunTableModel::LeverColumn, RunTableModel::PythonColumn, RunTableModel::KernelColumn,
+             RunTableModel::FileColumn}) {
         const int over = total() - width;
         if (over <= 0)
             break;
@@ -191,6 +282,103 @@ void RunView::showDetails(const QModelIndex& proxyIndex)
         details_->setPlainText(model_->detailsText(*row));
     else
         details_->clear();
+    // The current row's kernel shows its envelope, when it has one.
+    if (row)
+        for (std::size_t i = 0; i < model_->summary().envelopes.size(); ++i) {
+            const ConfigEnvelope& envelope = model_->summary().envelopes[i];
+            if (envelope.kernel == row->kernel && envelope.core == row->core && envelope.target == row->target)
+                envelopeBox_->setCurrentIndex(static_cast<int>(i));
+        }
+}
+
+void RunView::updateShown() { shown_->setText(tr("%1 of %2 shown").arg(proxy_->rowCount()).arg(model_->rowCount())); }
+
+void RunView::updateEnvelopes()
+{
+    const RunSummary& summary = model_->summary();
+    {
+        const QSignalBlocker blocker(envelopeBox_);
+        envelopeBox_->clear();
+        for (const ConfigEnvelope& envelope : summary.envelopes)
+            envelopeBox_->addItem(
+                tr("Configs of %1%2%3")
+                    .arg(QString::fromStdString(envelope.kernel),
+                        envelope.core.empty() ? QString() : " " + QString::fromStdString(envelope.core),
+                        envelope.target.empty() ? QString()
+                                                : tr(" on %1").arg(QString::fromStdString(envelope.target))));
+    }
+    envelopePane_->setVisible(!summary.envelopes.empty());
+    showEnvelope(summary.envelopes.empty() ? -1 : 0);
+    fittingConfigCount_ = fittingConfigs(summary, std::nullopt).size();
+    for (QAction* action : {copyConfigs_, saveConfigs_})
+        action->setEnabled(fittingConfigCount_ > 0);
+}
+
+void RunView::showEnvelope(int index)
+{
+    const auto& envelopes = model_->summary().envelopes;
+    if (index < 0 || static_cast<std::size_t>(index) >= envelopes.size()) {
+        envelopeModel_->setEnvelope(std::nullopt);
+        envelopeLabel_->clear();
+        return;
+    }
+    if (envelopeBox_->currentIndex() != index) {
+        envelopeBox_->setCurrentIndex(index); // comes back here
+        return;
+    }
+    const ConfigEnvelope& envelope = envelopes[static_cast<std::size_t>(index)];
+    envelopeModel_->setEnvelope(envelope);
+    // Largest first, as the envelope holds them (the sort is stable: later constexprs keep that order).
+    envelopeTable_->sortByColumn(0, Qt::DescendingOrder);
+    const auto replanned = std::count_if(
+        envelope.rows.begin(), envelope.rows.end(), [](const EnvelopeRow& row) { return !row.compiled(); });
+    QString text = tr("Largest that fits: %1. %2 compiled, %3 re-planned by memlens (not compiled).")
+                       .arg(QString::fromStdString(largestFittingText(envelope, std::nullopt)))
+                       .arg(static_cast<qint64>(envelope.rows.size()) - replanned)
+                       .arg(replanned);
+    if (!envelope.replanNote.empty())
+        text += " " + QString::fromStdString(envelope.replanNote);
+    envelopeLabel_->setText(text);
+    envelopeLabel_->setToolTip(text);
+    envelopeTable_->horizontalHeader()->resizeSections(QHeaderView::ResizeToContents);
+}
+
+QString RunView::saveConfigsTo(const QString& file) const
+{
+    QSaveFile out(file);
+    const std::string text = summaryPython(model_->summary(), std::nullopt);
+    if (!out.open(QIODevice::WriteOnly))
+        return tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
+    out.write(text.data(), static_cast<qint64>(text.size()));
+    if (!out.commit())
+        return tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(file), out.errorString());
+    return {};
+}
+
+void RunView::copyConfigs()
+{
+    const std::size_t count = fittingConfigs(model_->summary(), std::nullopt).size();
+    if (count == 0)
+        return;
+    QApplication::clipboard()->setText(QString::fromStdString(summaryPython(model_->summary(), std::nullopt)));
+    emit configsWritten(tr("%n config(s) that fit copied as triton.Config entries", nullptr, static_cast<int>(count)));
+}
+
+void RunView::chooseAndSaveConfigs()
+{
+    const std::size_t count = fittingConfigs(model_->summary(), std::nullopt).size();
+    if (count == 0)
+        return;
+    const QString file = QFileDialog::getSaveFileName(this, tr("Save Fitting Configs"),
+        QDir(runPath_).filePath(QStringLiteral("autotune_configs.py")), tr("Python (*.py)"));
+    if (file.isEmpty())
+        return;
+    if (const QString error = saveConfigsTo(file); !error.isEmpty()) {
+        emit configsFailed(error);
+        return;
+    }
+    emit configsWritten(
+        tr("%n config(s) that fit saved to %1", nullptr, static_cast<int>(count)).arg(QDir::toNativeSeparators(file)));
 }
 
 void RunView::updateHeader()
@@ -230,6 +418,9 @@ bool RunView::eventFilter(QObject* watched, QEvent* event)
     if (watched == table_ && event->type() == QEvent::FocusIn && !table_->currentIndex().isValid()
         && proxy_->rowCount() > 0)
         table_->setCurrentIndex(proxy_->index(0, RunTableModel::KernelColumn));
+    if (watched == envelopeTable_ && event->type() == QEvent::FocusIn && !envelopeTable_->currentIndex().isValid()
+        && envelopeProxy_->rowCount() > 0)
+        envelopeTable_->setCurrentIndex(envelopeProxy_->index(0, 0));
     if (watched == table_ && event->type() == QEvent::KeyPress) {
         const int key = static_cast<QKeyEvent*>(event)->key();
         if (key == Qt::Key_Return || key == Qt::Key_Enter) {

@@ -21,14 +21,14 @@ def compiler_generation():
     return "new" if ret.returncode == 0 and "limit-auto-multi-buffer-buffer" in ret.stdout else "old"
 
 
-def compile_adapter(ir_text):
+def compile_adapter(ir_text, arch="Ascend910B3"):
     """(required_ub_bits or None, stdout bytes, stderr bytes); raises CalledProcessError."""
     with tempfile.TemporaryDirectory() as tmpdir:
         source = os.path.join(tmpdir, "kernel.ttadapter.mlir")
         with open(source, "w", encoding="utf-8") as f:
             f.write(ir_text)
         binary = os.path.join(tmpdir, "kernel")
-        options = ["--target=Ascend910B3", "--enable-auto-multi-buffer=True"]
+        options = [f"--target={arch}", "--enable-auto-multi-buffer=True"]
         if os.environ.get("TRITON_DISABLE_LINE_INFO", "true").lower() in ("0", "false"):
             options.append("--enable-debug-info=true")
         if os.environ.get("ENABLE_PRINT_UB_BITS", "false").lower() in ("1", "true"):
