@@ -125,7 +125,33 @@ std::string undecidedLines(const FitMap& map, bool markdown)
     return text;
 }
 
+// Each cell without multi-buffering that needs more than with it, with why.
+std::string costsMoreLines(const FitMap& map, bool markdown)
+{
+    std::string text;
+    for (const FitCell& cell : map.cells)
+        if (const std::string why = singleBufferingCostsMoreText(map, cell); !why.empty()) {
+            const std::string line = configText(map, cell) + ": " + why;
+            text += markdown ? "- " + markdownText(line) + "\n" : "  " + line + "\n";
+        }
+    return text;
+}
+
 } // namespace
+
+std::string singleBufferingCostsMoreText(const FitMap& map, const FitCell& cell)
+{
+    if (cell.multibuffer != std::optional<bool>(false) || !cell.decided || cell.how != "re-planned")
+        return {};
+    const FitCell* doubled = map.find(cell.values, true);
+    if (!doubled || !doubled->decided || doubled->how != "re-planned" || doubled->requiredBytes >= cell.requiredBytes)
+        return {};
+    return "needs " + formatBytes(cell.requiredBytes - doubled->requiredBytes) + " more than with multi-buffering ("
+        + formatBytes(cell.requiredBytes) + " against " + formatBytes(doubled->requiredBytes)
+        + "): the planner, as the compiler's, puts each storage at the lowest address free of it in its order "
+          "(first fit); without the copies, small buffers take a gap low in the space and push a large one above "
+          "them, so the high-water mark grows though less is live";
+}
 
 std::string predictionErrorText(std::uint64_t predicted, std::uint64_t compiled)
 {
@@ -174,6 +200,8 @@ std::string fitMapText(const FitMap& map)
     }
     if (const std::string undecided = undecidedLines(map, false); !undecided.empty())
         out << "Not decided:\n" << undecided;
+    if (const std::string more = costsMoreLines(map, false); !more.empty())
+        out << "Single buffering costs more:\n" << more;
     if (const std::string compiled = compiledLines(map, false); !compiled.empty())
         out << "Dumps of other configs of this kernel:\n" << compiled;
     return out.str();

@@ -242,3 +242,32 @@ TEST_CASE("a fitting plan's largest fitting value is searched as far as the fit 
     CHECK(d.largestFitting->how == "re-planned");
     CHECK(d.largestFitting->value == std::optional<std::int64_t>(128));
 }
+
+TEST_CASE("fit map: where single buffering needs more than double, the cell says why", "[fit_map]")
+{
+    // The A5 example at 8192: without the copies the planner's first fit puts %alloc_4 and
+    // %alloc_5 in the gap above %alloc_3 and %alloc_6 above them: 209.1 KB against 192.5 KB.
+    const std::string log
+        = (test::sourceDir() / "resources/examples/layer_norm/a5/block8192/compile.log").string();
+    const PlanDocument document = loadPlanDocument(log, {});
+    const Diagnosis diagnosis = diagnoseScope(document, 0);
+    const FitMap map = buildFitMap(document, 0, diagnosis);
+    REQUIRE(map.dims.size() == 1);
+    REQUIRE(map.multibuffer.size() == 2);
+    const FitCell* single = map.find({8192}, false);
+    const FitCell* doubled = map.find({8192}, true);
+    REQUIRE(single);
+    REQUIRE(doubled);
+    REQUIRE(single->how == "re-planned");
+    CHECK(single->requiredBytes == 214080);
+    CHECK(doubled->requiredBytes == 197152);
+    const std::string why = singleBufferingCostsMoreText(map, *single);
+    CHECK(why.find("first fit") != std::string::npos);
+    CHECK(why.find("16.5 KB more") != std::string::npos);
+    // Not where single buffering needs less, nor on the multi-buffered cell itself.
+    CHECK(singleBufferingCostsMoreText(map, *map.find({4096}, false)).empty());
+    CHECK(singleBufferingCostsMoreText(map, *doubled).empty());
+    const std::string text = fitMapText(map);
+    CHECK(text.find("Single buffering costs more:\n  BLOCK_SIZE=8192, multibuffer=False: needs 16.5 KB more")
+        != std::string::npos);
+}

@@ -525,6 +525,8 @@ void DiagnosisPanel::fillGrid()
                           .arg(toQString(cell->compiled->file),
                               toQString(predictionErrorText(cell->requiredBytes, cell->compiled->requiredBytes)));
             }
+            if (const std::string why = singleBufferingCostsMoreText(map, *cell); !why.empty())
+                tip += QLatin1Char('\n') + toQString(why);
             if (cell->today)
                 tip += QLatin1Char('\n') + tr("today's config");
             auto* item = new QTableWidgetItem(text);
