@@ -173,8 +173,8 @@ void BufferLiveness::genOne(int index, const Value* value)
         genKill[index].touched = true;
         status = Status::Gened;
     } else if (status == Status::Killed) {
-        errors.push_back("buffer " + value->name + " is written again after its last read (op " + std::to_string(index)
-            + "): the compiler's planner stops here");
+        errors.push_back("The buffer memory has been released and cannot be used again! (buffer " + value->name
+            + " is written again at op " + std::to_string(index) + ", after its last read)");
     }
 }
 

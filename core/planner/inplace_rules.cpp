@@ -161,9 +161,9 @@ PipeClasses classifyBuffers(const Op& function)
         const std::string name = shortName(op);
         // OptMemPlanForDma::build: the local outs of an MTE2 op and the local ins of an MTE3 or
         // FIX op are DMA buffers; a vbrc into cbuf is MTE2. A copy's pipe follows its spaces
-        // (CopyOp::getPipe: ub -> ub is PIPE_V, gm -> cbuf MTE2, ub -> cbuf MTE3, cc -> gm FIX),
-        // but memlens still counts both sides of every copy as DMA: the bundled example's dumps
-        // are memlens's plan with that rule (a known difference, test_planner_rules.cpp).
+        // (CopyOp::getPipe): ub -> ub runs on PIPE_V (its buffers are vector buffers, not DMA),
+        // gm -> cbuf on MTE2, ub -> cbuf on MTE3, cc -> gm on FIX; any other pair of spaces has
+        // no pipe, and the pass stops at it.
         std::string pipe;
         if (name == "load" || name == "nd2nz" || name == "load_scale")
             pipe = "MTE2";
@@ -173,19 +173,23 @@ PipeClasses classifyBuffers(const Op& function)
             pipe = "FIX";
         else if (name == "vbrc" && !op.outs.empty() && op.outs.front()->memref.addressSpace == "cbuf")
             pipe = "MTE2";
-        else if (name == "copy")
-            pipe = "copy";
-        auto local
-            = [](const Value* v) { return v->memref.valid && BufferLiveness::isLocalSpace(v->memref.addressSpace); };
-        if (pipe == "copy" && !op.ins.empty() && !op.outs.empty()) {
-            // Its own pipe, for the per-pipe sets: gm -> local is MTE2, ub -> gm or cbuf MTE3.
+        else if (name == "copy" && !op.ins.empty() && !op.outs.empty() && op.ins.front()->memref.valid
+            && op.outs.front()->memref.valid) {
             const std::string& from = op.ins.front()->memref.addressSpace;
             const std::string& to = op.outs.front()->memref.addressSpace;
-            if (!BufferLiveness::isLocalSpace(from) && local(op.outs.front()))
-                mark(classes.mte2, op.outs.front());
-            else if (from == "ub" && (to == "gm" || to == "cbuf"))
-                mark(classes.mte3, op.ins.front());
+            if (from == "ub" && to == "ub")
+                pipe = "V";
+            else if (from == "gm" && to == "cbuf")
+                pipe = "MTE2";
+            else if (from == "ub" && to == "cbuf")
+                pipe = "MTE3";
+            else if (from == "cc" && to == "gm")
+                pipe = "FIX";
+            else if (classes.unknownPipe.empty())
+                classes.unknownPipe = "hivm.hir.copy from " + from + " to " + to;
         }
+        auto local
+            = [](const Value* v) { return v->memref.valid && BufferLiveness::isLocalSpace(v->memref.addressSpace); };
         if (pipe == "MTE2") {
             for (const Value* v : op.outs)
                 if (local(v)) {
@@ -194,11 +198,6 @@ PipeClasses classifyBuffers(const Op& function)
                     if (name == "load") // InplaceStallPipeline asks for a hivm.hir.load user
                         mark(classes.loadReached, v);
                 }
-        } else if (pipe == "copy") {
-            for (const Value* v : op.ins)
-                mark(classes.dma, v);
-            for (const Value* v : op.outs)
-                mark(classes.dma, v);
         } else if (pipe == "MTE3" || pipe == "FIX") {
             for (const Value* v : op.ins)
                 if (local(v)) {

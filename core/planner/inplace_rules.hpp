@@ -4,6 +4,7 @@
 #include "core/planner/mlir_module.hpp"
 #include "core/planner/plan_options.hpp"
 
+#include <string>
 #include <unordered_set>
 
 namespace memlens::planner {
@@ -22,6 +23,9 @@ struct PipeClasses {
     // check asks): allocs an MTE2 op writes, allocs an MTE3 op reads.
     std::unordered_set<const Value*> mte2;
     std::unordered_set<const Value*> mte3;
+    // The first op whose pipe the pass cannot tell (a hivm.hir.copy between spaces
+    // CopyOp::getPipe has no pipe for): the pass stops with "Unknown PIPE!". Empty: none.
+    std::string unknownPipe;
 };
 
 PipeClasses classifyBuffers(const Op& function);

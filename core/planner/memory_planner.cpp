@@ -368,6 +368,12 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             result.fits = false;
             return result;
         }
+        // The pass classifies the buffers by pipe once the liveness is built (OptMemPlanForDma).
+        if (!pipes.unknownPipe.empty()) {
+            result.errors.push_back("Unknown PIPE! (" + pipes.unknownPipe + ")");
+            result.fits = false;
+            return result;
+        }
         // memlens's shortcut: when no seed can fit, only the last attempt's plan is the answer.
         if (attempts > 1 && options.proveOverflow && failsWithEverySeed(first, planned))
             firstAttempt = attempts - 1;

@@ -58,8 +58,18 @@ std::string readOption(const std::string& option, PlanPass& pass)
         pass.sharedMemDynamicSizeBytes = bytes;
         return {};
     }
-    if (name == "enable-print-memory-allocated-size" || name == "enable-memory-display" || name == "mem-plan-mode")
-        return {}; // what the pass prints or which memory it plans: no part of a local plan's offsets
+    if (name == "mem-plan-mode") {
+        // global-work-space-plan plans the memref_ext.alloc_workspace buffers of the GM
+        // workspace instead of the local memory; memlens plans local memory only.
+        if (value == "local-mem-plan")
+            return {};
+        if (value == "global-work-space-plan")
+            return "mem-plan-mode=global-work-space-plan plans the global workspace, which memlens does not "
+                   "plan (only local-mem-plan: ub, cbuf, cc)";
+        return "mem-plan-mode takes local-mem-plan or global-work-space-plan, not " + value;
+    }
+    if (name == "enable-print-memory-allocated-size" || name == "enable-memory-display")
+        return {}; // what the pass prints: no part of a plan's offsets
     return "unknown option " + name + " of the planner pass";
 }
 

@@ -123,7 +123,7 @@ TEST_CASE("clicking a Python line in the window filters the Blocks table under a
     CHECK(table->lineChip()->isVisibleTo(table));
     CHECK(table->lineChipLabel()->text() == "Line 56 of layer_norm.py: 2 blocks");
     INFO(f.window->statusBar()->currentMessage().toStdString());
-    CHECK(f.window->statusBar()->currentMessage().startsWith("line 56 allocates %alloc_5, %alloc_4: "));
+    CHECK(f.window->statusBar()->currentMessage().startsWith("line 56 allocates %alloc_4, %alloc_5: "));
 
     // The chip's button: every block again, the status bar no longer describes the line.
     QTest::mouseClick(table->lineChipClearButton(), Qt::LeftButton);

@@ -62,6 +62,13 @@ TEST_CASE("planner pass: named with its options", "[planner][pass]")
     CHECK_FALSE(parsePlanPass("hivm-plan-memory=no-such-option=1", error));
     CHECK(error.find("unknown option no-such-option") != std::string::npos);
     CHECK_FALSE(parsePlanPass("hivm-plan-memory=plan-memory-strategy=smallest", error));
+
+    // mem-plan-mode: the local plan is memlens's; the global workspace's is refused, not
+    // planned as local memory.
+    CHECK(parsePlanPass("hivm-plan-memory=mem-plan-mode=local-mem-plan", error));
+    CHECK_FALSE(parsePlanPass("hivm-plan-memory-regbase=mem-plan-mode=global-work-space-plan", error));
+    CHECK(error.find("global workspace, which memlens does not plan") != std::string::npos);
+    CHECK_FALSE(parsePlanPass("hivm-plan-memory=mem-plan-mode=gm", error));
 }
 
 namespace {

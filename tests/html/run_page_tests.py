@@ -153,7 +153,7 @@ def test_example(browser, memlens, source, work, shots):
                      "f.dispatchEvent(new Event('input')); })()")
     browser.evaluate("document.querySelector('.table-over').click()")
     over = page_state(browser)["rows"]
-    check(over == 6, "over capacity only keeps the 6 blocks above capacity (%d)" % over)
+    check(over == 5, "over capacity only keeps the 5 blocks above capacity (%d)" % over)
     browser.evaluate("document.querySelector('.table-over').click()")
 
     # Zoom: the wheel over the chart narrows the op range shown, and the chart is drawn again.

@@ -75,7 +75,8 @@ struct Expectations {
     std::vector<std::pair<std::string, std::pair<std::int64_t, std::int64_t>>> lives;
     std::vector<std::string> errors;
     std::vector<std::string> warnings;
-    bool any = false; // some line of our style
+    std::optional<int> seed; // "// EXPECT-SEED: 1": the attempt whose plan is the answer
+    bool any = false;        // some line of our style
 };
 
 Expectations readExpectations(const std::string& text)
@@ -120,6 +121,8 @@ Expectations readExpectations(const std::string& text)
             expected.errors.push_back(rest);
         } else if (after("EXPECT-WARNING", rest)) {
             expected.warnings.push_back(rest);
+        } else if (after("EXPECT-SEED", rest)) {
+            expected.seed = std::stoi(rest);
         }
     }
     return expected;
@@ -242,6 +245,11 @@ PlannerCaseResult checkPlannerCase(
                 + (warnings.empty() ? std::string() : warnings.front()) + "'), expected "
                 + std::to_string(expected.warnings.size()) + " ('"
                 + (expected.warnings.empty() ? std::string() : expected.warnings.front()) + "')";
+            return result;
+        }
+        if (expected.seed && plan.seed != *expected.seed) {
+            result.why
+                = "planned with seed " + std::to_string(plan.seed) + ", expected " + std::to_string(*expected.seed);
             return result;
         }
         std::map<std::string, const PlannedAlloc*> byName;

@@ -13,6 +13,7 @@
 //      // EXPECT-LIFE: %a = 3, 5              (its storage's Life, as a dump shows it)
 //      // EXPECT-ERROR: <text>                (in a planner error or a scope's error text)
 //      // EXPECT-WARNING: <text>              (a scope's warning, whole); none when absent
+//      // EXPECT-SEED: 1                      (the attempt whose plan it is: 0..19)
 //    `CHECK` pointer_cast lines may be mixed in (their order is checked as above).
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_module.hpp"

@@ -104,14 +104,14 @@ TEST_CASE("the compare view starts on the first buffer over capacity", "[compare
 {
     ShownView shown;
     CompareView& view = shown.view;
-    // B's first block ending above 192 KB: the first copy of b, %alloc_2 at 196608.
+    // B's first block ending above 192 KB: the zero tile of tl.where, %alloc at 196608.
     const Block* b = view.sessionB()->selectedBlockPtr();
     REQUIRE(b);
-    CHECK(view.sessionB()->scope()->bufferOf(*b).ssaName == "%alloc_2");
+    CHECK(view.sessionB()->scope()->bufferOf(*b).ssaName == "%alloc");
     CHECK(b->offset == 196608);
     REQUIRE(view.sessionA()->selectedBlockPtr());
-    CHECK(view.sessionA()->scope()->bufferOf(*view.sessionA()->selectedBlockPtr()).ssaName == "%alloc_2");
-    CHECK(view.selectedPair() == rowOf(view, "%alloc_2"));
+    CHECK(view.sessionA()->scope()->bufferOf(*view.sessionA()->selectedBlockPtr()).ssaName == "%alloc");
+    CHECK(view.selectedPair() == rowOf(view, "%alloc"));
 }
 
 TEST_CASE("the compare view says which side is which, by folder", "[compare_view]")

@@ -164,3 +164,44 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_error_released_buffer_written_again
+// RULE: UpdateOpGenInfo: a buffer written after the op that killed it stops the pass ("has
+//   been released"). Blocks are numbered in text order, not in the order they run: %t is
+//   written in ^bb0 and read last in ^bb1, where it is dead after the store (the liveness of
+//   ^bb1 knows no later use, and ^bb2 is no block after ^bb1 for IsDeadAfterOp), so it is
+//   killed there; ^bb2, a sibling branch numbered after it, writes %t again.
+// EXPECT-ERROR: The buffer memory has been released and cannot be used again!
+module {
+  func.func @rules_error_released_buffer_written_again(%flag : i1,
+                                                        %src : memref<64xf32, #hivm.address_space<gm>>,
+                                                        %dst : memref<64xf32, #hivm.address_space<gm>>) {
+    %t = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<64xf32, #hivm.address_space<gm>>) outs(%t : memref<64xf32, #hivm.address_space<ub>>)
+    cf.cond_br %flag, ^bb1, ^bb2
+  ^bb1:
+    hivm.hir.store ins(%t : memref<64xf32, #hivm.address_space<ub>>) outs(%dst : memref<64xf32, #hivm.address_space<gm>>)
+    return
+  ^bb2:
+    hivm.hir.load ins(%src : memref<64xf32, #hivm.address_space<gm>>) outs(%t : memref<64xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%t : memref<64xf32, #hivm.address_space<ub>>) outs(%dst : memref<64xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_error_copy_between_spaces_without_pipe
+// RULE: OptMemPlanForDma::build asks every single-pipe HIVM op for its pipe; CopyOp::getPipe
+//   knows ub -> ub, gm -> cbuf, ub -> cbuf and cc -> gm only, and any other pair of spaces is
+//   a fatal "Unknown PIPE!". A copy from ub to gm (a store's job) has none.
+// EXPECT-ERROR: Unknown PIPE!
+module {
+  func.func @rules_error_copy_between_spaces_without_pipe(%src : memref<64xf32, #hivm.address_space<gm>>,
+                                                          %dst : memref<64xf32, #hivm.address_space<gm>>) {
+    %u = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<64xf32, #hivm.address_space<gm>>) outs(%u : memref<64xf32, #hivm.address_space<ub>>)
+    hivm.hir.copy ins(%u : memref<64xf32, #hivm.address_space<ub>>) outs(%dst : memref<64xf32, #hivm.address_space<gm>>)
+    return
+  }
+}

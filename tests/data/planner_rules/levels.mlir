@@ -327,3 +327,85 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_search_restarts_with_split_outline
+// RULE: ApplyFailStrategy: when the search within capacity has rolled everything back and
+//   still fails, it restarts once with the split outline (UpdateOutline /
+//   AddMemBoundInSectionalWay): a storage placed over several segments leaves one segment per
+//   covered one, each with its own lives, instead of one segment with the lives of all.
+//   Lives %r [9,18], %p [10,11], %q [12,14], %f [13,15], %e [16,17]; %f alone is scalar-touched
+//   (memref.store / memref.load), so it goes last. 32 KB units, 6 of them: %r 4, %p 2, %q 1,
+//   %e 2, %f 1. %p, then %q on its first half, then %e over both take [128K, 192K); without
+//   the split %e's segment holds [10,14] and %f [13,15] finds no room at any level, nor after
+//   any rollback. Restarted, %e's upper half keeps only %p's and its own lives and %f takes
+//   it at level 0. The pass prints its DMA-reuse warning after any search within capacity
+//   that fits, DMA buffers or not (the level-3 plan without a limit needed 224 KB).
+// EXPECT-OFFSETS: %r = 0
+// EXPECT-OFFSETS: %p = 131072
+// EXPECT-OFFSETS: %q = 131072
+// EXPECT-OFFSETS: %e = 131072
+// EXPECT-OFFSETS: %f = 163840
+// EXPECT-LIFE: %f = 13, 15
+// EXPECT-LIFE: %e = 16, 17
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 1835008 bits while 1572864 bits available!
+module {
+  func.func @rules_search_restarts_with_split_outline() {
+    %cst = arith.constant 1.000000e+00 : f32
+    %c0 = arith.constant 0 : index
+    %r = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %p = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %q = memref.alloc() : memref<8192xf32, #hivm.address_space<ub>>
+    %e = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %f = memref.alloc() : memref<8192xf32, #hivm.address_space<ub>>
+    %r2 = memref.subview %r[0] [16384] [1] : memref<32768xf32, #hivm.address_space<ub>> to memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>
+    %r1 = memref.subview %r[0] [8192] [1] : memref<32768xf32, #hivm.address_space<ub>> to memref<8192xf32, strided<[1]>, #hivm.address_space<ub>>
+    hivm.hir.vbrc ins(%cst : f32) outs(%r : memref<32768xf32, #hivm.address_space<ub>>)
+    hivm.hir.vbrc ins(%cst : f32) outs(%p : memref<16384xf32, #hivm.address_space<ub>>)
+    hivm.hir.vadd ins(%p, %p : memref<16384xf32, #hivm.address_space<ub>>, memref<16384xf32, #hivm.address_space<ub>>) outs(%r2 : memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>)
+    hivm.hir.vbrc ins(%cst : f32) outs(%q : memref<8192xf32, #hivm.address_space<ub>>)
+    memref.store %cst, %f[%c0] : memref<8192xf32, #hivm.address_space<ub>>
+    hivm.hir.vadd ins(%q, %q : memref<8192xf32, #hivm.address_space<ub>>, memref<8192xf32, #hivm.address_space<ub>>) outs(%r1 : memref<8192xf32, strided<[1]>, #hivm.address_space<ub>>)
+    %x = memref.load %f[%c0] : memref<8192xf32, #hivm.address_space<ub>>
+    hivm.hir.vbrc ins(%cst : f32) outs(%e : memref<16384xf32, #hivm.address_space<ub>>)
+    hivm.hir.vadd ins(%e, %e : memref<16384xf32, #hivm.address_space<ub>>, memref<16384xf32, #hivm.address_space<ub>>) outs(%r2 : memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>)
+    hivm.hir.vadd ins(%r, %r : memref<32768xf32, #hivm.address_space<ub>>, memref<32768xf32, #hivm.address_space<ub>>) outs(%r : memref<32768xf32, #hivm.address_space<ub>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_seed_later_fits
+// RULE: planMemoryForFuncOp tries up to 20 attempts, each with a new liveness whose live
+//   values are shuffled with the attempt as the seed (std::mt19937); the first plan that fits
+//   is the answer. At the vadd both %a (128 KB) and %b (64 KB) die, and %c (64 KB) takes the
+//   place of the first of them in the shuffled kill list (GenerateInplaceList). Seed 0 lists
+//   %a first: %a and %c share a storage live [6,11], which with %d (128 KB, [10,12]) needs
+//   256 KB of the 192 at op 10, and the attempt fails. Seed 1 lists %b first: %c shares %b's
+//   storage, %a's 128 KB are free by op 10 and %d takes them at level 0.
+//   Lives %a [6,9], %b and %c [7,11], %d [10,12].
+// EXPECT-SEED: 1
+// EXPECT-OFFSETS: %a = 0
+// EXPECT-OFFSETS: %b = 131072
+// EXPECT-OFFSETS: %c = 131072
+// EXPECT-OFFSETS: %d = 0
+// EXPECT-LIFE: %c = 7, 11
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 2621440 bits while 1572864 bits available!
+module {
+  func.func @rules_seed_later_fits() {
+    %cst = arith.constant 1.000000e+00 : f32
+    %c0 = arith.constant 0 : index
+    %a = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %b = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %c = memref.alloc() : memref<16384xf32, #hivm.address_space<ub>>
+    %d = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    hivm.hir.vbrc ins(%cst : f32) outs(%a : memref<32768xf32, #hivm.address_space<ub>>)
+    hivm.hir.vbrc ins(%cst : f32) outs(%b : memref<16384xf32, #hivm.address_space<ub>>)
+    %a2 = memref.subview %a[0] [16384] [1] : memref<32768xf32, #hivm.address_space<ub>> to memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>
+    hivm.hir.vadd ins(%a2, %b : memref<16384xf32, strided<[1]>, #hivm.address_space<ub>>, memref<16384xf32, #hivm.address_space<ub>>) outs(%c : memref<16384xf32, #hivm.address_space<ub>>)
+    hivm.hir.vbrc ins(%cst : f32) outs(%d : memref<32768xf32, #hivm.address_space<ub>>)
+    %x = memref.load %c[%c0] : memref<16384xf32, #hivm.address_space<ub>>
+    %y = memref.load %d[%c0] : memref<32768xf32, #hivm.address_space<ub>>
+    return
+  }
+}

@@ -543,3 +543,54 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_tightly_coupled_disabled_reuse_is_mem_unique
+// PASS: hivm-plan-memory=disable-tightly-coupled-buffer-reuse=true
+// RULE: ProcessMarkOpForTightlyCoupledCV with disable-tightly-coupled-buffer-reuse: the owning
+//   side of a tightly coupled buffer (AIV, ub) is memoryUnique. Its storage goes first in the
+//   reorder and no other storage shares its memory at any level (VerifyConflictStage0), though
+//   the Lives never meet: %shared [3,4] (written at its mark), %late [6,7]. 128 KB each: 256 KB
+//   of the 192 do not fit, and the failed scope's level-0 plan puts %late after %shared. Without
+//   the option %late takes %shared's address at level 0 (rules_tightly_coupled_reuse_by_default).
+// EXPECT-ERROR: ub overflow, requires 2097152 bits while 1572864 bits available!
+module {
+  func.func @rules_tightly_coupled_disabled_reuse_is_mem_unique(%src : memref<32768xf32, #hivm.address_space<gm>>,
+                                                                %dst : memref<32768xf32, #hivm.address_space<gm>>)
+      attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %shared = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %late = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %c0 = arith.constant 0 : index
+    annotation.mark %shared {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<1>} : memref<32768xf32, #hivm.address_space<ub>>
+    hivm.hir.store ins(%shared : memref<32768xf32, #hivm.address_space<ub>>) outs(%dst : memref<32768xf32, #hivm.address_space<gm>>)
+    %c1 = arith.constant 1 : index
+    hivm.hir.load ins(%src : memref<32768xf32, #hivm.address_space<gm>>) outs(%late : memref<32768xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%late : memref<32768xf32, #hivm.address_space<ub>>) outs(%dst : memref<32768xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
+// CASE: rules_tightly_coupled_reuse_by_default
+// RULE: without disable-tightly-coupled-buffer-reuse the coupled buffer is an ordinary storage:
+//   the same IR as rules_tightly_coupled_disabled_reuse_is_mem_unique fits, %late (DMA, first
+//   in the reorder) at 0 and %shared, whose Life [3,4] ends before %late's [6,7], on it at
+//   level 0 after levels 3 and 2 refuse (DMA; both outside loops). The DMA-reuse warning says so.
+// EXPECT-OFFSETS: %shared = 0
+// EXPECT-OFFSETS: %late = 0
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 2097152 bits while 1572864 bits available!
+module {
+  func.func @rules_tightly_coupled_reuse_by_default(%src : memref<32768xf32, #hivm.address_space<gm>>,
+                                                   %dst : memref<32768xf32, #hivm.address_space<gm>>)
+      attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %shared = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %late = memref.alloc() : memref<32768xf32, #hivm.address_space<ub>>
+    %c0 = arith.constant 0 : index
+    annotation.mark %shared {hivm.tightly_coupled_buffer = #hivm.tightly_coupled_buffer<1>} : memref<32768xf32, #hivm.address_space<ub>>
+    hivm.hir.store ins(%shared : memref<32768xf32, #hivm.address_space<ub>>) outs(%dst : memref<32768xf32, #hivm.address_space<gm>>)
+    %c1 = arith.constant 1 : index
+    hivm.hir.load ins(%src : memref<32768xf32, #hivm.address_space<gm>>) outs(%late : memref<32768xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%late : memref<32768xf32, #hivm.address_space<ub>>) outs(%dst : memref<32768xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
