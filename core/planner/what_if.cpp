@@ -283,6 +283,7 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     for (const Function* function : functions) {
         if (deadline_ && std::chrono::steady_clock::now() > *deadline_) {
             result.decided = false;
+            result.fits = false; // not known: nothing was planned
             result.undecided = searchTimedOutText(0);
             break;
         }

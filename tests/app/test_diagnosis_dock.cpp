@@ -177,7 +177,7 @@ TEST_CASE("selecting the BLOCK_SIZE lever shows where the launcher chooses it; C
     REQUIRE(test::seen(diagnosed));
     QTableWidget* levers = panel->leverTable();
     REQUIRE(levers->rowCount() == 2);
-    CHECK(levers->item(1, 0)->text() == "BLOCK_SIZE 16384 -> 8192 (chosen by block_size_for, lines 71-77)");
+    CHECK(levers->item(1, 0)->text().startsWith("BLOCK_SIZE 16384 -> 8192 (chosen by block_size_for, lines 71-77)\n"));
     SourcePanes* panes = f.window->sourcePanes();
     QSignalSpy pythonShown(panes, &SourcePanes::pythonShown);
     levers->selectRow(1);

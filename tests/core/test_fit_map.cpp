@@ -247,8 +247,7 @@ TEST_CASE("fit map: where single buffering needs more than double, the cell says
 {
     // The A5 example at 8192: without the copies the planner's first fit puts %alloc_4 and
     // %alloc_5 in the gap above %alloc_3 and %alloc_6 above them: 209.1 KB against 192.5 KB.
-    const std::string log
-        = (test::sourceDir() / "resources/examples/layer_norm/a5/block8192/compile.log").string();
+    const std::string log = (test::sourceDir() / "resources/examples/layer_norm/a5/block8192/compile.log").string();
     const PlanDocument document = loadPlanDocument(log, {});
     const Diagnosis diagnosis = diagnoseScope(document, 0);
     const FitMap map = buildFitMap(document, 0, diagnosis);

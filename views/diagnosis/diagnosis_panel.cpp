@@ -94,14 +94,6 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
     return item;
 }
 
-QString joined(const std::vector<std::string>& items)
-{
-    QStringList list;
-    for (const std::string& item : items)
-        list << toQString(item);
-    return list.join(QStringLiteral(", "));
-}
-
 // Marks today's cell of the fit map with an outline.
 constexpr int kTodayRole = Qt::UserRole + 1;
 
@@ -141,7 +133,7 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , jump_(new QPushButton(this))
     , sources_(compactTable(
           {tr("Source"), tr("Name"), tr("Bytes"), tr("Share"), tr("Copies"), tr("Tmp"), tr("Buffers")}, this))
-    , levers_(compactTable({tr("Lever (alone)"), tr("Saves"), tr("Needs"), tr("Fits"), tr("How")}, this))
+    , levers_(compactTable({tr("Lever (alone)"), tr("Needs")}, this))
     , leverCaption_(wrappedLabel(this))
     , sourceCaption_(wrappedLabel(this))
     , largest_(wrappedLabel(this))
@@ -164,14 +156,26 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
 
 void DiagnosisPanel::setupLabels()
 {
-    // The verdict columns keep their width and the lever's long text yields (elided, whole in
-    // its tooltip): what a user looks for is whether it fits, at any dock width.
+    // The verdict column keeps its width (what the lever needs, then whether that fits) and the
+    // lever's text (what it saves on its second line) wraps in the rest: every word readable at
+    // any dock width, no tooltip needed. How a lever was found is the footer's, or a third line
+    // under Needs when the rows differ.
     QHeaderView* leverHeader = levers_->horizontalHeader();
     leverHeader->setStretchLastSection(false);
     leverHeader->setSectionResizeMode(0, QHeaderView::Stretch);
     for (int column = 1; column < levers_->columnCount(); ++column)
         leverHeader->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    levers_->setTextElideMode(Qt::ElideRight);
+    levers_->setWordWrap(true);
+    levers_->setTextElideMode(Qt::ElideNone);
+    // A narrower lever column wraps into taller rows: the table grows with them, once the
+    // layout has settled (queued: the resize comes from inside the layout's own pass).
+    connect(
+        leverHeader, &QHeaderView::sectionResized, this,
+        [this](int section) {
+            if (section == 0)
+                fitLeverHeight();
+        },
+        Qt::QueuedConnection);
     QFont bold = verdict_->font();
     bold.setBold(true);
     verdict_->setFont(bold);
@@ -351,7 +355,7 @@ void DiagnosisPanel::showEmpty(const QString& text)
     leverCaption_->hide();
     sourceCaption_->hide();
     fitHeightToRows(sources_);
-    fitHeightToRows(levers_);
+    fitLeverHeight();
     largest_->clear();
     method_->hide();
 }
@@ -432,22 +436,37 @@ void DiagnosisPanel::fillLevers()
     const ScopePlan* scope = diagnosed_ && diagnosedScope_ < diagnosed_->dump.scopes.size()
         ? &diagnosed_->dump.scopes[diagnosedScope_]
         : nullptr;
+    const bool mixedHow = std::any_of(
+        d.levers.begin(), d.levers.end(), [&d](const Lever& lever) { return lever.how != d.levers.front().how; });
     for (int row = 0; row < levers_->rowCount(); ++row) {
         const Lever& lever = d.levers[static_cast<std::size_t>(row)];
-        levers_->setItem(row, 0, cell(toQString(leverChoiceLabel(lever))));
+        levers_->setItem(row, 0,
+            cell(toQString(leverChoiceLabel(lever)) + QLatin1Char('\n')
+                + tr("saves %1").arg(bytesText(lever.savesBytes))));
         levers_->item(row, 0)->setToolTip(toQString(leverLabel(lever))
             + (scope ? QStringLiteral("\n") + toQString(leverDescription(*scope, lever)) : QString()));
-        levers_->setItem(row, 1, cell(bytesText(lever.savesBytes), true));
-        auto* need = cell(bytesText(lever.predictedRequiredBytes), true);
-        need->setToolTip(tr("%1 bytes").arg(lever.predictedRequiredBytes));
-        levers_->setItem(row, 2, need);
-        auto* fits = cell(lever.fits ? tr("fits") : tr("does not fit"));
-        fits->setForeground(lever.fits ? style::fits() : style::alarm());
-        levers_->setItem(row, 3, fits);
-        levers_->setItem(row, 4, cell(toQString(leverHowText(lever.how))));
+        auto* need = cell(bytesText(lever.predictedRequiredBytes) + QLatin1Char('\n')
+                + (lever.fits ? tr("fits") : tr("does not fit"))
+                + (mixedHow ? QLatin1Char('\n') + toQString(leverHowText(lever.how)) : QString()),
+            true);
+        need->setForeground(lever.fits ? style::fits() : style::alarm());
+        need->setToolTip(tr("%1 bytes, %2").arg(lever.predictedRequiredBytes).arg(toQString(leverHowText(lever.how))));
+        levers_->setItem(row, 1, need);
     }
-    levers_->resizeColumnsToContents();
-    fitHeightToRows(levers_);
+    fitLeverHeight();
+    QMetaObject::invokeMethod(this, &DiagnosisPanel::fitLeverHeight, Qt::QueuedConnection);
+}
+
+void DiagnosisPanel::fitLeverHeight()
+{
+    levers_->resizeRowsToContents();
+    int height = levers_->horizontalHeader()->sizeHint().height() + 2 * levers_->frameWidth();
+    for (int row = 0; row < levers_->rowCount(); ++row)
+        height += levers_->rowHeight(row);
+    if (levers_->horizontalScrollBar()->isVisible())
+        height += levers_->horizontalScrollBar()->sizeHint().height();
+    if (levers_->height() != height)
+        levers_->setFixedHeight(height);
 }
 
 void DiagnosisPanel::fillGrid()

@@ -113,6 +113,7 @@ private:
     void showEmpty(const QString& text);
     void fillSources();
     void fillLevers();
+    void fitLeverHeight(); // as tall as its wrapped rows
     void onSourceRowChanged();
     void onLeverRowChanged();
 
