@@ -118,14 +118,16 @@ QString ExportController::defaultFileName(const QString& what, const QString& su
 
 QString ExportController::exportDir() const
 {
+    const QString last = settings_->value(SettingId::LastExportDir).toString();
     if (const PlanDocument* document = session_->document()) {
         // A kept version's copy lives in History's folder: the file it came from says where the dump is.
         const std::string& file = document->copyOf.empty() ? document->dump.file : document->copyOf;
+        if (!exportedFrom_.empty() && exportedFrom_ == file && !last.isEmpty() && QFileInfo(last).isDir())
+            return last;
         const QFileInfo folder(QFileInfo(QString::fromStdString(file)).absolutePath());
         if (folder.isDir() && folder.isWritable())
             return folder.absoluteFilePath();
     }
-    const QString last = settings_->value(SettingId::LastExportDir).toString();
     if (!last.isEmpty() && QFileInfo(last).isDir())
         return last;
     return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
@@ -133,6 +135,8 @@ QString ExportController::exportDir() const
 
 void ExportController::remember(const QString& path, bool isDir)
 {
+    if (const PlanDocument* document = session_->document())
+        exportedFrom_ = document->copyOf.empty() ? document->dump.file : document->copyOf;
     settings_->setValue(
         SettingId::LastExportDir, isDir ? QFileInfo(path).absoluteFilePath() : QFileInfo(path).absolutePath());
 }

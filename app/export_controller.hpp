@@ -6,6 +6,8 @@
 #include <QSize>
 #include <QString>
 
+#include <string>
+
 namespace memlens {
 
 class AppSettings;
@@ -36,9 +38,11 @@ public:
 
     // "_attn_fwd_ub_chart.png": from the kernel and scope.
     QString defaultFileName(const QString& what, const QString& suffix) const;
-    // Where the save dialogs start: the open dump's folder when it can be written, else the
-    // folder of the last export, else Documents.
+    // Where the save dialogs start: where the last export of this dump went, else the open
+    // dump's folder when it can be written, else the folder of the last export, else Documents.
     QString exportDir() const;
+    // A save went to `path` (a file, or a folder when `isDir`): the next dialog starts there.
+    void remember(const QString& path, bool isDir);
 
 public slots:
     void chooseAndExportChartPng() { chooseAndExportChart(ChartFormat::Png); }
@@ -53,8 +57,10 @@ private:
     ChartRenderOptions renderOptions(bool asShown) const;
     void chooseAndExportChart(ChartFormat format);
     bool chooseChart(const QString& format, QString* path, QSize* size, bool* asShown);
-    void remember(const QString& path, bool isDir);
     void reportResult(bool ok, const QString& path, const QString& error);
+
+    // The dump a save last went out from: its dialogs start where that save went.
+    std::string exportedFrom_;
 
     PlanSession* session_;
     BlockChartWidget* chart_;

@@ -486,6 +486,24 @@ std::string configText(const FitMap& map, const FitCell& cell)
     return text;
 }
 
+std::string exampleConfigText(const FitMap& map)
+{
+    if (map.dims.empty())
+        return {};
+    FitCell example;
+    for (const FitDimension& dim : map.dims)
+        example.values.push_back(dim.value);
+    const std::vector<std::int64_t>& values = map.dims.front().values;
+    const auto today = std::find(values.begin(), values.end(), map.dims.front().value);
+    if (today != values.end() && today != values.begin())
+        example.values.front() = *std::prev(today);
+    else if (map.dims.front().value > 1)
+        example.values.front() = map.dims.front().value / 2;
+    if (!map.multibuffer.empty())
+        example.multibuffer = false;
+    return configText(map, example);
+}
+
 std::optional<FitConfig> parseConfigText(const FitMap& map, const std::string& text, std::string* error)
 {
     FitConfig config;

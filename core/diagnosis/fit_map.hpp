@@ -146,6 +146,10 @@ std::string memrefTypeWithShape(const std::string& type, const std::vector<std::
 
 // "BLOCK_M=64, BLOCK_N=128, multibuffer=False".
 std::string configText(const FitMap& map, const FitCell& cell);
+// A config to offer as an example of what to type: the map's first dimension a step below
+// today's (its own name: "BLOCK_SIZE=8192", "dim 65536=32768"), and multi-buffering off where
+// the map varies it. "" for a map without dimensions.
+std::string exampleConfigText(const FitMap& map);
 
 // A config typed as "BLOCK_SIZE=8192, multibuffer=False" (a dimension by its label, its
 // constexpr or "dim VALUE"; those not named keep today's value). nullopt with `error` set

@@ -192,4 +192,17 @@ TEST_CASE("save dialogs start in the open dump's folder", "[window][export][fold
     CHECK(f.window->exporter()->exportDir() == elsewhere.path()); // nothing open: the last export's folder
     REQUIRE(f.open(dump));
     CHECK(f.window->exporter()->exportDir() == QFileInfo(dumps.path()).absoluteFilePath());
+
+    // Saved elsewhere once: the next dialog for this dump starts there, not back in its folder.
+    QTemporaryDir chosen;
+    f.window->exporter()->remember(chosen.filePath("chart.png"), false);
+    CHECK(f.window->exporter()->exportDir() == QFileInfo(chosen.path()).absoluteFilePath());
+    f.window->exporter()->remember(chosen.path(), true); // a report's folder
+    CHECK(f.window->exporter()->exportDir() == QFileInfo(chosen.path()).absoluteFilePath());
+    // Another dump starts in its own folder again.
+    QTemporaryDir others;
+    const QString other = others.filePath("memory_info_aiv.json");
+    REQUIRE(QFile::copy(dump, other));
+    REQUIRE(f.open(other));
+    CHECK(f.window->exporter()->exportDir() == QFileInfo(others.path()).absoluteFilePath());
 }

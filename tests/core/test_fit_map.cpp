@@ -270,3 +270,26 @@ TEST_CASE("fit map: where single buffering needs more than double, the cell says
     CHECK(text.find("Single buffering costs more:\n  BLOCK_SIZE=8192, multibuffer=False: needs 16.5 KB more")
         != std::string::npos);
 }
+
+TEST_CASE("fit map: the example config offered names the map's own dimension", "[fit_map]")
+{
+    FitMap map;
+    FitDimension dim;
+    dim.value = 65536;
+    dim.values = {16384, 32768, 65536, 131072};
+    map.dims.push_back(dim);
+    CHECK(exampleConfigText(map) == "dim 65536=32768");
+    map.multibuffer = {true, false};
+    CHECK(exampleConfigText(map) == "dim 65536=32768, multibuffer=False");
+    map.dims.front().values = {65536}; // today's the only value: half of it
+    CHECK(exampleConfigText(map) == "dim 65536=32768, multibuffer=False");
+    map.dims.front().constexprs = {"N_COLS"};
+    CHECK(exampleConfigText(map) == "N_COLS=32768, multibuffer=False");
+    // What it offers parses back as the config it shows.
+    std::string error;
+    const auto parsed = parseConfigText(map, exampleConfigText(map), &error);
+    REQUIRE(parsed);
+    CHECK(parsed->values == std::vector<std::int64_t>{32768});
+    CHECK_FALSE(parsed->multibuffer);
+    CHECK(exampleConfigText(FitMap{}).empty());
+}

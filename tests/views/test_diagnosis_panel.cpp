@@ -25,6 +25,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QThreadPool>
+#include <QWheelEvent>
 
 using namespace memlens;
 
@@ -242,6 +243,10 @@ TEST_CASE(
     CHECK(plan->analyses[0].peakAddressBytes == half->requiredBytes);
     // The compile log beside the example is the planner's IR and reproduces the dump: re-planned.
     CHECK(opened.front().at(3).toString() == "BLOCK_SIZE=8192, multibuffer=True, re-planned");
+    // The What if… box follows the click: it names what is compared now, and its example
+    // names this map's own dimension.
+    CHECK(panel.whatIfText()->text() == "BLOCK_SIZE=8192, multibuffer=True");
+    CHECK(panel.whatIfText()->placeholderText() == "BLOCK_SIZE=8192, multibuffer=False");
     CHECK(panel.methodLabel()->text().startsWith("Levers are re-planned")); // not "predicted" under them
 
     // The example is not autotuned: Copy Values gives the launcher's keywords, and says what it copied.
@@ -529,4 +534,29 @@ TEST_CASE("a grid cell whose re-plan stopped says not decided, not its bytes", "
         }
     CHECK(stopped == 2); // 32768 with multi-buffering on and off
     CHECK(decided > 0);
+}
+
+TEST_CASE("the wheel over the fit map scrolls the panel, not the grid sideways", "[diagnosis][panel][fit_map]")
+{
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    panel.resize(260, 420); // the grid wider than the dock, the panel taller than its view
+    panel.show();
+    QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+    session.setDocument(example("block16384"));
+    REQUIRE(waitForDiagnosis(diagnosed));
+    QTest::qWait(50);
+    QTableWidget* grid = panel.fitGrid();
+    QScrollBar* sideways = grid->horizontalScrollBar();
+    QScrollBar* down = panel.scrollArea()->verticalScrollBar();
+    REQUIRE(sideways->maximum() > 0);
+    REQUIRE(down->maximum() > 0);
+    REQUIRE(sideways->value() == 0);
+    const int before = down->value();
+    const QPoint at = grid->viewport()->rect().center();
+    QWheelEvent wheel(at, grid->viewport()->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+        Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(grid->viewport(), &wheel);
+    CHECK(sideways->value() == 0);
+    CHECK(down->value() > before);
 }

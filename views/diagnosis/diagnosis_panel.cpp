@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -30,6 +31,7 @@
 #include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QWheelEvent>
 
 #include <algorithm>
 
@@ -263,7 +265,8 @@ void DiagnosisPanel::connectControls()
     connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
     connect(levers_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onLeverRowChanged);
     connect(grid_, &QTableWidget::cellClicked, this, &DiagnosisPanel::openCell);
-    grid_->installEventFilter(this); // Enter or Space on a cell does what a click does
+    grid_->installEventFilter(this);             // Enter or Space on a cell does what a click does
+    grid_->viewport()->installEventFilter(this); // the wheel scrolls the panel, not the grid sideways
     connect(whatIfButton_, &QPushButton::clicked, this, &DiagnosisPanel::whatIf);
     connect(whatIfText_, &QLineEdit::returnPressed, this, &DiagnosisPanel::whatIf);
     connect(whatIfLevers_, qOverload<int>(&QComboBox::activated), this, [this](int index) {
@@ -593,6 +596,8 @@ void DiagnosisPanel::fillWhatIf()
                 whatIfLevers_->addItem(toQString(leverLabel(lever)), toQString(config));
     whatIfLevers_->setVisible(shown);
     whatIfLevers_->view()->setMinimumWidth(whatIfLevers_->view()->sizeHintForColumn(0) + 24);
+    if (shown)
+        whatIfText_->setPlaceholderText(toQString(exampleConfigText(*fitMap_)));
     whatIfText_->setVisible(shown);
     whatIfButton_->setVisible(shown);
 }
@@ -626,6 +631,15 @@ const FitCell* DiagnosisPanel::cellAt(int row, int column) const
 
 bool DiagnosisPanel::eventFilter(QObject* watched, QEvent* event)
 {
+    // The grid is as tall as its rows: a vertical wheel over it would scroll it sideways (Qt's
+    // fallback with no vertical bar). It scrolls the panel, as everywhere else in it.
+    if (watched == grid_->viewport() && event->type() == QEvent::Wheel) {
+        const auto* wheel = static_cast<QWheelEvent*>(event);
+        if (wheel->angleDelta().y() != 0 && !(wheel->modifiers() & Qt::ShiftModifier)) {
+            QCoreApplication::sendEvent(scroll_->verticalScrollBar(), event);
+            return true;
+        }
+    }
     if (watched == grid_ && event->type() == QEvent::KeyPress) {
         const int key = static_cast<QKeyEvent*>(event)->key();
         if ((key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Space)
@@ -644,6 +658,9 @@ void DiagnosisPanel::openCell(int row, int column)
         return;
     const QString todayLabel = tr("today: %1").arg(QFileInfo(toQString(diagnosed_->dump.file)).fileName());
     const QString config = toQString(configText(*fitMap_, *cell));
+    // The box says what is compared now, ready to be changed and planned again.
+    whatIfText_->setText(config);
+    whatIfError_->clear();
     if (cell->compiled) {
         for (const auto& other : others_)
             if (other->dump.file == cell->compiled->file) {
