@@ -4,8 +4,12 @@
 #include "app/main_window.hpp"
 
 #include "app/app_settings.hpp"
+#include "app/document_loader.hpp"
+#include "app/kernel_session.hpp"
 #include "app/message_bar.hpp"
 #include "core/run/run_inputs.hpp"
+#include "views/kernel_cores.hpp"
+#include "views/plan_session.hpp"
 #include "views/run/run_view.hpp"
 #include "views/table/block_table_panel.hpp"
 
@@ -157,12 +161,20 @@ void MainWindow::openRunRow(const RunRow& row)
     }
     showPlanPage();
     const QFileInfo info(file);
-    // A mix kernel's half opens with its other half, as File > Open Folder… opens them.
-    if (info.fileName().startsWith(QLatin1String("memory_info_"))
-        && QDir(info.absolutePath()).entryList({QStringLiteral("memory_info*.json")}, QDir::Files).size() > 1)
+    const bool mixHalf = info.fileName().startsWith(QLatin1String("memory_info_"))
+        && QDir(info.absolutePath()).entryList({QStringLiteral("memory_info*.json")}, QDir::Files).size() > 1;
+    // The kernel on show already (opened from this row before, then Back): the plan page
+    // again as it was left, not a reload that says "the plan did not change". The file
+    // watch reloads it if it changed meanwhile.
+    const bool onShow = !mixHalf && session_->document() && !loader_->isBusy() && !kernel_->cores()->active()
+        && QFileInfo(currentFile_) == info;
+    if (onShow) {
+        // nothing to load
+    } else if (mixHalf) { // a mix kernel's half opens with its other half, as File > Open Folder… opens them
         openFolder(info.absolutePath(), info.absoluteFilePath());
-    else
+    } else {
         openDump(info.absoluteFilePath());
+    }
     updateRunActions();
 }
 

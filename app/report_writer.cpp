@@ -7,6 +7,7 @@
 #include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_painter.hpp"
+#include "views/chart/chart_caption.hpp"
 #include "views/scope_text.hpp"
 #include "views/style.hpp"
 
@@ -68,26 +69,8 @@ QStringList chartCaption(const PlanDocument& document, std::size_t scopeIndex)
 QImage captionedChartImage(const PlanDocument& document, std::size_t scopeIndex, QSize size,
     const ChartRenderOptions& options, const QStringList& lines)
 {
-    // The caption on top, one line each (a long error text wraps to at most three
-    // lines); the chart takes the rest, so the image keeps the size asked for.
-    QFont font;
-    font.setPixelSize(15);
-    QFont bold = font;
-    bold.setBold(true);
-    const QFontMetricsF fm(font);
-    const double margin = 16;
-    const double width = size.width() - 2 * margin;
-    std::vector<QRectF> boxes;
-    double y = margin / 2;
-    for (int i = 0; i < lines.size(); ++i) {
-        const QRectF bound = QFontMetricsF(i == 0 ? bold : font)
-                                 .boundingRect(QRectF(margin, y, width, fm.lineSpacing() * 3),
-                                     Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, lines[i]);
-        const double height = std::min(bound.height(), fm.lineSpacing() * 3);
-        boxes.emplace_back(margin, y, width, height);
-        y += height + 2;
-    }
-    const int captionHeight = std::min(size.height() / 2, static_cast<int>(std::ceil(y + margin / 2)));
+    // The caption on top; the chart takes the rest, so the image keeps the size asked for.
+    const int captionHeight = chartCaptionHeight(size, lines);
     // The caption's first line names kernel and scope: the chart's own title row would say it again.
     ChartRenderOptions chartOptions = options;
     if (!lines.isEmpty())
@@ -97,16 +80,7 @@ QImage captionedChartImage(const PlanDocument& document, std::size_t scopeIndex,
     QImage out(size, QImage::Format_ARGB32_Premultiplied);
     out.fill(style::white());
     QPainter painter(&out);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    painter.setClipRect(QRect(0, 0, size.width(), captionHeight));
-    for (int i = 0; i < lines.size(); ++i) {
-        const bool warning
-            = lines[i].startsWith(QStringLiteral("error: ")) || lines[i].startsWith(QStringLiteral("needs "));
-        painter.setFont(i == 0 ? bold : font);
-        painter.setPen(warning ? style::warningOutline() : style::captionText());
-        painter.drawText(boxes[static_cast<std::size_t>(i)], Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, lines[i]);
-    }
-    painter.setClipping(false);
+    paintChartCaption(painter, size, lines);
     painter.drawImage(QPoint(0, captionHeight), chart);
     return out;
 }
@@ -127,8 +101,9 @@ QByteArray chartSvg(
     QByteArray svg;
     QBuffer buffer(&svg);
     buffer.open(QIODevice::WriteOnly);
-    if (!writeBlockChartSvg(
-            buffer, document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex), size, options, error))
+    // The PNG's caption on top (kernel, verdict, shortfall, the compiler's error), as text.
+    if (!writeBlockChartSvg(buffer, document.dump.scopes.at(scopeIndex), document.analyses.at(scopeIndex), size,
+            options, error, kMaxExactSvgBlocks, chartCaption(document, scopeIndex)))
         return {};
     return svg;
 }

@@ -62,6 +62,38 @@ TEST_CASE("the report's PNG decodes at the requested size and its SVG is well-fo
     CHECK(rects == 2);
 }
 
+TEST_CASE(
+    "the report's chart.svg carries the PNG's caption as text, above rects still named by block", "[report][samples]")
+{
+    MEMLENS_REQUIRE_SAMPLES();
+    const PlanDocument document = overflowDocument();
+    const QStringList caption = chartCaption(document, 0);
+    const auto files = buildReport(document, QSize(1200, 700));
+    const QString svg = QString::fromUtf8(files[2].contents);
+    QXmlStreamReader xml(files[2].contents);
+    QString text;
+    QStringList ids;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement() && xml.name() == QLatin1String("text"))
+            text += xml.readElementText(QXmlStreamReader::IncludeChildElements) + QLatin1Char('\n');
+        if (xml.isStartElement() && xml.name() == QLatin1String("rect"))
+            ids << xml.attributes().value(QLatin1String("id")).toString();
+    }
+    REQUIRE_FALSE(xml.hasError());
+    // Each caption line's words are in the SVG's text (a long line wraps into several elements).
+    for (const QString& line : caption)
+        for (const QString& word : line.split(QLatin1Char(' '), Qt::SkipEmptyParts).mid(0, 4)) {
+            INFO(word.toStdString());
+            CHECK((text.contains(word.toHtmlEscaped()) || text.contains(word)));
+        }
+    CHECK(text.contains(QString::fromUtf8("compile failed")));
+    CHECK(text.contains("64 KB short"));
+    CHECK(ids.size() == 2);
+    for (const QString& id : ids)
+        CHECK(id.startsWith("block-"));
+}
+
 TEST_CASE("the report's chart.png says kernel, verdict, required vs capacity and the error above the chart",
     "[report][samples]")
 {

@@ -2,6 +2,7 @@
 // opening its kernel's plan in the main view and Back returning to the run.
 #include "app_test_support.hpp"
 
+#include "app/message_bar.hpp"
 #include "views/kernel_cores.hpp"
 #include "views/run/run_table_model.hpp"
 #include "views/run/run_view.hpp"
@@ -77,6 +78,18 @@ TEST_CASE("a run folder opens in the Run view; a row opens its plan and Back ret
     CHECK(w.runShown());
     CHECK(view.model()->rowCount() == 7); // the run as it was left
     CHECK_FALSE(w.backToRunAction()->isEnabled());
+
+    // The same row again: its plan as it was left, not reloaded ("the plan did not change").
+    const auto before = w.session()->sharedDocument();
+    QSignalSpy delta(&w, &MainWindow::reloadDeltaShown);
+    w.openRunRow(*view.model()->rowAt(view.proxy()->mapToSource(view.proxy()->index(softmax, 0)).row()));
+    CHECK_FALSE(w.runShown());
+    QTest::qWait(300);
+    CHECK(delta.isEmpty());
+    CHECK(w.session()->sharedDocument() == before);
+    CHECK_FALSE(w.messageBar()->text().contains("Reloaded"));
+    w.backToRunAction()->trigger();
+    REQUIRE(w.runShown());
 
     // A mix kernel's half opens with its other half, as a kernel's folder.
     const int attn = proxyRowOf(view, "attn", "aiv");

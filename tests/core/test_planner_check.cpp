@@ -30,6 +30,18 @@ std::string exampleDump(const std::string& folder)
     return (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string();
 }
 
+// The what-if that halves every dimension of the fit map, multi-buffering kept, re-planned.
+std::optional<PlanDocument> replannedAtHalf(const PlanDocument& document)
+{
+    const Diagnosis diagnosis = diagnoseScope(document, 0);
+    const FitMap map = buildFitMap(document, 0, diagnosis);
+    REQUIRE_FALSE(map.dims.empty());
+    FitConfig halved{{}, true};
+    for (const FitDimension& dim : map.dims)
+        halved.values.push_back(dim.value / 2);
+    return replannedDocument(document, 0, diagnosis, map, halved);
+}
+
 } // namespace
 
 TEST_CASE("planner check: the real samples are reproduced by the older compiler's rules", "[planner_check][samples]")
@@ -154,13 +166,7 @@ TEST_CASE("planner check: a re-planned what-if pairs with the dump buffer by buf
     CHECK(ub->irNames.front() == "%q_ub");
     CHECK(document->dump.findScope("ub")->buffers.front().ssaName == "%alloc");
 
-    const Diagnosis diagnosis = diagnoseScope(*document, 0);
-    const FitMap map = buildFitMap(*document, 0, diagnosis);
-    REQUIRE_FALSE(map.dims.empty());
-    FitConfig halved{{}, true};
-    for (const FitDimension& dim : map.dims)
-        halved.values.push_back(dim.value / 2);
-    const auto replanned = replannedDocument(*document, 0, diagnosis, map, halved);
+    const auto replanned = replannedAtHalf(*document);
     REQUIRE(replanned);
     const PlanDiff diff = diffPlans(*document, *replanned);
     const ScopeDiff* scope = diff.findScope("ub");
@@ -289,13 +295,7 @@ TEST_CASE("planner check: a what-if re-planned from the compile log names each b
     REQUIRE(document->plannerCheck);
     REQUIRE(document->plannerCheck->reproduces());
     REQUIRE(document->plannerCheck->ir.file.find("compile.log") != std::string::npos);
-    const Diagnosis diagnosis = diagnoseScope(*document, 0);
-    const FitMap map = buildFitMap(*document, 0, diagnosis);
-    REQUIRE_FALSE(map.dims.empty());
-    FitConfig halved{{}, true};
-    for (const FitDimension& dim : map.dims)
-        halved.values.push_back(dim.value / 2);
-    const auto replanned = replannedDocument(*document, 0, diagnosis, map, halved);
+    const auto replanned = replannedAtHalf(*document);
     REQUIRE(replanned);
 
     const ScopePlan& a = document->dump.scopes[0];

@@ -4,6 +4,7 @@
 #include "core/analysis/plan_analysis.hpp"
 #include "core/dump/dump_model.hpp"
 #include "views/chart/block_chart_paint_helpers.hpp"
+#include "views/chart/chart_caption.hpp"
 #include "views/style.hpp"
 
 #include <QBuffer>
@@ -12,6 +13,8 @@
 #include <QSvgGenerator>
 #include <QXmlStreamReader>
 #include <QXmlStreamWriter>
+
+#include <algorithm>
 
 namespace memlens {
 
@@ -72,7 +75,7 @@ QByteArray withBlockTitles(const QByteArray& svg, const ScopePlan& plan, const B
 } // namespace
 
 bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-    const ChartRenderOptions& options, QString* error, std::size_t exactUpTo)
+    const ChartRenderOptions& options, QString* error, std::size_t exactUpTo, const QStringList& caption)
 {
     if (out.isOpen() && !out.isWritable()) {
         if (error)
@@ -82,7 +85,12 @@ bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysi
     ChartRenderOptions exact = options;
     exact.exact = plan.blocks.size() <= exactUpTo;
     const QSize s = size.expandedTo(QSize(1, 1));
-    const ChartGeometry g = blockChartGeometry(plan, analysis, s, exact);
+    // The caption's first line names kernel and scope: the chart's own title row would say it again.
+    const int captionHeight = chartCaptionHeight(s, caption);
+    if (!caption.isEmpty())
+        exact.title.clear();
+    const QSize chartSize(s.width(), std::max(1, s.height() - captionHeight));
+    const ChartGeometry g = blockChartGeometry(plan, analysis, chartSize, exact);
 
     // An exact SVG is made in memory first (at most kMaxExactSvgBlocks rects) to name its rects.
     QBuffer generated;
@@ -102,8 +110,10 @@ bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysi
             *error = QStringLiteral("cannot write SVG: %1").arg(out.errorString());
         return false;
     }
+    paintChartCaption(painter, s, caption);
+    painter.translate(0, captionHeight);
     BlockChartPainter blocks(plan, analysis, g.mapping, exact);
-    blocks.paint(painter, s);
+    blocks.paint(painter, chartSize);
     if (!painter.end()) {
         if (error)
             *error = QStringLiteral("cannot write SVG: %1").arg(out.errorString());

@@ -19,6 +19,7 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <optional>
@@ -160,9 +161,11 @@ QString printableText(QString text);
 inline constexpr std::size_t kMaxExactSvgBlocks = 20000;
 
 // SVG export: one <rect> per block on show when the plan has at most `exactUpTo`
-// blocks, else as on screen (small blocks pooled into one pixel image). On
-// failure returns false and sets *error (when given).
+// blocks, else as on screen (small blocks pooled into one pixel image), under
+// `caption` (views/chart/chart_caption) when given. On failure returns false and
+// sets *error (when given).
 bool writeBlockChartSvg(QIODevice& out, const ScopePlan& plan, const PlanAnalysis& analysis, QSize size,
-    const ChartRenderOptions& options, QString* error = nullptr, std::size_t exactUpTo = kMaxExactSvgBlocks);
+    const ChartRenderOptions& options, QString* error = nullptr, std::size_t exactUpTo = kMaxExactSvgBlocks,
+    const QStringList& caption = {});
 
 } // namespace memlens
