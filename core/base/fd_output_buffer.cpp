@@ -15,22 +15,24 @@ FdOutputBuffer::FdOutputBuffer(int fd, std::size_t capacity)
 
 FdOutputBuffer::~FdOutputBuffer() { drain(); }
 
-bool FdOutputBuffer::writeOut(const char* data, std::size_t size)
+int writeAllToFd(int fd, std::string_view bytes)
 {
-    if (error_)
-        return false;
-    while (size > 0) {
-        const ssize_t wrote = ::write(fd_, data, size);
+    while (!bytes.empty()) {
+        const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
         if (wrote < 0 && errno == EINTR)
             continue;
-        if (wrote <= 0) {
-            error_ = wrote < 0 ? errno : ENOSPC;
-            return false;
-        }
-        data += wrote;
-        size -= static_cast<std::size_t>(wrote);
+        if (wrote <= 0)
+            return wrote < 0 ? errno : ENOSPC;
+        bytes.remove_prefix(static_cast<std::size_t>(wrote));
     }
-    return true;
+    return 0;
+}
+
+bool FdOutputBuffer::writeOut(const char* data, std::size_t size)
+{
+    if (!error_)
+        error_ = writeAllToFd(fd_, std::string_view(data, size));
+    return error_ == 0;
 }
 
 bool FdOutputBuffer::drain()

@@ -5,9 +5,14 @@
 // all memlens could say was that "a write failed". With this buffer under std::cout the
 // message names the cause.
 #include <streambuf>
+#include <string_view>
 #include <vector>
 
 namespace memlens {
+
+// Writes all of `bytes` to `fd`, again after a signal; 0, or the errno of the write that
+// failed (ENOSPC for one that took no bytes). The one write loop of memlens's own files.
+int writeAllToFd(int fd, std::string_view bytes);
 
 class FdOutputBuffer : public std::streambuf {
 public:

@@ -77,21 +77,6 @@ int finishOutput(std::ostream& out, std::ostream& err, int status)
 
 namespace {
 
-// Writes all of `text` to `fd`; 0, or the errno of what failed.
-int writeAll(int fd, const std::string& text)
-{
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t wrote = ::write(fd, text.data() + done, text.size() - done);
-        if (wrote < 0 && errno == EINTR)
-            continue;
-        if (wrote <= 0)
-            return wrote < 0 ? errno : ENOSPC;
-        done += static_cast<std::size_t>(wrote);
-    }
-    return 0;
-}
-
 // `--out /dev/null`, a terminal or a pipe someone reads: written into, never replaced.
 std::string writeIntoSpecialFile(const std::filesystem::path& path, const std::string& text, bool fifo)
 {
@@ -102,7 +87,7 @@ std::string writeIntoSpecialFile(const std::filesystem::path& path, const std::s
             + (errno == ENXIO ? std::string("a FIFO with no reader") : errnoText(errno));
     if (fifo)
         ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-    const int code = writeAll(fd, text);
+    const int code = writeAllToFd(fd, text);
     const int closed = ::close(fd) == 0 ? 0 : errno;
     if (code || closed)
         return "cannot write " + path.string() + ": " + errnoText(code ? code : closed);
@@ -139,7 +124,7 @@ std::string writeReplacing(const std::filesystem::path& path, const std::string&
     }
     if (fd < 0)
         return "cannot write " + path.string() + ": no free temporary name beside it";
-    int code = writeAll(fd, text);
+    int code = writeAllToFd(fd, text);
     if (code == 0 && exists && ::fchmod(fd, existing.st_mode & 07777) != 0)
         code = errno;
     if (::close(fd) != 0 && code == 0)

@@ -1,5 +1,6 @@
 #include "core/record/compile_interposer.hpp"
 
+#include "core/base/fd_output_buffer.hpp"
 #include "core/record/compile_call.hpp"
 #include "core/record/compile_keeper.hpp"
 #include "core/record/ir_section_filter.hpp"
@@ -36,18 +37,6 @@ extern "C" void forwardSignal(int signal, siginfo_t* info, void*)
     interruptedBy = signal;
     if (compilerPid > 0 && info && info->si_code <= 0)
         ::kill(static_cast<pid_t>(compilerPid), signal);
-}
-
-void writeAll(int fd, std::string_view bytes)
-{
-    while (!bytes.empty()) {
-        const ssize_t wrote = ::write(fd, bytes.data(), bytes.size());
-        if (wrote < 0 && errno == EINTR)
-            continue;
-        if (wrote <= 0)
-            return; // the caller stopped reading: the compile goes on and is kept
-        bytes.remove_prefix(static_cast<std::size_t>(wrote));
-    }
 }
 
 std::string getenvString(const char* name)
@@ -109,7 +98,7 @@ std::optional<std::string> realCompiler(const std::string& name, const std::stri
     ::execve(real.c_str(), argvPointers.data(), envPointers.data());
     const int code = errno;
     const std::string message = "memlens record: cannot run " + real + ": " + std::strerror(code) + "\n";
-    writeAll(STDERR_FILENO, message);
+    writeAllToFd(STDERR_FILENO, message);
     ::_exit(code == ENOENT ? 127 : 126);
 }
 
@@ -216,13 +205,13 @@ int runRecordedCompile(const RecordCompileCommandLine& commandLine)
             kept.log.append(bytes);
             if (i == 0) {
                 kept.stdoutText.append(bytes);
-                writeAll(STDOUT_FILENO, bytes);
+                writeAllToFd(STDOUT_FILENO, bytes);
             } else {
-                writeAll(STDERR_FILENO, filter.feed(bytes));
+                writeAllToFd(STDERR_FILENO, filter.feed(bytes));
             }
         }
     }
-    writeAll(STDERR_FILENO, filter.finish());
+    writeAllToFd(STDERR_FILENO, filter.finish());
     int status = 0;
     while (::waitpid(child, &status, 0) < 0 && errno == EINTR) { }
     compilerPid = 0;
@@ -247,7 +236,7 @@ int runRecordedCompile(const RecordCompileCommandLine& commandLine)
     kept.status = status;
     if (const std::string why = keepCompile(kept, staging, runDir); !why.empty()) {
         fs::remove_all(staging, cwdError);
-        writeAll(STDERR_FILENO, "memlens record: the compile was not kept: " + why + "\n");
+        writeAllToFd(STDERR_FILENO, "memlens record: the compile was not kept: " + why + "\n");
     }
     return endAs(status);
 }

@@ -1,5 +1,7 @@
 #include "core/record/record_files.hpp"
 
+#include "core/base/fd_output_buffer.hpp"
+
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -20,19 +22,6 @@ namespace fs = std::filesystem;
 
 std::string errnoText(int code) { return std::strerror(code); }
 
-bool writeAll(int fd, std::string_view text)
-{
-    while (!text.empty()) {
-        const ssize_t wrote = ::write(fd, text.data(), text.size());
-        if (wrote < 0 && errno == EINTR)
-            continue;
-        if (wrote <= 0)
-            return false;
-        text.remove_prefix(static_cast<std::size_t>(wrote));
-    }
-    return true;
-}
-
 } // namespace
 
 std::string writeNewFile(const std::string& path, const std::string& text)
@@ -41,8 +30,8 @@ std::string writeNewFile(const std::string& path, const std::string& text)
     const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0)
         return "cannot write " + temporary + ": " + errnoText(errno);
-    const bool written = writeAll(fd, text);
-    const int code = errno;
+    const int code = writeAllToFd(fd, text);
+    const bool written = code == 0;
     if (::close(fd) != 0 || !written) {
         ::unlink(temporary.c_str());
         return "cannot write " + path + ": " + errnoText(written ? errno : code);
