@@ -4,10 +4,13 @@
 #include "app/main_window.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
+#include "views/run/run_table_model.hpp"
+#include "views/run/run_view.hpp"
 
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <memory>
 
@@ -16,6 +19,17 @@ namespace memlens::test {
 // True once `spy` has seen a signal: already, or within `ms`. (QSignalSpy::wait
 // alone misses a signal emitted before it is called, as a fast load can be.)
 inline bool seen(QSignalSpy& spy, int ms = 5000) { return !spy.isEmpty() || spy.wait(ms); }
+
+// A fixture under tests/data, as the path File > Open is given.
+inline QString fixture(const char* relative) { return QString::fromStdString(data(relative).string()); }
+
+// Waits until the window's run view has read its run; true when it shows rows.
+inline bool runRead(MainWindow& window)
+{
+    for (int i = 0; i < 200 && window.runView()->isLoading(); ++i)
+        QTest::qWait(50);
+    return !window.runView()->isLoading() && window.runView()->model()->rowCount() > 0;
+}
 
 // The dump of the bundled layer-norm example compiled with `folder` (block16384 overflows the UB, block8192 fits).
 inline QString layerNormDump(const char* folder = "block16384")

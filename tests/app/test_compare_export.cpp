@@ -19,8 +19,6 @@ using namespace memlens;
 
 namespace {
 
-QString fixture(const char* relative) { return QString::fromStdString(test::data(relative).string()); }
-
 bool compared(CompareWindow& window)
 {
     QSignalSpy shown(&window, &CompareWindow::comparisonShown);
@@ -37,8 +35,8 @@ QByteArray bytesOf(const QString& path)
 
 TEST_CASE("the compare window exports what memlens diff prints, in each of its formats", "[compare_window][export]")
 {
-    const QString a = fixture("dumps/compare/reordered_a.json");
-    const QString b = fixture("dumps/compare/reordered_b.json");
+    const QString a = test::fixture("dumps/compare/reordered_a.json");
+    const QString b = test::fixture("dumps/compare/reordered_b.json");
     CompareWindow window;
     window.compareFiles(a, LoadOptions{}, b, LoadOptions{});
     REQUIRE(compared(window));
@@ -92,7 +90,7 @@ TEST_CASE("a B that cannot be read keeps A and offers to choose another B", "[co
     }
     CompareWindow window;
     QSignalSpy failed(&window, &CompareWindow::loadFailed);
-    window.compareFiles(fixture("dumps/compare/reordered_a.json"), LoadOptions{}, bad, LoadOptions{});
+    window.compareFiles(test::fixture("dumps/compare/reordered_a.json"), LoadOptions{}, bad, LoadOptions{});
     REQUIRE(test::seen(failed));
     const QString text = window.messageBar()->text();
     CHECK(text.contains("Could not open B"));
@@ -101,7 +99,7 @@ TEST_CASE("a B that cannot be read keeps A and offers to choose another B", "[co
     CHECK(window.messageBar()->actionTexts().contains(QString::fromUtf8("Choose B\u2026")));
 
     // Another B: compared with the A already read.
-    window.replaceB(fixture("dumps/compare/reordered_b.json"));
+    window.replaceB(test::fixture("dumps/compare/reordered_b.json"));
     REQUIRE(compared(window));
     CHECK(window.view()->comparison().a->dump.file.find("reordered_a.json") != std::string::npos);
     CHECK(window.view()->comparison().b->dump.file.find("reordered_b.json") != std::string::npos);

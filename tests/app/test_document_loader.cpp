@@ -20,8 +20,6 @@ Q_DECLARE_METATYPE(std::shared_ptr<const memlens::PlanDocument>)
 
 namespace {
 
-QString fixture(const char* relative) { return QString::fromStdString(memlens::test::data(relative).string()); }
-
 } // namespace
 
 TEST_CASE("the loader delivers a document off the GUI thread", "[loader]")
@@ -29,7 +27,7 @@ TEST_CASE("the loader delivers a document off the GUI thread", "[loader]")
     DocumentLoader loader;
     QSignalSpy loaded(&loader, &DocumentLoader::loaded);
     QSignalSpy busy(&loader, &DocumentLoader::busyChanged);
-    const int job = loader.load(fixture("dumps/two_scopes_multibuffer.json"), {});
+    const int job = loader.load(test::fixture("dumps/two_scopes_multibuffer.json"), {});
     REQUIRE(memlens::test::seen(loaded));
     CHECK(loaded.at(0).at(0).toInt() == job);
     const auto document = loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>();
@@ -43,7 +41,7 @@ TEST_CASE("the loader reports a bad dump as a message naming the file and path",
 {
     DocumentLoader loader;
     QSignalSpy failed(&loader, &DocumentLoader::failed);
-    loader.load(fixture("dumps/bad/missing_offset.json"), {});
+    loader.load(test::fixture("dumps/bad/missing_offset.json"), {});
     REQUIRE(memlens::test::seen(failed));
     CHECK(failed.at(0).at(2).toString().contains(
         "missing_offset.json: Record[0].memory_info_array[1]: missing key \"offset\""));
@@ -58,7 +56,7 @@ TEST_CASE("a stale load never replaces a newer one", "[loader]")
     QSignalSpy loaded(&loader, &DocumentLoader::loaded);
     QSignalSpy failed(&loader, &DocumentLoader::failed);
     const int stale = loader.load(large, {});
-    const int newest = loader.load(fixture("dumps/flat_layout.json"), {});
+    const int newest = loader.load(test::fixture("dumps/flat_layout.json"), {});
     CHECK(newest > stale);
     for (int i = 0; i < 200 && loader.isBusy(); ++i)
         QTest::qWait(50);
@@ -74,7 +72,7 @@ TEST_CASE("the loader applies the capacities remembered for the dump's kernel", 
     DocumentLoader loader;
     QSignalSpy loaded(&loader, &DocumentLoader::loaded);
     const KernelCapacities remembered = {{"_softmax_kernel", {{"cbuf", 1024}}}, {"_other", {{"ub", 8}}}};
-    loader.load(fixture("dumps/two_scopes_multibuffer.json"), {}, remembered);
+    loader.load(test::fixture("dumps/two_scopes_multibuffer.json"), {}, remembered);
     REQUIRE(memlens::test::seen(loaded));
     const auto document = loaded.at(0).at(1).value<std::shared_ptr<const PlanDocument>>();
     CHECK(document->analysisOf("cbuf")->capacity.bytes == 1024);
@@ -133,7 +131,7 @@ TEST_CASE("a superseded load is told to stop, and cancel() drops the load under 
     {
         loader.load(large, {});
         QTest::qWait(20); // the parse is under way
-        const int newest = loader.load(fixture("dumps/flat_layout.json"), {});
+        const int newest = loader.load(test::fixture("dumps/flat_layout.json"), {});
         REQUIRE(memlens::test::seen(loaded));
         CHECK(loaded.at(0).at(0).toInt() == newest);
     }

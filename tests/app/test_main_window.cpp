@@ -39,8 +39,6 @@ QString overflowSample()
 {
     return QString::fromStdString(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string());
 }
-QString fixture(const char* relative) { return QString::fromStdString(memlens::test::data(relative).string()); }
-
 bool closeTo(QColor a, QColor b, int tolerance = 40)
 {
     return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) <= tolerance;
@@ -182,7 +180,7 @@ TEST_CASE("a dump that fails to load shows its error inline and the open dump st
     MEMLENS_REQUIRE_SAMPLES();
     WindowFixture f;
     REQUIRE(f.open(overflowSample()));
-    CHECK_FALSE(f.open(fixture("dumps/bad/inverted_life.json")));
+    CHECK_FALSE(f.open(test::fixture("dumps/bad/inverted_life.json")));
     CHECK(f.window->messageBar()->isVisible());
     CHECK(f.window->messageBar()->kind() == MessageBar::Kind::Error);
     CHECK(f.window->messageBar()->text().contains(
@@ -195,7 +193,7 @@ TEST_CASE("a dump rewritten on disk offers a reload, and a half-written one neve
 {
     WindowFixture f;
     const QString copy = f.dir.filePath("memory_info_aiv.json");
-    REQUIRE(QFile::copy(fixture("dumps/two_scopes_multibuffer.json"), copy));
+    REQUIRE(QFile::copy(test::fixture("dumps/two_scopes_multibuffer.json"), copy));
     REQUIRE(f.open(copy));
     {
         QFile file(copy);
@@ -246,7 +244,7 @@ TEST_CASE("Open Recent lists opened dumps and every document action needs a docu
     };
     REQUIRE(action("Export Report…"));
     CHECK_FALSE(action("Export Report…")->isEnabled());
-    REQUIRE(f.open(fixture("dumps/flat_layout.json")));
+    REQUIRE(f.open(test::fixture("dumps/flat_layout.json")));
     CHECK(action("Export Report…")->isEnabled());
     emit f.window->recentMenu()->aboutToShow();
     CHECK(f.window->recentMenu()->actions().front()->text().contains("flat_layout.json"));

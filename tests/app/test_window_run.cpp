@@ -29,14 +29,6 @@ namespace {
 
 QString runFolder(const char* name) { return QString::fromStdString(test::data(std::string("runs/") + name).string()); }
 
-// Waits until the run view has read its run.
-bool runRead(MainWindow& window)
-{
-    for (int i = 0; i < 200 && window.runView()->isLoading(); ++i)
-        QTest::qWait(50);
-    return !window.runView()->isLoading() && window.runView()->model()->rowCount() > 0;
-}
-
 int proxyRowOf(RunView& view, const std::string& kernel, const std::string& core = "aiv")
 {
     for (int row = 0; row < view.proxy()->rowCount(); ++row) {
@@ -56,7 +48,7 @@ TEST_CASE("a run folder opens in the Run view; a row opens its plan and Back ret
     CHECK_FALSE(w.backToRunAction()->isEnabled());
     w.openDump(runFolder("mixed")); // a folder without memory_info*.json of its own is a run
     CHECK(w.runShown());
-    REQUIRE(runRead(w));
+    REQUIRE(test::runRead(w));
     CHECK(w.runView()->model()->rowCount() == 7);
     CHECK(w.windowTitle().startsWith(QStringLiteral("Run mixed")));
     for (QDockWidget* dock : w.findChildren<QDockWidget*>())
@@ -115,7 +107,7 @@ TEST_CASE("a run folder dropped onto the window opens in the Run view", "[window
     QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QApplication::sendEvent(&w, &drop);
     CHECK(w.runShown());
-    REQUIRE(runRead(w));
+    REQUIRE(test::runRead(w));
     CHECK(w.runView()->model()->rowCount() == 3);
     // A row of the cache's metadata alone has no plan to open: the window says so and stays on the run.
     w.openRunRow(*w.runView()->model()->rowAt(0));
@@ -139,7 +131,7 @@ TEST_CASE("the File menu offers the run's fitting configs only while a run that 
     CHECK(file->actions().contains(save));
     CHECK_FALSE(copy->isVisible()); // no run: no dead item
     w.openDump(QString::fromStdString((test::sourceDir() / "resources/examples/layer_norm").string()));
-    REQUIRE(runRead(w));
+    REQUIRE(test::runRead(w));
     CHECK(copy->isVisible());
     CHECK(copy->isEnabled());
     CHECK(save->isVisible());
@@ -153,7 +145,7 @@ TEST_CASE("the File menu offers the run's fitting configs only while a run that 
     CHECK(copy->isVisible());
     // A run whose configs name no constexprs offers nothing.
     w.openRun(runFolder("mixed"));
-    REQUIRE(runRead(w));
+    REQUIRE(test::runRead(w));
     for (int i = 0; i < 100 && view.runPath() != runFolder("mixed"); ++i)
         QTest::qWait(50);
     CHECK_FALSE(copy->isVisible());

@@ -18,13 +18,6 @@ using memlens::test::WindowFixture;
 
 namespace {
 
-bool runRead(MainWindow& window)
-{
-    for (int i = 0; i < 200 && window.runView()->isLoading(); ++i)
-        QTest::qWait(50);
-    return !window.runView()->isLoading() && window.runView()->model()->rowCount() > 0;
-}
-
 const RunRow* rowOf(RunView& view, const std::string& kernel)
 {
     for (int row = 0; row < view.model()->rowCount(); ++row)
@@ -48,7 +41,7 @@ TEST_CASE("the Run view's status bar keeps no earlier view's message", "[window]
     REQUIRE(status->isVisibleTo(&w));
 
     w.openRun(QString::fromStdString(test::data("runs/mixed").string()));
-    REQUIRE(runRead(w));
+    REQUIRE(test::runRead(w));
     CHECK_FALSE(status->isVisibleTo(&w)); // the plan's status is not the run's
 
     RunView& view = *w.runView();

@@ -15,11 +15,6 @@ using namespace memlens;
 
 namespace {
 
-std::string exampleDump(const std::string& folder)
-{
-    return (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string();
-}
-
 struct Run {
     int status;
     std::string out;
@@ -39,7 +34,7 @@ Run run(const std::vector<std::string>& args)
 
 TEST_CASE("inspect gives every scope a diagnosis object with the contract's keys", "[diagnosis][inspect]")
 {
-    const Run inspected = run({"inspect", exampleDump("block16384")});
+    const Run inspected = run({"inspect", test::exampleDump("block16384")});
     REQUIRE(inspected.status == kExitOverflow);
     const auto json = nlohmann::json::parse(inspected.out);
     const auto& d = json["scopes"][0]["diagnosis"];
@@ -87,7 +82,7 @@ TEST_CASE("inspect gives every scope a diagnosis object with the contract's keys
 TEST_CASE(
     "inspect of a fitting plan: no shortfall, the headroom and how far it would still fit", "[diagnosis][inspect]")
 {
-    const Run inspected = run({"inspect", exampleDump("block8192")});
+    const Run inspected = run({"inspect", test::exampleDump("block8192")});
     REQUIRE(inspected.status == kExitFits);
     const auto d = nlohmann::json::parse(inspected.out)["scopes"][0]["diagnosis"];
     CHECK(d["short_bytes"] == 0);
@@ -107,7 +102,7 @@ TEST_CASE("inspect: largest_fitting is null when no dimension explains the bytes
 
 TEST_CASE("explain prints the diagnosis as text and exits like inspect", "[diagnosis][explain]")
 {
-    const Run failed = run({"explain", exampleDump("block16384")});
+    const Run failed = run({"explain", test::exampleDump("block16384")});
     CHECK(failed.status == kExitOverflow);
     CHECK(failed.err.empty());
     CHECK_THAT(failed.out, Catch::Contains("short by 129 KB (132128 B)"));
@@ -129,7 +124,7 @@ TEST_CASE("explain prints the diagnosis as text and exits like inspect", "[diagn
     CHECK_THAT(
         failed.out, Catch::Contains("Planner check: memlens plans this dump identically (14 buffers); planned from "));
 
-    const Run fits = run({"explain", exampleDump("block8192")});
+    const Run fits = run({"explain", test::exampleDump("block8192")});
     CHECK(fits.status == kExitFits);
     CHECK_THAT(fits.out, Catch::Contains("headroom"));
     CHECK_THAT(fits.out, Catch::Contains("Largest BLOCK_SIZE (today 8192) that fits: 8192"));
@@ -143,7 +138,7 @@ TEST_CASE("explain prints the diagnosis as text and exits like inspect", "[diagn
     CHECK(bad.out.empty());
     CHECK_THAT(bad.err, Catch::Contains("inverted Life"));
 
-    const Run noScope = run({"explain", exampleDump("block16384"), "--scope", "cbuf"});
+    const Run noScope = run({"explain", test::exampleDump("block16384"), "--scope", "cbuf"});
     CHECK(noScope.status == kExitBadInput);
     CHECK_THAT(noScope.err, Catch::Contains("no memory scope \"cbuf\""));
 }
@@ -160,7 +155,7 @@ TEST_CASE("explain has its own help", "[diagnosis][explain]")
 
 TEST_CASE("summary.md explains why a scope overflows", "[diagnosis][report]")
 {
-    const auto failed = test::loadPath(exampleDump("block16384"));
+    const auto failed = test::loadPath(test::exampleDump("block16384"));
     const std::string summary = summaryMarkdown(*failed, "chart.png");
     CHECK_THAT(summary, Catch::Contains("### Why it overflows"));
     CHECK_THAT(summary, Catch::Contains("Critical op **41** (hivm.hir.vreduce &lt;sum&gt;, layer_norm.py:60)"));
@@ -181,7 +176,7 @@ TEST_CASE("summary.md explains why a scope overflows", "[diagnosis][report]")
     // Before the table of blocks above capacity.
     CHECK(summary.find("### Why it overflows") < summary.find("### Blocks above capacity"));
 
-    const auto fits = test::loadPath(exampleDump("block8192"));
+    const auto fits = test::loadPath(test::exampleDump("block8192"));
     const std::string fitting = summaryMarkdown(*fits, "chart.png");
     CHECK(fitting.find("### Why it overflows") == std::string::npos);
     CHECK_THAT(fitting, Catch::Contains("### Headroom"));

@@ -1,5 +1,6 @@
 #include "core/source/file_finder.hpp"
 
+#include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -17,30 +18,6 @@ using namespace memlens;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A fresh temporary folder, removed when the test ends.
-struct TempDir {
-    fs::path path;
-    TempDir()
-    {
-        std::random_device rd;
-        path
-            = fs::temp_directory_path() / ("memlens_finder_" + std::to_string(::getpid()) + "_" + std::to_string(rd()));
-        fs::create_directories(path);
-    }
-    ~TempDir()
-    {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    fs::path write(const std::string& relative, const std::string& content) const
-    {
-        fs::path p = path / relative;
-        fs::create_directories(p.parent_path());
-        std::ofstream(p, std::ios::binary) << content;
-        return p;
-    }
-};
 
 fs::path project() { return test::data("finder/project"); }
 
@@ -66,7 +43,7 @@ TEST_CASE("readTextFile refuses /dev/zero at once", "[finder]")
 
 TEST_CASE("readTextFile refuses a FIFO without opening it (which would block)", "[finder]")
 {
-    TempDir tmp;
+    test::TempDir tmp("memlens_finder_");
     fs::path fifo = tmp.path / "pipe.py";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     auto t0 = std::chrono::steady_clock::now();
@@ -83,7 +60,7 @@ TEST_CASE("readTextFile refuses a FIFO without opening it (which would block)", 
 
 TEST_CASE("readTextFile refuses directories, missing, oversized and binary files", "[finder]")
 {
-    TempDir tmp;
+    test::TempDir tmp("memlens_finder_");
     CHECK_THAT(readTextFile(tmp.path).error, Catch::Contains("directory"));
     CHECK_THAT(readTextFile(tmp.path / "nope.py").error, Catch::Contains("no such file"));
     fs::path big = tmp.write("big.py", std::string(2000, 'x'));
@@ -157,7 +134,7 @@ TEST_CASE("find searches source folders, preferring the match with the longest s
 
 TEST_CASE("the first-defined substitution that matches wins, as gdb's substitute-path", "[finder]")
 {
-    TempDir tmp;
+    test::TempDir tmp("memlens_finder_");
     const fs::path first = tmp.write("first/proj/k.py", "a");
     const fs::path second = tmp.write("second/k.py", "b");
     // Both rules match /remote/proj/k.py and both rewrite it to an existing file.
@@ -186,7 +163,7 @@ TEST_CASE(
     const std::vector<std::string> names = {"d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"};
     for (bool ascending : {true, false}) {
         INFO("created in " << (ascending ? "ascending" : "descending") << " order");
-        TempDir tmp;
+        test::TempDir tmp("memlens_finder_");
         std::vector<std::string> order = names;
         if (!ascending)
             std::reverse(order.begin(), order.end());
@@ -236,7 +213,7 @@ TEST_CASE("find relative paths beside the dump", "[finder]")
 
 TEST_CASE("IR discovery prefers the file named in the location, then *.ttadapter beside the dump", "[finder]")
 {
-    TempDir tmp;
+    test::TempDir tmp("memlens_finder_");
     fs::path dump = tmp.write("run/memory_info_aiv.json", "{}");
     tmp.write("run/after_plan.mlir", "module {}\n");
     FileFinder finder;
@@ -296,7 +273,7 @@ TEST_CASE("looksLikeIrFile knows the IR extensions", "[finder]")
 
 TEST_CASE("source folders are indexed once, with one entry budget for all of them", "[finder][hostile]")
 {
-    TempDir tmp;
+    test::TempDir tmp("memlens_finder_");
     for (int i = 0; i < 30; ++i)
         tmp.write("one/f" + std::to_string(i) + ".py", "x");
     for (int i = 0; i < 30; ++i)

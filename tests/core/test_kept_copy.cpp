@@ -14,16 +14,11 @@ using namespace memlens;
 
 namespace {
 
-std::filesystem::path exampleDump(const char* folder)
-{
-    return memlens::test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json";
-}
-
 } // namespace
 
 TEST_CASE("a kept copy finds the IR beside the dump it came from, with the capacity of that IR", "[copy]")
 {
-    const std::filesystem::path original = exampleDump("block8192");
+    const std::filesystem::path original = test::exampleDump("block8192");
     memlens::test::TempDir kept;
     const std::filesystem::path copy = kept.path / "memory_info_aiv-000001.json";
     std::filesystem::copy_file(original, copy);
@@ -61,7 +56,7 @@ TEST_CASE("the IR and the log a version was read with are kept once per content"
     memlens::test::TempDir run;
     memlens::test::TempDir store;
     const std::filesystem::path ir = run.path / "_layer_norm_fwd_fused.ttadapter";
-    std::filesystem::copy_file(exampleDump("block16384").parent_path() / "_layer_norm_fwd_fused.ttadapter", ir);
+    std::filesystem::copy_file(test::exampleDump("block16384").parent_path() / "_layer_norm_fwd_fused.ttadapter", ir);
     const std::filesystem::path first = keepCompanionFile(ir, store.path);
     CHECK(first.parent_path() == store.path);
     CHECK(first.extension() == ".ttadapter");
@@ -69,12 +64,13 @@ TEST_CASE("the IR and the log a version was read with are kept once per content"
     // The same bytes again (the next version of one compile): the same copy, none added.
     CHECK(keepCompanionFile(ir, store.path) == first);
     // The compiler writes the next kernel's IR over it: a second copy, and the first keeps its bytes.
-    std::filesystem::copy_file(exampleDump("block8192").parent_path() / "_layer_norm_fwd_fused.ttadapter", ir,
+    std::filesystem::copy_file(test::exampleDump("block8192").parent_path() / "_layer_norm_fwd_fused.ttadapter", ir,
         std::filesystem::copy_options::overwrite_existing);
     const std::filesystem::path second = keepCompanionFile(ir, store.path);
     CHECK(second != first);
     CHECK(std::filesystem::file_size(first)
-        == std::filesystem::file_size(exampleDump("block16384").parent_path() / "_layer_norm_fwd_fused.ttadapter"));
+        == std::filesystem::file_size(
+            test::exampleDump("block16384").parent_path() / "_layer_norm_fwd_fused.ttadapter"));
     CHECK(std::distance(std::filesystem::directory_iterator(store.path), std::filesystem::directory_iterator()) == 2);
     CHECK_THROWS_AS(keepCompanionFile(run.path / "gone.log", store.path), std::filesystem::filesystem_error);
 }

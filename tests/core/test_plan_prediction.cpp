@@ -24,11 +24,6 @@ namespace {
 
 using Sizes = std::vector<std::optional<std::uint64_t>>;
 
-std::filesystem::path exampleDump(const std::string& folder)
-{
-    return test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json";
-}
-
 Sizes sizesOf(const ScopePlan& scope)
 {
     Sizes sizes;
@@ -108,7 +103,7 @@ ScopePlan randomScope(std::mt19937& random, int count, std::uint64_t offsetSlots
 TEST_CASE("with unchanged sizes the prediction is the dump itself", "[prediction]")
 {
     for (const char* folder : {"block16384", "block8192"}) {
-        const auto document = test::loadPath(exampleDump(folder).string());
+        const auto document = test::loadPath(test::exampleDump(folder).string());
         checkReproducesDump(document->dump.scopes.at(0));
     }
     for (const char* fixture : {"dumps/diagnosis/tile1d_multibuffer.json", "dumps/diagnosis/tile2d.json",
@@ -170,8 +165,8 @@ TEST_CASE("the alignment is the dump's, capped at the scope's", "[prediction]")
 TEST_CASE("from the 16384 dump alone the plan at 8192 is predicted as what is live at once in the real one",
     "[prediction][example]")
 {
-    const auto big = test::loadPath(exampleDump("block16384").string());
-    const auto small = test::loadPath(exampleDump("block8192").string());
+    const auto big = test::loadPath(test::exampleDump("block16384").string());
+    const auto small = test::loadPath(test::exampleDump("block8192").string());
     const ScopePlan& scope = big->dump.scopes.at(0);
     REQUIRE(small->analyses.at(0).peakAddressBytes == 196608);
 
@@ -204,7 +199,7 @@ TEST_CASE("from the 16384 dump alone the plan at 8192 is predicted as what is li
 
 TEST_CASE("a removed block lets the blocks above it sit lower", "[prediction][example]")
 {
-    const auto document = test::loadPath(exampleDump("block16384").string());
+    const auto document = test::loadPath(test::exampleDump("block16384").string());
     const ScopePlan& scope = document->dump.scopes.at(0);
     Sizes sizes;
     std::uint64_t copies = 0;

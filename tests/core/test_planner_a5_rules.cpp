@@ -11,6 +11,7 @@
 #include "core/planner/module_facts.hpp"
 #include "core/planner/op_sequence.hpp"
 #include "core/planner/plan_pass.hpp"
+#include "support/planner_cases.hpp"
 #include "support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
@@ -26,15 +27,6 @@ namespace {
 
 const std::string kUb = "#hivm.address_space<ub>";
 const std::string kGm = "#hivm.address_space<gm>";
-
-// `ir` with each placeholder ($T, $G, ...) written as its type.
-std::string typed(std::string ir, const std::map<std::string, std::string>& types)
-{
-    for (const auto& [placeholder, type] : types)
-        for (auto at = ir.find(placeholder); at != std::string::npos; at = ir.find(placeholder, at + type.size()))
-            ir.replace(at, placeholder.size(), type);
-    return ir;
-}
 
 PlanOptions optionsOf(const std::string& pass)
 {
@@ -61,7 +53,7 @@ std::string markedFunction()
 {
     const std::string t = "memref<256xf32, " + kUb + ">";
     const std::string g = "memref<256xf32, " + kGm + ">";
-    return typed(R"(func.func @marked(%src: $G, %dst: $G) {
+    return test::withTypes(R"(func.func @marked(%src: $G, %dst: $G) {
   %a = memref.alloc() : $T
   hivm.hir.load ins(%src : $G) outs(%a : $T)
   %b = memref.alloc() : $T
@@ -116,7 +108,7 @@ TEST_CASE("A5 rules: a value of one scf.while region never dies in the other reg
     // 248 KB, A5 keeps both and needs 256 KB.
     const std::string t = "memref<32768xf32, " + kUb + ">";
     const std::string g = "memref<32768xf32, " + kGm + ">";
-    const std::string text = typed(R"(func.func @looped(%src: $G, %dst: $G, %n: i1) {
+    const std::string text = test::withTypes(R"(func.func @looped(%src: $G, %dst: $G, %n: i1) {
   %r = scf.while (%go = %n) : (i1) -> $T {
     %a = memref.alloc() : $T
     hivm.hir.load ins(%src : $G) outs(%a : $T)
@@ -161,7 +153,7 @@ std::string coupledModule()
     const std::string t = "memref<25600xf32, " + kUb + ">"; // 100 KB
     const std::string c = "memref<25600xf32, #hivm.address_space<cc>>";
     const std::string g = "memref<25600xf32, " + kGm + ">";
-    return typed(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+    return test::withTypes(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
 func.func @cube(%src: $G) attributes {hivm.func_core_type = #hivm.func_core_type<AIC>} {
   %l0c = memref.alloc() : $C
   hivm.hir.load ins(%src : $G) outs(%l0c : $C)
@@ -260,7 +252,7 @@ TEST_CASE("A5 rules: a log whose last attempt ran without the VF reachable check
     const std::string t = "memref<1024xf32, " + kUb + ">";
     const std::string s = "memref<64xf32, strided<[1], offset: ?>, " + kUb + ">";
     const std::string g = "memref<1024xf32, " + kGm + ">";
-    const std::string section = typed(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+    const std::string section = test::withTypes(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
   func.func @vf(%in: $T, %out: $T) attributes {hivm.vector_function} {
     %c0 = arith.constant 0 : index
     %c64 = arith.constant 64 : index
@@ -339,7 +331,7 @@ TEST_CASE("A5 rules: a pointer cast to ssbuf is left alone, an alloc in ssbuf is
     const std::string s = "memref<16xi32, #hivm.address_space<ssbuf>>";
     const std::string t = "memref<256xf32, " + kUb + ">";
     const std::string g = "memref<256xf32, " + kGm + ">";
-    const std::string text = typed(R"(func.func @scalar(%src: $G, %dst: $G) {
+    const std::string text = test::withTypes(R"(func.func @scalar(%src: $G, %dst: $G) {
   %c0 = arith.constant 0 : i64
   %flags = hivm.hir.pointer_cast(%c0) : $S
   %a = memref.alloc() : $T
@@ -363,7 +355,7 @@ TEST_CASE("A5 rules: a pointer cast to ssbuf is left alone, an alloc in ssbuf is
     CHECK_FALSE(noted(a5));
     CHECK(noted(a3));
 
-    const std::string allocated = typed(R"(func.func @scalar_alloc() {
+    const std::string allocated = test::withTypes(R"(func.func @scalar_alloc() {
   %flags = memref.alloc() : $S
   return
 }
@@ -384,7 +376,7 @@ CoupledPairs pairsOfBody(const std::string& body)
 {
     const std::string t = "memref<1024xf32, " + kUb + ">";
     const std::string g = "memref<1024xf32, " + kGm + ">";
-    const std::string text = typed(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+    const std::string text = test::withTypes(R"(module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
 func.func @vector(%dst: $G) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
 )" + body + R"(  return
 }

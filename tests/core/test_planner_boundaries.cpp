@@ -6,6 +6,7 @@
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/what_if.hpp"
+#include "support/planner_cases.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,15 +18,6 @@ using namespace memlens::planner;
 namespace {
 
 constexpr std::uint64_t kUbBits = 1572864;
-
-// `text` with each "$KEY" replaced by its type.
-std::string typed(std::string text, const std::map<std::string, std::string>& types)
-{
-    for (const auto& [key, type] : types)
-        for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at + type.size()))
-            text.replace(at, key.size(), type);
-    return text;
-}
 
 std::string ub(const std::string& shape) { return "memref<" + shape + ", #hivm.address_space<ub>>"; }
 std::string gm(const std::string& shape) { return "memref<" + shape + ", #hivm.address_space<gm>>"; }
@@ -66,7 +58,7 @@ Planned planOf(const std::string& text)
 std::string twoChains(const std::string& name, int rows)
 {
     const std::string shape = std::to_string(rows) + "x256";
-    return typed(R"(func.func @)" + name + R"((%g0: $G, %g1: $G, %g2: $G, %g3: $G) {
+    return memlens::test::withTypes(R"(func.func @)" + name + R"((%g0: $G, %g1: $G, %g2: $G, %g3: $G) {
   %x = memref.alloc() : $H
   hivm.hir.load ins(%g0 : $G) outs(%x : $H)
   %a = memref.alloc() : $F
@@ -125,7 +117,7 @@ TEST_CASE("planner boundaries: buffers live at one op filling exactly the capaci
     // %a, %b and %c (64 KB each) are all live at the vadd: 192 KB, the capacity. That is no proof
     // of an overflow, so seed 0 is planned, and fits (a sum past the capacity would skip to the
     // last seed's plan, which `memlens plan` reports as the seed).
-    const std::string text = typed(R"(func.func @live_at_capacity(%g0: $G, %g1: $G, %g2: $G) {
+    const std::string text = memlens::test::withTypes(R"(func.func @live_at_capacity(%g0: $G, %g1: $G, %g2: $G) {
   %a = memref.alloc() : $T
   hivm.hir.load ins(%g0 : $G) outs(%a : $T)
   %b = memref.alloc() : $T
@@ -150,7 +142,7 @@ TEST_CASE("planner boundaries: an output marked mem_unique is still merged in pl
     // %a, %b, %c: 72 KB each. A mem_unique mark keeps a buffer out of alias pairs and shared
     // segments, but GenerateInplaceList skips only ignoreInplace buffers: the vadd's output %c
     // takes an input's place with the mark as without it, and 144 KB fit.
-    const std::string text = typed(R"(func.func @mem_unique_output(%g0: $G, %g1: $G, %g2: $G) {
+    const std::string text = memlens::test::withTypes(R"(func.func @mem_unique_output(%g0: $G, %g1: $G, %g2: $G) {
   %a = memref.alloc() : $T
   hivm.hir.load ins(%g0 : $G) outs(%a : $T)
   %b = memref.alloc() : $T
@@ -181,7 +173,7 @@ TEST_CASE("planner boundaries: a double-buffered in-place pair stalls only when 
     // %a and %c, 64 KB and double-buffered, in a loop: %c = %a + %a is stored. When %a is filled
     // by a vector op (vbrc), nothing loads it: the pair cannot stall the pipe, %c takes %a's place
     // (128 KB in all) and there is no warning about reused DMA buffers.
-    const std::string text = typed(R"(func.func @stall(%g: $G, %cst: f16) {
+    const std::string text = memlens::test::withTypes(R"(func.func @stall(%g: $G, %cst: f16) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -217,7 +209,7 @@ TEST_CASE("planner boundaries: an inline-broadcast vadd is in place only with th
     // %x (256x128 f32, 128 KB) is as large as the output %o (128x256 f32) but not its shape.
     // With an inline broadcast the vadd is in place only when the shapes agree: here they do not,
     // so %o needs its own 128 KB and the plan overflows.
-    const std::string text = typed(R"(func.func @vadd_broadcast(%g0: $GX, %g1: $GY, %g2: $GO) {
+    const std::string text = memlens::test::withTypes(R"(func.func @vadd_broadcast(%g0: $GX, %g1: $GY, %g2: $GO) {
   %x = memref.alloc() : $X
   hivm.hir.load ins(%g0 : $GX) outs(%x : $X)
   %y = memref.alloc() : $Y
@@ -246,7 +238,7 @@ TEST_CASE("planner boundaries: scope.scope opens and closes in the op numbering"
     //   0 scope begin, 1 alloc %a, 2 load, 3 store, 4 scope.return, 5 scope end,
     //   6 alloc %b, 7 load, 8 store, 9 return.
     // Offsets alone do not show it (nothing here overlaps): the Lives do.
-    const std::string text = typed(R"(func.func @scoped(%g0: $G, %g1: $G) {
+    const std::string text = memlens::test::withTypes(R"(func.func @scoped(%g0: $G, %g1: $G) {
   scope.scope : () -> () {
     %a = memref.alloc() : $T
     hivm.hir.load ins(%g0 : $G) outs(%a : $T)
@@ -273,7 +265,7 @@ TEST_CASE("planner boundaries: a what-if without multi-buffering puts every mark
 {
     // Two double-buffered tiles whose marks follow their loads (a mark need not follow its
     // alloc): after the what-if, the baseline is the one before, copies, Lives and verdict.
-    const std::string text = typed(R"(func.func @marks_after_loads(%x: $G, %y: $G, %z: $G) {
+    const std::string text = memlens::test::withTypes(R"(func.func @marks_after_loads(%x: $G, %y: $G, %z: $G) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index

@@ -25,11 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string exampleDump(const std::string& folder)
-{
-    return (test::sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json").string();
-}
-
 // The what-if that halves every dimension of the fit map, multi-buffering kept, re-planned.
 std::optional<PlanDocument> replannedAtHalf(const PlanDocument& document)
 {
@@ -63,7 +58,7 @@ TEST_CASE("planner check: the real samples are reproduced by the older compiler'
 
 TEST_CASE("planner check: the bundled example is reproduced from its compile log by today's rules", "[planner_check]")
 {
-    const PlanDocument document = loadPlanDocument(exampleDump("block16384"), {});
+    const PlanDocument document = loadPlanDocument(test::exampleDump("block16384"), {});
     REQUIRE(document.plannerCheck);
     CHECK(document.plannerCheck->reproduces());
     CHECK(document.plannerCheck->seedShuffle == std::optional<bool>(true));
@@ -80,7 +75,7 @@ TEST_CASE("planner check: the bundled example is reproduced from its compile log
     // Without the log, the IR beside it is the adapter's: no planner IR, and a note says why.
     LoadOptions noLog;
     noLog.searchCompileLog = false;
-    const PlanDocument alone = loadPlanDocument(exampleDump("block16384"), noLog);
+    const PlanDocument alone = loadPlanDocument(test::exampleDump("block16384"), noLog);
     CHECK_FALSE(alone.plannerCheck);
     const nlohmann::json aloneTree = test::inspectJson(alone, std::nullopt);
     CHECK(aloneTree["scopes"][0]["planner_check"].is_null());
@@ -127,7 +122,7 @@ TEST_CASE("planner check: the dump and its compile log opened alone give the sam
 {
     // One question, one answer: the example's dump (checked against the log beside it) and the log
     // itself (memlens's own plan, checked by construction) re-plan every lever to the same bytes.
-    const PlanDocument dump = loadPlanDocument(exampleDump("block16384"), {});
+    const PlanDocument dump = loadPlanDocument(test::exampleDump("block16384"), {});
     const std::string log = (test::sourceDir() / "resources/examples/layer_norm/block16384/compile.log").string();
     const PlanDocument computed = loadPlanDocument(log, {});
     REQUIRE(computed.computedFrom);
@@ -184,8 +179,8 @@ TEST_CASE("planner check: attaching the compile log says what it changed for the
 {
     LoadOptions noLog;
     noLog.searchCompileLog = false;
-    const PlanDocument alone = loadPlanDocument(exampleDump("block16384"), noLog);
-    const PlanDocument withLog = loadPlanDocument(exampleDump("block16384"), {});
+    const PlanDocument alone = loadPlanDocument(test::exampleDump("block16384"), noLog);
+    const PlanDocument withLog = loadPlanDocument(test::exampleDump("block16384"), {});
     REQUIRE(withLog.log);
     const std::string text = attachedLogText(alone, withLog);
     CHECK(text
@@ -261,7 +256,7 @@ TEST_CASE("planner check: an IR of several functions, none the dump's kernel, is
 
 TEST_CASE("planner check: a re-planned buffer points at its alloc's line in the compile log", "[planner_check]")
 {
-    const PlanDocument document = loadPlanDocument(exampleDump("block16384"), {});
+    const PlanDocument document = loadPlanDocument(test::exampleDump("block16384"), {});
     REQUIRE(document.plannerCheck);
     REQUIRE(document.plannerCheck->reproduces());
     const PlannerIr& ir = document.plannerCheck->ir;
@@ -291,7 +286,7 @@ TEST_CASE("planner check: a what-if re-planned from the compile log names each b
     // The log prints locations as #loc aliases: the re-planned buffers must read them through
     // the aliases (their Python line, and so the .ttadapter's IR line), not fall back to a line
     // of compile.log, or B's IR and Python panes in a compare have nothing to show.
-    const auto document = std::make_shared<const PlanDocument>(loadPlanDocument(exampleDump("block16384"), {}));
+    const auto document = std::make_shared<const PlanDocument>(loadPlanDocument(test::exampleDump("block16384"), {}));
     REQUIRE(document->plannerCheck);
     REQUIRE(document->plannerCheck->reproduces());
     REQUIRE(document->plannerCheck->ir.file.find("compile.log") != std::string::npos);
@@ -313,14 +308,14 @@ TEST_CASE("planner check: a what-if re-planned from the compile log names each b
     }
     std::size_t withIr = 0;
     std::size_t withPython = 0;
-    for (const Block& block : b.blocks) {
+    for (const memlens::Block& block : b.blocks) {
         const BlockSource* source = replanned->sourceOf(0, block);
         REQUIRE(source);
         withIr += source->ir ? 1 : 0;
         withPython += source->python ? 1 : 0;
     }
     std::size_t aWithIr = 0;
-    for (const Block& block : a.blocks)
+    for (const memlens::Block& block : a.blocks)
         aWithIr += document->sourceOf(0, block)->ir ? 1 : 0;
     CHECK(withIr == b.blocks.size());
     CHECK(withPython == b.blocks.size());

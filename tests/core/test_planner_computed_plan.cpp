@@ -84,7 +84,7 @@ TEST_CASE("computed plan: the overflow sample's IR opens as the plan its dump sh
     const auto& allocs = plan;
     REQUIRE(computed.sources.size() == computed.dump.scopes.size());
     const ScopePlan& scope = computed.dump.scopes.at(0);
-    for (const Block& block : scope.blocks) {
+    for (const memlens::Block& block : scope.blocks) {
         const BlockSource* source = computed.sourceOf(0, block);
         REQUIRE(source);
         REQUIRE(source->ir);

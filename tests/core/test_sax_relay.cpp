@@ -94,7 +94,7 @@ std::string loadOutcome(const std::filesystem::path& path, std::uint64_t relayFr
         out << dump.kernel << ' ' << dump.scopes.size() << '\n';
         for (const ScopePlan& scope : dump.scopes) {
             out << scope.scope << ' ' << scope.status.value_or("-") << ' ' << scope.error << '\n';
-            for (const Block& block : scope.blocks) {
+            for (const memlens::Block& block : scope.blocks) {
                 const Buffer& buffer = scope.bufferOf(block);
                 out << buffer.ssaName << ' ' << buffer.memrefType() << ' ' << buffer.location() << ' ' << block.offset
                     << ' ' << block.size << ' ' << block.start << ' ' << block.end << ' ' << block.tmp << '\n';

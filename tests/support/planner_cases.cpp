@@ -323,4 +323,12 @@ PlannerCaseResult checkPlannerCase(
     return result;
 }
 
+std::string withTypes(std::string ir, const std::map<std::string, std::string>& types)
+{
+    for (const auto& [placeholder, type] : types)
+        for (auto at = ir.find(placeholder); at != std::string::npos; at = ir.find(placeholder, at + type.size()))
+            ir.replace(at, placeholder.size(), type);
+    return ir;
+}
+
 } // namespace memlens::test

@@ -19,12 +19,16 @@
 #include "core/planner/mlir_module.hpp"
 #include "core/planner/pointer_casts.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
 namespace memlens::test {
 
 std::vector<std::string> splitPlannerCases(const std::string& text);
+
+// `ir` with each placeholder ("$G", "$T", ...) written as its type: IR cases spelt once.
+std::string withTypes(std::string ir, const std::map<std::string, std::string>& types);
 
 using planner::pointerCastOrder; // core/planner/pointer_casts.hpp
 

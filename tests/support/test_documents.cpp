@@ -67,4 +67,11 @@ ScopePlan scopeOfBlocks(std::vector<Block> blocks)
     return scope;
 }
 
+RunSummary runFixtureSummary(const std::string& name)
+{
+    RunSummaryOptions options;
+    options.load = summaryLoadOptions({});
+    return summarizeRun(data("runs/" + name).string(), options);
+}
+
 } // namespace memlens::test

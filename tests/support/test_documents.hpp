@@ -1,6 +1,7 @@
 #pragma once
 // Loading documents and IR for tests: one place instead of a copy per test file.
 #include "core/document/plan_document.hpp"
+#include "core/run/run_summary.hpp"
 #include "core/source/ir_index.hpp"
 
 #include <filesystem>
@@ -16,6 +17,9 @@ std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySe
 std::shared_ptr<const PlanDocument> loadFixture(const std::string& relative, CapacitySettings capacity = {});
 // The real overflow sample (call MEMLENS_REQUIRE_SAMPLES() first).
 std::shared_ptr<const PlanDocument> loadOverflowSample(CapacitySettings capacity = {});
+
+// The summary of the run folder tests/data/runs/<name>, with the summary's own load options.
+RunSummary runFixtureSummary(const std::string& name);
 
 // A scope of one buffer per block (buffer i has id i), for tests that make blocks up.
 ScopePlan scopeOfBlocks(std::vector<Block> blocks);

@@ -30,4 +30,9 @@ std::vector<std::filesystem::path> testDumpFiles()
     return files;
 }
 
+std::filesystem::path exampleDump(const std::string& folder)
+{
+    return sourceDir() / "resources/examples/layer_norm" / folder / "memory_info_aiv.json";
+}
+
 } // namespace memlens::test

@@ -14,6 +14,8 @@ std::filesystem::path sourceDir();
 bool samplesAvailable(const char* what);
 std::filesystem::path sample(const std::string& relative);
 std::filesystem::path data(const std::string& relative);
+// The example kernel's dump in resources/examples/layer_norm/<folder>.
+std::filesystem::path exampleDump(const std::string& folder);
 // Every file under tests/data/dumps (good, hostile and broken alike), in path order.
 std::vector<std::filesystem::path> testDumpFiles();
 

@@ -4,6 +4,7 @@
 // classname and a name, a <failure> with a message and type for a kernel over the gate.
 #include "core/run/junit_report.hpp"
 #include "core/run/run_summary.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -78,13 +79,6 @@ JunitDocument parseJunit(const std::string& xml)
     return document;
 }
 
-RunSummary summaryOf(const std::string& name)
-{
-    RunSummaryOptions options;
-    options.load = summaryLoadOptions({});
-    return summarizeRun(test::data("runs/" + name).string(), options);
-}
-
 int countOutcome(const JunitSuite& suite, const QString& outcome)
 {
     return static_cast<int>(std::count_if(
@@ -95,7 +89,7 @@ int countOutcome(const JunitSuite& suite, const QString& outcome)
 
 TEST_CASE("summary JUnit XML is well-formed and counts what its test cases say", "[run_junit]")
 {
-    const JunitDocument junit = parseJunit(summaryJunit(summaryOf("mixed"), std::nullopt));
+    const JunitDocument junit = parseJunit(summaryJunit(test::runFixtureSummary("mixed"), std::nullopt));
     INFO(junit.error.toStdString());
     REQUIRE(junit.error.isEmpty());
     CHECK(junit.rootName == QStringLiteral("testsuites"));
@@ -125,7 +119,7 @@ TEST_CASE("summary JUnit XML is well-formed and counts what its test cases say",
 
 TEST_CASE("JUnit: --fail-above fails a kernel that fits, a kernel not planned is skipped", "[run_junit]")
 {
-    const JunitDocument above = parseJunit(summaryJunit(summaryOf("all_fit"), 95.0));
+    const JunitDocument above = parseJunit(summaryJunit(test::runFixtureSummary("all_fit"), 95.0));
     INFO(above.error.toStdString());
     REQUIRE(above.error.isEmpty());
     REQUIRE(above.suites.size() == 1);
@@ -137,7 +131,7 @@ TEST_CASE("JUnit: --fail-above fails a kernel that fits, a kernel not planned is
     CHECK(tight->type == QStringLiteral("fail-above"));
     CHECK(tight->message.contains(QStringLiteral("above 95%")));
 
-    const JunitDocument cache = parseJunit(summaryJunit(summaryOf("cache_metadata"), std::nullopt));
+    const JunitDocument cache = parseJunit(summaryJunit(test::runFixtureSummary("cache_metadata"), std::nullopt));
     REQUIRE(cache.error.isEmpty());
     CHECK(cache.suites.front().counts.at("skipped") == 1);
     CHECK(cache.suites.front().counts.at("failures") == 1); // matmul_kernel's 256 KB

@@ -5,6 +5,7 @@
 #include "core/run/run_summary.hpp"
 #include "support/model_tester_log.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/run/envelope_table_model.hpp"
 #include "views/run/headroom_bar_delegate.hpp"
@@ -35,13 +36,6 @@ using memlens::test::ModelTesterLog;
 
 namespace {
 
-RunSummary summaryOf(const std::string& name)
-{
-    RunSummaryOptions options;
-    options.load = summaryLoadOptions({});
-    return summarizeRun(test::data("runs/" + name).string(), options);
-}
-
 QStringList column(const QAbstractItemModel& model, int column)
 {
     QStringList texts;
@@ -62,13 +56,13 @@ TEST_CASE("the run model and its proxy pass QAbstractItemModelTester", "[run_vie
     proxy.setFilterKeyColumn(-1);
     QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
     QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Warning);
-    model.setSummary(summaryOf("mixed"));
+    model.setSummary(test::runFixtureSummary("mixed"));
     CHECK(model.rowCount() == 7);
     CHECK(model.columnCount() == RunTableModel::ColumnCount);
     proxy.sort(RunTableModel::HeadroomColumn, Qt::DescendingOrder);
     proxy.setFilterFixedString(QStringLiteral("norm"));
     CHECK(proxy.rowCount() == 2);
-    model.setSummary(summaryOf("cache_metadata"));
+    model.setSummary(test::runFixtureSummary("cache_metadata"));
     CHECK(model.rowCount() == 3);
     model.setSummary(RunSummary{});
     CHECK(model.rowCount() == 0);
@@ -78,7 +72,7 @@ TEST_CASE("the run model and its proxy pass QAbstractItemModelTester", "[run_vie
 TEST_CASE("the run table sorts by raw values, not by their text", "[run_view]")
 {
     RunTableModel model;
-    model.setSummary(summaryOf("mixed"));
+    model.setSummary(test::runFixtureSummary("mixed"));
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
     proxy.setSortRole(RunTableModel::SortRole);
@@ -110,7 +104,7 @@ TEST_CASE("the run table sorts by raw values, not by their text", "[run_view]")
 TEST_CASE("the headroom bar fills to the share used, red past the capacity line", "[run_view]")
 {
     RunTableModel model;
-    model.setSummary(summaryOf("mixed"));
+    model.setSummary(test::runFixtureSummary("mixed"));
     QTableView view;
     view.setModel(&model);
     HeadroomBarDelegate delegate;
@@ -151,7 +145,7 @@ TEST_CASE("the run view filters, and a click or Enter opens a row", "[run_view]"
 {
     RunView view;
     view.resize(1200, 500);
-    view.setSummary(summaryOf("mixed"));
+    view.setSummary(test::runFixtureSummary("mixed"));
     view.show();
     CHECK_THAT(view.headerLabel()->text().toStdString(),
         Catch::Contains("7 kernels and cores") && Catch::Contains("2 overflow"));
@@ -181,7 +175,7 @@ TEST_CASE("the run table fits its columns to a narrow view", "[run_view]")
     RunView view;
     view.resize(1000, 500);
     view.show();
-    view.setSummary(summaryOf("mixed"));
+    view.setSummary(test::runFixtureSummary("mixed"));
     QHeaderView* header = view.table()->horizontalHeader();
     int total = 0;
     for (int column = 0; column < RunTableModel::ColumnCount; ++column)
@@ -333,6 +327,6 @@ TEST_CASE("the run view copies and saves the configs that fit as triton.Config",
     const QString bad = QString::fromStdString((temp.path / "missing" / "configs.py").string());
     CHECK_THAT(view.saveConfigsTo(bad).toStdString(), Catch::Contains("Cannot write") && Catch::Contains("configs.py"));
     // A run whose configs name no constexprs offers nothing to copy.
-    view.setSummary(summaryOf("mixed"));
+    view.setSummary(test::runFixtureSummary("mixed"));
     CHECK_FALSE(view.copyConfigsAction()->isEnabled());
 }
