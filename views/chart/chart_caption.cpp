@@ -14,7 +14,7 @@ namespace memlens {
 
 namespace {
 
-constexpr double kMargin = 16;
+constexpr double kCaptionMargin = 16;
 
 struct CaptionLayout {
     QFont font;
@@ -30,17 +30,17 @@ CaptionLayout layOut(QSize size, const QStringList& lines)
     layout.bold = layout.font;
     layout.bold.setBold(true);
     const QFontMetricsF metrics(layout.font);
-    const double width = size.width() - 2 * kMargin;
-    double y = kMargin / 2;
+    const double width = size.width() - 2 * kCaptionMargin;
+    double y = kCaptionMargin / 2;
     for (int i = 0; i < lines.size(); ++i) {
         const QRectF bound = QFontMetricsF(i == 0 ? layout.bold : layout.font)
-                                 .boundingRect(QRectF(kMargin, y, width, metrics.lineSpacing() * 3),
+                                 .boundingRect(QRectF(kCaptionMargin, y, width, metrics.lineSpacing() * 3),
                                      Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, lines[i]);
         const double height = std::min(bound.height(), metrics.lineSpacing() * 3);
-        layout.boxes.emplace_back(kMargin, y, width, height);
+        layout.boxes.emplace_back(kCaptionMargin, y, width, height);
         y += height + 2;
     }
-    layout.bottom = y + kMargin / 2;
+    layout.bottom = y + kCaptionMargin / 2;
     return layout;
 }
 

@@ -14,8 +14,8 @@ namespace {
 // Block states: inside a triple-quoted string that continues on the next line.
 enum State { Normal = 0, InTripleDouble = 1, InTripleSingle = 2 };
 
-bool isIdentStart(QChar c) { return c.isLetter() || c == u'_'; }
-bool isIdentChar(QChar c) { return c.isLetterOrNumber() || c == u'_'; }
+bool isPythonIdentStart(QChar c) { return c.isLetter() || c == u'_'; }
+bool isPythonIdentChar(QChar c) { return c.isLetterOrNumber() || c == u'_'; }
 
 bool inList(QStringView word, std::initializer_list<QStringView> list)
 {
@@ -25,7 +25,7 @@ bool inList(QStringView word, std::initializer_list<QStringView> list)
     return false;
 }
 
-bool isKeyword(QStringView word)
+bool isPythonKeyword(QStringView word)
 {
     return inList(word,
         {u"and", u"as", u"assert", u"async", u"await", u"class", u"def", u"del", u"global", u"import", u"from", u"in",
@@ -122,8 +122,8 @@ void PythonHighlighter::highlightBlock(const QString& text)
             set(i, n, comment_);
             return;
         }
-        const int prefix = isIdentStart(c) || c == u'"' || c == u'\'' ? stringPrefixLength(text, i) : -1;
-        if (prefix >= 0 && (i == 0 || !isIdentChar(text[i - 1]))) {
+        const int prefix = isPythonIdentStart(c) || c == u'"' || c == u'\'' ? stringPrefixLength(text, i) : -1;
+        if (prefix >= 0 && (i == 0 || !isPythonIdentChar(text[i - 1]))) {
             const qsizetype quote = i + prefix;
             const QChar q = text[quote];
             const bool triple = quote + 2 < n && text[quote + 1] == q && text[quote + 2] == q;
@@ -158,30 +158,31 @@ void PythonHighlighter::highlightBlock(const QString& text)
         }
         if (c == u'@' && i == first) {
             qsizetype end = i + 1;
-            while (end < n && (isIdentChar(text[end]) || text[end] == u'.'))
+            while (end < n && (isPythonIdentChar(text[end]) || text[end] == u'.'))
                 ++end;
             set(i, end, decorator_);
             i = end;
             continue;
         }
-        if (isIdentStart(c) && (i == 0 || !isIdentChar(text[i - 1]))) {
+        if (isPythonIdentStart(c) && (i == 0 || !isPythonIdentChar(text[i - 1]))) {
             qsizetype end = i + 1;
-            while (end < n && isIdentChar(text[end]))
+            while (end < n && isPythonIdentChar(text[end]))
                 ++end;
             const QStringView word = QStringView(text).mid(i, end - i);
             const bool afterDot = i > 0 && text[i - 1] == u'.';
             if (expectName) {
                 set(i, end, function_);
                 expectName = false;
-            } else if (!afterDot && word == u"tl" && end + 1 < n && text[end] == u'.' && isIdentStart(text[end + 1])) {
+            } else if (!afterDot && word == u"tl" && end + 1 < n && text[end] == u'.'
+                && isPythonIdentStart(text[end + 1])) {
                 // tl.load, tl.sum, tl.constexpr ...
                 qsizetype member = end + 1;
-                while (member < n && isIdentChar(text[member]))
+                while (member < n && isPythonIdentChar(text[member]))
                     ++member;
                 set(i, end + 1, tlModule_);
                 set(end + 1, member, function_);
                 end = member;
-            } else if (!afterDot && isKeyword(word)) {
+            } else if (!afterDot && isPythonKeyword(word)) {
                 set(i, end, keyword_);
                 expectName = word == u"def" || word == u"class";
             } else if (!afterDot && isControl(word)) {
@@ -201,7 +202,7 @@ void PythonHighlighter::highlightBlock(const QString& text)
             i = end;
             continue;
         }
-        if (c.isDigit() && (i == 0 || !isIdentChar(text[i - 1]))) {
+        if (c.isDigit() && (i == 0 || !isPythonIdentChar(text[i - 1]))) {
             qsizetype end = i + 1;
             while (end < n
                 && (text[end].isLetterOrNumber() || text[end] == u'_' || text[end] == u'.'
@@ -211,7 +212,7 @@ void PythonHighlighter::highlightBlock(const QString& text)
             i = end;
             continue;
         }
-        if (c == u'.' && i + 1 < n && text[i + 1].isDigit() && (i == 0 || !isIdentChar(text[i - 1]))) {
+        if (c == u'.' && i + 1 < n && text[i + 1].isDigit() && (i == 0 || !isPythonIdentChar(text[i - 1]))) {
             qsizetype end = i + 1;
             while (end < n && (text[end].isDigit() || text[end] == u'e' || text[end] == u'_'))
                 ++end;
