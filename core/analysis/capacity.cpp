@@ -81,10 +81,7 @@ std::optional<std::uint64_t> capacityOfTarget(std::string_view target, std::stri
     if (!family)
         return std::nullopt;
     const ChipSpec& chip = chipSpec(*family);
-    const ChipSpace* space = scope == "ub" ? &chip.ub
-        : scope == "cbuf"                  ? &chip.cbuf
-        : scope == "cc"                    ? &chip.cc
-                                           : nullptr;
+    const ChipSpace* space = chip.space(scope);
     if (!space)
         return std::nullopt;
     return space->capacityBits / 8;

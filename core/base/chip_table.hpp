@@ -29,7 +29,57 @@ struct ChipSpec {
     // functions give part of the UB to it (0: not known to memlens).
     std::uint64_t minDataCacheBits = 0;
     std::uint64_t maxDataCacheBits = 0;
+
+    // The space a scope names ("ub", "cbuf", "cc"); nullptr for a space without a size here.
+    constexpr const ChipSpace* space(std::string_view scope) const
+    {
+        return scope == "ub" ? &ub : scope == "cbuf" ? &cbuf : scope == "cc" ? &cc : nullptr;
+    }
 };
+
+// Every address space a dump or the IR names, in one table. `local`: on-chip memory whose
+// allocations the compiler's planner places (its isLocalBuffer: UB, L1, L0C, SSBUF), and
+// L0A/L0B, which the pass refuses at the alloc, so memlens reports them rather than skips
+// them. gm is global memory: never planned. Only ub, cbuf and cc have sizes in ChipSpec.
+struct MemorySpace {
+    std::string_view name;
+    bool local = false;
+};
+
+inline constexpr std::array<MemorySpace, 7> kMemorySpaces{{
+    {"ub", true},
+    {"cbuf", true},
+    {"cc", true},
+    {"ca", true},
+    {"cb", true},
+    {"ssbuf", true},
+    {"gm", false},
+}};
+
+inline bool isKnownSpace(std::string_view name)
+{
+    return std::any_of(
+        kMemorySpaces.begin(), kMemorySpaces.end(), [&](const MemorySpace& space) { return space.name == name; });
+}
+
+inline bool isLocalSpace(std::string_view name)
+{
+    return std::any_of(kMemorySpaces.begin(), kMemorySpaces.end(),
+        [&](const MemorySpace& space) { return space.local && space.name == name; });
+}
+
+// True when `text` names a local space as a memref type does ("#hivm.address_space<ub>").
+inline bool mentionsLocalSpace(std::string_view text)
+{
+    constexpr std::string_view kOpen = "address_space<";
+    for (auto at = text.find(kOpen); at != std::string_view::npos; at = text.find(kOpen, at + 1)) {
+        const std::size_t from = at + kOpen.size();
+        const std::size_t close = text.find('>', from);
+        if (close != std::string_view::npos && isLocalSpace(text.substr(from, close - from)))
+            return true;
+    }
+    return false;
+}
 
 inline constexpr std::array<ChipSpec, 3> kChipTable{{
     {ChipFamily::A2A3, "Ascend910B / 910_93", {1572864, 256}, {4194304, 256}, {1048576, 4096}, false},

@@ -1,6 +1,7 @@
 #include "core/compile_log/log_scan.hpp"
 
 #include "core/base/cancellation.hpp"
+#include "core/base/chip_table.hpp"
 #include "core/base/input_file.hpp"
 #include "core/dump/dump_error.hpp"
 
@@ -123,9 +124,7 @@ private:
     void append(std::string_view text)
     {
         noteKernel(text);
-        if (!currentLocal_ && contains(text, "memref.alloc")
-            && (contains(text, "address_space<ub>") || contains(text, "address_space<cbuf>")
-                || contains(text, "address_space<cc>")))
+        if (!currentLocal_ && contains(text, "memref.alloc") && mentionsLocalSpace(text))
             currentLocal_ = true;
         if (!currentHasFunction_ && contains(text, definition_)) {
             const std::size_t at = text.find(definition_) + definition_.size();

@@ -1,5 +1,6 @@
 #include "core/document/planner_check.hpp"
 
+#include "core/base/chip_table.hpp"
 #include "core/compile_log/compile_log.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/document/plan_document.hpp"
@@ -21,11 +22,7 @@ using namespace planner;
 // An IR in the planner's form allocates in a local address space; the adapter IR does not.
 bool inPlannerForm(const std::string& text)
 {
-    for (const char* space : {"address_space<ub>", "address_space<cbuf>", "address_space<cc>", "address_space<ca>",
-             "address_space<cb>", "address_space<l1>"})
-        if (text.find(space) != std::string::npos)
-            return text.find("memref.alloc") != std::string::npos;
-    return false;
+    return mentionsLocalSpace(text) && text.find("memref.alloc") != std::string::npos;
 }
 
 std::vector<std::uint64_t> offsetsOf(const Buffer& buffer) { return {buffer.offsets.begin(), buffer.offsets.end()}; }

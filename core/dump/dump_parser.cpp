@@ -1,5 +1,6 @@
 #include "core/dump/dump_parser.hpp"
 
+#include "core/base/chip_table.hpp"
 #include "core/base/input_file.hpp"
 
 #include "core/base/cancellation.hpp"
@@ -534,8 +535,7 @@ private:
                 warnings_.warn("record without scope", path + " has no \"scope\"; taking it as ub");
                 scope.scope = "ub";
             }
-            static const std::set<std::string> knownScopes = {"ub", "cbuf", "cc", "ca", "cb", "ssbuf", "gm"};
-            if (!knownScopes.count(scope.scope))
+            if (!isKnownSpace(scope.scope))
                 warnings_.warn("unknown memory scope", path + ".scope: unknown memory scope \"" + scope.scope + "\"");
             if (const auto it = record.find("status"); it != record.end() && !it->is_null())
                 scope.status = check_.stringValue(*it, path + ".status");

@@ -27,11 +27,7 @@ bool BufferLiveness::isViewOp(const std::string& name)
     return std::any_of(std::begin(kViews), std::end(kViews), [&](const char* view) { return name == view; });
 }
 
-bool BufferLiveness::isLocalSpace(const std::string& space)
-{
-    // isLocalBuffer's set (UB, L1, L0C, SSBUF) and L0A/L0B, which the pass refuses at the alloc.
-    return space == "ub" || space == "cbuf" || space == "cc" || space == "ca" || space == "cb" || space == "ssbuf";
-}
+bool isLocalSpace(const std::string& space) { return memlens::isLocalSpace(space); }
 
 const Value* BufferLiveness::tracebackToAlloc(const Value* value)
 {

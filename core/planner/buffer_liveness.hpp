@@ -3,6 +3,7 @@
 // written (gen) and last read (kill) in the planner's op sequence: the first half of
 // the compiler's memory planner. One instance per attempt: `seed` drives the shuffle
 // of the live values the compiler does at every kill test and loop entry.
+#include "core/base/chip_table.hpp"
 #include "core/planner/block_liveness.hpp"
 #include "core/planner/mlir_module.hpp"
 #include "core/planner/op_sequence.hpp"
@@ -87,7 +88,6 @@ public:
     std::size_t keptCandidates() const;
     static const Value* tracebackToAlloc(const Value* value);
     static bool isViewOp(const std::string& name);
-    static bool isLocalSpace(const std::string& space);
 
 private:
     enum class Status : std::uint8_t { Untracked, Undefined, Defined, Gened, Killed };

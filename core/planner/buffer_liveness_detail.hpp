@@ -26,7 +26,7 @@ inline bool isPlannableAlloc(const Value* value)
 {
     const Op* op = value->definingOp;
     return op && op->name == "memref.alloc" && !op->results.empty() && op->results.front() == value
-        && value->memref.valid && BufferLiveness::isLocalSpace(value->memref.addressSpace);
+        && value->memref.valid && isLocalSpace(value->memref.addressSpace);
 }
 
 inline const Op* terminatorOf(const Region& region)
@@ -61,10 +61,10 @@ inline bool isSkippable(const std::string& name)
 inline bool touchesLocalBuffer(const Op& op)
 {
     for (const Value* value : op.operands)
-        if (value->memref.valid && BufferLiveness::isLocalSpace(value->memref.addressSpace))
+        if (value->memref.valid && isLocalSpace(value->memref.addressSpace))
             return true;
     for (const Value* value : op.results)
-        if (value->memref.valid && BufferLiveness::isLocalSpace(value->memref.addressSpace))
+        if (value->memref.valid && isLocalSpace(value->memref.addressSpace))
             return true;
     return false;
 }

@@ -188,8 +188,7 @@ PipeClasses classifyBuffers(const Op& function)
             else if (classes.unknownPipe.empty())
                 classes.unknownPipe = "hivm.hir.copy from " + from + " to " + to;
         }
-        auto local
-            = [](const Value* v) { return v->memref.valid && BufferLiveness::isLocalSpace(v->memref.addressSpace); };
+        auto local = [](const Value* v) { return v->memref.valid && isLocalSpace(v->memref.addressSpace); };
         if (pipe == "MTE2") {
             for (const Value* v : op.outs)
                 if (local(v)) {

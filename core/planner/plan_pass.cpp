@@ -153,7 +153,7 @@ std::optional<PlanPass> parsePlanPass(std::string_view text, std::string& error)
 PlanPass passForTarget(const PlanTarget& target, bool regBaseSection)
 {
     PlanPass pass;
-    pass.regBase = target.regBasePlanner || regBaseSection;
+    pass.regBase = target.chip.regBasePlanner || regBaseSection;
     return pass;
 }
 

@@ -4,14 +4,10 @@
 
 namespace memlens::planner {
 
-std::optional<SpaceSpec> PlanTarget::space(const std::string& scope) const
+std::optional<ChipSpace> PlanTarget::space(const std::string& scope) const
 {
-    if (scope == "ub")
-        return ub;
-    if (scope == "cbuf")
-        return cbuf;
-    if (scope == "cc")
-        return cc;
+    if (const ChipSpace* space = chip.space(scope))
+        return *space;
     return std::nullopt;
 }
 
@@ -20,16 +16,9 @@ std::optional<PlanTarget> findPlanTarget(const std::string& name)
     const auto family = exactChipFamilyOf(name);
     if (!family)
         return std::nullopt;
-    const ChipSpec& chip = chipSpec(*family);
     PlanTarget target;
     target.name = name;
-    target.family = *family;
-    target.ub = {chip.ub.capacityBits, chip.ub.alignBits};
-    target.cbuf = {chip.cbuf.capacityBits, chip.cbuf.alignBits};
-    target.cc = {chip.cc.capacityBits, chip.cc.alignBits};
-    target.regBasePlanner = chip.regBasePlanner;
-    target.minDataCacheBits = chip.minDataCacheBits;
-    target.maxDataCacheBits = chip.maxDataCacheBits;
+    target.chip = chipSpec(*family);
     return target;
 }
 
@@ -45,13 +34,14 @@ PlanTarget functionTarget(const PlanTarget& target, const std::string& vfMode, i
 {
     PlanTarget planned = target;
     const bool simt = vfMode.find("SIMT") != std::string::npos || vfMode.find("MIX") != std::string::npos;
-    if (!target.regBasePlanner || !simt || target.maxDataCacheBits == 0)
+    if (!target.chip.regBasePlanner || !simt || target.chip.maxDataCacheBits == 0)
         return planned;
-    const std::uint64_t most = target.ub.capacityBits - target.minDataCacheBits;
+    const std::uint64_t most = target.chip.ub.capacityBits - target.chip.minDataCacheBits;
     if (sharedMemDynamicSizeBytes) {
         // The newer generation: bytes, and the chip's larger D-cache maximum (128 KB).
         constexpr std::uint64_t kNewerMaxDataCacheBits = 1048576;
-        const std::uint64_t least = target.ub.capacityBits - std::max(target.maxDataCacheBits, kNewerMaxDataCacheBits);
+        const std::uint64_t least
+            = target.chip.ub.capacityBits - std::max(target.chip.maxDataCacheBits, kNewerMaxDataCacheBits);
         const std::int64_t bytes = *sharedMemDynamicSizeBytes;
         const auto bits = static_cast<std::uint64_t>(std::max<std::int64_t>(bytes, 0)) * 8;
         if (bytes < 0 || bits < least || bits > most) {
@@ -59,18 +49,18 @@ PlanTarget functionTarget(const PlanTarget& target, const std::string& vfMode, i
                 + std::to_string(most / 8) + "], but got " + std::to_string(bytes) + "!";
             return planned;
         }
-        planned.ub.capacityBits = bits;
+        planned.chip.ub.capacityBits = bits;
         return planned;
     }
     constexpr std::uint64_t kBitsPerKb = 8 * 1024;
-    const std::uint64_t least = target.ub.capacityBits - target.maxDataCacheBits;
+    const std::uint64_t least = target.chip.ub.capacityBits - target.chip.maxDataCacheBits;
     const auto bits = static_cast<std::uint64_t>(std::max(simtVfDynamicSizeKb, 0)) * kBitsPerKb;
     if (bits < least || bits > most) {
         error = "PlanMemory Fail : SimtVFDynamicSize have to in range [" + std::to_string(least / kBitsPerKb) + ", "
             + std::to_string(most / kBitsPerKb) + "], but got " + std::to_string(simtVfDynamicSizeKb) + "!";
         return planned;
     }
-    planned.ub.capacityBits = bits;
+    planned.chip.ub.capacityBits = bits;
     return planned;
 }
 

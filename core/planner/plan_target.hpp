@@ -10,18 +10,11 @@
 
 namespace memlens::planner {
 
-struct SpaceSpec {
-    std::uint64_t capacityBits = 0;
-    std::uint64_t alignBits = 0;
-};
-
 struct PlanTarget {
     std::string name;
-    ChipFamily family = ChipFamily::A2A3;
-    SpaceSpec ub, cbuf, cc;
-    bool regBasePlanner = false;                              // the compiler runs hivm-plan-memory-regbase for it
-    std::uint64_t minDataCacheBits = 0, maxDataCacheBits = 0; // ChipSpec's
-    std::optional<SpaceSpec> space(const std::string& scope) const;
+    // The chip's row of the table; a function's UB can be smaller (functionTarget).
+    ChipSpec chip;
+    std::optional<ChipSpace> space(const std::string& scope) const;
 };
 
 // Ascend910B1..B4, Ascend910B2C, Ascend910_93xx, Ascend310B*, and the 47 Ascend950 names

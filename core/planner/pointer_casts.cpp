@@ -93,12 +93,12 @@ std::map<const Value*, std::vector<std::uint64_t>> compilerOffsets(
     std::vector<const Op*> casts;
     walkNested(*after.op, [&](const Op& op) {
         if (op.name == "hivm.hir.pointer_cast" && !op.results.empty() && op.results[0]->memref.valid
-            && BufferLiveness::isLocalSpace(op.results[0]->memref.addressSpace))
+            && isLocalSpace(op.results[0]->memref.addressSpace))
             casts.push_back(&op);
     });
     std::vector<const Value*> allocs;
     for (const Value* alloc : pointerCastOrder(planned))
-        if (alloc->memref.valid && BufferLiveness::isLocalSpace(alloc->memref.addressSpace))
+        if (alloc->memref.valid && isLocalSpace(alloc->memref.addressSpace))
             allocs.push_back(alloc);
     std::map<const Value*, std::vector<std::uint64_t>> offsets;
     if (casts.size() != allocs.size()) {

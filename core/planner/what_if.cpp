@@ -348,7 +348,7 @@ std::vector<std::int64_t> WhatIfPlanner::tileDimensions(const std::string& funct
             if (op.name != "memref.alloc")
                 return;
             for (const Value* result : op.results)
-                if (result->memref.valid && BufferLiveness::isLocalSpace(result->memref.addressSpace))
+                if (result->memref.valid && isLocalSpace(result->memref.addressSpace))
                     for (const auto dimension : result->memref.shape)
                         if (dimension > 1)
                             dimensions.insert(dimension);

@@ -76,7 +76,7 @@ CompileCall classifyCompileCall(
     }
     if (call.target)
         if (const auto target = planner::findPlanTarget(*call.target))
-            call.regBase = target->regBasePlanner;
+            call.regBase = target->chip.regBasePlanner;
     call.pass = call.regBase ? "hivm-plan-memory-regbase" : "hivm-plan-memory";
     // The compiler runs in the compile's own folder: the caller's relative paths are made absolute.
     call.args.clear();

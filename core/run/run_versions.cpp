@@ -51,7 +51,7 @@ void groupAndSortRows(std::vector<RunRow>& rows)
     // names no target, and only A2/A3 compilers write dumps).
     auto generation = [](const RunRow& row) {
         const auto target = planner::findPlanTarget(row.target);
-        return target ? static_cast<int>(target->family) : static_cast<int>(ChipFamily::A2A3);
+        return target ? static_cast<int>(target->chip.family) : static_cast<int>(ChipFamily::A2A3);
     };
     // Configs are not versions: rows whose constexpr values are known and differ (an autotune
     // sweep's compiles, the example's block16384 and block8192) stand apart, each its own row of

@@ -41,7 +41,7 @@ std::string bufferList(int from, int count, const std::string& extraAt = "", int
     return list;
 }
 
-std::string dumpOf(const std::string& records)
+std::string dumpOfRecords(const std::string& records)
 {
     return R"({"Header": {"KernelName": "halves"}, "Record": [)" + records + "]}";
 }
@@ -139,7 +139,7 @@ TEST_CASE("a dump read in two halves is the dump read by one reader", "[halves][
     const test::TempDir dir;
     SECTION("one big scope")
     {
-        const auto path = dir.write("one.json", dumpOf(scope("ub", bufferList(0, 6000))));
+        const auto path = dir.write("one.json", dumpOfRecords(scope("ub", bufferList(0, 6000))));
         bool inTwo = false;
         const std::string halves = outcome(path, 0, &inTwo);
         CHECK(inTwo);
@@ -149,7 +149,7 @@ TEST_CASE("a dump read in two halves is the dump read by one reader", "[halves][
     SECTION("the middle in the second of three scopes, ids counted on after it")
     {
         const auto path = dir.write("three.json",
-            dumpOf(scope("cbuf", bufferList(0, 50)) + ", " + scope("ub", bufferList(50, 6000)) + ", "
+            dumpOfRecords(scope("cbuf", bufferList(0, 50)) + ", " + scope("ub", bufferList(50, 6000)) + ", "
                 + scope("cc", bufferList(6050, 40))));
         bool inTwo = false;
         const std::string halves = outcome(path, 0, &inTwo);
@@ -160,8 +160,8 @@ TEST_CASE("a dump read in two halves is the dump read by one reader", "[halves][
     SECTION("a list reserved for the rest of the file keeps no more room than it needs when it ends early")
     {
         // The first list, 8,000 buffers of 48,000, is reserved at its density for the whole file.
-        const auto path = dir.write(
-            "early.json", dumpOf(scope("cbuf", bufferList(0, 8000)) + ", " + scope("ub", bufferList(8000, 40000))));
+        const auto path = dir.write("early.json",
+            dumpOfRecords(scope("cbuf", bufferList(0, 8000)) + ", " + scope("ub", bufferList(8000, 40000))));
         bool inTwo = false;
         const Dump dump = loadDumpFile(path.string(), nullptr, nullptr, kRelayedReadBytes, 0, &inTwo);
         CHECK(inTwo);
@@ -180,7 +180,7 @@ TEST_CASE("a dump read in two halves is the dump read by one reader", "[halves][
         std::string list = bufferList(0, 5000);
         for (std::size_t at = list.find(",\n"); at != std::string::npos; at = list.find(",\n", at))
             list.erase(at + 1, 1);
-        const auto path = dir.write("tight.json", dumpOf(scope("ub", list)));
+        const auto path = dir.write("tight.json", dumpOfRecords(scope("ub", list)));
         bool inTwo = false;
         CHECK(outcome(path, 0, &inTwo) == outcome(path, kNever));
         CHECK(inTwo);
@@ -197,7 +197,7 @@ TEST_CASE("a middle that only looks like a boundary is read by one reader", "[ha
         while (location.size() < 60000)
             location += "}, {x";
         const std::string odd = R"json(, "note": ")json" + location + "\"";
-        const auto path = dir.write("string.json", dumpOf(scope("ub", bufferList(0, 3, odd, 1))));
+        const auto path = dir.write("string.json", dumpOfRecords(scope("ub", bufferList(0, 3, odd, 1))));
         bool inTwo = true;
         const std::string halves = outcome(path, 0, &inTwo);
         CHECK_FALSE(inTwo);
@@ -208,7 +208,7 @@ TEST_CASE("a middle that only looks like a boundary is read by one reader", "[ha
         // The second reader reads the nested list as buffers, to its end; the first finds that
         // it stands inside a buffer, not after one, and reads on itself.
         const std::string nested = R"(, "copies": [)" + bufferList(100, 3000) + "]";
-        const auto path = dir.write("nested.json", dumpOf(scope("ub", bufferList(0, 3, nested, 1))));
+        const auto path = dir.write("nested.json", dumpOfRecords(scope("ub", bufferList(0, 3, nested, 1))));
         bool inTwo = true;
         const std::string halves = outcome(path, 0, &inTwo);
         CHECK_FALSE(inTwo);
@@ -225,7 +225,7 @@ TEST_CASE("a problem in the second half is said as one reader says it", "[halves
         std::string list = bufferList(0, 6000);
         const std::size_t at = list.find(R"("extent")", list.size() * 3 / 4);
         list.replace(at, 8, R"("extant")");
-        const auto path = dir.write("field.json", dumpOf(scope("ub", list)));
+        const auto path = dir.write("field.json", dumpOfRecords(scope("ub", list)));
         const std::string halves = outcome(path, 0);
         CHECK(halves.find("DumpError") == 0);
         CHECK(halves.find("memory_info_array[4") != std::string::npos);
@@ -254,7 +254,8 @@ TEST_CASE("a problem in the second half is said as one reader says it", "[halves
     }
     SECTION("an unknown key past the middle: a warning, so one reader reads it")
     {
-        const auto path = dir.write("warn.json", dumpOf(scope("ub", bufferList(0, 6000, R"(, "colour": 1)", 5000))));
+        const auto path
+            = dir.write("warn.json", dumpOfRecords(scope("ub", bufferList(0, 6000, R"(, "colour": 1)", 5000))));
         bool inTwo = true;
         CHECK(outcome(path, 0, &inTwo) == outcome(path, kNever));
         CHECK_FALSE(inTwo);
@@ -274,7 +275,7 @@ TEST_CASE("every test dump loads the same read in two halves", "[halves][dump]")
 TEST_CASE("a load read in two halves stops when cancelled", "[halves][dump]")
 {
     const test::TempDir dir;
-    const auto path = dir.write("big.json", dumpOf(scope("ub", bufferList(0, 120000))));
+    const auto path = dir.write("big.json", dumpOfRecords(scope("ub", bufferList(0, 120000))));
     const test::CancelOutcome outcome = test::cancelAfterBytes(
         std::uint64_t(2) << 20, [&](const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead) {
             loadDumpFile(path.string(), cancel, bytesRead, kRelayedReadBytes, 0);

@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string dumpOf(const std::string& kernel, int size = 64)
+std::string watchedDump(const std::string& kernel, int size = 64)
 {
     return test::dumpPointingInto(kernel, "/tmp/gone/kernel.ttadapter.mlir", 5, {size});
 }
@@ -63,7 +63,7 @@ TEST_CASE("a kept version is named <kernel>-<time>-<core>.json in local time", "
 TEST_CASE("a kept copy reads as the core type it was dumped for", "[watch]")
 {
     TempDir dir("memlens_keep_");
-    const std::string text = dumpOf("_k");
+    const std::string text = watchedDump("_k");
     const Dump dump = parseDumpText(text, "memory_info_aic.json");
     const KeptDump kept = keepDumpVersion(text, dump, std::chrono::system_clock::now(), dir.path);
     CHECK(kept.written);
@@ -75,8 +75,8 @@ TEST_CASE("keeping a version: same name and same bytes is one file, other bytes 
 {
     TempDir dir("memlens_keep_");
     const auto time = std::chrono::system_clock::now();
-    const std::string first = dumpOf("_k", 64);
-    const std::string second = dumpOf("_k", 128);
+    const std::string first = watchedDump("_k", 64);
+    const std::string second = watchedDump("_k", 128);
     const KeptDump a = keepDumpVersion(first, parseDumpText(first, "memory_info_aiv.json"), time, dir.path);
     const KeptDump again = keepDumpVersion(first, parseDumpText(first, "memory_info_aiv.json"), time, dir.path);
     const KeptDump b = keepDumpVersion(second, parseDumpText(second, "memory_info_aiv.json"), time, dir.path);
@@ -99,7 +99,7 @@ TEST_CASE("watch: ten kernels compiled in one run leave ten dumps", "[watch]")
     const fs::path dump = run.path / "memory_info_aiv.json";
     std::set<std::string> keptKernels;
     for (int k = 0; k < 10; ++k) {
-        overwrite(dump, dumpOf("_kernel_" + std::to_string(k), 32 * (k + 1)), 100 - k);
+        overwrite(dump, watchedDump("_kernel_" + std::to_string(k), 32 * (k + 1)), 100 - k);
         const std::vector<WatchEvent> events = watcher.scan();
         REQUIRE(events.size() == 1);
         CHECK(events[0].kind == WatchEvent::Kind::Kept);
@@ -123,7 +123,7 @@ TEST_CASE("watch: an incomplete dump is not kept until it is whole, other files 
     TempDir run("memlens_run_");
     TempDir history("memlens_history_");
     DumpWatcher watcher(run.path, history.path);
-    const std::string whole = dumpOf("_cube_kernel");
+    const std::string whole = watchedDump("_cube_kernel");
     const fs::path dump = run.path / "memory_info_aic.json";
     overwrite(dump, whole.substr(0, whole.size() / 2), 20);
     run.write("notes.json", "{}");
@@ -147,13 +147,13 @@ TEST_CASE("watch: what the history folder already holds is not copied again", "[
 {
     TempDir run("memlens_run_");
     TempDir history("memlens_history_");
-    overwrite(run.path / "memory_info_aiv.json", dumpOf("_k"), 5);
+    overwrite(run.path / "memory_info_aiv.json", watchedDump("_k"), 5);
     REQUIRE(DumpWatcher(run.path, history.path).scan().size() == 1);
     DumpWatcher restarted(run.path, history.path);
     CHECK(restarted.scan().empty());
     CHECK(filesIn(history.path).size() == 1);
     // The same bytes written again (a cached kernel recompiled the same) are one version.
-    overwrite(run.path / "memory_info_aiv.json", dumpOf("_k"), 1);
+    overwrite(run.path / "memory_info_aiv.json", watchedDump("_k"), 1);
     CHECK(restarted.scan().empty());
 }
 
@@ -167,7 +167,7 @@ TEST_CASE("runWatch keeps what appears until stopped, and refuses a folder that 
     std::ostringstream err;
     int status = -1;
     std::thread watching([&] { status = runWatch(options, out, err, stop); });
-    overwrite(run.path / "memory_info_aiv.json", dumpOf("_first"), 3);
+    overwrite(run.path / "memory_info_aiv.json", watchedDump("_first"), 3);
     for (int i = 0; i < 250 && (!fs::is_directory(options.keepDir) || filesIn(options.keepDir).empty()); ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     stop = true;
@@ -215,7 +215,7 @@ TEST_CASE(
         std::ofstream out(victim);
         out << "precious\n";
     }
-    const std::string text = dumpOf("_k");
+    const std::string text = watchedDump("_k");
     const Dump dump = parseDumpText(text, "memory_info_aiv.json");
     const auto time = std::chrono::system_clock::now();
     fs::path partial = keep / dumpVersionFileName(dump.kernel, dump.core, time);

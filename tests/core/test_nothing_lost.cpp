@@ -29,7 +29,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string dumpOf(const std::string& kernel, std::vector<int> sizes = {64})
+std::string dumpOfSizes(const std::string& kernel, std::vector<int> sizes = {64})
 {
     return test::dumpPointingInto(kernel, "/tmp/gone/kernel.ttadapter.mlir", 5, sizes);
 }
@@ -51,9 +51,10 @@ TEST_CASE("a kernel name past the file name limit is cut with a hash, and both c
     const std::string a = common + "_a";
     const std::string b = common + "_b";
     const auto time = std::chrono::system_clock::now();
-    const KeptDump first = keepDumpVersion(dumpOf(a), parseDumpText(dumpOf(a), "memory_info_aiv.json"), time, dir.path);
+    const KeptDump first
+        = keepDumpVersion(dumpOfSizes(a), parseDumpText(dumpOfSizes(a), "memory_info_aiv.json"), time, dir.path);
     const KeptDump second
-        = keepDumpVersion(dumpOf(b), parseDumpText(dumpOf(b), "memory_info_aiv.json"), time, dir.path);
+        = keepDumpVersion(dumpOfSizes(b), parseDumpText(dumpOfSizes(b), "memory_info_aiv.json"), time, dir.path);
     CHECK(first.written);
     CHECK(second.written);
     CHECK(first.path != second.path);
@@ -71,8 +72,8 @@ TEST_CASE("a copy that cannot be written says the system's reason and the watch 
     TempDir run("memlens_run_");
     TempDir history("memlens_history_");
     DumpWatcher watcher(run.path, history.path);
-    const std::string big = dumpOf("_big", std::vector<int>(8, 64));
-    const std::string small = dumpOf("_small");
+    const std::string big = dumpOfSizes("_big", std::vector<int>(8, 64));
+    const std::string small = dumpOfSizes("_small");
     REQUIRE(big.size() > 1536);
     REQUIRE(small.size() < 1024);
     run.write("memory_info_aiv.json", big);
@@ -110,11 +111,11 @@ TEST_CASE("watch: a new version with the old one's size and mtime (cp -p, touch 
     TempDir run("memlens_run_");
     TempDir history("memlens_history_");
     DumpWatcher watcher(run.path, history.path);
-    const fs::path dump = run.write("memory_info_aiv.json", dumpOf("_ka"));
+    const fs::path dump = run.write("memory_info_aiv.json", dumpOfSizes("_ka"));
     test::setAge(dump, 100);
     const fs::file_time_type time = fs::last_write_time(dump);
     REQUIRE(watcher.scan().size() == 1);
-    const std::string next = dumpOf("_kb");
+    const std::string next = dumpOfSizes("_kb");
     REQUIRE(next.size() == fs::file_size(dump));
     run.write("memory_info_aiv.json", next);
     fs::last_write_time(dump, time);
@@ -145,7 +146,7 @@ TEST_CASE("watch prints a long kernel name shortened and its control characters 
     TempDir run("memlens_run_");
     TempDir history("memlens_history_");
     const std::string kernel = "_k\\u001b]0;owned\\u0007" + std::string(5000, 'n');
-    run.write("memory_info_aiv.json", dumpOf(kernel));
+    run.write("memory_info_aiv.json", dumpOfSizes(kernel));
     std::atomic<bool> stop{false};
     std::ostringstream out, err;
     std::thread watching([&] { runWatch({run.path, history.path, std::chrono::milliseconds(10)}, out, err, stop); });
@@ -175,7 +176,7 @@ TEST_CASE("explain, diff text and errors show a dump's control sequences instead
 {
     TempDir dir("memlens_terminal_");
     // ESC ]0; sets the terminal's title, ESC [2J clears the screen; CSI (U+009B) is C1.
-    std::string text = dumpOf("_k\\u001b]0;owned\\u0007", {64, 128});
+    std::string text = dumpOfSizes("_k\\u001b]0;owned\\u0007", {64, 128});
     const std::string status = "\"error_info\": \"\"";
     text.replace(text.find(status), status.size(), "\"error_info\": \"ub overflow\\u001b[2J\\u009b0m\"");
     const fs::path a = dir.write("a/memory_info_aiv.json", text);
@@ -196,7 +197,7 @@ TEST_CASE("explain, diff text and errors show a dump's control sequences instead
         CHECK(out.str().find("\xc2\x9b") == std::string::npos);
     }
     // An error quoting the dump's text is escaped too.
-    std::string broken = dumpOf("_k");
+    std::string broken = dumpOfSizes("_k");
     broken.replace(broken.find("\"offset\": [0"), 12, "\"offset\": [\"\\u001b[2J\"");
     const fs::path bad = dir.write("c/memory_info_aiv.json", broken);
     std::ostringstream out, err;
@@ -272,7 +273,7 @@ TEST_CASE("watch reads each version as it is closed: versions living 100 ms unde
     TempDir history("memlens_history_");
     const WatchRun ran = watchWhile(run, history, std::chrono::milliseconds(3000), [&] {
         for (int k = 0; k < 8; ++k) {
-            run.write("memory_info_aiv.json", dumpOf("_k" + std::to_string(k)));
+            run.write("memory_info_aiv.json", dumpOfSizes("_k" + std::to_string(k)));
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
     });
@@ -288,7 +289,7 @@ TEST_CASE("watch counts the versions overwritten before they could be read, and 
     constexpr int kVersions = 300;
     const WatchRun ran = watchWhile(run, history, std::chrono::milliseconds(200), [&] {
         for (int k = 0; k < kVersions; ++k)
-            run.write("memory_info_aiv.json", dumpOf("_k" + std::to_string(k)));
+            run.write("memory_info_aiv.json", dumpOfSizes("_k" + std::to_string(k)));
     });
     INFO(ran.out << ran.err);
     const std::size_t kept = filesIn(history.path);
@@ -310,7 +311,7 @@ TEST_CASE("watch counts a version that is no dump apart, never as overwritten", 
     const WatchRun ran = watchWhile(run, history, std::chrono::milliseconds(3000), [&] {
         run.write("memory_info_aiv.json", "{\"Record\": [ this is not JSON");
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        run.write("memory_info_aiv.json", dumpOf("_k"));
+        run.write("memory_info_aiv.json", dumpOfSizes("_k"));
     });
     INFO(ran.out << ran.err);
     CHECK(filesIn(history.path) == 1);
@@ -333,9 +334,9 @@ TEST_CASE("watch told to poll says that a shorter-lived version is missed uncoun
 TEST_CASE("diff of two different kernels says so, in text, Markdown and JSON", "[diff_command]")
 {
     TempDir dir("memlens_diff_");
-    const fs::path a = dir.write("a/memory_info_aiv.json", dumpOf("_softmax"));
-    const fs::path b = dir.write("b/memory_info_aiv.json", dumpOf("_layer_norm"));
-    const fs::path same = dir.write("c/memory_info_aiv.json", dumpOf("_softmax", {128}));
+    const fs::path a = dir.write("a/memory_info_aiv.json", dumpOfSizes("_softmax"));
+    const fs::path b = dir.write("b/memory_info_aiv.json", dumpOfSizes("_layer_norm"));
+    const fs::path same = dir.write("c/memory_info_aiv.json", dumpOfSizes("_softmax", {128}));
     const auto diffOut = [](const fs::path& x, const fs::path& y, const char* format) {
         std::ostringstream out, err;
         runDiff(parseCommandLine({"diff", x.string(), y.string(), "--format", format}).diff, out, err);

@@ -157,7 +157,7 @@ TEST_CASE("hostile IR: the values live at each op are cached only up to a bound"
     const Function& function = module->functions.front();
     const BlockLiveness bounded(*function.op, 5000);
     const BlockLiveness whole(*function.op, std::size_t{1} << 30);
-    const Block& body = *function.body()->blocks.front();
+    const planner::Block& body = *function.body()->blocks.front();
     for (int pass = 0; pass < 2; ++pass)
         for (const auto& op : body.ops)
             REQUIRE(bounded.liveAt(&body, op.get()) == whole.liveAt(&body, op.get()));

@@ -20,8 +20,8 @@ TEST_CASE("planner pass: the target chooses it as the compiler's driver does", "
         const auto target = findPlanTarget(name);
         REQUIRE(target);
         CHECK(passForTarget(*target).regBase);
-        CHECK(target->ub.capacityBits == 2031616);
-        CHECK(target->cc.capacityBits == 2097152);
+        CHECK(target->chip.ub.capacityBits == 2031616);
+        CHECK(target->chip.cc.capacityBits == 2097152);
     }
     CHECK(ascend950TargetNames().size() == 47);
     CHECK_FALSE(findPlanTarget("Ascend950PR_0000"));
