@@ -179,8 +179,8 @@ QString fileLine(const PlanDocument& document, const QString& versionText)
     QString file = toQString(dumpDisplayName(path)); // the folder tells two compiles apart
     if (!versionText.isEmpty())
         file += QStringLiteral(" \u00b7 ") + versionText;
-    if (document.computedFrom && document.planSource == "compiler_log")
-        file = document.plannedAs == "hivm-plan-memory-regbase"
+    if (document.computedFrom && document.planSource == PlanSource::CompilerLog)
+        file = document.plannedAs && document.plannedAs->regBase
             ? QObject::tr("planned by the compiler, read from %1; A5 writes no dump").arg(file)
             : QObject::tr("planned by the compiler, read from %1").arg(file);
     else if (document.computedFrom)

@@ -193,10 +193,10 @@ ojson inspectFileHeadJson(const PlanDocument& document)
     out["core"] = core ? ojson(core) : ojson(nullptr);
     out["ir_file"] = document.irFile.empty() ? ojson(nullptr) : ojson(document.irFile);
     out["computed_from"] = document.computedFrom ? ojson(*document.computedFrom) : ojson(nullptr);
-    out["plan_source"] = document.planSource;
+    out["plan_source"] = planSourceName(document.planSource);
     out["plan_decided"] = planDecided(document);
-    if (!document.plannedAs.empty())
-        out["planned_as"] = document.plannedAs;
+    if (document.plannedAs)
+        out["planned_as"] = document.plannedAs->name();
     addIrFacts(out, document);
     out["log"] = logJson(document);
     if (!document.logNote.empty())

@@ -234,7 +234,7 @@ void addLevers(
             const std::uint64_t saves
                 = savedAt(scope, diagnosis.liveBlocks, leaders, predicted.scaledSizes(dim.value, to));
             diagnosis.levers.push_back(
-                {LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required), {}, "predicted"});
+                {LeverKind::ScaleDimension, dim.value, to, saves, required, fits(required), {}, PlanMethod::Predicted});
             if (fits(required))
                 break;
         }

@@ -3,6 +3,7 @@
 // (where the address space reaches its peak), what is live there grouped by
 // the Python line that allocated it, and levers with predicted plans.
 // For a plan that fits the same answers give the headroom.
+#include "core/diagnosis/plan_method.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/kernel_source/tile_names.hpp"
 #include "core/kernel_source/value_choice.hpp"
@@ -55,8 +56,8 @@ struct Lever {
     std::uint64_t savesBytes = 0; // fewer bytes live at the critical op
     std::uint64_t predictedRequiredBytes = 0;
     bool fits = false;
-    TileName name;                 // ScaleDimension: the constexpr(s) that set the dimension, empty when unknown
-    std::string how = "predicted"; // "re-planned" when the planner planned it from the IR
+    TileName name; // ScaleDimension: the constexpr(s) that set the dimension, empty when unknown
+    PlanMethod how = PlanMethod::Predicted; // Replanned when the planner planned it from the IR
     // ScaleDimension: where the launcher chooses the constexpr's value (its keyword in the launch,
     // the function that computes it); nullopt when the kernel's file does not say.
     std::optional<ValueChoice> chosen;
@@ -65,7 +66,7 @@ struct Lever {
 struct LargestFitting {
     std::int64_t dimension = 0;
     TileName name;
-    std::string how = "predicted";            // "re-planned" when the planner searched it from the IR
+    PlanMethod how = PlanMethod::Predicted;   // Replanned when the planner searched it from the IR
     std::optional<std::int64_t> value;        // nullopt when no power of two tried fits
     std::uint64_t predictedRequiredBytes = 0; // at `value`, else at the smallest value tried
     // The values searched, smallest and largest (0: not known). A `value` equal to `searchedTo`

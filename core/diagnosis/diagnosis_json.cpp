@@ -76,7 +76,7 @@ ojson leverJson(const Lever& lever)
     out["constexpr"] = constexprJson(lever.name);
     out["constexpr_candidates"] = lever.name.written;
     out["python"] = pythonLineJson(lever.name.python);
-    out["how"] = lever.how;
+    out["how"] = planMethodName(lever.how);
     return out;
 }
 
@@ -116,7 +116,7 @@ ojson diagnosisJson(const PlanDocument& document, std::size_t scopeIndex, const 
         out["largest_fitting"] = {{"dim", largest.dimension},
             {"value", largest.value ? ojson(*largest.value) : ojson(nullptr)},
             {"predicted_required_bytes", largest.predictedRequiredBytes}, {"constexpr", constexprJson(largest.name)},
-            {"how", largest.how}, {"python", pythonLineJson(largest.name.python)},
+            {"how", planMethodName(largest.how)}, {"python", pythonLineJson(largest.name.python)},
             {"searched_to", largest.searchedTo > 0 ? ojson(largest.searchedTo) : ojson(nullptr)},
             {"search_ended", largest.searchEnded()}};
     } else {

@@ -30,13 +30,15 @@ const char* const kReplanMethod
       "dimension rewritten, or the multi-buffer marks removed), with the rules that reproduce this dump. Only the "
       "memory plan is recomputed: the compiler's tiling may change too.";
 
-const char* methodText(const Diagnosis& d)
+bool everyAnswerReplanned(const Diagnosis& d)
 {
-    bool predicted = d.largestFitting && d.largestFitting->how != "re-planned";
+    bool predicted = d.largestFitting && d.largestFitting->how != PlanMethod::Replanned;
     for (const Lever& lever : d.levers)
-        predicted = predicted || lever.how != "re-planned";
-    return predicted || (d.levers.empty() && !d.largestFitting) ? kPredictionMethod : kReplanMethod;
+        predicted = predicted || lever.how != PlanMethod::Replanned;
+    return !predicted && (!d.levers.empty() || d.largestFitting);
 }
+
+const char* methodText(const Diagnosis& d) { return everyAnswerReplanned(d) ? kReplanMethod : kPredictionMethod; }
 
 namespace {
 
@@ -130,7 +132,7 @@ std::string largestFittingSentence(const std::optional<LargestFitting>& found)
         value = "at least " + value + " (searched up to "
             + std::to_string(largest.searchedTo / std::max<std::int64_t>(1, largest.dimension)) + "x)";
     return "Largest " + what + " that fits: " + value + ", where the plan needs "
-        + bytesText(largest.predictedRequiredBytes) + (largest.how == "re-planned" ? " (re-planned)." : ".");
+        + bytesText(largest.predictedRequiredBytes) + (largest.how == PlanMethod::Replanned ? " (re-planned)." : ".");
 }
 
 std::string shareBytesText(const SourceShare& share)
@@ -234,8 +236,6 @@ std::string leverDescription(const ScopePlan& scope, const Lever& lever)
     return text + ".";
 }
 
-std::string leverHowText(const std::string& how) { return how == "re-planned" ? how : "predicted from the dump"; }
-
 std::string verdictSentence(const Diagnosis& d)
 {
     if (d.undecided)
@@ -324,7 +324,7 @@ std::string diagnosisText(
     for (const Lever& lever : d.levers)
         leverRows.push_back({leverLabel(lever), "saves " + formatBytes(lever.savesBytes),
             "-> needs " + bytesText(lever.predictedRequiredBytes), lever.fits ? "fits" : "does not fit",
-            leverHowText(lever.how)});
+            planMethodText(lever.how)});
     if (!leverRows.empty())
         out << textTable(leverRows, {false, true, false, false, false});
     if (!d.levers.empty() && !d.predictedBecause.empty()) {
@@ -375,7 +375,7 @@ std::string diagnosisMarkdown(
         for (const Lever& lever : d.levers)
             out << "| " << markdownTableCell(leverLabel(lever)) << " | " << formatBytes(lever.savesBytes) << " | "
                 << bytesText(lever.predictedRequiredBytes) << " | " << (lever.fits ? "yes" : "no") << " | "
-                << leverHowText(lever.how) << " |\n";
+                << planMethodText(lever.how) << " |\n";
     }
     const FitMap built = fitMap ? FitMap() : buildFitMap(document, scopeIndex, d);
     out << "\n"

@@ -11,8 +11,10 @@ namespace memlens {
 extern const char* const kPredictionMethod;
 // How levers are re-planned, and what the planner does not recompute.
 extern const char* const kReplanMethod;
-// The method that speaks for `d`'s answers: kReplanMethod when every lever and the largest
-// fitting value are re-planned, else kPredictionMethod (never "predicted" under re-planned rows).
+// True when every lever and the largest fitting value are re-planned (and there is one).
+bool everyAnswerReplanned(const Diagnosis& d);
+// The method that speaks for `d`'s answers: kReplanMethod when everyAnswerReplanned, else
+// kPredictionMethod (never "predicted" under re-planned rows).
 const char* methodText(const Diagnosis& d);
 extern const char* const kMultiBufferingOffSentence;
 
@@ -31,8 +33,6 @@ std::string leverLabel(const Lever& lever);
 std::string leverChoiceLabel(const Lever& lever);
 // "BLOCK_SIZE 16384", "16384 (BLOCK_SIZE or N_COLS)", "dimension 16384".
 std::string dimensionLabel(std::int64_t value, const TileName& name);
-// "re-planned" or "predicted from the dump".
-std::string leverHowText(const std::string& how);
 // What a lever changes and where the user sets it: "Scales %alloc, %alloc_6 (every buffer whose
 // shape holds 16384). Kernel option: the constexpr BLOCK_SIZE (layer_norm.py:45)."
 std::string leverDescription(const ScopePlan& scope, const Lever& lever);

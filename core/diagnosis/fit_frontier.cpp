@@ -39,7 +39,7 @@ std::optional<LargestFitting> largestFittingOf(const Diagnosis& diagnosis, const
     if (best)
         largest.value = best->values.front();
     largest.predictedRequiredBytes = shown.requiredBytes;
-    largest.how = shown.how.empty() ? std::string("predicted") : shown.how;
+    largest.how = shown.how;
     return largest;
 }
 

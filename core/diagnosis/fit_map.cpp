@@ -251,7 +251,7 @@ std::vector<FitEvaluation> PredictedFitEvaluator::evaluate(
         });
     std::vector<FitEvaluation> out;
     for (const std::uint64_t bytes : required)
-        out.push_back({bytes, "predicted", true, {}});
+        out.push_back({bytes, PlanMethod::Predicted, true, {}});
     return out;
 }
 
@@ -575,8 +575,8 @@ std::optional<KeyedFrontier> keyedFrontier(const FitMap& map)
     if (frontier.cells.empty())
         return std::nullopt;
     // As the cells say: re-planned where memlens planned each config again from the planner's IR.
-    frontier.replanned = std::all_of(
-        frontier.cells.begin(), frontier.cells.end(), [](const FitCell* cell) { return cell->how == "re-planned"; });
+    frontier.replanned = std::all_of(frontier.cells.begin(), frontier.cells.end(),
+        [](const FitCell* cell) { return cell->how == PlanMethod::Replanned; });
     return frontier;
 }
 

@@ -47,7 +47,7 @@ struct FitCell {
     std::optional<bool> multibuffer; // nullopt when the dump has no copies
     std::uint64_t requiredBytes = 0;
     bool fits = false;
-    std::string how; // "predicted" or "re-planned"
+    PlanMethod how = PlanMethod::Predicted;
     // false: re-planning stopped at its search budget before any seed fitted, so whether the
     // config fits is not known (fits is false); `undecided` says so.
     bool decided = true;
@@ -93,7 +93,7 @@ struct FitProblem {
 
 struct FitEvaluation {
     std::uint64_t requiredBytes = 0;
-    std::string how;       // "predicted", "re-planned"
+    PlanMethod how = PlanMethod::Predicted;
     bool decided = true;   // false: the re-plan's search stopped at its budget
     std::string undecided; // why not, when not decided
 };

@@ -204,7 +204,7 @@ public:
                 bytes = replanner_->bytesOf(result);
             }
             if (bytes) {
-                out[i] = {*bytes, "re-planned", result.decided, result.undecided};
+                out[i] = {*bytes, PlanMethod::Replanned, result.decided, result.undecided};
             } else {
                 predictedConfigs.push_back(configs[i]);
                 predictedAt.push_back(i);
@@ -307,7 +307,7 @@ void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosi
         if (const auto bytes = replanner->decidedBytes(whatIf)) {
             lever.predictedRequiredBytes = *bytes;
             lever.fits = *bytes <= diagnosis.capacityBytes;
-            lever.how = "re-planned";
+            lever.how = PlanMethod::Replanned;
         }
     }
     if (diagnosis.largestFitting) {
@@ -318,7 +318,7 @@ void replanLevers(const PlanDocument& document, std::size_t scopeIndex, Diagnosi
         if (const auto bytes = found.decided ? replanner->bytesOf(found.result) : std::nullopt) {
             largest.value = found.fittingValue;
             largest.predictedRequiredBytes = *bytes;
-            largest.how = "re-planned";
+            largest.how = PlanMethod::Replanned;
         }
     }
 }

@@ -16,7 +16,7 @@ using ojson = nlohmann::ordered_json;
 std::string legend(const FitMap& map)
 {
     const FitCell* any = map.cells.empty() ? nullptr : &map.cells.front();
-    const std::string how = any && any->how == "re-planned" ? "re-planned" : "predicted from the dump";
+    const std::string how = planMethodText(any ? any->how : PlanMethod::Predicted);
     return "Fit map, " + how + " (capacity " + formatBytes(map.capacityBytes)
         + "): [..] today's config, * the largest that fit (the frontier), ! does not fit"
         + (std::any_of(map.cells.begin(), map.cells.end(), [](const FitCell& cell) { return !cell.decided; })
@@ -28,7 +28,7 @@ std::string legend(const FitMap& map)
 std::string markdownLegend(const FitMap& map)
 {
     const FitCell* any = map.cells.empty() ? nullptr : &map.cells.front();
-    const std::string how = any && any->how == "re-planned" ? "re-planned" : "predicted from the dump";
+    const std::string how = planMethodText(any ? any->how : PlanMethod::Predicted);
     return "Fit map, " + how + " (capacity " + formatBytes(map.capacityBytes)
         + "): **bold** today's config, ★ the largest that fit (the frontier), ✗ does not fit"
         + (std::any_of(map.cells.begin(), map.cells.end(), [](const FitCell& cell) { return !cell.decided; })
@@ -104,8 +104,8 @@ std::string compiledLines(const FitMap& map, bool markdown)
             + std::filesystem::path(cell.compiled->file).filename().string();
         const std::string line = configText(map, cell) + ": compiled " + formatBytes(cell.compiled->requiredBytes)
             + " (" + std::to_string(cell.compiled->requiredBytes) + " B, "
-            + (cell.compiled->fits ? "fits" : "does not fit") + "), " + cell.how + " " + formatBytes(cell.requiredBytes)
-            + " (" + std::to_string(cell.requiredBytes)
+            + (cell.compiled->fits ? "fits" : "does not fit") + "), " + planMethodName(cell.how) + " "
+            + formatBytes(cell.requiredBytes) + " (" + std::to_string(cell.requiredBytes)
             + " B): " + predictionErrorText(cell.requiredBytes, cell.compiled->requiredBytes) + " (" + file + ")";
         text += markdown ? "- " + markdownText(line) + "\n" : "  " + line + "\n";
     }
@@ -141,10 +141,11 @@ std::string costsMoreLines(const FitMap& map, bool markdown)
 
 std::string singleBufferingCostsMoreText(const FitMap& map, const FitCell& cell)
 {
-    if (cell.multibuffer != std::optional<bool>(false) || !cell.decided || cell.how != "re-planned")
+    if (cell.multibuffer != std::optional<bool>(false) || !cell.decided || cell.how != PlanMethod::Replanned)
         return {};
     const FitCell* doubled = map.find(cell.values, true);
-    if (!doubled || !doubled->decided || doubled->how != "re-planned" || doubled->requiredBytes >= cell.requiredBytes)
+    if (!doubled || !doubled->decided || doubled->how != PlanMethod::Replanned
+        || doubled->requiredBytes >= cell.requiredBytes)
         return {};
     return "needs " + formatBytes(cell.requiredBytes - doubled->requiredBytes) + " more than with multi-buffering ("
         + formatBytes(cell.requiredBytes) + " against " + formatBytes(doubled->requiredBytes)
@@ -272,7 +273,7 @@ ojson fitMapJson(const FitMap& map)
         c["multibuffer"] = cell.multibuffer ? ojson(*cell.multibuffer) : ojson(nullptr);
         c["required_bytes"] = cell.requiredBytes;
         c["fits"] = cell.fits;
-        c["how"] = cell.how;
+        c["how"] = planMethodName(cell.how);
         c["decided"] = cell.decided;
         c["undecided"] = cell.decided ? ojson(nullptr) : ojson(cell.undecided);
         c["today"] = cell.today;

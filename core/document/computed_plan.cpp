@@ -296,7 +296,7 @@ void takeCompilerOffsets(FunctionPlan& plan, const planner::Module& before, cons
     }
     plan.fits = true;
     plan.decided = true;
-    computed.planSource = "compiler_log";
+    computed.planSource = PlanSource::CompilerLog;
     computed.compilerDifferences = differences;
 }
 
@@ -367,7 +367,7 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
         throw DumpError(path, "", "unknown target " + computed.target + " in the IR's hacc.target");
     // A log's section names its pass; else the target's, as the compiler's driver chooses.
     const PlanPass pass = passForTarget(*target, input.regBaseSection);
-    computed.pass = pass.name();
+    computed.pass = pass;
     auto planAs = [&](CompilerGeneration generation, std::size_t& shownAt) {
         PlanOptions planOptions;
         planOptions.generation = generation;
@@ -402,7 +402,7 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
             FunctionPlan probe = tried[at];
             ComputedDump scratch;
             takeCompilerOffsets(probe, *module, input.afterIr, std::filesystem::absolute(path).string(), scratch);
-            if (scratch.planSource == "compiler_log" && scratch.compilerDifferences == 0) {
+            if (scratch.planSource == PlanSource::CompilerLog && scratch.compilerDifferences == 0) {
                 plans = std::move(tried);
                 shownAt = at;
                 computed.generation = generation;

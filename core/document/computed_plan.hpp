@@ -4,8 +4,10 @@
 // result is a Dump in the compiler's format, which every command and the window open.
 #include "core/base/work_thresholds.hpp"
 #include "core/compile_log/log_scan.hpp"
+#include "core/document/plan_source.hpp"
 #include "core/dump/dump_model.hpp"
 #include "core/planner/memory_planner.hpp"
+#include "core/planner/plan_pass.hpp"
 #include "core/source/ir_index.hpp" // kMaxIrFileBytes: an IR file is read whole up to it
 #include "core/source/mlir_location.hpp"
 
@@ -64,11 +66,11 @@ inline constexpr long kLoadSearchBudget = 400000;
 
 struct ComputedDump {
     Dump dump;
-    std::string target; // the target planned for
-    std::string pass;   // the compiler's pass planned as: "hivm-plan-memory" or "...-regbase"
-    // "memlens": memlens's plan; "compiler_log": the compiler's offsets, read from the log's
+    std::string target;                    // the target planned for
+    std::optional<planner::PlanPass> pass; // the compiler's pass planned as (with the options given)
+    // Memlens: memlens's plan; CompilerLog: the compiler's offsets, read from the log's
     // section after the planner, with memlens's Lives.
-    std::string planSource = "memlens";
+    PlanSource planSource = PlanSource::Memlens;
     // With compiler_log: how many of the function's allocs memlens's own plan places elsewhere
     // (0: memlens plans it identically); with memlens: why the log's offsets were not taken.
     std::size_t compilerDifferences = 0;

@@ -321,7 +321,7 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
         spdlog::info("{}: {}", path, computed.compilerNote);
     // The plan is memlens's own, or the compiler's that memlens plans identically: the check
     // holds, and the what-ifs re-plan the IR already read (a log is not streamed again).
-    if (computed.planSource == "compiler_log" && computed.compilerDifferences > 0)
+    if (computed.planSource == PlanSource::CompilerLog && computed.compilerDifferences > 0)
         document.plannerNote = "memlens plans " + std::to_string(computed.compilerDifferences)
             + " of the buffers elsewhere than the compiler did (its offsets are read from the log): what-ifs are "
               "predicted, not re-planned";
@@ -331,13 +331,14 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
         if (document.plannerCheck) {
             // There is no dump: the check is of the plan read from (or computed from) this file.
             auto named = std::make_shared<PlannerCheck>(*document.plannerCheck);
-            named->subject = (computed.planSource == "compiler_log" ? "the compiler's plan in " : "the plan in ")
+            named->subject
+                = (computed.planSource == PlanSource::CompilerLog ? "the compiler's plan in " : "the plan in ")
                 + std::filesystem::path(path).filename().string();
             document.plannerCheck = std::move(named);
         }
     } else
         document.plannerNote = "memlens's plan of it is not decided within the load's budget";
-    if (!computed.compilerNote.empty() && computed.planSource != "compiler_log")
+    if (!computed.compilerNote.empty() && computed.planSource != PlanSource::CompilerLog)
         document.plannerNote += (document.plannerNote.empty() ? "" : "; ") + computed.compilerNote;
     if (computed.logAllocatedUbBits && computed.plannedAllocatedUbBits
         && *computed.logAllocatedUbBits != *computed.plannedAllocatedUbBits)
@@ -382,7 +383,7 @@ PlanDocument documentWithDump(const PlanDocument& document, Dump dump)
     out.irFile = document.irFile;
     out.irNote = document.irNote;
     out.computedFrom = document.computedFrom;
-    out.planSource = "memlens"; // a re-planned what-if
+    out.planSource = PlanSource::Memlens; // a re-planned what-if
     out.plannedAs = document.plannedAs;
     out.target = document.target;
     out.ir = document.ir;

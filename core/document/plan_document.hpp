@@ -4,8 +4,10 @@
 // thread; both the command line and the window read it and never parse.
 #include "core/analysis/plan_analysis.hpp"
 #include "core/compile_log/compile_log.hpp"
+#include "core/document/plan_source.hpp"
 #include "core/document/scope_indexes.hpp"
 #include "core/dump/dump_model.hpp"
+#include "core/planner/plan_pass.hpp"
 #include "core/source/line_info.hpp"
 #include "core/source/scope_sources.hpp"
 #include "core/source/source_linker.hpp"
@@ -81,11 +83,8 @@ struct PlanDocument {
     std::string logNote; // why a log found or named was not used ("" when none was)
     // Set when the plan is memlens's own, computed from this IR or compile log (not a dump the compiler wrote).
     std::optional<std::string> computedFrom;
-    // Where the plan came from: "dump" (the compiler's memory dump), "memlens" (memlens
-    // planned the IR or the log's section), "compiler_log" (the compiler's offsets, read
-    // from the log's section after its planner, with memlens's Lives).
-    std::string planSource = "dump";
-    std::string plannedAs; // the compiler's pass a computed plan follows
+    PlanSource planSource = PlanSource::Dump;
+    std::optional<planner::PlanPass> plannedAs; // the compiler's pass a computed plan follows
     // A compile log opened as the input: the device functions its sections define (a log of
     // several compiles names each kernel; this document plans `dump.kernel`'s last section).
     std::vector<std::string> logKernels;

@@ -164,7 +164,7 @@ void replanEnvelope(ConfigEnvelope& envelope, const RunSummary& summary, const L
     std::size_t undecided = 0;
     for (std::size_t i = 0; i < evaluations.size() && i < configs.size(); ++i) {
         const FitEvaluation& evaluation = evaluations[i];
-        if (evaluation.how != "re-planned" || !evaluation.decided) {
+        if (evaluation.how != PlanMethod::Replanned || !evaluation.decided) {
             ++undecided;
             continue;
         }

@@ -41,7 +41,7 @@ std::string leverText(const Diagnosis& diagnosis)
                 : leverLabel(lever);
             const std::uint64_t bytes = lever.predictedRequiredBytes;
             return change + ": " + formatBytes(bytes) + (bytes < 1024 ? "" : " (" + std::to_string(bytes) + " B)")
-                + ", " + leverHowText(lever.how);
+                + ", " + planMethodText(lever.how);
         }
     if (diagnosis.largestFitting && diagnosis.largestFitting->value)
         return dimensionLabel(diagnosis.largestFitting->dimension, diagnosis.largestFitting->name) + " -> "

@@ -41,7 +41,7 @@ TEST_CASE("A5 retries: the attempts are counted by the local plans printed", "[c
 
     // Opened, the plan is the compiler's last attempt, and the log says which one and how it ran.
     const PlanDocument document = loadPlanDocument(path, {});
-    CHECK(document.planSource == "compiler_log");
+    CHECK(document.planSource == PlanSource::CompilerLog);
     REQUIRE(document.log);
     CHECK(document.log->retries == std::vector<std::string>{"disable-multi-buffer-on-ub=true"});
     CHECK(document.log->multiBufferingSwitchedOff());

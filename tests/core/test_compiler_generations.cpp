@@ -119,7 +119,7 @@ TEST_CASE("generations: the real sample's compile log reproduces with the earlie
         "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\n" + before
             + "\n// -----// IR Dump After PlanMemory (hivm-plan-memory) //----- //\n" + after + "\n");
     const PlanDocument document = loadPlanDocument(log.string(), {});
-    CHECK(document.planSource == "compiler_log");
+    CHECK(document.planSource == PlanSource::CompilerLog);
     CHECK(document.logNote.empty()); // never "the log of another compile": it is the input
     REQUIRE(document.plannerCheck);
     CHECK(document.plannerCheck->reproduces());

@@ -26,8 +26,9 @@ std::vector<std::pair<std::string, std::uint64_t>> offsetsOf(const PlanDocument&
 TEST_CASE("compiler log plan: the compiler's offsets from the section after its planner", "[computed][a5]")
 {
     const PlanDocument agreeing = loadPlanDocument(test::data("logs/a5_pair/compile.log").string(), {});
-    CHECK(agreeing.planSource == "compiler_log");
-    CHECK(agreeing.plannedAs == "hivm-plan-memory-regbase");
+    CHECK(agreeing.planSource == PlanSource::CompilerLog);
+    REQUIRE(agreeing.plannedAs);
+    CHECK(agreeing.plannedAs->name() == "hivm-plan-memory-regbase");
     using Offsets = std::vector<std::pair<std::string, std::uint64_t>>;
     CHECK(offsetsOf(agreeing) == Offsets{{"%a", 0}, {"%b", 122880}});
     // memlens plans the section identically: the check holds and what-ifs are re-planned.
@@ -36,7 +37,7 @@ TEST_CASE("compiler log plan: the compiler's offsets from the section after its 
     CHECK(agreeing.plannerNote.empty());
 
     const PlanDocument swapped = loadPlanDocument(test::data("logs/a5_pair_swapped/compile.log").string(), {});
-    CHECK(swapped.planSource == "compiler_log");
+    CHECK(swapped.planSource == PlanSource::CompilerLog);
     CHECK(offsetsOf(swapped) == Offsets{{"%a", 122880}, {"%b", 0}}); // the compiler's, not memlens's
     CHECK_FALSE(swapped.plannerCheck);
     CHECK(swapped.plannerNote.find("memlens plans 2 of the buffers elsewhere") != std::string::npos);
@@ -48,10 +49,11 @@ TEST_CASE("compiler log plan: the compiler's offsets from the section after its 
 TEST_CASE("compiler log plan: a plain IR or a dump says where its plan came from", "[computed]")
 {
     const PlanDocument ir = loadPlanDocument(test::data("mlir/double_buffered_loop.mlir").string(), {});
-    CHECK(ir.planSource == "memlens");
-    CHECK(ir.plannedAs == "hivm-plan-memory");
+    CHECK(ir.planSource == PlanSource::Memlens);
+    REQUIRE(ir.plannedAs);
+    CHECK(ir.plannedAs->name() == "hivm-plan-memory");
     const PlanDocument dump = loadPlanDocument(test::data("dumps/two_scopes_multibuffer.json").string(), {});
-    CHECK(dump.planSource == "dump");
+    CHECK(dump.planSource == PlanSource::Dump);
 }
 
 TEST_CASE("compiler log plan: casts that do not pair with the allocs are refused, named", "[computed][a5]")

@@ -146,19 +146,19 @@ TEST_CASE("the bundled 16384 example: critical op, attribution, levers", "[diagn
     const Lever* single = findLever(d, LeverKind::SingleBuffer);
     REQUIRE(single);
     CHECK(single->savesBytes == 65536);
-    CHECK(single->how == "re-planned");
+    CHECK(single->how == PlanMethod::Replanned);
     CHECK(single->predictedRequiredBytes == 294912);
     CHECK_FALSE(single->fits);
     const Lever* halved = findLever(d, LeverKind::ScaleDimension, 8192);
     REQUIRE(halved);
-    CHECK(halved->how == "re-planned");
+    CHECK(halved->how == PlanMethod::Replanned);
     CHECK(halved->dimension == 16384);
     CHECK(halved->savesBytes == 10 * 16384); // half of the 20 bytes per element
     CHECK(halved->predictedRequiredBytes == 196608);
     CHECK(halved->fits);
     CHECK(d.levers.size() == 2); // halving fits: no quarter is tried
     REQUIRE(d.largestFitting);
-    CHECK(d.largestFitting->how == "re-planned");
+    CHECK(d.largestFitting->how == PlanMethod::Replanned);
     CHECK(d.largestFitting->value == 8192);
     CHECK(d.largestFitting->predictedRequiredBytes == 196608);
 
@@ -171,7 +171,7 @@ TEST_CASE("the bundled 16384 example: critical op, attribution, levers", "[diagn
     CHECK_THAT(p.predictedBecause, Catch::Contains("not the planner's"));
     const Lever* predictedSingle = findLever(p, LeverKind::SingleBuffer);
     REQUIRE(predictedSingle);
-    CHECK(predictedSingle->how == "predicted");
+    CHECK(predictedSingle->how == PlanMethod::Predicted);
     // The w and b copies sit below the top: only the placement above them moves down (32 KB).
     CHECK(predictedSingle->predictedRequiredBytes == 328736 - 32768);
     const Lever* predictedHalf = findLever(p, LeverKind::ScaleDimension, 8192);

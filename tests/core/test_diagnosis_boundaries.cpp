@@ -28,7 +28,7 @@ public:
     {
         std::vector<FitEvaluation> out;
         for (const FitConfig& config : configs)
-            out.push_back({config.values.at(0) == 8192 ? capacity_ : capacity_ + 1, "re-planned", true, {}});
+            out.push_back({config.values.at(0) == 8192 ? capacity_ : capacity_ + 1, PlanMethod::Replanned, true, {}});
         return out;
     }
 
@@ -95,15 +95,15 @@ TEST_CASE("diagnosis boundaries: the IR is re-planned only when the planner repr
 
     const Diagnosis sameDiagnosis = diagnoseScope(same, 0);
     REQUIRE_FALSE(sameDiagnosis.levers.empty());
-    CHECK(sameDiagnosis.levers.front().how == "re-planned");
+    CHECK(sameDiagnosis.levers.front().how == PlanMethod::Replanned);
     const FitMap sameMap = buildFitMap(same, 0, sameDiagnosis);
     REQUIRE_FALSE(sameMap.cells.empty());
-    CHECK(sameMap.cells.front().how == "re-planned");
+    CHECK(sameMap.cells.front().how == PlanMethod::Replanned);
 
     const Diagnosis shiftedDiagnosis = diagnoseScope(shifted, 0);
     REQUIRE_FALSE(shiftedDiagnosis.levers.empty());
     for (const Lever& lever : shiftedDiagnosis.levers)
-        CHECK(lever.how == "predicted");
+        CHECK(lever.how == PlanMethod::Predicted);
     for (const FitCell& cell : buildFitMap(shifted, 0, shiftedDiagnosis).cells)
-        CHECK(cell.how == "predicted");
+        CHECK(cell.how == PlanMethod::Predicted);
 }

@@ -27,7 +27,7 @@ public:
         std::vector<FitEvaluation> out;
         for (const FitConfig& config : configs)
             out.push_back({static_cast<std::uint64_t>(config.values.at(0)) * 10 + (config.multibuffer ? 1 : 0),
-                "re-planned", true, {}});
+                PlanMethod::Replanned, true, {}});
         return out;
     }
     int calls = 0;
@@ -56,7 +56,7 @@ TEST_CASE("the bundled example's fit map: BLOCK_SIZE from 1024 to 32768, multi-b
     const FitCell* half = map.find({8192}, true);
     REQUIRE(half);
     CHECK(half->fits);
-    CHECK(half->how == "re-planned");
+    CHECK(half->how == PlanMethod::Replanned);
     for (const Lever& lever : diagnosis.levers)
         if (lever.kind == LeverKind::ScaleDimension && lever.to == 8192)
             CHECK(half->requiredBytes == lever.predictedRequiredBytes);
@@ -116,7 +116,7 @@ TEST_CASE("every cell goes through the evaluator, once for the whole map", "[fit
     const FitCell* cell = map.find({1024}, false);
     REQUIRE(cell);
     CHECK(cell->requiredBytes == 10240);
-    CHECK(cell->how == "re-planned");
+    CHECK(cell->how == PlanMethod::Replanned);
     CHECK(map.today()->requiredBytes == diagnosis.requiredBytes); // today's is the dump's own
 }
 
@@ -128,7 +128,8 @@ public:
         std::vector<FitEvaluation> out = CountingEvaluator().evaluate(problem, configs);
         for (std::size_t i = 0; i < configs.size(); ++i)
             if (configs[i].values.at(0) == 32768)
-                out[i] = {out[i].requiredBytes, "re-planned", false, "search stopped after 5 placements: not decided"};
+                out[i] = {out[i].requiredBytes, PlanMethod::Replanned, false,
+                    "search stopped after 5 placements: not decided"};
         return out;
     }
 };
@@ -214,7 +215,7 @@ TEST_CASE("the predicted plan of a cell is a document of its own", "[fit_map]")
     const FitMap map = buildFitMap(*document, 0, diagnosis, &predictor);
     const FitCell* half = map.find({8192}, false);
     REQUIRE(half);
-    CHECK(half->how == "predicted");
+    CHECK(half->how == PlanMethod::Predicted);
     const PlanDocument predicted = predictedDocument(*document, 0, diagnosis, map, half->config());
     CHECK(predicted.analyses[0].peakAddressBytes == half->requiredBytes);
     // Re-planned (the example's IR reproduces its dump): the document the panel opens for the
@@ -222,7 +223,7 @@ TEST_CASE("the predicted plan of a cell is a document of its own", "[fit_map]")
     const FitMap replannedMap = buildFitMap(*document, 0, diagnosis);
     const FitCell* replannedHalf = replannedMap.find({8192}, false);
     REQUIRE(replannedHalf);
-    CHECK(replannedHalf->how == "re-planned");
+    CHECK(replannedHalf->how == PlanMethod::Replanned);
     const auto replanned = replannedDocument(*document, 0, diagnosis, replannedMap, replannedHalf->config());
     REQUIRE(replanned);
     CHECK(replanned->analyses[0].peakAddressBytes == replannedHalf->requiredBytes);
@@ -239,7 +240,7 @@ TEST_CASE("a fitting plan's largest fitting value is searched as far as the fit 
     const Diagnosis d = diagnoseScope(*document, 0);
     REQUIRE(d.largestFitting);
     CHECK(d.largestFitting->dimension == 16);
-    CHECK(d.largestFitting->how == "re-planned");
+    CHECK(d.largestFitting->how == PlanMethod::Replanned);
     CHECK(d.largestFitting->value == std::optional<std::int64_t>(128));
 }
 
@@ -257,7 +258,7 @@ TEST_CASE("fit map: where single buffering needs more than double, the cell says
     const FitCell* doubled = map.find({8192}, true);
     REQUIRE(single);
     REQUIRE(doubled);
-    REQUIRE(single->how == "re-planned");
+    REQUIRE(single->how == PlanMethod::Replanned);
     CHECK(single->requiredBytes == 214080);
     CHECK(doubled->requiredBytes == 197152);
     const std::string why = singleBufferingCostsMoreText(map, *single);

@@ -102,16 +102,16 @@ TEST_CASE("with the planner's IR, the fit map and the levers are re-planned", "[
     const Diagnosis diagnosis = diagnoseScope(today, 0);
     REQUIRE_FALSE(diagnosis.levers.empty());
     for (const Lever& lever : diagnosis.levers)
-        CHECK(lever.how == "re-planned");
+        CHECK(lever.how == PlanMethod::Replanned);
     FitMap map = buildFitMap(today, 0, diagnosis, fitDimensionsNamed(today, 0, diagnosis, {"BLOCK_M", "BLOCK_N"}));
     attachCompiled(map, today, 0, {planned64n64});
     const FitCell* cell = map.find({64, 64}, true);
     REQUIRE(cell);
-    CHECK(cell->how == "re-planned");
+    CHECK(cell->how == PlanMethod::Replanned);
     REQUIRE(cell->compiled);
     CHECK(cell->requiredBytes == cell->compiled->requiredBytes); // the planner's own plan of that config
     // BLOCK_M and HEAD_DIM are both 64: the planner rewrites every 64, so a BLOCK_M cell is predicted.
-    CHECK(map.find({32, 128}, true)->how == "predicted");
+    CHECK(map.find({32, 128}, true)->how == PlanMethod::Predicted);
 
     // The bundled example's IR file is Triton's, not the planner's form: without the compile log
     // (whose section is the planner's IR) its levers and cells stay predicted; with it, re-planned.
@@ -122,14 +122,14 @@ TEST_CASE("with the planner's IR, the fit map and the levers are re-planned", "[
     const PlanDocument example = loadPlanDocument(exampleDump, noLog);
     REQUIRE_FALSE(example.irFile.empty());
     const Diagnosis predicted = diagnoseScope(example, 0);
-    CHECK(predicted.levers.front().how == "predicted");
-    CHECK(buildFitMap(example, 0, predicted).find({8192}, true)->how == "predicted");
+    CHECK(predicted.levers.front().how == PlanMethod::Predicted);
+    CHECK(buildFitMap(example, 0, predicted).find({8192}, true)->how == PlanMethod::Predicted);
     const PlanDocument withLog = loadPlanDocument(exampleDump, {});
     const Diagnosis replanned = diagnoseScope(withLog, 0);
-    CHECK(replanned.levers.front().how == "re-planned");
+    CHECK(replanned.levers.front().how == PlanMethod::Replanned);
     const FitMap replannedMap = buildFitMap(withLog, 0, replanned);
     const FitCell* half = replannedMap.find({8192}, true);
     REQUIRE(half);
-    CHECK(half->how == "re-planned");
+    CHECK(half->how == PlanMethod::Replanned);
     CHECK(half->requiredBytes == 196608); // the block8192 dump's peak: every byte of the 192 KB
 }

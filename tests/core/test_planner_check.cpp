@@ -134,8 +134,8 @@ TEST_CASE("planner check: the dump and its compile log opened alone give the sam
     const Diagnosis b = diagnoseScope(computed, 0);
     REQUIRE(a.levers.size() == b.levers.size());
     for (std::size_t i = 0; i < a.levers.size(); ++i) {
-        CHECK(a.levers[i].how == "re-planned");
-        CHECK(b.levers[i].how == "re-planned");
+        CHECK(a.levers[i].how == PlanMethod::Replanned);
+        CHECK(b.levers[i].how == PlanMethod::Replanned);
         CHECK(a.levers[i].predictedRequiredBytes == b.levers[i].predictedRequiredBytes);
     }
     REQUIRE(a.largestFitting);

@@ -70,7 +70,7 @@ TEST_CASE("a compile log opened to be planned is read once, its IR pane and comp
     const PlanDocument document = loadPlanDocument(log.string(), {});
     // The first bytes (is it a dump?), then the one pass that plans it.
     CHECK(opens.count() == 2);
-    CHECK(document.planSource == "compiler_log");
+    CHECK(document.planSource == PlanSource::CompilerLog);
     REQUIRE(document.ir);
     CHECK(document.ir->text() == test::readText(log));
     REQUIRE(document.log);
@@ -86,7 +86,7 @@ TEST_CASE("an IR file opened to be planned is read once, its IR pane made of tha
     ReadingOpens opens(ir.string());
     const PlanDocument document = loadPlanDocument(ir.string(), {});
     CHECK(opens.count() == 2);
-    CHECK(document.planSource == "memlens");
+    CHECK(document.planSource == PlanSource::Memlens);
     REQUIRE(document.ir);
     CHECK(document.ir->text() == test::readText(ir));
 }

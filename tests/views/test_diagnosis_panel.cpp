@@ -498,7 +498,8 @@ public:
         std::vector<FitEvaluation> out = PredictedFitEvaluator().evaluate(problem, configs);
         for (std::size_t i = 0; i < configs.size(); ++i)
             if (configs[i].values.at(0) == 32768)
-                out[i] = {out[i].requiredBytes, "re-planned", false, "search stopped after 5 placements: not decided"};
+                out[i] = {out[i].requiredBytes, PlanMethod::Replanned, false,
+                    "search stopped after 5 placements: not decided"};
         return out;
     }
 };

@@ -392,7 +392,7 @@ void DiagnosisPanel::showDiagnosis(Result result)
     fillWhatIf();
     largest_->setText(d.criticalOp ? toQString(largestFittingSentence(d)) : QString());
     // The footer speaks for the rows above it: re-planned rows never sit over "predicted".
-    const bool replanned = methodText(d) == kReplanMethod;
+    const bool replanned = everyAnswerReplanned(d);
     method_->setText(replanned
             ? tr("Levers are re-planned by memlens's planner from the planner's IR: only the memory plan is "
                  "recomputed.")
@@ -450,10 +450,11 @@ void DiagnosisPanel::fillLevers()
             + (scope ? QStringLiteral("\n") + toQString(leverDescription(*scope, lever)) : QString()));
         auto* need = cell(bytesText(lever.predictedRequiredBytes) + QLatin1Char('\n')
                 + (lever.fits ? tr("fits") : tr("does not fit"))
-                + (mixedHow ? QLatin1Char('\n') + toQString(leverHowText(lever.how)) : QString()),
+                + (mixedHow ? QLatin1Char('\n') + toQString(planMethodText(lever.how)) : QString()),
             true);
         need->setForeground(lever.fits ? style::fits() : style::alarm());
-        need->setToolTip(tr("%1 bytes, %2").arg(lever.predictedRequiredBytes).arg(toQString(leverHowText(lever.how))));
+        need->setToolTip(
+            tr("%1 bytes, %2").arg(lever.predictedRequiredBytes).arg(toQString(planMethodText(lever.how))));
         levers_->setItem(row, 1, need);
     }
     fitLeverHeight();
@@ -529,14 +530,15 @@ void DiagnosisPanel::fillGrid()
             QString text = bytesText(cell->requiredBytes) + (cell->frontier ? QStringLiteral(" *") : QString());
             QString tip = toQString(configText(map, *cell)) + QLatin1Char('\n')
                 + tr("%1 %2 (%3 bytes), %4")
-                      .arg(toQString(cell->how), bytesText(cell->requiredBytes))
+                      .arg(QString::fromLatin1(planMethodName(cell->how)), bytesText(cell->requiredBytes))
                       .arg(cell->requiredBytes)
                       .arg(cell->fits ? tr("fits") : tr("does not fit"));
             if (!cell->decided) {
                 // The re-plan's search stopped at its budget: whether it fits is not known.
                 text = tr("not decided");
-                tip = toQString(configText(map, *cell)) + QLatin1Char('\n') + toQString(cell->how)
-                    + QStringLiteral(": ") + toQString(cell->undecided);
+                tip = toQString(configText(map, *cell)) + QLatin1Char('\n')
+                    + QString::fromLatin1(planMethodName(cell->how)) + QStringLiteral(": ")
+                    + toQString(cell->undecided);
             }
             if (cell->compiled) {
                 text += QStringLiteral("\n") + tr("compiled %1").arg(bytesText(cell->compiled->requiredBytes));
@@ -573,7 +575,7 @@ void DiagnosisPanel::fillGrid()
     const FitCell* any = &map.cells.front();
     fitLegend_->setText(tr("Fit map, %1 (capacity %2): today's config outlined, * the largest that fit. Click a cell "
                            "to compare its plan with today's.")
-                            .arg(any->how == "re-planned" ? tr("re-planned") : tr("predicted from the dump"),
+                            .arg(any->how == PlanMethod::Replanned ? tr("re-planned") : tr("predicted from the dump"),
                                 bytesText(map.capacityBytes)));
     const bool pasteable = diagnosis_ && !frontierForKernel(*diagnosis_, map).empty();
     copyConfigs_->setText(diagnosis_ && diagnosis_->autotuned ? tr("Copy Configs") : tr("Copy Values"));
