@@ -3,7 +3,7 @@
 // chart-<core>-<scope>.png for every overflowing scope, chart.png and chart.svg of the first
 // (as a single dump's report has), blocks.csv and live_at_peak.csv of every core.
 #include "app/report_writer.hpp"
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 
 namespace memlens {
 

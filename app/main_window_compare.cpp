@@ -7,7 +7,7 @@
 #include "app/main_window.hpp"
 #include "app/message_bar.hpp"
 #include "app/version_trail.hpp"
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 #include "core/document/planner_check.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "views/kernel_cores.hpp"

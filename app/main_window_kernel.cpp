@@ -9,7 +9,7 @@
 #include "app/message_bar.hpp"
 #include "app/open_file_watch.hpp"
 #include "app/version_trail.hpp"
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/source/sibling_dump.hpp"
 #include "views/kernel_cores.hpp"

@@ -1,6 +1,6 @@
 #include "views/kernel_cores.hpp"
 
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 
 #include <QFileInfo>
 

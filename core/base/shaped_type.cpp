@@ -5,17 +5,6 @@
 
 namespace memlens {
 
-std::string trimmed(std::string_view text)
-{
-    std::size_t first = 0;
-    std::size_t last = text.size();
-    while (first < last && std::isspace(static_cast<unsigned char>(text[first])))
-        ++first;
-    while (last > first && std::isspace(static_cast<unsigned char>(text[last - 1])))
-        --last;
-    return std::string(text.substr(first, last - first));
-}
-
 std::vector<std::string> splitTopLevel(std::string_view text)
 {
     std::vector<std::string> parts;

@@ -2,6 +2,8 @@
 // The one reader of MLIR shaped types, "memref<2x?x16xf16, strided<[32, 16, 1], offset: 4>,
 // #hivm.address_space<ub>>": its kind, shape, element type and the attributes after them.
 // The planner reads memrefs with it, the dump its buffers' types.
+#include "core/base/text_util.hpp" // trimmed, which every includer of this used to find here
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +24,5 @@ std::optional<ShapedType> parseShapedType(std::string_view text);
 
 // Splits at commas that are not inside <>, [], () or {} ("->" is no bracket); parts trimmed.
 std::vector<std::string> splitTopLevel(std::string_view text);
-std::string trimmed(std::string_view text);
 
 } // namespace memlens

@@ -6,6 +6,7 @@
 #include "core/dump/dump_error.hpp"
 #include "core/text/terminal_text.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <fcntl.h>
@@ -136,6 +137,34 @@ std::string writeReplacing(const std::filesystem::path& path, const std::string&
         return "cannot write " + path.string() + ": " + errnoText(code);
     }
     return {};
+}
+
+int exitStatusFor(const KernelFolder& kernel, const std::optional<std::string>& scope)
+{
+    int status = kExitFits;
+    for (const PlanDocument& document : kernel.documents) {
+        const int one = exitStatusFor(document, scope);
+        if (one == kExitOverflow)
+            return kExitOverflow;
+        status = std::max(status, one);
+    }
+    return status;
+}
+
+void requireScope(const KernelFolder& kernel, const std::optional<std::string>& scope)
+{
+    if (!scope)
+        return;
+    std::string present;
+    for (const PlanDocument& document : kernel.documents) {
+        if (document.dump.findScope(*scope))
+            return;
+        for (const auto& plan : document.dump.scopes)
+            present += (present.empty() ? "" : ", ") + coreNameOf(document) + " " + plan.scope;
+    }
+    throw DumpError(kernel.folder, "",
+        "no memory scope \"" + *scope + "\" in the folder's dumps (they have: " + (present.empty() ? "none" : present)
+            + ")");
 }
 
 } // namespace memlens

@@ -1,6 +1,7 @@
 #pragma once
 // What every command that reads one dump does with it before and after writing:
 // check the --scope it was given, turn the verdicts into the exit status, report bad input.
+#include "core/document/kernel_folder.hpp"
 #include "core/document/plan_document.hpp"
 
 #include <exception>
@@ -18,6 +19,11 @@ int verdictStatus(const PlanDocument& document, const std::optional<std::string>
 
 // Throws DumpError when --scope names a scope the dump does not have.
 void requireScope(const PlanDocument& document, const std::optional<std::string>& scope);
+
+// 3 when any shown scope of any core overflows, else 0.
+int exitStatusFor(const KernelFolder& kernel, const std::optional<std::string>& scope);
+// Throws DumpError when no dump of the folder has the scope `scope`.
+void requireScope(const KernelFolder& kernel, const std::optional<std::string>& scope);
 
 // Writes "memlens: <errorMessage>" and a newline to `err` (control characters
 // escaped); returns the exit status of bad input.

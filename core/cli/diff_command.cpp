@@ -2,7 +2,7 @@
 
 #include "core/cli/command_common.hpp"
 #include "core/cli/command_line.hpp"
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/text/terminal_text.hpp"
 

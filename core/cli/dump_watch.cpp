@@ -31,14 +31,6 @@ std::chrono::system_clock::time_point toSystemTime(fs::file_time_type time)
 
 } // namespace
 
-bool isDumpFileName(const std::string& name)
-{
-    const std::string prefix = "memory_info";
-    const std::string suffix = ".json";
-    return name.size() >= prefix.size() + suffix.size() && name.compare(0, prefix.size(), prefix) == 0
-        && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 DumpWatcher::DumpWatcher(fs::path watchDir, fs::path keepDir)
     : watchDir_(std::move(watchDir))
     , keepDir_(std::move(keepDir))

@@ -74,9 +74,6 @@ private:
     std::size_t kept_ = 0;
 };
 
-// True for the names the compiler gives its dumps: memory_info*.json.
-bool isDumpFileName(const std::string& name);
-
 struct WatchOptions {
     std::filesystem::path dir;
     std::filesystem::path keepDir;

@@ -5,10 +5,10 @@
 #include "core/analysis/plan_requirement.hpp"
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/cli/command_common.hpp"
-#include "core/cli/kernel_folder.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
 #include "core/diagnosis/fit_frontier.hpp"
 #include "core/diagnosis/fit_map.hpp"
+#include "core/document/kernel_folder.hpp"
 #include "core/dump/record_folding.hpp"
 #include "core/text/terminal_text.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 // The report of a kernel's folder (`memlens report DIR`): one summary.md with a section per
 // core, one chart per overflowing scope, blocks.csv and live_at_peak.csv of every core.
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 
 #include <string>
 #include <utility>

@@ -2,7 +2,7 @@
 
 #include "core/cli/command_common.hpp"
 #include "core/cli/inspect_json.hpp"
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 
 #include <ostream>
 

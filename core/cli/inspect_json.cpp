@@ -4,8 +4,8 @@
 
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/base/run_beside.hpp"
-#include "core/cli/kernel_folder.hpp"
 #include "core/diagnosis/diagnosis_json.hpp"
+#include "core/document/kernel_folder.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/record_folding.hpp"
 #include "core/source/frame_json.hpp"
@@ -60,7 +60,6 @@ ojson overlapsJson(const ScopePlan& scope, const PlanAnalysis& analysis)
     return out;
 }
 
-// The op name at `index` of the log's sequence (null when it has none there).
 // Notes on a scope: its own (not planned, records folded), then those that hold for the whole
 // kernel (compiled without line info, a stale dump beside it).
 ojson scopeNotes(const PlanDocument& document, std::size_t scopeIndex)

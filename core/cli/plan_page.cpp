@@ -2,8 +2,8 @@
 
 #include "core/analysis/plan_analysis.hpp"
 #include "core/cli/inspect_json.hpp"
-#include "core/cli/kernel_folder.hpp"
 #include "core/cli/plan_page_template.hpp"
+#include "core/document/kernel_folder.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/source/file_finder.hpp"
 #include "core/source/ir_index.hpp"

@@ -296,9 +296,8 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
         log->outcome = "succeeded";
     log->overflowError = std::move(scan.overflowError);
     log->dmaReuseWarning = std::move(scan.dmaReuseWarning);
-    if (scan.sectionRegBase && scan.localSectionsOfFunction > 1) {
-        // A5 prints no note of its retries: the attempt is told by the local plans printed.
-        const int attempt = scan.localSectionsOfFunction;
+    if (const auto regBaseAttempt = scan.regBaseAttempt()) {
+        const int attempt = *regBaseAttempt;
         if (log->retries.empty())
             log->retries = regBaseRetrySwitches(attempt);
         std::string switches;

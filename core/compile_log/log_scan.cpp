@@ -342,31 +342,67 @@ LogScan scanCompileLogText(
     return scan;
 }
 
-bool logHoldsPlanMemorySection(const std::string& path, const std::string& function, std::uint64_t maxBytes)
+namespace {
+
+// True when `window` has `definition` followed by '(' or a space ("func.func @f" is not @f2's);
+// `bare`: any occurrence. One at the window's end is looked at again with the next chunk.
+bool definesIn(std::string_view window, std::string_view definition, bool bare)
 {
-    if (!checkInputFile(path).ok())
-        return false;
-    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-    if (!file)
-        return false;
-    const std::string definition = "func.func @" + function;
-    std::string carry;
-    std::string buffer(kChunkBytes, '\0');
-    bool marker = false;
-    for (std::uint64_t total = 0; total < maxBytes;) {
-        const std::size_t got = std::fread(buffer.data(), 1, buffer.size(), file.get());
-        if (got == 0)
-            break;
-        total += got;
-        // Keep the tail of the last chunk so a marker split across two chunks is still found.
-        const std::string window = carry + buffer.substr(0, got);
-        marker = marker || window.find(kPlanMemorySectionMarker) != std::string::npos
-            || window.find(kRegBasePlannerSectionMarker) != std::string::npos;
-        if (marker && (function.empty() || window.find(definition) != std::string::npos))
+    for (auto at = window.find(definition); at != std::string_view::npos; at = window.find(definition, at + 1)) {
+        const std::size_t after = at + definition.size();
+        if (bare || (after < window.size() && (window[after] == '(' || window[after] == ' ')))
             return true;
-        carry = window.substr(window.size() > 256 ? window.size() - 256 : 0);
     }
     return false;
+}
+
+} // namespace
+
+LogSniff sniffCompileLog(const std::string& path, const std::string& function, std::uint64_t maxBytes)
+{
+    LogSniff sniff;
+    if (!checkInputFile(path).ok())
+        return sniff;
+    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
+    if (!file)
+        return sniff;
+    sniff.readable = true;
+    const std::string definition = function.empty() ? std::string("func.func") : "func.func @" + function;
+    // The tail of the chunk before, so that a header or a definition across two chunks is found.
+    const std::size_t keep = std::max<std::size_t>(256, definition.size() + 1);
+    std::string window;
+    std::string buffer(kChunkBytes, '\0');
+    for (std::uint64_t total = 0; total < maxBytes;) {
+        const auto want = static_cast<std::size_t>(std::min<std::uint64_t>(buffer.size(), maxBytes - total));
+        const std::size_t got = std::fread(buffer.data(), 1, want, file.get());
+        if (got == 0)
+            break;
+        const bool first = total == 0;
+        total += got;
+        window.append(buffer, 0, got);
+        if (first) {
+            const std::size_t bom = window.starts_with("\xEF\xBB\xBF") ? 3 : 0; // a UTF-8 byte order mark
+            const auto start = window.find_first_not_of(" \t\r\n", bom);
+            // JSON is a dump; a NUL byte says binary (neither a log nor IR): the dump reader says so.
+            if ((start != std::string::npos && window[start] == '{') || window.find('\0') != std::string::npos) {
+                sniff.looksLikeDump = true;
+                return sniff;
+            }
+        }
+        sniff.plannerSection = sniff.plannerSection || window.find(kPlanMemorySectionMarker) != std::string::npos
+            || window.find(kRegBasePlannerSectionMarker) != std::string::npos;
+        sniff.definesFunction = sniff.definesFunction || definesIn(window, definition, function.empty());
+        if (sniff.plannerSection && sniff.definesFunction)
+            return sniff;
+        window.erase(0, window.size() > keep ? window.size() - keep : 0);
+    }
+    return sniff;
+}
+
+bool logHoldsPlanMemorySection(const std::string& path, const std::string& function, std::uint64_t maxBytes)
+{
+    const LogSniff sniff = sniffCompileLog(path, function, maxBytes);
+    return sniff.plannerSection && (function.empty() || sniff.definesFunction);
 }
 
 } // namespace memlens

@@ -18,7 +18,7 @@ inline constexpr const char* kPlanMemorySectionMarker = "IR Dump Before PlanMemo
 // The A5 (and Ascend310B) pass's section.
 inline constexpr const char* kRegBasePlannerSectionMarker
     = "IR Dump Before PlanMemoryRegBase (hivm-plan-memory-regbase)";
-// What every planner section's header starts with, whichever pass (a log is told by it).
+// What every planner section's header starts with, whichever pass (the words an error names).
 inline constexpr const char* kPlannerSectionPrefix = "IR Dump Before PlanMemory";
 
 struct LogScan {
@@ -63,6 +63,15 @@ struct LogScan {
     // section's first log line, and whether it came after the section kept (a later attempt lost).
     std::int64_t tooLargeSectionLine = 0;
     bool tooLargeAfterKept = false;
+
+    // The compiler's attempt the kept section is from, on A5 (which prints no note of its
+    // retries: each attempt prints one local plan of the function); nullopt for the first
+    // attempt or another pass.
+    std::optional<int> regBaseAttempt() const
+    {
+        return sectionRegBase && localSectionsOfFunction > 1 ? std::optional<int>(localSectionsOfFunction)
+                                                             : std::nullopt;
+    }
 };
 
 // The IR of one planner section memlens keeps at most (as for the IR files it reads).
@@ -84,7 +93,27 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
 LogScan scanCompileLogText(
     const std::string& text, const std::string& function, const std::string& label, std::int64_t firstLine = 1);
 
-// True when the first `maxBytes` of `path` hold a planner section of `function` ("" for any).
+// What the first bytes of a file say it is, read in chunks (a log runs to gigabytes and says
+// what it is only by its planner section's header), never past `maxBytes`.
+struct LogSniff {
+    bool readable = false;
+    // A dump, not text: the first byte not blank (nor a byte order mark) is '{', or a NUL
+    // byte (binary) is in the first chunk.
+    bool looksLikeDump = false;
+    // A planner section's header, as the scan takes one (before hivm-plan-memory or
+    // hivm-plan-memory-regbase).
+    bool plannerSection = false;
+    // "func.func @<function>" followed by '(' or a space, as the scan finds a function's
+    // section (any "func.func" when `function` is ""). Read on only until plannerSection is
+    // known with it: a log whose section came first may not say.
+    bool definesFunction = false;
+};
+
+// Sniffs `path`: stops at what looks like a dump, or once a planner section and the function are found.
+// Asks checkInputFile first (a FIFO is not opened).
+LogSniff sniffCompileLog(const std::string& path, const std::string& function, std::uint64_t maxBytes);
+
+// True when the first `maxBytes` of `path` hold a planner section and define `function` ("" for any).
 bool logHoldsPlanMemorySection(const std::string& path, const std::string& function, std::uint64_t maxBytes);
 
 } // namespace memlens

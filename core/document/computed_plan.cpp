@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <vector>
 
@@ -58,46 +59,15 @@ bool startsLikeJson(std::string_view text)
 
 } // namespace
 
-InputKind inputKindOf(std::string_view text)
-{
-    if (startsLikeJson(text) || text.find('\0') != std::string_view::npos)
-        return InputKind::Dump;
-    if (text.find(kPlannerSectionPrefix) != std::string_view::npos)
-        return InputKind::CompileLog;
-    if (text.find("func.func") != std::string_view::npos)
-        return InputKind::Ir;
-    return InputKind::Dump;
-}
-
 InputKind inputKindOfFile(const std::string& path)
 {
-    // Asked before opening (a FIFO blocks the open); read in chunks, never whole: a log
-    // runs to gigabytes and only says what it is by its planner section's marker.
-    if (!checkInputFile(path).ok())
-        return InputKind::Dump; // the dump reader names the problem, without opening a FIFO
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
+    // The dump reader names any problem of a file that is not readable.
+    const LogSniff sniff = sniffCompileLog(path, "", std::numeric_limits<std::uint64_t>::max());
+    if (!sniff.readable || sniff.looksLikeDump)
         return InputKind::Dump;
-    const std::string marker = kPlannerSectionPrefix;
-    std::string window; // the chunk, with the tail of the one before (a marker across the two)
-    std::vector<char> chunk(1 << 20);
-    bool first = true;
-    bool function = false;
-    while (in) {
-        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        const auto got = static_cast<std::size_t>(in.gcount());
-        if (got == 0)
-            break;
-        window.append(chunk.data(), got);
-        if (first && startsLikeJson(window.substr(0, 4096)))
-            return InputKind::Dump;
-        first = false;
-        if (window.find(marker) != std::string::npos)
-            return InputKind::CompileLog;
-        function = function || window.find("func.func") != std::string::npos;
-        window.erase(0, window.size() > marker.size() ? window.size() - marker.size() : 0);
-    }
-    return first ? InputKind::Dump : function ? InputKind::Ir : InputKind::Dump;
+    if (sniff.plannerSection)
+        return InputKind::CompileLog;
+    return sniff.definesFunction ? InputKind::Ir : InputKind::Dump;
 }
 
 bool startsLikeDumpFile(const std::string& path)
@@ -229,8 +199,8 @@ PlanInput readPlanInput(const std::string& path, const std::string& function, co
         input.note = droppedSectionNote(scan);
         input.afterIr = scan.afterSectionText;
         input.allocatedUbBits = scan.allocatedUbBits;
-        if (scan.sectionRegBase && scan.localSectionsOfFunction > 1) {
-            const auto switches = regBaseRetrySwitches(scan.localSectionsOfFunction);
+        if (const auto attempt = scan.regBaseAttempt()) {
+            const auto switches = regBaseRetrySwitches(*attempt);
             input.vfReachableCheckOff
                 = std::find(switches.begin(), switches.end(), "disable-vf-reachable-check=true") != switches.end();
         }

@@ -25,11 +25,10 @@ namespace memlens {
 
 enum class InputKind { Dump, Ir, CompileLog };
 
-// Decided by content: a JSON object (a dump), a log with a PlanMemory section, MLIR text
-// with a func.func; anything else is treated as a dump, whose reader says what is wrong.
-InputKind inputKindOf(std::string_view text);
-// The same for a file: one that starts like JSON is a dump without reading further. A log is
-// read up to its first planner section (all of it when it has none).
+// Decided by content (sniffCompileLog): a JSON object (a dump), a log with a planner section,
+// MLIR text with a func.func; anything else is treated as a dump, whose reader says what is
+// wrong. One that starts like JSON is a dump without reading further; a log is read up to its
+// first planner section (all of it when it has none).
 InputKind inputKindOfFile(const std::string& path);
 // Whether `path` is read as a dump, by its first bytes alone (JSON, binary, empty, or not
 // readable: the dump reader says what is wrong); else it is IR or a log to plan, which

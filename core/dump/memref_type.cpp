@@ -1,6 +1,7 @@
 #include "core/dump/memref_type.hpp"
 
 #include "core/base/shaped_type.hpp"
+#include "core/base/text_util.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -8,15 +9,6 @@
 namespace memlens {
 
 namespace {
-
-std::string_view trim(std::string_view text)
-{
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-        text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.remove_suffix(1);
-    return text;
-}
 
 // The text of `name<...>` starting at `open` (the position of the name), angle brackets balanced.
 std::string_view balancedType(std::string_view text, std::size_t open)
@@ -38,7 +30,7 @@ std::string_view balancedType(std::string_view text, std::size_t open)
 BufferTextParts splitBufferText(std::string_view text)
 {
     BufferTextParts out;
-    const std::string_view trimmed = trim(text);
+    const std::string_view trimmed = trimmedView(text);
     if (!trimmed.empty() && trimmed.front() == '%') {
         std::size_t end = 1;
         while (end < trimmed.size() && !std::isspace(static_cast<unsigned char>(trimmed[end])) && trimmed[end] != '='

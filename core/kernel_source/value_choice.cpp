@@ -1,5 +1,7 @@
 #include "core/kernel_source/value_choice.hpp"
 
+#include "core/base/text_util.hpp"
+
 #include <cctype>
 #include <cstddef>
 #include <string_view>
@@ -9,15 +11,6 @@ namespace memlens {
 namespace {
 
 bool isNameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-        text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.remove_suffix(1);
-    return text;
-}
 
 std::size_t indentOf(std::string_view line)
 {
@@ -69,7 +62,7 @@ std::size_t findWordBefore(std::string_view text, std::string_view name, char ne
 int defLine(const std::vector<std::string>& lines, const std::string& name)
 {
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        const std::string_view code = trimmed(codeOf(lines[i]));
+        const std::string_view code = trimmedView(codeOf(lines[i]));
         if (code.starts_with("def ") && findWordBefore(code, name, '(', 4) != std::string_view::npos)
             return static_cast<int>(i) + 1;
     }
@@ -83,8 +76,8 @@ int bodyEnd(const std::vector<std::string>& lines, int first)
     const std::size_t indent = indentOf(lines[static_cast<std::size_t>(first - 1)]);
     int last = first;
     for (std::size_t i = static_cast<std::size_t>(first); i < lines.size(); ++i) {
-        const std::string_view code = trimmed(codeOf(lines[i]));
-        const bool blank = trimmed(lines[i]).empty() || (code.empty() && indentOf(lines[i]) <= indent);
+        const std::string_view code = trimmedView(codeOf(lines[i]));
+        const bool blank = trimmedView(lines[i]).empty() || (code.empty() && indentOf(lines[i]) <= indent);
         if (blank)
             continue;
         if (indentOf(lines[i]) <= indent && !code.empty())
@@ -110,7 +103,7 @@ std::string keywordValue(std::string_view code, std::size_t equals)
         } else if (c == ',' && depth == 0)
             break;
     }
-    return std::string(trimmed(code.substr(equals + 1, end - equals - 1)));
+    return std::string(trimmedView(code.substr(equals + 1, end - equals - 1)));
 }
 
 // The keyword `name=` at `at` of line `line`: its value, and the function that computes it.
@@ -198,7 +191,7 @@ bool kernelAutotuned(const std::vector<std::string>& lines, const std::string& k
             else if (*c == '(' || *c == '[' || *c == '{')
                 --open;
         }
-        const std::string_view statement = trimmed(code);
+        const std::string_view statement = trimmedView(code);
         if (open > 0 || statement.empty())
             continue;
         if (!statement.starts_with("@"))

@@ -120,12 +120,6 @@ const BlockLiveness::BlockInfo* BlockLiveness::info(const Block* block) const
     return found == blocks_.end() ? nullptr : &found->second;
 }
 
-bool BlockLiveness::isLiveIn(const Value* value, const Block* block) const
-{
-    const BlockInfo* blockInfo = info(block);
-    return blockInfo && blockInfo->in.count(value) != 0;
-}
-
 bool BlockLiveness::isLiveOut(const Value* value, const Block* block) const
 {
     const BlockInfo* blockInfo = info(block);

@@ -15,7 +15,6 @@ class BlockLiveness {
 public:
     explicit BlockLiveness(const Op& root, std::size_t maxCachedLive = kMaxCachedLive);
 
-    bool isLiveIn(const Value* value, const Block* block) const;
     bool isLiveOut(const Value* value, const Block* block) const;
     // The last op of `start`'s block that uses `value` (through nested ops), at least `start`.
     const Op* endOperation(const Value* value, const Op* start) const;

@@ -69,15 +69,4 @@ std::vector<SequenceEntry> linearize(const Function& function)
     return linearizeRegions(*function.op);
 }
 
-const char* entryKindName(EntryKind kind)
-{
-    switch (kind) {
-    case EntryKind::Op: return "op";
-    case EntryKind::Begin: return "begin";
-    case EntryKind::Else: return "else";
-    case EntryKind::End: return "end";
-    }
-    return "op";
-}
-
 } // namespace memlens::planner

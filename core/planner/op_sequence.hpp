@@ -25,6 +25,4 @@ std::vector<SequenceEntry> linearize(const Function& function);
 // The same numbering for any op's regions (the ops inside `op`, not `op` itself).
 std::vector<SequenceEntry> linearizeRegions(const Op& op);
 
-const char* entryKindName(EntryKind kind);
-
 } // namespace memlens::planner

@@ -64,10 +64,4 @@ PlanTarget functionTarget(const PlanTarget& target, const std::string& vfMode, i
     return planned;
 }
 
-std::vector<std::string> knownPlanTargets()
-{
-    return {"Ascend910B1", "Ascend910B2", "Ascend910B3", "Ascend910B4", "Ascend910B2C", "Ascend910_93xx", "Ascend310B",
-        "Ascend910_95xx", "Ascend950PR_xxxx", "Ascend950DT_xxxx"};
-}
-
 } // namespace memlens::planner

@@ -30,7 +30,4 @@ PlanTarget functionTarget(
 PlanTarget functionTarget(const PlanTarget& target, const std::string& vfMode, int simtVfDynamicSizeKb,
     std::optional<std::int64_t> sharedMemDynamicSizeBytes, std::string& error);
 
-// The names to list in a usage text: one per family or name pattern.
-std::vector<std::string> knownPlanTargets();
-
 } // namespace memlens::planner

@@ -1,5 +1,6 @@
 #include "core/source/source_linker.hpp"
 
+#include "core/base/text_util.hpp"
 #include "core/source/distinct_sources.hpp"
 
 #include <algorithm>
@@ -7,15 +8,6 @@
 namespace memlens {
 
 namespace {
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 void addNote(std::string& note, const std::string& more)
 {
@@ -71,7 +63,7 @@ std::string SourceLinker::localPathFor(const std::string& file)
 BlockSource SourceLinker::compute(std::string_view raw)
 {
     BlockSource out;
-    std::string_view text = trim(raw);
+    std::string_view text = trimmedView(raw);
     if (text.empty()) {
         out.note = "the block has no source location";
         return out;

@@ -1,9 +1,10 @@
 // A kernel's folder: a mix kernel's two dumps opened as one kernel (discovery, the pair's health,
 // the folder's inspect object, the report's summary). Fixtures: tests/data/dumps/mix/.
+#include "core/cli/command_common.hpp"
 #include "core/cli/command_line.hpp"
 #include "core/cli/folder_report.hpp"
 #include "core/cli/inspect_json.hpp"
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 #include "support/inspect_tree.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"

@@ -30,14 +30,39 @@ void writeFile(const std::filesystem::path& path, const std::string& text)
 
 TEST_CASE("computed plan: the kind of a file is decided by its content", "[planner][computed]")
 {
-    CHECK(inputKindOf("  {\"Record\": []}") == InputKind::Dump);
-    CHECK(inputKindOf("[1]") == InputKind::Dump);
-    CHECK(inputKindOf("[INFO] start\nfunc.func @f() {\n}\n") == InputKind::Ir);
-    CHECK(inputKindOf("module {\n  func.func @f() {\n    return\n  }\n}\n") == InputKind::Ir);
-    CHECK(inputKindOf("compiling\n// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\nmodule {}\n")
+    const test::TempDir dir("memlens_kind_");
+    const auto kindOf = [&](const std::string& text) { return inputKindOfFile(dir.write("input.txt", text).string()); };
+    CHECK(kindOf("  {\"Record\": []}") == InputKind::Dump);
+    CHECK(kindOf("\xEF\xBB\xBF{\"Record\": [], \"x\": \"func.func @f(\"}") == InputKind::Dump);
+    CHECK(kindOf("[1]") == InputKind::Dump);
+    CHECK(kindOf("[INFO] start\nfunc.func @f() {\n}\n") == InputKind::Ir);
+    CHECK(kindOf("module {\n  func.func @f() {\n    return\n  }\n}\n") == InputKind::Ir);
+    CHECK(kindOf("compiling\n// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\nmodule {}\n")
         == InputKind::CompileLog);
-    CHECK(inputKindOf("not a dump at all") == InputKind::Dump); // the dump reader says what is wrong
-    CHECK(inputKindOf(std::string("func.func\0", 10)) == InputKind::Dump);
+    CHECK(kindOf("// -----// IR Dump Before PlanMemoryRegBase (hivm-plan-memory-regbase) //----- //\n")
+        == InputKind::CompileLog);
+    // Only the headers the log reader takes make a log (another pass's "PlanMemory" does not).
+    CHECK(kindOf("// -----// IR Dump Before PlanMemoryForWorkspace (other) //----- //\nfunc.func @f() {}\n")
+        == InputKind::Ir);
+    CHECK(kindOf("not a dump at all") == InputKind::Dump);            // the dump reader says what is wrong
+    CHECK(kindOf(std::string("func.func\0", 10)) == InputKind::Dump); // binary: not IR
+    CHECK(kindOf("") == InputKind::Dump);
+    CHECK(inputKindOfFile((dir.path / "absent.txt").string()) == InputKind::Dump);
+}
+
+TEST_CASE("computed plan: a log holds a function's planner section only by its whole name", "[planner][computed]")
+{
+    const test::TempDir dir("memlens_sniff_");
+    const std::string header = "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\n";
+    const std::string log = dir.write("a.log", header + "func.func @kernel_2(%a: i32) {\n}\n").string();
+    CHECK(logHoldsPlanMemorySection(log, "kernel_2", 1 << 20));
+    CHECK(logHoldsPlanMemorySection(log, "", 1 << 20));
+    CHECK_FALSE(logHoldsPlanMemorySection(log, "kernel", 1 << 20)); // @kernel is not @kernel_2
+    CHECK_FALSE(logHoldsPlanMemorySection(log, "kernel_2", 16));    // past the bytes asked for
+    const std::string spaced = dir.write("b.log", header + "func.func @kernel (%a: i32) {\n}\n").string();
+    CHECK(logHoldsPlanMemorySection(spaced, "kernel", 1 << 20));
+    const std::string noSection = dir.write("c.log", "func.func @kernel(%a: i32) {\n}\n").string();
+    CHECK_FALSE(logHoldsPlanMemorySection(noSection, "kernel", 1 << 20));
 }
 
 TEST_CASE("computed plan: a compile log's last PlanMemory section and its first line", "[planner][computed]")

@@ -48,6 +48,11 @@ for dir in */; do
         fi
     done < <(grep -rnE '^#include "core/[a-z_]+/' "$room" --include='*.cpp' --include='*.hpp')
 done
+# The views show documents: they never reach the command line's layer.
+while IFS=: read -r file line include; do
+    echo "views/$file:$line: a view includes the command line: $include"
+    failures=$((failures + 1))
+done < <(cd ../views && grep -rnE '^#include "core/(cli|record)/' . --include='*.cpp' --include='*.hpp' | sed 's|^\./||')
 if [ "$failures" -gt 0 ]; then
     echo "FAILED: $failures include(s) or file(s) break the rooms of core/"
     exit 1

@@ -1,6 +1,6 @@
 #include "support/inspect_tree.hpp"
 
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/source/frame_json.hpp"
 

@@ -277,8 +277,6 @@ bool SourceTextView::isLineVisible(int line) const
     return !rect.isEmpty() && viewport()->rect().contains(rect);
 }
 
-int SourceTextView::firstVisibleLine() const { return firstVisibleBlock().blockNumber() + 1; }
-
 QString SourceTextView::lineToolTip(const QPoint& viewportPos) const
 {
     const int line = lineAt(viewportPos);

@@ -58,7 +58,6 @@ public:
     QRect lineRect(int line) const;
     // True when `line` is entirely inside the viewport.
     bool isLineVisible(int line) const;
-    int firstVisibleLine() const;
     // The tooltip at a point of the viewport: the whole line when it does not
     // fit the view (cut on the right or scrolled out on the left), else "".
     QString lineToolTip(const QPoint& viewportPos) const;

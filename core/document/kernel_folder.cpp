@@ -1,8 +1,5 @@
-#include "core/cli/kernel_folder.hpp"
+#include "core/document/kernel_folder.hpp"
 
-#include "core/cli/command_common.hpp"
-#include "core/cli/command_line.hpp"
-#include "core/cli/dump_watch.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/source/sibling_dump.hpp"
 
@@ -32,6 +29,14 @@ bool isFolderPath(const std::string& path)
 {
     std::error_code error;
     return !path.empty() && fs::is_directory(path, error);
+}
+
+bool isDumpFileName(const std::string& name)
+{
+    const std::string prefix = "memory_info";
+    const std::string suffix = ".json";
+    return name.size() >= prefix.size() + suffix.size() && name.compare(0, prefix.size(), prefix) == 0
+        && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
 std::vector<std::string> dumpFilesInFolder(const std::string& folder)
@@ -119,34 +124,6 @@ KernelFolder loadKernelFolder(const std::string& folder, const LoadOptions& opti
     kernel.kernel = folderKernelName(kernels);
     kernel.notes = pairNotes(files, kernels);
     return kernel;
-}
-
-int exitStatusFor(const KernelFolder& kernel, const std::optional<std::string>& scope)
-{
-    int status = kExitFits;
-    for (const PlanDocument& document : kernel.documents) {
-        const int one = exitStatusFor(document, scope);
-        if (one == kExitOverflow)
-            return kExitOverflow;
-        status = std::max(status, one);
-    }
-    return status;
-}
-
-void requireScope(const KernelFolder& kernel, const std::optional<std::string>& scope)
-{
-    if (!scope)
-        return;
-    std::string present;
-    for (const PlanDocument& document : kernel.documents) {
-        if (document.dump.findScope(*scope))
-            return;
-        for (const auto& plan : document.dump.scopes)
-            present += (present.empty() ? "" : ", ") + coreNameOf(document) + " " + plan.scope;
-    }
-    throw DumpError(kernel.folder, "",
-        "no memory scope \"" + *scope + "\" in the folder's dumps (they have: " + (present.empty() ? "none" : present)
-            + ")");
 }
 
 } // namespace memlens

@@ -13,6 +13,9 @@ namespace memlens {
 // True when `path` names a folder (then it is opened as a kernel's folder, not as a dump).
 bool isFolderPath(const std::string& path);
 
+// True for the names the compiler gives its dumps: memory_info*.json.
+bool isDumpFileName(const std::string& name);
+
 // The memory_info*.json files directly in `folder`: memory_info_aic.json first, then
 // memory_info_aiv.json, then the others by name. Throws DumpError naming the folder when it
 // cannot be read or holds no dump.
@@ -42,11 +45,5 @@ struct KernelFolder {
 
 // Loads every dump of the folder with `options`. Throws DumpError as loadPlanDocument does (naming the file).
 KernelFolder loadKernelFolder(const std::string& folder, const LoadOptions& options);
-
-// 3 when any shown scope of any core overflows, else 0.
-int exitStatusFor(const KernelFolder& kernel, const std::optional<std::string>& scope);
-
-// Throws DumpError when no dump of the folder has the scope `scope`.
-void requireScope(const KernelFolder& kernel, const std::optional<std::string>& scope);
 
 } // namespace memlens
