@@ -4,6 +4,7 @@
 #include "core/cli/inspect_json.hpp"
 #include "core/cli/kernel_folder.hpp"
 #include "core/cli/plan_page_template.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/source/file_finder.hpp"
 #include "core/source/ir_index.hpp"
@@ -312,7 +313,7 @@ void writeOps(PageJsonWriter& writer, const CompileLog& log)
 }
 
 void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, PageSources& sources,
-    std::size_t maxBlocks)
+    std::size_t maxBlocks, const ScopeDiagnoses* diagnoses)
 {
     const ScopePlan& scope = document.dump.scopes[scopeIndex];
     const PlanAnalysis& analysis = document.analyses[scopeIndex];
@@ -391,11 +392,12 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
     writer.raw(",\"high\":");
     writer.numbers(usage.size(), [&](std::size_t n) { return usage[n].highAddress; });
     writer.raw("}");
-    writer.members(inspectScopeTailJson(document, scopeIndex), true);
+    writer.members(inspectScopeTailJson(document, scopeIndex, diagnoses), true);
     writer.raw("}");
 }
 
-void writeDocument(PageJsonWriter& writer, const PlanDocument& document, std::size_t maxBlocks)
+void writeDocument(
+    PageJsonWriter& writer, const PlanDocument& document, std::size_t maxBlocks, const ScopeDiagnoses* diagnoses)
 {
     ojson head = inspectFileHeadJson(document);
     head.erase("ops"); // written below, as columns
@@ -411,15 +413,17 @@ void writeDocument(PageJsonWriter& writer, const PlanDocument& document, std::si
     for (std::size_t s = 0; s < document.dump.scopes.size(); ++s) {
         if (s > 0)
             writer.raw(",");
-        writeScope(writer, document, s, sources, maxBlocks);
+        writeScope(writer, document, s, sources, maxBlocks, diagnoses);
     }
     writer.raw("]");
     sources.write(writer);
     writer.raw("}");
 }
 
+// `diagnoses`, when given, are the first document's.
 void writePageJson(std::ostream& out, const std::string& title, const std::vector<const PlanDocument*>& documents,
-    const std::vector<std::string>& notes, const ojson& run, std::size_t maxBlocks)
+    const std::vector<std::string>& notes, const ojson& run, std::size_t maxBlocks,
+    const ScopeDiagnoses* diagnoses = nullptr)
 {
     PageJsonWriter writer(out);
     writer.raw("{\"format\":1,\"title\":");
@@ -432,7 +436,7 @@ void writePageJson(std::ostream& out, const std::string& title, const std::vecto
     for (std::size_t d = 0; d < documents.size(); ++d) {
         if (d > 0)
             writer.raw(",");
-        writeDocument(writer, *documents[d], maxBlocks);
+        writeDocument(writer, *documents[d], maxBlocks, d == 0 ? diagnoses : nullptr);
     }
     writer.raw("]}");
 }
@@ -450,6 +454,14 @@ void writePlanPage(std::ostream& out, const std::string& title, const std::vecto
 void writePlanPage(std::ostream& out, const PlanDocument& document, std::size_t maxBlocks)
 {
     writePlanPage(out, document.dump.kernel, {&document}, {}, nullptr, maxBlocks);
+}
+
+void writePlanPage(
+    std::ostream& out, const PlanDocument& document, const ScopeDiagnoses& diagnoses, std::size_t maxBlocks)
+{
+    out << planPageBeforeData();
+    writePageJson(out, document.dump.kernel, {&document}, {}, nullptr, maxBlocks, &diagnoses);
+    out << planPageAfterData();
 }
 
 void writePlanPage(std::ostream& out, const KernelFolder& kernel, std::size_t maxBlocks)

@@ -18,6 +18,7 @@ namespace memlens {
 
 struct PlanDocument;
 struct KernelFolder;
+class ScopeDiagnoses;
 
 // A scope's blocks past this many are left out of the page (the largest are kept, those
 // above capacity first) and the page says how many it holds; blocks.csv lists every one.
@@ -27,6 +28,10 @@ inline constexpr std::size_t kPlanPageMaxBlocks = 1'000'000;
 inline constexpr int kPlanPageContextLines = 3;
 
 void writePlanPage(std::ostream& out, const PlanDocument& document, std::size_t maxBlocks = kPlanPageMaxBlocks);
+// The same with each scope's diagnosis taken from `diagnoses` (of `document`), which the report's
+// summary.md shares: the diagnosis is worked out once.
+void writePlanPage(std::ostream& out, const PlanDocument& document, const ScopeDiagnoses& diagnoses,
+    std::size_t maxBlocks = kPlanPageMaxBlocks);
 // Every core's dump of a kernel's folder in one page.
 void writePlanPage(std::ostream& out, const KernelFolder& kernel, std::size_t maxBlocks = kPlanPageMaxBlocks);
 

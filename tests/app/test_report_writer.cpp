@@ -1,4 +1,5 @@
 #include "app/report_writer.hpp"
+#include "core/diagnosis/diagnosis.hpp"
 #include "core/document/plan_document.hpp"
 #include "support/file_size_limit.hpp"
 #include "support/test_paths.hpp"
@@ -262,6 +263,21 @@ TEST_CASE("blocks.csv of a big document is streamed into the report, the same te
     CHECK_FALSE(held[0].pending.valid());
     REQUIRE(streamed[0].pending.valid());
     CHECK(contentsOf(QDir(dir.filePath("r")).filePath("summary.md")) == held[0].contents);
+}
+
+TEST_CASE("a report works out each scope's diagnosis once for summary.md and plan.html (issue 67)", "[report]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    for (const std::size_t streamedFrom : {kStreamedCsvBlocks, std::size_t(1)}) {
+        const std::size_t before = diagnosesWorkedOut();
+        const auto files = buildReport(document, QSize(400, 300), streamedFrom);
+        QTemporaryDir dir;
+        QString error;
+        REQUIRE(writeReport(dir.filePath("r"), files, &error));
+        CHECK(diagnosesWorkedOut() - before == document.dump.scopes.size()); // both scopes planned: once each
+        CHECK(contentsOf(QDir(dir.filePath("r")).filePath("plan.html")).contains("\"diagnosis\":{"));
+    }
 }
 
 TEST_CASE("a report is staged inside its folder: the swap never writes to the folder's parent", "[report][hostile]")
