@@ -49,6 +49,35 @@ void appendScriptSafeJson(std::string& out, std::string_view json)
 
 namespace {
 
+// appendScriptSafeJson(out, ojson(text).dump(-1, ' ', false, replace)): the same bytes, written
+// straight for printable ASCII (every name and location a real dump holds); anything else (control
+// characters, UTF-8, bytes that are not) the JSON library writes.
+void appendScriptSafeString(std::string& out, std::string_view text)
+{
+    if (!std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f; })) {
+        appendScriptSafeJson(out, ojson(std::string(text)).dump(-1, ' ', false, ojson::error_handler_t::replace));
+        return;
+    }
+    out += '"';
+    for (auto from = text.begin(); from != text.end();) {
+        const auto special = std::find_if(
+            from, text.end(), [](char c) { return c == '"' || c == '\\' || c == '<' || c == '>' || c == '&'; });
+        // By pointer and length: append(first, last) goes through a slower replace().
+        out.append(text.data() + (from - text.begin()), static_cast<std::size_t>(special - from));
+        if (special == text.end())
+            break;
+        switch (*special) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '<': out += "\\u003c"; break;
+        case '>': out += "\\u003e"; break;
+        default: out += "\\u0026"; break;
+        }
+        from = special + 1;
+    }
+    out += '"';
+}
+
 // The page's JSON, written piece by piece into `out` (a million blocks never exist as one tree).
 class PageJsonWriter {
 public:
@@ -71,6 +100,23 @@ public:
         appendScriptSafeJson(buffer_, value.dump(-1, ' ', false, ojson::error_handler_t::replace));
         flushWhenFull();
     }
+    // ["a", "b", ...] of text(0) ... text(count - 1), as json() writes an array of those strings, without
+    // a tree of them: a page of a million blocks writes a million names.
+    template <typename Text> void strings(std::size_t count, Text&& text)
+    {
+        buffer_ += '[';
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i > 0)
+                buffer_ += ',';
+            appendScriptSafeString(buffer_, text(i));
+            if ((i & 0xffff) == 0)
+                flushWhenFull();
+        }
+        buffer_ += ']';
+        flushWhenFull();
+    }
+    // JSON text already made script-safe (appendScriptSafeJson), written as it is.
+    void safeRaw(std::string_view text) { raw(text); }
     void key(std::string_view name)
     {
         buffer_ += '"';
@@ -266,7 +312,11 @@ public:
         }
         entry["note"] = source && !source->note.empty() ? ojson(source->note) : ojson(nullptr);
         const auto index = static_cast<std::int64_t>(sources_.size());
-        sources_.push_back(std::move(entry));
+        // Kept as the text the page writes: a tree per distinct source (400,000 of them) held until the
+        // end of the page was most of its memory.
+        std::string text;
+        appendScriptSafeJson(text, entry.dump(-1, ' ', false, ojson::error_handler_t::replace));
+        sources_.push_back(std::move(text));
         index_.emplace(key, index);
         return index;
     }
@@ -277,7 +327,7 @@ public:
         for (std::size_t i = 0; i < sources_.size(); ++i) {
             if (i > 0)
                 writer.raw(",");
-            writer.json(sources_[i]);
+            writer.safeRaw(sources_[i]);
         }
         writer.raw("],\"lines\":");
         writer.json(lines_.json());
@@ -288,7 +338,7 @@ private:
     const PlanDocument& document_;
     EmbeddedLines lines_;
     std::map<Key, std::int64_t> index_;
-    std::vector<ojson> sources_;
+    std::vector<std::string> sources_; // each entry's JSON, script-safe
     BlockSource scratch_;
 };
 
@@ -339,7 +389,6 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
     ojson types = ojson::array();
     std::vector<std::size_t> typeOf;
     std::vector<std::int64_t> sourceOf;
-    ojson names = ojson::array();
     for (const int b : buffers) {
         const Buffer& buffer = scope.buffers[static_cast<std::size_t>(b)];
         const auto [it, added] = typeIndex.emplace(buffer.memrefType(), typeIndex.size());
@@ -347,7 +396,6 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
             types.push_back(buffer.memrefType());
         typeOf.push_back(it->second);
         sourceOf.push_back(sources.indexOf(scopeIndex, b));
-        names.push_back(buffer.ssaName);
     }
     const auto buffer
         = [&](std::size_t n) -> const Buffer& { return scope.buffers[static_cast<std::size_t>(buffers[n])]; };
@@ -356,7 +404,7 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
     writer.raw(",\"buffers\":{\"id\":");
     writer.numbers(buffers.size(), [&](std::size_t n) { return buffer(n).id; });
     writer.raw(",\"name\":");
-    writer.json(names);
+    writer.strings(buffers.size(), [&](std::size_t n) -> const std::string& { return buffer(n).ssaName; });
     writer.raw(",\"type\":");
     writer.numbers(typeOf.size(), [&](std::size_t n) { return typeOf[n]; });
     writer.raw(",\"source\":");
