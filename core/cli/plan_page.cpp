@@ -115,8 +115,13 @@ public:
         buffer_ += ']';
         flushWhenFull();
     }
-    // JSON text already made script-safe (appendScriptSafeJson), written as it is.
-    void safeRaw(std::string_view text) { raw(text); }
+    // JSON text already made script-safe (appendScriptSafeJson), written as it is, a MiB at a time
+    // (the sources of a big page are tens of MB: the buffer does not grow to hold them).
+    void safeRaw(std::string_view text)
+    {
+        for (std::size_t from = 0; from < text.size(); from += kPiece)
+            raw(text.substr(from, kPiece));
+    }
     void key(std::string_view name)
     {
         buffer_ += '"';
@@ -167,6 +172,7 @@ private:
         if (buffer_.size() >= (1u << 20))
             flush();
     }
+    static constexpr std::size_t kPiece = 1u << 20;
     std::ostream& out_;
     std::string buffer_;
 };
@@ -311,12 +317,12 @@ public:
             entry["python"] = nullptr;
         }
         entry["note"] = source && !source->note.empty() ? ojson(source->note) : ojson(nullptr);
-        const auto index = static_cast<std::int64_t>(sources_.size());
-        // Kept as the text the page writes: a tree per distinct source (400,000 of them) held until the
-        // end of the page was most of its memory.
-        std::string text;
-        appendScriptSafeJson(text, entry.dump(-1, ' ', false, ojson::error_handler_t::replace));
-        sources_.push_back(std::move(text));
+        const auto index = static_cast<std::int64_t>(sourceCount_++);
+        // Kept as the text the page writes, all in one string: a tree per distinct source (400,000 of
+        // them) held until the end of the page was most of its memory, a string each a tenth of it.
+        if (index > 0)
+            sourcesText_ += ',';
+        appendScriptSafeJson(sourcesText_, entry.dump(-1, ' ', false, ojson::error_handler_t::replace));
         index_.emplace(key, index);
         return index;
     }
@@ -324,11 +330,7 @@ public:
     void write(PageJsonWriter& writer)
     {
         writer.raw(",\"sources\":[");
-        for (std::size_t i = 0; i < sources_.size(); ++i) {
-            if (i > 0)
-                writer.raw(",");
-            writer.safeRaw(sources_[i]);
-        }
+        writer.safeRaw(sourcesText_);
         writer.raw("],\"lines\":");
         writer.json(lines_.json());
     }
@@ -338,7 +340,8 @@ private:
     const PlanDocument& document_;
     EmbeddedLines lines_;
     std::map<Key, std::int64_t> index_;
-    std::vector<std::string> sources_; // each entry's JSON, script-safe
+    std::size_t sourceCount_ = 0;
+    std::string sourcesText_; // the entries' JSON, script-safe, between commas
     BlockSource scratch_;
 };
 
