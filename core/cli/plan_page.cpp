@@ -20,6 +20,7 @@
 #include <ostream>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -339,7 +340,16 @@ private:
     using Key = std::pair<const void*, std::uint64_t>;
     const PlanDocument& document_;
     EmbeddedLines lines_;
-    std::map<Key, std::int64_t> index_;
+    struct KeyHash {
+        std::size_t operator()(const Key& key) const noexcept
+        {
+            return std::hash<const void*>()(key.first)
+                ^ (std::hash<std::uint64_t>()(key.second) * 0x9e3779b97f4a7c15ull);
+        }
+    };
+    // Looked up once per buffer (a million): hashed, not a tree of 400,000 sources. The page's
+    // order is the order sources are first met, whatever the index's.
+    std::unordered_map<Key, std::int64_t, KeyHash> index_;
     std::size_t sourceCount_ = 0;
     std::string sourcesText_; // the entries' JSON, script-safe, between commas
     BlockSource scratch_;
@@ -388,7 +398,7 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
             buffers.push_back(b);
         }
     }
-    std::map<std::string, std::size_t> typeIndex;
+    std::unordered_map<std::string, std::size_t> typeIndex; // the page's order is that of first use
     ojson types = ojson::array();
     std::vector<std::size_t> typeOf;
     std::vector<std::int64_t> sourceOf;
