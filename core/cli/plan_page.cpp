@@ -79,6 +79,13 @@ void appendScriptSafeString(std::string& out, std::string_view text)
     out += '"';
 }
 
+template <typename Number> void appendNumber(std::string& out, Number value)
+{
+    char text[24];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    out.append(text, static_cast<std::size_t>(end - text));
+}
+
 // The page's JSON, written piece by piece into `out` (a million blocks never exist as one tree).
 class PageJsonWriter {
 public:
@@ -296,34 +303,57 @@ public:
         const auto found = index_.find(key);
         if (found != index_.end())
             return found->second;
-        ojson entry;
-        entry["location"] = buffer.location();
+        const auto index = static_cast<std::int64_t>(sourceCount_++);
+        // Kept as the text the page writes, all in one string: a tree per distinct source (400,000 of
+        // them) held until the end of the page was most of its memory, a string each a tenth of it.
+        // Written as json() writes {"location", "ir", "python", "note"}, without making the tree.
+        std::string& out = sourcesText_;
+        if (index > 0)
+            out += ',';
+        out += "{\"location\":";
+        appendScriptSafeString(out, buffer.location());
+        out += ",\"ir\":";
         const BlockSource* source = linked ? &document_.sources[scopeIndex].sourceInto(buffers, scratch_) : nullptr;
         if (source && source->ir) {
-            entry["ir"] = {{"file", source->ir->file}, {"line", source->ir->line}};
+            out += "{\"file\":";
+            appendScriptSafeString(out, source->ir->file);
+            out += ",\"line\":";
+            appendNumber(out, source->ir->line);
+            out += '}';
             // Only the IR memlens indexed: a path the dump names is not read just because it is named.
             if (document_.ir && source->ir->file == document_.irFile)
                 lines_.need(source->ir->file, source->ir->line);
         } else {
-            entry["ir"] = nullptr;
+            out += "null";
         }
+        out += ",\"python\":";
         if (source && source->python) {
             const SourceFrame& frame = *source->python;
-            const std::string& file = source->pythonLocalPath.empty() ? frame.file : source->pythonLocalPath;
-            entry["python"] = {{"file", file}, {"line", frame.line}, {"column", frame.column},
-                {"name", frame.name.empty() ? ojson(nullptr) : ojson(frame.name)}, {"location_file", frame.file}};
+            out += "{\"file\":";
+            appendScriptSafeString(out, source->pythonLocalPath.empty() ? frame.file : source->pythonLocalPath);
+            out += ",\"line\":";
+            appendNumber(out, frame.line);
+            out += ",\"column\":";
+            appendNumber(out, frame.column);
+            out += ",\"name\":";
+            if (frame.name.empty())
+                out += "null";
+            else
+                appendScriptSafeString(out, frame.name);
+            out += ",\"location_file\":";
+            appendScriptSafeString(out, frame.file);
+            out += '}';
             if (!source->pythonLocalPath.empty())
                 lines_.need(source->pythonLocalPath, frame.line);
         } else {
-            entry["python"] = nullptr;
+            out += "null";
         }
-        entry["note"] = source && !source->note.empty() ? ojson(source->note) : ojson(nullptr);
-        const auto index = static_cast<std::int64_t>(sourceCount_++);
-        // Kept as the text the page writes, all in one string: a tree per distinct source (400,000 of
-        // them) held until the end of the page was most of its memory, a string each a tenth of it.
-        if (index > 0)
-            sourcesText_ += ',';
-        appendScriptSafeJson(sourcesText_, entry.dump(-1, ' ', false, ojson::error_handler_t::replace));
+        out += ",\"note\":";
+        if (source && !source->note.empty())
+            appendScriptSafeString(out, source->note);
+        else
+            out += "null";
+        out += '}';
         index_.emplace(key, index);
         return index;
     }
