@@ -213,8 +213,14 @@ std::vector<std::size_t> keptBlocks(const ScopePlan& scope, const PlanAnalysis& 
     };
     std::nth_element(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(maxBlocks), kept.end(),
         [&](std::size_t a, std::size_t b) { return rank(a) > rank(b); });
-    kept.resize(maxBlocks);
-    std::sort(kept.begin(), kept.end());
+    // Back in block order by marking them: a sort of a million indices took a tenth of a second.
+    std::vector<char> keep(scope.blocks.size(), 0);
+    for (std::size_t n = 0; n < maxBlocks; ++n)
+        keep[kept[n]] = 1;
+    kept.clear();
+    for (std::size_t i = 0; i < keep.size(); ++i)
+        if (keep[i])
+            kept.push_back(i);
     return kept;
 }
 
