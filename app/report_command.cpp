@@ -4,6 +4,7 @@
 #include "app/report_writer.hpp"
 #include "core/cli/command_common.hpp"
 #include "core/cli/plan_page.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 
 #include <QDir>
 #include <QGuiApplication>
@@ -121,9 +122,13 @@ int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
         requireScope(shown, commandLine.scope);
         if (commandLine.scope)
             keepOnlyScope(shown, *commandLine.scope);
+        // --out's summary.md and plan.html and --html's page show one diagnosis per scope, worked out once.
+        const auto diagnoses = std::make_shared<const ScopeDiagnoses>(shown);
         return writeOutputs(
-            commandLine, [&shown] { return buildReport(shown); },
-            [&shown](std::ostream& out) { writePlanPage(out, shown); }, exitStatusFor(shown, std::nullopt));
+            commandLine,
+            [&shown, diagnoses] { return buildReport(shown, kDefaultReportChartSize, kStreamedCsvBlocks, diagnoses); },
+            [&shown, diagnoses](std::ostream& out) { writePlanPage(out, shown, *diagnoses); },
+            exitStatusFor(shown, std::nullopt));
     } catch (const std::exception& error) {
         return reportBadInput(std::cerr, error, commandLine.dump);
     }

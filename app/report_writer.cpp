@@ -122,12 +122,14 @@ ReportFile planPageFile(
     return {QStringLiteral("plan.html"), bytesOf(page.str()), {}, {}};
 }
 
-std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize, std::size_t streamedCsvBlocks)
+std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize, std::size_t streamedCsvBlocks,
+    std::shared_ptr<const ScopeDiagnoses> diagnoses)
 {
     std::vector<ReportFile> files;
     const std::string chartImage = document.dump.scopes.empty() ? "" : "chart.png";
     // summary.md and plan.html both show the diagnosis: worked out once, for the first that asks.
-    const auto diagnoses = std::make_shared<const ScopeDiagnoses>(document);
+    if (!diagnoses)
+        diagnoses = std::make_shared<const ScopeDiagnoses>(document);
     if (document.dump.blockCount() >= streamedCsvBlocks) {
         // The summary's diagnosis is the slowest part of a big report: it runs while the
         // charts are drawn and blocks.csv is written.

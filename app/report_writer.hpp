@@ -63,8 +63,9 @@ ReportFile planPageFile(const PlanDocument& document, std::size_t streamedBlocks
 // summary.md, chart.png, chart.svg, blocks.csv, live_at_peak.csv, plan.html; blocks.csv is
 // streamed (`write`) when the document has `streamedCsvBlocks` blocks or more. summary.md and
 // plan.html show each scope's diagnosis worked out once (ScopeDiagnoses).
+// `diagnoses`, when given (of `document`), are shared with whatever else shows them (`report --html`).
 std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize = kDefaultReportChartSize,
-    std::size_t streamedCsvBlocks = kStreamedCsvBlocks);
+    std::size_t streamedCsvBlocks = kStreamedCsvBlocks, std::shared_ptr<const ScopeDiagnoses> diagnoses = nullptr);
 
 // Writes one file atomically; false with *error naming the file and the reason.
 bool writeFileAtomically(const QString& path, const QByteArray& contents, QString* error);
