@@ -116,3 +116,19 @@ TEST_CASE("buffer names are written as the JSON library writes them, made script
         CHECK(std::find(written.begin(), written.end(), name) != written.end());
     }
 }
+
+TEST_CASE("each distinct source's entry is the text the JSON library writes for it", "[plan_page][hostile]")
+{
+    // The entries are written straight (issue 67); read back and dumped by the library, each must
+    // come out the same: IR and Python lines, frame names, notes, hostile texts.
+    for (const auto& document : {test::loadFixture("html/hostile/memory_info_aiv.json"),
+             test::loadPath(MEMLENS_SOURCE_DIR "/resources/examples/layer_norm/block16384/memory_info_aiv.json")}) {
+        const std::string data = planPageJson(*document);
+        const auto page = nlohmann::ordered_json::parse(data);
+        const nlohmann::ordered_json& sources = page["documents"][0]["sources"];
+        REQUIRE(!sources.empty());
+        std::string expected = "\"sources\":";
+        appendScriptSafeJson(expected, sources.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+        CHECK(data.find(expected) != std::string::npos);
+    }
+}
