@@ -3,6 +3,7 @@
 #include "app/kernel_report.hpp"
 #include "app/report_writer.hpp"
 #include "core/cli/command_common.hpp"
+#include "core/cli/folder_report.hpp"
 #include "core/cli/plan_page.hpp"
 #include "core/diagnosis/scope_diagnoses.hpp"
 
@@ -102,9 +103,12 @@ int writeKernelReport(const CommandLine& commandLine)
     if (commandLine.scope)
         for (PlanDocument& document : kernel.documents)
             keepOnlyScope(document, *commandLine.scope);
+    // The report's summary.md and plan.html and --html's page diagnose each scope once.
+    const FolderDiagnoses diagnoses = folderDiagnoses(kernel);
     return writeOutputs(
-        commandLine, [&kernel] { return buildKernelReport(kernel); },
-        [&kernel](std::ostream& out) { writePlanPage(out, kernel); }, exitStatusFor(kernel, std::nullopt));
+        commandLine, [&kernel, &diagnoses] { return buildKernelReport(kernel, kDefaultReportChartSize, diagnoses); },
+        [&kernel, &diagnoses](std::ostream& out) { writePlanPage(out, kernel, diagnoses); },
+        exitStatusFor(kernel, std::nullopt));
 }
 
 } // namespace

@@ -517,10 +517,10 @@ void writeDocument(
     writer.raw("}");
 }
 
-// `diagnoses`, when given, are the first document's.
+// `diagnoses`, when given, holds each document's (or null).
 void writePageJson(std::ostream& out, const std::string& title, const std::vector<const PlanDocument*>& documents,
     const std::vector<std::string>& notes, const ojson& run, std::size_t maxBlocks,
-    const ScopeDiagnoses* diagnoses = nullptr)
+    const std::vector<const ScopeDiagnoses*>& diagnoses = {})
 {
     PageJsonWriter writer(out);
     writer.raw("{\"format\":1,\"title\":");
@@ -533,7 +533,7 @@ void writePageJson(std::ostream& out, const std::string& title, const std::vecto
     for (std::size_t d = 0; d < documents.size(); ++d) {
         if (d > 0)
             writer.raw(",");
-        writeDocument(writer, *documents[d], maxBlocks, d == 0 ? diagnoses : nullptr);
+        writeDocument(writer, *documents[d], maxBlocks, d < diagnoses.size() ? diagnoses[d] : nullptr);
     }
     writer.raw("]}");
 }
@@ -557,16 +557,27 @@ void writePlanPage(
     std::ostream& out, const PlanDocument& document, const ScopeDiagnoses& diagnoses, std::size_t maxBlocks)
 {
     out << planPageBeforeData();
-    writePageJson(out, document.dump.kernel, {&document}, {}, nullptr, maxBlocks, &diagnoses);
+    writePageJson(out, document.dump.kernel, {&document}, {}, nullptr, maxBlocks, {&diagnoses});
     out << planPageAfterData();
 }
 
 void writePlanPage(std::ostream& out, const KernelFolder& kernel, std::size_t maxBlocks)
 {
+    writePlanPage(out, kernel, {}, maxBlocks);
+}
+
+void writePlanPage(
+    std::ostream& out, const KernelFolder& kernel, const FolderDiagnoses& diagnoses, std::size_t maxBlocks)
+{
     std::vector<const PlanDocument*> documents;
-    for (const PlanDocument& document : kernel.documents)
-        documents.push_back(&document);
-    writePlanPage(out, kernel.kernel, documents, kernel.notes, nullptr, maxBlocks);
+    std::vector<const ScopeDiagnoses*> shared;
+    for (std::size_t d = 0; d < kernel.documents.size(); ++d) {
+        documents.push_back(&kernel.documents[d]);
+        shared.push_back(d < diagnoses.size() ? diagnoses[d].get() : nullptr);
+    }
+    out << planPageBeforeData();
+    writePageJson(out, kernel.kernel, documents, kernel.notes, nullptr, maxBlocks, shared);
+    out << planPageAfterData();
 }
 
 std::string planPageJson(const PlanDocument& document, std::size_t maxBlocks)

@@ -27,4 +27,7 @@ private:
     mutable std::vector<std::optional<Diagnosis>> diagnoses_;
 };
 
+// Each document's of a kernel's folder, in the folder's order (core/cli/kernel_folder).
+using FolderDiagnoses = std::vector<std::shared_ptr<const ScopeDiagnoses>>;
+
 } // namespace memlens
