@@ -12,8 +12,10 @@ namespace {
 QByteArray bytesOf(const std::string& text) { return QByteArray(text.data(), static_cast<qsizetype>(text.size())); }
 } // namespace
 
-std::vector<ReportFile> buildKernelReport(const KernelFolder& kernel, QSize chartSize)
+std::vector<ReportFile> buildKernelReport(const KernelFolder& kernel, QSize chartSize, FolderDiagnoses diagnoses)
 {
+    if (diagnoses.size() != kernel.documents.size())
+        diagnoses = folderDiagnoses(kernel);
     const std::vector<CoreScopeRef> charts = chartedScopes(kernel);
     std::vector<std::string> names;
     std::vector<ReportFile> files;
@@ -34,11 +36,12 @@ std::vector<ReportFile> buildKernelReport(const KernelFolder& kernel, QSize char
         }
     }
     files.insert(files.begin(),
-        ReportFile{QStringLiteral("summary.md"), bytesOf(folderSummaryMarkdown(kernel, charts, names)), {}, {}});
+        ReportFile{
+            QStringLiteral("summary.md"), bytesOf(folderSummaryMarkdown(kernel, charts, names, diagnoses)), {}, {}});
     files.push_back({QStringLiteral("blocks.csv"), bytesOf(folderBlocksCsv(kernel)), {}, {}});
     files.push_back({QStringLiteral("live_at_peak.csv"), bytesOf(folderLiveAtPeakCsv(kernel)), {}, {}});
     std::ostringstream page;
-    writePlanPage(page, kernel);
+    writePlanPage(page, kernel, diagnoses);
     files.push_back({QStringLiteral("plan.html"), bytesOf(page.str()), {}, {}});
     return files;
 }

@@ -3,7 +3,9 @@
 #include "app/kernel_report.hpp"
 #include "app/report_writer.hpp"
 #include "core/cli/command_common.hpp"
+#include "core/cli/folder_report.hpp"
 #include "core/cli/plan_page.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 
 #include <QDir>
 #include <QGuiApplication>
@@ -101,9 +103,12 @@ int writeKernelReport(const CommandLine& commandLine)
     if (commandLine.scope)
         for (PlanDocument& document : kernel.documents)
             keepOnlyScope(document, *commandLine.scope);
+    // The report's summary.md and plan.html and --html's page diagnose each scope once.
+    const FolderDiagnoses diagnoses = folderDiagnoses(kernel);
     return writeOutputs(
-        commandLine, [&kernel] { return buildKernelReport(kernel); },
-        [&kernel](std::ostream& out) { writePlanPage(out, kernel); }, exitStatusFor(kernel, std::nullopt));
+        commandLine, [&kernel, &diagnoses] { return buildKernelReport(kernel, kDefaultReportChartSize, diagnoses); },
+        [&kernel, &diagnoses](std::ostream& out) { writePlanPage(out, kernel, diagnoses); },
+        exitStatusFor(kernel, std::nullopt));
 }
 
 } // namespace
@@ -121,9 +126,13 @@ int runReportCommand(const CommandLine& commandLine, int argc, char** argv)
         requireScope(shown, commandLine.scope);
         if (commandLine.scope)
             keepOnlyScope(shown, *commandLine.scope);
+        // --out's summary.md and plan.html and --html's page show one diagnosis per scope, worked out once.
+        const auto diagnoses = std::make_shared<const ScopeDiagnoses>(shown);
         return writeOutputs(
-            commandLine, [&shown] { return buildReport(shown); },
-            [&shown](std::ostream& out) { writePlanPage(out, shown); }, exitStatusFor(shown, std::nullopt));
+            commandLine,
+            [&shown, diagnoses] { return buildReport(shown, kDefaultReportChartSize, kStreamedCsvBlocks, diagnoses); },
+            [&shown, diagnoses](std::ostream& out) { writePlanPage(out, shown, *diagnoses); },
+            exitStatusFor(shown, std::nullopt));
     } catch (const std::exception& error) {
         return reportBadInput(std::cerr, error, commandLine.dump);
     }

@@ -4,6 +4,7 @@
 #include "core/base/run_beside.hpp"
 #include "core/cli/plan_page.hpp"
 #include "core/cli/report_files.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
 #include "views/chart/block_chart_painter.hpp"
@@ -108,28 +109,38 @@ QByteArray chartSvg(
     return svg;
 }
 
-ReportFile planPageFile(const PlanDocument& document, std::size_t streamedBlocks)
+ReportFile planPageFile(
+    const PlanDocument& document, std::size_t streamedBlocks, std::shared_ptr<const ScopeDiagnoses> diagnoses)
 {
+    if (!diagnoses)
+        diagnoses = std::make_shared<const ScopeDiagnoses>(document);
     if (document.dump.blockCount() >= streamedBlocks)
-        return {QStringLiteral("plan.html"), {}, [&document](std::ostream& out) { writePlanPage(out, document); }, {}};
+        return {QStringLiteral("plan.html"), {},
+            [&document, diagnoses](std::ostream& out) { writePlanPage(out, document, *diagnoses); }, {}};
     std::ostringstream page;
-    writePlanPage(page, document);
+    writePlanPage(page, document, *diagnoses);
     return {QStringLiteral("plan.html"), bytesOf(page.str()), {}, {}};
 }
 
-std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize, std::size_t streamedCsvBlocks)
+std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize, std::size_t streamedCsvBlocks,
+    std::shared_ptr<const ScopeDiagnoses> diagnoses)
 {
     std::vector<ReportFile> files;
     const std::string chartImage = document.dump.scopes.empty() ? "" : "chart.png";
+    // summary.md and plan.html both show the diagnosis: worked out once, for the first that asks.
+    if (!diagnoses)
+        diagnoses = std::make_shared<const ScopeDiagnoses>(document);
     if (document.dump.blockCount() >= streamedCsvBlocks) {
         // The summary's diagnosis is the slowest part of a big report: it runs while the
         // charts are drawn and blocks.csv is written.
         ReportFile summary{QStringLiteral("summary.md"), {}, {}, {}};
-        summary.pending
-            = runBeside([&document, chartImage] { return bytesOf(summaryMarkdown(document, chartImage)); }).share();
+        summary.pending = runBeside([&document, chartImage, diagnoses] {
+            return bytesOf(summaryMarkdown(document, chartImage, diagnoses.get()));
+        }).share();
         files.push_back(std::move(summary));
     } else {
-        files.push_back({QStringLiteral("summary.md"), bytesOf(summaryMarkdown(document, chartImage)), {}, {}});
+        files.push_back(
+            {QStringLiteral("summary.md"), bytesOf(summaryMarkdown(document, chartImage, diagnoses.get())), {}, {}});
     }
     if (!document.dump.scopes.empty()) {
         const std::size_t scope = reportScopeIndex(document);
@@ -146,7 +157,7 @@ std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSiz
     else
         files.push_back({QStringLiteral("blocks.csv"), bytesOf(blocksCsv(document)), {}, {}});
     files.push_back({QStringLiteral("live_at_peak.csv"), bytesOf(liveAtPeakCsv(document)), {}, {}});
-    files.push_back(planPageFile(document, streamedCsvBlocks));
+    files.push_back(planPageFile(document, streamedCsvBlocks, diagnoses));
     return files;
 }
 

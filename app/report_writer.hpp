@@ -14,12 +14,14 @@
 #include <functional>
 #include <future>
 #include <iosfwd>
+#include <memory>
 #include <utility>
 #include <vector>
 
 namespace memlens {
 
 struct PlanDocument;
+class ScopeDiagnoses;
 
 struct ChartRenderOptions;
 
@@ -53,13 +55,17 @@ QByteArray chartSvg(const PlanDocument& document, std::size_t scopeIndex, QSize 
     QString* error);
 
 // plan.html, the plan page (core/cli/plan_page): written from `write` when the document has
-// `streamedBlocks` blocks or more (the document must then outlive the write).
-ReportFile planPageFile(const PlanDocument& document, std::size_t streamedBlocks = kStreamedCsvBlocks);
+// `streamedBlocks` blocks or more (the document must then outlive the write). Its diagnoses are
+// taken from `diagnoses` when given (of `document`: buildReport shares them with summary.md).
+ReportFile planPageFile(const PlanDocument& document, std::size_t streamedBlocks = kStreamedCsvBlocks,
+    std::shared_ptr<const ScopeDiagnoses> diagnoses = nullptr);
 
 // summary.md, chart.png, chart.svg, blocks.csv, live_at_peak.csv, plan.html; blocks.csv is
-// streamed (`write`) when the document has `streamedCsvBlocks` blocks or more.
+// streamed (`write`) when the document has `streamedCsvBlocks` blocks or more. summary.md and
+// plan.html show each scope's diagnosis worked out once (ScopeDiagnoses).
+// `diagnoses`, when given (of `document`), are shared with whatever else shows them (`report --html`).
 std::vector<ReportFile> buildReport(const PlanDocument& document, QSize chartSize = kDefaultReportChartSize,
-    std::size_t streamedCsvBlocks = kStreamedCsvBlocks);
+    std::size_t streamedCsvBlocks = kStreamedCsvBlocks, std::shared_ptr<const ScopeDiagnoses> diagnoses = nullptr);
 
 // Writes one file atomically; false with *error naming the file and the reason.
 bool writeFileAtomically(const QString& path, const QByteArray& contents, QString* error);

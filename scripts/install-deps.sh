@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     g++ clang libclang-rt-14-dev cmake ninja-build ccache pkg-config
     qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
-    nlohmann-json3-dev libspdlog-dev catch2 libbenchmark-dev
+    nlohmann-json3-dev libspdlog-dev catch2 libbenchmark-dev libsimdjson-dev
     python3 fonts-dejavu-core
     clang-format-14 help2man dpkg-dev file desktop-file-utils
     xvfb xauth

@@ -66,8 +66,16 @@ std::vector<CoreScopeRef> chartedScopes(const KernelFolder& kernel)
     return {};
 }
 
-std::string folderSummaryMarkdown(
-    const KernelFolder& kernel, const std::vector<CoreScopeRef>& charts, const std::vector<std::string>& chartNames)
+FolderDiagnoses folderDiagnoses(const KernelFolder& kernel)
+{
+    FolderDiagnoses diagnoses;
+    for (const PlanDocument& document : kernel.documents)
+        diagnoses.push_back(std::make_shared<const ScopeDiagnoses>(document));
+    return diagnoses;
+}
+
+std::string folderSummaryMarkdown(const KernelFolder& kernel, const std::vector<CoreScopeRef>& charts,
+    const std::vector<std::string>& chartNames, const FolderDiagnoses& diagnoses)
 {
     std::ostringstream out;
     out << "# memlens report: " << (kernel.kernel.empty() ? "(unnamed kernel)" : codeSpan(kernel.kernel)) << "\n\n";
@@ -91,10 +99,13 @@ std::string folderSummaryMarkdown(
     out << "\n";
     for (std::size_t d = 0; d < kernel.documents.size(); ++d) {
         const PlanDocument& document = kernel.documents[d];
-        const std::string summary = summaryMarkdown(document, [&](std::size_t scope) {
-            const auto at = std::find(charts.begin(), charts.end(), CoreScopeRef(d, scope));
-            return at == charts.end() ? std::string() : chartNames[static_cast<std::size_t>(at - charts.begin())];
-        });
+        const std::string summary = summaryMarkdown(
+            document,
+            [&](std::size_t scope) {
+                const auto at = std::find(charts.begin(), charts.end(), CoreScopeRef(d, scope));
+                return at == charts.end() ? std::string() : chartNames[static_cast<std::size_t>(at - charts.begin())];
+            },
+            d < diagnoses.size() ? diagnoses[d].get() : nullptr);
         // The core's title replaces its summary's own ("# memlens report: <kernel>").
         const std::size_t firstLine = summary.find('\n');
         out << "## Core " << codeSpan(coreNameOf(document)) << ": "

@@ -1,6 +1,7 @@
 #pragma once
 // The report of a kernel's folder (`memlens report DIR`): one summary.md with a section per
 // core, one chart per overflowing scope, blocks.csv and live_at_peak.csv of every core.
+#include "core/diagnosis/scope_diagnoses.hpp"
 #include "core/document/kernel_folder.hpp"
 
 #include <string>
@@ -21,8 +22,11 @@ std::vector<CoreScopeRef> chartedScopes(const KernelFolder& kernel);
 
 // summary.md: the kernel, its folder and the pair's health, then each core's summary
 // (summaryMarkdown, its headings one level down) linking its charts.
-std::string folderSummaryMarkdown(
-    const KernelFolder& kernel, const std::vector<CoreScopeRef>& charts, const std::vector<std::string>& chartNames);
+// Each document's diagnoses are taken from `diagnoses` when given (the folder's plan.html shares them).
+std::string folderSummaryMarkdown(const KernelFolder& kernel, const std::vector<CoreScopeRef>& charts,
+    const std::vector<std::string>& chartNames, const FolderDiagnoses& diagnoses = {});
+// A ScopeDiagnoses per document of the folder, none worked out yet.
+FolderDiagnoses folderDiagnoses(const KernelFolder& kernel);
 
 // Every core's blocks under one header (the scope names tell the cores apart: cbuf and cc are the
 // cube core's, ub the vector core's).

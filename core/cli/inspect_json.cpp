@@ -5,6 +5,7 @@
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/diagnosis/diagnosis_json.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 #include "core/document/kernel_folder.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/record_folding.hpp"
@@ -175,10 +176,15 @@ ojson inspectScopeHeadJson(const PlanDocument& document, std::size_t scopeIndex)
 }
 
 // A scope's keys after "blocks".
-ojson inspectScopeTailJson(const PlanDocument& document, std::size_t scopeIndex)
+ojson inspectScopeTailJson(const PlanDocument& document, std::size_t scopeIndex, const ScopeDiagnoses* diagnoses)
 {
     ojson out;
-    out["diagnosis"] = document.analyses[scopeIndex].planned ? diagnosisJson(document, scopeIndex) : ojson(nullptr);
+    if (!document.analyses[scopeIndex].planned)
+        out["diagnosis"] = nullptr;
+    else if (diagnoses)
+        out["diagnosis"] = diagnosisJson(document, scopeIndex, diagnoses->of(scopeIndex));
+    else
+        out["diagnosis"] = diagnosisJson(document, scopeIndex);
     out["notes"] = scopeNotes(document, scopeIndex);
     return out;
 }

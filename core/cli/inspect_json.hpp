@@ -13,6 +13,7 @@ namespace memlens {
 
 struct PlanDocument;
 struct KernelFolder;
+class ScopeDiagnoses;
 
 // The inspect JSON as ordered_json::dump(2) would write it, and a newline, written
 // block by block: a dump of a million blocks never exists as one JSON tree. `onlyScope`
@@ -32,6 +33,8 @@ void writeFolderInspectJson(std::ostream& out, const KernelFolder& kernel, const
 // before "blocks" (in the contract's order) and after them.
 nlohmann::ordered_json inspectFileHeadJson(const PlanDocument& document);
 nlohmann::ordered_json inspectScopeHeadJson(const PlanDocument& document, std::size_t scopeIndex);
-nlohmann::ordered_json inspectScopeTailJson(const PlanDocument& document, std::size_t scopeIndex);
+// The tail's diagnosis is taken from `diagnoses` when given (a report shares one per document).
+nlohmann::ordered_json inspectScopeTailJson(
+    const PlanDocument& document, std::size_t scopeIndex, const ScopeDiagnoses* diagnoses = nullptr);
 
 } // namespace memlens

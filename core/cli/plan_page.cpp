@@ -3,6 +3,7 @@
 #include "core/analysis/plan_analysis.hpp"
 #include "core/cli/inspect_json.hpp"
 #include "core/cli/plan_page_template.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 #include "core/document/kernel_folder.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/source/file_finder.hpp"
@@ -19,6 +20,7 @@
 #include <ostream>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -48,6 +50,42 @@ void appendScriptSafeJson(std::string& out, std::string_view json)
 
 namespace {
 
+// appendScriptSafeJson(out, ojson(text).dump(-1, ' ', false, replace)): the same bytes, written
+// straight for printable ASCII (every name and location a real dump holds); anything else (control
+// characters, UTF-8, bytes that are not) the JSON library writes.
+void appendScriptSafeString(std::string& out, std::string_view text)
+{
+    if (!std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f; })) {
+        appendScriptSafeJson(out, ojson(std::string(text)).dump(-1, ' ', false, ojson::error_handler_t::replace));
+        return;
+    }
+    out += '"';
+    for (auto from = text.begin(); from != text.end();) {
+        const auto special = std::find_if(
+            from, text.end(), [](char c) { return c == '"' || c == '\\' || c == '<' || c == '>' || c == '&'; });
+        // By pointer and length: append(first, last) goes through a slower replace().
+        out.append(text.data() + (from - text.begin()), static_cast<std::size_t>(special - from));
+        if (special == text.end())
+            break;
+        switch (*special) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '<': out += "\\u003c"; break;
+        case '>': out += "\\u003e"; break;
+        default: out += "\\u0026"; break;
+        }
+        from = special + 1;
+    }
+    out += '"';
+}
+
+template <typename Number> void appendNumber(std::string& out, Number value)
+{
+    char text[24];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    out.append(text, static_cast<std::size_t>(end - text));
+}
+
 // The page's JSON, written piece by piece into `out` (a million blocks never exist as one tree).
 class PageJsonWriter {
 public:
@@ -69,6 +107,28 @@ public:
     {
         appendScriptSafeJson(buffer_, value.dump(-1, ' ', false, ojson::error_handler_t::replace));
         flushWhenFull();
+    }
+    // ["a", "b", ...] of text(0) ... text(count - 1), as json() writes an array of those strings, without
+    // a tree of them: a page of a million blocks writes a million names.
+    template <typename Text> void strings(std::size_t count, Text&& text)
+    {
+        buffer_ += '[';
+        for (std::size_t i = 0; i < count; ++i) {
+            if (i > 0)
+                buffer_ += ',';
+            appendScriptSafeString(buffer_, text(i));
+            if ((i & 0xffff) == 0)
+                flushWhenFull();
+        }
+        buffer_ += ']';
+        flushWhenFull();
+    }
+    // JSON text already made script-safe (appendScriptSafeJson), written as it is, a MiB at a time
+    // (the sources of a big page are tens of MB: the buffer does not grow to hold them).
+    void safeRaw(std::string_view text)
+    {
+        for (std::size_t from = 0; from < text.size(); from += kPiece)
+            raw(text.substr(from, kPiece));
     }
     void key(std::string_view name)
     {
@@ -120,6 +180,7 @@ private:
         if (buffer_.size() >= (1u << 20))
             flush();
     }
+    static constexpr std::size_t kPiece = 1u << 20;
     std::ostream& out_;
     std::string buffer_;
 };
@@ -152,8 +213,14 @@ std::vector<std::size_t> keptBlocks(const ScopePlan& scope, const PlanAnalysis& 
     };
     std::nth_element(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(maxBlocks), kept.end(),
         [&](std::size_t a, std::size_t b) { return rank(a) > rank(b); });
-    kept.resize(maxBlocks);
-    std::sort(kept.begin(), kept.end());
+    // Back in block order by marking them: a sort of a million indices took a tenth of a second.
+    std::vector<char> keep(scope.blocks.size(), 0);
+    for (std::size_t n = 0; n < maxBlocks; ++n)
+        keep[kept[n]] = 1;
+    kept.clear();
+    for (std::size_t i = 0; i < keep.size(); ++i)
+        if (keep[i])
+            kept.push_back(i);
     return kept;
 }
 
@@ -242,30 +309,57 @@ public:
         const auto found = index_.find(key);
         if (found != index_.end())
             return found->second;
-        ojson entry;
-        entry["location"] = buffer.location();
+        const auto index = static_cast<std::int64_t>(sourceCount_++);
+        // Kept as the text the page writes, all in one string: a tree per distinct source (400,000 of
+        // them) held until the end of the page was most of its memory, a string each a tenth of it.
+        // Written as json() writes {"location", "ir", "python", "note"}, without making the tree.
+        std::string& out = sourcesText_;
+        if (index > 0)
+            out += ',';
+        out += "{\"location\":";
+        appendScriptSafeString(out, buffer.location());
+        out += ",\"ir\":";
         const BlockSource* source = linked ? &document_.sources[scopeIndex].sourceInto(buffers, scratch_) : nullptr;
         if (source && source->ir) {
-            entry["ir"] = {{"file", source->ir->file}, {"line", source->ir->line}};
+            out += "{\"file\":";
+            appendScriptSafeString(out, source->ir->file);
+            out += ",\"line\":";
+            appendNumber(out, source->ir->line);
+            out += '}';
             // Only the IR memlens indexed: a path the dump names is not read just because it is named.
             if (document_.ir && source->ir->file == document_.irFile)
                 lines_.need(source->ir->file, source->ir->line);
         } else {
-            entry["ir"] = nullptr;
+            out += "null";
         }
+        out += ",\"python\":";
         if (source && source->python) {
             const SourceFrame& frame = *source->python;
-            const std::string& file = source->pythonLocalPath.empty() ? frame.file : source->pythonLocalPath;
-            entry["python"] = {{"file", file}, {"line", frame.line}, {"column", frame.column},
-                {"name", frame.name.empty() ? ojson(nullptr) : ojson(frame.name)}, {"location_file", frame.file}};
+            out += "{\"file\":";
+            appendScriptSafeString(out, source->pythonLocalPath.empty() ? frame.file : source->pythonLocalPath);
+            out += ",\"line\":";
+            appendNumber(out, frame.line);
+            out += ",\"column\":";
+            appendNumber(out, frame.column);
+            out += ",\"name\":";
+            if (frame.name.empty())
+                out += "null";
+            else
+                appendScriptSafeString(out, frame.name);
+            out += ",\"location_file\":";
+            appendScriptSafeString(out, frame.file);
+            out += '}';
             if (!source->pythonLocalPath.empty())
                 lines_.need(source->pythonLocalPath, frame.line);
         } else {
-            entry["python"] = nullptr;
+            out += "null";
         }
-        entry["note"] = source && !source->note.empty() ? ojson(source->note) : ojson(nullptr);
-        const auto index = static_cast<std::int64_t>(sources_.size());
-        sources_.push_back(std::move(entry));
+        out += ",\"note\":";
+        if (source && !source->note.empty())
+            appendScriptSafeString(out, source->note);
+        else
+            out += "null";
+        out += '}';
         index_.emplace(key, index);
         return index;
     }
@@ -273,11 +367,7 @@ public:
     void write(PageJsonWriter& writer)
     {
         writer.raw(",\"sources\":[");
-        for (std::size_t i = 0; i < sources_.size(); ++i) {
-            if (i > 0)
-                writer.raw(",");
-            writer.json(sources_[i]);
-        }
+        writer.safeRaw(sourcesText_);
         writer.raw("],\"lines\":");
         writer.json(lines_.json());
     }
@@ -286,8 +376,18 @@ private:
     using Key = std::pair<const void*, std::uint64_t>;
     const PlanDocument& document_;
     EmbeddedLines lines_;
-    std::map<Key, std::int64_t> index_;
-    std::vector<ojson> sources_;
+    struct KeyHash {
+        std::size_t operator()(const Key& key) const noexcept
+        {
+            return std::hash<const void*>()(key.first)
+                ^ (std::hash<std::uint64_t>()(key.second) * 0x9e3779b97f4a7c15ull);
+        }
+    };
+    // Looked up once per buffer (a million): hashed, not a tree of 400,000 sources. The page's
+    // order is the order sources are first met, whatever the index's.
+    std::unordered_map<Key, std::int64_t, KeyHash> index_;
+    std::size_t sourceCount_ = 0;
+    std::string sourcesText_; // the entries' JSON, script-safe, between commas
     BlockSource scratch_;
 };
 
@@ -312,7 +412,7 @@ void writeOps(PageJsonWriter& writer, const CompileLog& log)
 }
 
 void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_t scopeIndex, PageSources& sources,
-    std::size_t maxBlocks)
+    std::size_t maxBlocks, const ScopeDiagnoses* diagnoses)
 {
     const ScopePlan& scope = document.dump.scopes[scopeIndex];
     const PlanAnalysis& analysis = document.analyses[scopeIndex];
@@ -334,11 +434,10 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
             buffers.push_back(b);
         }
     }
-    std::map<std::string, std::size_t> typeIndex;
+    std::unordered_map<std::string, std::size_t> typeIndex; // the page's order is that of first use
     ojson types = ojson::array();
     std::vector<std::size_t> typeOf;
     std::vector<std::int64_t> sourceOf;
-    ojson names = ojson::array();
     for (const int b : buffers) {
         const Buffer& buffer = scope.buffers[static_cast<std::size_t>(b)];
         const auto [it, added] = typeIndex.emplace(buffer.memrefType(), typeIndex.size());
@@ -346,7 +445,6 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
             types.push_back(buffer.memrefType());
         typeOf.push_back(it->second);
         sourceOf.push_back(sources.indexOf(scopeIndex, b));
-        names.push_back(buffer.ssaName);
     }
     const auto buffer
         = [&](std::size_t n) -> const Buffer& { return scope.buffers[static_cast<std::size_t>(buffers[n])]; };
@@ -355,7 +453,7 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
     writer.raw(",\"buffers\":{\"id\":");
     writer.numbers(buffers.size(), [&](std::size_t n) { return buffer(n).id; });
     writer.raw(",\"name\":");
-    writer.json(names);
+    writer.strings(buffers.size(), [&](std::size_t n) -> const std::string& { return buffer(n).ssaName; });
     writer.raw(",\"type\":");
     writer.numbers(typeOf.size(), [&](std::size_t n) { return typeOf[n]; });
     writer.raw(",\"source\":");
@@ -391,11 +489,12 @@ void writeScope(PageJsonWriter& writer, const PlanDocument& document, std::size_
     writer.raw(",\"high\":");
     writer.numbers(usage.size(), [&](std::size_t n) { return usage[n].highAddress; });
     writer.raw("}");
-    writer.members(inspectScopeTailJson(document, scopeIndex), true);
+    writer.members(inspectScopeTailJson(document, scopeIndex, diagnoses), true);
     writer.raw("}");
 }
 
-void writeDocument(PageJsonWriter& writer, const PlanDocument& document, std::size_t maxBlocks)
+void writeDocument(
+    PageJsonWriter& writer, const PlanDocument& document, std::size_t maxBlocks, const ScopeDiagnoses* diagnoses)
 {
     ojson head = inspectFileHeadJson(document);
     head.erase("ops"); // written below, as columns
@@ -411,15 +510,17 @@ void writeDocument(PageJsonWriter& writer, const PlanDocument& document, std::si
     for (std::size_t s = 0; s < document.dump.scopes.size(); ++s) {
         if (s > 0)
             writer.raw(",");
-        writeScope(writer, document, s, sources, maxBlocks);
+        writeScope(writer, document, s, sources, maxBlocks, diagnoses);
     }
     writer.raw("]");
     sources.write(writer);
     writer.raw("}");
 }
 
+// `diagnoses`, when given, holds each document's (or null).
 void writePageJson(std::ostream& out, const std::string& title, const std::vector<const PlanDocument*>& documents,
-    const std::vector<std::string>& notes, const ojson& run, std::size_t maxBlocks)
+    const std::vector<std::string>& notes, const ojson& run, std::size_t maxBlocks,
+    const std::vector<const ScopeDiagnoses*>& diagnoses = {})
 {
     PageJsonWriter writer(out);
     writer.raw("{\"format\":1,\"title\":");
@@ -432,7 +533,7 @@ void writePageJson(std::ostream& out, const std::string& title, const std::vecto
     for (std::size_t d = 0; d < documents.size(); ++d) {
         if (d > 0)
             writer.raw(",");
-        writeDocument(writer, *documents[d], maxBlocks);
+        writeDocument(writer, *documents[d], maxBlocks, d < diagnoses.size() ? diagnoses[d] : nullptr);
     }
     writer.raw("]}");
 }
@@ -452,12 +553,31 @@ void writePlanPage(std::ostream& out, const PlanDocument& document, std::size_t 
     writePlanPage(out, document.dump.kernel, {&document}, {}, nullptr, maxBlocks);
 }
 
+void writePlanPage(
+    std::ostream& out, const PlanDocument& document, const ScopeDiagnoses& diagnoses, std::size_t maxBlocks)
+{
+    out << planPageBeforeData();
+    writePageJson(out, document.dump.kernel, {&document}, {}, nullptr, maxBlocks, {&diagnoses});
+    out << planPageAfterData();
+}
+
 void writePlanPage(std::ostream& out, const KernelFolder& kernel, std::size_t maxBlocks)
 {
+    writePlanPage(out, kernel, {}, maxBlocks);
+}
+
+void writePlanPage(
+    std::ostream& out, const KernelFolder& kernel, const FolderDiagnoses& diagnoses, std::size_t maxBlocks)
+{
     std::vector<const PlanDocument*> documents;
-    for (const PlanDocument& document : kernel.documents)
-        documents.push_back(&document);
-    writePlanPage(out, kernel.kernel, documents, kernel.notes, nullptr, maxBlocks);
+    std::vector<const ScopeDiagnoses*> shared;
+    for (std::size_t d = 0; d < kernel.documents.size(); ++d) {
+        documents.push_back(&kernel.documents[d]);
+        shared.push_back(d < diagnoses.size() ? diagnoses[d].get() : nullptr);
+    }
+    out << planPageBeforeData();
+    writePageJson(out, kernel.kernel, documents, kernel.notes, nullptr, maxBlocks, shared);
+    out << planPageAfterData();
 }
 
 std::string planPageJson(const PlanDocument& document, std::size_t maxBlocks)

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,8 @@ namespace memlens {
 
 struct PlanDocument;
 struct KernelFolder;
+class ScopeDiagnoses;
+using FolderDiagnoses = std::vector<std::shared_ptr<const ScopeDiagnoses>>;
 
 // A scope's blocks past this many are left out of the page (the largest are kept, those
 // above capacity first) and the page says how many it holds; blocks.csv lists every one.
@@ -27,8 +30,16 @@ inline constexpr std::size_t kPlanPageMaxBlocks = 1'000'000;
 inline constexpr int kPlanPageContextLines = 3;
 
 void writePlanPage(std::ostream& out, const PlanDocument& document, std::size_t maxBlocks = kPlanPageMaxBlocks);
+// The same with each scope's diagnosis taken from `diagnoses` (of `document`), which the report's
+// summary.md shares: the diagnosis is worked out once.
+void writePlanPage(std::ostream& out, const PlanDocument& document, const ScopeDiagnoses& diagnoses,
+    std::size_t maxBlocks = kPlanPageMaxBlocks);
 // Every core's dump of a kernel's folder in one page.
 void writePlanPage(std::ostream& out, const KernelFolder& kernel, std::size_t maxBlocks = kPlanPageMaxBlocks);
+// The same with each document's diagnoses taken from `diagnoses` (in the order of kernel.documents),
+// which the folder's summary.md shares.
+void writePlanPage(std::ostream& out, const KernelFolder& kernel, const FolderDiagnoses& diagnoses,
+    std::size_t maxBlocks = kPlanPageMaxBlocks);
 
 // The page of `documents` under `title` with `notes`; `run`, when not null, is a run's table (summary's
 // JSON, each row with "document": its index in `documents`, or null), which the page shows first.

@@ -4,6 +4,7 @@
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/compile_log/compile_log.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 #include "core/document/planner_check.hpp"
 #include "core/dump/record_folding.hpp"
 #include "core/text/byte_size.hpp"
@@ -285,13 +286,16 @@ static void notPlannedSection(std::ostringstream& out, const PlanDocument& docum
     out << blocksRow(scope, analysis) << "\n";
 }
 
-std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage)
+std::string summaryMarkdown(
+    const PlanDocument& document, const std::string& chartImage, const ScopeDiagnoses* diagnoses)
 {
     const std::size_t charted = reportScopeIndex(document);
-    return summaryMarkdown(document, [&](std::size_t scope) { return scope == charted ? chartImage : std::string(); });
+    return summaryMarkdown(
+        document, [&](std::size_t scope) { return scope == charted ? chartImage : std::string(); }, diagnoses);
 }
 
-std::string summaryMarkdown(const PlanDocument& document, const std::function<std::string(std::size_t)>& chartOfScope)
+std::string summaryMarkdown(const PlanDocument& document, const std::function<std::string(std::size_t)>& chartOfScope,
+    const ScopeDiagnoses* diagnoses)
 {
     std::ostringstream out;
     const Dump& dump = document.dump;
@@ -356,7 +360,10 @@ std::string summaryMarkdown(const PlanDocument& document, const std::function<st
         if (const std::string chartImage = chartOfScope(s); !chartImage.empty())
             out << "![Memory block chart of " << markdownText(scope.scope) << "](" << chartImage << ")\n\n";
 
-        out << diagnosisMarkdown(document, s, diagnoseScope(document, s));
+        if (diagnoses)
+            out << diagnosisMarkdown(document, s, diagnoses->of(s));
+        else
+            out << diagnosisMarkdown(document, s, diagnoseScope(document, s));
         if (analysis.peakLiveAt) {
             // What holds the memory at its fullest, highest address first (the file lists them all).
             std::vector<int> live = liveBlocksAt(scope, *analysis.peakLiveAt);

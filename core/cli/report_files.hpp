@@ -11,6 +11,7 @@
 namespace memlens {
 
 struct PlanDocument;
+class ScopeDiagnoses;
 
 // A block of a scope: (scope index, block index).
 using BlockRef = std::pair<std::size_t, std::size_t>;
@@ -38,8 +39,11 @@ inline constexpr std::size_t kSummaryTableRows = 50;
 // Lists the blocks live at each scope's peak (at most kSummaryBlockRows, the rest
 // are in live_at_peak.csv) and every block above capacity.
 inline constexpr std::size_t kSummaryBlockRows = 40;
-std::string summaryMarkdown(const PlanDocument& document, const std::string& chartImage);
+// Each scope's diagnosis is taken from `diagnoses` when given (the report's plan.html shares it).
+std::string summaryMarkdown(
+    const PlanDocument& document, const std::string& chartImage, const ScopeDiagnoses* diagnoses = nullptr);
 // The same with the chart to link below each scope ("" for none).
-std::string summaryMarkdown(const PlanDocument& document, const std::function<std::string(std::size_t)>& chartOfScope);
+std::string summaryMarkdown(const PlanDocument& document, const std::function<std::string(std::size_t)>& chartOfScope,
+    const ScopeDiagnoses* diagnoses = nullptr);
 
 } // namespace memlens

@@ -7,6 +7,7 @@
 #include "core/diagnosis/predicted_requirements.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cassert>
 #include <filesystem>
@@ -21,6 +22,8 @@ namespace {
 
 // Levers halve a dimension, then quarter it, ... down to a sixteenth.
 constexpr int kLeverShifts = 4;
+
+std::atomic<std::size_t> diagnosisCount{0};
 
 // Per block, the block that stands for its storage: its holder, the earliest buffer, which carries its bytes.
 std::vector<int> storageLeaders(const PlanAnalysis& analysis, std::size_t blockCount)
@@ -298,8 +301,11 @@ Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex)
     return diagnoseScope(document, scopeIndex, std::make_shared<const TileNames>(nameTiles(document, scopeIndex)));
 }
 
+std::size_t diagnosesWorkedOut() { return diagnosisCount.load(std::memory_order_relaxed); }
+
 Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, std::shared_ptr<const TileNames> names)
 {
+    diagnosisCount.fetch_add(1, std::memory_order_relaxed);
     const ScopePlan& scope = document.dump.scopes.at(scopeIndex);
     const PlanAnalysis& analysis = document.analyses.at(scopeIndex);
     Diagnosis diagnosis;

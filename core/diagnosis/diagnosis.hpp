@@ -118,6 +118,9 @@ inline constexpr std::size_t kMaxDimensions = 3;
 Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex);
 // The same with the tile names already found (nameTiles() reads the kernel's file).
 Diagnosis diagnoseScope(const PlanDocument& document, std::size_t scopeIndex, std::shared_ptr<const TileNames> names);
+// How many diagnoses this process has worked out: a writer that shows one twice (a report's
+// summary.md and plan.html) shares it (ScopeDiagnoses), and the tests count that it did.
+std::size_t diagnosesWorkedOut();
 
 // The size of a buffer whose dimension `from` becomes `to` (one occurrence of it in the shape).
 std::uint64_t scaledBufferBytes(const Buffer& buffer, std::int64_t from, std::int64_t to);

@@ -1,4 +1,7 @@
 #include "app/report_writer.hpp"
+#include "core/cli/plan_page.hpp"
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 #include "core/document/plan_document.hpp"
 #include "support/file_size_limit.hpp"
 #include "support/test_paths.hpp"
@@ -13,6 +16,8 @@
 #include <QXmlStreamReader>
 
 #include <unistd.h>
+
+#include <sstream>
 
 using namespace memlens;
 
@@ -262,6 +267,37 @@ TEST_CASE("blocks.csv of a big document is streamed into the report, the same te
     CHECK_FALSE(held[0].pending.valid());
     REQUIRE(streamed[0].pending.valid());
     CHECK(contentsOf(QDir(dir.filePath("r")).filePath("summary.md")) == held[0].contents);
+}
+
+TEST_CASE("a report works out each scope's diagnosis once for summary.md and plan.html (issue 67)", "[report]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    for (const std::size_t streamedFrom : {kStreamedCsvBlocks, std::size_t(1)}) {
+        const std::size_t before = diagnosesWorkedOut();
+        const auto files = buildReport(document, QSize(400, 300), streamedFrom);
+        QTemporaryDir dir;
+        QString error;
+        REQUIRE(writeReport(dir.filePath("r"), files, &error));
+        CHECK(diagnosesWorkedOut() - before == document.dump.scopes.size()); // both scopes planned: once each
+        CHECK(contentsOf(QDir(dir.filePath("r")).filePath("plan.html")).contains("\"diagnosis\":{"));
+    }
+}
+
+TEST_CASE("report --out and --html share the diagnoses they are given (issue 67)", "[report]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    const auto diagnoses = std::make_shared<const ScopeDiagnoses>(document);
+    const std::size_t before = diagnosesWorkedOut();
+    const auto files = buildReport(document, QSize(400, 300), kStreamedCsvBlocks, diagnoses);
+    QTemporaryDir dir;
+    QString error;
+    REQUIRE(writeReport(dir.filePath("r"), files, &error));
+    std::ostringstream page;
+    writePlanPage(page, document, *diagnoses);
+    CHECK(diagnosesWorkedOut() - before == document.dump.scopes.size());
+    CHECK(contentsOf(QDir(dir.filePath("r")).filePath("plan.html")).toStdString() == page.str());
 }
 
 TEST_CASE("a report is staged inside its folder: the swap never writes to the folder's parent", "[report][hostile]")

@@ -4,6 +4,7 @@
 #include "core/cli/command_line.hpp"
 #include "core/cli/folder_report.hpp"
 #include "core/cli/inspect_json.hpp"
+#include "core/cli/plan_page.hpp"
 #include "core/document/kernel_folder.hpp"
 #include "support/inspect_tree.hpp"
 #include "support/temp_dir.hpp"
@@ -179,4 +180,29 @@ TEST_CASE("a kernel's report charts every overflowing scope and has a section pe
     CHECK(csv.find("scope,id,", 1) == std::string::npos); // one header for every core's rows
     CHECK(csv.find("\ncbuf,") != std::string::npos);
     CHECK(csv.find("\nub,") != std::string::npos);
+}
+
+TEST_CASE("a kernel's summary.md and plan.html share one diagnosis per scope, the same texts (issue 67)",
+    "[kernel_folder][report]")
+{
+    const KernelFolder kernel = loadKernelFolder(mixFolder("fits_aic_overflows_aiv"), {});
+    const auto charts = chartedScopes(kernel);
+    std::size_t planned = 0;
+    for (const PlanDocument& document : kernel.documents)
+        for (const PlanAnalysis& analysis : document.analyses)
+            planned += analysis.planned ? 1 : 0;
+    REQUIRE(planned >= 3);
+    const std::string summary = folderSummaryMarkdown(kernel, charts, {"chart-aiv-ub.png"});
+    std::ostringstream page;
+    writePlanPage(page, kernel);
+
+    const FolderDiagnoses diagnoses = folderDiagnoses(kernel);
+    REQUIRE(diagnoses.size() == kernel.documents.size());
+    const std::size_t before = diagnosesWorkedOut();
+    const std::string sharedSummary = folderSummaryMarkdown(kernel, charts, {"chart-aiv-ub.png"}, diagnoses);
+    std::ostringstream sharedPage;
+    writePlanPage(sharedPage, kernel, diagnoses);
+    CHECK(diagnosesWorkedOut() - before == planned); // each worked out its own: twice
+    CHECK(sharedSummary == summary);
+    CHECK(sharedPage.str() == page.str());
 }

@@ -1,5 +1,7 @@
+#include "core/cli/plan_page.hpp"
 #include "core/cli/report_files.hpp"
 #include "core/compile_log/compile_log.hpp"
+#include "core/diagnosis/scope_diagnoses.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_parser.hpp"
 #include "core/text/csv.hpp"
@@ -9,7 +11,9 @@
 
 #include <algorithm>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace memlens;
@@ -321,4 +325,44 @@ TEST_CASE("summary.md names the compile log it read", "[report][log]")
     const PlanDocument fixture
         = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
     CHECK_THAT(summaryMarkdown(fixture, "chart.png"), Catch::Contains("- Compile log: none"));
+}
+
+TEST_CASE("summary.md and plan.html share one diagnosis per scope, the same texts (issue 67)", "[report][plan_page]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    std::size_t planned = 0;
+    for (const PlanAnalysis& analysis : document.analyses)
+        planned += analysis.planned ? 1 : 0;
+    REQUIRE(planned == 2);
+    const std::string summary = summaryMarkdown(document, "chart.png");
+    std::ostringstream page;
+    writePlanPage(page, document);
+
+    const ScopeDiagnoses diagnoses(document);
+    const std::size_t before = diagnosesWorkedOut();
+    const std::string sharedSummary = summaryMarkdown(document, "chart.png", &diagnoses);
+    std::ostringstream sharedPage;
+    writePlanPage(sharedPage, document, diagnoses);
+    // Each scope's diagnosis once for both files (each worked out its own: twice).
+    CHECK(diagnosesWorkedOut() - before == planned);
+    CHECK(sharedSummary == summary);
+    CHECK(sharedPage.str() == page.str());
+}
+
+TEST_CASE("a scope's diagnosis is worked out once, also when two threads ask at once", "[report]")
+{
+    const PlanDocument document
+        = loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), {});
+    const ScopeDiagnoses diagnoses(document);
+    const std::size_t before = diagnosesWorkedOut();
+    const Diagnosis* fromThread = nullptr;
+    std::thread other([&] { fromThread = &diagnoses.of(1); });
+    const Diagnosis* here = &diagnoses.of(1);
+    other.join();
+    CHECK(fromThread == here);
+    CHECK(&diagnoses.of(1) == here);
+    CHECK(diagnosesWorkedOut() - before == 1);
+    CHECK(here->requiredBytes == diagnoseScope(document, 1).requiredBytes);
+    CHECK_THROWS_AS(diagnoses.of(2), std::out_of_range);
 }
