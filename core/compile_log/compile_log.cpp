@@ -258,7 +258,7 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
                 + (kernel.empty() ? std::string("a function") : "func.func @" + kernel);
         return result;
     }
-    const auto module = planner::readMlir(scan.sectionText, scan.file);
+    std::shared_ptr<const planner::Module> module = planner::readMlir(scan.sectionText, scan.file);
     const planner::Function* function = functionFor(*module, kernel);
     if (!function) {
         result.problem = "its last section before hivm-plan-memory has no function " + kernel;
@@ -273,6 +273,7 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
     log->file = scan.file;
     log->function = function->name;
     log->sectionFirstLine = scan.sectionFirstLine;
+    log->plannerModule = module;
     auto ir = std::make_shared<IrIndex>(IrIndex::build(scan.sectionText, scan.file));
     PythonLines python(finder);
     log->ops.reserve(entries.size());

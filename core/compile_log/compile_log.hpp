@@ -5,6 +5,7 @@
 // own MLIR reader and op numbering (core/planner), so a Life reads as ops.
 #include "core/compile_log/log_scan.hpp"
 #include "core/dump/dump_model.hpp"
+#include "core/planner/mlir_module.hpp"
 #include "core/source/ir_index.hpp"
 #include "core/source/mlir_location.hpp"
 
@@ -38,6 +39,8 @@ struct CompileLog {
     std::optional<std::string> dmaReuseWarning;
     std::shared_ptr<const IrIndex>
         ir; // the section's IR (for the IR pane); its lines + sectionFirstLine - 1 = log lines
+    // The section read by the planner's reader, once: the planner check plans it as it is.
+    std::shared_ptr<const planner::Module> plannerModule;
     std::int64_t sectionFirstLine = 0;
 
     const LogOp* op(std::int64_t index) const;

@@ -154,13 +154,15 @@ std::string attachedLogText(const PlanDocument& before, const PlanDocument& afte
 PlannerIrResult plannerIrOf(const PlanDocument& document)
 {
     PlannerIrResult result;
+    // The text is the index's own (an aliasing pointer keeps the index alive), not a copy.
     if (document.log && document.log->ir) {
-        result.ir = PlannerIr{std::make_shared<const std::string>(document.log->ir->text()), document.log->file,
-            document.log->sectionFirstLine - 1};
+        result.ir = PlannerIr{std::shared_ptr<const std::string>(document.log->ir, &document.log->ir->text()),
+            document.log->file, document.log->sectionFirstLine - 1, document.log->plannerModule};
         return result;
     }
     if (document.ir && inPlannerForm(document.ir->text())) {
-        result.ir = PlannerIr{std::make_shared<const std::string>(document.ir->text()), document.irFile, 0};
+        result.ir = PlannerIr{
+            std::shared_ptr<const std::string>(document.ir, &document.ir->text()), document.irFile, 0, nullptr};
         return result;
     }
     result.reason = document.ir ? "the IR beside the dump is not the planner's (no alloc in on-chip memory), and no "
@@ -190,7 +192,7 @@ std::shared_ptr<const PlannerCheck> ownPlanCheck(
 std::shared_ptr<const PlannerCheck> checkPlanner(
     const Dump& dump, const PlannerIr& ir, std::string& note, const std::atomic<bool>* cancel)
 {
-    const auto module = readMlir(*ir.text, ir.file);
+    const std::shared_ptr<const Module> module = ir.module ? ir.module : readMlir(*ir.text, ir.file);
     auto functions = deviceFunctions(*module, dump.kernel);
     if (functions.empty()) {
         functions = deviceFunctions(*module);

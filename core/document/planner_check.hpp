@@ -5,6 +5,7 @@
 // single unshuffled attempt); where it does not, they stay predicted and say why.
 #include "core/dump/dump_model.hpp"
 #include "core/planner/compiler_generation.hpp"
+#include "core/planner/mlir_module.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -23,6 +24,9 @@ struct PlannerIr {
     std::shared_ptr<const std::string> text;
     std::string file;            // the log or the IR file
     std::int64_t lineOffset = 0; // a line of `text` + lineOffset = the file's line
+    // `text` as the planner's reader read it, when a reader already did (the compile log's
+    // section): the check plans it instead of reading the text again. Null: read on use.
+    std::shared_ptr<const planner::Module> module;
 };
 
 struct PlannerDifference {

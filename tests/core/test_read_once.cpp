@@ -3,6 +3,7 @@
 // pass read. Counted with inotify: an open of the file that reads from it before its close.
 #include "core/compile_log/compile_log.hpp"
 #include "core/document/plan_document.hpp"
+#include "core/document/planner_check.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
@@ -89,4 +90,20 @@ TEST_CASE("an IR file opened to be planned is read once, its IR pane made of tha
     CHECK(document.planSource == PlanSource::Memlens);
     REQUIRE(document.ir);
     CHECK(document.ir->text() == test::readText(ir));
+}
+
+TEST_CASE("the planner check plans the compile log's section as the log's reader read it", "[planner_check][read_once]")
+{
+    // The dump with its compile log beside it: the log's section is read by the planner's reader
+    // once, and the check is handed that module and the IR pane's own text, not a copy to read again.
+    const PlanDocument document = loadPlanDocument(test::exampleDump("block16384").string(), {});
+    REQUIRE(document.log);
+    REQUIRE(document.log->plannerModule);
+    REQUIRE(document.plannerCheck);
+    CHECK(document.plannerCheck->reproduces());
+    CHECK(document.plannerCheck->ir.text.get() == &document.log->ir->text());
+    const PlannerIrResult ir = plannerIrOf(document);
+    REQUIRE(ir.ir);
+    CHECK(ir.ir->module == document.log->plannerModule);
+    CHECK(ir.ir->text.get() == &document.log->ir->text());
 }
