@@ -9,18 +9,20 @@
 namespace memlens {
 
 namespace {
-// "8192xf32" of "memref<8192xf32, #hivm.address_space<ub>>"; "" for a scalar or a dynamic shape.
-std::string staticShapeOf(std::string_view type)
+// "8192xf32" of a buffer typed "memref<8192xf32, #hivm.address_space<ub>>", from the shape its
+// type was read into; "" for a scalar, a dynamic shape or a type that is not a memref.
+std::string staticShapeText(const Buffer& buffer)
 {
-    constexpr std::string_view prefix = "memref<";
-    const std::size_t at = type.find(prefix);
-    if (at == std::string_view::npos)
+    const std::vector<std::int64_t>& shape = buffer.shape();
+    if (shape.empty() || buffer.elementType().empty() || !buffer.memrefType().starts_with("memref<"))
         return {};
-    std::string_view rest = type.substr(at + prefix.size());
-    rest = rest.substr(0, rest.find_first_of(",>"));
-    if (rest.find('x') == std::string_view::npos || rest.find('?') != std::string_view::npos)
-        return {};
-    return std::string(rest);
+    std::string text;
+    for (const std::int64_t dimension : shape) {
+        if (dimension < 0)
+            return {};
+        text += std::to_string(dimension) + 'x';
+    }
+    return text + buffer.elementType();
 }
 } // namespace
 
@@ -29,7 +31,7 @@ std::string irTypeMismatch(const Dump& dump, const IrIndex& ir)
     std::set<std::string> shapes;
     for (const auto& scope : dump.scopes)
         for (const auto& buffer : scope.buffers)
-            if (std::string shape = staticShapeOf(buffer.memrefType()); !shape.empty())
+            if (std::string shape = staticShapeText(buffer); !shape.empty())
                 shapes.insert(std::move(shape));
     if (shapes.empty())
         return {};
