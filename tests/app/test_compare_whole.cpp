@@ -87,8 +87,8 @@ TEST_CASE("a fit map cell's compare opens on both plans whole", "[compare_window
         DiagnosisPanel* panel = dock->panel();
         int row = -1;
         int column = -1;
-        for (int r = 0; r < panel->fitGrid()->rowCount() && row < 0; ++r)
-            for (int c = 0; c < panel->fitGrid()->columnCount(); ++c)
+        for (int r = 0; r < panel->fitGrid()->model()->rowCount() && row < 0; ++r)
+            for (int c = 0; c < panel->fitGrid()->model()->columnCount(); ++c)
                 if (const FitCell* cell = panel->cellAt(r, c); cell && cell->values == std::vector{value}) {
                     row = r;
                     column = c;

@@ -80,7 +80,7 @@ TEST_CASE("a fit map cell opens the compare view of its plan", "[window][diagnos
     REQUIRE(test::seen(diagnosed));
     const FitMap* map = dock->panel()->fitMap();
     REQUIRE(map);
-    QTableWidget* grid = dock->panel()->fitGrid();
+    const QAbstractItemModel* grid = dock->panel()->fitGrid()->model();
     REQUIRE(grid->rowCount() == 6);
     const FitCell* half = dock->panel()->cellAt(2, 0);
     REQUIRE(half);
@@ -150,14 +150,14 @@ TEST_CASE("the dock's fit map shows the compiled numbers of a History version of
     REQUIRE(off->compiled);
     CHECK(off->compiled->requiredBytes == first->analyses.at(0).peakAddressBytes);
     CHECK(off->compiled->fits == !first->analyses.at(0).overflow);
-    QTableWidget* grid = dock->panel()->fitGrid();
+    const QAbstractItemModel* grid = dock->panel()->fitGrid()->model();
     bool onGrid = false;
     for (int row = 0; row < grid->rowCount(); ++row)
         for (int column = 0; column < grid->columnCount(); ++column)
             if (dock->panel()->cellAt(row, column) == off) {
                 onGrid = true;
-                CHECK(grid->item(row, column)->text().contains("compiled"));
-                CHECK(grid->item(row, column)->toolTip().contains("the prediction is"));
+                CHECK(grid->index(row, column).data().toString().contains("compiled"));
+                CHECK(grid->index(row, column).data(Qt::ToolTipRole).toString().contains("the prediction is"));
             }
     CHECK(onGrid);
     // Every other cell has no dump of its config: no compiled numbers.

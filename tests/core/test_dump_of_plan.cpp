@@ -9,6 +9,7 @@
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/plan_pass.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
@@ -106,12 +107,6 @@ std::size_t compareBothWays(const std::filesystem::path& path, bool& sawFailure,
     return buffers;
 }
 
-void writeFile(const std::filesystem::path& path, const std::string& text)
-{
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-}
-
 } // namespace
 
 TEST_CASE("a plan made into a Dump directly is the Dump its JSON reads back as", "[planner][computed][dump]")
@@ -146,7 +141,7 @@ TEST_CASE("a file to plan is read in one pass: IR kept whole, a log's section as
 {
     test::TempDir folder;
     const std::string ir = "module {\n  func.func @f() {\n    return\n  }\n}\n";
-    writeFile(folder.path / "kernel.mlir", ir);
+    memlens::test::writeText(folder.path / "kernel.mlir", ir);
     const PlanInput fromIr = readPlanInput((folder.path / "kernel.mlir").string());
     CHECK(fromIr.ir == ir);
     CHECK_FALSE(fromIr.fromLog);
@@ -154,7 +149,7 @@ TEST_CASE("a file to plan is read in one pass: IR kept whole, a log's section as
     // The scan keeps a file's bytes, log or IR, when it is no larger than asked: the IR pane is
     // made of them.
     const std::string log = "[INFO] start\n// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\n" + ir;
-    writeFile(folder.path / "compile.log", log);
+    memlens::test::writeText(folder.path / "compile.log", log);
     const LogScan scan = scanCompileLog((folder.path / "compile.log").string(), "", nullptr, nullptr, 0, 1 << 20);
     CHECK(scan.wholeText == log);
     CHECK(scan.sectionText == ir);
@@ -163,7 +158,7 @@ TEST_CASE("a file to plan is read in one pass: IR kept whole, a log's section as
     CHECK(scanCompileLog((folder.path / "kernel.mlir").string(), "", nullptr, nullptr, 0, 1 << 20).wholeText == ir);
 
     // Text that is none of the three says so, naming the file.
-    writeFile(folder.path / "notes.txt", "hello, not a plan\n");
+    memlens::test::writeText(folder.path / "notes.txt", "hello, not a plan\n");
     try {
         readPlanInput((folder.path / "notes.txt").string());
         FAIL("no error");
@@ -176,11 +171,11 @@ TEST_CASE("a file to plan is read in one pass: IR kept whole, a log's section as
 TEST_CASE("a file is taken for a dump by its first bytes alone", "[planner][computed]")
 {
     test::TempDir folder;
-    writeFile(folder.path / "a.json", "  {\"Record\": []}");
-    writeFile(folder.path / "empty.json", "");
-    writeFile(folder.path / "binary.bin", std::string("func.func\0\x01", 11));
-    writeFile(folder.path / "kernel.mlir", "module {\n  func.func @f() {\n  }\n}\n");
-    writeFile(folder.path / "notes.txt", "hello\n");
+    memlens::test::writeText(folder.path / "a.json", "  {\"Record\": []}");
+    memlens::test::writeText(folder.path / "empty.json", "");
+    memlens::test::writeText(folder.path / "binary.bin", std::string("func.func\0\x01", 11));
+    memlens::test::writeText(folder.path / "kernel.mlir", "module {\n  func.func @f() {\n  }\n}\n");
+    memlens::test::writeText(folder.path / "notes.txt", "hello\n");
     CHECK(startsLikeDumpFile((folder.path / "a.json").string()));
     CHECK(startsLikeDumpFile((folder.path / "empty.json").string()));
     CHECK(startsLikeDumpFile((folder.path / "binary.bin").string()));

@@ -20,12 +20,6 @@ using memlens::test::readText;
 
 namespace {
 
-void writeFile(const std::filesystem::path& path, const std::string& text)
-{
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-}
-
 } // namespace
 
 TEST_CASE("computed plan: the kind of a file is decided by its content", "[planner][computed]")
@@ -130,7 +124,7 @@ TEST_CASE(
                             "// -----// IR Dump Before PlanMemory (hivm-plan-memory) //----- //\n"
         + ir + "// -----// IR Dump After PlanMemory (hivm-plan-memory) //----- //\nmodule {}\n";
     const auto path = folder.path / "compile.log";
-    writeFile(path, log);
+    memlens::test::writeText(path, log);
     CHECK(inputKindOfFile(path.string()) == InputKind::CompileLog);
     const PlanDocument document = loadPlanDocument(path.string(), {});
     REQUIRE(document.computedFrom);
@@ -198,7 +192,7 @@ TEST_CASE("computed plan: an IR with nothing to plan is an error naming the file
 {
     memlens::test::TempDir folder;
     const auto path = folder.path / "empty.mlir";
-    writeFile(path, "module {\n  func.func private @declared()\n}\n");
+    memlens::test::writeText(path, "module {\n  func.func private @declared()\n}\n");
     CHECK(inputKindOfFile(path.string()) == InputKind::Ir);
     try {
         loadPlanDocument(path.string(), {});
@@ -209,6 +203,6 @@ TEST_CASE("computed plan: an IR with nothing to plan is an error naming the file
     }
     // A dump is read as before and is not computed.
     const auto dumpPath = folder.path / "memory_info_aiv.json";
-    writeFile(dumpPath, "{\"Record\": []}");
+    memlens::test::writeText(dumpPath, "{\"Record\": []}");
     CHECK(inputKindOfFile(dumpPath.string()) == InputKind::Dump);
 }

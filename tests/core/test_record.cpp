@@ -9,6 +9,7 @@
 #include "core/run/config_envelope.hpp"
 #include "core/run/run_inputs.hpp"
 #include "support/temp_dir.hpp"
+#include "support/test_documents.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -37,8 +38,6 @@ std::string filtered(IrSectionFilter filter, const std::string& text, std::size_
         out += filter.feed(std::string_view(text).substr(at, chunk));
     return out + filter.finish();
 }
-
-void writeFile(const fs::path& path, const std::string& text) { std::ofstream(path) << text; }
 
 } // namespace
 
@@ -133,10 +132,10 @@ TEST_CASE("a compile memlens record kept is a run piece: its config.json and com
     const test::TempDir dir;
     const fs::path compile = dir.path / "k" / "1";
     fs::create_directories(compile);
-    writeFile(compile / "memory_info_aiv.json", "{}");
-    writeFile(compile / "compile.log", kBefore);
-    writeFile(compile / "config.json", "{\"kernel\": \"k\"}");
-    writeFile(compile / "command.txt", "bishengir-compile k.ttadapter\n");
+    memlens::test::writeText(compile / "memory_info_aiv.json", "{}");
+    memlens::test::writeText(compile / "compile.log", kBefore);
+    memlens::test::writeText(compile / "config.json", "{\"kernel\": \"k\"}");
+    memlens::test::writeText(compile / "command.txt", "bishengir-compile k.ttadapter\n");
     const RunListing listing = listRunInputs(dir.path.string());
     REQUIRE(listing.inputs.size() == 1);
     CHECK(listing.inputs[0].kind == RunInput::Kind::KernelFolder);
@@ -156,7 +155,7 @@ TEST_CASE("the real compiler is found on PATH past memlens's folder and memlens'
     fs::create_directories(dir.path / "other");
     fs::copy_file(masquerade / "bishengir-compile", dir.path / "other" / "bishengir-compile"); // a copy elsewhere
     fs::create_directories(dir.path / "real");
-    writeFile(dir.path / "real" / "bishengir-compile", "#!/bin/sh\n");
+    memlens::test::writeText(dir.path / "real" / "bishengir-compile", "#!/bin/sh\n");
     fs::permissions(dir.path / "real" / "bishengir-compile", fs::perms::owner_all);
     const std::string path
         = masquerade.string() + ":" + (dir.path / "other").string() + ":" + (dir.path / "real").string();

@@ -74,4 +74,10 @@ RunSummary runFixtureSummary(const std::string& name)
     return summarizeRun(data("runs/" + name).string(), options);
 }
 
+void writeText(const std::filesystem::path& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
 } // namespace memlens::test

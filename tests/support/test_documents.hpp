@@ -24,6 +24,9 @@ RunSummary runFixtureSummary(const std::string& name);
 // A scope of one buffer per block (buffer i has id i), for tests that make blocks up.
 ScopePlan scopeOfBlocks(std::vector<Block> blocks);
 
+// Writes `text` as the whole of `path` (bytes as they are).
+void writeText(const std::filesystem::path& path, const std::string& text);
+
 // A file's whole text, failing the test when it cannot be read.
 std::string readText(const std::filesystem::path& path);
 

@@ -2,9 +2,11 @@
 // through the shared session, the jump sets the time cursor.
 #include "core/planner/what_if.hpp"
 #include "core/text/byte_size.hpp"
+#include "support/model_tester_log.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/diagnosis/diagnosis_panel.hpp"
+#include "views/diagnosis/fit_map_model.hpp"
 #include "views/plan_session.hpp"
 #include "views/view_text.hpp"
 
@@ -12,6 +14,7 @@
 
 #include <QRegularExpression>
 
+#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
@@ -219,21 +222,25 @@ TEST_CASE(
     session.setDocument(example("block16384"));
     REQUIRE(waitForDiagnosis(diagnosed));
     REQUIRE(panel.fitMap());
-    QTableWidget* grid = panel.fitGrid();
+    const QAbstractItemModel* grid = panel.fitGrid()->model();
     REQUIRE(grid->rowCount() == 6);    // 32768 .. 1024, largest on top
     REQUIRE(grid->columnCount() == 2); // multi-buffering on, off
-    CHECK(grid->verticalHeaderItem(0)->text() == "BLOCK_SIZE=32768");
-    CHECK(grid->verticalHeaderItem(1)->text() == "BLOCK_SIZE=16384");
+    CHECK(grid->headerData(0, Qt::Vertical).toString() == "BLOCK_SIZE=32768");
+    CHECK(grid->headerData(1, Qt::Vertical).toString() == "BLOCK_SIZE=16384");
+    CHECK(grid->headerData(0, Qt::Horizontal).toString() == "needs\nmultibuffer on");
     const FitCell* today = panel.cellAt(1, 0);
     REQUIRE(today);
     CHECK(today->today);
-    CHECK(grid->item(1, 0)->data(Qt::UserRole + 1).toBool());
-    CHECK_FALSE(grid->item(2, 0)->data(Qt::UserRole + 1).toBool());
+    CHECK(grid->index(1, 0).data(FitMapModel::TodayRole).toBool());
+    CHECK_FALSE(grid->index(2, 0).data(FitMapModel::TodayRole).toBool());
+    CHECK(grid->index(1, 0).data(Qt::FontRole).value<QFont>().bold());
     const FitCell* half = panel.cellAt(2, 0);
     REQUIRE(half);
     CHECK(half->values == std::vector<std::int64_t>{8192});
-    CHECK(grid->item(2, 0)->text().endsWith(" *")); // the frontier
-    CHECK(grid->item(2, 0)->background().color() != grid->item(1, 0)->background().color());
+    CHECK(grid->index(2, 0).data().toString().endsWith(" *")); // the frontier
+    CHECK(grid->index(2, 0).data(FitMapModel::RequiredBytesRole).toULongLong() == half->requiredBytes);
+    CHECK(grid->index(2, 0).data(Qt::BackgroundRole).value<QColor>()
+        != grid->index(1, 0).data(Qt::BackgroundRole).value<QColor>());
 
     QSignalSpy opened(&panel, &DiagnosisPanel::planOpened);
     panel.openCell(2, 0);
@@ -260,10 +267,11 @@ TEST_CASE(
         == "Copied the launcher's values to the clipboard: BLOCK_SIZE=8192, multibuffer=True");
 
     // By keyboard: Enter (or Space) on a cell opens it as a click does; Tab leaves the grid.
-    CHECK_FALSE(grid->tabKeyNavigation());
+    QTableView* view = panel.fitGrid();
+    CHECK_FALSE(view->tabKeyNavigation());
     QSignalSpy byKey(&panel, &DiagnosisPanel::planOpened);
-    grid->setCurrentCell(3, 1);
-    QTest::keyClick(grid, Qt::Key_Return);
+    view->setCurrentIndex(grid->index(3, 1));
+    QTest::keyClick(view, Qt::Key_Return);
     REQUIRE((!byKey.isEmpty() || byKey.wait(5000)));
     CHECK(byKey.front().at(3).toString().startsWith("BLOCK_SIZE=4096, multibuffer=False"));
 }
@@ -517,21 +525,22 @@ TEST_CASE("a grid cell whose re-plan stopped says not decided, not its bytes", "
     REQUIRE(panel.fitMap());
     int stopped = 0;
     int decided = 0;
-    for (int row = 0; row < panel.fitGrid()->rowCount(); ++row)
-        for (int column = 0; column < panel.fitGrid()->columnCount(); ++column) {
+    const QAbstractItemModel* grid = panel.fitGrid()->model();
+    for (int row = 0; row < grid->rowCount(); ++row)
+        for (int column = 0; column < grid->columnCount(); ++column) {
             const FitCell* cell = panel.cellAt(row, column);
-            const QTableWidgetItem* item = panel.fitGrid()->item(row, column);
-            if (!cell || !item)
+            const QModelIndex item = grid->index(row, column);
+            if (!cell)
                 continue;
             if (cell->decided) {
                 ++decided;
-                CHECK_FALSE(item->text().contains("not decided"));
+                CHECK_FALSE(item.data().toString().contains("not decided"));
                 continue;
             }
             ++stopped;
-            CHECK(item->text() == "not decided");
-            CHECK(item->toolTip().contains("search stopped after 5 placements: not decided"));
-            CHECK_FALSE(item->toolTip().contains("does not fit"));
+            CHECK(item.data().toString() == "not decided");
+            CHECK(item.data(Qt::ToolTipRole).toString().contains("search stopped after 5 placements: not decided"));
+            CHECK_FALSE(item.data(Qt::ToolTipRole).toString().contains("does not fit"));
         }
     CHECK(stopped == 2); // 32768 with multi-buffering on and off
     CHECK(decided > 0);
@@ -547,7 +556,7 @@ TEST_CASE("the wheel over the fit map scrolls the panel, not the grid sideways",
     session.setDocument(example("block16384"));
     REQUIRE(waitForDiagnosis(diagnosed));
     QTest::qWait(50);
-    QTableWidget* grid = panel.fitGrid();
+    QTableView* grid = panel.fitGrid();
     QScrollBar* sideways = grid->horizontalScrollBar();
     QScrollBar* down = panel.scrollArea()->verticalScrollBar();
     REQUIRE(sideways->maximum() > 0);
@@ -560,4 +569,30 @@ TEST_CASE("the wheel over the fit map scrolls the panel, not the grid sideways",
     QCoreApplication::sendEvent(grid->viewport(), &wheel);
     CHECK(sideways->value() == 0);
     CHECK(down->value() > before);
+}
+
+TEST_CASE("the fit map's table model passes the model tester through a map and back to none", "[diagnosis][fit_map]")
+{
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+    session.setDocument(example("block16384"));
+    REQUIRE(waitForDiagnosis(diagnosed));
+    REQUIRE(panel.fitMap());
+
+    memlens::test::ModelTesterLog log;
+    FitMapModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Warning);
+    model.setMap(*panel.fitMap());
+    CHECK(model.rowCount() == 6);
+    CHECK(model.columnCount() == 2);
+    CHECK(model.cellAt(2, 0)
+        == &model.map().cells[static_cast<std::size_t>(model.cellAt(2, 0) - model.map().cells.data())]);
+    CHECK(model.cellAt(6, 0) == nullptr);
+    CHECK(model.cellAt(0, 2) == nullptr);
+    CHECK(model.index(2, 0).data(Qt::ToolTipRole).toString().contains("BLOCK_SIZE=8192"));
+    model.clear();
+    CHECK(model.rowCount() == 0);
+    CHECK(model.cellAt(0, 0) == nullptr);
+    CHECK(log.messages().isEmpty());
 }

@@ -1,5 +1,7 @@
 #include "views/source/source_file_cache.hpp"
 
+#include "support/test_documents.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <QTemporaryDir>
@@ -17,12 +19,6 @@ using namespace memlens;
 namespace fs = std::filesystem;
 
 namespace {
-
-void writeFile(const fs::path& path, const std::string& text)
-{
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-}
 
 // Every answer the cache gives, in order.
 struct Answers {
@@ -47,7 +43,7 @@ TEST_CASE(
 {
     QTemporaryDir tmp;
     const fs::path file = fs::path(tmp.path().toStdString()) / "a.py";
-    writeFile(file, "x = 1\n");
+    memlens::test::writeText(file, "x = 1\n");
     const QString local = QString::fromStdString(file.string());
 
     SourceFileCache cache;
@@ -79,7 +75,7 @@ TEST_CASE(
     CHECK(reads == 1);
 
     // The file changed on disk (another size): read again.
-    writeFile(file, "x = 22\n");
+    memlens::test::writeText(file, "x = 22\n");
     CHECK_FALSE(cache.cached("/build/a.py", local));
 }
 
@@ -87,7 +83,7 @@ TEST_CASE("the source-file cache reads a file once for requests made while it is
 {
     QTemporaryDir tmp;
     const fs::path file = fs::path(tmp.path().toStdString()) / "slow.py";
-    writeFile(file, "y = 2\n");
+    memlens::test::writeText(file, "y = 2\n");
     const QString local = QString::fromStdString(file.string());
     SourceFileCache cache;
     std::atomic<int> reads{0};
@@ -132,7 +128,7 @@ TEST_CASE("the source-file cache remembers a file not found until the next docum
     CHECK(memo->tried == missing.tried);
 
     // A new document may bring source folders: look again, and now find it beside the dump.
-    writeFile(dir / "kernel.py", "z = 3\n");
+    memlens::test::writeText(dir / "kernel.py", "z = 3\n");
     cache.setFinder(finder);
     CHECK_FALSE(cache.cached(original, {}));
     cache.request(original, {});
@@ -146,7 +142,7 @@ TEST_CASE("the user's answer for a missing file replaces the memo", "[source_cac
 {
     QTemporaryDir tmp;
     const fs::path located = fs::path(tmp.path().toStdString()) / "found_here.py";
-    writeFile(located, "w = 4\n");
+    memlens::test::writeText(located, "w = 4\n");
     SourceFileCache cache;
     cache.setFinder(std::make_shared<FileFinder>());
     Answers answers(cache);
@@ -183,7 +179,7 @@ TEST_CASE("destroying the source-file cache during a read is safe", "[source_cac
 {
     QTemporaryDir tmp;
     const fs::path file = fs::path(tmp.path().toStdString()) / "a.py";
-    writeFile(file, "x = 1\n");
+    memlens::test::writeText(file, "x = 1\n");
     auto answered = std::make_shared<int>(0);
     {
         SourceFileCache cache;

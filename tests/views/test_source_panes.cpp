@@ -1,5 +1,6 @@
 #include "core/document/plan_document.hpp"
 #include "core/text/byte_size.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
 #include "views/source/late_ir_pane.hpp"
@@ -97,24 +98,18 @@ double offCentreLines(const SourceTextView* view, int line)
     return std::abs(rect.center().y() - view->viewport()->height() / 2.0) / lineHeight;
 }
 
-void writeFile(const fs::path& path, const std::string& text)
-{
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-}
-
 // A dump with two blocks, one from a.py:3 and one from b.py:2, both files beside it; no IR.
 void writeTwoFileProject(const fs::path& dir)
 {
-    writeFile(dir / "memory_info_aiv.json", R"json({"Header": {"KernelName": "two_files"},
+    memlens::test::writeText(dir / "memory_info_aiv.json", R"json({"Header": {"KernelName": "two_files"},
  "Record": [{"scope": "ub", "status": "success", "error_info": "",
    "memory_info_array": [
      {"buffer": "%a = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>", "offset": [0], "extent": 512,
       "alloc_time_in_ir": 1, "life_time_in_ir": [1, 2], "source_location": "loc(\"a\"(\"/nowhere/a.py\":3:5))", "is_tmpbuf": false},
      {"buffer": "%b = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>", "offset": [64], "extent": 512,
       "alloc_time_in_ir": 2, "life_time_in_ir": [2, 3], "source_location": "loc(\"b\"(\"/nowhere/b.py\":2:5))", "is_tmpbuf": false}]}]})json");
-    writeFile(dir / "a.py", "import triton\n\na = tl.zeros([16], tl.float32)  # from a\n");
-    writeFile(dir / "b.py", "import triton\nb = tl.full([16], 1.0, tl.float32)  # from b\n");
+    memlens::test::writeText(dir / "a.py", "import triton\n\na = tl.zeros([16], tl.float32)  # from a\n");
+    memlens::test::writeText(dir / "b.py", "import triton\nb = tl.full([16], 1.0, tl.float32)  # from b\n");
 }
 
 // The formats a highlighter gave to line `line` (1-based) of `document`.
@@ -352,7 +347,7 @@ TEST_CASE("a slow read of an earlier selection never replaces a newer one", "[so
         QThread::msleep(200);
         return readTextFile(path);
     });
-    writeFile(
+    memlens::test::writeText(
         dir / "b.py", "import triton\nb = tl.full([16], 2.0, tl.float32)  # from b, edited\n"); // cache no longer fresh
     session.selectBlock(1);
     CHECK(panes.isReadingPython());

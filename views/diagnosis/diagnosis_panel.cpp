@@ -7,6 +7,7 @@
 #include "core/diagnosis/fit_map_text.hpp"
 #include "core/diagnosis/launch_values.hpp"
 #include "core/text/byte_size.hpp"
+#include "views/diagnosis/fit_map_model.hpp"
 #include "views/diagnosis/lever_text.hpp"
 #include "views/plan_session.hpp"
 #include "views/style.hpp"
@@ -29,6 +30,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QStyledItemDelegate>
+#include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -48,10 +50,9 @@ QLabel* wrappedLabel(QWidget* parent)
     return label;
 }
 
-QTableWidget* compactTable(const QStringList& headers, QWidget* parent)
+// A table as tall as its rows, its rows selected whole, read only (the grid selects cells).
+template <typename Table> Table* compactView(Table* table)
 {
-    auto* table = new QTableWidget(0, static_cast<int>(headers.size()), parent);
-    table->setHorizontalHeaderLabels(headers);
     table->verticalHeader()->hide();
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -68,14 +69,21 @@ QTableWidget* compactTable(const QStringList& headers, QWidget* parent)
     return table;
 }
 
+QTableWidget* compactTable(const QStringList& headers, QWidget* parent)
+{
+    auto* table = compactView(new QTableWidget(0, static_cast<int>(headers.size()), parent));
+    table->setHorizontalHeaderLabels(headers);
+    return table;
+}
+
 // As tall as its rows (and the scroll bar it shows when the dock is narrower than its columns):
 // the panel scrolls down, a table sideways.
-void fitHeightToRows(QTableWidget* table)
+void fitHeightToRows(QTableView* table)
 {
     int height = table->horizontalHeader()->sizeHint().height() + 2 * table->frameWidth();
-    for (int row = 0; row < table->rowCount(); ++row)
+    for (int row = 0; row < table->model()->rowCount(); ++row)
         height += table->rowHeight(row);
-    const int last = table->columnCount() - 1;
+    const int last = table->model()->columnCount() - 1;
     int width = 2 * table->frameWidth()
         + std::max(static_cast<const QAbstractItemView*>(table)->sizeHintForColumn(last),
             table->horizontalHeader()->sectionSizeHint(last));
@@ -96,16 +104,13 @@ QTableWidgetItem* cell(const QString& text, bool number = false)
     return item;
 }
 
-// Marks today's cell of the fit map with an outline.
-constexpr int kTodayRole = Qt::UserRole + 1;
-
 class FitCellDelegate : public QStyledItemDelegate {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
     void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
     {
         QStyledItemDelegate::paint(painter, option, index);
-        if (!index.data(kTodayRole).toBool())
+        if (!index.data(FitMapModel::TodayRole).toBool()) // today's cell of the fit map: outlined
             return;
         painter->save();
         painter->setPen(QPen(option.palette.color(QPalette::Text), 2));
@@ -113,17 +118,6 @@ public:
         painter->restore();
     }
 };
-
-// Green for headroom (paler as it shrinks), red past the capacity.
-QColor headroomColour(std::uint64_t required, std::uint64_t capacity)
-{
-    if (capacity == 0)
-        return {};
-    const double share = static_cast<double>(required) / static_cast<double>(capacity);
-    if (share > 1.0)
-        return QColor::fromHsv(0, static_cast<int>(std::min(1.0, 0.25 + (share - 1.0)) * 255), 235);
-    return QColor::fromHsv(120, static_cast<int>((0.15 + 0.6 * (1.0 - share)) * 255), 235);
-}
 
 } // namespace
 
@@ -141,7 +135,8 @@ DiagnosisPanel::DiagnosisPanel(PlanSession* session, QWidget* parent)
     , largest_(wrappedLabel(this))
     , method_(wrappedLabel(this))
     , fitLegend_(wrappedLabel(this))
-    , grid_(compactTable({}, this))
+    , grid_(compactView(new QTableView(this)))
+    , gridModel_(new FitMapModel(this))
     , copyConfigs_(new QPushButton(tr("Copy Configs"), this))
     , whatIfLevers_(new QComboBox(this))
     , whatIfText_(new QLineEdit(this))
@@ -200,6 +195,7 @@ void DiagnosisPanel::setupLabels()
         caption->setFont(font);
     }
     grid_->setObjectName(QStringLiteral("fitGrid"));
+    grid_->setModel(gridModel_);
     grid_->setItemDelegate(new FitCellDelegate(grid_));
     grid_->setSelectionBehavior(QAbstractItemView::SelectItems);
     grid_->verticalHeader()->show();
@@ -264,7 +260,8 @@ void DiagnosisPanel::connectControls()
     connect(jump_, &QPushButton::clicked, this, &DiagnosisPanel::jumpToCriticalOp);
     connect(sources_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onSourceRowChanged);
     connect(levers_, &QTableWidget::itemSelectionChanged, this, &DiagnosisPanel::onLeverRowChanged);
-    connect(grid_, &QTableWidget::cellClicked, this, &DiagnosisPanel::openCell);
+    connect(
+        grid_, &QTableView::clicked, this, [this](const QModelIndex& index) { openCell(index.row(), index.column()); });
     grid_->installEventFilter(this);             // Enter or Space on a cell does what a click does
     grid_->viewport()->installEventFilter(this); // the wheel scrolls the panel, not the grid sideways
     connect(whatIfButton_, &QPushButton::clicked, this, &DiagnosisPanel::whatIf);
@@ -334,11 +331,9 @@ void DiagnosisPanel::startDiagnosis()
 void DiagnosisPanel::showEmpty(const QString& text)
 {
     diagnosis_.reset();
-    fitMap_.reset();
+    hasFitMap_ = false;
     others_.clear();
-    gridCells_.clear();
-    grid_->setRowCount(0);
-    grid_->setColumnCount(0);
+    gridModel_->clear();
     grid_->hide();
     fitLegend_->clear();
     copyConfigs_->hide();
@@ -366,37 +361,22 @@ void DiagnosisPanel::showEmpty(const QString& text)
 void DiagnosisPanel::showDiagnosis(Result result)
 {
     diagnosis_ = std::move(result.diagnosis);
-    fitMap_ = std::move(result.map);
+    // The grid's model holds the map the panel shows: one copy, one answer to cellAt.
+    hasFitMap_ = true;
+    gridModel_->setMap(std::move(result.map));
     others_ = std::move(result.others);
     const Diagnosis& d = *diagnosis_;
     verdict_->setText(toQString(verdictSentence(d)));
-    if (d.criticalOp) {
-        const PlanDocument* document = session_->document();
-        QString text = tr("Critical op %1%2: live %3, holes %4; multi-buffer copies %5, temporaries %6.")
-                           .arg(*d.criticalOp)
-                           .arg(document ? toQString(criticalOpName(*document, d)) : QString())
-                           .arg(bytesText(d.liveBytes), bytesText(d.holeBytes), bytesText(d.multiBufferBytes),
-                               bytesText(d.tmpBytes));
-        if (const std::string advice = adviceSentence(d); !advice.empty())
-            text += QStringLiteral("\n") + toQString(advice);
-        critical_->setText(text);
+    critical_->setText(criticalOpText(d, session_->document()));
+    if (d.criticalOp)
         jump_->setText(tr("Go to Op %1").arg(*d.criticalOp));
-        jump_->show();
-    } else {
-        critical_->setText(tr("The scope has no blocks."));
-        jump_->hide();
-    }
+    jump_->setVisible(d.criticalOp.has_value());
     fillSources();
     fillLevers();
     fillGrid();
     fillWhatIf();
     largest_->setText(d.criticalOp ? toQString(largestFittingSentence(d)) : QString());
-    // The footer speaks for the rows above it: re-planned rows never sit over "predicted".
-    const bool replanned = everyAnswerReplanned(d);
-    method_->setText(replanned
-            ? tr("Levers are re-planned by memlens's planner from the planner's IR: only the memory plan is "
-                 "recomputed.")
-            : tr("Levers are predicted plans: the compiler plans again and may place buffers differently."));
+    method_->setText(leverMethodText(d)); // re-planned rows never sit over "predicted"
     method_->setToolTip(toQString(methodText(d)));
     method_->setVisible(!d.levers.empty() || d.largestFitting);
     emit diagnosed(d.shortBytes > 0);
@@ -475,108 +455,18 @@ void DiagnosisPanel::fitLeverHeight()
 
 void DiagnosisPanel::fillGrid()
 {
-    const FitMap& map = *fitMap_;
-    gridCells_.clear();
-    grid_->clear();
+    const FitMap& map = gridModel_->map();
     if (map.empty()) {
-        grid_->setRowCount(0);
-        grid_->setColumnCount(0);
         grid_->hide();
         fitLegend_->clear();
         copyConfigs_->hide();
         return;
     }
-    // Rows: the first dimension, largest on top; columns: the second (if any) per multi-buffering setting.
-    std::vector<std::int64_t> rows = map.dims.empty() ? std::vector<std::int64_t>{0} : map.dims[0].values;
-    std::reverse(rows.begin(), rows.end());
-    const std::vector<std::int64_t> seconds = map.dims.size() > 1 ? map.dims[1].values : std::vector<std::int64_t>{0};
-    std::vector<std::optional<bool>> settings;
-    if (map.multibuffer.empty())
-        settings = {std::nullopt};
-    else
-        settings = {true, false};
-    QStringList columnLabels;
-    std::vector<std::pair<std::int64_t, std::optional<bool>>> columns;
-    for (const std::optional<bool> mb : settings)
-        for (const std::int64_t second : seconds) {
-            QString label = map.dims.size() > 1
-                ? toQString(map.dims[1].label()) + QLatin1Char('=') + QString::number(second)
-                : tr("needs");
-            if (mb)
-                label += *mb ? tr("\nmultibuffer on") : tr("\nmultibuffer off");
-            columnLabels << label;
-            columns.emplace_back(second, mb);
-        }
-    QStringList rowLabels;
-    for (const std::int64_t row : rows)
-        rowLabels << (map.dims.empty() ? QStringLiteral("-")
-                                       : toQString(map.dims[0].label()) + QLatin1Char('=') + QString::number(row));
-    grid_->setRowCount(static_cast<int>(rows.size()));
-    grid_->setColumnCount(static_cast<int>(columns.size()));
-    grid_->setHorizontalHeaderLabels(columnLabels);
-    grid_->setVerticalHeaderLabels(rowLabels);
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        gridCells_.emplace_back();
-        for (std::size_t c = 0; c < columns.size(); ++c) {
-            std::vector<std::int64_t> values;
-            if (!map.dims.empty())
-                values.push_back(rows[r]);
-            if (map.dims.size() > 1)
-                values.push_back(columns[c].first);
-            const FitCell* cell = map.find(values, columns[c].second);
-            gridCells_.back().push_back(cell ? static_cast<int>(cell - map.cells.data()) : -1);
-            if (!cell)
-                continue;
-            QString text = bytesText(cell->requiredBytes) + (cell->frontier ? QStringLiteral(" *") : QString());
-            QString tip = toQString(configText(map, *cell)) + QLatin1Char('\n')
-                + tr("%1 %2 (%3 bytes), %4")
-                      .arg(QString::fromLatin1(planMethodName(cell->how)), bytesText(cell->requiredBytes))
-                      .arg(cell->requiredBytes)
-                      .arg(cell->fits ? tr("fits") : tr("does not fit"));
-            if (!cell->decided) {
-                // The re-plan's search stopped at its budget: whether it fits is not known.
-                text = tr("not decided");
-                tip = toQString(configText(map, *cell)) + QLatin1Char('\n')
-                    + QString::fromLatin1(planMethodName(cell->how)) + QStringLiteral(": ")
-                    + toQString(cell->undecided);
-            }
-            if (cell->compiled) {
-                text += QStringLiteral("\n") + tr("compiled %1").arg(bytesText(cell->compiled->requiredBytes));
-                tip += QLatin1Char('\n')
-                    + tr("compiled %1 (%2 bytes) in %3: the prediction is %4")
-                          .arg(bytesText(cell->compiled->requiredBytes))
-                          .arg(cell->compiled->requiredBytes)
-                          .arg(toQString(cell->compiled->file),
-                              toQString(predictionErrorText(cell->requiredBytes, cell->compiled->requiredBytes)));
-            }
-            if (const std::string why = singleBufferingCostsMoreText(map, *cell); !why.empty())
-                tip += QLatin1Char('\n') + toQString(why);
-            if (cell->today)
-                tip += QLatin1Char('\n') + tr("today's config");
-            auto* item = new QTableWidgetItem(text);
-            item->setTextAlignment(Qt::AlignCenter);
-            item->setToolTip(tip);
-            item->setBackground(
-                cell->decided ? headroomColour(cell->requiredBytes, map.capacityBytes) : style::undecidedCell());
-            item->setForeground(style::black());
-            item->setData(kTodayRole, cell->today);
-            if (cell->today) {
-                QFont font = item->font();
-                font.setBold(true);
-                item->setFont(font);
-            }
-            grid_->setItem(static_cast<int>(r), static_cast<int>(c), item);
-        }
-    }
     grid_->resizeColumnsToContents();
     grid_->resizeRowsToContents();
     fitHeightToRows(grid_);
     grid_->show();
-    const FitCell* any = &map.cells.front();
-    fitLegend_->setText(tr("Fit map, %1 (capacity %2): today's config outlined, * the largest that fit. Click a cell "
-                           "to compare its plan with today's.")
-                            .arg(any->how == PlanMethod::Replanned ? tr("re-planned") : tr("predicted from the dump"),
-                                bytesText(map.capacityBytes)));
+    fitLegend_->setText(fitLegendText(map));
     const bool pasteable = diagnosis_ && !frontierForKernel(*diagnosis_, map).empty();
     copyConfigs_->setText(diagnosis_ && diagnosis_->autotuned ? tr("Copy Configs") : tr("Copy Values"));
     copyConfigs_->setToolTip(diagnosis_ && diagnosis_->autotuned
@@ -590,26 +480,27 @@ void DiagnosisPanel::fillWhatIf()
     whatIfLevers_->clear();
     whatIfError_->clear();
     whatIfResult_->clear();
-    const bool shown = fitMap_ && !fitMap_->empty();
+    const bool shown = hasFitMap_ && !gridModel_->map().empty();
     whatIfLevers_->addItem(tr("Pick a lever…"));
     if (shown)
         for (const Lever& lever : diagnosis_->levers)
-            if (const std::string config = leverConfigText(*fitMap_, lever); !config.empty())
+            if (const std::string config = leverConfigText(gridModel_->map(), lever); !config.empty())
                 whatIfLevers_->addItem(toQString(leverLabel(lever)), toQString(config));
     whatIfLevers_->setVisible(shown);
     whatIfLevers_->view()->setMinimumWidth(whatIfLevers_->view()->sizeHintForColumn(0) + 24);
     if (shown)
-        whatIfText_->setPlaceholderText(toQString(exampleConfigText(*fitMap_)));
+        whatIfText_->setPlaceholderText(toQString(exampleConfigText(gridModel_->map())));
     whatIfText_->setVisible(shown);
     whatIfButton_->setVisible(shown);
 }
 
 void DiagnosisPanel::whatIf()
 {
-    if (!fitMap_ || fitMap_->empty())
+    if (!hasFitMap_ || gridModel_->map().empty())
         return;
     std::string error;
-    const std::optional<FitConfig> config = parseConfigText(*fitMap_, whatIfText_->text().toStdString(), &error);
+    const std::optional<FitConfig> config
+        = parseConfigText(gridModel_->map(), whatIfText_->text().toStdString(), &error);
     if (!config) {
         whatIfError_->setText(toQString(error));
         return;
@@ -617,18 +508,16 @@ void DiagnosisPanel::whatIf()
     whatIfError_->clear();
     FitCell cell;
     cell.values = config->values;
-    if (!fitMap_->multibuffer.empty())
+    if (!gridModel_->map().multibuffer.empty())
         cell.multibuffer = config->multibuffer;
-    openConfig(*config, toQString(configText(*fitMap_, cell)));
+    openConfig(*config, toQString(configText(gridModel_->map(), cell)));
 }
+
+const FitMap* DiagnosisPanel::fitMap() const { return hasFitMap_ ? &gridModel_->map() : nullptr; }
 
 const FitCell* DiagnosisPanel::cellAt(int row, int column) const
 {
-    if (!fitMap_ || row < 0 || column < 0 || static_cast<std::size_t>(row) >= gridCells_.size()
-        || static_cast<std::size_t>(column) >= gridCells_[static_cast<std::size_t>(row)].size())
-        return nullptr;
-    const int index = gridCells_[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
-    return index < 0 ? nullptr : &fitMap_->cells[static_cast<std::size_t>(index)];
+    return hasFitMap_ ? gridModel_->cellAt(row, column) : nullptr;
 }
 
 bool DiagnosisPanel::eventFilter(QObject* watched, QEvent* event)
@@ -646,7 +535,7 @@ bool DiagnosisPanel::eventFilter(QObject* watched, QEvent* event)
         const int key = static_cast<QKeyEvent*>(event)->key();
         if ((key == Qt::Key_Return || key == Qt::Key_Enter || key == Qt::Key_Space)
             && grid_->currentIndex().isValid()) {
-            openCell(grid_->currentRow(), grid_->currentColumn());
+            openCell(grid_->currentIndex().row(), grid_->currentIndex().column());
             return true;
         }
     }
@@ -659,7 +548,7 @@ void DiagnosisPanel::openCell(int row, int column)
     if (!cell || cell->today || !diagnosed_ || !diagnosis_)
         return;
     const QString todayLabel = tr("today: %1").arg(QFileInfo(toQString(diagnosed_->dump.file)).fileName());
-    const QString config = toQString(configText(*fitMap_, *cell));
+    const QString config = toQString(configText(gridModel_->map(), *cell));
     // The box says what is compared now, ready to be changed and planned again.
     whatIfText_->setText(config);
     whatIfError_->clear();
@@ -676,13 +565,13 @@ void DiagnosisPanel::openCell(int row, int column)
 
 void DiagnosisPanel::openConfig(const FitConfig& wanted, const QString& config)
 {
-    if (!diagnosed_ || !diagnosis_ || !fitMap_)
+    if (!diagnosed_ || !diagnosis_ || !hasFitMap_)
         return;
     const QString todayLabel = tr("today: %1").arg(QFileInfo(toQString(diagnosed_->dump.file)).fileName());
     const auto document = diagnosed_;
     const std::size_t scope = diagnosedScope_;
     const Diagnosis diagnosis = *diagnosis_;
-    const FitMap map = *fitMap_;
+    const FitMap map = gridModel_->map();
     struct Planned {
         std::shared_ptr<const PlanDocument> plan;
         bool replanned = false;
@@ -749,9 +638,9 @@ void DiagnosisPanel::onLeverRowChanged()
 
 void DiagnosisPanel::copyConfigs()
 {
-    if (!fitMap_ || !diagnosis_)
+    if (!hasFitMap_ || !diagnosis_)
         return;
-    const QString text = toQString(frontierForKernel(*diagnosis_, *fitMap_));
+    const QString text = toQString(frontierForKernel(*diagnosis_, gridModel_->map()));
     QApplication::clipboard()->setText(text);
     emit statusMessage(copiedMessage(text, diagnosis_->autotuned));
 }

@@ -18,10 +18,12 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QScrollArea;
+class QTableView;
 class QTableWidget;
 
 namespace memlens {
 
+class FitMapModel;
 class PlanSession;
 
 class DiagnosisPanel : public QWidget {
@@ -41,8 +43,8 @@ public:
     QLabel* largestLabel() const { return largest_; }
     QPushButton* jumpButton() const { return jump_; }
     // The fit map on show (null while none), its grid and the button copying its frontier as Python.
-    const FitMap* fitMap() const { return fitMap_ ? &*fitMap_ : nullptr; }
-    QTableWidget* fitGrid() const { return grid_; }
+    const FitMap* fitMap() const;
+    QTableView* fitGrid() const { return grid_; }
     QPushButton* copyConfigsButton() const { return copyConfigs_; }
     // The cell of the grid at (row, column), null for an empty one.
     const FitCell* cellAt(int row, int column) const;
@@ -128,7 +130,8 @@ private:
     QLabel* largest_;
     QLabel* method_;
     QLabel* fitLegend_;
-    QTableWidget* grid_;
+    QTableView* grid_;
+    FitMapModel* gridModel_;
     QPushButton* copyConfigs_;
     QComboBox* whatIfLevers_;
     QLineEdit* whatIfText_;
@@ -137,12 +140,11 @@ private:
     QLabel* whatIfResult_;
     QScrollArea* scroll_ = nullptr;
     std::optional<Diagnosis> diagnosis_;
-    std::optional<FitMap> fitMap_;
+    bool hasFitMap_ = false; // the grid's model holds the map
     FitEvaluatorFactory fitEvaluator_;
     std::vector<std::shared_ptr<const PlanDocument>> others_;
     std::shared_ptr<const PlanDocument> diagnosed_; // the document the diagnosis is of
     std::size_t diagnosedScope_ = 0;
-    std::vector<std::vector<int>> gridCells_; // [row][column] -> index into fitMap_->cells, -1 none
     std::function<QStringList()> otherDumps_;
     std::function<LoadOptions()> otherOptions_;
     JobRunner jobs_;     // the diagnosis of the scope on show only

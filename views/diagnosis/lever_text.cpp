@@ -1,5 +1,8 @@
 #include "views/diagnosis/lever_text.hpp"
 
+#include "core/diagnosis/diagnosis_text.hpp"
+#include "views/view_text.hpp"
+
 #include <QObject>
 #include <QStringList>
 
@@ -29,6 +32,36 @@ QString copiedMessage(const QString& copied, bool autotuned)
         return QObject::tr("Copied %n triton.Config(s) to the clipboard, for triton.autotune", nullptr,
             static_cast<int>(entries.size()));
     return QObject::tr("Copied the launcher's values to the clipboard: %1").arg(entries.join(QStringLiteral("; ")));
+}
+
+QString criticalOpText(const Diagnosis& d, const PlanDocument* document)
+{
+    if (!d.criticalOp)
+        return QObject::tr("The scope has no blocks.");
+    QString text = QObject::tr("Critical op %1%2: live %3, holes %4; multi-buffer copies %5, temporaries %6.")
+                       .arg(*d.criticalOp)
+                       .arg(document ? toQString(criticalOpName(*document, d)) : QString())
+                       .arg(bytesText(d.liveBytes), bytesText(d.holeBytes), bytesText(d.multiBufferBytes),
+                           bytesText(d.tmpBytes));
+    if (const std::string advice = adviceSentence(d); !advice.empty())
+        text += QStringLiteral("\n") + toQString(advice);
+    return text;
+}
+
+QString leverMethodText(const Diagnosis& d)
+{
+    return everyAnswerReplanned(d)
+        ? QObject::tr("Levers are re-planned by memlens's planner from the planner's IR: only the memory plan is "
+                      "recomputed.")
+        : QObject::tr("Levers are predicted plans: the compiler plans again and may place buffers differently.");
+}
+
+QString fitLegendText(const FitMap& map)
+{
+    const PlanMethod how = map.cells.empty() ? PlanMethod::Predicted : map.cells.front().how;
+    return QObject::tr("Fit map, %1 (capacity %2): today's config outlined, * the largest that fit. Click a cell "
+                       "to compare its plan with today's.")
+        .arg(QString::fromLatin1(planMethodText(how)), bytesText(map.capacityBytes));
 }
 
 } // namespace memlens

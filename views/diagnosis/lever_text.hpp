@@ -1,6 +1,8 @@
 #pragma once
 // What the Diagnosis panel says about a lever's value and the frontier it copies, composed apart
 // from the panel so that it is tested without one.
+#include "core/diagnosis/diagnosis.hpp"
+#include "core/diagnosis/fit_map.hpp"
 #include "core/kernel_source/value_choice.hpp"
 
 #include <QString>
@@ -17,5 +19,16 @@ std::vector<int> leverChoiceLines(const ValueChoice& choice);
 // to the clipboard, for triton.autotune", "Copied the launcher's values to the clipboard:
 // BLOCK_SIZE=8192, multibuffer=True"); "Nothing to copy: ..." for an empty `copied`.
 QString copiedMessage(const QString& copied, bool autotuned);
+
+// "Critical op 41 (hivm.hir.vreduce <sum>): live 321 KB, holes 0 B; multi-buffer copies 64 KB,
+// temporaries 1 KB." and the advice on a second line; "The scope has no blocks." without one.
+// `document` names the op (null: the number alone).
+QString criticalOpText(const Diagnosis& d, const PlanDocument* document);
+
+// The footer under the levers, which speaks for every row above it: re-planned only when all are.
+QString leverMethodText(const Diagnosis& d);
+
+// "Fit map, re-planned (capacity 192 KB): today's config outlined, * the largest that fit. ..."
+QString fitLegendText(const FitMap& map);
 
 } // namespace memlens
