@@ -9,6 +9,7 @@
 // simdjson's on-demand front end is compiled for this build's target (x86-64 without
 // -march: its portable kernel); the file is read into a padded string first.
 #include "bench/generated_dump.hpp"
+#include "bench/sax_floor.hpp"
 
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>
@@ -29,50 +30,13 @@ namespace fs = std::filesystem;
 
 fs::path dumpPath;
 
-// bench_scale's floor: read the file, walk its SAX events, sum the extents.
-class ExtentSum : public nlohmann::json_sax<nlohmann::json> {
-public:
-    std::uint64_t total = 0;
-    bool null() override { return true; }
-    bool boolean(bool) override { return true; }
-    bool number_integer(number_integer_t value) override { return add(static_cast<std::uint64_t>(value)); }
-    bool number_unsigned(number_unsigned_t value) override { return add(value); }
-    bool number_float(number_float_t, const string_t&) override { return true; }
-    bool string(string_t&) override { return true; }
-    bool binary(binary_t&) override { return true; }
-    bool start_object(std::size_t) override { return true; }
-    bool key(string_t& name) override
-    {
-        atExtent_ = name == "extent";
-        return true;
-    }
-    bool end_object() override { return true; }
-    bool start_array(std::size_t) override
-    {
-        atExtent_ = false;
-        return true;
-    }
-    bool end_array() override { return true; }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
-private:
-    bool add(std::uint64_t value)
-    {
-        if (atExtent_)
-            total += value;
-        atExtent_ = false;
-        return true;
-    }
-    bool atExtent_ = false;
-};
-
 void BM_NlohmannSaxWalk(benchmark::State& state)
 {
     for (auto _ : state) {
         // Read whole, as memlens::readDumpText reads it for bench_scale's walk.
         std::string text(fs::file_size(dumpPath), '\0');
         std::ifstream(dumpPath, std::ios::binary).read(text.data(), static_cast<std::streamsize>(text.size()));
-        ExtentSum sum;
+        memlens::bench::ExtentSum sum;
         if (!nlohmann::json::sax_parse(text, &sum))
             state.SkipWithError("the SAX walk failed");
         benchmark::DoNotOptimize(sum.total);

@@ -17,6 +17,7 @@
 #include "app/main_window.hpp"
 #include "app/report_command.hpp"
 #include "bench/generated_dump.hpp"
+#include "bench/sax_floor.hpp"
 #include "core/base/cancellation.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "core/document/plan_document.hpp"
@@ -54,47 +55,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The floor: read the file, walk its SAX events, sum the extents.
-class ExtentSum : public nlohmann::json_sax<nlohmann::json> {
-public:
-    std::uint64_t total = 0;
-    bool null() override { return true; }
-    bool boolean(bool) override { return true; }
-    bool number_integer(number_integer_t value) override { return add(static_cast<std::uint64_t>(value)); }
-    bool number_unsigned(number_unsigned_t value) override { return add(value); }
-    bool number_float(number_float_t, const string_t&) override { return true; }
-    bool string(string_t&) override { return true; }
-    bool binary(binary_t&) override { return true; }
-    bool start_object(std::size_t) override { return true; }
-    bool key(string_t& name) override
-    {
-        atExtent_ = name == "extent";
-        return true;
-    }
-    bool end_object() override { return true; }
-    bool start_array(std::size_t) override
-    {
-        atExtent_ = false;
-        return true;
-    }
-    bool end_array() override { return true; }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
-
-private:
-    bool add(std::uint64_t value)
-    {
-        if (atExtent_)
-            total += value;
-        atExtent_ = false;
-        return true;
-    }
-    bool atExtent_ = false;
-};
-
 int saxWalk(const std::string& path)
 {
     const std::string text = memlens::readDumpText(path);
-    ExtentSum sum;
+    memlens::bench::ExtentSum sum;
     if (!nlohmann::json::sax_parse(text, &sum))
         return 1;
     return sum.total > 0 ? 0 : 1;
