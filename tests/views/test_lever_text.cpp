@@ -1,5 +1,6 @@
 // The Diagnosis panel's sentences, made apart from the panel (views/diagnosis/lever_text): the
 // critical op, the footer under the levers and the fit map's legend.
+#include "support/test_documents.hpp"
 #include "views/diagnosis/lever_text.hpp"
 
 #include <catch2/catch.hpp>
@@ -40,4 +41,25 @@ TEST_CASE("the fit map's legend says how its cells were found", "[diagnosis][tex
     CHECK(fitLegendText(map).startsWith("Fit map, predicted from the dump (capacity 192 KB): today's config outlined"));
     map.cells.front().how = PlanMethod::Replanned;
     CHECK(fitLegendText(map).startsWith("Fit map, re-planned (capacity 192 KB)"));
+}
+
+TEST_CASE("the What if result names the method and, with the scope, what the plan needs", "[diagnosis][text]")
+{
+    CHECK(whatIfResultText("BLOCK_SIZE=8192", PlanMethod::Predicted, nullptr)
+        == "BLOCK_SIZE=8192: predicted from the dump");
+    PlanAnalysis analysis;
+    analysis.peakAddressBytes = 196608;
+    analysis.capacity.bytes = 196608;
+    CHECK(whatIfResultText("BLOCK_SIZE=8192", PlanMethod::Replanned, &analysis)
+        == "BLOCK_SIZE=8192: re-planned, needs 192 KB of 192 KB (fits)");
+    analysis.overflow = true;
+    CHECK(whatIfResultText("x", PlanMethod::Replanned, &analysis).endsWith("(does not fit)"));
+}
+
+TEST_CASE("a scope the compiler did not plan says why and its demand", "[diagnosis][text]")
+{
+    const auto document = test::loadFixture("dumps/unplanned/demand_over_capacity.json");
+    REQUIRE_FALSE(document->analyses.at(0).planned);
+    const QString text = notPlannedDiagnosisText(*document, 0);
+    CHECK(text.contains(": no addresses, so nothing to diagnose. Its demand, the most bytes live at once, is 288 KB."));
 }

@@ -285,9 +285,7 @@ void DiagnosisPanel::startDiagnosis()
     }
     const auto scope = static_cast<std::size_t>(session_->scopeIndex());
     if (!document->analyses.at(scope).planned) {
-        showEmpty(tr("%1: no addresses, so nothing to diagnose. Its demand, the most bytes live at once, is %2.")
-                      .arg(QString::fromStdString(notPlannedText(document->dump.scopes, document->analyses)),
-                          QString::fromStdString(formatBytes(document->analyses.at(scope).peakLiveBytes))));
+        showEmpty(notPlannedDiagnosisText(*document, scope));
         return;
     }
     QStringList otherPaths = otherDumps_ ? otherDumps_() : QStringList();
@@ -589,15 +587,11 @@ void DiagnosisPanel::openConfig(const FitConfig& wanted, const QString& config)
                 false};
         },
         [this, document, scope, todayLabel, config](Planned planned) {
-            const QString how = planned.replanned ? tr("re-planned") : tr("predicted from the dump");
-            const PlanAnalysis* analysis = planned.plan->analysisOf(document->dump.scopes[scope].scope);
-            QString result = tr("%1: %2").arg(config, how);
-            if (analysis)
-                result += tr(", needs %1 of %2 (%3)")
-                              .arg(bytesText(analysis->peakAddressBytes), bytesText(analysis->capacity.bytes),
-                                  analysis->overflow ? tr("does not fit") : tr("fits"));
-            whatIfResult_->setText(result);
-            emit planOpened(document, todayLabel, std::move(planned.plan), tr("%1, %2").arg(config, how));
+            const PlanMethod how = planned.replanned ? PlanMethod::Replanned : PlanMethod::Predicted;
+            whatIfResult_->setText(
+                whatIfResultText(config, how, planned.plan->analysisOf(document->dump.scopes[scope].scope)));
+            emit planOpened(document, todayLabel, std::move(planned.plan),
+                tr("%1, %2").arg(config, QString::fromLatin1(planMethodText(how))));
         });
 }
 

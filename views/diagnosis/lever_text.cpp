@@ -1,6 +1,8 @@
 #include "views/diagnosis/lever_text.hpp"
 
+#include "core/analysis/unplanned_scope.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
+#include "core/text/byte_size.hpp"
 #include "views/view_text.hpp"
 
 #include <QObject>
@@ -62,6 +64,23 @@ QString fitLegendText(const FitMap& map)
     return QObject::tr("Fit map, %1 (capacity %2): today's config outlined, * the largest that fit. Click a cell "
                        "to compare its plan with today's.")
         .arg(QString::fromLatin1(planMethodText(how)), bytesText(map.capacityBytes));
+}
+
+QString notPlannedDiagnosisText(const PlanDocument& document, std::size_t scope)
+{
+    return QObject::tr("%1: no addresses, so nothing to diagnose. Its demand, the most bytes live at once, is %2.")
+        .arg(QString::fromStdString(notPlannedText(document.dump.scopes, document.analyses)),
+            QString::fromStdString(formatBytes(document.analyses.at(scope).peakLiveBytes)));
+}
+
+QString whatIfResultText(const QString& config, PlanMethod how, const PlanAnalysis* analysis)
+{
+    QString result = QObject::tr("%1: %2").arg(config, QString::fromLatin1(planMethodText(how)));
+    if (analysis)
+        result += QObject::tr(", needs %1 of %2 (%3)")
+                      .arg(bytesText(analysis->peakAddressBytes), bytesText(analysis->capacity.bytes),
+                          analysis->overflow ? QObject::tr("does not fit") : QObject::tr("fits"));
+    return result;
 }
 
 } // namespace memlens

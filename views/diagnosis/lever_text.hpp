@@ -28,6 +28,14 @@ QString criticalOpText(const Diagnosis& d, const PlanDocument* document);
 // The footer under the levers, which speaks for every row above it: re-planned only when all are.
 QString leverMethodText(const Diagnosis& d);
 
+// What the panel says of a scope the compiler did not plan: "<why>: no addresses, so nothing to
+// diagnose. Its demand, the most bytes live at once, is 96 KB."
+QString notPlannedDiagnosisText(const PlanDocument& document, std::size_t scope);
+
+// The What if… result: "BLOCK_SIZE=8192, multibuffer=True: re-planned, needs 192 KB of 192 KB
+// (fits)"; without the scope in the plan, the config and the method alone.
+QString whatIfResultText(const QString& config, PlanMethod how, const PlanAnalysis* analysis);
+
 // "Fit map, re-planned (capacity 192 KB): today's config outlined, * the largest that fit. ..."
 QString fitLegendText(const FitMap& map);
 
