@@ -1,12 +1,10 @@
 #include "views/diagnosis/diagnosis_panel.hpp"
 
-#include "core/analysis/unplanned_scope.hpp"
 #include "core/diagnosis/diagnosis_text.hpp"
 #include "core/diagnosis/fit_frontier.hpp"
 #include "core/diagnosis/fit_map_replan.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
 #include "core/diagnosis/launch_values.hpp"
-#include "core/text/byte_size.hpp"
 #include "views/diagnosis/fit_map_model.hpp"
 #include "views/diagnosis/lever_text.hpp"
 #include "views/plan_session.hpp"
