@@ -1,7 +1,8 @@
 #pragma once
-// Small helpers of the buffer liveness, shared by its two files (buffer_liveness.cpp: the
-// walk, gen and kill; buffer_liveness_ops.cpp: what each op does).
-#include "core/planner/buffer_liveness.hpp"
+// Small helpers of the buffer liveness, shared by its files (buffer_liveness.cpp: the
+// walk, gen and kill; buffer_liveness_ops.cpp: what each op does; alias_lists.cpp).
+#include "core/base/chip_table.hpp"
+#include "core/planner/mlir_module.hpp"
 
 #include <algorithm>
 #include <cstdint>

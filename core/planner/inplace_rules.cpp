@@ -1,6 +1,6 @@
 #include "core/planner/inplace_rules.hpp"
 
-#include "core/planner/buffer_liveness.hpp"
+#include "core/planner/buffer_views.hpp"
 
 #include <algorithm>
 
@@ -54,7 +54,7 @@ bool staticShapeSame(const Op& op, const Value* gen, const Value* kill)
     const Value* genOperand = gen;
     const Value* killOperand = kill;
     for (const Value* operand : op.operands) {
-        const Value* root = BufferLiveness::tracebackToAlloc(operand);
+        const Value* root = tracebackToAlloc(operand);
         if (root == gen)
             genOperand = operand;
         if (root == kill)
@@ -145,7 +145,7 @@ bool hivmOpAllowsInplace(const Op& op, const Value* gen, const Value* kill, cons
     if (hasSameOperandsElementType(name))
         return true;
     if (rules.inplaceKeepsVselCondition && name == "vsel" && !op.outs.empty() && valueBits(op.outs.front()) == 64
-        && !op.ins.empty() && BufferLiveness::tracebackToAlloc(op.ins.front()) == kill)
+        && !op.ins.empty() && tracebackToAlloc(op.ins.front()) == kill)
         return false;
     return reusableOperands(op);
 }
@@ -154,7 +154,7 @@ PipeClasses classifyBuffers(const Op& function)
 {
     PipeClasses classes;
     auto mark = [](std::unordered_set<const Value*>& set, const Value* value) {
-        if (const Value* alloc = BufferLiveness::tracebackToAlloc(value))
+        if (const Value* alloc = tracebackToAlloc(value))
             set.insert(alloc);
     };
     walkNested(function, [&](const Op& op) {

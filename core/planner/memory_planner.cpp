@@ -67,7 +67,7 @@ void placeSideBySide(StorageEntry* root, std::uint64_t align)
 // scope that does not fit ending it (the compiler's MemPlan::plan for local memory).
 class AttemptPlanner {
 public:
-    AttemptPlanner(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
+    AttemptPlanner(const BufferLives& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
         const ModuleFacts& facts, const PlanTarget& target, const PlanOptions& options, long* sharedBudget)
         : entries_(liveness, sequence, pipes, facts, options)
         , target_(target)
@@ -204,7 +204,7 @@ bool AttemptPlanner::plan(FunctionPlan& result)
 // the buffers live at an op and not first written there are in distinct storages, each
 // at least as large as the buffer and with at least its copies. Loop-carried pairs the
 // compiler forces together are not bounded so: with any, the answer is false.
-bool failsWithEverySeed(const BufferLiveness& buffers, const PlanTarget& target)
+bool failsWithEverySeed(const BufferLives& buffers, const PlanTarget& target)
 {
     if (!buffers.forcedPairs.empty())
         return false;
@@ -246,7 +246,7 @@ bool failsWithEverySeed(const BufferLiveness& buffers, const PlanTarget& target)
 
 // walkAllocToPointerCast: an alloc the plan gives no address (never written, so in no
 // storage) stops the pass once the plan is made.
-void refuseUnwrittenAllocs(const BufferLiveness& buffers, FunctionPlan& result)
+void refuseUnwrittenAllocs(const BufferLives& buffers, FunctionPlan& result)
 {
     for (const Value* buffer : buffers.bufferOrder)
         if (!buffers.lives.count(buffer) && !buffers.skippedCoupled.count(buffer)) {
@@ -257,7 +257,7 @@ void refuseUnwrittenAllocs(const BufferLiveness& buffers, FunctionPlan& result)
         }
 }
 
-void recordCoupledBuffers(const BufferLiveness& buffers, const Function& function, FunctionPlan& result)
+void recordCoupledBuffers(const BufferLives& buffers, const Function& function, FunctionPlan& result)
 {
     for (const Value* buffer : buffers.bufferOrder) {
         const auto id = buffers.coupledIds.find(buffer);
@@ -348,20 +348,20 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     livenessOptions.shuffle = options.shuffleSeeds;
     livenessOptions.tightlyCoupledUnique = options.disableTightlyCoupledBufferReuse;
     livenessOptions.rules = options.rules;
-    std::unique_ptr<BufferLiveness> built;
-    auto livenessOf = [&](unsigned seed) -> BufferLiveness& {
-        if (built && options.reuseLiveness) {
-            built->reshuffle(seed);
-        } else {
-            built = std::make_unique<BufferLiveness>(function, sequence, liveness, seed, livenessOptions);
-            built->build();
-        }
-        return *built;
+    // Seed 0's walk; each later seed replays its shuffles (or walks again without reuseLiveness).
+    BufferLiveness walk(function, sequence, liveness, 0, livenessOptions);
+    BufferLives built = walk.build();
+    auto livenessOf = [&](unsigned seed) -> const BufferLives& {
+        if (options.reuseLiveness)
+            walk.shuffleLog().replay(seed, built.genKill);
+        else
+            built = BufferLiveness(function, sequence, liveness, seed, livenessOptions).build();
+        return built;
     };
     const int attempts = options.shuffleSeeds ? std::max(1, options.attempts) : 1;
     int firstAttempt = 0;
     {
-        const BufferLiveness& first = livenessOf(0);
+        const BufferLives& first = built;
         if (!first.errors.empty()) {
             result.notes = first.notes;
             result.errors = first.errors;
@@ -393,7 +393,7 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         }
         result.seed = attempt;
         result.sequenceLength = static_cast<int>(sequence.size());
-        const BufferLiveness& buffers = attempt == 0 ? *built : livenessOf(static_cast<unsigned>(attempt));
+        const BufferLives& buffers = attempt == 0 ? built : livenessOf(static_cast<unsigned>(attempt));
         result.notes = buffers.notes;
         AttemptPlanner planner(
             buffers, sequence, pipes, facts, planned, options, options.searchBudget > 0 ? &remaining : nullptr);

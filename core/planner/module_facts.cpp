@@ -1,6 +1,6 @@
 #include "core/planner/module_facts.hpp"
 
-#include "core/planner/buffer_liveness.hpp"
+#include "core/planner/buffer_views.hpp"
 
 #include <algorithm>
 #include <map>
@@ -47,7 +47,7 @@ std::map<int, Range> coupledRanges(const Op& function)
         const int id = coupledBufferId(mark);
         if (id < 0 || mark.operands.empty() || !mark.operands.front()->memref.valid)
             return;
-        const Value* alloc = BufferLiveness::tracebackToAlloc(mark.operands.front());
+        const Value* alloc = tracebackToAlloc(mark.operands.front());
         if (!alloc || !alloc->definingOp)
             return;
         long lo = number[alloc->definingOp];

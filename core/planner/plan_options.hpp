@@ -109,7 +109,7 @@ struct PlanOptions {
     // false: search all the same, as the compiler does (the tests compare the two).
     bool proveOverflow = true;
     // true: the buffer liveness is built once and each later seed only reorders its lists
-    // (BufferLiveness::reshuffle); false: built again per seed. The plans are the same.
+    // (ShuffleLog::replay); false: built again per seed. The plans are the same.
     bool reuseLiveness = true;
     // > 0: the placements the searches within capacity may make for the whole plan, every
     // seed together; when they run out before a seed fits, the plan is not decided

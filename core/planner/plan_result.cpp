@@ -35,7 +35,7 @@ void setLife(const StorageEntry& entry, std::int64_t& start, std::int64_t& end)
 void writeAllocs(PlannedScope& scope, const StorageEntries& entries, OffsetsOf& offsets,
     const std::map<const StorageEntry*, int>& storageNumbers)
 {
-    const BufferLiveness& live = entries.liveness();
+    const BufferLives& live = entries.liveness();
     for (const Value* buffer : live.bufferOrder) {
         const BufferInfo& info = live.infos.at(buffer);
         if (info.scope != scope.scope)
@@ -55,7 +55,7 @@ void writeAllocs(PlannedScope& scope, const StorageEntries& entries, OffsetsOf& 
 }
 
 // The dump's records: the root's own buffer, then every buffer of each child storage.
-void writeDumpItems(PlannedScope& scope, const StorageEntry& root, const BufferLiveness& live, OffsetsOf& offsets)
+void writeDumpItems(PlannedScope& scope, const StorageEntry& root, const BufferLives& live, OffsetsOf& offsets)
 {
     auto addItems = [&](const StorageEntry& entry, bool ownOnly) {
         for (const Value* buffer : entry.inplaceBuffers) {

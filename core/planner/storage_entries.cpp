@@ -32,7 +32,7 @@ void mergeLives(Lives& lives)
     lives.swap(merged);
 }
 
-StorageEntries::StorageEntries(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence,
+StorageEntries::StorageEntries(const BufferLives& liveness, const std::vector<SequenceEntry>& sequence,
     const PipeClasses& pipes, const ModuleFacts& facts, const PlanOptions& options)
     : live_(liveness)
     , sequence_(sequence)

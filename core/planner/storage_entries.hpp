@@ -4,9 +4,10 @@
 // grouped per memory space under the space's first entry (the root); and the order a ub
 // scope is searched in. The compiler's GenerateStorageEntry, GenerateInplaceList and
 // MergeInplaceEntry, the multi-buffer clones, MergeSameScopeEntry and ReorderEntries.
-#include "core/planner/buffer_liveness.hpp"
+#include "core/planner/buffer_lives.hpp"
 #include "core/planner/inplace_rules.hpp"
 #include "core/planner/module_facts.hpp"
+#include "core/planner/op_sequence.hpp"
 #include "core/planner/plan_options.hpp"
 
 #include <cstdint>
@@ -46,7 +47,7 @@ struct StorageEntry {
 
 class StorageEntries {
 public:
-    StorageEntries(const BufferLiveness& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
+    StorageEntries(const BufferLives& liveness, const std::vector<SequenceEntry>& sequence, const PipeClasses& pipes,
         const ModuleFacts& facts, const PlanOptions& options);
 
     // Entries, in place, multi-buffer copies, scopes: the entries as the address search takes them.
@@ -69,7 +70,7 @@ public:
     void dropSlots(const StorageEntry* entry);
     const std::vector<std::pair<StorageEntry*, std::vector<StorageEntry*>>>& allSlots() const { return slots_; }
 
-    const BufferLiveness& liveness() const { return live_; }
+    const BufferLives& liveness() const { return live_; }
     const PipeClasses& pipes() const { return pipes_; }
     const ModuleFacts& facts() const { return facts_; }
     const PlanOptions& options() const { return options_; }
@@ -85,7 +86,7 @@ private:
     void expandMultiBuffer();
     void mergeSameScope();
 
-    const BufferLiveness& live_;
+    const BufferLives& live_;
     const std::vector<SequenceEntry>& sequence_;
     const PipeClasses& pipes_;
     const ModuleFacts& facts_;

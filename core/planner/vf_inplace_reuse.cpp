@@ -1,7 +1,7 @@
 #include "core/planner/vf_inplace_reuse.hpp"
 
 #include "core/base/shaped_type.hpp"
-#include "core/planner/buffer_liveness.hpp"
+#include "core/planner/buffer_views.hpp"
 
 #include <algorithm>
 #include <array>
@@ -210,7 +210,7 @@ const Value* transferSource(const Op& transfer)
 
 const Value* allocOrSelf(const Value* value)
 {
-    const Value* alloc = BufferLiveness::tracebackToAlloc(value);
+    const Value* alloc = tracebackToAlloc(value);
     return alloc ? alloc : value;
 }
 
@@ -323,7 +323,7 @@ bool VfInplaceReuse::hasAliasedOperands(const Op& call)
 {
     std::set<const Value*> allocs;
     for (const Value* operand : call.operands)
-        if (const Value* alloc = BufferLiveness::tracebackToAlloc(operand))
+        if (const Value* alloc = tracebackToAlloc(operand))
             if (!allocs.insert(alloc).second)
                 return true;
     return false;

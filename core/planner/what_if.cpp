@@ -2,7 +2,7 @@
 
 #include "core/planner/plan_pass.hpp"
 
-#include "core/planner/buffer_liveness.hpp"
+#include "core/planner/buffer_views.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/multi_buffer_marks.hpp"
 
@@ -102,7 +102,7 @@ private:
                 if (denominator == 0)
                     return;
                 for (const Value* temp : op.temps)
-                    if (const Value* alloc = BufferLiveness::tracebackToAlloc(temp))
+                    if (const Value* alloc = tracebackToAlloc(temp))
                         temps.emplace(alloc, std::pair{numerator, denominator});
             });
         }

@@ -137,15 +137,15 @@ TEST_CASE("hostile IR: alias pairs past maxAliasPairs are left out, with a note"
     const Function& function = module->functions.front();
     const auto sequence = linearize(function);
     const BlockLiveness liveness(*function.op);
-    BufferLiveness whole(function, sequence, liveness, 0);
-    whole.build();
-    CHECK(whole.aliasPairs() == 101 * 100);
+    BufferLiveness wholeWalk(function, sequence, liveness, 0);
+    const BufferLives whole = wholeWalk.build();
+    CHECK(wholeWalk.aliasPairs() == 101 * 100);
     CHECK_FALSE(hasNote(whole.notes, "pairs"));
     LivenessOptions options;
     options.maxAliasPairs = 1000;
-    BufferLiveness bounded(function, sequence, liveness, 0, options);
-    bounded.build();
-    CHECK(bounded.aliasPairs() == 1000);
+    BufferLiveness boundedWalk(function, sequence, liveness, 0, options);
+    const BufferLives bounded = boundedWalk.build();
+    CHECK(boundedWalk.aliasPairs() == 1000);
     CHECK(hasNote(bounded.notes,
         "buffers alias in more than 1000 pairs: the pairs past that are left out, so the plan may reuse memory a "
         "view still holds"));
@@ -171,13 +171,12 @@ TEST_CASE("hostile IR: shuffle sites keep only the live values that add to a lis
     const Function& function = module->functions.front();
     const auto sequence = linearize(function);
     const BlockLiveness liveness(*function.op);
-    BufferLiveness replayed(function, sequence, liveness, 0);
-    replayed.build();
-    CHECK(replayed.keptCandidates() < 4 * 150); // not ~150 at each of 450 sites
+    BufferLiveness walk(function, sequence, liveness, 0);
+    BufferLives replayed = walk.build();
+    CHECK(walk.shuffleLog().keptCandidates() < 4 * 150); // not ~150 at each of 450 sites
     for (unsigned seed = 1; seed < 4; ++seed) {
-        BufferLiveness fresh(function, sequence, liveness, seed);
-        fresh.build();
-        replayed.reshuffle(seed);
+        const BufferLives fresh = BufferLiveness(function, sequence, liveness, seed).build();
+        walk.shuffleLog().replay(seed, replayed.genKill);
         REQUIRE(fresh.genKill.size() == replayed.genKill.size());
         for (std::size_t i = 0; i < fresh.genKill.size(); ++i) {
             CHECK(fresh.genKill[i].gen == replayed.genKill[i].gen);

@@ -50,8 +50,8 @@ struct Phases {
         facts = std::make_unique<ModuleFacts>(*function->op);
         LivenessOptions livenessOptions;
         livenessOptions.shuffle = false;
-        buffers = std::make_unique<BufferLiveness>(*function, sequence, *blocks, 0, livenessOptions);
-        buffers->build();
+        buffers
+            = std::make_unique<BufferLives>(BufferLiveness(*function, sequence, *blocks, 0, livenessOptions).build());
         REQUIRE(buffers->errors.empty());
         entries = std::make_unique<StorageEntries>(*buffers, sequence, pipes, *facts, options);
         entries->build();
@@ -89,7 +89,7 @@ struct Phases {
     std::unique_ptr<BlockLiveness> blocks;
     PipeClasses pipes;
     std::unique_ptr<ModuleFacts> facts;
-    std::unique_ptr<BufferLiveness> buffers;
+    std::unique_ptr<BufferLives> buffers;
     std::unique_ptr<StorageEntries> entries;
 };
 

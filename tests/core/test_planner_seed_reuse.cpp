@@ -1,4 +1,4 @@
-// Each seed's gen and kill lists replayed from one build (BufferLiveness::reshuffle) are
+// Each seed's gen and kill lists replayed from one build (ShuffleLog::replay) are
 // those a build with that seed gives, and the plans with the liveness reused are the
 // plans with it built per seed.
 #include "bench/generated_ir.hpp"
@@ -23,15 +23,14 @@ int compareSeeds(const Function& function, int seeds)
 {
     const auto sequence = linearize(function);
     const BlockLiveness liveness(*function.op);
-    BufferLiveness replayed(function, sequence, liveness, 0);
-    replayed.build();
+    BufferLiveness walk(function, sequence, liveness, 0);
+    BufferLives replayed = walk.build();
     const std::vector<GenKill> first = replayed.genKill;
     int reordered = 0;
     for (int seed = 1; seed < seeds; ++seed) {
         INFO("seed " << seed);
-        BufferLiveness fresh(function, sequence, liveness, static_cast<unsigned>(seed));
-        fresh.build();
-        replayed.reshuffle(static_cast<unsigned>(seed));
+        const BufferLives fresh = BufferLiveness(function, sequence, liveness, static_cast<unsigned>(seed)).build();
+        walk.shuffleLog().replay(static_cast<unsigned>(seed), replayed.genKill);
         REQUIRE(fresh.genKill.size() == replayed.genKill.size());
         bool differs = false;
         for (std::size_t i = 0; i < fresh.genKill.size(); ++i) {
