@@ -1,7 +1,5 @@
 #include "core/planner/compiler_generation.hpp"
 
-#include "core/planner/plan_options.hpp"
-
 namespace memlens::planner {
 
 std::string generationName(CompilerGeneration generation)
@@ -37,15 +35,6 @@ std::string generationsHelp(const std::string& indent)
         + "         multi-level entry (memlens does not follow the split yet)\n" + indent
         + "52f96a1  (2026-08-22): 20 seeded attempts, simt-vf-dynamic-size (KB, 216 by default)\n" + indent
         + "earlier  (before 2026-03-30): one unshuffled attempt (the real samples' compilers)\n";
-}
-
-void applyGeneration(PlanOptions& options, CompilerGeneration generation)
-{
-    options.generation = generation;
-    options.shuffleSeeds = generation != CompilerGeneration::Earlier;
-    const bool newer = generation == CompilerGeneration::Newer;
-    options.rules.sharedMemDynamicSize = newer;
-    options.rules.selectInitKeepsYieldApart = newer;
 }
 
 } // namespace memlens::planner

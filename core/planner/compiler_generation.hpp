@@ -20,8 +20,6 @@ namespace memlens::planner {
 
 enum class CompilerGeneration { Earlier, G52f96a1, Newer };
 
-struct PlanOptions;
-
 constexpr CompilerGeneration kNewestGeneration = CompilerGeneration::Newer;
 
 // "earlier", "52f96a1", "newer".
@@ -32,8 +30,5 @@ std::optional<CompilerGeneration> parseGeneration(std::string_view name);
 std::vector<CompilerGeneration> generationsNewestFirst();
 // One line per generation for a usage text: name, date, what tells it apart.
 std::string generationsHelp(const std::string& indent);
-
-// Sets `options` to plan as `generation`: its seeds and its rules (on top of the pass's).
-void applyGeneration(PlanOptions& options, CompilerGeneration generation);
 
 } // namespace memlens::planner

@@ -6,12 +6,49 @@
 
 namespace memlens::planner::detail {
 
+void OpScan::pushType(const Token& token)
+{
+    if (static_cast<int>(typeTokens.count) == markerAt)
+        typeTokens.markerOffset = token.offset;
+    typeTokens.lastEnd = token.offset + token.length;
+    ++typeTokens.count;
+}
+
+void OpScan::markTypes(int rank)
+{
+    markerAt = static_cast<int>(typeTokens.count);
+    markerRank = rank;
+}
+
+void OpScan::closeSpan(std::size_t end)
+{
+    if (end > spanStart)
+        spans.emplace_back(spanStart, end);
+}
+
 std::unique_ptr<Op> IrTextReader::parseOp(Block* block)
 {
     const Token first = tok();
     const auto resultNames = parseResultNames();
-    const Token nameToken = resultNames.empty() ? first : tok();
-    bool generic = false;
+    OpScan scan;
+    auto op = parseOpName(block, resultNames.empty() ? first : tok(), scan.generic);
+    if (!op)
+        return nullptr;
+    scan.funcOp = op->name == "func.func";
+    scan.spanStart = first.offset;
+    while (!at(TokenKind::End) && readOpToken(*op, scan)) { }
+    op->text = opText(*op, scan);
+    defineResults(*op, resultNames, scan.typeTokens, scan.markerAt);
+    if (scan.generic)
+        splitGenericOperands(*op);
+    addImplicitTerminators(*op);
+    return op;
+}
+
+// The op's name, quoted in the generic form; nullptr (and the line skipped) when the
+// statement does not start with one.
+std::unique_ptr<Op> IrTextReader::parseOpName(Block* block, const Token& nameToken, bool& generic)
+{
     auto op = std::make_unique<Op>();
     if (++opsMade_ >= bounds_.maxOps)
         stop("the bound of " + std::to_string(bounds_.maxOps) + " ops is reached");
@@ -32,164 +69,152 @@ std::unique_ptr<Op> IrTextReader::parseOp(Block* block)
     op->line = nameToken.line;
     op->column = nameToken.column;
     ++pos_;
+    return op;
+}
 
-    std::vector<PendingArgument> pending;
-    std::vector<std::pair<std::size_t, std::size_t>> spans; // top-level text, without regions
-    std::size_t spanStart = first.offset;
-    // The top-level tokens for the result type: how many, where the one at markerAt
-    // starts and where the last ends.
-    TypeTokens typeTokens;
-    int markerAt = -1;
-    int markerRank = 0;
-    int paren = 0;
-    int other = 0; // [] and <>
-    bool funcOp = op->name == "func.func";
-
-    auto closeSpan = [&](std::size_t end) {
-        if (end > spanStart)
-            spans.emplace_back(spanStart, end);
-    };
-    auto lastEnd = [&]() { return tok(pos_ - 1).offset + tok(pos_ - 1).length; };
-    auto pushType = [&](const Token& token) {
-        if (static_cast<int>(typeTokens.count) == markerAt)
-            typeTokens.markerOffset = token.offset;
-        typeTokens.lastEnd = token.offset + token.length;
-        ++typeTokens.count;
-    };
-
-    while (!at(TokenKind::End)) {
-        const Token& t = tok();
-        const int depth = paren + other;
-        if (t.kind == TokenKind::Newline) {
-            if (depth > 0 || !endsStatementBefore(pos_)) {
-                ++pos_;
-                continue;
-            }
-            break;
-        }
-        if (depth == 0 && isPunct(t, '}'))
-            break;
-        if (isPunct(t, '{')) {
-            if ((depth == 0 || generic) && looksLikeRegion(*op, generic, paren)) {
-                closeSpan(t.offset);
-                parseRegion(*op, pending, t.line);
-                spanStart = tok(pos_ - 1).offset + 1;
-                continue;
-            }
-            parseAttributeDict(*op);
-            continue;
-        }
-        if (t.kind == TokenKind::Punct) {
-            if (t.punct == '(')
-                ++paren;
-            else if (t.punct == ')')
-                paren = std::max(0, paren - 1);
-            else if (t.punct == '[' || t.punct == '<')
-                ++other;
-            else if (t.punct == ']' || t.punct == '>')
-                other = std::max(0, other - 1);
-            else if (t.punct == ':' && depth == 0 && markerRank <= 1) {
-                markerAt = static_cast<int>(typeTokens.count);
-                markerRank = 1;
-                ++pos_;
-                continue;
-            }
-            pushType(t);
-            ++pos_;
-            continue;
-        }
-        if (t.kind == TokenKind::Arrow && depth == 0) {
-            markerAt = static_cast<int>(typeTokens.count);
-            markerRank = 3;
-            ++pos_;
-            continue;
-        }
-        if (t.kind == TokenKind::Identifier) {
-            const auto word = textOf(t);
-            const Token& next = tok(pos_ + 1);
-            if (word == "loc" && isPunct(next, '(')) {
-                const std::size_t start = t.offset;
-                ++pos_;
-                skipBalanced();
-                if (depth == 0)
-                    op->location = std::string(text_.substr(start, lastEnd() - start));
-                continue;
-            }
-            if ((word == "ins" || word == "outs" || word == "temp_buffer")
-                && isPunct(tok(nextSignificant(pos_ + 1)), '(') && depth == 0) {
-                op->destinationStyle = true;
-                parseOperandGroup(*op, word == "ins" ? op->ins : word == "outs" ? op->outs : op->temps);
-                continue;
-            }
-            if (depth == 0 && isPunct(next, '=') && !isPunct(tok(pos_ + 2), '=')) {
-                parseInlineAttribute(*op);
-                continue;
-            }
-            if (depth == 0 && (word == "to" || word == "into") && markerRank <= 2) {
-                markerAt = static_cast<int>(typeTokens.count);
-                markerRank = 2;
-                ++pos_;
-                continue;
-            }
-            pushType(t);
-            ++pos_;
-            continue;
-        }
-        if (t.kind == TokenKind::Value) {
-            const std::string name(textOf(t));
-            const Token& next = tok(pos_ + 1);
-            if (isPunct(next, '=') && tok(pos_ + 2).kind == TokenKind::Value) {
-                // `%iv = %lb` / `%arg5 = %init`: an argument of the op's first region.
-                Value* init = resolve(std::string(textOf(tok(pos_ + 2))), t.line);
-                op->operands.push_back(init);
-                pending.push_back({name, init->typeText});
-                pos_ += 3;
-                continue;
-            }
-            if (funcOp && paren == 1 && isPunct(next, ':')) {
-                pos_ += 2;
-                std::string type = argumentType(true);
-                if (isPunct(tok(), '{'))
-                    skipBalanced();
-                pending.push_back({name, std::move(type)});
-                continue;
-            }
-            op->operands.push_back(resolve(name, t.line));
-            pushType(t);
-            ++pos_;
-            continue;
-        }
-        if (t.kind == TokenKind::BlockLabel && op->regions.empty()) {
-            parseSuccessor(*op);
-            continue;
-        }
-        if (t.kind == TokenKind::Symbol && op->symbol.empty())
-            op->symbol = std::string(textOf(t));
-        pushType(t);
+bool IrTextReader::readOpToken(Op& op, OpScan& scan)
+{
+    const Token t = tok();
+    if (t.kind == TokenKind::Newline) {
+        if (scan.depth() == 0 && endsStatementBefore(pos_))
+            return false;
+        ++pos_;
+        return true;
+    }
+    if (scan.depth() == 0 && isPunct(t, '}'))
+        return false;
+    if (isPunct(t, '{')) {
+        readBrace(op, scan, t);
+    } else if (t.kind == TokenKind::Punct) {
+        readPunct(scan, t);
+    } else if (t.kind == TokenKind::Arrow && scan.depth() == 0) {
+        scan.markTypes(3);
+        ++pos_;
+    } else if (t.kind == TokenKind::Identifier) {
+        readWord(op, scan, t);
+    } else if (t.kind == TokenKind::Value) {
+        readValueToken(op, scan, t);
+    } else if (t.kind == TokenKind::BlockLabel && op.regions.empty()) {
+        parseSuccessor(op);
+    } else {
+        if (t.kind == TokenKind::Symbol && op.symbol.empty())
+            op.symbol = std::string(textOf(t));
+        scan.pushType(t);
         ++pos_;
     }
-    closeSpan(std::max(spanStart, tok(pos_ == 0 ? 0 : pos_ - 1).offset + tok(pos_ == 0 ? 0 : pos_ - 1).length));
-    std::string opText;
-    for (const auto& [a, b] : spans) {
+    return true;
+}
+
+// A region, or an attribute dictionary.
+void IrTextReader::readBrace(Op& op, OpScan& scan, const Token& brace)
+{
+    if ((scan.depth() == 0 || scan.generic) && looksLikeRegion(op, scan.generic, scan.paren)) {
+        scan.closeSpan(brace.offset);
+        parseRegion(op, scan.pending, brace.line);
+        scan.spanStart = tok(pos_ - 1).offset + 1;
+        return;
+    }
+    parseAttributeDict(op);
+}
+
+void IrTextReader::readPunct(OpScan& scan, const Token& t)
+{
+    if (t.punct == '(') {
+        ++scan.paren;
+    } else if (t.punct == ')') {
+        scan.paren = std::max(0, scan.paren - 1);
+    } else if (t.punct == '[' || t.punct == '<') {
+        ++scan.other;
+    } else if (t.punct == ']' || t.punct == '>') {
+        scan.other = std::max(0, scan.other - 1);
+    } else if (t.punct == ':' && scan.depth() == 0 && scan.markerRank <= 1) {
+        scan.markTypes(1);
+        ++pos_;
+        return;
+    }
+    scan.pushType(t);
+    ++pos_;
+}
+
+// loc(...), an operand group, an inline attribute, the to/into before a result type, or a
+// word of a type.
+void IrTextReader::readWord(Op& op, OpScan& scan, const Token& t)
+{
+    const auto word = textOf(t);
+    const Token next = tok(pos_ + 1);
+    const int depth = scan.depth();
+    if (word == "loc" && isPunct(next, '(')) {
+        const std::size_t start = t.offset;
+        ++pos_;
+        skipBalanced();
+        const Token last = tok(pos_ - 1);
+        if (depth == 0)
+            op.location = std::string(text_.substr(start, last.offset + last.length - start));
+        return;
+    }
+    if ((word == "ins" || word == "outs" || word == "temp_buffer") && isPunct(tok(nextSignificant(pos_ + 1)), '(')
+        && depth == 0) {
+        op.destinationStyle = true;
+        parseOperandGroup(op, word == "ins" ? op.ins : word == "outs" ? op.outs : op.temps);
+        return;
+    }
+    if (depth == 0 && isPunct(next, '=') && !isPunct(tok(pos_ + 2), '=')) {
+        parseInlineAttribute(op);
+        return;
+    }
+    if (depth == 0 && (word == "to" || word == "into") && scan.markerRank <= 2) {
+        scan.markTypes(2);
+        ++pos_;
+        return;
+    }
+    scan.pushType(t);
+    ++pos_;
+}
+
+// `%iv = %lb` (an argument of the first region), `%arg: type` (a function's argument), or an operand.
+void IrTextReader::readValueToken(Op& op, OpScan& scan, const Token& t)
+{
+    const std::string name(textOf(t));
+    const Token next = tok(pos_ + 1);
+    if (isPunct(next, '=') && tok(pos_ + 2).kind == TokenKind::Value) {
+        Value* init = resolve(std::string(textOf(tok(pos_ + 2))), t.line);
+        op.operands.push_back(init);
+        scan.pending.push_back({name, init->typeText});
+        pos_ += 3;
+        return;
+    }
+    if (scan.funcOp && scan.paren == 1 && isPunct(next, ':')) {
+        pos_ += 2;
+        std::string type = argumentType(true);
+        if (isPunct(tok(), '{'))
+            skipBalanced();
+        scan.pending.push_back({name, std::move(type)});
+        return;
+    }
+    op.operands.push_back(resolve(name, t.line));
+    scan.pushType(t);
+    ++pos_;
+}
+
+// The op's top-level text without its regions, spaces collapsed and a trailing location dropped.
+std::string IrTextReader::opText(const Op& op, OpScan& scan)
+{
+    const Token last = tok(pos_ == 0 ? 0 : pos_ - 1);
+    scan.closeSpan(std::max(scan.spanStart, last.offset + last.length));
+    std::string text;
+    for (const auto& [a, b] : scan.spans) {
         if (b <= a || b > text_.size())
             continue;
-        if (!opText.empty())
-            opText += ' ';
-        opText += collapseSpaces(text_.substr(a, b - a));
+        if (!text.empty())
+            text += ' ';
+        text += collapseSpaces(text_.substr(a, b - a));
     }
-    // Drop a trailing location from the text.
-    if (!op->location.empty()) {
-        const auto at = opText.rfind(op->location.substr(0, 4));
+    if (!op.location.empty()) {
+        const auto at = text.rfind(op.location.substr(0, 4));
         if (at != std::string::npos && at > 0)
-            opText = trimmed(opText.substr(0, at));
+            text = trimmed(text.substr(0, at));
     }
-    op->text = opText;
-
-    defineResults(*op, resultNames, typeTokens, markerAt);
-    if (generic)
-        splitGenericOperands(*op);
-    addImplicitTerminators(*op);
-    return op;
+    return text;
 }
 
 void IrTextReader::defineResults(

@@ -1,4 +1,4 @@
-// The reader's tokens, its values and the parts of an op (results, operands, attributes).
+// The op reader's values and the parts of an op (results, operands, attributes).
 #include "core/planner/ir_text_reader.hpp"
 
 #include <algorithm>
@@ -39,22 +39,6 @@ std::vector<std::string> splitTypes(std::string text)
     return splitTopLevel(text);
 }
 
-int bracketDepthChange(const Token& t)
-{
-    if (t.kind != TokenKind::Punct)
-        return 0;
-    if (t.punct == '(' || t.punct == '[' || t.punct == '{' || t.punct == '<')
-        return 1;
-    if (t.punct == ')' || t.punct == ']' || t.punct == '}' || t.punct == '>')
-        return -1;
-    return 0;
-}
-
-int typeDepthChange(const Token& t)
-{
-    return t.kind == TokenKind::Punct && t.punct != '{' && t.punct != '}' ? bracketDepthChange(t) : 0;
-}
-
 void IrTextReader::run()
 {
     scopes_.emplace_back();
@@ -85,22 +69,6 @@ void IrTextReader::run()
     }
 }
 
-Token IrTextReader::tok(std::size_t i) const
-{
-    if (stopped_ && i >= stopAt_)
-        return stopToken_;
-    if (pos_ > window_.released() + kReleaseEvery)
-        window_.release(pos_ - kTokensKept);
-    return window_.at(i);
-}
-
-std::size_t IrTextReader::nextSignificant(std::size_t i) const
-{
-    while (tok(i).kind == TokenKind::Newline)
-        ++i;
-    return i;
-}
-
 void IrTextReader::keepLocationAlias(std::string_view definition)
 {
     const auto equals = definition.find('=');
@@ -121,43 +89,10 @@ void IrTextReader::note(int line, std::string message)
 
 void IrTextReader::stop(const std::string& why)
 {
-    if (stopped_)
-        return;
-    const Token at = tok(nextSignificant(pos_ + 1));
-    note(at.line, why + ": the rest of the IR, from line " + std::to_string(at.line) + ", is not read");
-    stopped_ = true;
-    stopAt_ = pos_ + 1;
-    stopToken_ = Token{};
-    stopToken_.kind = TokenKind::End;
-    stopToken_.offset = at.offset;
-    stopToken_.line = at.line;
-    stopToken_.column = at.column;
-}
-
-void IrTextReader::skipLine()
-{
-    int depth = 0;
-    while (!at(TokenKind::End)) {
-        const Token& t = tok();
-        if (t.kind == TokenKind::Newline && depth <= 0) {
-            ++pos_;
-            return;
-        }
-        depth += bracketDepthChange(t);
-        ++pos_;
-    }
-}
-
-void IrTextReader::skipBalanced()
-{
-    int depth = 0;
-    while (!at(TokenKind::End)) {
-        const Token& t = tok();
-        depth += bracketDepthChange(t);
-        ++pos_;
-        if (depth <= 0)
-            return;
-    }
+    Token resumesAt;
+    if (stopAfterCurrent(resumesAt))
+        note(resumesAt.line,
+            why + ": the rest of the IR, from line " + std::to_string(resumesAt.line) + ", is not read");
 }
 
 Value* IrTextReader::newValue(const std::string& name, const std::string& typeText)

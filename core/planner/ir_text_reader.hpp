@@ -1,9 +1,10 @@
 #pragma once
-// The reader behind readMlir (mlir_reader.hpp): MLIR text, token by token, into a Module's
-// ops, regions and values. Its tokens, values and an op's parts are read in ir_text_reader.cpp,
-// whole ops and their regions in ir_op_reader.cpp.
-#include "core/planner/mlir_lexer.hpp"
-#include "core/planner/mlir_reader.hpp"
+// The op reader behind readMlir (mlir_reader.hpp): MLIR text into a Module's ops, regions and
+// values, on a TokenCursor (token_cursor.hpp). An op's results, operands and attributes are
+// read in ir_text_reader.cpp, whole ops and their regions in ir_op_reader.cpp.
+#include "core/planner/mlir_module.hpp"
+#include "core/planner/read_bounds.hpp"
+#include "core/planner/token_cursor.hpp"
 
 #include <cstddef>
 #include <map>
@@ -20,21 +21,12 @@ inline constexpr int kMaxNesting = 200;
 // most kMaxResultsPerOp results, and notes past kMaxNotes are dropped (with a note saying so).
 inline constexpr int kMaxResultsPerOp = 4096;
 inline constexpr std::size_t kMaxNotes = 1000;
-// The reader looks back at most a few tokens; the window drops older ones in batches.
-inline constexpr std::size_t kTokensKept = 64;
-inline constexpr std::size_t kReleaseEvery = 1024;
 
 bool isRegionOpName(const std::string& name);
 
 std::string collapseSpaces(std::string_view text);
 
 std::vector<std::string> splitTypes(std::string text);
-
-// +1 for an opening bracket, -1 for a closing one, 0 for any other token.
-int bracketDepthChange(const Token& t);
-
-// The same for the brackets a type nests: (), [] and <>.
-int typeDepthChange(const Token& t);
 
 struct TypeTokens {
     std::size_t count = 0;
@@ -47,11 +39,31 @@ struct PendingArgument {
     std::string typeText;
 };
 
-class IrTextReader {
+// What parseOp keeps while it reads an op's tokens to the statement's end.
+struct OpScan {
+    bool generic = false; // "name"(...) : the generic form
+    bool funcOp = false;
+    std::vector<PendingArgument> pending;                   // the first region's arguments
+    std::vector<std::pair<std::size_t, std::size_t>> spans; // top-level text, without regions
+    std::size_t spanStart = 0;
+    // The top-level tokens for the result type: how many, where the one at markerAt starts
+    // and where the last ends; markerRank: which marker set it (':' 1, to/into 2, '->' 3).
+    TypeTokens typeTokens;
+    int markerAt = -1;
+    int markerRank = 0;
+    int paren = 0;
+    int other = 0; // [] and <>
+
+    int depth() const { return paren + other; }
+    void pushType(const Token& token);
+    void markTypes(int rank);
+    void closeSpan(std::size_t end);
+};
+
+class IrTextReader : public TokenCursor {
 public:
     IrTextReader(std::string_view text, Module& module, const ReadBounds& bounds)
-        : text_(text)
-        , window_(text)
+        : TokenCursor(text)
         , module_(module)
         , bounds_(bounds)
     {
@@ -59,28 +71,13 @@ public:
 
     void run();
 
-    std::size_t peakTokensHeld() const { return window_.peakHeld(); }
-
 private:
-    // A copy: the window may drop the token while the caller still looks at it.
-    Token tok(std::size_t i) const;
-    Token tok() const { return tok(pos_); }
-    bool at(TokenKind kind) const { return tok().kind == kind; }
-    bool isPunct(const Token& t, char c) const { return t.kind == TokenKind::Punct && t.punct == c; }
-    std::string_view textOf(const Token& t) const { return text_.substr(t.offset, t.length); }
-    std::size_t nextSignificant(std::size_t i) const;
-    void skipNewlines() { pos_ = nextSignificant(pos_); }
     // "#loc3 = loc(...)": kept as text, for dumps that print locations inline.
     void keepLocationAlias(std::string_view definition);
     void note(int line, std::string message);
 
     // From the token after pos_ on, the text reads as ended: what is too big is not read.
     void stop(const std::string& why);
-
-    void skipLine();
-
-    // From an opening bracket at pos_ to just after its partner.
-    void skipBalanced();
 
     Value* newValue(const std::string& name, const std::string& typeText);
 
@@ -107,7 +104,16 @@ private:
 
     bool endsStatementBefore(std::size_t newlineAt) const;
 
+    // An op in steps: result names, name, then each token to the statement's end (operands,
+    // attributes, types, regions), its text, then its results.
     std::unique_ptr<Op> parseOp(Block* block);
+    std::unique_ptr<Op> parseOpName(Block* block, const Token& nameToken, bool& generic);
+    bool readOpToken(Op& op, OpScan& scan); // false at the statement's end
+    void readBrace(Op& op, OpScan& scan, const Token& brace);
+    void readPunct(OpScan& scan, const Token& t);
+    void readWord(Op& op, OpScan& scan, const Token& t);
+    void readValueToken(Op& op, OpScan& scan, const Token& t);
+    std::string opText(const Op& op, OpScan& scan);
 
     void defineResults(
         Op& op, const std::vector<std::pair<std::string, int>>& names, const TypeTokens& typeTokens, int markerAt);
@@ -127,13 +133,7 @@ private:
 
     void parseRegion(Op& op, std::vector<PendingArgument>& pending, int line);
 
-    std::string_view text_;
-    mutable TokenWindow window_;
     std::size_t opsMade_ = 0;
-    bool stopped_ = false;
-    std::size_t stopAt_ = 0;
-    Token stopToken_;
-    std::size_t pos_ = 0;
     Module& module_;
     const ReadBounds& bounds_;
     std::vector<std::map<std::string, Value*>> scopes_;

@@ -3,6 +3,7 @@
 // functions, regions, blocks and ops, each op with its 1-based text line. It never
 // throws and never loops: what it cannot read it skips and names in Module::notes.
 #include "core/planner/mlir_module.hpp"
+#include "core/planner/read_bounds.hpp"
 
 #include <istream>
 #include <memory>
@@ -13,13 +14,6 @@ namespace memlens::planner {
 
 std::unique_ptr<Module> readMlir(std::string_view text, const std::string& fileName = {});
 
-// What hostile IR can make the reader build: past maxValues values or maxOps ops the rest
-// of the text is not read (with a note), and an op keeps at most 4096 results.
-struct ReadBounds {
-    std::size_t maxValues = 250000;
-    std::size_t maxOps = 250000;
-    std::size_t tokensHeldAtMost = 0; // out: the most tokens held at once (a few hundred at most)
-};
 std::unique_ptr<Module> readMlir(std::string_view text, const std::string& fileName, ReadBounds& bounds);
 // The same from a stream of lines (a log's section, a file).
 std::unique_ptr<Module> readMlir(std::istream& lines, const std::string& fileName = {});

@@ -125,4 +125,7 @@ struct PlanOptions {
     std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
+// Sets `options` to plan as `generation`: its seeds and its rules (on top of the pass's).
+void applyGeneration(PlanOptions& options, CompilerGeneration generation);
+
 } // namespace memlens::planner

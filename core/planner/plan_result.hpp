@@ -1,7 +1,7 @@
 #pragma once
 // An attempt's placed storages written as the plan of each scope: every alloc's offsets
 // and Life, and the records the compiler's memory dump would hold.
-#include "core/planner/memory_planner.hpp"
+#include "core/planner/function_plan.hpp"
 #include "core/planner/storage_entries.hpp"
 
 namespace memlens::planner {
