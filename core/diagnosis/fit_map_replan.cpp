@@ -3,6 +3,8 @@
 #include "core/base/work_thresholds.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/document/planner_check.hpp"
+#include "core/planner/mlir_reader.hpp"
+#include "core/planner/module_clone.hpp"
 #include "core/planner/what_if.hpp"
 
 #include <algorithm>
@@ -119,7 +121,8 @@ public:
 
 private:
     Replanner(const PlanDocument& document, std::size_t scopeIndex, const PlannerCheck& check)
-        : planner_(*check.ir.text, check.ir.file)
+        : planner_(
+            check.ir.module ? planner::cloneModule(*check.ir.module) : planner::readMlir(*check.ir.text, check.ir.file))
         , function_(check.function)
         , scope_(document.dump.scopes[scopeIndex].scope)
         , irFile_(check.ir.file)

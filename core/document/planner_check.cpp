@@ -212,6 +212,7 @@ std::shared_ptr<const PlannerCheck> checkPlanner(
     check->irFile = ir.file;
     check->function = function.name;
     check->ir = ir;
+    check->ir.module = module; // read once: the what-ifs plan copies of it
     std::size_t fewest = 0;
     bool first = true;
     for (const CompilerGeneration generation : generationsNewestFirst()) {

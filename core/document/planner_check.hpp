@@ -24,8 +24,9 @@ struct PlannerIr {
     std::shared_ptr<const std::string> text;
     std::string file;            // the log or the IR file
     std::int64_t lineOffset = 0; // a line of `text` + lineOffset = the file's line
-    // `text` as the planner's reader read it, when a reader already did (the compile log's
-    // section): the check plans it instead of reading the text again. Null: read on use.
+    // `text` as the planner's reader read it: the compile log's section when its scan read it,
+    // and the check keeps the module it read. The check plans it, and each what-if plans a copy
+    // of it (cloneModule), instead of reading the text again. Null: read on use.
     std::shared_ptr<const planner::Module> module;
 };
 

@@ -1,5 +1,6 @@
 #include "core/planner/inplace_rules.hpp"
 
+#include "core/base/chip_table.hpp"
 #include "core/planner/buffer_views.hpp"
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 #include "core/planner/pointer_casts.hpp"
 
+#include "core/base/chip_table.hpp"
 #include "core/planner/buffer_liveness.hpp"
 
 #include <algorithm>

@@ -1,5 +1,6 @@
 #include "core/planner/what_if.hpp"
 
+#include "core/base/chip_table.hpp"
 #include "core/planner/plan_pass.hpp"
 
 #include "core/planner/buffer_views.hpp"

@@ -3,6 +3,7 @@
 #include "core/diagnosis/fit_map.hpp"
 #include "core/diagnosis/fit_map_replan.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
+#include "core/document/planner_check.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
@@ -293,4 +294,24 @@ TEST_CASE("fit map: the example config offered names the map's own dimension", "
     CHECK(parsed->values == std::vector<std::int64_t>{32768});
     CHECK_FALSE(parsed->multibuffer);
     CHECK(exampleConfigText(FitMap{}).empty());
+}
+
+TEST_CASE("fit map: the cells are planned on copies of the module the load read, not on the text again", "[fit_map]")
+{
+    const auto document = example("block16384");
+    REQUIRE(document->plannerCheck);
+    REQUIRE(document->plannerCheck->ir.module); // the check keeps the module it planned
+    const FitMap expected = buildFitMap(*document, 0, diagnoseScope(*document, 0));
+    // The same document with the planner's text gone: only the kept module can answer.
+    PlanDocument withoutText = *document;
+    auto check = std::make_shared<PlannerCheck>(*document->plannerCheck);
+    check->ir.text = std::make_shared<const std::string>();
+    withoutText.plannerCheck = check;
+    const FitMap map = buildFitMap(withoutText, 0, diagnoseScope(withoutText, 0));
+    REQUIRE(map.cells.size() == expected.cells.size());
+    for (std::size_t i = 0; i < map.cells.size(); ++i) {
+        INFO("cell " << i);
+        CHECK(map.cells[i].how == PlanMethod::Replanned);
+        CHECK(map.cells[i].requiredBytes == expected.cells[i].requiredBytes);
+    }
 }
