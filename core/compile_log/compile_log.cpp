@@ -243,7 +243,8 @@ std::string CompileLog::describe(std::int64_t index) const
     return text;
 }
 
-CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder, bool checkFit)
+CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder, bool checkFit,
+    std::shared_ptr<const planner::Module> module)
 {
     CompileLogResult result;
     const std::string kernel = dump.kernel;
@@ -258,7 +259,8 @@ CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFi
                 + (kernel.empty() ? std::string("a function") : "func.func @" + kernel);
         return result;
     }
-    std::shared_ptr<const planner::Module> module = planner::readMlir(scan.sectionText, scan.file);
+    if (!module)
+        module = planner::readMlir(scan.sectionText, scan.file);
     const planner::Function* function = functionFor(*module, kernel);
     if (!function) {
         result.problem = "its last section before hivm-plan-memory has no function " + kernel;

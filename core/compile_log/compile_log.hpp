@@ -72,7 +72,9 @@ CompileLogResult readCompileLog(const std::string& path, const Dump& dump, const
 // The same from a scan already made.
 // `checkFit` false: the log is the input the plan was made of, so its ops are not tested against the
 // dump's Lives (it is never "the log of another compile").
-CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder, bool checkFit = true);
+// `module`: the scan's section as already read (the computed path planned it); null: read here.
+CompileLogResult compileLogFromScan(LogScan scan, const Dump& dump, const FileFinder* finder, bool checkFit = true,
+    std::shared_ptr<const planner::Module> module = nullptr);
 
 // "vreduce" of "hivm.hir.vreduce <sum>", "for (begin)" of "scf.for (begin)": an axis label.
 std::string shortOpName(const std::string& name);

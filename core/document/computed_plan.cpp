@@ -320,7 +320,7 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
 {
     PlanInput input = readPlanInput(path, options.function, options.cancel);
     const std::string absolute = std::filesystem::absolute(path).string();
-    const auto module = readMlir(input.ir, absolute);
+    const std::shared_ptr<const planner::Module> module = readMlir(input.ir, absolute);
     if (module->cutShortAt > 0)
         throw DumpError(path, "", cutShortText(*module, input));
     const auto functions = deviceFunctions(*module, options.function);
@@ -410,6 +410,7 @@ ComputedDump computeDump(const std::string& path, const ComputeOptions& options)
         scope.foldedRecords = 0;
     computed.dump.file = path;
     computed.ir = std::make_shared<const std::string>(std::move(input.ir));
+    computed.module = module;
     computed.lineOffset = input.lineOffset;
     computed.fileText = std::move(input.fileText);
     if (input.logScan)

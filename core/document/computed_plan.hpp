@@ -81,14 +81,15 @@ struct ComputedDump {
     // compiler's word on the plan's height, when the log prints it.
     std::optional<std::uint64_t> logAllocatedUbBits;
     std::optional<std::uint64_t> plannedAllocatedUbBits;
-    std::string function;                        // the function whose plan it is
-    std::string note;                            // which of several device functions was taken, "" when one
-    bool decided = true;                         // false: the search budget ran out (ComputeOptions::searchBudget)
-    std::shared_ptr<const std::string> ir;       // the IR planned (a log's section, or the IR file)
-    std::int64_t lineOffset = 0;                 // its lines in the file
-    std::shared_ptr<const std::string> fileText; // PlanInput::fileText
-    std::shared_ptr<const LogScan> logScan;      // PlanInput::logScan
-    std::vector<std::string> logKernels;         // the device functions the log's sections define
+    std::string function;                          // the function whose plan it is
+    std::string note;                              // which of several device functions was taken, "" when one
+    bool decided = true;                           // false: the search budget ran out (ComputeOptions::searchBudget)
+    std::shared_ptr<const std::string> ir;         // the IR planned (a log's section, or the IR file)
+    std::shared_ptr<const planner::Module> module; // `ir` as read to plan it: the what-ifs plan copies of it
+    std::int64_t lineOffset = 0;                   // its lines in the file
+    std::shared_ptr<const std::string> fileText;   // PlanInput::fileText
+    std::shared_ptr<const LogScan> logScan;        // PlanInput::logScan
+    std::vector<std::string> logKernels;           // the device functions the log's sections define
 };
 
 // "the planner section is cut short: the region opened at line N is not closed ...", for a module

@@ -169,7 +169,7 @@ bool attachIrFromTritonCache(PlanDocument& document, const LoadOptions& options,
 }
 
 // Returns true when the IR was found automatically (not named by the user).
-bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
+bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options, const PreRead& preRead)
 {
     std::filesystem::path irPath = options.irFile;
     const bool automatic = irPath.empty();
@@ -190,8 +190,8 @@ bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
         irPath = *found.found;
         spdlog::debug("IR found beside the dump: {}", irPath.string());
     }
-    IrLoadResult loaded = options.irText && !automatic
-        ? IrLoadResult{IrIndex::build(*options.irText, irPath.string(), options.cancel.get()), {}}
+    IrLoadResult loaded = preRead.irText && !automatic
+        ? IrLoadResult{IrIndex::build(*preRead.irText, irPath.string(), options.cancel.get()), {}}
         : loadIrIndex(irPath, options.cancel.get());
     if (!loaded.ok() && options.irRequired)
         throw DumpError(irPath.string(), "", "cannot read the IR: " + loaded.error);
@@ -216,14 +216,15 @@ bool attachIr(PlanDocument& document, const std::string& dumpPath, const LoadOpt
 void throwIfCancelled(const LoadOptions& options) { memlens::throwIfCancelled(options.cancel.get()); }
 
 // The compile log named with --log (an unreadable one is an error), else one found beside the dump.
-void attachCompileLog(PlanDocument& document, const std::string& dumpPath, const LoadOptions& options)
+void attachCompileLog(
+    PlanDocument& document, const std::string& dumpPath, const LoadOptions& options, const PreRead& preRead)
 {
-    if (options.logScan && options.logFile.empty()) { // the planned log itself, scanned once
+    if (preRead.logScan && options.logFile.empty()) { // the planned log itself, scanned and read once
         // The log opened is the plan's own compile by construction: never "another compile's".
-        CompileLogResult result
-            = compileLogFromScan(*options.logScan, document.dump, document.finder.get(), /*checkFit=*/false);
+        CompileLogResult result = compileLogFromScan(
+            *preRead.logScan, document.dump, document.finder.get(), /*checkFit=*/false, preRead.logModule);
         if (!result.log) {
-            document.logNote = "the compile log " + options.logScan->file + " is not used: " + result.problem;
+            document.logNote = "the compile log " + preRead.logScan->file + " is not used: " + result.problem;
             spdlog::warn("{}", document.logNote);
             return;
         }
@@ -306,11 +307,14 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
     LoadOptions withIr = options;
     if (withIr.irFile.empty())
         withIr.irFile = path; // the IR planned is the IR to show
-    withIr.plannedFor = computed.target;
+    PreRead preRead;
+    preRead.plannedFor = computed.target;
     if (withIr.irFile == path) // the file planned, read once: its text and its scan are at hand
-        withIr.irText = computed.fileText;
-    withIr.logScan = computed.logScan;
-    PlanDocument document = buildPlanDocument(std::move(computed.dump), path, withIr);
+        preRead.irText = computed.fileText;
+    preRead.logScan = computed.logScan;
+    if (computed.logScan)
+        preRead.logModule = computed.module;
+    PlanDocument document = buildPlanDocument(std::move(computed.dump), path, withIr, preRead);
     document.computedFrom = path;
     document.planSource = computed.planSource;
     document.plannedAs = computed.pass;
@@ -326,8 +330,8 @@ PlanDocument loadComputedPlanDocument(const std::string& path, const LoadOptions
             + " of the buffers elsewhere than the compiler did (its offsets are read from the log): what-ifs are "
               "predicted, not re-planned";
     else if (computed.decided) {
-        document.plannerCheck = ownPlanCheck(
-            document.dump, {computed.ir, path, computed.lineOffset}, computed.function, computed.generation);
+        document.plannerCheck = ownPlanCheck(document.dump, {computed.ir, path, computed.lineOffset, computed.module},
+            computed.function, computed.generation);
         if (document.plannerCheck) {
             // There is no dump: the check is of the plan read from (or computed from) this file.
             auto named = std::make_shared<PlannerCheck>(*document.plannerCheck);
@@ -452,7 +456,8 @@ PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& op
     return document;
 }
 
-PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options)
+PlanDocument buildPlanDocument(
+    Dump dump, const std::string& dumpPath, const LoadOptions& options, const PreRead& preRead)
 {
     PlanDocument document;
     document.dump = std::move(dump);
@@ -464,7 +469,7 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
     if (options.copyOf.empty()) // an earlier version is older than the other core's dump by nature
         document.siblingWarning = staleSiblingWarning(dumpPath, document.dump.kernel);
     throwIfCancelled(options);
-    const bool automatic = attachIr(document, besidePath, options);
+    const bool automatic = attachIr(document, besidePath, options, preRead);
     throwIfCancelled(options);
     // An IR found for the dump that matches it is the file its locations name (a deleted temporary path).
     const bool stands = automatic && document.ir && matchIrToDump(*document.ir, document.dump).matches;
@@ -475,7 +480,7 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
         linkSources(document, stands ? irLocationFiles(document.dump) : std::vector<std::string>(), options);
         document.lineInfo = detectLineInfo(document.dump, document.ir.get(), document.sources);
         throwIfCancelled(options);
-        attachCompileLog(document, besidePath, options);
+        attachCompileLog(document, besidePath, options, preRead);
         // The chart's hit index of every scope, so the window never waits for one.
         for (std::size_t scope = 0; options.buildHitIndexes && scope < document.dump.scopes.size(); ++scope) {
             throwIfCancelled(options);
@@ -488,8 +493,8 @@ PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const Loa
     for (const ScopePlan& scope : plan.scopes)
         document.analyses.push_back(analyzeUsage(scope, options.cancel.get()));
     linked.get();
-    if (!document.target && !options.plannedFor.empty())
-        document.target = options.plannedFor; // capacities of the target planned for, not a guess
+    if (!document.target && !preRead.plannedFor.empty())
+        document.target = preRead.plannedFor; // capacities of the target planned for, not a guess
     rejudge(document, capacitySettingsFor(document, options));
     return document;
 }

@@ -46,24 +46,29 @@ struct LoadOptions {
     // The dump this file is a kept copy of (a version in the window's History): the IR, the
     // compile log and the Python files are looked for beside that one, not beside the copy.
     std::string copyOf;
-    // A plan memlens computed: the target it was planned for, whose capacities judge it when the
-    // IR read beside it names none.
-    std::string plannedFor;
     // A compile log or IR opened as the input: the device function to plan ("" for the last
     // section's, showing its first function that fails).
     std::string function;
     // Build each scope's chart hit index beside the analyses (the window's loads: the chart then
     // never waits for one). The command line draws no chart.
     bool buildHitIndexes = false;
-    // What the load of a planned file read already (loadComputedPlanDocument): the IR file's text
-    // (`irFile`'s, the IR pane is built of it), and a log's scan (the compile log is built of it,
-    // none is looked for beside). Neither file is read again.
-    std::shared_ptr<const std::string> irText;
-    std::shared_ptr<const LogScan> logScan;
     // Set to true to stop the load soon (loadPlanDocument then throws LoadCancelled).
     std::shared_ptr<const std::atomic<bool>> cancel;
     // When set, follows how many bytes of the dump the parser has read (a real progress percentage).
     std::shared_ptr<std::atomic<std::uint64_t>> bytesRead;
+};
+
+// What the load of a planned file read and planned already (loadComputedPlanDocument), handed to
+// buildPlanDocument apart from the caller's LoadOptions, so that nothing is read again.
+struct PreRead {
+    // The target the plan was made for: its capacities judge it when the IR read beside it names none.
+    std::string plannedFor;
+    // The IR file's text (LoadOptions::irFile's): the IR pane is built of it.
+    std::shared_ptr<const std::string> irText;
+    // A log's scan: the compile log is built of it, and none is looked for beside.
+    std::shared_ptr<const LogScan> logScan;
+    // The scan's planner section as read to plan it: the compile log keeps it (CompileLog::plannerModule).
+    std::shared_ptr<const planner::Module> logModule;
 };
 
 struct PlannerCheck;
@@ -119,7 +124,8 @@ void attachPlannerCheck(PlanDocument& document, const LoadOptions& options);
 
 PlanDocument loadPlanDocument(const std::string& dumpPath, const LoadOptions& options);
 // The same for a dump already parsed (from `dumpPath`, which decides where files are looked for).
-PlanDocument buildPlanDocument(Dump dump, const std::string& dumpPath, const LoadOptions& options);
+PlanDocument buildPlanDocument(
+    Dump dump, const std::string& dumpPath, const LoadOptions& options, const PreRead& preRead = {});
 
 // The document of an IR file or a compile log: the plan memlens computes (loadPlanDocument
 // calls it for such files). Throws DumpError when nothing in it can be planned.

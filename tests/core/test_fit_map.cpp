@@ -4,6 +4,7 @@
 #include "core/diagnosis/fit_map_replan.hpp"
 #include "core/diagnosis/fit_map_text.hpp"
 #include "core/document/planner_check.hpp"
+#include "core/planner/memory_planner.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
@@ -314,4 +315,16 @@ TEST_CASE("fit map: the cells are planned on copies of the module the load read,
         CHECK(map.cells[i].how == PlanMethod::Replanned);
         CHECK(map.cells[i].requiredBytes == expected.cells[i].requiredBytes);
     }
+}
+
+TEST_CASE("fit map: a plan computed from a log keeps the module it planned, read once, for the re-plans", "[fit_map]")
+{
+    const auto document = memlens::test::loadPath(
+        (memlens::test::sourceDir() / "resources/examples/layer_norm/block16384/compile.log").string());
+    REQUIRE(document->plannerCheck);
+    REQUIRE(document->plannerCheck->ir.module);
+    CHECK_FALSE(planner::deviceFunctions(*document->plannerCheck->ir.module).empty());
+    // The log's section was read once: the compile log holds the module the plan was made of.
+    REQUIRE(document->log);
+    CHECK(document->log->plannerModule == document->plannerCheck->ir.module);
 }
