@@ -22,6 +22,7 @@
 #include "views/chart/usage_chart_view.hpp"
 #include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
+#include "views/scope_text.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_table_panel.hpp"

@@ -111,8 +111,6 @@ public:
     void selectNextOverCapacity();
     // Every version of the dumps seen (for History and a compare view).
     DumpHistory* history() const;
-    // The status line of a dump just opened: its blocks (per scope when there are several) and its IR.
-    static QString documentStatusText(const PlanDocument& document);
     // File > Open's file types: dumps, IR files and compile logs (all of which it opens), then each alone.
     static QString openFileFilter();
     HistoryMenu* historyMenu() const;
@@ -183,7 +181,6 @@ private:
     // log that may be another compile's) come first and stay; `text` (what a reload changed) follows.
     void showDocumentMessage(
         const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions = {});
-    static QString irChangeText(const PlanDocument& before, const PlanDocument& after);
 
     // The Run view (main_window_run.cpp).
     void buildRunView();

@@ -12,6 +12,7 @@
 #include "core/dump/dump_display_name.hpp"
 #include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
+#include "views/scope_text.hpp"
 
 #include <QLabel>
 

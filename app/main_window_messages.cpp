@@ -1,7 +1,6 @@
 // MainWindow: the message bar of the document on show. A bar belongs to the dump it
 // describes: each load replaces it, and a warning about the dump's IR or compile log
-// is never pushed aside by a later, milder message (what a reload changed). And the status
-// line of a dump just opened.
+// is never pushed aside by a later, milder message (what a reload changed).
 #include "app/main_window.hpp"
 
 #include "app/kernel_session.hpp"
@@ -11,16 +10,6 @@
 #include <QFileInfo>
 
 namespace memlens {
-
-QString MainWindow::irChangeText(const PlanDocument& before, const PlanDocument& after)
-{
-    if (before.irFile == after.irFile)
-        return {};
-    const auto name = [](const std::string& file) { return file.empty() ? tr("none") : QString::fromStdString(file); };
-    if (after.irFile.empty())
-        return tr("The IR is no longer shown (it was %1).").arg(name(before.irFile));
-    return tr("The IR is now %1 (it was %2).").arg(name(after.irFile), name(before.irFile));
-}
 
 void MainWindow::showDocumentMessage(
     const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions)
@@ -55,22 +44,6 @@ void MainWindow::showDocumentMessage(
         views_.messageBar->dismiss();
     else
         views_.messageBar->showMessage(MessageBar::Kind::Info, text, actions);
-}
-
-QString MainWindow::documentStatusText(const PlanDocument& document)
-{
-    // The table shows one scope: a total over several would not match its count.
-    QStringList counts;
-    for (const ScopePlan& scope : document.dump.scopes)
-        counts << tr("%1 %2").arg(scope.blocks.size()).arg(QString::fromStdString(scope.scope));
-    const QString blocks = document.dump.scopes.size() > 1 ? tr("Blocks: %1").arg(counts.join(QStringLiteral(", ")))
-                                                           : tr("%1 blocks").arg(document.dump.blockCount());
-    const QString irFile = QString::fromStdString(document.irFile);
-    if (!document.irFile.empty() && !document.irNote.empty()) // taken from Triton's cache; the tooltip says why
-        return tr("%1 · IR %2 (from the Triton cache)").arg(blocks, irFile);
-    if (!document.irFile.empty() || document.irNote.empty())
-        return tr("%1 · IR %2").arg(blocks, irFile.isEmpty() ? tr("none") : irFile);
-    return tr("%1 · %2").arg(blocks, QString::fromStdString(document.irNote));
 }
 
 } // namespace memlens

@@ -176,15 +176,3 @@ TEST_CASE(
     CHECK_FALSE(menu->actionForVersion(0));
     CHECK(fileShown(*f.window->titleBar()).isEmpty());
 }
-
-TEST_CASE("the status line counts the blocks of each scope, as the table counts one", "[window][messages][status]")
-{
-    const auto twoScopes = test::loadFixture("dumps/two_scopes_multibuffer.json");
-    const QString text = MainWindow::documentStatusText(*twoScopes);
-    CHECK(text.startsWith("Blocks: 4 ub, 1 cbuf"));
-    CHECK(text.contains(QString::fromUtf8(" \u00b7 "))); // then what became of the IR
-    const auto oneScope = test::loadFixture("dumps/success_but_overflow.json");
-    REQUIRE(oneScope->dump.scopes.size() == 1);
-    CHECK(MainWindow::documentStatusText(*oneScope).startsWith(
-        QStringLiteral("%1 blocks").arg(oneScope->dump.scopes[0].blocks.size())));
-}
