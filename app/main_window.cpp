@@ -70,7 +70,8 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
     buildCentralArea();
-    kernel_ = new KernelSession(session_, views_.titleBar, this);
+    kernel_ = new KernelSession(
+        session_, views_.titleBar, [this](const QString& path) { openDump(path); }, this);
     buildDocks();
     exporter_ = new ExportController(session_, views_.chart, views_.table, settings_, this);
     buildMenus();
@@ -115,7 +116,12 @@ void MainWindow::connectParts()
     connect(watch_, &OpenFileWatch::fileChanged, kernel_, &KernelSession::noteChanged);
     connect(watch_, &OpenFileWatch::changeSettled, this, &MainWindow::onFileChangedOnDisk);
     connect(watch_, &OpenFileWatch::folderWritten, this, &MainWindow::onFolderWritten);
-    connect(kernel_, &KernelSession::coreChosen, this, &MainWindow::showCore);
+    connect(kernel_, &KernelSession::coreToShow, this, &MainWindow::showCore);
+    connect(kernel_, &KernelSession::coreReady, this, [this] { loadingFile_.clear(); });
+    connect(kernel_, &KernelSession::coresLoaded, this, [this] {
+        if (const PlanDocument* shown = session_->document(); shown && !kernel_->cores()->notes().isEmpty())
+            showDocumentMessage(*shown, QString()); // says the kernel's notes first
+    });
     connect(trail_, &VersionTrail::reloadDescribed, this, &MainWindow::showReloadDelta);
     connect(trail_, &VersionTrail::statusMessage, views_.statusLabel, &QLabel::setText);
     connectHistory();
@@ -214,7 +220,7 @@ void MainWindow::cancelLoading()
 void MainWindow::reload()
 {
     if (kernel_->cores()->active()) { // every core of the kernel
-        reloadKernel();
+        kernel_->startReload(currentFile_);
         return;
     }
     if (!currentFile_.isEmpty())
@@ -263,7 +269,7 @@ void MainWindow::showScope(const QString& scope)
             session_->setScopeIndex(static_cast<int>(i));
             return;
         }
-    if (showScopeOfKernel(scope)) // another core's (memlens DIR --scope cbuf)
+    if (kernel_->showScope(scope)) // another core's (memlens DIR --scope cbuf)
         return;
     views_.statusLabel->setText(tr("The dump has no scope \"%1\".").arg(scope));
 }
@@ -274,7 +280,7 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
         onVersionLoaded(std::move(document));
         return;
     }
-    if (takeCoreLoad(loadingFile_, document))
+    if (kernel_->takeLoad(loadingFile_, document)) // one of the kernel's cores: the next loads
         return;
     if (!kernel_->cores()->contains(loadingFile_))
         kernel_->cores()->clear(); // another dump: the kernel's folder is closed
@@ -364,7 +370,7 @@ void MainWindow::watchFile(const QString& path) { watch_->watch(path); }
 
 void MainWindow::onFolderWritten(const std::vector<std::string>& writtenNames)
 {
-    captureOtherCores(writtenNames);
+    kernel_->keepWritten(writtenNames, currentFile_, *trail_->history());
     if (currentFile_.isEmpty())
         return;
     const std::string name = QFileInfo(currentFile_).fileName().toStdString();
@@ -391,8 +397,19 @@ void MainWindow::onFolderWritten(const std::vector<std::string>& writtenNames)
 
 void MainWindow::onFileChangedOnDisk()
 {
-    if (currentFile_.isEmpty() || kernelChangedOnDisk())
+    if (currentFile_.isEmpty())
         return;
+    if (kernel_->cores()->active()) {
+        QStringList names = kernel_->keepChangedOnDisk(*watch_, *trail_->history());
+        for (QString& name : names)
+            name = name.toHtmlEscaped();
+        if (!names.isEmpty())
+            views_.messageBar->showMessage(MessageBar::Kind::Warning,
+                tr("%1 of the kernel changed on disk (the compiler rewrites them on every compile).")
+                    .arg(names.join(QStringLiteral(", "))),
+                {{tr("Reload"), [this] { reload(); }}}); // every core
+        return;
+    }
     // Rewritten by replacing the file: the watcher lost it; watch the new one.
     if (QFileInfo::exists(currentFile_))
         watchFile(currentFile_);
@@ -409,7 +426,8 @@ void MainWindow::onFileChangedOnDisk()
 void MainWindow::selectNextOverCapacity()
 {
     if (kernel_->cores()->cores().size() > 1) {
-        selectNextOverCapacityInKernel();
+        if (!kernel_->selectNextOverCapacity(currentFile_))
+            views_.statusLabel->setText(tr("No block of any core ends above capacity."));
         return;
     }
     const PlanAnalysis* analysis = session_->analysis();

@@ -190,17 +190,6 @@ private:
     // A kernel's folder (main_window_kernel.cpp); its state is the KernelSession's.
     void chooseAndOpenFolder();
     void chooseAndCompareFolder();
-    void reloadKernel();
-    void loadNextCore();
-    // A load of one of the kernel's cores: kept, and the next one started; false for any other load.
-    bool takeCoreLoad(const QString& path, const std::shared_ptr<const PlanDocument>& document);
-    void selectNextOverCapacityInKernel();
-    // Shows the first core of the kernel with a scope of that name; false when none has one.
-    bool showScopeOfKernel(const QString& scope);
-    // The compiler rewrote files of the kernel: every core's written file is kept (History), and
-    // the bar names what changed. False when no kernel's folder is open.
-    void captureOtherCores(const std::vector<std::string>& writtenNames);
-    bool kernelChangedOnDisk();
     // One file of a pair opened: offers the other (or opens both, with the setting).
     void offerOtherHalf(const QString& path);
 
