@@ -63,7 +63,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , session_(new PlanSession(this))
     , loader_(new DocumentLoader(this))
     , watch_(new OpenFileWatch(this))
-    , trail_(new VersionTrail(settings_, this))
+    , trail_(new VersionTrail(settings_, session_, this))
 {
     initMemlensResources();
     setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
@@ -122,9 +122,40 @@ void MainWindow::connectParts()
         if (const PlanDocument* shown = session_->document(); shown && !kernel_->cores()->notes().isEmpty())
             showDocumentMessage(*shown, QString()); // says the kernel's notes first
     });
-    connect(trail_, &VersionTrail::reloadDescribed, this, &MainWindow::showReloadDelta);
     connect(trail_, &VersionTrail::statusMessage, views_.statusLabel, &QLabel::setText);
     connectHistory();
+}
+
+void MainWindow::connectHistory()
+{
+    trail_->setLoading({[this](const QString& dumpPath) { return optionsFor(dumpPath); },
+        [this](const QString& path, const LoadOptions& options) {
+            loadingFile_ = path;
+            loader_->load(path, options, settings_->capacitiesByKernel());
+        }});
+    connect(trail_, &VersionTrail::versionShown, this,
+        [this](std::shared_ptr<const PlanDocument> document, const QString& versionText) {
+            views_.titleBar->setVersionText(versionText);
+            session_->setDocument(document);
+            showDocumentMessage(*document, QString());
+        });
+    // The bar a reload shows with what changed, and the way to the compare view.
+    connect(
+        trail_, &VersionTrail::reloadDescribed, this, [this](const QString& bar, bool changed, const QString& change) {
+            QList<QPair<QString, std::function<void()>>> actions;
+            if (changed)
+                actions.append({tr("Compare Before and After"), [this] { trail_->compareWithPrevious(); }});
+            showDocumentMessage(*session_->document(), bar, actions);
+            emit reloadDeltaShown(changed ? change : QString());
+        });
+    connect(historyMenu(), &HistoryMenu::versionChosen, trail_, &VersionTrail::openVersion);
+    connect(historyMenu(), &HistoryMenu::latestChosen, this, &MainWindow::reload);
+    connect(historyMenu(), &HistoryMenu::compareWithCurrentChosen, this,
+        [this](const DumpVersion& version) { compareFiles(version.snapshotPath, version.dumpPath); });
+    connect(history(), &DumpHistory::versionAdded, this, [this](const DumpVersion& version) {
+        if (version.dumpPath == QFileInfo(currentFile_).absoluteFilePath())
+            historyMenu()->rebuild();
+    });
 }
 
 KernelCores* MainWindow::kernelCores() const { return kernel_->cores(); }
@@ -276,16 +307,17 @@ void MainWindow::showScope(const QString& scope)
 
 void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
 {
-    if (trail_->history()->isSnapshot(loadingFile_)) {
-        onVersionLoaded(std::move(document));
+    const QString path = loadingFile_;
+    if (trail_->takeLoad(path, document, currentFile_)) { // an earlier version, from its copy
+        updateWindowTitle();
+        emit documentShown(path);
         return;
     }
-    if (kernel_->takeLoad(loadingFile_, document)) // one of the kernel's cores: the next loads
+    if (kernel_->takeLoad(path, document)) // one of the kernel's cores: the next loads
         return;
     if (!kernel_->cores()->contains(loadingFile_))
         kernel_->cores()->clear(); // another dump: the kernel's folder is closed
     trail_->setShownVersion(QString());
-    const QString path = loadingFile_;
     const bool reloaded = path == currentFile_;
     if (!currentFile_.isEmpty() && !reloaded)
         watch_->unwatch(currentFile_);

@@ -78,12 +78,9 @@ public:
     RunView* runView() const { return run_.view; }
     QAction* backToRunAction() const { return run_.backAction; }
 
-    // The compare view (main_window_compare.cpp): two dumps, or the versions before and after the last reload.
+    // The compare view (main_window_compare.cpp) of two dumps, and of two kernel folders: a compare
+    // view per core both have. (The one of a reload's versions is the VersionTrail's.)
     CompareWindow* compareFiles(const QString& pathA, const QString& pathB);
-    CompareWindow* compareWithPreviousVersion();
-    // The compare view starts on the block selected here (its buffer on side B, else A).
-    void preferSelection(CompareWindow* window, bool onB) const;
-    // Two kernel folders: a compare view per core both have.
     CompareWindow* compareFolders(const QString& folderA, const QString& folderB);
     // The document on show before the last reload (null when there was none).
     std::shared_ptr<const PlanDocument> previousVersion() const;
@@ -114,10 +111,10 @@ public:
     // File > Open's file types: dumps, IR files and compile logs (all of which it opens), then each alone.
     static QString openFileFilter();
     HistoryMenu* historyMenu() const;
-    // Shows an earlier version of the open dump from its copy.
-    void openVersion(const DumpVersion& version);
     // The copy on show, "" when the dump itself is.
     QString shownVersion() const;
+    // History, an earlier version opened, the version a reload replaced.
+    VersionTrail* versionTrail() const { return trail_; }
 
 signals:
     void documentShown(const QString& path);
@@ -152,9 +149,8 @@ private:
     void alignUsagePlot();
     QWidget* chartRow(QWidget* parent);
     void rebuildRecentMenu();
-    // main_window_history.cpp: History's menu wired to the window, and an earlier version shown.
+    // History and the VersionTrail wired to the window: a version loaded and shown, a reload's bar.
     void connectHistory();
-    void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();
     void chooseLogFile();
@@ -175,8 +171,6 @@ private:
     void updateActions();
     void updateWindowTitle();
     void chooseAndCompare();
-    // main_window_compare.cpp: the bar saying what a reload changed, with the way to the compare view.
-    void showReloadDelta(std::shared_ptr<const PlanDocument> before, const QString& text, bool changed);
     // main_window_messages.cpp: the bar for the document on show. Its warnings (an IR or compile
     // log that may be another compile's) come first and stay; `text` (what a reload changed) follows.
     void showDocumentMessage(

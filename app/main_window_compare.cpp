@@ -1,5 +1,5 @@
-// The main window's part in comparing: File > Compare With…, `memlens A B`,
-// and the bar a reload shows with what changed and the way to the compare view.
+// The main window's part in comparing: File > Compare With…, `memlens A B`, two kernel folders
+// core by core. (The VersionTrail compares a reload's two versions.)
 #include "app/app_settings.hpp"
 #include "app/compare_window.hpp"
 #include "app/document_loader.hpp"
@@ -21,15 +21,6 @@
 
 namespace memlens {
 
-namespace {
-
-QString timeText(const QDateTime& at)
-{
-    return at.isValid() ? at.toString(QStringLiteral("HH:mm:ss")) : QStringLiteral("?");
-}
-
-} // namespace
-
 void MainWindow::chooseAndCompare()
 {
     if (currentFile_.isEmpty())
@@ -39,15 +30,6 @@ void MainWindow::chooseAndCompare()
         QFileInfo(currentFile_).absolutePath(), tr("Memory dumps (*.json);;All files (*)"));
     if (!path.isEmpty())
         compareFiles(currentFile_, path);
-}
-
-void MainWindow::preferSelection(CompareWindow* window, bool onB) const
-{
-    const Block* block = session_->selectedBlockPtr();
-    if (!block || !session_->scope())
-        return;
-    window->view()->setPreferredBuffer(QString::fromStdString(session_->scope()->scope),
-        QString::fromStdString(session_->scope()->bufferOf(*block).ssaName), onB);
 }
 
 CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pathB)
@@ -60,45 +42,9 @@ CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pat
     window->show();
     const QString shown = QFileInfo(currentFile_).absoluteFilePath();
     if (QFileInfo(pathA).absoluteFilePath() == shown || QFileInfo(pathB).absoluteFilePath() == shown)
-        preferSelection(window, QFileInfo(pathB).absoluteFilePath() == shown);
+        window->preferSelectionOf(*session_, QFileInfo(pathB).absoluteFilePath() == shown);
     window->compareFiles(pathA, optionsFor(pathA), pathB, optionsFor(pathB), settings_->capacitiesByKernel());
     return window;
-}
-
-CompareWindow* MainWindow::compareWithPreviousVersion()
-{
-    const auto now = session_->sharedDocument();
-    const auto previous = trail_->previousVersion();
-    if (!previous || !now)
-        return nullptr;
-    const QString name = QString::fromStdString(dumpDisplayName(now->dump.file));
-    auto* window = new CompareWindow(this);
-    window->setAttribute(Qt::WA_DeleteOnClose);
-    window->setWindowFlag(Qt::Window);
-    window->show();
-    preferSelection(window, true); // the plan on show is B, now
-    window->compareDocuments(previous,
-        tr("%1 before the reload (loaded %2)").arg(name, timeText(trail_->previousShownAt())), now,
-        tr("%1 now (loaded %2)").arg(name, timeText(trail_->shownAt())));
-    return window;
-}
-
-void MainWindow::showReloadDelta(std::shared_ptr<const PlanDocument> before, const QString& text, bool changed)
-{
-    if (!session_->document())
-        return;
-    QString bar = changed ? tr("<b>Reloaded:</b> %1").arg(text.toHtmlEscaped())
-                          : tr("Reloaded: the memory plan did not change.");
-    // A compile log attached (File > Open Compile Log…, a drop): what it changed for the what-ifs.
-    if (const std::string log = attachedLogText(*before, *session_->document()); !log.empty())
-        bar += QStringLiteral("<br>") + QString::fromStdString(log).toHtmlEscaped();
-    if (const QString ir = irChangeText(*before, *session_->document()); !ir.isEmpty())
-        bar += QStringLiteral("<br>") + ir.toHtmlEscaped();
-    QList<QPair<QString, std::function<void()>>> actions;
-    if (changed)
-        actions.append({tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }});
-    showDocumentMessage(*session_->document(), bar, actions);
-    emit reloadDeltaShown(changed ? text : QString());
 }
 
 void MainWindow::chooseAndCompareFolder()

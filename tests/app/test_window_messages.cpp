@@ -9,6 +9,7 @@
 #include "app/dump_history.hpp"
 #include "app/history_menu.hpp"
 #include "app/message_bar.hpp"
+#include "app/version_trail.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
@@ -136,7 +137,7 @@ TEST_CASE("an earlier version is shown with the IR, capacity and name of the fil
     version.irFile.clear(); // as a version captured before its IR was known
 
     QSignalSpy shown(f.window.get(), &MainWindow::documentShown);
-    f.window->openVersion(version);
+    f.window->versionTrail()->openVersion(version);
     REQUIRE(memlens::test::seen(shown));
     REQUIRE(f.window->shownVersion() == version.snapshotPath);
     const PlanDocument* document = f.window->session()->document();
@@ -160,7 +161,7 @@ TEST_CASE(
 
     const DumpVersion version = f.window->history()->versionsOf(QFileInfo(dump).absoluteFilePath()).front();
     QSignalSpy shown(f.window.get(), &MainWindow::documentShown);
-    f.window->openVersion(version);
+    f.window->versionTrail()->openVersion(version);
     REQUIRE(memlens::test::seen(shown));
     menu->rebuild();
     QAction* compare = nullptr;
