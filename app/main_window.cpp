@@ -62,6 +62,7 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , settings_(settings ? settings : ownSettings_.get())
     , session_(new PlanSession(this))
     , loader_(new DocumentLoader(this))
+    , loadOptions_(*settings_)
     , watch_(new OpenFileWatch(this))
     , trail_(new VersionTrail(settings_, session_, this))
 {
@@ -111,7 +112,11 @@ void MainWindow::connectParts()
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
     });
     connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateActions);
-    connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateHistoryCapacityRule);
+    // History judges the versions it captures as the window does: its capacities, the IR on show's target.
+    connect(session_, &PlanSession::documentChanged, this, [this] {
+        const PlanDocument* document = session_->document();
+        trail_->history()->setCapacityRule(loadOptions_.capacityRule(document ? document->target : std::nullopt));
+    });
     connect(session_, &PlanSession::selectedBlockChanged, this, [this] { updateActions(); });
     connect(watch_, &OpenFileWatch::fileChanged, kernel_, &KernelSession::noteChanged);
     connect(watch_, &OpenFileWatch::changeSettled, this, &MainWindow::onFileChangedOnDisk);
@@ -128,7 +133,7 @@ void MainWindow::connectParts()
 
 void MainWindow::connectHistory()
 {
-    trail_->setLoading({[this](const QString& dumpPath) { return optionsFor(dumpPath); },
+    trail_->setLoading({[this](const QString& dumpPath) { return loadOptions_.optionsFor(dumpPath); },
         [this](const QString& path, const LoadOptions& options) {
             loadingFile_ = path;
             loader_->load(path, options, settings_->capacitiesByKernel());
@@ -166,61 +171,6 @@ HistoryMenu* MainWindow::historyMenu() const { return trail_->menu(); }
 QString MainWindow::shownVersion() const { return trail_->shownVersion(); }
 std::shared_ptr<const PlanDocument> MainWindow::previousVersion() const { return trail_->previousVersion(); }
 
-void MainWindow::setCommandLineOptions(const LoadOptions& options, const QString& dumpPath)
-{
-    commandLine_.options = options;
-    // --ir belongs to the dump named beside it, not to every dump opened later.
-    commandLine_.ir = QString::fromStdString(options.irFile);
-    commandLine_.dump = dumpPath.isEmpty() ? QString() : QFileInfo(dumpPath).absoluteFilePath();
-    commandLine_.options.irFile.clear();
-    commandLine_.log = QString::fromStdString(options.logFile); // --log likewise
-    commandLine_.options.logFile.clear();
-    commandLine_.options.logRequired = false;
-    commandLine_.options.irRequired = false;
-}
-
-LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
-{
-    LoadOptions options = commandLine_.options;
-    options.capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
-    for (const QString& dir : settings_->value(SettingId::SourceDirs).toStringList())
-        options.sourceDirs.push_back(dir.toStdString());
-    for (const auto& [from, to] : settings_->substitutions())
-        options.substitutions.emplace_back(from.toStdString(), to.toStdString());
-    if (const QString cache = settings_->value(SettingId::TritonCacheDir).toString();
-        !cache.isEmpty() && options.tritonCache.cacheDir.empty())
-        options.tritonCache.cacheDir = cache.toStdString(); // --triton-cache wins
-    if (const QString log = settings_->logFileFor(dumpPath); !log.isEmpty())
-        options.logFile = log.toStdString();
-    else if (!commandLine_.log.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLine_.dump)
-        options.logFile = commandLine_.log.toStdString();
-    if (const QString ir = settings_->irFileFor(dumpPath); !ir.isEmpty())
-        options.irFile = ir.toStdString();
-    else if (!commandLine_.ir.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLine_.dump)
-        options.irFile = commandLine_.ir.toStdString();
-    return options;
-}
-
-CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
-{
-    LoadOptions options;
-    options.capacity = commandLine_.options.capacity;
-    options.capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
-    options.rememberedCapacities = settings_->capacitiesByKernel();
-    return memlens::capacitySettingsFor(document, options);
-}
-
-void MainWindow::updateHistoryCapacityRule()
-{
-    VersionCapacityRule rule;
-    rule.settings = commandLine_.options.capacity;
-    rule.settings.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
-    rule.remembered = settings_->capacitiesByKernel();
-    if (const PlanDocument* document = session_->document())
-        rule.target = document->target;
-    trail_->history()->setCapacityRule(std::move(rule));
-}
-
 void MainWindow::openDump(const QString& path)
 {
     if (QFileInfo(path).isDir()) {
@@ -235,7 +185,7 @@ void MainWindow::openDump(const QString& path)
     loadingFile_ = path;
     watch_->loadStarts(path);
     views_.statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    loader_->load(path, optionsFor(path), settings_->capacitiesByKernel());
+    loader_->load(path, loadOptions_.optionsFor(path), settings_->capacitiesByKernel());
 }
 
 void MainWindow::cancelLoading()
@@ -379,7 +329,7 @@ void MainWindow::reapplyCapacities()
     if (!document)
         return;
     auto adjusted = std::make_shared<PlanDocument>(*document); // shares the plan
-    rejudge(*adjusted, capacitySettingsFor(*adjusted));
+    rejudge(*adjusted, loadOptions_.capacitySettingsFor(*adjusted));
     // The same plan with another capacity: a zoomed-in view stays where it was.
     const DataWindow shown = views_.chart->mapping().window();
     const bool zoomed = !views_.chart->mapping().isFit();
@@ -389,7 +339,7 @@ void MainWindow::reapplyCapacities()
         std::vector<KernelCores::Core>(kernel_->cores()->cores())) // the kernel's other cores
         if (core.document && core.document != session_->sharedDocument()) {
             auto other = std::make_shared<PlanDocument>(*core.document);
-            rejudge(*other, capacitySettingsFor(*other));
+            rejudge(*other, loadOptions_.capacitySettingsFor(*other));
             kernel_->cores()->setDocument(core.path, other);
         }
     if (zoomed)

@@ -2,6 +2,7 @@
 // The memlens window: title bar and block chart in the middle, usage curve
 // below it, block details, the table and the source panes in docks. Owns the
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
+#include "app/window_load_options.hpp"
 #include "app/window_parts.hpp"
 #include "core/document/plan_document.hpp"
 
@@ -42,7 +43,10 @@ public:
 
     // Options of the command line (--ir, --capacity, --source-dir, --substitute); `dumpPath`
     // is the dump named there (--ir belongs to it).
-    void setCommandLineOptions(const LoadOptions& options, const QString& dumpPath = {});
+    void setCommandLineOptions(const LoadOptions& options, const QString& dumpPath = {})
+    {
+        loadOptions_.setCommandLine(options, dumpPath);
+    }
     // Starts loading; the dump on show stays until the new one is ready.
     void openDump(const QString& path);
     // A kernel's folder (main_window_kernel.cpp): every memory_info*.json of it, one core on show;
@@ -155,10 +159,6 @@ private:
     void chooseIrFile();
     void chooseLogFile();
     void showPreferences();
-    LoadOptions optionsFor(const QString& dumpPath) const;
-    CapacitySettings capacitySettingsFor(const PlanDocument& document) const;
-    // History judges the versions it captures by this: the window's capacities, the IR on show's target.
-    void updateHistoryCapacityRule();
     void onLoaded(std::shared_ptr<const PlanDocument> document);
     void onLoadFailed(const QString& path, const QString& message);
     void onCapacityEdited(const QString& scope, std::optional<quint64> bytes);
@@ -195,12 +195,12 @@ private:
     MainWindowViews views_;
     WindowMenus menus_;
     RunPage run_;
-    CommandLineInputs commandLine_;
-    QString currentFile_;        // the dump on show
-    QString loadingFile_;        // the dump being loaded
-    bool layoutChecked_ = false; // the restored layout was checked once the window was shown
-    OpenFileWatch* watch_;       // the dump on show and its folder, on disk
-    VersionTrail* trail_;        // History, the version a reload replaced, the copy on show
+    WindowLoadOptions loadOptions_; // the command line's and the settings' options of every load
+    QString currentFile_;           // the dump on show
+    QString loadingFile_;           // the dump being loaded
+    bool layoutChecked_ = false;    // the restored layout was checked once the window was shown
+    OpenFileWatch* watch_;          // the dump on show and its folder, on disk
+    VersionTrail* trail_;           // History, the version a reload replaced, the copy on show
     KernelSession* kernel_ = nullptr;
 };
 

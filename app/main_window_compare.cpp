@@ -43,7 +43,8 @@ CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pat
     const QString shown = QFileInfo(currentFile_).absoluteFilePath();
     if (QFileInfo(pathA).absoluteFilePath() == shown || QFileInfo(pathB).absoluteFilePath() == shown)
         window->preferSelectionOf(*session_, QFileInfo(pathB).absoluteFilePath() == shown);
-    window->compareFiles(pathA, optionsFor(pathA), pathB, optionsFor(pathB), settings_->capacitiesByKernel());
+    window->compareFiles(
+        pathA, loadOptions_.optionsFor(pathA), pathB, loadOptions_.optionsFor(pathB), settings_->capacitiesByKernel());
     return window;
 }
 

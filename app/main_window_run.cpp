@@ -78,7 +78,7 @@ void MainWindow::chooseAndOpenRun()
 void MainWindow::openRun(const QString& path)
 {
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absoluteFilePath());
-    run_.view->openRun(QFileInfo(path).absoluteFilePath(), optionsFor(path));
+    run_.view->openRun(QFileInfo(path).absoluteFilePath(), loadOptions_.optionsFor(path));
     statusBar()->clearMessage(); // what the bar said was about the view on show before
     showRunPage();
 }
