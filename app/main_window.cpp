@@ -52,8 +52,6 @@ namespace memlens {
 namespace {
 // A kernel name in the window title is cut here (the title bar elides the rest).
 constexpr std::size_t kMaxTitleKernelBytes = 120;
-// A written dump this small is read on the GUI thread as soon as it is closed (a few ms).
-constexpr qint64 kReadAtOnceBytes = 8 << 20;
 } // namespace
 
 MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
@@ -282,7 +280,7 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     session_->setDocument(document);
     settings_->addRecentFile(path);
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absolutePath());
-    watchFile(path);
+    watch_->watch(path);
     // What the bar said was about the dump on show before; this one's warnings replace it.
     showDocumentMessage(*document, QString());
     trail_->track(before, document);
@@ -348,8 +346,6 @@ void MainWindow::reapplyCapacities()
         views_.chart->fitToPlan(); // the selection kept across the change must not zoom a view of the whole plan
 }
 
-void MainWindow::watchFile(const QString& path) { watch_->watch(path); }
-
 void MainWindow::onFolderWritten(const std::vector<std::string>& writtenNames)
 {
     kernel_->keepWritten(writtenNames, currentFile_, *trail_->history());
@@ -359,16 +355,7 @@ void MainWindow::onFolderWritten(const std::vector<std::string>& writtenNames)
     const auto written = std::count(writtenNames.begin(), writtenNames.end(), name);
     if (written == 0)
         return;
-    // Now, before the next compile overwrites it: a small dump is read at once, on this thread.
-    QFile file(currentFile_);
-    if (file.size() <= kReadAtOnceBytes && file.open(QIODevice::ReadOnly)) {
-        const QByteArray bytes = file.readAll();
-        trail_->history()->captureBytes(currentFile_, bytes,
-            std::chrono::system_clock::time_point(
-                std::chrono::milliseconds(QFileInfo(currentFile_).lastModified().toMSecsSinceEpoch())));
-    } else {
-        trail_->history()->capture(currentFile_);
-    }
+    trail_->history()->captureWritten(currentFile_); // now, before the next compile overwrites it
     if (written > 1) {
         const int missed = watch_->addMissedVersions(static_cast<int>(written - 1));
         views_.statusLabel->setText(
@@ -394,7 +381,7 @@ void MainWindow::onFileChangedOnDisk()
     }
     // Rewritten by replacing the file: the watcher lost it; watch the new one.
     if (QFileInfo::exists(currentFile_))
-        watchFile(currentFile_);
+        watch_->watch(currentFile_);
     if (!watch_->hearsFolder())
         trail_->history()->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
     if (watch_->showsCurrent(currentFile_))

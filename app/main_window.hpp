@@ -164,7 +164,6 @@ private:
     void onCapacityEdited(const QString& scope, std::optional<quint64> bytes);
     // The document on show analysed again with the capacities the settings give now (a zoomed view stays).
     void reapplyCapacities();
-    void watchFile(const QString& path);
     void onFileChangedOnDisk();
     // Files of the open dump's folder were written: each version is captured as soon as it is closed.
     void onFolderWritten(const std::vector<std::string>& writtenNames);

@@ -64,7 +64,7 @@ void MainWindow::showCore(const QString& path, int scopeIndex)
         kernel_->setShowing(QString());
     }
     for (const KernelCores::Core& core : kernel_->cores()->cores())
-        watchFile(core.path); // every core's file, not only the one on show
+        watch_->watch(core.path); // every core's file, not only the one on show
     kernel_->cores()->setCurrent(absolute);
     if (scopeIndex >= 0)
         session_->setScopeIndex(scopeIndex);
