@@ -100,6 +100,18 @@ void KernelSession::stopLoading(const QString& failedPath)
         pending_.clear();
 }
 
+void KernelSession::rejudgeCores(const QString& shownPath, std::shared_ptr<const PlanDocument> shown,
+    const std::function<CapacitySettings(const PlanDocument&)>& capacities)
+{
+    cores_->setDocument(shownPath, shown);
+    for (const KernelCores::Core& core : std::vector<KernelCores::Core>(cores_->cores())) // setDocument changes them
+        if (core.document && core.document != shown) {
+            auto other = std::make_shared<PlanDocument>(*core.document); // shares the plan
+            rejudge(*other, capacities(*other));
+            cores_->setDocument(core.path, other);
+        }
+}
+
 void KernelSession::noteChanged(const QString& path)
 {
     if (cores_->contains(path) && !changedOnDisk_.contains(path))

@@ -60,6 +60,11 @@ public:
     // The core being shown from its loaded document (as a load is shown): never taken as a load.
     void setShowing(const QString& path) { showingPath_ = path; }
 
+    // The capacities changed: `shown`, judged again, is the document of the core `shownPath`, and every
+    // other core loaded is judged again by `capacities`.
+    void rejudgeCores(const QString& shownPath, std::shared_ptr<const PlanDocument> shown,
+        const std::function<CapacitySettings(const PlanDocument&)>& capacities);
+
     // A file the watcher saw change: noted when it is one of the kernel's.
     void noteChanged(const QString& path);
     // The first core with a scope named `scope`, and that scope's index.

@@ -332,14 +332,8 @@ void MainWindow::reapplyCapacities()
     const DataWindow shown = views_.chart->mapping().window();
     const bool zoomed = !views_.chart->mapping().isFit();
     session_->setDocument(adjusted);
-    kernel_->cores()->setDocument(currentFile_, adjusted);
-    for (const KernelCores::Core& core :
-        std::vector<KernelCores::Core>(kernel_->cores()->cores())) // the kernel's other cores
-        if (core.document && core.document != session_->sharedDocument()) {
-            auto other = std::make_shared<PlanDocument>(*core.document);
-            rejudge(*other, loadOptions_.capacitySettingsFor(*other));
-            kernel_->cores()->setDocument(core.path, other);
-        }
+    kernel_->rejudgeCores(
+        currentFile_, adjusted, [this](const PlanDocument& other) { return loadOptions_.capacitySettingsFor(other); });
     if (zoomed)
         views_.chart->setViewWindow(shown);
     else

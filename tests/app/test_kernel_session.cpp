@@ -197,3 +197,33 @@ TEST_CASE("kernel session: the kernel's written and changed files are kept in Hi
     test::writeText(aiv.toStdString(), test::readText(aic.toStdString()));
     CHECK((!changed.isEmpty() || changed.wait(5000)));
 }
+
+TEST_CASE("kernel session: every core is judged again when the capacities change", "[app][kernel]")
+{
+    KernelSessionRig rig("fits_aic_overflows_aiv");
+    const QString aic = rig.coreNamed("aic");
+    const QString aiv = rig.coreNamed("aiv");
+    rig.kernel->startFolder(rig.folder, rig.files, QString(), QString(), nullptr);
+    REQUIRE(rig.deliver(rig.files[0]));
+    REQUIRE(rig.deliver(rig.files[1]));
+    const auto aicBefore = rig.kernel->cores()->documentOf(aic);
+    REQUIRE(rig.kernel->cores()->documentOf(aiv)->analyses.front().overflow);
+
+    // The window judged the core on show again itself; the other is the kernel's to judge.
+    static constexpr std::uint64_t kHuge = std::uint64_t{1} << 30;
+    const auto huge = [](const PlanDocument&) {
+        CapacitySettings settings;
+        settings.all = kHuge;
+        return settings;
+    };
+    auto shown = std::make_shared<PlanDocument>(*rig.kernel->cores()->documentOf(aiv));
+    rejudge(*shown, huge(*shown));
+    rig.kernel->rejudgeCores(aiv, shown, huge);
+    CHECK(rig.kernel->cores()->documentOf(aiv) == shown);
+    const auto aicAfter = rig.kernel->cores()->documentOf(aic);
+    REQUIRE(aicAfter);
+    CHECK(aicAfter != aicBefore);
+    for (const PlanAnalysis& analysis : aicAfter->analyses)
+        CHECK(analysis.capacity.bytes == kHuge);
+    CHECK(aicBefore->analyses.front().capacity.bytes != kHuge); // a copy: the loaded document stays as it was
+}
