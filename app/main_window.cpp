@@ -74,8 +74,8 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     buildDocks();
     exporter_ = new ExportController(session_, views_.chart, views_.table, settings_, this);
     buildMenus();
-    buildRunView();
     buildStatusBar();
+    run_ = new RunPage(this, views_.pages, docks(), views_.statusLabel, views_.messageBar);
     connectParts();
     applyChartFontSize();
     restoreLayout();
@@ -106,6 +106,8 @@ void MainWindow::connectParts()
         [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
     connect(views_.progress, &LoadProgress::cancelRequested, this, &MainWindow::cancelLoading);
     connect(views_.titleBar, &TitleBar::capacityEdited, this, &MainWindow::onCapacityEdited);
+    connect(run_, &RunPage::rowOpened, this, &MainWindow::openRunRow);
+    connect(run_, &RunPage::pageChanged, this, &MainWindow::updateWindowTitle);
     connect(exporter_, &ExportController::exported, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
     });
@@ -413,8 +415,8 @@ void MainWindow::updateActions()
 void MainWindow::updateWindowTitle()
 {
     const PlanDocument* document = session_->document();
-    if (run_.view && runShown() && !run_.view->runPath().isEmpty()) {
-        setWindowTitle(tr("Run %1 — memlens").arg(QFileInfo(run_.view->runPath()).fileName()));
+    if (run_ && run_->shown() && !run_->view()->runPath().isEmpty()) {
+        setWindowTitle(tr("Run %1 — memlens").arg(QFileInfo(run_->view()->runPath()).fileName()));
         return;
     }
     if (!document) {

@@ -2,6 +2,7 @@
 // The memlens window: title bar and block chart in the middle, usage curve
 // below it, block details, the table and the source panes in docks. Owns the
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
+#include "app/run_page.hpp"
 #include "app/window_load_options.hpp"
 #include "app/window_parts.hpp"
 #include "core/document/plan_document.hpp"
@@ -70,17 +71,17 @@ public:
     // Shows the scope of that name; says so in the status bar when the dump has none.
     void showScope(const QString& scope);
 
-    // The Run view (main_window_run.cpp): every kernel of a run folder or a Triton cache as one table.
+    // The Run view (main_window_run.cpp; the RunPage shows it): every kernel of a run folder or a
+    // Triton cache as one table.
     void openRun(const QString& path);
     // Opens the row's plan in the plan view (Back returns to the run).
     void openRunRow(const RunRow& row);
-    void showRunPage();
-    void showPlanPage();
-    bool runShown() const;
+    void showPlanPage() { run_->showPlan(); }
+    bool runShown() const { return run_->shown(); }
     // View > Filter Table (Ctrl+F): the cursor in the filter of the table on show.
     void focusTableFilter();
-    RunView* runView() const { return run_.view; }
-    QAction* backToRunAction() const { return run_.backAction; }
+    RunView* runView() const { return run_->view(); }
+    QAction* backToRunAction() const { return run_->backAction(); }
 
     // The compare view (main_window_compare.cpp) of two dumps, and of two kernel folders: a compare
     // view per core both have. (The one of a reload's versions is the VersionTrail's.)
@@ -175,10 +176,7 @@ private:
     void showDocumentMessage(
         const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions = {});
 
-    // The Run view (main_window_run.cpp).
-    void buildRunView();
-    void chooseAndOpenRun();
-    void updateRunActions();
+    void chooseAndOpenRun(); // main_window_run.cpp
 
     // A kernel's folder (main_window_kernel.cpp); its state is the KernelSession's.
     void chooseAndOpenFolder();
@@ -193,7 +191,7 @@ private:
     ExportController* exporter_ = nullptr;
     MainWindowViews views_;
     WindowMenus menus_;
-    RunPage run_;
+    RunPage* run_ = nullptr;        // the Run view, or the plan, on show
     WindowLoadOptions loadOptions_; // the command line's and the settings' options of every load
     QString currentFile_;           // the dump on show
     QString loadingFile_;           // the dump being loaded

@@ -1,6 +1,6 @@
 #pragma once
-// The plain parts MainWindow owns by value: the widgets it lays out, its Run page and its menus'
-// actions. Named here so the window's own members stay few.
+// The plain parts MainWindow owns by value: the widgets it lays out and its menus' actions. Named here so the window's
+// own members stay few.
 
 #include <QList>
 #include <QPointer>
@@ -46,14 +46,6 @@ struct MainWindowViews {
     QStackedWidget* pages = nullptr; // the plan (page 0) or the run
     LoadProgress* progress = nullptr;
     QLabel* statusLabel = nullptr;
-};
-
-// The Run view and the way back to it.
-struct RunPage {
-    RunView* view = nullptr;
-    QAction* backAction = nullptr;
-    QToolButton* backButton = nullptr;
-    QList<QPointer<QDockWidget>> docksHidden; // the plan's docks, back with the plan
 };
 
 // The menu items whose state follows the document on show.
