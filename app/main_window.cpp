@@ -163,14 +163,6 @@ void MainWindow::connectHistory()
     });
 }
 
-KernelCores* MainWindow::kernelCores() const { return kernel_->cores(); }
-CoreSelector* MainWindow::coreSelector() const { return kernel_->selector(); }
-KernelStrip* MainWindow::kernelStrip() const { return kernel_->strip(); }
-DumpHistory* MainWindow::history() const { return trail_->history(); }
-HistoryMenu* MainWindow::historyMenu() const { return trail_->menu(); }
-QString MainWindow::shownVersion() const { return trail_->shownVersion(); }
-std::shared_ptr<const PlanDocument> MainWindow::previousVersion() const { return trail_->previousVersion(); }
-
 void MainWindow::openDump(const QString& path)
 {
     if (QFileInfo(path).isDir()) {
@@ -395,14 +387,8 @@ void MainWindow::selectNextOverCapacity()
             views_.statusLabel->setText(tr("No block of any core ends above capacity."));
         return;
     }
-    const PlanAnalysis* analysis = session_->analysis();
-    if (!analysis || analysis->overCapacityBlocks.empty()) {
+    if (!session_->selectNextOverCapacity())
         views_.statusLabel->setText(tr("No block ends above capacity."));
-        return;
-    }
-    const auto& over = analysis->overCapacityBlocks;
-    const auto next = std::upper_bound(over.begin(), over.end(), session_->selectedBlock());
-    session_->selectBlock(next == over.end() ? over.front() : *next);
 }
 
 void MainWindow::updateActions()

@@ -2,7 +2,9 @@
 // The memlens window: title bar and block chart in the middle, usage curve
 // below it, block details, the table and the source panes in docks. Owns the
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
+#include "app/kernel_session.hpp"
 #include "app/run_page.hpp"
+#include "app/version_trail.hpp"
 #include "app/window_load_options.hpp"
 #include "app/window_parts.hpp"
 #include "core/document/plan_document.hpp"
@@ -28,12 +30,10 @@ struct DumpVersion;
 class ExportController;
 class HistoryMenu;
 class KernelCores;
-class KernelSession;
 class KernelStrip;
 class OpenFileWatch;
 class PlanSession;
 struct RunRow;
-class VersionTrail;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -88,7 +88,7 @@ public:
     CompareWindow* compareFiles(const QString& pathA, const QString& pathB);
     CompareWindow* compareFolders(const QString& folderA, const QString& folderB);
     // The document on show before the last reload (null when there was none).
-    std::shared_ptr<const PlanDocument> previousVersion() const;
+    std::shared_ptr<const PlanDocument> previousVersion() const { return trail_->previousVersion(); }
 
     QString currentFile() const { return currentFile_; }
     PlanSession* session() const { return session_; }
@@ -106,18 +106,18 @@ public:
     ExportController* exporter() const { return exporter_; }
     AppSettings& settings() const { return *settings_; }
     QMenu* recentMenu() const { return menus_.recent; }
-    KernelCores* kernelCores() const;
-    CoreSelector* coreSelector() const;
-    KernelStrip* kernelStrip() const;
+    KernelCores* kernelCores() const { return kernel_->cores(); }
+    CoreSelector* coreSelector() const { return kernel_->selector(); }
+    KernelStrip* kernelStrip() const { return kernel_->strip(); }
     // F8: the next block above capacity (of every core when a kernel's folder is open).
     void selectNextOverCapacity();
     // Every version of the dumps seen (for History and a compare view).
-    DumpHistory* history() const;
+    DumpHistory* history() const { return trail_->history(); }
     // File > Open's file types: dumps, IR files and compile logs (all of which it opens), then each alone.
     static QString openFileFilter();
-    HistoryMenu* historyMenu() const;
+    HistoryMenu* historyMenu() const { return trail_->menu(); }
     // The copy on show, "" when the dump itself is.
-    QString shownVersion() const;
+    QString shownVersion() const { return trail_->shownVersion(); }
     // History, an earlier version opened, the version a reload replaced.
     VersionTrail* versionTrail() const { return trail_; }
 
