@@ -61,32 +61,15 @@ void MainWindow::chooseAndCompareFolder()
 CompareWindow* MainWindow::compareFolders(const QString& folderA, const QString& folderB)
 {
     // Every core both folders have, each in its own compare view; a folder with a dump compares that core.
-    const auto filesOf = [](const QString& path) {
-        QStringList files;
-        if (!QFileInfo(path).isDir())
-            return QStringList{path};
-        try {
-            for (const std::string& file : dumpFilesInFolder(path.toStdString()))
-                files << QString::fromStdString(file);
-        } catch (const std::exception&) {
-        }
-        return files;
-    };
-    const QStringList a = filesOf(folderA);
-    const QStringList b = filesOf(folderB);
+    const CorePairs cores = pairCores(folderA.toStdString(), folderB.toStdString());
     CompareWindow* first = nullptr;
-    QStringList alone;
-    for (const QString& fileA : a) {
-        const QString name = QFileInfo(fileA).fileName();
-        const auto match = std::find_if(
-            b.begin(), b.end(), [&](const QString& fileB) { return QFileInfo(fileB).fileName() == name; });
-        if (match == b.end()) {
-            alone << name;
-            continue;
-        }
-        CompareWindow* window = compareFiles(fileA, *match);
+    for (const auto& [a, b] : cores.pairs) {
+        CompareWindow* window = compareFiles(QString::fromStdString(a), QString::fromStdString(b));
         first = first ? first : window;
     }
+    QStringList alone;
+    for (const std::string& name : cores.onlyInA)
+        alone << QString::fromStdString(name);
     if (!first)
         views_.messageBar->showMessage(MessageBar::Kind::Error,
             tr("<b>Nothing to compare:</b> %1 and %2 have no dump of the same core.")
