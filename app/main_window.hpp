@@ -191,14 +191,14 @@ private:
     ExportController* exporter_ = nullptr;
     MainWindowViews views_;
     WindowMenus menus_;
-    RunPage* run_ = nullptr;        // the Run view, or the plan, on show
-    WindowLoadOptions loadOptions_; // the command line's and the settings' options of every load
-    QString currentFile_;           // the dump on show
-    QString loadingFile_;           // the dump being loaded
-    bool layoutChecked_ = false;    // the restored layout was checked once the window was shown
-    OpenFileWatch* watch_;          // the dump on show and its folder, on disk
-    VersionTrail* trail_;           // History, the version a reload replaced, the copy on show
-    KernelSession* kernel_ = nullptr;
+    RunPage* run_ = nullptr;          // the Run view, or the plan, on show
+    WindowLoadOptions loadOptions_;   // the command line's and the settings' options of every load
+    QString currentFile_;             // the dump on show
+    QString loadingFile_;             // the dump being loaded
+    bool layoutChecked_ = false;      // the restored layout was checked once the window was shown
+    OpenFileWatch* watch_;            // the dump on show and its folder, on disk
+    VersionTrail* trail_;             // History, a version opened, the version a reload replaced
+    KernelSession* kernel_ = nullptr; // a kernel's folder: its cores, loaded one after the other
 };
 
 } // namespace memlens
