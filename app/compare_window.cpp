@@ -3,6 +3,7 @@
 #include "app/message_bar.hpp"
 #include "core/dump/dump_display_name.hpp"
 #include "core/text/terminal_text.hpp"
+#include "views/plan_session.hpp"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -138,6 +139,15 @@ void CompareWindow::chooseB()
         QFileInfo(pathA_).absolutePath(), tr("Memory dumps (*.json);;All files (*)"));
     if (!path.isEmpty())
         replaceB(path);
+}
+
+void CompareWindow::preferSelectionOf(const PlanSession& session, bool onB)
+{
+    const Block* block = session.selectedBlockPtr();
+    if (!block || !session.scope())
+        return;
+    view_->setPreferredBuffer(QString::fromStdString(session.scope()->scope),
+        QString::fromStdString(session.scope()->bufferOf(*block).ssaName), onB);
 }
 
 void CompareWindow::replaceB(const QString& pathB)

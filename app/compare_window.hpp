@@ -14,6 +14,7 @@
 namespace memlens {
 
 class MessageBar;
+class PlanSession;
 
 class CompareWindow : public QMainWindow {
     Q_OBJECT
@@ -27,6 +28,8 @@ public:
     void compareDocuments(std::shared_ptr<const PlanDocument> a, const QString& labelA,
         std::shared_ptr<const PlanDocument> b, const QString& labelB);
 
+    // The comparison starts on the block selected in `session` (its buffer on side B when `onB`, else A).
+    void preferSelectionOf(const PlanSession& session, bool onB);
     // Loads another B (after B could not be read, "Choose B…"), keeping A.
     void replaceB(const QString& pathB);
     // The comparison on show as `memlens diff --format` writes it; false and *error when it cannot be written.

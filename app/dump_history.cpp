@@ -318,6 +318,19 @@ void DumpHistory::capture(const QString& dumpPath)
     });
 }
 
+void DumpHistory::captureWritten(const QString& dumpPath)
+{
+    QFile file(dumpPath);
+    if (file.size() > kReadAtOnceBytes || !file.open(QIODevice::ReadOnly)) {
+        capture(dumpPath);
+        return;
+    }
+    const QByteArray bytes = file.readAll();
+    captureBytes(dumpPath, bytes,
+        std::chrono::system_clock::time_point(
+            std::chrono::milliseconds(QFileInfo(dumpPath).lastModified().toMSecsSinceEpoch())));
+}
+
 void DumpHistory::captureBytes(
     const QString& dumpPath, const QByteArray& bytes, std::chrono::system_clock::time_point written)
 {

@@ -77,6 +77,10 @@ public:
     // The same for `bytes` already read from `dumpPath` (written at `written`): the next
     // compile may overwrite the file before a worker thread would get to read it.
     void captureBytes(const QString& dumpPath, const QByteArray& bytes, std::chrono::system_clock::time_point written);
+    // A dump the compiler just closed: kept before the next compile overwrites it. A small one
+    // (kReadAtOnceBytes) is read at once, on this thread (a few ms); a larger one as capture() does.
+    void captureWritten(const QString& dumpPath);
+    static constexpr qint64 kReadAtOnceBytes = 8 << 20;
 
     // Oldest first.
     QList<DumpVersion> versionsOf(const QString& dumpPath) const;

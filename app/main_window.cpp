@@ -22,6 +22,7 @@
 #include "views/chart/usage_chart_view.hpp"
 #include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
+#include "views/scope_text.hpp"
 #include "views/source/source_panes.hpp"
 #include "views/table/block_details_panel.hpp"
 #include "views/table/block_table_panel.hpp"
@@ -51,8 +52,6 @@ namespace memlens {
 namespace {
 // A kernel name in the window title is cut here (the title bar elides the rest).
 constexpr std::size_t kMaxTitleKernelBytes = 120;
-// A written dump this small is read on the GUI thread as soon as it is closed (a few ms).
-constexpr qint64 kReadAtOnceBytes = 8 << 20;
 } // namespace
 
 MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
@@ -61,20 +60,22 @@ MainWindow::MainWindow(AppSettings* settings, QWidget* parent)
     , settings_(settings ? settings : ownSettings_.get())
     , session_(new PlanSession(this))
     , loader_(new DocumentLoader(this))
+    , loadOptions_(*settings_)
     , watch_(new OpenFileWatch(this))
-    , trail_(new VersionTrail(settings_, this))
+    , trail_(new VersionTrail(settings_, session_, this))
 {
     initMemlensResources();
     setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
     setAcceptDrops(true);
     setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowNestedDocks | QMainWindow::AllowTabbedDocks);
     buildCentralArea();
-    kernel_ = new KernelSession(session_, views_.titleBar, this);
+    kernel_ = new KernelSession(
+        session_, views_.titleBar, [this](const QString& path) { openDump(path); }, this);
     buildDocks();
     exporter_ = new ExportController(session_, views_.chart, views_.table, settings_, this);
     buildMenus();
-    buildRunView();
     buildStatusBar();
+    run_ = new RunPage(this, views_.pages, docks(), views_.statusLabel, views_.messageBar);
     connectParts();
     applyChartFontSize();
     restoreLayout();
@@ -105,82 +106,61 @@ void MainWindow::connectParts()
         [this](int, const QString& path, const QString& message) { onLoadFailed(path, message); });
     connect(views_.progress, &LoadProgress::cancelRequested, this, &MainWindow::cancelLoading);
     connect(views_.titleBar, &TitleBar::capacityEdited, this, &MainWindow::onCapacityEdited);
+    connect(run_, &RunPage::rowOpened, this, &MainWindow::openRunRow);
+    connect(run_, &RunPage::pageChanged, this, &MainWindow::updateWindowTitle);
     connect(exporter_, &ExportController::exported, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
     });
     connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateActions);
-    connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateHistoryCapacityRule);
+    // History judges the versions it captures as the window does: its capacities, the IR on show's target.
+    connect(session_, &PlanSession::documentChanged, this, [this] {
+        const PlanDocument* document = session_->document();
+        trail_->history()->setCapacityRule(loadOptions_.capacityRule(document ? document->target : std::nullopt));
+    });
     connect(session_, &PlanSession::selectedBlockChanged, this, [this] { updateActions(); });
     connect(watch_, &OpenFileWatch::fileChanged, kernel_, &KernelSession::noteChanged);
     connect(watch_, &OpenFileWatch::changeSettled, this, &MainWindow::onFileChangedOnDisk);
     connect(watch_, &OpenFileWatch::folderWritten, this, &MainWindow::onFolderWritten);
-    connect(kernel_, &KernelSession::coreChosen, this, &MainWindow::showCore);
-    connect(trail_, &VersionTrail::reloadDescribed, this, &MainWindow::showReloadDelta);
+    connect(kernel_, &KernelSession::coreToShow, this, &MainWindow::showCore);
+    connect(kernel_, &KernelSession::coreReady, this, [this] { loadingFile_.clear(); });
+    connect(kernel_, &KernelSession::coresLoaded, this, [this] {
+        if (const PlanDocument* shown = session_->document(); shown && !kernel_->cores()->notes().isEmpty())
+            showDocumentMessage(*shown, QString()); // says the kernel's notes first
+    });
     connect(trail_, &VersionTrail::statusMessage, views_.statusLabel, &QLabel::setText);
     connectHistory();
 }
 
-KernelCores* MainWindow::kernelCores() const { return kernel_->cores(); }
-CoreSelector* MainWindow::coreSelector() const { return kernel_->selector(); }
-KernelStrip* MainWindow::kernelStrip() const { return kernel_->strip(); }
-DumpHistory* MainWindow::history() const { return trail_->history(); }
-HistoryMenu* MainWindow::historyMenu() const { return trail_->menu(); }
-QString MainWindow::shownVersion() const { return trail_->shownVersion(); }
-std::shared_ptr<const PlanDocument> MainWindow::previousVersion() const { return trail_->previousVersion(); }
-
-void MainWindow::setCommandLineOptions(const LoadOptions& options, const QString& dumpPath)
+void MainWindow::connectHistory()
 {
-    commandLine_.options = options;
-    // --ir belongs to the dump named beside it, not to every dump opened later.
-    commandLine_.ir = QString::fromStdString(options.irFile);
-    commandLine_.dump = dumpPath.isEmpty() ? QString() : QFileInfo(dumpPath).absoluteFilePath();
-    commandLine_.options.irFile.clear();
-    commandLine_.log = QString::fromStdString(options.logFile); // --log likewise
-    commandLine_.options.logFile.clear();
-    commandLine_.options.logRequired = false;
-    commandLine_.options.irRequired = false;
-}
-
-LoadOptions MainWindow::optionsFor(const QString& dumpPath) const
-{
-    LoadOptions options = commandLine_.options;
-    options.capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
-    for (const QString& dir : settings_->value(SettingId::SourceDirs).toStringList())
-        options.sourceDirs.push_back(dir.toStdString());
-    for (const auto& [from, to] : settings_->substitutions())
-        options.substitutions.emplace_back(from.toStdString(), to.toStdString());
-    if (const QString cache = settings_->value(SettingId::TritonCacheDir).toString();
-        !cache.isEmpty() && options.tritonCache.cacheDir.empty())
-        options.tritonCache.cacheDir = cache.toStdString(); // --triton-cache wins
-    if (const QString log = settings_->logFileFor(dumpPath); !log.isEmpty())
-        options.logFile = log.toStdString();
-    else if (!commandLine_.log.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLine_.dump)
-        options.logFile = commandLine_.log.toStdString();
-    if (const QString ir = settings_->irFileFor(dumpPath); !ir.isEmpty())
-        options.irFile = ir.toStdString();
-    else if (!commandLine_.ir.isEmpty() && QFileInfo(dumpPath).absoluteFilePath() == commandLine_.dump)
-        options.irFile = commandLine_.ir.toStdString();
-    return options;
-}
-
-CapacitySettings MainWindow::capacitySettingsFor(const PlanDocument& document) const
-{
-    LoadOptions options;
-    options.capacity = commandLine_.options.capacity;
-    options.capacity.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
-    options.rememberedCapacities = settings_->capacitiesByKernel();
-    return memlens::capacitySettingsFor(document, options);
-}
-
-void MainWindow::updateHistoryCapacityRule()
-{
-    VersionCapacityRule rule;
-    rule.settings = commandLine_.options.capacity;
-    rule.settings.defaultTarget = settings_->value(SettingId::DefaultChip).toString().toStdString();
-    rule.remembered = settings_->capacitiesByKernel();
-    if (const PlanDocument* document = session_->document())
-        rule.target = document->target;
-    trail_->history()->setCapacityRule(std::move(rule));
+    trail_->setLoading({[this](const QString& dumpPath) { return loadOptions_.optionsFor(dumpPath); },
+        [this](const QString& path, const LoadOptions& options) {
+            loadingFile_ = path;
+            loader_->load(path, options, settings_->capacitiesByKernel());
+        }});
+    connect(trail_, &VersionTrail::versionShown, this,
+        [this](std::shared_ptr<const PlanDocument> document, const QString& versionText) {
+            views_.titleBar->setVersionText(versionText);
+            session_->setDocument(document);
+            showDocumentMessage(*document, QString());
+        });
+    // The bar a reload shows with what changed, and the way to the compare view.
+    connect(
+        trail_, &VersionTrail::reloadDescribed, this, [this](const QString& bar, bool changed, const QString& change) {
+            QList<QPair<QString, std::function<void()>>> actions;
+            if (changed)
+                actions.append({tr("Compare Before and After"), [this] { trail_->compareWithPrevious(); }});
+            showDocumentMessage(*session_->document(), bar, actions);
+            emit reloadDeltaShown(changed ? change : QString());
+        });
+    connect(historyMenu(), &HistoryMenu::versionChosen, trail_, &VersionTrail::openVersion);
+    connect(historyMenu(), &HistoryMenu::latestChosen, this, &MainWindow::reload);
+    connect(historyMenu(), &HistoryMenu::compareWithCurrentChosen, this,
+        [this](const DumpVersion& version) { compareFiles(version.snapshotPath, version.dumpPath); });
+    connect(history(), &DumpHistory::versionAdded, this, [this](const DumpVersion& version) {
+        if (version.dumpPath == QFileInfo(currentFile_).absoluteFilePath())
+            historyMenu()->rebuild();
+    });
 }
 
 void MainWindow::openDump(const QString& path)
@@ -197,7 +177,7 @@ void MainWindow::openDump(const QString& path)
     loadingFile_ = path;
     watch_->loadStarts(path);
     views_.statusLabel->setText(tr("Loading %1…").arg(QFileInfo(path).fileName()));
-    loader_->load(path, optionsFor(path), settings_->capacitiesByKernel());
+    loader_->load(path, loadOptions_.optionsFor(path), settings_->capacitiesByKernel());
 }
 
 void MainWindow::cancelLoading()
@@ -213,7 +193,7 @@ void MainWindow::cancelLoading()
 void MainWindow::reload()
 {
     if (kernel_->cores()->active()) { // every core of the kernel
-        reloadKernel();
+        kernel_->startReload(currentFile_);
         return;
     }
     if (!currentFile_.isEmpty())
@@ -262,23 +242,24 @@ void MainWindow::showScope(const QString& scope)
             session_->setScopeIndex(static_cast<int>(i));
             return;
         }
-    if (showScopeOfKernel(scope)) // another core's (memlens DIR --scope cbuf)
+    if (kernel_->showScope(scope)) // another core's (memlens DIR --scope cbuf)
         return;
     views_.statusLabel->setText(tr("The dump has no scope \"%1\".").arg(scope));
 }
 
 void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
 {
-    if (trail_->history()->isSnapshot(loadingFile_)) {
-        onVersionLoaded(std::move(document));
+    const QString path = loadingFile_;
+    if (trail_->takeLoad(path, document, currentFile_)) { // an earlier version, from its copy
+        updateWindowTitle();
+        emit documentShown(path);
         return;
     }
-    if (takeCoreLoad(loadingFile_, document))
+    if (kernel_->takeLoad(path, document)) // one of the kernel's cores: the next loads
         return;
     if (!kernel_->cores()->contains(loadingFile_))
         kernel_->cores()->clear(); // another dump: the kernel's folder is closed
     trail_->setShownVersion(QString());
-    const QString path = loadingFile_;
     const bool reloaded = path == currentFile_;
     if (!currentFile_.isEmpty() && !reloaded)
         watch_->unwatch(currentFile_);
@@ -293,7 +274,7 @@ void MainWindow::onLoaded(std::shared_ptr<const PlanDocument> document)
     session_->setDocument(document);
     settings_->addRecentFile(path);
     settings_->setValue(SettingId::LastOpenDir, QFileInfo(path).absolutePath());
-    watchFile(path);
+    watch_->watch(path);
     // What the bar said was about the dump on show before; this one's warnings replace it.
     showDocumentMessage(*document, QString());
     trail_->track(before, document);
@@ -340,46 +321,29 @@ void MainWindow::reapplyCapacities()
     if (!document)
         return;
     auto adjusted = std::make_shared<PlanDocument>(*document); // shares the plan
-    rejudge(*adjusted, capacitySettingsFor(*adjusted));
+    rejudge(*adjusted, loadOptions_.capacitySettingsFor(*adjusted));
     // The same plan with another capacity: a zoomed-in view stays where it was.
     const DataWindow shown = views_.chart->mapping().window();
     const bool zoomed = !views_.chart->mapping().isFit();
     session_->setDocument(adjusted);
-    kernel_->cores()->setDocument(currentFile_, adjusted);
-    for (const KernelCores::Core& core :
-        std::vector<KernelCores::Core>(kernel_->cores()->cores())) // the kernel's other cores
-        if (core.document && core.document != session_->sharedDocument()) {
-            auto other = std::make_shared<PlanDocument>(*core.document);
-            rejudge(*other, capacitySettingsFor(*other));
-            kernel_->cores()->setDocument(core.path, other);
-        }
+    kernel_->rejudgeCores(
+        currentFile_, adjusted, [this](const PlanDocument& other) { return loadOptions_.capacitySettingsFor(other); });
     if (zoomed)
         views_.chart->setViewWindow(shown);
     else
         views_.chart->fitToPlan(); // the selection kept across the change must not zoom a view of the whole plan
 }
 
-void MainWindow::watchFile(const QString& path) { watch_->watch(path); }
-
 void MainWindow::onFolderWritten(const std::vector<std::string>& writtenNames)
 {
-    captureOtherCores(writtenNames);
+    kernel_->keepWritten(writtenNames, currentFile_, *trail_->history());
     if (currentFile_.isEmpty())
         return;
     const std::string name = QFileInfo(currentFile_).fileName().toStdString();
     const auto written = std::count(writtenNames.begin(), writtenNames.end(), name);
     if (written == 0)
         return;
-    // Now, before the next compile overwrites it: a small dump is read at once, on this thread.
-    QFile file(currentFile_);
-    if (file.size() <= kReadAtOnceBytes && file.open(QIODevice::ReadOnly)) {
-        const QByteArray bytes = file.readAll();
-        trail_->history()->captureBytes(currentFile_, bytes,
-            std::chrono::system_clock::time_point(
-                std::chrono::milliseconds(QFileInfo(currentFile_).lastModified().toMSecsSinceEpoch())));
-    } else {
-        trail_->history()->capture(currentFile_);
-    }
+    trail_->history()->captureWritten(currentFile_); // now, before the next compile overwrites it
     if (written > 1) {
         const int missed = watch_->addMissedVersions(static_cast<int>(written - 1));
         views_.statusLabel->setText(
@@ -390,11 +354,22 @@ void MainWindow::onFolderWritten(const std::vector<std::string>& writtenNames)
 
 void MainWindow::onFileChangedOnDisk()
 {
-    if (currentFile_.isEmpty() || kernelChangedOnDisk())
+    if (currentFile_.isEmpty())
         return;
+    if (kernel_->cores()->active()) {
+        QStringList names = kernel_->keepChangedOnDisk(*watch_, *trail_->history());
+        for (QString& name : names)
+            name = name.toHtmlEscaped();
+        if (!names.isEmpty())
+            views_.messageBar->showMessage(MessageBar::Kind::Warning,
+                tr("%1 of the kernel changed on disk (the compiler rewrites them on every compile).")
+                    .arg(names.join(QStringLiteral(", "))),
+                {{tr("Reload"), [this] { reload(); }}}); // every core
+        return;
+    }
     // Rewritten by replacing the file: the watcher lost it; watch the new one.
     if (QFileInfo::exists(currentFile_))
-        watchFile(currentFile_);
+        watch_->watch(currentFile_);
     if (!watch_->hearsFolder())
         trail_->history()->capture(currentFile_); // kept even if never reloaded: the next compile overwrites it
     if (watch_->showsCurrent(currentFile_))
@@ -408,17 +383,12 @@ void MainWindow::onFileChangedOnDisk()
 void MainWindow::selectNextOverCapacity()
 {
     if (kernel_->cores()->cores().size() > 1) {
-        selectNextOverCapacityInKernel();
+        if (!kernel_->selectNextOverCapacity(currentFile_))
+            views_.statusLabel->setText(tr("No block of any core ends above capacity."));
         return;
     }
-    const PlanAnalysis* analysis = session_->analysis();
-    if (!analysis || analysis->overCapacityBlocks.empty()) {
+    if (!session_->selectNextOverCapacity())
         views_.statusLabel->setText(tr("No block ends above capacity."));
-        return;
-    }
-    const auto& over = analysis->overCapacityBlocks;
-    const auto next = std::upper_bound(over.begin(), over.end(), session_->selectedBlock());
-    session_->selectBlock(next == over.end() ? over.front() : *next);
 }
 
 void MainWindow::updateActions()
@@ -431,8 +401,8 @@ void MainWindow::updateActions()
 void MainWindow::updateWindowTitle()
 {
     const PlanDocument* document = session_->document();
-    if (run_.view && runShown() && !run_.view->runPath().isEmpty()) {
-        setWindowTitle(tr("Run %1 — memlens").arg(QFileInfo(run_.view->runPath()).fileName()));
+    if (run_ && run_->shown() && !run_->view()->runPath().isEmpty()) {
+        setWindowTitle(tr("Run %1 — memlens").arg(QFileInfo(run_->view()->runPath()).fileName()));
         return;
     }
     if (!document) {

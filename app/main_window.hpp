@@ -2,6 +2,10 @@
 // The memlens window: title bar and block chart in the middle, usage curve
 // below it, block details, the table and the source panes in docks. Owns the
 // shared PlanSession; loads dumps through DocumentLoader, never on the GUI thread.
+#include "app/kernel_session.hpp"
+#include "app/run_page.hpp"
+#include "app/version_trail.hpp"
+#include "app/window_load_options.hpp"
 #include "app/window_parts.hpp"
 #include "core/document/plan_document.hpp"
 
@@ -26,12 +30,10 @@ struct DumpVersion;
 class ExportController;
 class HistoryMenu;
 class KernelCores;
-class KernelSession;
 class KernelStrip;
 class OpenFileWatch;
 class PlanSession;
 struct RunRow;
-class VersionTrail;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -42,7 +44,10 @@ public:
 
     // Options of the command line (--ir, --capacity, --source-dir, --substitute); `dumpPath`
     // is the dump named there (--ir belongs to it).
-    void setCommandLineOptions(const LoadOptions& options, const QString& dumpPath = {});
+    void setCommandLineOptions(const LoadOptions& options, const QString& dumpPath = {})
+    {
+        loadOptions_.setCommandLine(options, dumpPath);
+    }
     // Starts loading; the dump on show stays until the new one is ready.
     void openDump(const QString& path);
     // A kernel's folder (main_window_kernel.cpp): every memory_info*.json of it, one core on show;
@@ -66,27 +71,24 @@ public:
     // Shows the scope of that name; says so in the status bar when the dump has none.
     void showScope(const QString& scope);
 
-    // The Run view (main_window_run.cpp): every kernel of a run folder or a Triton cache as one table.
+    // The Run view (main_window_run.cpp; the RunPage shows it): every kernel of a run folder or a
+    // Triton cache as one table.
     void openRun(const QString& path);
     // Opens the row's plan in the plan view (Back returns to the run).
     void openRunRow(const RunRow& row);
-    void showRunPage();
-    void showPlanPage();
-    bool runShown() const;
+    void showPlanPage() { run_->showPlan(); }
+    bool runShown() const { return run_->shown(); }
     // View > Filter Table (Ctrl+F): the cursor in the filter of the table on show.
     void focusTableFilter();
-    RunView* runView() const { return run_.view; }
-    QAction* backToRunAction() const { return run_.backAction; }
+    RunView* runView() const { return run_->view(); }
+    QAction* backToRunAction() const { return run_->backAction(); }
 
-    // The compare view (main_window_compare.cpp): two dumps, or the versions before and after the last reload.
+    // The compare view (main_window_compare.cpp) of two dumps, and of two kernel folders: a compare
+    // view per core both have. (The one of a reload's versions is the VersionTrail's.)
     CompareWindow* compareFiles(const QString& pathA, const QString& pathB);
-    CompareWindow* compareWithPreviousVersion();
-    // The compare view starts on the block selected here (its buffer on side B, else A).
-    void preferSelection(CompareWindow* window, bool onB) const;
-    // Two kernel folders: a compare view per core both have.
     CompareWindow* compareFolders(const QString& folderA, const QString& folderB);
     // The document on show before the last reload (null when there was none).
-    std::shared_ptr<const PlanDocument> previousVersion() const;
+    std::shared_ptr<const PlanDocument> previousVersion() const { return trail_->previousVersion(); }
 
     QString currentFile() const { return currentFile_; }
     PlanSession* session() const { return session_; }
@@ -104,22 +106,20 @@ public:
     ExportController* exporter() const { return exporter_; }
     AppSettings& settings() const { return *settings_; }
     QMenu* recentMenu() const { return menus_.recent; }
-    KernelCores* kernelCores() const;
-    CoreSelector* coreSelector() const;
-    KernelStrip* kernelStrip() const;
+    KernelCores* kernelCores() const { return kernel_->cores(); }
+    CoreSelector* coreSelector() const { return kernel_->selector(); }
+    KernelStrip* kernelStrip() const { return kernel_->strip(); }
     // F8: the next block above capacity (of every core when a kernel's folder is open).
     void selectNextOverCapacity();
     // Every version of the dumps seen (for History and a compare view).
-    DumpHistory* history() const;
-    // The status line of a dump just opened: its blocks (per scope when there are several) and its IR.
-    static QString documentStatusText(const PlanDocument& document);
+    DumpHistory* history() const { return trail_->history(); }
     // File > Open's file types: dumps, IR files and compile logs (all of which it opens), then each alone.
     static QString openFileFilter();
-    HistoryMenu* historyMenu() const;
-    // Shows an earlier version of the open dump from its copy.
-    void openVersion(const DumpVersion& version);
+    HistoryMenu* historyMenu() const { return trail_->menu(); }
     // The copy on show, "" when the dump itself is.
-    QString shownVersion() const;
+    QString shownVersion() const { return trail_->shownVersion(); }
+    // History, an earlier version opened, the version a reload replaced.
+    VersionTrail* versionTrail() const { return trail_; }
 
 signals:
     void documentShown(const QString& path);
@@ -154,56 +154,33 @@ private:
     void alignUsagePlot();
     QWidget* chartRow(QWidget* parent);
     void rebuildRecentMenu();
-    // main_window_history.cpp: History's menu wired to the window, and an earlier version shown.
+    // History and the VersionTrail wired to the window: a version loaded and shown, a reload's bar.
     void connectHistory();
-    void onVersionLoaded(std::shared_ptr<const PlanDocument> document);
     void chooseAndOpen();
     void chooseIrFile();
     void chooseLogFile();
     void showPreferences();
-    LoadOptions optionsFor(const QString& dumpPath) const;
-    CapacitySettings capacitySettingsFor(const PlanDocument& document) const;
-    // History judges the versions it captures by this: the window's capacities, the IR on show's target.
-    void updateHistoryCapacityRule();
     void onLoaded(std::shared_ptr<const PlanDocument> document);
     void onLoadFailed(const QString& path, const QString& message);
     void onCapacityEdited(const QString& scope, std::optional<quint64> bytes);
     // The document on show analysed again with the capacities the settings give now (a zoomed view stays).
     void reapplyCapacities();
-    void watchFile(const QString& path);
     void onFileChangedOnDisk();
     // Files of the open dump's folder were written: each version is captured as soon as it is closed.
     void onFolderWritten(const std::vector<std::string>& writtenNames);
     void updateActions();
     void updateWindowTitle();
     void chooseAndCompare();
-    // main_window_compare.cpp: the bar saying what a reload changed, with the way to the compare view.
-    void showReloadDelta(std::shared_ptr<const PlanDocument> before, const QString& text, bool changed);
     // main_window_messages.cpp: the bar for the document on show. Its warnings (an IR or compile
     // log that may be another compile's) come first and stay; `text` (what a reload changed) follows.
     void showDocumentMessage(
         const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions = {});
-    static QString irChangeText(const PlanDocument& before, const PlanDocument& after);
 
-    // The Run view (main_window_run.cpp).
-    void buildRunView();
-    void chooseAndOpenRun();
-    void updateRunActions();
+    void chooseAndOpenRun(); // main_window_run.cpp
 
     // A kernel's folder (main_window_kernel.cpp); its state is the KernelSession's.
     void chooseAndOpenFolder();
     void chooseAndCompareFolder();
-    void reloadKernel();
-    void loadNextCore();
-    // A load of one of the kernel's cores: kept, and the next one started; false for any other load.
-    bool takeCoreLoad(const QString& path, const std::shared_ptr<const PlanDocument>& document);
-    void selectNextOverCapacityInKernel();
-    // Shows the first core of the kernel with a scope of that name; false when none has one.
-    bool showScopeOfKernel(const QString& scope);
-    // The compiler rewrote files of the kernel: every core's written file is kept (History), and
-    // the bar names what changed. False when no kernel's folder is open.
-    void captureOtherCores(const std::vector<std::string>& writtenNames);
-    bool kernelChangedOnDisk();
     // One file of a pair opened: offers the other (or opens both, with the setting).
     void offerOtherHalf(const QString& path);
 
@@ -214,14 +191,14 @@ private:
     ExportController* exporter_ = nullptr;
     MainWindowViews views_;
     WindowMenus menus_;
-    RunPage run_;
-    CommandLineInputs commandLine_;
-    QString currentFile_;        // the dump on show
-    QString loadingFile_;        // the dump being loaded
-    bool layoutChecked_ = false; // the restored layout was checked once the window was shown
-    OpenFileWatch* watch_;       // the dump on show and its folder, on disk
-    VersionTrail* trail_;        // History, the version a reload replaced, the copy on show
-    KernelSession* kernel_ = nullptr;
+    RunPage* run_ = nullptr;          // the Run view, or the plan, on show
+    WindowLoadOptions loadOptions_;   // the command line's and the settings' options of every load
+    QString currentFile_;             // the dump on show
+    QString loadingFile_;             // the dump being loaded
+    bool layoutChecked_ = false;      // the restored layout was checked once the window was shown
+    OpenFileWatch* watch_;            // the dump on show and its folder, on disk
+    VersionTrail* trail_;             // History, a version opened, the version a reload replaced
+    KernelSession* kernel_ = nullptr; // a kernel's folder: its cores, loaded one after the other
 };
 
 } // namespace memlens

@@ -1,5 +1,5 @@
-// The main window's part in comparing: File > Compare With…, `memlens A B`,
-// and the bar a reload shows with what changed and the way to the compare view.
+// The main window's part in comparing: File > Compare With…, `memlens A B`, two kernel folders
+// core by core. (The VersionTrail compares a reload's two versions.)
 #include "app/app_settings.hpp"
 #include "app/compare_window.hpp"
 #include "app/document_loader.hpp"
@@ -12,6 +12,7 @@
 #include "core/dump/dump_display_name.hpp"
 #include "views/kernel_cores.hpp"
 #include "views/plan_session.hpp"
+#include "views/scope_text.hpp"
 
 #include <QLabel>
 
@@ -19,15 +20,6 @@
 #include <QFileInfo>
 
 namespace memlens {
-
-namespace {
-
-QString timeText(const QDateTime& at)
-{
-    return at.isValid() ? at.toString(QStringLiteral("HH:mm:ss")) : QStringLiteral("?");
-}
-
-} // namespace
 
 void MainWindow::chooseAndCompare()
 {
@@ -40,15 +32,6 @@ void MainWindow::chooseAndCompare()
         compareFiles(currentFile_, path);
 }
 
-void MainWindow::preferSelection(CompareWindow* window, bool onB) const
-{
-    const Block* block = session_->selectedBlockPtr();
-    if (!block || !session_->scope())
-        return;
-    window->view()->setPreferredBuffer(QString::fromStdString(session_->scope()->scope),
-        QString::fromStdString(session_->scope()->bufferOf(*block).ssaName), onB);
-}
-
 CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pathB)
 {
     if (QFileInfo(pathA).isDir() || QFileInfo(pathB).isDir())
@@ -59,45 +42,10 @@ CompareWindow* MainWindow::compareFiles(const QString& pathA, const QString& pat
     window->show();
     const QString shown = QFileInfo(currentFile_).absoluteFilePath();
     if (QFileInfo(pathA).absoluteFilePath() == shown || QFileInfo(pathB).absoluteFilePath() == shown)
-        preferSelection(window, QFileInfo(pathB).absoluteFilePath() == shown);
-    window->compareFiles(pathA, optionsFor(pathA), pathB, optionsFor(pathB), settings_->capacitiesByKernel());
+        window->preferSelectionOf(*session_, QFileInfo(pathB).absoluteFilePath() == shown);
+    window->compareFiles(
+        pathA, loadOptions_.optionsFor(pathA), pathB, loadOptions_.optionsFor(pathB), settings_->capacitiesByKernel());
     return window;
-}
-
-CompareWindow* MainWindow::compareWithPreviousVersion()
-{
-    const auto now = session_->sharedDocument();
-    const auto previous = trail_->previousVersion();
-    if (!previous || !now)
-        return nullptr;
-    const QString name = QString::fromStdString(dumpDisplayName(now->dump.file));
-    auto* window = new CompareWindow(this);
-    window->setAttribute(Qt::WA_DeleteOnClose);
-    window->setWindowFlag(Qt::Window);
-    window->show();
-    preferSelection(window, true); // the plan on show is B, now
-    window->compareDocuments(previous,
-        tr("%1 before the reload (loaded %2)").arg(name, timeText(trail_->previousShownAt())), now,
-        tr("%1 now (loaded %2)").arg(name, timeText(trail_->shownAt())));
-    return window;
-}
-
-void MainWindow::showReloadDelta(std::shared_ptr<const PlanDocument> before, const QString& text, bool changed)
-{
-    if (!session_->document())
-        return;
-    QString bar = changed ? tr("<b>Reloaded:</b> %1").arg(text.toHtmlEscaped())
-                          : tr("Reloaded: the memory plan did not change.");
-    // A compile log attached (File > Open Compile Log…, a drop): what it changed for the what-ifs.
-    if (const std::string log = attachedLogText(*before, *session_->document()); !log.empty())
-        bar += QStringLiteral("<br>") + QString::fromStdString(log).toHtmlEscaped();
-    if (const QString ir = irChangeText(*before, *session_->document()); !ir.isEmpty())
-        bar += QStringLiteral("<br>") + ir.toHtmlEscaped();
-    QList<QPair<QString, std::function<void()>>> actions;
-    if (changed)
-        actions.append({tr("Compare Before and After"), [this] { compareWithPreviousVersion(); }});
-    showDocumentMessage(*session_->document(), bar, actions);
-    emit reloadDeltaShown(changed ? text : QString());
 }
 
 void MainWindow::chooseAndCompareFolder()
@@ -113,32 +61,15 @@ void MainWindow::chooseAndCompareFolder()
 CompareWindow* MainWindow::compareFolders(const QString& folderA, const QString& folderB)
 {
     // Every core both folders have, each in its own compare view; a folder with a dump compares that core.
-    const auto filesOf = [](const QString& path) {
-        QStringList files;
-        if (!QFileInfo(path).isDir())
-            return QStringList{path};
-        try {
-            for (const std::string& file : dumpFilesInFolder(path.toStdString()))
-                files << QString::fromStdString(file);
-        } catch (const std::exception&) {
-        }
-        return files;
-    };
-    const QStringList a = filesOf(folderA);
-    const QStringList b = filesOf(folderB);
+    const CorePairs cores = pairCores(folderA.toStdString(), folderB.toStdString());
     CompareWindow* first = nullptr;
-    QStringList alone;
-    for (const QString& fileA : a) {
-        const QString name = QFileInfo(fileA).fileName();
-        const auto match = std::find_if(
-            b.begin(), b.end(), [&](const QString& fileB) { return QFileInfo(fileB).fileName() == name; });
-        if (match == b.end()) {
-            alone << name;
-            continue;
-        }
-        CompareWindow* window = compareFiles(fileA, *match);
+    for (const auto& [a, b] : cores.pairs) {
+        CompareWindow* window = compareFiles(QString::fromStdString(a), QString::fromStdString(b));
         first = first ? first : window;
     }
+    QStringList alone;
+    for (const std::string& name : cores.onlyInA)
+        alone << QString::fromStdString(name);
     if (!first)
         views_.messageBar->showMessage(MessageBar::Kind::Error,
             tr("<b>Nothing to compare:</b> %1 and %2 have no dump of the same core.")

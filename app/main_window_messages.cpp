@@ -1,9 +1,10 @@
 // MainWindow: the message bar of the document on show. A bar belongs to the dump it
 // describes: each load replaces it, and a warning about the dump's IR or compile log
-// is never pushed aside by a later, milder message (what a reload changed). And the status
-// line of a dump just opened.
+// is never pushed aside by a later, milder message (what a reload changed). Its words are
+// app/document_warning's.
 #include "app/main_window.hpp"
 
+#include "app/document_warning.hpp"
 #include "app/kernel_session.hpp"
 #include "app/message_bar.hpp"
 #include "views/kernel_cores.hpp"
@@ -12,65 +13,27 @@
 
 namespace memlens {
 
-QString MainWindow::irChangeText(const PlanDocument& before, const PlanDocument& after)
-{
-    if (before.irFile == after.irFile)
-        return {};
-    const auto name = [](const std::string& file) { return file.empty() ? tr("none") : QString::fromStdString(file); };
-    if (after.irFile.empty())
-        return tr("The IR is no longer shown (it was %1).").arg(name(before.irFile));
-    return tr("The IR is now %1 (it was %2).").arg(name(after.irFile), name(before.irFile));
-}
-
 void MainWindow::showDocumentMessage(
     const PlanDocument& document, const QString& text, QList<QPair<QString, std::function<void()>>> actions)
 {
-    QString warning;
     // A kernel's folder on show: its dumps may not be one compile's, whichever core is shown.
     // The kernel's notes are of its aic and aiv halves not pairing; the title bar says so on one line
     // already where the dump on show has such a half beside it: never said twice.
     const QStringList notes = kernel_->cores()->contains(currentFile_) && document.siblingWarning.empty()
         ? kernel_->cores()->notes()
         : QStringList();
-    if (!notes.isEmpty())
-        warning = tr("<b>The kernel's dumps may not be one compile's:</b> %1.")
-                      .arg(notes.join(QStringLiteral("; ")).toHtmlEscaped());
-    const auto add = [&warning](const QString& line) {
-        warning = warning.isEmpty() ? line : warning + QStringLiteral("<br>") + line;
-    };
-    if (!document.irWarning.empty()) { // the IR pane would show another compile's lines as this plan's
-        add(tr("<b>The IR may not belong to this dump:</b> %1.")
-                .arg(QString::fromStdString(document.irWarning).toHtmlEscaped()));
+    const DocumentWarning warning = documentWarning(document, notes);
+    if (warning.offer == DocumentWarning::Offer::IrFile)
         actions.prepend({tr("Open IR…"), [this] { chooseIrFile(); }});
-    } else if (!document.logNote.empty()) { // a log found or chosen that is another compile's
-        add(tr("<b>Compile log not used:</b> %1.").arg(QString::fromStdString(document.logNote).toHtmlEscaped()));
+    else if (warning.offer == DocumentWarning::Offer::LogFile)
         actions.prepend({tr("Open Compile Log…"), [this] { chooseLogFile(); }});
-    }
-    if (!warning.isEmpty()) {
-        views_.messageBar->showMessage(
-            MessageBar::Kind::Warning, text.isEmpty() ? warning : warning + QStringLiteral("<br>") + text, actions);
-        return;
-    }
-    if (text.isEmpty())
+    if (!warning.html.isEmpty())
+        views_.messageBar->showMessage(MessageBar::Kind::Warning,
+            text.isEmpty() ? warning.html : warning.html + QStringLiteral("<br>") + text, actions);
+    else if (text.isEmpty())
         views_.messageBar->dismiss();
     else
         views_.messageBar->showMessage(MessageBar::Kind::Info, text, actions);
-}
-
-QString MainWindow::documentStatusText(const PlanDocument& document)
-{
-    // The table shows one scope: a total over several would not match its count.
-    QStringList counts;
-    for (const ScopePlan& scope : document.dump.scopes)
-        counts << tr("%1 %2").arg(scope.blocks.size()).arg(QString::fromStdString(scope.scope));
-    const QString blocks = document.dump.scopes.size() > 1 ? tr("Blocks: %1").arg(counts.join(QStringLiteral(", ")))
-                                                           : tr("%1 blocks").arg(document.dump.blockCount());
-    const QString irFile = QString::fromStdString(document.irFile);
-    if (!document.irFile.empty() && !document.irNote.empty()) // taken from Triton's cache; the tooltip says why
-        return tr("%1 · IR %2 (from the Triton cache)").arg(blocks, irFile);
-    if (!document.irFile.empty() || document.irNote.empty())
-        return tr("%1 · IR %2").arg(blocks, irFile.isEmpty() ? tr("none") : irFile);
-    return tr("%1 · %2").arg(blocks, QString::fromStdString(document.irNote));
 }
 
 } // namespace memlens

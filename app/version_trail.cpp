@@ -1,12 +1,18 @@
 #include "app/version_trail.hpp"
 
 #include "app/app_settings.hpp"
+#include "app/compare_window.hpp"
 #include "app/dump_history.hpp"
 #include "app/history_menu.hpp"
 #include "core/diff/plan_diff.hpp"
+#include "core/document/planner_check.hpp"
+#include "core/dump/dump_display_name.hpp"
+#include "views/plan_session.hpp"
+#include "views/scope_text.hpp"
 #include "views/view_text.hpp"
 
 #include <QAction>
+#include <QFileInfo>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -46,11 +52,19 @@ ReloadDelta describeReload(std::shared_ptr<const PlanDocument> before, std::shar
     return delta;
 }
 
+QString timeText(const QDateTime& at)
+{
+    return at.isValid() ? at.toString(QStringLiteral("HH:mm:ss")) : QStringLiteral("?");
+}
+
+QString writtenText(const DumpVersion& version) { return version.written.toString(QStringLiteral("HH:mm:ss.zzz")); }
+
 } // namespace
 
-VersionTrail::VersionTrail(AppSettings* settings, QWidget* window)
+VersionTrail::VersionTrail(AppSettings* settings, PlanSession* session, QWidget* window)
     : QObject(window)
     , settings_(settings)
+    , session_(session)
     , window_(window)
     , history_(createHistory())
 {
@@ -121,6 +135,66 @@ void VersionTrail::clear()
     emit statusMessage(tr("History cleared: %n version(s) removed", "", count));
 }
 
+void VersionTrail::openVersion(const DumpVersion& version)
+{
+    LoadOptions options = loading_.optionsFor(version.dumpPath);
+    // The IR and the compile log it was shown with (their copies): not today's files beside the dump.
+    if (!version.irFile.isEmpty())
+        options.irFile = version.irFile.toStdString();
+    if (!version.logFile.isEmpty())
+        options.logFile = version.logFile.toStdString();
+    // The copy is read with the context of its file: the IR, log and Python beside it, so the same capacity.
+    options.copyOf = version.dumpPath.toStdString();
+    emit statusMessage(tr("Loading the version of %1…").arg(writtenText(version)));
+    loading_.load(version.snapshotPath, options);
+}
+
+bool VersionTrail::takeLoad(const QString& path, std::shared_ptr<const PlanDocument> document, const QString& shownFile)
+{
+    if (!history_->isSnapshot(path))
+        return false;
+    shownVersion_ = path;
+    const DumpVersion* version = history_->versionAt(path);
+    emit versionShown(std::move(document), version ? tr("version of %1").arg(writtenText(*version)) : QString());
+    if (version)
+        menu_->setDump(version->dumpPath, path);
+    emit statusMessage(tr("Showing an earlier version (kept in %1); History > Show %2 as It Is Now returns to the file")
+                           .arg(path, QFileInfo(shownFile).fileName()));
+    return true;
+}
+
+CompareWindow* VersionTrail::compareWithPrevious()
+{
+    const auto now = session_->sharedDocument();
+    if (!previousVersion_ || !now)
+        return nullptr;
+    const QString name = QString::fromStdString(dumpDisplayName(now->dump.file));
+    auto* compare = new CompareWindow(window_);
+    compare->setAttribute(Qt::WA_DeleteOnClose);
+    compare->setWindowFlag(Qt::Window);
+    compare->show();
+    compare->preferSelectionOf(*session_, true); // the plan on show is B, now
+    compare->compareDocuments(previousVersion_,
+        tr("%1 before the reload (loaded %2)").arg(name, timeText(previousShownAt_)), now,
+        tr("%1 now (loaded %2)").arg(name, timeText(shownAt_)));
+    return compare;
+}
+
+void VersionTrail::describeShown(const PlanDocument& before, const QString& change, bool changed)
+{
+    const PlanDocument* now = session_->document();
+    if (!now)
+        return;
+    QString bar = changed ? tr("<b>Reloaded:</b> %1").arg(change.toHtmlEscaped())
+                          : tr("Reloaded: the memory plan did not change.");
+    // A compile log attached (File > Open Compile Log…, a drop): what it changed for the what-ifs.
+    if (const std::string log = attachedLogText(before, *now); !log.empty())
+        bar += QStringLiteral("<br>") + QString::fromStdString(log).toHtmlEscaped();
+    if (const QString ir = irChangeText(before, *now); !ir.isEmpty())
+        bar += QStringLiteral("<br>") + ir.toHtmlEscaped();
+    emit reloadDescribed(bar, changed, change);
+}
+
 void VersionTrail::track(std::shared_ptr<const PlanDocument> before, std::shared_ptr<const PlanDocument> after)
 {
     previousShownAt_ = std::exchange(shownAt_, QDateTime::currentDateTime());
@@ -131,7 +205,7 @@ void VersionTrail::track(std::shared_ptr<const PlanDocument> before, std::shared
     }
     previousVersion_ = before;
     deltaJobs_.start([before, after](const JobCancel&) { return describeReload(before, after); },
-        [this, before](ReloadDelta delta) { emit reloadDescribed(before, delta.text, delta.changed); });
+        [this, before](ReloadDelta delta) { describeShown(*before, delta.text, delta.changed); });
 }
 
 } // namespace memlens

@@ -1,7 +1,6 @@
 #pragma once
-// The plain parts MainWindow owns by value: the widgets it lays out, its Run page, its menus'
-// actions, and the inputs of the command line. Named here so the window's own members stay few.
-#include "core/document/plan_document.hpp"
+// The plain parts MainWindow owns by value: the widgets it lays out and its menus' actions. Named here so the window's
+// own members stay few.
 
 #include <QList>
 #include <QPointer>
@@ -49,28 +48,11 @@ struct MainWindowViews {
     QLabel* statusLabel = nullptr;
 };
 
-// The Run view and the way back to it.
-struct RunPage {
-    RunView* view = nullptr;
-    QAction* backAction = nullptr;
-    QToolButton* backButton = nullptr;
-    QList<QPointer<QDockWidget>> docksHidden; // the plan's docks, back with the plan
-};
-
 // The menu items whose state follows the document on show.
 struct WindowMenus {
     QMenu* recent = nullptr;
     QAction* reload = nullptr;
     QList<QAction*> documentActions; // enabled only with a document
-};
-
-// What the command line asked for. --ir and --log belong to the dump named there, not to every
-// dump opened later: they are kept apart from the options every load takes.
-struct CommandLineInputs {
-    LoadOptions options; // without irFile and logFile
-    QString ir;
-    QString log;
-    QString dump; // absolute, "" when none was named
 };
 
 } // namespace memlens

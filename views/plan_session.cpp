@@ -2,6 +2,8 @@
 
 #include "core/document/plan_document.hpp"
 
+#include <algorithm>
+
 namespace memlens {
 
 PlanSession::PlanSession(QObject* parent)
@@ -126,6 +128,17 @@ void PlanSession::setScopeIndex(int index)
     emit scopeChanged();
     emit selectedBlockChanged(selectedBlock_);
     emit highlightChanged();
+}
+
+bool PlanSession::selectNextOverCapacity()
+{
+    const PlanAnalysis* plan = analysis();
+    if (!plan || plan->overCapacityBlocks.empty())
+        return false;
+    const auto& over = plan->overCapacityBlocks;
+    const auto next = std::upper_bound(over.begin(), over.end(), selectedBlock_);
+    selectBlock(next == over.end() ? over.front() : *next);
+    return true;
 }
 
 void PlanSession::selectBlock(int blockIndex)

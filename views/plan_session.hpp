@@ -57,6 +57,8 @@ public slots:
     void setDocument(std::shared_ptr<const PlanDocument> document);
     void setScopeIndex(int index);
     void selectBlock(int blockIndex);
+    // F8: selects the next block above capacity after the one selected, wrapping; false when none is.
+    bool selectNextOverCapacity();
     // While on, a selected block stands for its whole buffer: every copy is selected with it.
     void setSelectionSpansBuffer(bool spans);
     void setCursorOp(std::optional<std::int64_t> op);

@@ -218,4 +218,31 @@ QString holesLine(const PlanAnalysis& analysis)
     return holes.isEmpty() ? QString() : QObject::tr("Holes %1").arg(holes);
 }
 
+QString documentStatusText(const PlanDocument& document)
+{
+    // The table shows one scope: a total over several would not match its count.
+    QStringList counts;
+    for (const ScopePlan& scope : document.dump.scopes)
+        counts << QObject::tr("%1 %2").arg(scope.blocks.size()).arg(toQString(scope.scope));
+    const QString blocks = document.dump.scopes.size() > 1
+        ? QObject::tr("Blocks: %1").arg(counts.join(QStringLiteral(", ")))
+        : QObject::tr("%1 blocks").arg(document.dump.blockCount());
+    const QString irFile = toQString(document.irFile);
+    if (!document.irFile.empty() && !document.irNote.empty()) // taken from Triton's cache; the tooltip says why
+        return QObject::tr("%1 · IR %2 (from the Triton cache)").arg(blocks, irFile);
+    if (!document.irFile.empty() || document.irNote.empty())
+        return QObject::tr("%1 · IR %2").arg(blocks, irFile.isEmpty() ? QObject::tr("none") : irFile);
+    return QObject::tr("%1 · %2").arg(blocks, toQString(document.irNote));
+}
+
+QString irChangeText(const PlanDocument& before, const PlanDocument& after)
+{
+    if (before.irFile == after.irFile)
+        return {};
+    const auto name = [](const std::string& file) { return file.empty() ? QObject::tr("none") : toQString(file); };
+    if (after.irFile.empty())
+        return QObject::tr("The IR is no longer shown (it was %1).").arg(name(before.irFile));
+    return QObject::tr("The IR is now %1 (it was %2).").arg(name(after.irFile), name(before.irFile));
+}
+
 } // namespace memlens

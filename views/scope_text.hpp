@@ -57,4 +57,9 @@ QString overlapsLine(const ScopePlan& scope, const PlanAnalysis& analysis, std::
 // "Holes …" at the peak address with its verdict (demand or placement); "" without blocks.
 QString holesLine(const PlanAnalysis& analysis);
 
+// The status line of a dump just opened: its blocks (per scope when there are several) and its IR.
+QString documentStatusText(const PlanDocument& document);
+// What a reload did to the IR on show ("The IR is now b.mlir (it was a.mlir)."); "" when it kept it.
+QString irChangeText(const PlanDocument& before, const PlanDocument& after);
+
 } // namespace memlens

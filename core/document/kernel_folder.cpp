@@ -66,6 +66,31 @@ std::vector<std::string> dumpFilesInFolder(const std::string& folder)
     return files;
 }
 
+CorePairs pairCores(const std::string& a, const std::string& b)
+{
+    const auto filesOf = [](const std::string& path) {
+        if (!isFolderPath(path))
+            return std::vector<std::string>{path};
+        try {
+            return dumpFilesInFolder(path);
+        } catch (const std::exception&) {
+            return std::vector<std::string>{};
+        }
+    };
+    const std::vector<std::string> filesB = filesOf(b);
+    CorePairs cores;
+    for (const std::string& fileA : filesOf(a)) {
+        const std::string name = fs::path(fileA).filename().string();
+        const auto match = std::find_if(filesB.begin(), filesB.end(),
+            [&name](const std::string& fileB) { return fs::path(fileB).filename().string() == name; });
+        if (match == filesB.end())
+            cores.onlyInA.push_back(name);
+        else
+            cores.pairs.emplace_back(fileA, *match);
+    }
+    return cores;
+}
+
 std::vector<std::string> pairNotes(const std::vector<std::string>& files, const std::vector<std::string>& kernels)
 {
     std::vector<std::string> notes;

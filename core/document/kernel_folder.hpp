@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace memlens {
@@ -20,6 +21,15 @@ bool isDumpFileName(const std::string& name);
 // memory_info_aiv.json, then the others by name. Throws DumpError naming the folder when it
 // cannot be read or holds no dump.
 std::vector<std::string> dumpFilesInFolder(const std::string& folder);
+
+// Two kernels' dumps matched core by core, as the window compares two folders: each dump of `a`
+// with the dump of `b` of the same file name. `a` or `b` may name one dump rather than a folder
+// (that core alone); a folder that cannot be read has no dumps.
+struct CorePairs {
+    std::vector<std::pair<std::string, std::string>> pairs; // (a's dump, b's dump), in a's order
+    std::vector<std::string> onlyInA;                       // the file names of a's dumps b lacks
+};
+CorePairs pairCores(const std::string& a, const std::string& b);
 
 // The pair's health, one warning per problem ("" entries left out): the dumps of a mix kernel's
 // halves whose kernels do not pair, or one file older than the other (core/sibling_dump).

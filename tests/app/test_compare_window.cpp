@@ -5,6 +5,7 @@
 
 #include "app/compare_window.hpp"
 #include "app/message_bar.hpp"
+#include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/chart/block_chart_widget.hpp"
 #include "views/compare/compare_view.hpp"
@@ -194,4 +195,29 @@ TEST_CASE("the compare view starts on the block selected in the main window", "[
     QApplication::processEvents();
     REQUIRE(plain->view()->selectedPair() >= 0);
     CHECK(plain->view()->selectedPair() != selectedPair);
+}
+
+TEST_CASE("a compare window starts on the block selected in a session", "[compare_window][preselect]")
+{
+    PlanSession session;
+    session.setDocument(test::loadPath(layerNormDump("block16384").toStdString()));
+    const ScopePlan& plan = *session.scope();
+    int alloc3 = -1; // %alloc_3 (xf): not the first buffer over capacity, which the view starts on otherwise
+    for (std::size_t i = 0; i < plan.blocks.size() && alloc3 < 0; ++i)
+        if (plan.bufferOf(plan.blocks[i]).ssaName == "%alloc_3")
+            alloc3 = static_cast<int>(i);
+    REQUIRE(alloc3 >= 0);
+    session.selectBlock(alloc3);
+    CompareWindow compare;
+    compare.show();
+    compare.preferSelectionOf(session, false);
+    compare.compareDocuments(session.sharedDocument(), QStringLiteral("A"),
+        test::loadPath(layerNormDump("block8192").toStdString()), QStringLiteral("B"));
+    REQUIRE(shownOrSeen(&compare));
+    QApplication::processEvents();
+    CompareView* view = compare.view();
+    REQUIRE(view->selectedPair() >= 0);
+    const BufferPair& pair = view->model()->scopeDiff()->pairs.at(static_cast<std::size_t>(view->selectedPair()));
+    REQUIRE(pair.a >= 0);
+    CHECK(view->sessionA()->scope()->buffers.at(static_cast<std::size_t>(pair.a)).ssaName == "%alloc_3");
 }

@@ -9,6 +9,7 @@
 #include "app/dump_history.hpp"
 #include "app/history_menu.hpp"
 #include "app/message_bar.hpp"
+#include "app/version_trail.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
@@ -136,7 +137,7 @@ TEST_CASE("an earlier version is shown with the IR, capacity and name of the fil
     version.irFile.clear(); // as a version captured before its IR was known
 
     QSignalSpy shown(f.window.get(), &MainWindow::documentShown);
-    f.window->openVersion(version);
+    f.window->versionTrail()->openVersion(version);
     REQUIRE(memlens::test::seen(shown));
     REQUIRE(f.window->shownVersion() == version.snapshotPath);
     const PlanDocument* document = f.window->session()->document();
@@ -160,7 +161,7 @@ TEST_CASE(
 
     const DumpVersion version = f.window->history()->versionsOf(QFileInfo(dump).absoluteFilePath()).front();
     QSignalSpy shown(f.window.get(), &MainWindow::documentShown);
-    f.window->openVersion(version);
+    f.window->versionTrail()->openVersion(version);
     REQUIRE(memlens::test::seen(shown));
     menu->rebuild();
     QAction* compare = nullptr;
@@ -175,16 +176,4 @@ TEST_CASE(
     menu->rebuild();
     CHECK_FALSE(menu->actionForVersion(0));
     CHECK(fileShown(*f.window->titleBar()).isEmpty());
-}
-
-TEST_CASE("the status line counts the blocks of each scope, as the table counts one", "[window][messages][status]")
-{
-    const auto twoScopes = test::loadFixture("dumps/two_scopes_multibuffer.json");
-    const QString text = MainWindow::documentStatusText(*twoScopes);
-    CHECK(text.startsWith("Blocks: 4 ub, 1 cbuf"));
-    CHECK(text.contains(QString::fromUtf8(" \u00b7 "))); // then what became of the IR
-    const auto oneScope = test::loadFixture("dumps/success_but_overflow.json");
-    REQUIRE(oneScope->dump.scopes.size() == 1);
-    CHECK(MainWindow::documentStatusText(*oneScope).startsWith(
-        QStringLiteral("%1 blocks").arg(oneScope->dump.scopes[0].blocks.size())));
 }

@@ -206,3 +206,23 @@ TEST_CASE("a kernel's summary.md and plan.html share one diagnosis per scope, th
     CHECK(sharedSummary == summary);
     CHECK(sharedPage.str() == page.str());
 }
+
+TEST_CASE("two kernels' folders pair core by core, a dump stands for its core alone", "[kernel_folder][compare]")
+{
+    const CorePairs both = pairCores(mixFolder("stale"), mixFolder("fits_aic_overflows_aiv"));
+    REQUIRE(both.pairs.size() == 2);
+    CHECK(fs::path(both.pairs[0].first).filename() == "memory_info_aic.json");
+    CHECK(both.pairs[0].second == mixFolder("fits_aic_overflows_aiv") + "/memory_info_aic.json");
+    CHECK(fs::path(both.pairs[1].second).filename() == "memory_info_aiv.json");
+    CHECK(both.onlyInA.empty());
+
+    const std::string aiv = mixFolder("fits_aic_overflows_aiv") + "/memory_info_aiv.json";
+    const CorePairs one = pairCores(mixFolder("stale"), aiv);
+    REQUIRE(one.pairs.size() == 1);
+    CHECK(one.pairs[0] == std::pair{mixFolder("stale") + "/memory_info_aiv.json", aiv});
+    CHECK(one.onlyInA == std::vector<std::string>{"memory_info_aic.json"});
+
+    const CorePairs none = pairCores(mixFolder("stale"), mixFolder("no_such_folder"));
+    CHECK(none.pairs.empty());
+    CHECK(none.onlyInA.size() == 2);
+}

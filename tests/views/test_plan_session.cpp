@@ -80,3 +80,26 @@ TEST_CASE("a reload keeps the selected block by buffer name and copy, not by pos
     CHECK(session.scope()->bufferOf(*session.selectedBlockPtr()).ssaName == "%b");
     CHECK(session.selectedBlockPtr()->copy == 1);
 }
+
+TEST_CASE("F8 selects each block above capacity in turn, then the first again", "[session]")
+{
+    PlanSession session;
+    CHECK_FALSE(session.selectNextOverCapacity()); // no document
+    session.setDocument(loadFixture("dumps/success_but_overflow.json"));
+    REQUIRE(session.analysis());
+    const std::vector<int> over = session.analysis()->overCapacityBlocks;
+    REQUIRE_FALSE(over.empty());
+    for (const int block : over) {
+        REQUIRE(session.selectNextOverCapacity());
+        CHECK(session.selectedBlock() == block);
+    }
+    REQUIRE(session.selectNextOverCapacity());
+    CHECK(session.selectedBlock() == over.front()); // wraps
+
+    CapacitySettings roomy;
+    roomy.all = std::uint64_t{1} << 30;
+    session.setDocument(loadFixture("dumps/success_but_overflow.json", roomy));
+    const int selected = session.selectedBlock();
+    CHECK_FALSE(session.selectNextOverCapacity()); // nothing ends above capacity
+    CHECK(session.selectedBlock() == selected);
+}

@@ -153,3 +153,46 @@ TEST_CASE("scope text: the holes and the overlaps lines", "[titlebar][text]")
     const auto none = loadFixture("dumps/two_scopes_multibuffer.json");
     CHECK(overlapsLine(none->dump.scopes[0], none->analyses[0], 3).isEmpty());
 }
+
+TEST_CASE("scope text: the status line counts the blocks of each scope, as the table counts one", "[text][status]")
+{
+    const auto twoScopes = loadFixture("dumps/two_scopes_multibuffer.json");
+    const QString text = documentStatusText(*twoScopes);
+    CHECK(text.startsWith("Blocks: 4 ub, 1 cbuf"));
+    CHECK(text.contains(QString::fromUtf8(" \u00b7 "))); // then what became of the IR
+    const auto oneScope = loadFixture("dumps/success_but_overflow.json");
+    REQUIRE(oneScope->dump.scopes.size() == 1);
+    CHECK(documentStatusText(*oneScope).startsWith(
+        QStringLiteral("%1 blocks").arg(oneScope->dump.scopes[0].blocks.size())));
+}
+
+TEST_CASE("scope text: the status line says where the IR came from", "[text][status]")
+{
+    PlanDocument document = *loadFixture("dumps/success_but_overflow.json");
+    const QString blocks = QStringLiteral("%1 blocks").arg(document.dump.blockCount());
+    document.irFile.clear();
+    document.irNote.clear();
+    CHECK(documentStatusText(document) == blocks + QString::fromUtf8(" \u00b7 IR none"));
+    document.irNote = "no IR beside the dump";
+    CHECK(documentStatusText(document) == blocks + QString::fromUtf8(" \u00b7 no IR beside the dump"));
+    document.irFile = "/cache/k.ttadapter";
+    CHECK(documentStatusText(document)
+        == blocks + QString::fromUtf8(" \u00b7 IR /cache/k.ttadapter (from the Triton cache)"));
+    document.irNote.clear();
+    CHECK(documentStatusText(document) == blocks + QString::fromUtf8(" \u00b7 IR /cache/k.ttadapter"));
+}
+
+TEST_CASE("scope text: what a reload did to the IR", "[text][reload]")
+{
+    PlanDocument before;
+    PlanDocument after;
+    before.irFile = after.irFile = "a.mlir";
+    CHECK(irChangeText(before, after).isEmpty()); // the same IR: nothing to say
+    after.irFile = "b.mlir";
+    CHECK(irChangeText(before, after) == "The IR is now b.mlir (it was a.mlir).");
+    before.irFile.clear();
+    CHECK(irChangeText(before, after) == "The IR is now b.mlir (it was none).");
+    before.irFile = "a.mlir";
+    after.irFile.clear();
+    CHECK(irChangeText(before, after) == "The IR is no longer shown (it was a.mlir).");
+}
