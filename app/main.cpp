@@ -3,6 +3,7 @@
 #include "core/base/fd_output_buffer.hpp"
 #include "core/base/logging.hpp"
 #include "core/cli/command_common.hpp"
+#include "core/cli/command_line.hpp"
 #include "core/cli/diff_command.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"

@@ -19,6 +19,7 @@
 #include "bench/generated_dump.hpp"
 #include "bench/sax_floor.hpp"
 #include "core/base/cancellation.hpp"
+#include "core/cli/command_line.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "core/document/plan_document.hpp"
 #include "core/dump/dump_parser.hpp"

@@ -1,8 +1,7 @@
 #pragma once
 // `memlens diff A B`: compare two compiles of a kernel (docs/design.md, Command line).
 // Exit status: 0 when B fits, 3 when B overflows, 2 bad input or usage.
-#include "core/diff/diff_report.hpp"
-#include "core/document/plan_document.hpp"
+#include "core/cli/diff_command_line.hpp"
 
 #include <iosfwd>
 #include <optional>
@@ -10,17 +9,6 @@
 #include <vector>
 
 namespace memlens {
-
-struct DiffCommandLine {
-    std::string dumpA;
-    std::string dumpB;
-    LoadOptions loadA; // --capacity, --source-dir, --substitute, and --ir-a
-    LoadOptions loadB; // the same with --ir-b
-    std::optional<std::string> scope;
-    DiffFormat format = DiffFormat::Text;
-    bool verbose = false;
-    bool help = false;
-};
 
 // `args` are those after "diff". Throws CommandLineError with a usage message.
 DiffCommandLine parseDiffCommandLine(const std::vector<std::string>& args);

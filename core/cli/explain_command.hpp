@@ -1,7 +1,8 @@
 #pragma once
 // `memlens explain DUMP`: why each scope overflows and what would fit, as plain
 // text for a terminal (a compile server has no display).
-#include "core/cli/command_line.hpp"
+#include "core/cli/command_words.hpp"
+#include "core/cli/parsed_command.hpp"
 
 #include <iosfwd>
 #include <string>

@@ -1,6 +1,7 @@
 #pragma once
 // `memlens inspect DUMP|DIR`: the model as JSON on stdout (core/inspect_json).
-#include "core/cli/command_line.hpp"
+#include "core/cli/command_words.hpp"
+#include "core/cli/parsed_command.hpp"
 
 #include <iosfwd>
 #include <string>

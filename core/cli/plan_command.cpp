@@ -2,7 +2,7 @@
 
 #include "core/base/input_file.hpp"
 #include "core/cli/command_common.hpp"
-#include "core/cli/command_line.hpp"
+#include "core/cli/command_words.hpp"
 #include "core/cli/exit_status.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/dump/dump_error.hpp"

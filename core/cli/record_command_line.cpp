@@ -1,6 +1,6 @@
 #include "core/cli/record_command_line.hpp"
 
-#include "core/cli/command_line.hpp"
+#include "core/cli/command_words.hpp"
 
 #include <cerrno>
 #include <cstdlib>

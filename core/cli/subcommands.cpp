@@ -1,8 +1,11 @@
 #include "core/cli/subcommands.hpp"
 
-#include "core/cli/command_line.hpp"
+#include "core/cli/command_words.hpp"
+#include "core/cli/diff_command.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"
+#include "core/cli/parsed_command.hpp"
+#include "core/cli/plan_command.hpp"
 #include "core/cli/record_command_line.hpp"
 #include "core/cli/summary_command.hpp"
 #include "core/cli/watch_command.hpp"

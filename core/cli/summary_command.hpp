@@ -2,7 +2,8 @@
 // `memlens summary DIR|CACHE`: every kernel of a run as one table (core/run), and the CI
 // gate: exit 3 when a kernel overflows or uses more than --fail-above percent of its
 // capacity, 2 when nothing could be read, else 0.
-#include "core/cli/command_line.hpp"
+#include "core/cli/command_words.hpp"
+#include "core/cli/parsed_command.hpp"
 #include "core/run/run_summary.hpp"
 
 #include <iosfwd>

@@ -1,7 +1,8 @@
 #pragma once
 // The `memlens watch DIR --keep HISTORY_DIR` command: its options, its help
 // and running it until interrupted (the scanning itself is DumpWatcher's).
-#include "core/cli/command_line.hpp"
+#include "core/cli/command_words.hpp"
+#include "core/cli/parsed_command.hpp"
 
 #include <iosfwd>
 #include <string>

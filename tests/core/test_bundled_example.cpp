@@ -1,5 +1,6 @@
 // The worked example that ships in resources/examples/layer_norm: its dumps
 // point at Python, and every block must resolve to the line that allocated it.
+#include "core/cli/command_line.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "core/cli/plan_command.hpp"
 #include "support/test_paths.hpp"

@@ -1,3 +1,4 @@
+#include "core/cli/command_line.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "core/cli/plan_command.hpp"
 #include "core/cli/subcommands.hpp"

@@ -6,6 +6,7 @@
 #include "core/analysis/unplanned_scope.hpp"
 #include "core/cli/command_common.hpp"
 #include "core/cli/command_line.hpp"
+#include "core/cli/diff_command.hpp"
 #include "core/cli/inspect_json.hpp"
 #include "core/cli/report_files.hpp"
 #include "core/diagnosis/diagnosis.hpp"

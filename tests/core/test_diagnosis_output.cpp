@@ -1,5 +1,6 @@
 // Where the diagnosis shows outside the window: the inspect "diagnosis" object,
 // `memlens explain` and the "Why it overflows" section of summary.md.
+#include "core/cli/command_line.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "core/cli/report_files.hpp"

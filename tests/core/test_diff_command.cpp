@@ -1,5 +1,6 @@
 // `memlens diff A B`: options, exit status, the JSON contract and the tables.
 #include "core/cli/command_line.hpp"
+#include "core/cli/diff_command.hpp"
 #include "core/diff/diff_report.hpp"
 #include "support/test_paths.hpp"
 

@@ -1,4 +1,5 @@
 // Conformance with real compiler output in ../shared/samples.
+#include "core/cli/command_line.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "support/test_paths.hpp"
 

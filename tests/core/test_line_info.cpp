@@ -1,5 +1,6 @@
 // Compiled without line info (Triton-Ascend's default): detected once in the
 // core and said by inspect, the report and (views) the Python pane.
+#include "core/cli/command_line.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "core/cli/inspect_json.hpp"

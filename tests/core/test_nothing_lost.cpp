@@ -2,6 +2,7 @@
 // reading, and dump text printed on a terminal.
 #include "core/base/directory_changes.hpp"
 #include "core/cli/command_line.hpp"
+#include "core/cli/diff_command.hpp"
 #include "core/cli/dump_watch.hpp"
 #include "core/cli/explain_command.hpp"
 #include "core/diff/diff_report.hpp"

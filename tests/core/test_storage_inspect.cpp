@@ -1,4 +1,5 @@
 // `memlens inspect` and blocks.csv carry the storage truth (issue 10).
+#include "core/cli/command_line.hpp"
 #include "core/cli/inspect_command.hpp"
 #include "core/cli/report_files.hpp"
 #include "support/test_paths.hpp"
