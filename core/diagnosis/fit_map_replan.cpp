@@ -47,6 +47,14 @@ public:
 
     void setDeadline(std::chrono::steady_clock::time_point deadline) { planner_.setDeadline(deadline); }
 
+    // The what-ifs planned for the document's function, each alone, on every core.
+    std::vector<planner::WhatIfResult> planAll(std::vector<planner::WhatIf> whatIfs)
+    {
+        for (planner::WhatIf& whatIf : whatIfs)
+            whatIf.function = function_;
+        return planner_.planAll(whatIfs);
+    }
+
     // The what-if planned for the document's function.
     planner::WhatIfResult plan(const planner::WhatIf& whatIf)
     {
@@ -195,15 +203,23 @@ public:
         replanner_->setDeadline(std::chrono::steady_clock::now() + kLoadTimeLimit);
         std::vector<FitConfig> predictedConfigs;
         std::vector<std::size_t> predictedAt;
+        std::vector<planner::WhatIf> whatIfs;
+        std::vector<std::size_t> replannedAt;
         for (std::size_t i = 0; i < configs.size(); ++i) {
-            const auto scales = scalesOf(problem, configs[i]);
-            std::optional<std::uint64_t> bytes;
-            planner::WhatIfResult result;
-            if (scales) {
+            if (const auto scales = scalesOf(problem, configs[i])) {
                 planner::WhatIf whatIf;
                 whatIf.multiBuffer = configs[i].multibuffer;
                 whatIf.scales = *scales;
-                result = replanner_->plan(whatIf);
+                whatIfs.push_back(std::move(whatIf));
+                replannedAt.push_back(i);
+            }
+        }
+        const std::vector<planner::WhatIfResult> results = replanner_->planAll(whatIfs);
+        for (std::size_t i = 0, k = 0; i < configs.size(); ++i) {
+            std::optional<std::uint64_t> bytes;
+            planner::WhatIfResult result;
+            if (k < replannedAt.size() && replannedAt[k] == i) {
+                result = results[k++];
                 bytes = replanner_->bytesOf(result);
             }
             if (bytes) {

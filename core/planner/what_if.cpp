@@ -5,10 +5,14 @@
 
 #include "core/planner/buffer_views.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "core/planner/module_clone.hpp"
 #include "core/planner/multi_buffer_marks.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <set>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -302,12 +306,51 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     return plans;
 }
 
-std::vector<WhatIfResult> WhatIfPlanner::planAll(const std::vector<WhatIf>& whatIfs)
+std::unique_ptr<WhatIfPlanner> WhatIfPlanner::copyForThread() const
 {
-    std::vector<WhatIfResult> results;
-    results.reserve(whatIfs.size());
-    for (const WhatIf& whatIf : whatIfs)
-        results.push_back(plan(whatIf));
+    auto copy = std::make_unique<WhatIfPlanner>(cloneModule(*module_), target_);
+    copy->searchBudget_ = searchBudget_;
+    copy->cancel_ = cancel_;
+    copy->deadline_ = deadline_;
+    copy->shuffleSeeds_ = shuffleSeeds_;
+    copy->generation_ = generation_;
+    return copy;
+}
+
+std::vector<WhatIfResult> WhatIfPlanner::planAll(const std::vector<WhatIf>& whatIfs, unsigned threads)
+{
+    // A small module's what-ifs take microseconds each: a thread and a copy would cost more.
+    constexpr std::size_t kValuesWorthAThread = 4096;
+    if (threads == 0)
+        threads = module_->values.size() < kValuesWorthAThread ? 1u : std::max(1u, std::thread::hardware_concurrency());
+    threads = static_cast<unsigned>(std::min<std::size_t>(threads, whatIfs.size()));
+    std::vector<WhatIfResult> results(whatIfs.size());
+    // Each what-if is planned alone, in whichever thread takes it next; every thread but this
+    // one plans on its own copy of the module (a plan rewrites the shapes in place).
+    std::atomic<std::size_t> next{0};
+    std::vector<std::exception_ptr> failures(threads);
+    auto work = [&](WhatIfPlanner& planner, std::exception_ptr& failure) {
+        try {
+            for (std::size_t i = next++; i < whatIfs.size(); i = next++)
+                results[i] = planner.plan(whatIfs[i]);
+        } catch (...) {
+            failure = std::current_exception();
+            next = whatIfs.size();
+        }
+    };
+    std::vector<std::unique_ptr<WhatIfPlanner>> copies;
+    std::vector<std::thread> running;
+    for (unsigned t = 1; t < threads; ++t) {
+        copies.push_back(copyForThread());
+        running.emplace_back(work, std::ref(*copies.back()), std::ref(failures[t]));
+    }
+    if (threads > 0)
+        work(*this, failures[0]);
+    for (std::thread& thread : running)
+        thread.join();
+    for (const std::exception_ptr& failure : failures)
+        if (failure)
+            std::rethrow_exception(failure);
     return results;
 }
 

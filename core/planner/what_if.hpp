@@ -7,7 +7,7 @@
 //
 // A WhatIfPlanner reads the IR once and plans each what-if on it, rewriting the
 // memref shapes for the duration of one plan. One instance is for one thread at a
-// time; give another thread its own instance (reading the IR again is cheap).
+// time; planAll spreads a list of what-ifs over threads, each on a copy of the module.
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_module.hpp"
 #include "core/planner/plan_target.hpp"
@@ -159,7 +159,9 @@ public:
     WhatIfResult baseline(const std::string& function = {});
     WhatIfResult plan(const WhatIf& whatIf);
     WhatIfPlans planInFull(const WhatIf& whatIf);
-    std::vector<WhatIfResult> planAll(const std::vector<WhatIf>& whatIfs);
+    // Each what-if planned alone, as plan() would, in order; `threads` at once (0: one per core),
+    // each beyond this one on a copy of the module.
+    std::vector<WhatIfResult> planAll(const std::vector<WhatIf>& whatIfs, unsigned threads = 0);
     // Searches V's powers of two downwards from the largest <= V * maxScale (a plan that fits
     // may grow: 8 looks up to 8x), with `base`'s other settings.
     FittingPowerOfTwo largestFittingPowerOfTwo(std::int64_t dimension, const WhatIf& base = {}, int maxScale = 1);
@@ -169,6 +171,9 @@ public:
     std::vector<std::int64_t> tileDimensions(const std::string& function = {}) const;
 
 private:
+    // Another planner with these settings, on its own copy of the module.
+    std::unique_ptr<WhatIfPlanner> copyForThread() const;
+
     std::unique_ptr<Module> module_;
     PlanTarget target_;
     long searchBudget_;

@@ -1,5 +1,6 @@
 // What-ifs re-planned: each one must come out as planning the IR rewritten by hand
 // (dimensions replaced in the text) or with `memlens plan`'s options does.
+#include "bench/generated_ir.hpp"
 #include "core/document/computed_plan.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
@@ -312,5 +313,53 @@ TEST_CASE("what-if: a reduction's scratch grows and shrinks with its input", "[p
         for (const WhatIfAlloc& alloc : ub->allocs)
             scratch = scratch || (alloc.name == "%alloc_5" && alloc.bits == 128 * 32);
         CHECK(scratch);
+    }
+}
+
+TEST_CASE("what-ifs planned on several threads give each what-if's own plan, in order", "[planner][what_if]")
+{
+    // Failing and fitting cells, scaled and not, multi-buffer on and off, both strategies.
+    std::vector<WhatIf> whatIfs;
+    for (const bool multiBuffer : {true, false})
+        for (const PlanStrategy strategy : {PlanStrategy::Default, PlanStrategy::LargestFirst})
+            for (const auto& scale : standardScales(256)) {
+                WhatIf whatIf;
+                whatIf.multiBuffer = multiBuffer;
+                whatIf.strategy = strategy;
+                whatIf.scales.push_back(scale);
+                whatIfs.push_back(whatIf);
+            }
+    const std::string text = memlens::bench::generatedIr(4, 12);
+    auto describe = [](const WhatIfResult& result) {
+        std::ostringstream out;
+        out << result.whatIf.describe() << " valid " << result.valid << " fits " << result.fits << " decided "
+            << result.decided << " " << result.undecided << "\n";
+        for (const WhatIfFunction& function : result.functions)
+            for (const WhatIfScope& scope : function.scopes) {
+                out << function.name << " " << scope.scope << " " << scope.requiresBits.value_or(0) << " "
+                    << scope.highWaterBits << " " << scope.errorInfo << "\n";
+                for (const WhatIfAlloc& alloc : scope.allocs) {
+                    out << "  " << alloc.name << " " << alloc.bits << " [" << alloc.lifeStart << ", " << alloc.lifeEnd
+                        << "]";
+                    for (const std::uint64_t offset : alloc.offsets)
+                        out << " " << offset;
+                    out << "\n";
+                }
+            }
+        return out.str();
+    };
+    WhatIfPlanner alone(text, "generated.mlir");
+    std::vector<std::string> expected;
+    for (const WhatIf& whatIf : whatIfs)
+        expected.push_back(describe(alone.plan(whatIf)));
+    for (const unsigned threads : {1u, 2u, 3u}) {
+        INFO(threads << " threads");
+        WhatIfPlanner planner(text, "generated.mlir");
+        const std::vector<WhatIfResult> results = planner.planAll(whatIfs, threads);
+        REQUIRE(results.size() == whatIfs.size());
+        for (std::size_t i = 0; i < results.size(); ++i)
+            CHECK(describe(results[i]) == expected[i]);
+        // The planner's own module is as it was: a later plan is the plan alone.
+        CHECK(describe(planner.plan(whatIfs.back())) == expected.back());
     }
 }
