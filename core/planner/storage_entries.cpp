@@ -40,6 +40,14 @@ StorageEntries::StorageEntries(const BufferLives& liveness, const std::vector<Se
     , facts_(facts)
     , options_(options)
 {
+    // Asked at every conflict test of the search: a flag by value id, not a hash lookup.
+    for (const auto& [buffer, info] : live_.infos)
+        if (info.memoryUnique) {
+            const auto id = static_cast<std::size_t>(buffer->id);
+            if (id >= uniqueById_.size())
+                uniqueById_.resize(id + 1, false);
+            uniqueById_[id] = true;
+        }
 }
 
 void StorageEntries::build()
@@ -58,8 +66,8 @@ const StorageEntry* StorageEntries::entryOf(const Value* buffer) const
 
 bool StorageEntries::memoryUnique(const Value* buffer) const
 {
-    const auto info = live_.infos.find(buffer);
-    return info != live_.infos.end() && info->second.memoryUnique;
+    const auto id = static_cast<std::size_t>(buffer->id);
+    return id < uniqueById_.size() && uniqueById_[id];
 }
 
 std::map<const StorageEntry*, int> StorageEntries::storageNumbers() const

@@ -87,6 +87,7 @@ private:
     void mergeSameScope();
 
     const BufferLives& live_;
+    std::vector<bool> uniqueById_; // memoryUnique by Value::id
     const std::vector<SequenceEntry>& sequence_;
     const PipeClasses& pipes_;
     const ModuleFacts& facts_;
