@@ -1,6 +1,8 @@
 #include "views/plan_session.hpp"
 
+#include "core/analysis/block_hit_index.hpp"
 #include "core/document/plan_document.hpp"
+#include "core/document/scope_indexes.hpp"
 
 #include <algorithm>
 
@@ -109,6 +111,7 @@ void PlanSession::setDocument(std::shared_ptr<const PlanDocument> document)
     highlighted_.clear();
     highlightedLine_.clear();
     filteredOut_.clear(); // the table sends the new scope's once it has filtered it
+    dropHitIndex();
     emit documentChanged();
     emit scopeChanged();
     emit selectedBlockChanged(selectedBlock_);
@@ -125,9 +128,35 @@ void PlanSession::setScopeIndex(int index)
     highlighted_.clear();
     highlightedLine_.clear();
     filteredOut_.clear();
+    dropHitIndex();
     emit scopeChanged();
     emit selectedBlockChanged(selectedBlock_);
     emit highlightChanged();
+}
+
+void PlanSession::dropHitIndex()
+{
+    hitIndexJobs_.cancelAll();
+    hitIndex_ = nullptr;
+    ++hitIndexJob_;
+}
+
+std::shared_ptr<const BlockHitIndex> PlanSession::hitIndex()
+{
+    // Once a build is asked for, its index comes through hitIndexReady only, never half-way.
+    if (hitIndex_ || !hasScope() || hitIndexJobs_.hasPending())
+        return hitIndex_;
+    const auto scope = static_cast<std::size_t>(scopeIndex_);
+    if ((hitIndex_ = document_->indexes->builtHitIndex(scope)))
+        return hitIndex_;
+    hitIndexJobs_.start([document = document_, scope](const JobCancel&) { return document->hitIndexOf(scope); },
+        [this, job = hitIndexJob_](std::shared_ptr<const BlockHitIndex> index) {
+            if (job != hitIndexJob_)
+                return; // another scope or document is on show by now
+            hitIndex_ = std::move(index);
+            emit hitIndexReady();
+        });
+    return nullptr;
 }
 
 bool PlanSession::selectNextOverCapacity()

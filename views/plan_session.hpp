@@ -3,6 +3,7 @@
 // show, the selected block, the time cursor, and the blocks highlighted from a
 // source line. Views change it through its setters and listen to its signals;
 // none of them talk to each other directly.
+#include "views/job_runner.hpp"
 
 #include <QObject>
 #include <QString>
@@ -14,6 +15,7 @@
 namespace memlens {
 
 struct PlanDocument;
+class BlockHitIndex;
 struct ScopePlan;
 struct PlanAnalysis;
 struct Block;
@@ -52,6 +54,11 @@ public:
     // it). Empty when no filter is on.
     const std::vector<bool>& filteredOut() const { return filteredOut_; }
 
+    // The chart's hit index of the scope on show, or null. A loaded document brings it
+    // (LoadOptions::buildHitIndexes); any other is built on this request, off the GUI thread, and
+    // hitIndexReady follows. Nothing waits for a build, so the chart hits nothing until then.
+    std::shared_ptr<const BlockHitIndex> hitIndex();
+
 public slots:
     // Replaces the document; keeps the scope by name when it still exists.
     void setDocument(std::shared_ptr<const PlanDocument> document);
@@ -74,8 +81,11 @@ signals:
     void cursorChanged();
     void highlightChanged();
     void filterChanged();
+    void hitIndexReady(); // hitIndex() has the scope on show's index now
 
 private:
+    void dropHitIndex();
+
     std::shared_ptr<const PlanDocument> document_;
     int scopeIndex_ = -1;
     int selectedBlock_ = -1;
@@ -84,6 +94,9 @@ private:
     std::vector<int> highlighted_;
     QString highlightedLine_;
     std::vector<bool> filteredOut_;
+    std::shared_ptr<const BlockHitIndex> hitIndex_;
+    JobRunner hitIndexJobs_;
+    int hitIndexJob_ = 0; // bumped by every change of scope: a build of an earlier one is not applied
 };
 
 } // namespace memlens

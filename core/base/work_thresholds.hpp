@@ -26,10 +26,6 @@ inline constexpr std::size_t kOverlapsApartFromBlocks = 50000;
 // its blocks are written.
 inline constexpr std::size_t kDiagnosisApartFromBlocks = 50000;
 
-// The block chart: from here its hit index is built off the GUI thread (the chart is drawn
-// without it meanwhile); below, building it at once is quicker than a frame.
-inline constexpr std::size_t kChartIndexApartFromBlocks = 200000;
-
 // report: from here blocks.csv is streamed row by row instead of built in memory.
 inline constexpr std::size_t kStreamedCsvBlocks = 100000;
 

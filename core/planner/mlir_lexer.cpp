@@ -120,16 +120,6 @@ Token MlirLexer::next()
     return end;
 }
 
-std::vector<Token> tokenizeMlir(std::string_view text)
-{
-    std::vector<Token> tokens;
-    MlirLexer lexer(text);
-    do
-        tokens.push_back(lexer.next());
-    while (tokens.back().kind != TokenKind::End);
-    return tokens;
-}
-
 const Token& TokenWindow::at(std::size_t index)
 {
     if (index < base_)

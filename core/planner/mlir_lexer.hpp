@@ -7,7 +7,6 @@
 #include <deque>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace memlens::planner {
 
@@ -37,9 +36,6 @@ private:
     int line_ = 1;
     std::size_t lineStart_ = 0;
 };
-
-// Every token of `text`, End last (for tests; the reader uses a TokenWindow).
-std::vector<Token> tokenizeMlir(std::string_view text);
 
 // The tokens of `text` by index, made on demand. A run of newlines (with the blank and
 // comment lines in it) is one Newline token, at the first and as long as the run, so a look

@@ -10,6 +10,7 @@
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/op_sequence.hpp"
 #include "core/planner/plan_target.hpp"
+#include "support/mlir_tokens.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -103,7 +104,7 @@ TEST_CASE("hostile IR: the reader never holds the tokens of the whole text", "[p
 TEST_CASE("hostile IR: the token window gives the lexer's tokens, a run of newlines as one", "[planner][hostile]")
 {
     const std::string text = generatedIr(1, 4) + "\n\n  // a comment\n\n%x = \"q.r\"() : () -> ()\n  \n";
-    const auto tokens = tokenizeMlir(text);
+    const auto tokens = memlens::test::tokenizeMlir(text);
     TokenWindow window(text);
     std::size_t at = 0;
     for (std::size_t i = 0; i < tokens.size(); ++i) {

@@ -13,6 +13,7 @@ std::shared_ptr<const PlanDocument> loadPath(const std::string& path, CapacitySe
 {
     LoadOptions options;
     options.capacity = std::move(capacity);
+    options.buildHitIndexes = true; // as the window's loads do: a chart hits at once, no wait for a build
     return std::make_shared<const PlanDocument>(loadPlanDocument(path, options));
 }
 

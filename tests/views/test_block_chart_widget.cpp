@@ -27,8 +27,7 @@ namespace {
 
 std::shared_ptr<const PlanDocument> loadSampleDoc()
 {
-    return std::make_shared<const PlanDocument>(
-        loadPlanDocument(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string(), LoadOptions{}));
+    return memlens::test::loadPath(memlens::test::sample("fake_attn_fwd_overflow/memory_info_aiv.json").string());
 }
 
 std::shared_ptr<const PlanDocument> loadFixtureDoc()
@@ -350,12 +349,11 @@ TEST_CASE("a block too thin to see, picked from elsewhere, is zoomed into view",
     CHECK(chart.blockAt(chart.mapping().blockPixelRect(tiny).center()) == 1);
 }
 
-TEST_CASE("a loaded plan brings its hit index; another large plan's is built off the GUI thread, never waited for",
+TEST_CASE("a loaded plan brings its hit index; another plan's is built off the GUI thread, never waited for",
     "[chart][widget]")
 {
     PlanSession session;
     BlockChartWidget w(&session);
-    w.setIndexApartFromBlocks(1); // every plan counts as large here
     w.resize(900, 500);
     w.show();
     REQUIRE(QTest::qWaitForWindowExposed(&w));
@@ -374,8 +372,8 @@ TEST_CASE("a loaded plan brings its hit index; another large plan's is built off
     CHECK(w.hitIndexReady());
     CHECK(w.hitIndex().size() == 1);
 
-    // A document not made by a load (its indexes not built): the GUI thread does not wait for
-    // the build; until the index arrives, nothing is hit.
+    // A document not made by a load (its indexes not built), however small: the GUI thread does
+    // not build nor wait for the index; until it arrives, nothing is hit.
     auto made = std::make_shared<PlanDocument>(*loaded);
     made->indexes = std::make_shared<ScopeIndexes>();
     CHECK(made->indexes->builtHitIndex(0) == nullptr);

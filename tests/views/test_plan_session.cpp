@@ -1,4 +1,6 @@
+#include "core/analysis/block_hit_index.hpp"
 #include "core/document/plan_document.hpp"
+#include "core/document/scope_indexes.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 #include "views/plan_session.hpp"
@@ -8,6 +10,7 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTest>
 
 using namespace memlens;
 using memlens::test::loadFixture;
@@ -102,4 +105,42 @@ TEST_CASE("F8 selects each block above capacity in turn, then the first again", 
     const int selected = session.selectedBlock();
     CHECK_FALSE(session.selectNextOverCapacity()); // nothing ends above capacity
     CHECK(session.selectedBlock() == selected);
+}
+
+TEST_CASE("the session hands out a loaded plan's hit index at once and builds any other's apart, for the scope "
+          "on show only",
+    "[session]")
+{
+    LoadOptions options;
+    options.buildHitIndexes = true; // as the window's loads do
+    const auto loaded = std::make_shared<const PlanDocument>(
+        loadPlanDocument(memlens::test::data("dumps/two_scopes_multibuffer.json").string(), options));
+    PlanSession session;
+    QSignalSpy ready(&session, &PlanSession::hitIndexReady);
+    session.setDocument(loaded);
+    REQUIRE(session.hasScope());
+    const auto scope = static_cast<std::size_t>(session.scopeIndex());
+    CHECK(session.hitIndex() == loaded->indexes->builtHitIndex(scope));
+    CHECK(session.hitIndex() != nullptr);
+    CHECK(ready.count() == 0); // nothing to wait for
+
+    // Not made by a load: asking starts a build and answers "none yet"; the build of a scope
+    // left before it arrived is not applied, the one on show's is, with one signal.
+    auto made = std::make_shared<PlanDocument>(*loaded);
+    made->indexes = std::make_shared<ScopeIndexes>();
+    session.setScopeIndex(0);
+    session.setDocument(made);
+    REQUIRE(session.scopeIndex() == 0);
+    CHECK(session.hitIndex() == nullptr);
+    session.setScopeIndex(1);
+    CHECK(session.hitIndex() == nullptr);
+    REQUIRE(ready.wait(5000));
+    QTest::qWait(50); // a second delivery would be in by now
+    CHECK(ready.count() == 1);
+    REQUIRE(session.hitIndex() != nullptr);
+    CHECK(session.hitIndex()->size() == made->dump.scopes[1].blocks.size());
+    CHECK(session.hitIndex() == made->indexes->builtHitIndex(1)); // kept in the document, for its copies
+
+    session.clear();
+    CHECK(session.hitIndex() == nullptr);
 }

@@ -58,6 +58,10 @@ BlockChartWidget::BlockChartWidget(PlanSession* session, QWidget* parent)
             baseValid_ = false; // the dimmed blocks are part of the cached base
             update();
         });
+        connect(session_, &PlanSession::hitIndexReady, this, [this] {
+            baseValid_ = false; // a zoomed-in view draws only what the index finds
+            update();
+        });
     }
     onScopeChanged();
 }
@@ -119,41 +123,21 @@ ChartRenderOptions BlockChartWidget::renderOptions() const
 
 void BlockChartWidget::onScopeChanged()
 {
-    indexJobs_.cancelAll();
-    index_ = nullptr; // hitIndex() answers "none" without a plan
     hovered_ = -1;
     drag_ = Drag::None;
-    if (hasPlan()) {
-        const auto scope = static_cast<std::size_t>(session_->scopeIndex());
-        // A loaded document holds it (core/document/plan_document.cpp); one made otherwise builds it here.
-        index_ = session_->document()->indexes->builtHitIndex(scope);
-        if (!index_ && session_->scope()->blocks.size() < indexApartFromBlocks_)
-            index_ = session_->document()->hitIndexOf(scope);
-        else if (!index_)
-            buildIndexApart();
-    }
+    if (hasPlan())
+        session_->hitIndex(); // asked now, so a plan not made by a load starts its build at once
     fitToPlan();
-}
-
-void BlockChartWidget::buildIndexApart()
-{
-    indexJobs_.start(
-        [document = session_->sharedDocument(), scope = session_->scopeIndex()](const JobCancel&) {
-            return document->hitIndexOf(static_cast<std::size_t>(scope)); // built in the document, once
-        },
-        [this](std::shared_ptr<const BlockHitIndex> index) {
-            index_ = std::move(index);
-            baseValid_ = false; // a zoomed-in view draws only what the index finds
-            update();
-        });
 }
 
 const BlockHitIndex& BlockChartWidget::hitIndex() const
 {
-    // Before a large plan's index arrives nothing is hit (only a plan not made by a load waits).
     static const BlockHitIndex none;
-    return index_ ? *index_ : none;
+    const auto index = hasPlan() ? session_->hitIndex() : nullptr;
+    return index ? *index : none; // the session keeps the index it hands out
 }
+
+bool BlockChartWidget::hitIndexReady() const { return !hasPlan() || session_->hitIndex() != nullptr; }
 
 void BlockChartWidget::fitToPlan()
 {
@@ -348,7 +332,8 @@ void BlockChartWidget::paintEvent(QPaintEvent*)
     const ScopePlan& plan = *session_->scope();
     const PlanAnalysis& analysis = *session_->analysis();
     const ChartRenderOptions options = renderOptions();
-    BlockChartPainter chart(plan, analysis, mapping_, options, index_.get()); // none yet: every block is tested
+    const auto index = session_->hitIndex(); // none yet: every block is tested
+    BlockChartPainter chart(plan, analysis, mapping_, options, index.get());
 
     const qreal dpr = devicePixelRatioF();
     const QSize device = (QSizeF(size()) * dpr).toSize();

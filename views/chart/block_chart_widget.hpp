@@ -9,10 +9,8 @@
 // Shift: addresses only); double-click empty space to fit; double-click a block
 // to activate it (blockActivated). Keys: arrows move the selection to the
 // neighbouring block, + / - zoom, Home fits, Escape clears the selection.
-#include "core/base/work_thresholds.hpp"
 #include "views/chart/block_chart_painter.hpp"
 #include "views/chart/chart_mapping.hpp"
-#include "views/job_runner.hpp"
 
 #include <QImage>
 #include <QPoint>
@@ -36,13 +34,10 @@ public:
     PlanSession* session() const { return session_; }
     // The mapping of the current size and window (plot rectangle in widget pixels).
     const ChartMapping& mapping() const;
-    // The index of the scope on show: empty without a plan. A large plan's is built off the
-    // GUI thread; asking for it before it has arrived builds it at once.
+    // The session's index of the scope on show (PlanSession::hitIndex): empty without a plan, and
+    // while a plan not made by a load has its index built (nothing is hit until it arrives).
     const BlockHitIndex& hitIndex() const;
-    bool hitIndexReady() const { return index_ != nullptr || !hasPlan(); }
-
-    // From this many blocks the hit index is built off the GUI thread (0.4 s at a million).
-    void setIndexApartFromBlocks(std::size_t blocks) { indexApartFromBlocks_ = blocks; }
+    bool hitIndexReady() const;
 
     // The block under a widget pixel, or -1 (an in-place storage: its first block).
     int blockAt(const QPoint& pos) const;
@@ -120,11 +115,6 @@ private:
     PlanSession* session_;
     mutable ChartMapping mapping_;
     mutable QSize layoutSize_;
-    void buildIndexApart();
-
-    std::shared_ptr<const BlockHitIndex> index_; // null without a plan, or while a large one's is built
-    mutable JobRunner indexJobs_;                // the index of the scope on show only
-    std::size_t indexApartFromBlocks_ = kChartIndexApartFromBlocks;
     QImage base_;
     bool baseValid_ = false;
     int hovered_ = -1;

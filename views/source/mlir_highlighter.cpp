@@ -8,9 +8,13 @@ namespace memlens {
 
 namespace {
 
+const WordTable kMlirTypeKinds{u"memref", u"tensor", u"vector", u"tuple", u"complex", u"ptr"};
+
+const WordTable kMlirKeywords{u"module", u"attributes", u"to", u"step", u"iter_args", u"ins", u"outs", u"dense",
+    u"true", u"false", u"unit", u"offset", u"sizes", u"strides", u"restrict", u"writable", u"else", u"private",
+    u"public", u"unknown", u"callsite", u"at", u"fused", u"loc"};
+
 bool isHexDigit(QChar c) { return c.isDigit() || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F'); }
-bool isIdentStart(QChar c) { return c.isLetter() || c == u'_'; }
-bool isIdentChar(QChar c) { return c.isLetterOrNumber() || c == u'_' || c == u'$' || c == u'.'; }
 bool isSsaChar(QChar c)
 {
     return c.isLetterOrNumber() || c == u'_' || c == u'$' || c == u'.' || c == u'-' || c == u'#';
@@ -53,15 +57,6 @@ qsizetype matchingEnd(const QString& text, qsizetype open, QChar opening, QChar 
     return text.size();
 }
 
-bool isTypeKeyword(QStringView word)
-{
-    static const QStringView kinds[] = {u"memref", u"tensor", u"vector", u"tuple", u"complex", u"ptr"};
-    for (QStringView kind : kinds)
-        if (word == kind)
-            return true;
-    return false;
-}
-
 bool isScalarType(QStringView word)
 {
     if (word == u"index" || word == u"none" || word == u"bf16" || word == u"tf32")
@@ -84,21 +79,21 @@ bool isScalarType(QStringView word)
     return true;
 }
 
-bool isKeyword(QStringView word)
+// The last non-space character before `i` (or a null QChar at the line start).
+QChar previousNonSpace(const QString& text, qsizetype i)
 {
-    static const QStringView keywords[] = {u"module", u"attributes", u"to", u"step", u"iter_args", u"ins", u"outs",
-        u"dense", u"true", u"false", u"unit", u"offset", u"sizes", u"strides", u"restrict", u"writable", u"else",
-        u"private", u"public", u"unknown", u"callsite", u"at", u"fused", u"loc"};
-    for (QStringView keyword : keywords)
-        if (word == keyword)
-            return true;
-    return false;
+    while (i > 0) {
+        --i;
+        if (!text[i].isSpace())
+            return text[i];
+    }
+    return QChar();
 }
 
 } // namespace
 
 MlirHighlighter::MlirHighlighter(QTextDocument* document)
-    : ThemedHighlighter(document)
+    : ScanningHighlighter(document)
 {
     applyTheme();
 }
@@ -118,136 +113,119 @@ void MlirHighlighter::applyTheme()
     label_ = syntaxFormat(SyntaxRole::Control, dark);
 }
 
-void MlirHighlighter::highlightBlock(const QString& text)
+qsizetype MlirHighlighter::beginLine(const QString& text)
+{
+    // `#loc12 = loc(...)`: a whole line of location table, dimmed.
+    if (!QStringView(text).mid(indent()).startsWith(u"#loc"))
+        return 0;
+    set(0, text.size(), location_);
+    return text.size();
+}
+
+qsizetype MlirHighlighter::stringRun(const QString& text, qsizetype i)
+{
+    if (text[i] != u'"')
+        return kNoRun;
+    const qsizetype end = stringEnd(text, i);
+    set(i, end, string_);
+    return end;
+}
+
+qsizetype MlirHighlighter::markedRun(const QString& text, qsizetype i)
 {
     const qsizetype n = text.size();
-    qsizetype first = 0;
-    while (first < n && text[first].isSpace())
-        ++first;
-    // `#loc12 = loc(...)`: a whole line of location table, dimmed.
-    if (QStringView(text).mid(first).startsWith(u"#loc")) {
-        setFormat(0, static_cast<int>(n), location_);
-        return;
+    const QChar c = text[i];
+    if (i + 1 >= n)
+        return kNoRun;
+    qsizetype end = i + 1;
+    if (c == u'%' && isSsaChar(text[i + 1])) {
+        while (end < n && isSsaChar(text[end]))
+            ++end;
+        set(i, end, ssa_);
+        return end;
     }
-
-    auto set = [this](qsizetype from, qsizetype to, const QTextCharFormat& format) {
-        if (to > from)
-            setFormat(static_cast<int>(from), static_cast<int>(to - from), format);
-    };
-    // The last non-space character before `i` (or a null QChar at the line start).
-    auto previousNonSpace = [&text](qsizetype i) {
-        while (i > 0) {
-            --i;
-            if (!text[i].isSpace())
-                return text[i];
-        }
-        return QChar();
-    };
-
-    qsizetype i = 0;
-    while (i < n) {
-        const QChar c = text[i];
-        if (c == u'/' && i + 1 < n && text[i + 1] == u'/') {
-            set(i, n, comment_);
-            return;
-        }
-        if (c == u'"') {
-            const qsizetype end = stringEnd(text, i);
-            set(i, end, string_);
-            i = end;
-            continue;
-        }
-        if (c == u'%' && i + 1 < n && isSsaChar(text[i + 1])) {
-            qsizetype end = i + 1;
-            while (end < n && isSsaChar(text[end]))
-                ++end;
-            set(i, end, ssa_);
-            i = end;
-            continue;
-        }
-        if (c == u'^' && i + 1 < n && (text[i + 1].isLetterOrNumber() || text[i + 1] == u'_')) {
-            qsizetype end = i + 1;
-            while (end < n && (text[end].isLetterOrNumber() || text[end] == u'_'))
-                ++end;
-            set(i, end, label_);
-            i = end;
-            continue;
-        }
-        if (c == u'#' && i + 1 < n && isIdentStart(text[i + 1])) {
-            qsizetype end = i + 1;
-            while (end < n && isIdentChar(text[end]))
-                ++end;
-            const bool isLocation = QStringView(text).mid(i, end - i).startsWith(u"#loc");
-            if (!isLocation && end < n && text[end] == u'<')
-                end = matchingEnd(text, end, u'<', u'>');
-            set(i, end, isLocation ? location_ : attribute_);
-            i = end;
-            continue;
-        }
-        if (isIdentStart(c) && (i == 0 || !isIdentChar(text[i - 1]))) {
-            qsizetype end = i + 1;
-            while (end < n && isIdentChar(text[end]))
-                ++end;
-            const QStringView word = QStringView(text).mid(i, end - i);
-            if (word == u"loc" && end < n && text[end] == u'(') {
-                const qsizetype close = matchingEnd(text, end, u'(', u')');
-                set(i, close, location_);
-                i = close;
-                continue;
-            }
-            if (isTypeKeyword(word) && end < n && text[end] == u'<') {
-                const qsizetype close = matchingEnd(text, end, u'<', u'>');
-                set(i, close, type_);
-                i = close;
-                continue;
-            }
-            if (word.contains(u'.')) {
-                // An op name starts its line or follows `=`; elsewhere a dotted
-                // word is an attribute name (`{tt.divisibility = 16}`).
-                const QChar before = previousNonSpace(i);
-                if (before.isNull() || before == u'=')
-                    set(i, end, op_);
-            } else if (isScalarType(word)) {
-                set(i, end, type_);
-            } else if (isKeyword(word)) {
-                set(i, end, keyword_);
-            }
-            i = end;
-            continue;
-        }
-        if (c.isDigit() && (i == 0 || !isIdentChar(text[i - 1]))) {
-            qsizetype end = i;
-            if (c == u'0' && i + 1 < n && (text[i + 1] == u'x' || text[i + 1] == u'X')) {
-                end = i + 2;
-                while (end < n && isHexDigit(text[end]))
-                    ++end;
-            } else {
-                while (end < n && text[end].isDigit())
-                    ++end;
-                if (end + 1 < n && text[end] == u'.' && text[end + 1].isDigit()) {
-                    ++end;
-                    while (end < n && text[end].isDigit())
-                        ++end;
-                }
-                if (end < n && (text[end] == u'e' || text[end] == u'E')) {
-                    qsizetype exp = end + 1;
-                    if (exp < n && (text[exp] == u'+' || text[exp] == u'-'))
-                        ++exp;
-                    if (exp < n && text[exp].isDigit()) {
-                        end = exp;
-                        while (end < n && text[end].isDigit())
-                            ++end;
-                    }
-                }
-            }
-            // A leading minus sign belongs to the number.
-            const qsizetype begin = i > 0 && text[i - 1] == u'-' ? i - 1 : i;
-            set(begin, end, number_);
-            i = end;
-            continue;
-        }
-        ++i;
+    if (c == u'^' && (text[i + 1].isLetterOrNumber() || text[i + 1] == u'_')) {
+        while (end < n && (text[end].isLetterOrNumber() || text[end] == u'_'))
+            ++end;
+        set(i, end, label_);
+        return end;
     }
+    if (c == u'#' && isIdentStart(text[i + 1])) {
+        while (end < n && isIdentChar(text[end]))
+            ++end;
+        const bool isLocation = QStringView(text).mid(i, end - i).startsWith(u"#loc");
+        if (!isLocation && end < n && text[end] == u'<')
+            end = matchingEnd(text, end, u'<', u'>');
+        set(i, end, isLocation ? location_ : attribute_);
+        return end;
+    }
+    return kNoRun;
+}
+
+qsizetype MlirHighlighter::wordRun(const QString& text, qsizetype i, qsizetype end)
+{
+    const qsizetype n = text.size();
+    const QStringView word = QStringView(text).mid(i, end - i);
+    if (word == u"loc" && end < n && text[end] == u'(') {
+        const qsizetype close = matchingEnd(text, end, u'(', u')');
+        set(i, close, location_);
+        return close;
+    }
+    if (kMlirTypeKinds.contains(word) && end < n && text[end] == u'<') {
+        const qsizetype close = matchingEnd(text, end, u'<', u'>');
+        set(i, close, type_);
+        return close;
+    }
+    if (word.contains(u'.')) {
+        // An op name starts its line or follows `=`; elsewhere a dotted
+        // word is an attribute name (`{tt.divisibility = 16}`).
+        const QChar before = previousNonSpace(text, i);
+        if (before.isNull() || before == u'=')
+            set(i, end, op_);
+    } else if (isScalarType(word)) {
+        set(i, end, type_);
+    } else if (kMlirKeywords.contains(word)) {
+        set(i, end, keyword_);
+    }
+    return end;
+}
+
+qsizetype MlirHighlighter::numberEnd(const QString& text, qsizetype i) const
+{
+    const qsizetype n = text.size();
+    if (!text[i].isDigit())
+        return kNoRun;
+    qsizetype end = i;
+    if (text[i] == u'0' && i + 1 < n && (text[i + 1] == u'x' || text[i + 1] == u'X')) {
+        end = i + 2;
+        while (end < n && isHexDigit(text[end]))
+            ++end;
+        return end;
+    }
+    while (end < n && text[end].isDigit())
+        ++end;
+    if (end + 1 < n && text[end] == u'.' && text[end + 1].isDigit()) {
+        ++end;
+        while (end < n && text[end].isDigit())
+            ++end;
+    }
+    if (end < n && (text[end] == u'e' || text[end] == u'E')) {
+        qsizetype exp = end + 1;
+        if (exp < n && (text[exp] == u'+' || text[exp] == u'-'))
+            ++exp;
+        if (exp < n && text[exp].isDigit()) {
+            end = exp;
+            while (end < n && text[end].isDigit())
+                ++end;
+        }
+    }
+    return end;
+}
+
+// A leading minus sign belongs to the number.
+qsizetype MlirHighlighter::numberBegin(const QString& text, qsizetype i) const
+{
+    return i > 0 && text[i - 1] == u'-' ? i - 1 : i;
 }
 
 } // namespace memlens
