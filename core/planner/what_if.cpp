@@ -319,10 +319,15 @@ std::unique_ptr<WhatIfPlanner> WhatIfPlanner::copyForThread() const
 
 std::vector<WhatIfResult> WhatIfPlanner::planAll(const std::vector<WhatIf>& whatIfs, unsigned threads)
 {
-    // A small module's what-ifs take microseconds each: a thread and a copy would cost more.
-    constexpr std::size_t kValuesWorthAThread = 4096;
-    if (threads == 0)
-        threads = module_->values.size() < kValuesWorthAThread ? 1u : std::max(1u, std::thread::hardware_concurrency());
+    // A small function's what-ifs take microseconds each: a thread and a copy would cost more.
+    constexpr std::size_t kOpsWorthAThread = 512;
+    if (threads == 0) {
+        std::size_t ops = 0;
+        for (const Function& function : module_->functions)
+            if (function.op)
+                walkNested(*function.op, [&ops](const Op&) { ++ops; });
+        threads = ops < kOpsWorthAThread ? 1u : std::max(1u, std::thread::hardware_concurrency());
+    }
     threads = static_cast<unsigned>(std::min<std::size_t>(threads, whatIfs.size()));
     std::vector<WhatIfResult> results(whatIfs.size());
     // Each what-if is planned alone, in whichever thread takes it next; every thread but this
