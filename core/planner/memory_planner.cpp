@@ -11,32 +11,59 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <set>
 
 namespace memlens::planner {
 
 namespace {
 
-// The most aligned bits of the scope's storages (copies included) live at one op.
-std::uint64_t peakLiveBits(const StorageEntry* root, std::uint64_t align)
+// The least the scope's storages (copies included) need at one op, in aligned bits: storages
+// live at one op never share an address at any level, except the two sides of an in-place pair
+// refused for the pipe (a stall pair), which may touch at one op (LevelSearch::lifeConflict).
+// So every storage live at the op counts, but those holding a side of a stall pair count as
+// the largest of them alone: a bound, never more than any placement needs.
+std::uint64_t peakDemandBits(const StorageEntry* root, std::uint64_t align, const std::vector<BufferPair>& stallPairs)
 {
-    std::vector<std::pair<std::int64_t, std::int64_t>> changes; // (op, +bits at alloc / -bits after free)
+    std::set<const Value*> stallSides;
+    for (const auto& [gen, kill] : stallPairs) {
+        stallSides.insert(gen);
+        stallSides.insert(kill);
+    }
+    struct Change {
+        std::int64_t op;   // the op it takes effect at
+        std::int64_t bits; // + at alloc, - after free
+        bool stall;
+    };
+    std::vector<Change> changes;
     auto add = [&](const StorageEntry* entry) {
         const auto bits = static_cast<std::int64_t>(alignUp(static_cast<std::uint64_t>(entry->info->constBits), align));
+        const bool stall = std::any_of(entry->inplaceBuffers.begin(), entry->inplaceBuffers.end(),
+            [&](const Value* buffer) { return stallSides.count(buffer) > 0; });
         for (const BufferLife& life : entry->lives)
             if (life.allocTime >= 0 && life.allocTime <= life.freeTime && bits > 0) {
-                changes.emplace_back(life.allocTime, bits);
-                changes.emplace_back(life.freeTime + 1, -bits);
+                changes.push_back({life.allocTime, bits, stall});
+                changes.push_back({life.freeTime + 1, -bits, stall});
             }
     };
     add(root);
     for (const StorageEntry* child : root->children)
         add(child);
-    std::sort(changes.begin(), changes.end()); // at one op, frees (negative) before allocs
-    std::int64_t live = 0;
+    std::sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) { return a.op < b.op; });
+    std::int64_t apart = 0;                // the storages that hold no side of a stall pair
+    std::multiset<std::int64_t> stallLive; // the sizes of those that do
     std::int64_t peak = 0;
-    for (const auto& [op, bits] : changes) {
-        live += bits;
-        peak = std::max(peak, live);
+    for (std::size_t i = 0; i < changes.size();) {
+        const std::int64_t op = changes[i].op;
+        for (; i < changes.size() && changes[i].op == op; ++i) {
+            const Change& change = changes[i];
+            if (!change.stall)
+                apart += change.bits;
+            else if (change.bits > 0)
+                stallLive.insert(change.bits);
+            else
+                stallLive.erase(stallLive.find(-change.bits));
+        }
+        peak = std::max(peak, apart + (stallLive.empty() ? 0 : *stallLive.rbegin()));
     }
     return static_cast<std::uint64_t>(peak);
 }
@@ -117,10 +144,9 @@ bool AttemptPlanner::planScope(StorageEntry* root, PlannedScope& scope)
         return false;
     if (unlimited <= capacity)
         return true;
-    // memlens's shortcut: storages live at one op never share an address at any level, so
-    // when their sizes at one op add up past the capacity the search would roll back every
-    // entry and restart before failing. A one-op overlap of a stall pair keeps the search.
-    if (options_.proveOverflow && entries_.stallPairs().empty() && peakLiveBits(root, align) > capacity) {
+    // memlens's shortcut: when what must sit apart at one op is more than the capacity, the
+    // search would roll back every entry and restart before failing (peakDemandBits).
+    if (options_.proveOverflow && peakDemandBits(root, align, entries_.stallPairs()) > capacity) {
         scope.requiresBits = requiredAfterFailure(root, align);
         return false;
     }
