@@ -136,9 +136,8 @@ void PlanSession::setScopeIndex(int index)
 
 void PlanSession::dropHitIndex()
 {
-    hitIndexJobs_.cancelAll();
+    hitIndexJobs_.cancelAll(); // a build for the scope shown before is never delivered
     hitIndex_ = nullptr;
-    ++hitIndexJob_;
 }
 
 std::shared_ptr<const BlockHitIndex> PlanSession::hitIndex()
@@ -150,9 +149,7 @@ std::shared_ptr<const BlockHitIndex> PlanSession::hitIndex()
     if ((hitIndex_ = document_->indexes->builtHitIndex(scope)))
         return hitIndex_;
     hitIndexJobs_.start([document = document_, scope](const JobCancel&) { return document->hitIndexOf(scope); },
-        [this, job = hitIndexJob_](std::shared_ptr<const BlockHitIndex> index) {
-            if (job != hitIndexJob_)
-                return; // another scope or document is on show by now
+        [this](std::shared_ptr<const BlockHitIndex> index) {
             hitIndex_ = std::move(index);
             emit hitIndexReady();
         });

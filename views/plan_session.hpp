@@ -95,8 +95,7 @@ private:
     QString highlightedLine_;
     std::vector<bool> filteredOut_;
     std::shared_ptr<const BlockHitIndex> hitIndex_;
-    JobRunner hitIndexJobs_;
-    int hitIndexJob_ = 0; // bumped by every change of scope: a build of an earlier one is not applied
+    JobRunner hitIndexJobs_; // cancelled by every change of scope or document
 };
 
 } // namespace memlens
