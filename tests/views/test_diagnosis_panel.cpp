@@ -596,3 +596,22 @@ TEST_CASE("the fit map's table model passes the model tester through a map and b
     CHECK(model.cellAt(0, 0) == nullptr);
     CHECK(log.messages().isEmpty());
 }
+
+TEST_CASE("while a long-named kernel is diagnosed the panel does not widen the dock", "[diagnosis][panel][hostile]")
+{
+    auto document = std::make_shared<PlanDocument>(*example("block16384"));
+    document->dump.kernel = "_k" + std::string(198, 'n'); // no place to break a line
+    PlanSession session;
+    DiagnosisPanel panel(&session);
+    QSignalSpy diagnosed(&panel, &DiagnosisPanel::diagnosed);
+    session.setDocument(document);
+    // The diagnosis runs off the GUI thread: what shows until it arrives names the kernel.
+    const auto labels = panel.findChildren<QLabel*>();
+    CHECK(std::any_of(labels.begin(), labels.end(),
+        [](const QLabel* label) { return label->text().startsWith(QStringLiteral("Diagnosing _knnn")); }));
+    auto* scroll = panel.findChild<QScrollArea*>();
+    REQUIRE(scroll);
+    CHECK(scroll->widget()->minimumSizeHint().width() < 360);
+    REQUIRE(waitForDiagnosis(diagnosed));
+    CHECK(scroll->widget()->minimumSizeHint().width() < 360);
+}

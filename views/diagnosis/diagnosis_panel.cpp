@@ -339,7 +339,7 @@ void DiagnosisPanel::showEmpty(const QString& text)
     whatIfButton_->hide();
     whatIfError_->clear();
     whatIfResult_->clear();
-    verdict_->setText(text);
+    verdict_->setText(breakable(text)); // it may name a kernel or a file too long for the dock
     critical_->clear();
     jump_->hide();
     sources_->setRowCount(0);
