@@ -31,8 +31,8 @@ std::vector<CompilerGeneration> generationsNewestFirst()
 std::string generationsHelp(const std::string& indent)
 {
     return indent + "newer    (after 2026-08-22, the default): shared-mem-dynamic-size (bytes) sizes the UB of\n"
-        + indent + "         a SIMT or MIX function, the select-init rule, the A5 outline split at a\n" + indent
-        + "         multi-level entry (memlens does not follow the split yet)\n" + indent
+        + indent + "         a SIMT or MIX function, the select-init rule, the A5 outline split from\n" + indent
+        + "         the first placement of the search within capacity\n" + indent
         + "52f96a1  (2026-08-22): 20 seeded attempts, simt-vf-dynamic-size (KB, 216 by default)\n" + indent
         + "earlier  (before 2026-03-30): one unshuffled attempt (the real samples' compilers)\n";
 }

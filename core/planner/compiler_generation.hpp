@@ -9,8 +9,8 @@
 // - newer (after 2026-08-22): shared-mem-dynamic-size in bytes (no default: a SIMT or MIX
 //   function must be given one, within [(UB - 128 KB), (UB - 32 KB)]); a loop whose init comes
 //   from arith.select never takes its yielded buffer in place of a loop-local source; the A5
-//   pass splits the outline where a buffer placed across several levels begins (memlens does not
-//   follow that rule yet). The default.
+//   pass enters its search within capacity on a split outline (PlanRules::splitOutlineAtMultiLevel).
+//   The default.
 #include <optional>
 #include <string>
 #include <string_view>

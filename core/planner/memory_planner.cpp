@@ -144,6 +144,9 @@ bool AttemptPlanner::planScope(StorageEntry* root, PlannedScope& scope)
         return false;
     if (unlimited <= capacity)
         return true;
+    // The newer A5 pass enters the levels with its outline split (it stays so for the attempt).
+    if (options_.rules.regBasePass && options_.rules.splitOutlineAtMultiLevel)
+        search_.setSplitSegments();
     // memlens's shortcut: when what must sit apart at one op is more than the capacity, the
     // search would roll back every entry and restart before failing (peakDemandBits).
     if (options_.proveOverflow && peakDemandBits(root, align, entries_.stallPairs()) > capacity) {

@@ -9,6 +9,7 @@ void applyGeneration(PlanOptions& options, CompilerGeneration generation)
     const bool newer = generation == CompilerGeneration::Newer;
     options.rules.sharedMemDynamicSize = newer;
     options.rules.selectInitKeepsYieldApart = newer;
+    options.rules.splitOutlineAtMultiLevel = newer;
 }
 
 } // namespace memlens::planner

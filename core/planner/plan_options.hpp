@@ -56,6 +56,11 @@ struct PlanRules {
     // A loop whose init value comes from arith.select: the buffer it yields never takes a
     // loop-local source's place (it is ignore-in-place).
     bool selectInitKeepsYieldApart = true;
+    // The A5 pass's outline is split from the first placement of the search within capacity
+    // (once the level-3 plan without a limit overflows), not only after a failed search restarts:
+    // a storage over several segments leaves one per segment, so a later multi-buffered storage
+    // of the loop cannot take its copies' slots whole at level 1. No restart is left to make.
+    bool splitOutlineAtMultiLevel = true;
 
     static PlanRules membase() { return {}; } // hivm-plan-memory (A2/A3)
     static PlanRules regbase()                // hivm-plan-memory-regbase (A5, Ascend310B)

@@ -1,7 +1,8 @@
 // Cases of our own for the newer compiler generation (after 52f96a1), written from its planner
 // source (PlanMemory.cpp, regbase/PlanMemory.cpp, Passes.td): shared-mem-dynamic-size at both
-// ends of its range and past them, SIMT / MIX / SIMD; the select-init rule on both passes. Each
-// has a twin planned as 52f96a1 where the rule changes the answer.
+// ends of its range and past them, SIMT / MIX / SIMD; the select-init rule on both passes; the A5
+// pass's outline split from the first placement within capacity. Each has a twin planned as
+// 52f96a1 where the rule changes the answer.
 // CASE: gen_shared_mem_lower_bound_fits_simt
 // RULE: regbase/PlanMemory.cpp (newer) DynamicSetUbSpaceSize: shared-mem-dynamic-size at the range's lower end, 122880 B: a SIMT function has 983040 bits of UB; 30720 f32 (122880 B) fit exactly
 // PASS: hivm-plan-memory-regbase=shared-mem-dynamic-size=122880
@@ -235,6 +236,84 @@ module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
       scf.yield %y : memref<256xf32, #hivm.address_space<ub>>
     }
     hivm.hir.store ins(%r : memref<256xf32, #hivm.address_space<ub>>) outs(%dst : memref<256xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+// -----
+// CASE: gen_split_outline_keeps_pong_apart_regbase
+// RULE: regbase/PlanMemory.cpp (newer) PlanMemAddressOfWholeLocalBuffer: once the level-3 plan
+//   without a limit overflows (328 KB of DMA buffers, 248 KB of UB), the search within capacity
+//   runs on a split outline from its first placement. %big (96 KB, 2 copies) takes offset 0, over
+//   %first's two 32 KB storages and the free space after them, and leaves one segment per piece
+//   it covers. %late (40 KB, one copy) would take the first of them at level 1, but its range
+//   spans two segments, so level 1 refuses it and level 0 gives it offset 0 alone: it no longer
+//   shares %big's second copy's offset (the pong slot).
+// PASS: hivm-plan-memory-regbase
+// GENERATION: newer
+// EXPECT-OFFSETS: %first = 0, 32768
+// EXPECT-OFFSETS: %big = 0, 98304
+// EXPECT-OFFSETS: %small = 196608, 212992
+// EXPECT-OFFSETS: %late = 0
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 2686976 bits while 2031616 bits available!
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @gen_split_outline_keeps_pong_apart_regbase(%g0: memref<8192xf32, #hivm.address_space<gm>>, %g1: memref<24576xf32, #hivm.address_space<gm>>, %g2: memref<4096xf32, #hivm.address_space<gm>>, %g3: memref<10240xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %first = memref.alloc() : memref<8192xf32, #hivm.address_space<ub>>
+      annotation.mark %first {hivm.multi_buffer = 2 : i32} : memref<8192xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g0 : memref<8192xf32, #hivm.address_space<gm>>) outs(%first : memref<8192xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%first : memref<8192xf32, #hivm.address_space<ub>>) outs(%g0 : memref<8192xf32, #hivm.address_space<gm>>)
+      %big = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+      annotation.mark %big {hivm.multi_buffer = 2 : i32} : memref<24576xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g1 : memref<24576xf32, #hivm.address_space<gm>>) outs(%big : memref<24576xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%big : memref<24576xf32, #hivm.address_space<ub>>) outs(%g1 : memref<24576xf32, #hivm.address_space<gm>>)
+      %small = memref.alloc() : memref<4096xf32, #hivm.address_space<ub>>
+      annotation.mark %small {hivm.multi_buffer = 2 : i32} : memref<4096xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g2 : memref<4096xf32, #hivm.address_space<gm>>) outs(%small : memref<4096xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%small : memref<4096xf32, #hivm.address_space<ub>>) outs(%g2 : memref<4096xf32, #hivm.address_space<gm>>)
+      %late = memref.alloc() : memref<10240xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g3 : memref<10240xf32, #hivm.address_space<gm>>) outs(%late : memref<10240xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%late : memref<10240xf32, #hivm.address_space<ub>>) outs(%g3 : memref<10240xf32, #hivm.address_space<gm>>)
+    }
+    return
+  }
+}
+// -----
+// CASE: gen_split_outline_52f96a1_shares_pong_regbase
+// RULE: regbase/PlanMemory.cpp @52f96a1: the outline is split only after a failed search
+//   restarts, so %big's placement leaves one segment over [0, 96 KB); %late takes it at level 1
+//   with %big's pong slot as its second offset.
+// PASS: hivm-plan-memory-regbase
+// GENERATION: 52f96a1
+// EXPECT-OFFSETS: %first = 0, 32768
+// EXPECT-OFFSETS: %big = 0, 98304
+// EXPECT-OFFSETS: %small = 196608, 212992
+// EXPECT-OFFSETS: %late = 0, 98304
+// EXPECT-WARNING: [hivm-plan-memory] There reused some dma buffers in ub address space, which may stall pipe. Not reusing dma buffer needs 2686976 bits while 2031616 bits available!
+module attributes {hacc.target = #hacc.target<"Ascend950PR_950z">} {
+  func.func @gen_split_outline_52f96a1_shares_pong_regbase(%g0: memref<8192xf32, #hivm.address_space<gm>>, %g1: memref<24576xf32, #hivm.address_space<gm>>, %g2: memref<4096xf32, #hivm.address_space<gm>>, %g3: memref<10240xf32, #hivm.address_space<gm>>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %first = memref.alloc() : memref<8192xf32, #hivm.address_space<ub>>
+      annotation.mark %first {hivm.multi_buffer = 2 : i32} : memref<8192xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g0 : memref<8192xf32, #hivm.address_space<gm>>) outs(%first : memref<8192xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%first : memref<8192xf32, #hivm.address_space<ub>>) outs(%g0 : memref<8192xf32, #hivm.address_space<gm>>)
+      %big = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+      annotation.mark %big {hivm.multi_buffer = 2 : i32} : memref<24576xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g1 : memref<24576xf32, #hivm.address_space<gm>>) outs(%big : memref<24576xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%big : memref<24576xf32, #hivm.address_space<ub>>) outs(%g1 : memref<24576xf32, #hivm.address_space<gm>>)
+      %small = memref.alloc() : memref<4096xf32, #hivm.address_space<ub>>
+      annotation.mark %small {hivm.multi_buffer = 2 : i32} : memref<4096xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g2 : memref<4096xf32, #hivm.address_space<gm>>) outs(%small : memref<4096xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%small : memref<4096xf32, #hivm.address_space<ub>>) outs(%g2 : memref<4096xf32, #hivm.address_space<gm>>)
+      %late = memref.alloc() : memref<10240xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g3 : memref<10240xf32, #hivm.address_space<gm>>) outs(%late : memref<10240xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%late : memref<10240xf32, #hivm.address_space<ub>>) outs(%g3 : memref<10240xf32, #hivm.address_space<gm>>)
+    }
     return
   }
 }
