@@ -195,8 +195,6 @@ PipeClasses classifyBuffers(const Op& function)
                 if (local(v)) {
                     mark(classes.dma, v);
                     mark(classes.mte2, v);
-                    if (name == "load") // InplaceStallPipeline asks for a hivm.hir.load user
-                        mark(classes.loadReached, v);
                 }
         } else if (pipe == "MTE3" || pipe == "FIX") {
             for (const Value* v : op.ins)
@@ -204,8 +202,6 @@ PipeClasses classifyBuffers(const Op& function)
                     mark(classes.dma, v);
                     if (pipe == "MTE3")
                         mark(classes.mte3, v);
-                    if (name == "store") // and for a hivm.hir.store user
-                        mark(classes.storeReached, v);
                 }
         } else if (op.name == "memref.load" && !op.operands.empty()) {
             mark(classes.scalar, op.operands[0]);

@@ -15,10 +15,8 @@ bool hivmOpAllowsInplace(
     const Op& op, const Value* gen, const Value* kill, const PlanRules& rules, bool restrictToIsa = false);
 
 struct PipeClasses {
-    std::unordered_set<const Value*> dma;          // allocs a load writes, a store / fixpipe reads
-    std::unordered_set<const Value*> scalar;       // allocs memref.load / memref.store touch
-    std::unordered_set<const Value*> storeReached; // allocs a hivm store reads
-    std::unordered_set<const Value*> loadReached;  // allocs a hivm load writes
+    std::unordered_set<const Value*> dma;    // allocs a load writes, a store / fixpipe reads
+    std::unordered_set<const Value*> scalar; // allocs memref.load / memref.store touch
     // By the pipe itself (OptMemPlanForDma's per-pipe buffers, which a VF call's in-place
     // check asks): allocs an MTE2 op writes, allocs an MTE3 op reads.
     std::unordered_set<const Value*> mte2;

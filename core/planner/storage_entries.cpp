@@ -1,5 +1,7 @@
 #include "core/planner/storage_entries.hpp"
 
+#include "core/planner/buffer_views.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -154,15 +156,38 @@ bool StorageEntries::inplaceMultiBuffer(const Value* v, const std::vector<Buffer
     return false;
 }
 
-bool StorageEntries::reaches(const Value* v, bool store, const std::vector<BufferPair>& list) const
+// HasUser / VisitDstOpTypeReachable: whether a `opName` op uses `value`, followed through views
+// and in-place pairs. The users are asked in the IR's use-list order (the last in the text
+// first), and the first view met decides alone: its users are asked and the rest are not.
+bool StorageEntries::reaches(const Value* value, const char* opName, const std::vector<BufferPair>& list,
+    std::unordered_set<const Value*>& visited) const
 {
-    const auto& set = store ? pipes_.storeReached : pipes_.loadReached;
-    if (set.count(v))
-        return true;
-    for (const auto& [a, b] : list)
-        if ((a == v && set.count(b)) || (b == v && set.count(a)))
+    if (!visited.insert(value).second)
+        return false;
+    const Value* alloc = tracebackToAlloc(value);
+    if (!alloc)
+        return false;
+    for (auto user = value->users.rbegin(); user != value->users.rend(); ++user) {
+        if ((*user)->name == opName)
             return true;
+        if (isViewOp((*user)->name) && !(*user)->results.empty())
+            return reaches((*user)->results.front(), opName, list, visited);
+    }
+    for (const auto& [a, b] : list) {
+        if (a == b)
+            continue;
+        if (a == alloc && reaches(b, opName, list, visited))
+            return true;
+        if (b == alloc && reaches(a, opName, list, visited))
+            return true;
+    }
     return false;
+}
+
+bool StorageEntries::reaches(const Value* alloc, const char* opName, const std::vector<BufferPair>& list) const
+{
+    std::unordered_set<const Value*> visited;
+    return reaches(alloc, opName, list, visited);
 }
 
 // A VF call writing `gen` over `kill` would make the next iteration's load wait for this
@@ -217,7 +242,8 @@ std::vector<BufferPair> StorageEntries::inplaceList()
                     if (!hivmOpAllowsInplace(*entry.op, gen, kill, options_.rules, options_.restrictInplaceAsIsa))
                         return false;
                     if (options_.rules.refuseStallingInplace && inplaceMultiBuffer(gen, list)
-                        && inplaceMultiBuffer(kill, list) && reaches(gen, true, list) && reaches(kill, false, list)) {
+                        && inplaceMultiBuffer(kill, list) && reaches(gen, "hivm.hir.store", list)
+                        && reaches(kill, "hivm.hir.load", list)) {
                         stallPairs_.emplace_back(gen, kill);
                         return false;
                     }

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -80,7 +81,9 @@ private:
     void generateEntries();
     std::vector<BufferPair> inplaceList();
     bool inplaceMultiBuffer(const Value* v, const std::vector<BufferPair>& list) const;
-    bool reaches(const Value* v, bool store, const std::vector<BufferPair>& list) const;
+    bool reaches(const Value* alloc, const char* opName, const std::vector<BufferPair>& list) const;
+    bool reaches(const Value* value, const char* opName, const std::vector<BufferPair>& list,
+        std::unordered_set<const Value*>& visited) const;
     bool vfCallStallsLoop(const Value* gen, const Value* kill, PipeReach& reach) const;
     void mergeInplace();
     void expandMultiBuffer();

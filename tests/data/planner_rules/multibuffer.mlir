@@ -201,3 +201,69 @@ module {
     return
   }
 }
+
+// -----
+// CASE: rules_mb_stall_reach_follows_pairs
+// RULE: InplaceStallPipeline asks HasUser (VisitDstOpTypeReachable), which follows the in-place
+//   pairs made so far from pair to pair, any number of them. All four are double. The vabs puts
+//   %y into %x's storage and the vexp %w into it too (neither %y nor %w is stored, so no stall).
+//   At the vln, %v reaches the store and %w reaches the load through %y and %x, two pairs away:
+//   the pair would stall the pipe, so %v gets a storage of its own after them.
+// EXPECT-OFFSETS: %x = 0, 8192
+// EXPECT-OFFSETS: %y = 0, 8192
+// EXPECT-OFFSETS: %w = 0, 8192
+// EXPECT-OFFSETS: %v = 4096, 12288
+// EXPECT-LIFE: %w = 12, 15
+// EXPECT-LIFE: %v = 15, 16
+module {
+  func.func @rules_mb_stall_reach_follows_pairs(%src : memref<1024xf32, #hivm.address_space<gm>>, %dst : memref<1024xf32, #hivm.address_space<gm>>) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      annotation.mark %x {hivm.multi_buffer = 2 : i32} : memref<1024xf32, #hivm.address_space<ub>>
+      %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      annotation.mark %y {hivm.multi_buffer = 2 : i32} : memref<1024xf32, #hivm.address_space<ub>>
+      %w = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      annotation.mark %w {hivm.multi_buffer = 2 : i32} : memref<1024xf32, #hivm.address_space<ub>>
+      %v = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      annotation.mark %v {hivm.multi_buffer = 2 : i32} : memref<1024xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+      hivm.hir.vabs ins(%x : memref<1024xf32, #hivm.address_space<ub>>) outs(%y : memref<1024xf32, #hivm.address_space<ub>>)
+      hivm.hir.vexp ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%w : memref<1024xf32, #hivm.address_space<ub>>)
+      hivm.hir.vln ins(%w : memref<1024xf32, #hivm.address_space<ub>>) outs(%v : memref<1024xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%v : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+      scf.yield
+    }
+    return
+  }
+}
+
+// -----
+// CASE: rules_mb_stall_reach_first_view_decides
+// RULE: VisitDstOpTypeReachable asks the users of a buffer in the IR's use-list order, the last
+//   in the text first, and the first view among them answers alone. %y (double) is stored, but
+//   its last user is a subview that reaches no store: the stall test says no, and the vabs puts
+//   %y into %x's storage (double) although %x is loaded and %y stored.
+// EXPECT-OFFSETS: %x = 0, 4096
+// EXPECT-OFFSETS: %y = 0, 4096
+// EXPECT-LIFE: %y = 8, 9
+module {
+  func.func @rules_mb_stall_reach_first_view_decides(%src: memref<1024xf32, #hivm.address_space<gm>>, %dst: memref<1024xf32, #hivm.address_space<gm>>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %x = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      annotation.mark %x {hivm.multi_buffer = 2 : i32} : memref<1024xf32, #hivm.address_space<ub>>
+      %y = memref.alloc() : memref<1024xf32, #hivm.address_space<ub>>
+      annotation.mark %y {hivm.multi_buffer = 2 : i32} : memref<1024xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%src : memref<1024xf32, #hivm.address_space<gm>>) outs(%x : memref<1024xf32, #hivm.address_space<ub>>)
+      hivm.hir.vabs ins(%x : memref<1024xf32, #hivm.address_space<ub>>) outs(%y : memref<1024xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%y : memref<1024xf32, #hivm.address_space<ub>>) outs(%dst : memref<1024xf32, #hivm.address_space<gm>>)
+      %yv = memref.subview %y[0] [512] [1] : memref<1024xf32, #hivm.address_space<ub>> to memref<512xf32, strided<[1]>, #hivm.address_space<ub>>
+    }
+    return
+  }
+}
