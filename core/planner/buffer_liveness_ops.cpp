@@ -54,6 +54,11 @@ void BufferLiveness::processOp(int index, const Op& op) { (this->*handlerFor(op)
 
 void BufferLiveness::viewOp(int, const Op& op)
 {
+    // extract_strided_metadata's base buffer is its only memref result (the rest are indices).
+    if (op.name == "memref.extract_strided_metadata") {
+        alias(op.results.front(), op.operands.front());
+        return;
+    }
     for (const Value* result : op.results)
         alias(result, op.operands.front());
 }
@@ -233,6 +238,14 @@ void BufferLiveness::unknownOp(int index, const Op& op)
     if (options_.rules.ssbufLeftAlone && name == "hivm.hir.pointer_cast" && touchesSsbufOnly(op))
         return; // isSkippableOp: the scalar buffer is left alone
     if (!isSkippable(name) && touchesLocalBuffer(op)) {
+        // The pass knows the memref dialect's alloc, load, store, dim and views, and nothing else
+        // of it (none of its ops is destination-style): any other stops it. An op of another
+        // dialect is only noted, as memlens cannot tell whether the compiler knows it.
+        if (name.rfind("memref.", 0) == 0) {
+            out_.errors.push_back("line " + std::to_string(op.line) + ": '" + name
+                + "' op error: PlanMemory Fail : Unrecognized type of Operation touches local buffer!");
+            return;
+        }
         out_.notes.push_back("line " + std::to_string(op.line) + ": " + name
             + " is not an op the planner knows; its local buffer operands are treated as read");
         killHandle(index, op);

@@ -7,9 +7,10 @@ namespace memlens::planner {
 
 bool isViewOp(const std::string& name)
 {
-    static const char* const kViews[] = {"memref.subview", "memref.cast", "memref.reinterpret_cast",
-        "memref.expand_shape", "memref.collapse_shape", "memref.reshape", "memref.view", "memref.transpose",
-        "memref.memory_space_cast", "hivm.hir.bitcast", "memref_ext.alloc_view", "hivm.hir.reinterpret_cast"};
+    static const char* const kViews[]
+        = {"memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.expand_shape", "memref.collapse_shape",
+            "memref.reshape", "memref.view", "memref.transpose", "memref.memory_space_cast", "hivm.hir.bitcast",
+            "memref_ext.alloc_view", "hivm.hir.reinterpret_cast", "memref.extract_strided_metadata"};
     return std::any_of(std::begin(kViews), std::end(kViews), [&](const char* view) { return name == view; });
 }
 

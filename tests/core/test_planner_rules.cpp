@@ -4,6 +4,9 @@
 // search, the ub reorder and largest-first, and every error and warning text. Each case's
 // expectation is derived from the compiler's source (PlanMemory.cpp @52f96a1), its comment
 // names the rule. memlens's planner must give every one, except the known differences below.
+#include "core/planner/memory_planner.hpp"
+#include "core/planner/mlir_reader.hpp"
+#include "core/planner/plan_target.hpp"
 #include "support/planner_cases.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
@@ -23,13 +26,7 @@ const char* const kRuleFiles[] = {"liveness.mlir", "inplace.mlir", "spaces.mlir"
 // Where memlens's planner still differs from the compiler, by case: the rule and what memlens
 // does instead (a part of the checker's message that shows the difference is still there).
 // A case that starts passing must leave this list.
-const std::map<std::string, std::pair<const char*, const char*>> kKnownDifferences = {
-    {"rules_error_unknown_op_touches_local_buffer",
-        {"CheckIfUnknownOpTouchBuffer: the compiler stops at an op it does not know that touches a local "
-         "buffer; memlens treats the op as a reader and notes it (its list of op kinds is shorter than the "
-         "compiler's, so an error there could refuse IR the compiler plans)",
-            "error missing"}},
-};
+const std::map<std::string, std::pair<const char*, const char*>> kKnownDifferences = {};
 
 } // namespace
 
@@ -67,9 +64,34 @@ TEST_CASE("planner rules: our case of every rule of the compiler's pass", "[plan
     }
     std::cout << "planner rules: " << passed << "/" << cases << " cases (" << kKnownDifferences.size()
               << " known differences)\n";
-    CHECK(cases == 100);
+    CHECK(cases == 101);
     for (const auto& [name, why] : kKnownDifferences) {
         INFO("known difference " << name << " names no case");
         CHECK(differing.count(name) == 1);
     }
+}
+
+TEST_CASE("planner rules: an unknown memref op on a local buffer stops the plan, another dialect's is noted",
+    "[planner][rules]")
+{
+    using namespace memlens::planner;
+    auto planOf = [](const std::string& op) {
+        const auto module = readMlir("module {\n  func.func @k(%src : memref<64xf32, #hivm.address_space<gm>>) {\n"
+                                     "    %a = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>\n"
+                                     "    hivm.hir.load ins(%src : memref<64xf32, #hivm.address_space<gm>>) outs(%a : "
+                                     "memref<64xf32, #hivm.address_space<ub>>)\n    "
+                + op + "\n    return\n  }\n}\n",
+            "unknown.mlir");
+        return planFunction(module->functions.at(0), *findPlanTarget("Ascend910B1"));
+    };
+    const FunctionPlan dealloc = planOf("memref.dealloc %a : memref<64xf32, #hivm.address_space<ub>>");
+    CHECK_FALSE(dealloc.fits);
+    REQUIRE(dealloc.errors.size() == 1);
+    CHECK(dealloc.errors[0]
+        == "line 5: 'memref.dealloc' op error: PlanMemory Fail : Unrecognized type of Operation touches local buffer!");
+    const FunctionPlan other = planOf("\"vendor.touch\"(%a) : (memref<64xf32, #hivm.address_space<ub>>) -> ()");
+    CHECK(other.fits);
+    CHECK(other.errors.empty());
+    REQUIRE(other.notes.size() == 1);
+    CHECK(other.notes[0].find("vendor.touch is not an op the planner knows") != std::string::npos);
 }

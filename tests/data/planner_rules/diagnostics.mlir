@@ -150,6 +150,26 @@ module {
 }
 
 // -----
+// CASE: rules_extract_strided_metadata_is_a_view
+// RULE: getOperationAliasInfo: memref.extract_strided_metadata's base buffer aliases its source,
+//   as a subview's result does, so it is no unknown op (CheckIfUnknownOpTouchBuffer, which stops
+//   at any other memref op on a local buffer, memref.copy above among them). The vabs then
+//   writes %b over %a in place.
+// EXPECT-OFFSETS: %a = 0
+// EXPECT-OFFSETS: %b = 0
+module {
+  func.func @rules_extract_strided_metadata_is_a_view(%src : memref<64xf32, #hivm.address_space<gm>>, %dst : memref<64xf32, #hivm.address_space<gm>>) {
+    %a = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+    %b = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<64xf32, #hivm.address_space<gm>>) outs(%a : memref<64xf32, #hivm.address_space<ub>>)
+    %base, %offset, %size, %stride = memref.extract_strided_metadata %a : memref<64xf32, #hivm.address_space<ub>> -> memref<f32, #hivm.address_space<ub>>, index, index, index
+    hivm.hir.vabs ins(%a : memref<64xf32, #hivm.address_space<ub>>) outs(%b : memref<64xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%b : memref<64xf32, #hivm.address_space<ub>>) outs(%dst : memref<64xf32, #hivm.address_space<gm>>)
+    return
+  }
+}
+
+// -----
 // CASE: rules_error_ssbuf_written
 // RULE: SSBUF is a local space (isLocalBuffer, LocalBufferSpace), so its allocs become
 //   storages, but this pass has no capacity for it: GetBufferSpaceInfo's default case, a
