@@ -80,6 +80,28 @@ inline std::string manyDmaIr(int allocs)
     return out.str();
 }
 
+// In a loop, a load and `ops` element-wise ops in a chain, every buffer double-buffered, the last
+// stored: each op may write over its input, so the stall test of each pair walks the pairs made
+// before it, and that of the last walks all of them back to the load (`ops` hops).
+inline std::string multiBufferChainIr(int ops)
+{
+    const std::string ub = "memref<16xf16, #hivm.address_space<ub>>";
+    const std::string gm = "memref<1048576xf16, #hivm.address_space<gm>>";
+    std::ostringstream out;
+    out << deviceFunctionHead();
+    out << "    %c0 = arith.constant 0 : index\n    %c1 = arith.constant 1 : index\n"
+           "    %c4 = arith.constant 4 : index\n    scf.for %i = %c0 to %c4 step %c1 {\n";
+    for (int i = 0; i <= ops; ++i)
+        out << "      %x" << i << " = memref.alloc() : " << ub << "\n      annotation.mark %x" << i
+            << " {hivm.multi_buffer = 2 : i32} : " << ub << "\n";
+    out << "      hivm.hir.load ins(%gm : " << gm << ") outs(%x0 : " << ub << ")\n";
+    for (int i = 0; i < ops; ++i)
+        out << "      hivm.hir.vabs ins(%x" << i << " : " << ub << ") outs(%x" << i + 1 << " : " << ub << ")\n";
+    out << "      hivm.hir.store ins(%x" << ops << " : " << ub << ") outs(%gm : " << gm << ")\n    }\n";
+    out << deviceFunctionTail();
+    return out.str();
+}
+
 // `bytes` of '(' (50 MB once took 2.76 GB).
 inline std::string openParensIr(std::size_t bytes) { return std::string(bytes, '('); }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_set>
 
 namespace memlens::planner {
 
@@ -156,38 +157,45 @@ bool StorageEntries::inplaceMultiBuffer(const Value* v, const std::vector<Buffer
     return false;
 }
 
-// HasUser / VisitDstOpTypeReachable: whether a `opName` op uses `value`, followed through views
-// and in-place pairs. The users are asked in the IR's use-list order (the last in the text
-// first), and the first view met decides alone: its users are asked and the rest are not.
-bool StorageEntries::reaches(const Value* value, const char* opName, const std::vector<BufferPair>& list,
-    std::unordered_set<const Value*>& visited) const
-{
-    if (!visited.insert(value).second)
-        return false;
-    const Value* alloc = tracebackToAlloc(value);
-    if (!alloc)
-        return false;
-    for (auto user = value->users.rbegin(); user != value->users.rend(); ++user) {
-        if ((*user)->name == opName)
-            return true;
-        if (isViewOp((*user)->name) && !(*user)->results.empty())
-            return reaches((*user)->results.front(), opName, list, visited);
-    }
-    for (const auto& [a, b] : list) {
-        if (a == b)
-            continue;
-        if (a == alloc && reaches(b, opName, list, visited))
-            return true;
-        if (b == alloc && reaches(a, opName, list, visited))
-            return true;
-    }
-    return false;
-}
-
-bool StorageEntries::reaches(const Value* alloc, const char* opName, const std::vector<BufferPair>& list) const
+// HasUser / VisitDstOpTypeReachable: whether a `opName` op uses `alloc`, followed through views
+// and in-place pairs. A value's users are asked in the IR's use-list order (the last in the text
+// first), and the first view met decides alone: its result is asked in the value's place, and
+// the value's alloc's pairs are not. Otherwise every pair of that alloc leads on to its partner.
+// Each value is asked once, so whether some path ends at such an op does not depend on the order
+// the compiler's recursion takes; this walks it with a stack, as a hostile IR may chain
+// thousands of pairs.
+bool StorageEntries::reaches(const Value* alloc, const char* opName, const PairPartners& partners) const
 {
     std::unordered_set<const Value*> visited;
-    return reaches(alloc, opName, list, visited);
+    std::vector<const Value*> pending = {alloc};
+    while (!pending.empty()) {
+        const Value* value = pending.back();
+        pending.pop_back();
+        // Views in a chain are asked in turn, each in its source's place.
+        const Value* source = nullptr;
+        while (value && visited.insert(value).second) {
+            source = tracebackToAlloc(value);
+            if (!source)
+                break;
+            const Value* view = nullptr;
+            for (auto user = value->users.rbegin(); user != value->users.rend() && !view; ++user) {
+                if ((*user)->name == opName)
+                    return true;
+                if (isViewOp((*user)->name) && !(*user)->results.empty())
+                    view = (*user)->results.front();
+            }
+            if (!view)
+                break;
+            value = view;
+            source = nullptr; // the view answers alone: the pairs are not asked
+        }
+        if (!source)
+            continue;
+        const auto found = partners.find(source);
+        if (found != partners.end())
+            pending.insert(pending.end(), found->second.begin(), found->second.end());
+    }
+    return false;
 }
 
 // A VF call writing `gen` over `kill` would make the next iteration's load wait for this
@@ -211,6 +219,15 @@ bool StorageEntries::vfCallStallsLoop(const Value* gen, const Value* kill, PipeR
 std::vector<BufferPair> StorageEntries::inplaceList()
 {
     std::vector<BufferPair> list = live_.forcedPairs;
+    PairPartners partners; // the list by buffer, for the stall test's walk
+    auto addPartners = [&](const Value* a, const Value* b) {
+        if (a != b) {
+            partners[a].push_back(b);
+            partners[b].push_back(a);
+        }
+    };
+    for (const auto& [a, b] : list)
+        addPartners(a, b);
     std::set<const Op*> visited;
     PipeReach reach(pipes_.mte2, pipes_.mte3);
     for (const SequenceEntry& entry : sequence_) {
@@ -242,8 +259,8 @@ std::vector<BufferPair> StorageEntries::inplaceList()
                     if (!hivmOpAllowsInplace(*entry.op, gen, kill, options_.rules, options_.restrictInplaceAsIsa))
                         return false;
                     if (options_.rules.refuseStallingInplace && inplaceMultiBuffer(gen, list)
-                        && inplaceMultiBuffer(kill, list) && reaches(gen, "hivm.hir.store", list)
-                        && reaches(kill, "hivm.hir.load", list)) {
+                        && inplaceMultiBuffer(kill, list) && reaches(gen, "hivm.hir.store", partners)
+                        && reaches(kill, "hivm.hir.load", partners)) {
                         stallPairs_.emplace_back(gen, kill);
                         return false;
                     }
@@ -252,6 +269,7 @@ std::vector<BufferPair> StorageEntries::inplaceList()
                 if (!accepted)
                     continue;
                 list.emplace_back(gen, kill);
+                addPartners(gen, kill);
                 usedKills.insert(kill);
                 reach.merge(gen, kill);
                 break;

@@ -15,7 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -81,9 +81,9 @@ private:
     void generateEntries();
     std::vector<BufferPair> inplaceList();
     bool inplaceMultiBuffer(const Value* v, const std::vector<BufferPair>& list) const;
-    bool reaches(const Value* alloc, const char* opName, const std::vector<BufferPair>& list) const;
-    bool reaches(const Value* value, const char* opName, const std::vector<BufferPair>& list,
-        std::unordered_set<const Value*>& visited) const;
+    // Each buffer's partners in the in-place pairs made so far, in the order the pairs were made.
+    using PairPartners = std::unordered_map<const Value*, std::vector<const Value*>>;
+    bool reaches(const Value* alloc, const char* opName, const PairPartners& partners) const;
     bool vfCallStallsLoop(const Value* gen, const Value* kill, PipeReach& reach) const;
     void mergeInplace();
     void expandMultiBuffer();

@@ -16,7 +16,9 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <string>
+#include <vector>
 
 using namespace memlens::planner;
 using namespace memlens::bench;
@@ -196,6 +198,24 @@ TEST_CASE("hostile IR: the generated families plan", "[planner][hostile]")
     }
 }
 
+TEST_CASE(
+    "hostile IR: a chain of 3000 double-buffered in-place pairs, the last refused for the pipe", "[planner][hostile]")
+{
+    // Every vabs writes over its input, no store reached, until the last: its input reaches the
+    // load 2999 pairs back, so it would stall the pipe (InplaceStallPipeline) and gets its own storage.
+    const auto module = readMlir(multiBufferChainIr(3000));
+    const FunctionPlan plan = planFunction(module->functions.front(), *findPlanTarget("Ascend910B1"));
+    REQUIRE(plan.fits);
+    REQUIRE(plan.scopes.size() == 1);
+    std::map<std::string, std::vector<std::uint64_t>> offsets;
+    for (const PlannedAlloc& alloc : plan.scopes.front().allocs)
+        offsets[alloc.buffer->name] = alloc.offsets;
+    REQUIRE(offsets.size() == 3001);
+    CHECK(offsets["%x0"] == std::vector<std::uint64_t>{0, 64});
+    CHECK(offsets["%x2999"] == offsets["%x0"]);
+    CHECK(offsets["%x3000"] == std::vector<std::uint64_t>{32, 96});
+}
+
 // MEMLENS_HOSTILE_DIR=/tmp/hostile memlens_core_tests "[.hostile-files]" writes the four
 // families at the sizes the probe used, to measure `memlens plan` on them.
 TEST_CASE("hostile IR: write the probe's inputs", "[.hostile-files]")
@@ -208,6 +228,7 @@ TEST_CASE("hostile IR: write the probe's inputs", "[.hostile-files]")
         {"live.mlir", manyLiveIr(10000)},
         {"parens.mlir", openParensIr(std::size_t{50} << 20)},
         {"dma.mlir", manyDmaIr(7000)},
+        {"chain.mlir", multiBufferChainIr(20000)},
     };
     for (const auto& [name, text] : files) {
         std::ofstream out(std::string(dir) + "/" + name, std::ios::binary);
