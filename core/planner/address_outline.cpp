@@ -4,6 +4,18 @@
 
 namespace memlens::planner {
 
+namespace {
+
+// The segment over `lives` (merged): ordered when none ends before it starts.
+std::shared_ptr<Segment> makeSegment(Lives lives, std::uint64_t offset, std::uint64_t extent, const StorageEntry* last)
+{
+    const bool ordered = std::all_of(
+        lives.begin(), lives.end(), [](const BufferLife& life) { return life.allocTime <= life.freeTime; });
+    return std::make_shared<Segment>(Segment{std::move(lives), offset, extent, last, ordered});
+}
+
+} // namespace
+
 AddressOutline::AddressOutline(std::uint64_t extent)
 {
     segments_.push_back(std::make_shared<Segment>(Segment{{}, 0, extent, nullptr}));
@@ -15,6 +27,23 @@ bool AddressOutline::placed(const StorageEntry* entry) const
         placements_.begin(), placements_.end(), [&](const Placement& placement) { return placement.entry == entry; });
 }
 
+Lives AddressOutline::joinedLives(const StorageEntry* e, SegmentIt from, SegmentIt to)
+{
+    Lives lives;
+    if (mergeSorted_) {
+        std::vector<const Lives*> parts = {&e->lives};
+        for (auto it = from; it != to; ++it)
+            parts.push_back(&(*it)->lives);
+        mergeSortedLives(parts, lives, scratch_);
+        return lives;
+    }
+    lives = e->lives;
+    for (auto it = from; it != to; ++it)
+        lives.insert(lives.end(), (*it)->lives.begin(), (*it)->lives.end());
+    mergeLives(lives);
+    return lives;
+}
+
 void AddressOutline::place(
     StorageEntry* e, SegmentIt start, SegmentIt end, std::uint64_t size, ReuseLevel level, bool direct)
 {
@@ -24,24 +53,20 @@ void AddressOutline::place(
     std::vector<std::shared_ptr<Segment>> split;
     if (split_) {
         for (auto it = start; it != afterEnd; ++it) {
-            Lives lives = e->lives;
-            lives.insert(lives.end(), (*it)->lives.begin(), (*it)->lives.end());
-            mergeLives(lives);
+            Lives lives = joinedLives(e, it, std::next(it));
             const std::uint64_t extent
                 = std::next(it) == afterEnd ? e->offset + e->aligned - (*it)->offset : (*it)->extent;
-            split.push_back(std::make_shared<Segment>(Segment{std::move(lives), (*it)->offset, extent, e}));
+            split.push_back(makeSegment(std::move(lives), (*it)->offset, extent, e));
         }
     } else {
-        Lives lives = e->lives;
-        for (auto it = start; it != afterEnd; ++it)
-            lives.insert(lives.end(), (*it)->lives.begin(), (*it)->lives.end());
-        mergeLives(lives);
-        split.push_back(std::make_shared<Segment>(Segment{std::move(lives), e->offset, e->aligned, e}));
+        Lives lives = joinedLives(e, start, afterEnd);
+        split.push_back(makeSegment(std::move(lives), e->offset, e->aligned, e));
     }
     SegmentIt insertAt = afterEnd;
     if (res > 0)
         insertAt = segments_.insert(insertAt,
-            std::make_shared<Segment>(Segment{last->lives, last->offset + last->extent - res, res, last->last}));
+            std::make_shared<Segment>(
+                Segment{last->lives, last->offset + last->extent - res, res, last->last, last->ordered}));
     for (auto it = split.rbegin(); it != split.rend(); ++it)
         insertAt = segments_.insert(insertAt, *it);
     Placement record;

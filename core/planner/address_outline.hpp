@@ -26,6 +26,9 @@ struct Segment {
     std::uint64_t offset = 0;           // bits
     std::uint64_t extent = 0;           // bits
     const StorageEntry* last = nullptr; // the storage placed over it last
+    // Every life has allocTime <= freeTime, so the merged lives end in increasing order too
+    // and a conflict test may skip those ending before a time by binary search.
+    bool ordered = true;
 };
 using Segments = std::list<std::shared_ptr<Segment>>;
 using SegmentIt = Segments::iterator;
@@ -56,6 +59,8 @@ public:
     // (the compiler's split outline); before, they merge into one.
     void setSplitSegments(bool split) { split_ = split; }
     bool splitSegments() const { return split_; }
+    // false: a placement sorts the lives it joins (mergeLives) rather than merging them (PlanOptions::fastSearchSteps).
+    void setMergeSorted(bool merge) { mergeSorted_ = merge; }
 
     // Places `entry` (its offset already set to start's) over [start, end], whose extents add up to `size`.
     void place(StorageEntry* entry, SegmentIt start, SegmentIt end, std::uint64_t size, ReuseLevel level, bool direct);
@@ -65,6 +70,10 @@ private:
     Segments segments_;
     std::vector<Placement> placements_;
     bool split_ = false;
+    bool mergeSorted_ = true;
+    Lives scratch_; // working space of mergeSortedLives
+    // The lives of a segment a placement makes: `e`'s and those of [from, to).
+    Lives joinedLives(const StorageEntry* e, SegmentIt from, SegmentIt to);
 };
 
 } // namespace memlens::planner

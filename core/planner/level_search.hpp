@@ -116,7 +116,8 @@ private:
     bool placeAt(AddressOutline& outline, StorageEntry* e, const SearchCursor& cursor, ReuseLevel level);
     AfterFailure rollBack(SearchCursor& cursor, AddressOutline& outline, StorageEntry* root, std::uint64_t aligned,
         std::uint64_t capacity);
-    bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints) const;
+    // `bOrdered`: b's lives end in increasing order (Segment::ordered), so runs may be skipped.
+    bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints, bool bOrdered = false) const;
     bool stallPairAcross(const Value* a, const Value* b) const;
     bool uniqueConflict(const Lives& a, const Lives& b) const;
     bool lifeOrUniqueConflict(const StorageEntry* e, const Segment& segment) const;

@@ -12,6 +12,8 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace memlens::planner {
 
@@ -104,6 +106,9 @@ public:
     {
     }
 
+    // The storage entries; then signature() and plan() may be asked.
+    void build() { entries_.build(); }
+    std::vector<std::uintptr_t> signature() const { return entries_.signature(); }
     bool plan(FunctionPlan& result);
     long placements() const { return budget_.placements(); }
     bool undecided() const { return undecided_; }
@@ -194,7 +199,6 @@ void AttemptPlanner::sayWhySearchStopped(PlannedScope& scope)
 
 bool AttemptPlanner::plan(FunctionPlan& result)
 {
-    entries_.build();
     bool failed = false;
     for (const auto& [scopeName, root] : entries_.scopeRoots()) {
         PlannedScope scope;
@@ -406,6 +410,9 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     }
     long remaining = options.searchBudget;
     long placements = 0;
+    // The failed attempts' storages and plans: a seed whose storages are one of them fails alike.
+    std::vector<std::pair<std::vector<std::uintptr_t>, FunctionPlan>> failedSeeds;
+    int seedsRepeated = 0;
     for (int attempt = firstAttempt; attempt < attempts; ++attempt) {
         result = FunctionPlan();
         result.name = function.name;
@@ -423,9 +430,25 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         result.notes = buffers.notes;
         AttemptPlanner planner(
             buffers, sequence, pipes, facts, planned, options, options.searchBudget > 0 ? &remaining : nullptr);
+        planner.build();
+        std::vector<std::uintptr_t> signature;
+        if (options.skipRepeatedSeeds) {
+            signature = planner.signature();
+            const auto same = std::find_if(
+                failedSeeds.begin(), failedSeeds.end(), [&](const auto& failed) { return failed.first == signature; });
+            if (same != failedSeeds.end()) {
+                result = same->second;
+                result.seed = attempt;
+                result.notes = buffers.notes;
+                result.placements = placements;
+                result.seedsRepeated = ++seedsRepeated;
+                continue;
+            }
+        }
         const bool fits = planner.plan(result);
         placements += planner.placements();
         result.placements = placements;
+        result.seedsRepeated = seedsRepeated;
         if (planner.undecided()) {
             result.decided = false; // later seeds would have no budget left
             result.cancelled = options.cancel && options.cancel->load(std::memory_order_relaxed);
@@ -436,6 +459,8 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             recordCoupledBuffers(buffers, function, result);
             return result;
         }
+        if (options.skipRepeatedSeeds)
+            failedSeeds.emplace_back(std::move(signature), result);
     }
     return result;
 }
