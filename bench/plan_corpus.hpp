@@ -40,7 +40,7 @@ inline std::string mixedLivesIr(unsigned seed, int buffers = 24)
         const std::string viewType = "memref<" + r + "x256xf16, strided<[256, 1]>, #hivm.address_space<gm>>";
         const std::string name = "%v" + std::to_string(views++);
         body << "    " << name << " = memref.reinterpret_cast %gm to offset: [0], sizes: [" << r
-            << ", 256], strides: [256, 1] : memref<1048576xf16, #hivm.address_space<gm>> to " << viewType << "\n";
+             << ", 256], strides: [256, 1] : memref<1048576xf16, #hivm.address_space<gm>> to " << viewType << "\n";
         return std::make_pair(name, viewType);
     };
     std::vector<int> live;
@@ -50,16 +50,17 @@ inline std::string mixedLivesIr(unsigned seed, int buffers = 24)
         if (next < buffers && (live.size() < 2 || choice == 0)) { // a load starts a tile
             const auto [name, viewType] = view(next);
             body << "    hivm.hir.load ins(" << name << " : " << viewType << ") outs(%t" << next << " : " << type(next)
-                << ")\n";
+                 << ")\n";
             live.push_back(next++);
         } else if (next < buffers && choice == 1 && live.size() >= 2) { // a vadd of two live tiles
             const std::size_t a = random() % live.size();
             const std::size_t b = (a + 1 + random() % (live.size() - 1)) % live.size();
             const int x = live[a];
             const int y = live[b];
-            rows[static_cast<std::size_t>(next)] = std::min(rows[static_cast<std::size_t>(x)], rows[static_cast<std::size_t>(y)]);
+            rows[static_cast<std::size_t>(next)]
+                = std::min(rows[static_cast<std::size_t>(x)], rows[static_cast<std::size_t>(y)]);
             body << "    hivm.hir.vadd ins(%t" << x << ", %t" << y << " : " << type(x) << ", " << type(y) << ") outs(%t"
-                << next << " : " << type(next) << ")\n";
+                 << next << " : " << type(next) << ")\n";
             if (random() % 2) { // both die here
                 live.erase(live.begin() + static_cast<std::ptrdiff_t>(std::max(a, b)));
                 live.erase(live.begin() + static_cast<std::ptrdiff_t>(std::min(a, b)));
@@ -70,7 +71,7 @@ inline std::string mixedLivesIr(unsigned seed, int buffers = 24)
             const int x = live[a];
             const auto [name, viewType] = view(x);
             body << "    hivm.hir.store ins(%t" << x << " : " << type(x) << ") outs(" << name << " : " << viewType
-                << ")\n";
+                 << ")\n";
             live.erase(live.begin() + static_cast<std::ptrdiff_t>(a));
         }
     }
@@ -121,7 +122,8 @@ inline std::string planDifference(const planner::FunctionPlan& a, const planner:
     };
     if (differ("seed", a.seed, b.seed) || differ("fits", a.fits, b.fits) || differ("decided", a.decided, b.decided)
         || differ("errors", a.errors, b.errors) || differ("notes", a.notes, b.notes)
-        || differ("scope count", a.scopes.size(), b.scopes.size()) || differ("castOffsets", a.castOffsets, b.castOffsets))
+        || differ("scope count", a.scopes.size(), b.scopes.size())
+        || differ("castOffsets", a.castOffsets, b.castOffsets))
         return out.str();
     for (std::size_t s = 0; s < a.scopes.size(); ++s) {
         const planner::PlannedScope& x = a.scopes[s];

@@ -57,6 +57,7 @@ struct PlanRules {
     // loop-local source's place (it is ignore-in-place).
     bool selectInitKeepsYieldApart = true;
 
+    bool operator==(const PlanRules&) const = default;
     static PlanRules membase() { return {}; } // hivm-plan-memory (A2/A3)
     static PlanRules regbase()                // hivm-plan-memory-regbase (A5, Ascend310B)
     {

@@ -20,7 +20,7 @@ namespace {
 struct IdentityCount {
     int plans = 0;
     int failed = 0;
-    int repeatedSeeds = 0;   // plans where some seed was not searched again
+    int repeatedSeeds = 0;    // plans where some seed was not searched again
     int distinctFailures = 0; // failed plans that searched more than one seed
 };
 
