@@ -21,12 +21,6 @@ AddressOutline::AddressOutline(std::uint64_t extent)
     segments_.push_back(std::make_shared<Segment>(Segment{{}, 0, extent, nullptr}));
 }
 
-bool AddressOutline::placed(const StorageEntry* entry) const
-{
-    return std::any_of(
-        placements_.begin(), placements_.end(), [&](const Placement& placement) { return placement.entry == entry; });
-}
-
 Lives AddressOutline::joinedLives(const StorageEntry* e, SegmentIt from, SegmentIt to)
 {
     Lives lives;
@@ -80,6 +74,11 @@ void AddressOutline::place(
     record.direct = direct;
     e->appliedLevel = static_cast<int>(level);
     record.replaced.splice(record.replaced.begin(), segments_, start, insertAt);
+    const PlacedRange range{record.first->offset, record.first->offset + record.allExtent, e};
+    byAddress_.insert(std::upper_bound(byAddress_.begin(), byAddress_.end(), range,
+                          [](const PlacedRange& a, const PlacedRange& b) { return a.start < b.start; }),
+        range);
+    ++placedCount_[e];
     placements_.push_back(std::move(record));
 }
 
@@ -92,6 +91,15 @@ void AddressOutline::undoLast()
     if (r.tailed && it != segments_.end())
         it = segments_.erase(it);
     segments_.splice(it, r.replaced);
+    const std::uint64_t start = r.first->offset;
+    auto range = std::lower_bound(byAddress_.begin(), byAddress_.end(), start,
+        [](const PlacedRange& a, std::uint64_t at) { return a.start < at; });
+    while (range != byAddress_.end() && range->entry != r.entry)
+        ++range;
+    if (range != byAddress_.end())
+        byAddress_.erase(range);
+    if (--placedCount_[r.entry] == 0)
+        placedCount_.erase(r.entry);
     placements_.pop_back();
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <list>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace memlens::planner {
@@ -46,6 +47,13 @@ struct Placement {
     bool direct = false;            // a level-1 slot placed with its storage, undone with it
 };
 
+// A placement's address range, for the pipe tests of levels 2 and 3.
+struct PlacedRange {
+    std::uint64_t start = 0;
+    std::uint64_t end = 0;
+    const StorageEntry* entry = nullptr;
+};
+
 class AddressOutline {
 public:
     // One free segment [0, extent).
@@ -53,7 +61,9 @@ public:
 
     Segments& segments() { return segments_; }
     const std::vector<Placement>& placements() const { return placements_; }
-    bool placed(const StorageEntry* entry) const;
+    // The placements' ranges by start address, kept so as each placement is made and undone.
+    const std::vector<PlacedRange>& byAddress() const { return byAddress_; }
+    bool placed(const StorageEntry* entry) const { return placedCount_.count(entry) > 0; }
 
     // After a restart the segments an entry covers stay apart, each with its own lives
     // (the compiler's split outline); before, they merge into one.
@@ -69,6 +79,8 @@ public:
 private:
     Segments segments_;
     std::vector<Placement> placements_;
+    std::vector<PlacedRange> byAddress_;
+    std::unordered_map<const StorageEntry*, int> placedCount_; // placements of each entry
     bool split_ = false;
     bool mergeSorted_ = true;
     Lives scratch_; // working space of mergeSortedLives

@@ -336,8 +336,18 @@ AddressRanges LevelSearch::pipeConflictRanges(
     const AddressOutline& outline, const StorageEntry* e, ReuseLevel level) const
 {
     AddressRanges ranges;
+    auto conflicts = [&](const StorageEntry* placed) {
+        return pipeConflict(placed, e) && (level == ReuseLevel::NoPipeConflict || sameLoop(placed, e));
+    };
+    if (entries_.options().fastSearchSteps) { // by address already: no sort
+        for (const PlacedRange& placed : outline.byAddress())
+            if (conflicts(placed.entry))
+                ranges.add(placed.start, placed.end);
+        ranges.seal(true);
+        return ranges;
+    }
     for (const Placement& placed : outline.placements())
-        if (pipeConflict(placed.entry, e) && (level == ReuseLevel::NoPipeConflict || sameLoop(placed.entry, e)))
+        if (conflicts(placed.entry))
             ranges.add(placed.first->offset, placed.first->offset + placed.allExtent);
     ranges.seal();
     return ranges;

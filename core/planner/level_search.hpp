@@ -61,9 +61,11 @@ private:
 class AddressRanges {
 public:
     void add(std::uint64_t start, std::uint64_t end) { ranges_.emplace_back(start, end); }
-    void seal()
+    // `sorted`: added in order of start already (AddressOutline::byAddress).
+    void seal(bool sorted = false)
     {
-        std::sort(ranges_.begin(), ranges_.end());
+        if (!sorted)
+            std::sort(ranges_.begin(), ranges_.end());
         ends_.resize(ranges_.size());
         std::uint64_t most = 0;
         for (std::size_t i = 0; i < ranges_.size(); ++i)
