@@ -6,11 +6,14 @@
 #include "core/document/computed_plan.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "core/planner/plan_pass.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 using namespace memlens::planner;
@@ -24,11 +27,15 @@ struct IdentityCount {
     int distinctFailures = 0; // failed plans that searched more than one seed
 };
 
-// Plans every device function of `text` with the shortcuts and without, every seed searched.
-void compareShortcuts(const std::string& text, PlanOptions options, IdentityCount& count)
+// Plans every device function of `text` with the shortcuts and without, every seed searched;
+// with `targetPass`, under the pass its target picks (the A5 rules on an A5 target).
+void compareShortcuts(const std::string& text, PlanOptions options, IdentityCount& count, bool targetPass = false)
 {
     const auto module = readMlir(text);
-    const PlanTarget target = *findPlanTarget(planTargetName(*module));
+    const auto named = findPlanTarget(planTargetName(*module));
+    const PlanTarget target = named ? *named : *findPlanTarget("Ascend910B1");
+    if (targetPass)
+        passForTarget(target).applyTo(options);
     options.proveOverflow = false;
     for (const Function* function : deviceFunctions(*module)) {
         INFO("@" << function->name);
@@ -43,9 +50,10 @@ void compareShortcuts(const std::string& text, PlanOptions options, IdentityCoun
     }
 }
 
-std::vector<std::string> plannerCases()
+// The cases of a file split with `// -----` (the compiler's lit files, our rule cases).
+std::vector<std::string> plannerCases(const std::filesystem::path& path)
 {
-    std::istringstream lines(memlens::test::readText(memlens::test::sample("planner/plan-memory.mlir")));
+    std::istringstream lines(memlens::test::readText(path));
     std::string line, current;
     std::vector<std::string> cases;
     while (std::getline(lines, line)) {
@@ -83,13 +91,39 @@ TEST_CASE("search shortcuts: the planner cases, under each generation", "[planne
     MEMLENS_REQUIRE_SAMPLES();
     IdentityCount count;
     for (const CompilerGeneration generation : generationsNewestFirst())
-        for (const std::string& text : plannerCases()) {
+        for (const std::string& text : plannerCases(memlens::test::sample("planner/plan-memory.mlir"))) {
             PlanOptions options;
             applyGeneration(options, generation);
             compareShortcuts(text, options, count);
         }
     CHECK(count.failed > 0);
     CHECK(count.repeatedSeeds > 0);
+}
+
+TEST_CASE("search shortcuts: our own planner cases and the A5 cases, under each generation",
+    "[planner][search_identity][samples]")
+{
+    std::vector<std::filesystem::path> files;
+    for (const char* folder : {"planner_rules", "mlir"})
+        for (const auto& file : std::filesystem::directory_iterator(memlens::test::data(folder)))
+            if (file.path().extension() == ".mlir")
+                files.push_back(file.path());
+    if (memlens::test::samplesAvailable(__FILE__))
+        for (const auto& file : std::filesystem::recursive_directory_iterator(memlens::test::sample("planner/a5")))
+            if (file.path().extension() == ".mlir")
+                files.push_back(file.path());
+    std::sort(files.begin(), files.end());
+    IdentityCount count;
+    for (const std::filesystem::path& file : files)
+        for (const CompilerGeneration generation : generationsNewestFirst())
+            for (const std::string& text : plannerCases(file)) {
+                INFO(file.filename().string() << ", " << generationName(generation));
+                PlanOptions options;
+                applyGeneration(options, generation);
+                compareShortcuts(text, options, count, true);
+            }
+    CHECK(count.plans > 100);
+    CHECK(count.failed > 0);
 }
 
 TEST_CASE("search shortcuts: the real samples and the example", "[planner][search_identity][samples]")
