@@ -4,6 +4,7 @@
 // reader alone and a grid of 64 what-ifs. Run by hand: build-rel/bench/memlens_bench_planner
 #include "bench/generated_ir.hpp"
 #include "bench/hostile_ir.hpp"
+#include "bench/plan_corpus.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/what_if.hpp"
@@ -78,6 +79,48 @@ void BM_PlanFailing3000Searched(benchmark::State& state)
 BENCHMARK(BM_PlanFitting3000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanFailing3000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanFailing3000Searched)->Unit(benchmark::kMillisecond);
+
+// The identity of the search's shortcuts on a corpus of 320 generated functions (fitting and
+// failing, both strategies, multi-buffer on and off), every seed searched: each planned with
+// the shortcuts and without, compared field by field; any difference stops the benchmark.
+// The time is the three plans of every function (the third with the overflow proof, to count
+// the failures only the search decides).
+void BM_SearchShortcutsCorpus(benchmark::State& state)
+{
+    const auto corpus = memlens::bench::planCorpus(320);
+    std::vector<std::unique_ptr<Module>> modules;
+    for (const auto& function : corpus)
+        modules.push_back(readMlir(function.ir, "corpus.mlir"));
+    const PlanTarget target = *findPlanTarget("Ascend910B1");
+    long failed = 0;
+    long repeated = 0;
+    long unproved = 0; // failing where the overflow proof cannot tell: the search decides
+    for (auto _ : state) {
+        failed = repeated = unproved = 0;
+        for (std::size_t i = 0; i < corpus.size(); ++i) {
+            PlanOptions options;
+            options.strategy = corpus[i].strategy;
+            options.multiBuffer = corpus[i].multiBuffer;
+            options.proveOverflow = false;
+            const FunctionPlan fast = planFunction(modules[i]->functions.at(0), target, options);
+            const FunctionPlan full
+                = planFunction(modules[i]->functions.at(0), target, memlens::bench::withoutSearchShortcuts(options));
+            const std::string difference = memlens::bench::planDifference(fast, full);
+            if (!difference.empty())
+                throw std::runtime_error("corpus function " + std::to_string(i) + ": " + difference);
+            failed += fast.fits ? 0 : 1;
+            repeated += fast.seedsRepeated;
+            options.proveOverflow = true;
+            const FunctionPlan proved = planFunction(modules[i]->functions.at(0), target, options);
+            unproved += !proved.fits && proved.placements > 0 ? 1 : 0;
+        }
+    }
+    state.counters["functions"] = static_cast<double>(corpus.size());
+    state.counters["failing"] = static_cast<double>(failed);
+    state.counters["seeds_repeated"] = static_cast<double>(repeated);
+    state.counters["failing_unproved"] = static_cast<double>(unproved);
+}
+BENCHMARK(BM_SearchShortcutsCorpus)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 // 7,000 loads and 7,000 results in sequence, every one a DMA buffer (the family of bench/hostile_ir.hpp):
 // level 3 keeps each off every placed one, and once the space is full of them each placement

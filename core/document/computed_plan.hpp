@@ -59,9 +59,11 @@ struct PlanInput {
 PlanInput readPlanInput(
     const std::string& path, const std::string& function = {}, const std::atomic<bool>* cancel = nullptr);
 
-// The placements a load's plan may search (every seed together): a few seconds at most on
-// a 3,000-op function; past it the plan says "not decided" rather than keep the window waiting.
-inline constexpr long kLoadSearchBudget = 400000;
+// The placements a load's plan may search (every seed together): about 2 s at most on a
+// 3,000-op function (1.4 us a placement there; a seed whose storages an earlier failed seed had
+// costs none), enough for one whole search of the generated failing one (414,360); past it the
+// plan says "not decided" rather than keep the window waiting.
+inline constexpr long kLoadSearchBudget = 1400000;
 
 struct ComputedDump {
     Dump dump;

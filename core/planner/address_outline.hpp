@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <list>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace memlens::planner {
@@ -26,6 +27,9 @@ struct Segment {
     std::uint64_t offset = 0;           // bits
     std::uint64_t extent = 0;           // bits
     const StorageEntry* last = nullptr; // the storage placed over it last
+    // Every life has allocTime <= freeTime, so the merged lives end in increasing order too
+    // and a conflict test may skip those ending before a time by binary search.
+    bool ordered = true;
 };
 using Segments = std::list<std::shared_ptr<Segment>>;
 using SegmentIt = Segments::iterator;
@@ -43,6 +47,13 @@ struct Placement {
     bool direct = false;            // a level-1 slot placed with its storage, undone with it
 };
 
+// A placement's address range, for the pipe tests of levels 2 and 3.
+struct PlacedRange {
+    std::uint64_t start = 0;
+    std::uint64_t end = 0;
+    const StorageEntry* entry = nullptr;
+};
+
 class AddressOutline {
 public:
     // One free segment [0, extent).
@@ -50,12 +61,16 @@ public:
 
     Segments& segments() { return segments_; }
     const std::vector<Placement>& placements() const { return placements_; }
-    bool placed(const StorageEntry* entry) const;
+    // The placements' ranges by start address, kept so as each placement is made and undone.
+    const std::vector<PlacedRange>& byAddress() const { return byAddress_; }
+    bool placed(const StorageEntry* entry) const { return placedCount_.count(entry) > 0; }
 
     // After a restart the segments an entry covers stay apart, each with its own lives
     // (the compiler's split outline); before, they merge into one.
     void setSplitSegments(bool split) { split_ = split; }
     bool splitSegments() const { return split_; }
+    // false: a placement sorts the lives it joins (mergeLives) rather than merging them (PlanOptions::fastSearchSteps).
+    void setMergeSorted(bool merge) { mergeSorted_ = merge; }
 
     // Places `entry` (its offset already set to start's) over [start, end], whose extents add up to `size`.
     void place(StorageEntry* entry, SegmentIt start, SegmentIt end, std::uint64_t size, ReuseLevel level, bool direct);
@@ -64,7 +79,13 @@ public:
 private:
     Segments segments_;
     std::vector<Placement> placements_;
+    std::vector<PlacedRange> byAddress_;
+    std::unordered_map<const StorageEntry*, int> placedCount_; // placements of each entry
     bool split_ = false;
+    bool mergeSorted_ = true;
+    Lives scratch_; // working space of mergeSortedLives
+    // The lives of a segment a placement makes: `e`'s and those of [from, to).
+    Lives joinedLives(const StorageEntry* e, SegmentIt from, SegmentIt to);
 };
 
 } // namespace memlens::planner

@@ -32,6 +32,7 @@ struct LivenessOptions {
     PlanRules rules; // the pass's liveness rules (markKillsEveryLiveValue, whileSiblingKeepsAlive, ...)
     // The bound on alias pairs (AliasLists).
     std::size_t maxAliasPairs = 1000000;
+    bool operator==(const LivenessOptions&) const = default;
 };
 
 class BufferLiveness {

@@ -60,6 +60,7 @@ struct FunctionPlan {
     bool decided = true;
     bool cancelled = false; // PlanOptions::cancel stopped it (decided is false)
     long placements = 0;    // made by the searches within capacity, every seed so far
+    int seedsRepeated = 0;  // seeds not searched: their storages were an earlier failed seed's
     int sequenceLength = 0;
     // The allocs of its hivm.tightly_coupled_buffer<id> marks: the owning core's side (AIV ub,
     // AIC cbuf) and the other core's, which takes the owning side's offsets once every

@@ -82,11 +82,20 @@ LevelSearch::LevelSearch(StorageEntries& entries, SearchBudget& budget)
 {
 }
 
-bool LevelSearch::lifeConflict(const Lives& b1, const Lives& b2, bool allowStallPoints) const
+bool LevelSearch::lifeConflict(const Lives& b1, const Lives& b2, bool allowStallPoints, bool b2Ordered) const
 {
     std::size_t i = 0;
     std::size_t j = 0;
     while (i < b1.size() && j < b2.size()) {
+        // The walk below would step over every life of b2 that ends before b1[i] starts, one by
+        // one (a segment's lives span the whole function): find the first that does not.
+        if (b2Ordered && b2[j].freeTime < b1[i].allocTime && b1[i].allocTime <= b1[i].freeTime) {
+            const std::int64_t from = b1[i].allocTime;
+            j = static_cast<std::size_t>(std::partition_point(b2.begin() + static_cast<std::ptrdiff_t>(j), b2.end(),
+                                             [&](const BufferLife& life) { return life.freeTime < from; })
+                - b2.begin());
+            continue;
+        }
         const auto lo = std::max(b1[i].allocTime, b2[j].allocTime);
         const auto hi = std::min(b1[i].freeTime, b2[j].freeTime);
         if (lo <= hi && !(allowStallPoints && lo == hi && stallPairAcross(b1[i].buffer, b2[j].buffer)))
@@ -135,7 +144,8 @@ bool LevelSearch::lifeOrUniqueConflict(const StorageEntry* e, const Segment& seg
 {
     if (e->lives.empty() || segment.lives.empty())
         return false;
-    return uniqueConflict(e->lives, segment.lives) || lifeConflict(e->lives, segment.lives, true);
+    return uniqueConflict(e->lives, segment.lives)
+        || lifeConflict(e->lives, segment.lives, true, segment.ordered && entries_.options().fastSearchSteps);
 }
 
 // Some pair of their buffers pipe-conflicts (BufferPipeConflict): one of them a DMA buffer,
@@ -326,8 +336,18 @@ AddressRanges LevelSearch::pipeConflictRanges(
     const AddressOutline& outline, const StorageEntry* e, ReuseLevel level) const
 {
     AddressRanges ranges;
+    auto conflicts = [&](const StorageEntry* placed) {
+        return pipeConflict(placed, e) && (level == ReuseLevel::NoPipeConflict || sameLoop(placed, e));
+    };
+    if (entries_.options().fastSearchSteps) { // by address already: no sort
+        for (const PlacedRange& placed : outline.byAddress())
+            if (conflicts(placed.entry))
+                ranges.add(placed.start, placed.end);
+        ranges.seal(true);
+        return ranges;
+    }
     for (const Placement& placed : outline.placements())
-        if (pipeConflict(placed.entry, e) && (level == ReuseLevel::NoPipeConflict || sameLoop(placed.entry, e)))
+        if (conflicts(placed.entry))
             ranges.add(placed.first->offset, placed.first->offset + placed.allExtent);
     ranges.seal();
     return ranges;
@@ -427,6 +447,7 @@ std::uint64_t LevelSearch::planUnlimited(StorageEntry* root, ReuseLevel level, s
 {
     AddressOutline outline(kUnlimited);
     outline.setSplitSegments(split_);
+    outline.setMergeSorted(entries_.options().fastSearchSteps);
     SearchCursor cursor;
     cursor.level = cursor.maxLevel = cursor.minLevel = level;
     const int count = static_cast<int>(root->children.size());
@@ -455,6 +476,7 @@ bool LevelSearch::planWithin(StorageEntry* root, std::uint64_t capacity, std::ui
 {
     AddressOutline outline(capacity);
     outline.setSplitSegments(split_);
+    outline.setMergeSorted(entries_.options().fastSearchSteps);
     SearchCursor cursor;
     const int count = static_cast<int>(root->children.size());
     for (StorageEntry* child : root->children)

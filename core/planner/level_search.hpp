@@ -61,9 +61,11 @@ private:
 class AddressRanges {
 public:
     void add(std::uint64_t start, std::uint64_t end) { ranges_.emplace_back(start, end); }
-    void seal()
+    // `sorted`: added in order of start already (AddressOutline::byAddress).
+    void seal(bool sorted = false)
     {
-        std::sort(ranges_.begin(), ranges_.end());
+        if (!sorted)
+            std::sort(ranges_.begin(), ranges_.end());
         ends_.resize(ranges_.size());
         std::uint64_t most = 0;
         for (std::size_t i = 0; i < ranges_.size(); ++i)
@@ -116,7 +118,8 @@ private:
     bool placeAt(AddressOutline& outline, StorageEntry* e, const SearchCursor& cursor, ReuseLevel level);
     AfterFailure rollBack(SearchCursor& cursor, AddressOutline& outline, StorageEntry* root, std::uint64_t aligned,
         std::uint64_t capacity);
-    bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints) const;
+    // `bOrdered`: b's lives end in increasing order (Segment::ordered), so runs may be skipped.
+    bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints, bool bOrdered = false) const;
     bool stallPairAcross(const Value* a, const Value* b) const;
     bool uniqueConflict(const Lives& a, const Lives& b) const;
     bool lifeOrUniqueConflict(const StorageEntry* e, const Segment& segment) const;

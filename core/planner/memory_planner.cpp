@@ -5,68 +5,22 @@
 #include "core/planner/inplace_rules.hpp"
 #include "core/planner/level_search.hpp"
 #include "core/planner/op_sequence.hpp"
+#include "core/planner/overflow_proof.hpp"
 #include "core/planner/plan_result.hpp"
+#include "core/planner/prepared_function.hpp"
 #include "core/planner/storage_entries.hpp"
 
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace memlens::planner {
 
 namespace {
-
-// The least the scope's storages (copies included) need at one op, in aligned bits: storages
-// live at one op never share an address at any level, except the two sides of an in-place pair
-// refused for the pipe (a stall pair), which may touch at one op (LevelSearch::lifeConflict).
-// So every storage live at the op counts, but those holding a side of a stall pair count as
-// the largest of them alone: a bound, never more than any placement needs.
-std::uint64_t peakDemandBits(const StorageEntry* root, std::uint64_t align, const std::vector<BufferPair>& stallPairs)
-{
-    std::set<const Value*> stallSides;
-    for (const auto& [gen, kill] : stallPairs) {
-        stallSides.insert(gen);
-        stallSides.insert(kill);
-    }
-    struct Change {
-        std::int64_t op;   // the op it takes effect at
-        std::int64_t bits; // + at alloc, - after free
-        bool stall;
-    };
-    std::vector<Change> changes;
-    auto add = [&](const StorageEntry* entry) {
-        const auto bits = static_cast<std::int64_t>(alignUp(static_cast<std::uint64_t>(entry->info->constBits), align));
-        const bool stall = std::any_of(entry->inplaceBuffers.begin(), entry->inplaceBuffers.end(),
-            [&](const Value* buffer) { return stallSides.count(buffer) > 0; });
-        for (const BufferLife& life : entry->lives)
-            if (life.allocTime >= 0 && life.allocTime <= life.freeTime && bits > 0) {
-                changes.push_back({life.allocTime, bits, stall});
-                changes.push_back({life.freeTime + 1, -bits, stall});
-            }
-    };
-    add(root);
-    for (const StorageEntry* child : root->children)
-        add(child);
-    std::sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) { return a.op < b.op; });
-    std::int64_t apart = 0;                // the storages that hold no side of a stall pair
-    std::multiset<std::int64_t> stallLive; // the sizes of those that do
-    std::int64_t peak = 0;
-    for (std::size_t i = 0; i < changes.size();) {
-        const std::int64_t op = changes[i].op;
-        for (; i < changes.size() && changes[i].op == op; ++i) {
-            const Change& change = changes[i];
-            if (!change.stall)
-                apart += change.bits;
-            else if (change.bits > 0)
-                stallLive.insert(change.bits);
-            else
-                stallLive.erase(stallLive.find(-change.bits));
-        }
-        peak = std::max(peak, apart + (stallLive.empty() ? 0 : *stallLive.rbegin()));
-    }
-    return static_cast<std::uint64_t>(peak);
-}
 
 // The sum of the scope's aligned sizes, copies included.
 std::uint64_t sideBySideBits(const StorageEntry* root, std::uint64_t align)
@@ -104,6 +58,9 @@ public:
     {
     }
 
+    // The storage entries; then signature() and plan() may be asked.
+    void build() { entries_.build(); }
+    std::vector<std::uintptr_t> signature() const { return entries_.signature(); }
     bool plan(FunctionPlan& result);
     long placements() const { return budget_.placements(); }
     bool undecided() const { return undecided_; }
@@ -197,7 +154,6 @@ void AttemptPlanner::sayWhySearchStopped(PlannedScope& scope)
 
 bool AttemptPlanner::plan(FunctionPlan& result)
 {
-    entries_.build();
     bool failed = false;
     for (const auto& [scopeName, root] : entries_.scopeRoots()) {
         PlannedScope scope;
@@ -225,52 +181,6 @@ bool AttemptPlanner::plan(FunctionPlan& result)
     writeScopeResults(result, entries_);
     result.fits = !failed;
     return !failed;
-}
-
-// True when some scope cannot fit whatever the shuffle seed. The ops where a buffer is
-// first written and last read do not depend on it, only which buffers then merge in
-// place; and a merge joins a buffer first written at an op with one read last there, so
-// the buffers live at an op and not first written there are in distinct storages, each
-// at least as large as the buffer and with at least its copies. Loop-carried pairs the
-// compiler forces together are not bounded so: with any, the answer is false.
-bool failsWithEverySeed(const BufferLives& buffers, const PlanTarget& target)
-{
-    if (!buffers.forcedPairs.empty())
-        return false;
-    struct Member {
-        std::int64_t start, end;
-        std::uint64_t bits; // aligned, times the copies
-    };
-    std::map<std::string, std::vector<Member>> byScope;
-    for (const Value* buffer : buffers.bufferOrder) {
-        const auto life = buffers.lives.find(buffer);
-        const auto info = buffers.infos.find(buffer);
-        if (life == buffers.lives.end() || info == buffers.infos.end())
-            continue;
-        const auto space = target.space(info->second.scope);
-        const BufferLife& l = life->second;
-        if (!space || l.allocTime < 0 || l.freeTime <= l.allocTime)
-            continue;
-        const auto copies = buffers.multiBuffer.count(buffer) ? buffers.multiBuffer.at(buffer) : 1u;
-        const std::uint64_t bits = alignUp(static_cast<std::uint64_t>(info->second.constBits), space->alignBits);
-        byScope[info->second.scope].push_back({l.allocTime, l.freeTime, bits * copies});
-    }
-    for (const auto& [scope, members] : byScope) {
-        // Live over (start, end]: the sum can only rise at an op just after a start.
-        std::vector<std::pair<std::int64_t, std::int64_t>> changes;
-        for (const Member& m : members) {
-            changes.emplace_back(m.start + 1, static_cast<std::int64_t>(m.bits));
-            changes.emplace_back(m.end + 1, -static_cast<std::int64_t>(m.bits));
-        }
-        std::sort(changes.begin(), changes.end()); // at one op, ends before starts
-        std::int64_t live = 0;
-        for (const auto& [op, bits] : changes) {
-            live += bits;
-            if (live > static_cast<std::int64_t>(target.space(scope)->capacityBits))
-                return true;
-        }
-    }
-    return false;
 }
 
 // walkAllocToPointerCast: an alloc the plan gives no address (never written, so in no
@@ -347,7 +257,11 @@ std::string overflowErrorText(
     return text;
 }
 
-FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options)
+namespace {
+
+// planFunction, on `prepared` when given (else prepared here).
+FunctionPlan planWith(
+    const Function& function, PreparedFunction* prepared, const PlanTarget& target, const PlanOptions& options)
 {
     FunctionPlan result;
     result.name = function.name;
@@ -368,18 +282,20 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         result.fits = false;
         return result;
     }
-    const auto sequence = linearize(function);
-    const BlockLiveness liveness(*function.op);
-    const PipeClasses pipes = classifyBuffers(*function.op);
-    const ModuleFacts facts(*function.op);
+    std::optional<PreparedFunction> own;
+    PreparedFunction& ready = prepared ? *prepared : own.emplace(function);
+    const std::vector<SequenceEntry>& sequence = ready.sequence();
+    const BlockLiveness& liveness = ready.liveness();
+    const PipeClasses& pipes = ready.pipes();
+    const ModuleFacts& facts = ready.facts();
     LivenessOptions livenessOptions;
     livenessOptions.multiBuffer = options.multiBuffer;
     livenessOptions.shuffle = options.shuffleSeeds;
     livenessOptions.tightlyCoupledUnique = options.disableTightlyCoupledBufferReuse;
     livenessOptions.rules = options.rules;
     // Seed 0's walk; each later seed replays its shuffles (or walks again without reuseLiveness).
-    BufferLiveness walk(function, sequence, liveness, 0, livenessOptions);
-    BufferLives built = walk.build();
+    BufferLives built;
+    const BufferLiveness& walk = ready.walk(livenessOptions, built);
     auto livenessOf = [&](unsigned seed) -> const BufferLives& {
         if (options.reuseLiveness)
             walk.shuffleLog().replay(seed, built.genKill);
@@ -409,6 +325,9 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
     }
     long remaining = options.searchBudget;
     long placements = 0;
+    // The failed attempts' storages and plans: a seed whose storages are one of them fails alike.
+    std::vector<std::pair<std::vector<std::uintptr_t>, FunctionPlan>> failedSeeds;
+    int seedsRepeated = 0;
     for (int attempt = firstAttempt; attempt < attempts; ++attempt) {
         result = FunctionPlan();
         result.name = function.name;
@@ -426,9 +345,25 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
         result.notes = buffers.notes;
         AttemptPlanner planner(
             buffers, sequence, pipes, facts, planned, options, options.searchBudget > 0 ? &remaining : nullptr);
+        planner.build();
+        std::vector<std::uintptr_t> signature;
+        if (options.skipRepeatedSeeds) {
+            signature = planner.signature();
+            const auto same = std::find_if(
+                failedSeeds.begin(), failedSeeds.end(), [&](const auto& failed) { return failed.first == signature; });
+            if (same != failedSeeds.end()) {
+                result = same->second;
+                result.seed = attempt;
+                result.notes = buffers.notes;
+                result.placements = placements;
+                result.seedsRepeated = ++seedsRepeated;
+                continue;
+            }
+        }
         const bool fits = planner.plan(result);
         placements += planner.placements();
         result.placements = placements;
+        result.seedsRepeated = seedsRepeated;
         if (planner.undecided()) {
             result.decided = false; // later seeds would have no budget left
             result.cancelled = options.cancel && options.cancel->load(std::memory_order_relaxed);
@@ -439,8 +374,22 @@ FunctionPlan planFunction(const Function& function, const PlanTarget& target, co
             recordCoupledBuffers(buffers, function, result);
             return result;
         }
+        if (options.skipRepeatedSeeds)
+            failedSeeds.emplace_back(std::move(signature), result);
     }
     return result;
+}
+
+} // namespace
+
+FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options)
+{
+    return planWith(function, nullptr, target, options);
+}
+
+FunctionPlan planFunction(PreparedFunction& prepared, const PlanTarget& target, const PlanOptions& options)
+{
+    return planWith(prepared.function(), &prepared, target, options);
 }
 
 std::vector<const Function*> deviceFunctions(const Module& module, const std::string& name)

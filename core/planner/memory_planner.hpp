@@ -30,6 +30,10 @@ std::string planTargetName(const Module& module);
 std::optional<std::uint64_t> allocatedUbBits(const FunctionPlan& plan, bool regBase);
 
 FunctionPlan planFunction(const Function& function, const PlanTarget& target, const PlanOptions& options = {});
+// The same plan, on what `prepared` keeps of its function (prepared_function.hpp): for many
+// plans of one function whose sizes or marks change between them (what-ifs).
+class PreparedFunction;
+FunctionPlan planFunction(PreparedFunction& prepared, const PlanTarget& target, const PlanOptions& options = {});
 
 // After every function of a module is planned: the other core's side of each tightly coupled
 // buffer takes the offsets of the owning side of the same id (the last function planned that

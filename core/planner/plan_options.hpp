@@ -62,6 +62,7 @@ struct PlanRules {
     // of the loop cannot take its copies' slots whole at level 1. No restart is left to make.
     bool splitOutlineAtMultiLevel = true;
 
+    bool operator==(const PlanRules&) const = default;
     static PlanRules membase() { return {}; } // hivm-plan-memory (A2/A3)
     static PlanRules regbase()                // hivm-plan-memory-regbase (A5, Ascend310B)
     {
@@ -113,6 +114,15 @@ struct PlanOptions {
     // at once, with the same plan and "requires N bits" the search within capacity ends at.
     // false: search all the same, as the compiler does (the tests compare the two).
     bool proveOverflow = true;
+    // true: a seed whose storages (order, lives, buffers, copies, stall pairs) equal an earlier
+    // failed seed's is not searched again: it fails alike, and its plan is that one's with its
+    // own seed number (StorageEntries::signature). false: every seed searched (tests compare).
+    bool skipRepeatedSeeds = true;
+    // true: the search's steps take shortcuts with the same outcome: the life-conflict test skips,
+    // by binary search, a segment's lives that end before the storage's begin (Segment::ordered),
+    // and a placement merges the sorted lives it joins rather than sorting them. false: lives
+    // walked one by one and sorted (tests compare).
+    bool fastSearchSteps = true;
     // true: the buffer liveness is built once and each later seed only reorders its lists
     // (ShuffleLog::replay); false: built again per seed. The plans are the same.
     bool reuseLiveness = true;

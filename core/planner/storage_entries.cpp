@@ -3,6 +3,7 @@
 #include "core/planner/buffer_views.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 #include <unordered_set>
 
@@ -13,26 +14,59 @@ std::uint64_t alignUp(std::uint64_t value, std::uint64_t align)
     return align == 0 ? value : (value + align - 1) / align * align;
 }
 
-void mergeLives(Lives& lives)
+namespace {
+
+inline bool earlierLife(const BufferLife& a, const BufferLife& b)
+{
+    return a.allocTime == b.allocTime ? a.freeTime < b.freeTime : a.allocTime < b.allocTime;
+}
+
+// Joins sorted lives that overlap or touch, in place.
+void joinSortedLives(Lives& lives)
 {
     if (lives.empty())
         return;
-    std::sort(lives.begin(), lives.end(), [](const BufferLife& a, const BufferLife& b) {
-        return a.allocTime == b.allocTime ? a.freeTime < b.freeTime : a.allocTime < b.allocTime;
-    });
-    Lives merged;
-    BufferLife current = lives[0];
+    std::size_t last = 0;
     for (std::size_t i = 1; i < lives.size(); ++i) {
-        const BufferLife& life = lives[i];
-        if (life.allocTime <= current.freeTime + 1) {
-            current.freeTime = std::max(current.freeTime, life.freeTime);
-        } else {
-            merged.push_back(current);
-            current = life;
-        }
+        if (lives[i].allocTime <= lives[last].freeTime + 1)
+            lives[last].freeTime = std::max(lives[last].freeTime, lives[i].freeTime);
+        else
+            lives[++last] = lives[i];
     }
-    merged.push_back(current);
-    lives.swap(merged);
+    lives.resize(last + 1);
+}
+
+} // namespace
+
+void mergeLives(Lives& lives)
+{
+    std::sort(lives.begin(), lives.end(), [](const BufferLife& a, const BufferLife& b) { return earlierLife(a, b); });
+    joinSortedLives(lives);
+}
+
+void mergeSortedLives(const std::vector<const Lives*>& parts, Lives& out, Lives& scratch)
+{
+    const auto earlier = [](const BufferLife& a, const BufferLife& b) { return earlierLife(a, b); };
+    out.clear();
+    bool sorted = true;
+    for (const Lives* part : parts) {
+        sorted = sorted && std::is_sorted(part->begin(), part->end(), earlier);
+        scratch.resize(out.size() + part->size());
+        std::merge(out.begin(), out.end(), part->begin(), part->end(), scratch.begin(), earlier);
+        out.swap(scratch);
+    }
+    // Two lives with the same times from different buffers: std::sort's order of them decides
+    // which buffer the joined life names, so sort as mergeLives does.
+    const bool tie = std::adjacent_find(out.begin(), out.end(), [](const BufferLife& a, const BufferLife& b) {
+        return a.allocTime == b.allocTime && a.freeTime == b.freeTime && a.buffer != b.buffer;
+    }) != out.end();
+    if (!sorted || tie) {
+        out.clear();
+        for (const Lives* part : parts)
+            out.insert(out.end(), part->begin(), part->end());
+        std::sort(out.begin(), out.end(), earlier);
+    }
+    joinSortedLives(out);
 }
 
 StorageEntries::StorageEntries(const BufferLives& liveness, const std::vector<SequenceEntry>& sequence,
@@ -59,6 +93,57 @@ void StorageEntries::build()
     mergeInplace();
     expandMultiBuffer();
     mergeSameScope();
+}
+
+std::vector<std::uintptr_t> StorageEntries::signature() const
+{
+    std::vector<std::uintptr_t> out;
+    auto put = [&](auto value) { out.push_back(static_cast<std::uintptr_t>(value)); };
+    auto ptr = [&](const void* p) { out.push_back(reinterpret_cast<std::uintptr_t>(p)); };
+    std::map<const StorageEntry*, std::size_t> index;
+    for (const StorageEntry* entry : entries_)
+        index.emplace(entry, index.size());
+    auto indexOf = [&](const StorageEntry* entry) {
+        const auto found = index.find(entry);
+        put(found == index.end() ? SIZE_MAX : found->second);
+    };
+    put(entries_.size());
+    for (const StorageEntry* entry : entries_) {
+        ptr(entry->info->buffer);
+        put(entry->multiBuffer);
+        indexOf(entry->copyOf);
+        put(entry->lives.size());
+        for (const BufferLife& life : entry->lives) {
+            ptr(life.buffer);
+            put(life.allocTime);
+            put(life.freeTime);
+        }
+        put(entry->inplaceBuffers.size());
+        for (const Value* buffer : entry->inplaceBuffers)
+            ptr(buffer);
+        put(entry->relations.size());
+        for (const StorageEntry* relation : entry->relations)
+            indexOf(relation);
+        put(entry->children.size());
+        for (const StorageEntry* child : entry->children)
+            indexOf(child);
+    }
+    put(scopeRoots_.size());
+    for (const auto& [name, root] : scopeRoots_)
+        indexOf(root);
+    put(stallPairs_.size());
+    for (const auto& [gen, kill] : stallPairs_) {
+        ptr(gen);
+        ptr(kill);
+    }
+    put(live_.bufferOrder.size());
+    for (const Value* buffer : live_.bufferOrder) {
+        ptr(buffer);
+        const auto life = live_.lives.find(buffer);
+        put(life == live_.lives.end() ? -2 : life->second.allocTime);
+        put(life == live_.lives.end() ? -2 : life->second.freeTime);
+    }
+    return out;
 }
 
 const StorageEntry* StorageEntries::entryOf(const Value* buffer) const

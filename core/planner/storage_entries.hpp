@@ -26,6 +26,9 @@ using BufferPair = std::pair<const Value*, const Value*>; // (gen, kill)
 
 // Sorts lives and joins those that overlap or touch.
 void mergeLives(Lives& lives);
+// mergeLives of the parts' lives together, into `out`: when each part is sorted (as merged
+// lives are), merged rather than sorted. `scratch` is working space.
+void mergeSortedLives(const std::vector<const Lives*>& parts, Lives& out, Lives& scratch);
 
 std::uint64_t alignUp(std::uint64_t value, std::uint64_t align);
 
@@ -62,6 +65,10 @@ public:
     const StorageEntry* entryOf(const Value* buffer) const;
     // In-place pairs refused because they would stall the pipe (PlanRules::refuseStallingInplace).
     const std::vector<BufferPair>& stallPairs() const { return stallPairs_; }
+    // Everything the address search and the result read of this attempt's storages, as one
+    // list: two attempts with equal signatures plan alike (the storages, their order, lives,
+    // buffers, copies, scopes and stall pairs; the buffers' lives as the result reads them).
+    std::vector<std::uintptr_t> signature() const;
     // The storage number of every entry that is not a copy, in entry order.
     std::map<const StorageEntry*, int> storageNumbers() const;
 

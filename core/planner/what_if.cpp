@@ -7,6 +7,7 @@
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/module_clone.hpp"
 #include "core/planner/multi_buffer_marks.hpp"
+#include "core/planner/prepared_function.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -292,7 +293,8 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
             result.undecided = searchTimedOutText(0);
             break;
         }
-        plans.plans.push_back(planFunction(*function, target_, options));
+        plans.plans.push_back(shareWalks_ ? planFunction(prepared(*function, whatIf.multiBuffer), target_, options)
+                                          : planFunction(*function, target_, options));
         result.functions.push_back(summarize(plans.plans.back()));
         if (!plans.plans.back().decided) {
             result.decided = false;
@@ -306,6 +308,23 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     return plans;
 }
 
+PreparedFunction& WhatIfPlanner::prepared(const Function& function, bool marks)
+{
+    for (Prepared& kept : prepared_)
+        if (kept.function == &function && kept.marks == marks)
+            return *kept.prepared;
+    prepared_.push_back({&function, marks, std::make_unique<PreparedFunction>(function)});
+    return *prepared_.back().prepared;
+}
+
+int WhatIfPlanner::sharedWalks() const
+{
+    int walks = 0;
+    for (const Prepared& kept : prepared_)
+        walks += kept.prepared->walks();
+    return walks;
+}
+
 std::unique_ptr<WhatIfPlanner> WhatIfPlanner::copyForThread() const
 {
     auto copy = std::make_unique<WhatIfPlanner>(cloneModule(*module_), target_);
@@ -314,6 +333,7 @@ std::unique_ptr<WhatIfPlanner> WhatIfPlanner::copyForThread() const
     copy->deadline_ = deadline_;
     copy->shuffleSeeds_ = shuffleSeeds_;
     copy->generation_ = generation_;
+    copy->shareWalks_ = shareWalks_;
     return copy;
 }
 

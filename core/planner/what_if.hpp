@@ -22,6 +22,8 @@
 
 namespace memlens::planner {
 
+class PreparedFunction;
+
 // Every memref shape dimension equal to `value` becomes value * numerator / denominator.
 struct DimensionScale {
     std::int64_t value = 0;
@@ -151,6 +153,13 @@ public:
         shuffleSeeds_ = generation != CompilerGeneration::Earlier;
     }
 
+    // true (default): each function's op sequence, liveness, pipes, facts and buffer walk are
+    // made once per marks state and shared by every what-if this planner plans, only the sizes
+    // read again (PreparedFunction); false: every what-if prepares its functions afresh.
+    void setShareWalks(bool share) { shareWalks_ = share; }
+    // The buffer walks the shared preparations made so far.
+    int sharedWalks() const;
+
     const Module& module() const { return *module_; }
     const PlanTarget& target() const { return target_; }
     std::vector<const Function*> deviceFunctions(const std::string& function = {}) const;
@@ -174,8 +183,18 @@ private:
     // Another planner with these settings, on its own copy of the module.
     std::unique_ptr<WhatIfPlanner> copyForThread() const;
 
+    // What is kept of a function with its multi-buffer marks in place (true) or removed.
+    PreparedFunction& prepared(const Function& function, bool marks);
+
     std::unique_ptr<Module> module_;
     PlanTarget target_;
+    bool shareWalks_ = true;
+    struct Prepared {
+        const Function* function = nullptr;
+        bool marks = true;
+        std::unique_ptr<PreparedFunction> prepared;
+    };
+    std::vector<Prepared> prepared_;
     long searchBudget_;
     const std::atomic<bool>* cancel_ = nullptr;
     std::optional<std::chrono::steady_clock::time_point> deadline_;

@@ -178,6 +178,22 @@ TEST_CASE("search budget: a load's plan of an IR file stops within its budget an
     CHECK(whole.decided); // the default budget decides what the generated searches need
 }
 
+TEST_CASE("search budget: a load's budget decides the 3,000-op function the proof leaves to the search",
+    "[planner][search_budget]")
+{
+    // Without the overflow proof every seed's search runs: seed 0's takes 414,360 placements and
+    // the other 19 seeds' storages are its own. The load's budget once stopped it (400,000).
+    const auto module = readMlir(memlens::bench::generatedIr(4));
+    PlanOptions options;
+    options.proveOverflow = false;
+    options.searchBudget = memlens::kLoadSearchBudget;
+    const FunctionPlan plan = planFunction(module->functions.at(0), *findPlanTarget("Ascend910B1"), options);
+    CHECK(plan.decided);
+    CHECK_FALSE(plan.fits);
+    CHECK(plan.seed == 19);
+    CHECK(plan.placements == 414360);
+}
+
 namespace {
 
 // `pairs` buffers of 4 KB filled and read in turn: side by side they pass the capacity, so the

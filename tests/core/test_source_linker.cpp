@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const kKernel = "/home/dev/proj/src/kernels/softmax_kernel.py";
+const char* const kSoftmaxKernelPath = "/home/dev/proj/src/kernels/softmax_kernel.py";
 
 } // namespace
 
