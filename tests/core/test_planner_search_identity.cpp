@@ -7,6 +7,7 @@
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/plan_pass.hpp"
+#include "support/planner_cases.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
@@ -14,7 +15,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <sstream>
 
 using namespace memlens::planner;
 
@@ -50,24 +50,6 @@ void compareShortcuts(const std::string& text, PlanOptions options, IdentityCoun
     }
 }
 
-// The cases of a file split with `// -----` (the compiler's lit files, our rule cases).
-std::vector<std::string> plannerCases(const std::filesystem::path& path)
-{
-    std::istringstream lines(memlens::test::readText(path));
-    std::string line, current;
-    std::vector<std::string> cases;
-    while (std::getline(lines, line)) {
-        if (line.rfind("// -----", 0) == 0) {
-            cases.push_back(current);
-            current.clear();
-        } else {
-            current += line + "\n";
-        }
-    }
-    cases.push_back(current);
-    return cases;
-}
-
 } // namespace
 
 TEST_CASE("search shortcuts: a generated corpus plans as the full search", "[planner][search_identity]")
@@ -91,7 +73,8 @@ TEST_CASE("search shortcuts: the planner cases, under each generation", "[planne
     MEMLENS_REQUIRE_SAMPLES();
     IdentityCount count;
     for (const CompilerGeneration generation : generationsNewestFirst())
-        for (const std::string& text : plannerCases(memlens::test::sample("planner/plan-memory.mlir"))) {
+        for (const std::string& text : memlens::test::splitPlannerCases(
+                 memlens::test::readText(memlens::test::sample("planner/plan-memory.mlir")))) {
             PlanOptions options;
             applyGeneration(options, generation);
             compareShortcuts(text, options, count);
@@ -116,7 +99,7 @@ TEST_CASE("search shortcuts: our own planner cases and the A5 cases, under each 
     IdentityCount count;
     for (const std::filesystem::path& file : files)
         for (const CompilerGeneration generation : generationsNewestFirst())
-            for (const std::string& text : plannerCases(file)) {
+            for (const std::string& text : memlens::test::splitPlannerCases(memlens::test::readText(file))) {
                 INFO(file.filename().string() << ", " << generationName(generation));
                 PlanOptions options;
                 applyGeneration(options, generation);

@@ -7,12 +7,11 @@
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "core/planner/op_sequence.hpp"
+#include "support/planner_cases.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
-
-#include <sstream>
 
 using namespace memlens::planner;
 
@@ -77,18 +76,8 @@ TEST_CASE("seed reuse: replayed lists are each seed's own, generated functions",
 TEST_CASE("seed reuse: replayed lists are each seed's own, the planner cases", "[planner][seed_reuse][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();
-    std::istringstream lines(memlens::test::readText(memlens::test::sample("planner/plan-memory.mlir")));
-    std::string line, current;
-    std::vector<std::string> cases;
-    while (std::getline(lines, line)) {
-        if (line.rfind("// -----", 0) == 0) {
-            cases.push_back(current);
-            current.clear();
-        } else {
-            current += line + "\n";
-        }
-    }
-    cases.push_back(current);
+    const std::vector<std::string> cases
+        = memlens::test::splitPlannerCases(memlens::test::readText(memlens::test::sample("planner/plan-memory.mlir")));
     int reordered = 0;
     for (std::size_t c = 0; c < cases.size(); ++c) {
         INFO("case " << c);
