@@ -1,6 +1,7 @@
 // A scope whose storages at one op need more than its capacity fails without the search
 // within capacity; the plan must be the one the full search ends at, seed for seed.
 #include "bench/generated_ir.hpp"
+#include "bench/plan_corpus.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
 #include "support/test_documents.hpp"
@@ -14,30 +15,6 @@ using namespace memlens::planner;
 
 namespace {
 
-void requireSame(const FunctionPlan& a, const FunctionPlan& b)
-{
-    CHECK(a.fits == b.fits);
-    CHECK(a.seed == b.seed);
-    CHECK(a.errors == b.errors);
-    REQUIRE(a.scopes.size() == b.scopes.size());
-    for (std::size_t s = 0; s < a.scopes.size(); ++s) {
-        const PlannedScope& x = a.scopes[s];
-        const PlannedScope& y = b.scopes[s];
-        CHECK(x.fits == y.fits);
-        CHECK(x.requiresBits == y.requiresBits);
-        CHECK(x.errorInfo == y.errorInfo);
-        CHECK(x.highWaterBits == y.highWaterBits);
-        REQUIRE(x.allocs.size() == y.allocs.size());
-        for (std::size_t i = 0; i < x.allocs.size(); ++i) {
-            CHECK(x.allocs[i].offsets == y.allocs[i].offsets);
-            CHECK(x.allocs[i].storage == y.allocs[i].storage);
-        }
-        REQUIRE(x.dumpItems.size() == y.dumpItems.size());
-        for (std::size_t i = 0; i < x.dumpItems.size(); ++i)
-            CHECK(x.dumpItems[i].offsets == y.dumpItems[i].offsets);
-    }
-}
-
 // Plans every function of `text` with and without the proof; returns how many failed.
 int compareBoth(const std::string& text, PlanOptions options = {})
 {
@@ -50,7 +27,7 @@ int compareBoth(const std::string& text, PlanOptions options = {})
         const FunctionPlan proved = planFunction(*function, target, options);
         options.proveOverflow = false;
         const FunctionPlan searched = planFunction(*function, target, options);
-        requireSame(proved, searched);
+        CHECK(memlens::bench::planDifference(proved, searched).empty());
         failed += proved.fits ? 0 : 1;
     }
     return failed;
@@ -139,7 +116,7 @@ TEST_CASE("overflow proof: a stall pair's sides count as the larger one, the res
         const FunctionPlan proved = planFunction(function, target, options);
         options.proveOverflow = false;
         const FunctionPlan searched = planFunction(function, target, options);
-        requireSame(proved, searched);
+        CHECK(memlens::bench::planDifference(proved, searched).empty());
         CHECK_FALSE(proved.fits);
         CHECK(searched.placements > 0);
         // 160 KB: decided by the bound, with no search. 96 KB: 96 + 64 KB at the vabs is within
