@@ -19,7 +19,8 @@ namespace {
 std::string outcome(const std::string& path, std::uint64_t splitFrom)
 {
     try {
-        const memlens::Dump dump = memlens::loadDumpFile(path, nullptr, nullptr, UINT64_MAX, splitFrom);
+        const memlens::Dump dump
+            = memlens::loadDumpFile(path, nullptr, nullptr, UINT64_MAX, splitFrom, nullptr, UINT64_MAX);
         std::ostringstream out;
         out << dump.kernel << '\n';
         for (const auto& scope : dump.scopes) {

@@ -17,6 +17,8 @@ inline constexpr std::uint64_t kReadAheadFromBytes = kSecondThreadReadBytes;
 // From here a dump's second half is read beside its first (two JSON readers at once): at 16 MiB
 // a half is worth a thread many times over; below, the relayed read is near the SAX walk anyway.
 inline constexpr std::uint64_t kSplitReadBytes = std::uint64_t(16) << 20;
+// From here a dump's buffer lists are read by FastListReader (simdjson) as far as they are plain.
+inline constexpr std::uint64_t kFastListReadBytes = std::uint64_t(64) << 10;
 
 // Analysis: from here a scope's storages and overlaps are found on a second thread while the
 // first sweeps the usage (both only read the plan); below, the thread costs more than it saves.

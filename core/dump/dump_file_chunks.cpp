@@ -119,6 +119,19 @@ void DumpFileChunks::advance(Iterator& walker)
     }
 }
 
+void DumpFileChunks::skipTo(std::uint64_t offset)
+{
+    if (!walker_ || splice_ != Splice::None || offset <= position())
+        return;
+    if (offset >= offset_ + size_) {
+        jumpTo(offset);
+    } else {
+        at_ = static_cast<std::size_t>(offset - offset_);
+    }
+    walker_->at_ = buffer_.data() + at_;
+    walker_->end_ = buffer_.data() + size_;
+}
+
 void DumpFileChunks::jumpTo(std::uint64_t offset)
 {
     if (ahead_.valid())
@@ -159,7 +172,10 @@ bool DumpFileChunks::readChunk()
         std::uint64_t beside = 0;
         if (besideRead_ && splice_ == Splice::Pending)
             beside = besideRead_->load(std::memory_order_relaxed);
-        bytesRead_->store(offset_ + size_ + (beside > spliceAt_ ? beside - spliceAt_ : 0), std::memory_order_relaxed);
+        // Only forward: a FastListReader may have read past this chunk already.
+        const std::uint64_t now = offset_ + size_ + (beside > spliceAt_ ? beside - spliceAt_ : 0);
+        std::uint64_t shown = bytesRead_->load(std::memory_order_relaxed);
+        while (shown < now && !bytesRead_->compare_exchange_weak(shown, now, std::memory_order_relaxed)) { }
     }
     return size_ > 0;
 }

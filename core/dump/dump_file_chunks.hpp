@@ -70,6 +70,9 @@ public:
     // an offset makes the iterator give the text `null` and then go on from that offset (the
     // bytes between were read by someone else). Once only; before the iterator is made.
     void spliceAt(std::uint64_t at, std::function<std::optional<std::uint64_t>()> decide);
+    // Moves the walking iterator forward to byte `offset` (the bytes between were read by someone
+    // else, FastListReader). Not with a splice.
+    void skipTo(std::uint64_t offset);
     // Until the splice, `bytesRead` also counts what the other reader read: `besideRead` follows
     // its chunks (their bytesRead), which start at the splice point.
     void countBeside(const std::atomic<std::uint64_t>* besideRead) { besideRead_ = besideRead; }

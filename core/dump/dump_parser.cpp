@@ -9,6 +9,7 @@
 #include "core/dump/dump_assembly.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_file_chunks.hpp"
+#include "core/dump/fast_list_reader.hpp"
 #include "core/dump/list_split.hpp"
 #include "core/dump/sax_relay.hpp"
 
@@ -95,6 +96,15 @@ public:
     void setCancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
     // Where the bytes come from: the position of a buffer object's end is kept.
     void setPositions(const DumpFileChunks* chunks) { positions_ = chunks; }
+    // Buffer lists are read by `lists` where it can, `chunks` skipping what it read.
+    void readListsWith(FastListReader* lists, DumpFileChunks* chunks)
+    {
+        fastLists_ = lists;
+        skipper_ = chunks;
+        positions_ = chunks;
+    }
+    // Whether FastListReader took any buffer: a problem's byte offset is then not the file's.
+    bool fastListsTook() const { return fastTook_; }
 
     // Reads the second half of a dump: from a buffer object on, inside the synthetic start of a
     // buffer list, up to the end of that list, where it stops (tailEnded()). A warning makes it
@@ -493,7 +503,27 @@ private:
         Frame& frame = pushFrame(Role::Dom, array);
         frame.container = container;
         frame.isScopeRecord = isScopeRecord;
+        if (array && fastLists_ && atBufferElement())
+            readListFast();
         return true;
+    }
+
+    // Just past a buffer list's `[`: FastListReader takes the plain buffer objects, each made a
+    // Buffer here as the streaming reader makes it (same checks, warnings and path), and the
+    // JSON reader goes on where it stopped.
+    void readListFast()
+    {
+        const std::uint64_t from = skipper_->position();
+        const std::uint64_t resume = fastLists_->read(from, fields_, [this](BufferFields& fields, std::uint64_t end) {
+            fastTook_ = true;
+            pollCancel();
+            pendingBuffers_.push_back(convertBuffer(
+                fields, file_, [this] { return currentPath(); }, nextId_++, warnings_, sharedTexts_));
+            ++frames_[depth_ - 1].count;
+            lastBufferEnd_ = end;
+            reserveByDensity();
+        });
+        skipper_->skipTo(resume);
     }
 
     bool closeContainer()
@@ -597,6 +627,9 @@ private:
     const std::atomic<bool>* abandon_ = nullptr;
     std::size_t events_ = 0;
     const DumpFileChunks* positions_ = nullptr;
+    FastListReader* fastLists_ = nullptr;
+    DumpFileChunks* skipper_ = nullptr;
+    bool fastTook_ = false;
     std::uint64_t lastBufferEnd_ = 0;
     static constexpr std::size_t kBuffersBeforeReserving = 4096;
     static constexpr std::size_t kMostReservedBytes = std::size_t(1) << 30;
@@ -743,15 +776,34 @@ Dump readByOneReader(const std::string& path, DumpFileChunks& chunks, const std:
 
 } // namespace
 
-Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
-    std::uint64_t relayFrom, std::uint64_t splitFrom, bool* readInTwo)
+namespace {
+
+// Reads the dump with its buffer lists taken by FastListReader where it can. Nullopt when a
+// problem came after it took buffers: the byte offsets the JSON reader counts skip what it read,
+// so the dump is read again without it (warnings before the problem are then said twice; the
+// load fails all the same).
+std::optional<Dump> readWithFastLists(const std::string& path, DumpFileChunks& chunks, const std::atomic<bool>* cancel,
+    std::atomic<std::uint64_t>* bytesRead, std::size_t windowBytes)
 {
-    if (readInTwo)
-        *readInTwo = false;
+    FastListReader lists(path, cancel, bytesRead, windowBytes);
+    DumpSaxHandler handler(path);
+    handler.setCancel(cancel);
+    handler.readListsWith(&lists, &chunks);
+    try {
+        json::sax_parse(DumpFileChunks::Iterator(&chunks), DumpFileChunks::Iterator(), &handler);
+        return finishParse(handler, path);
+    } catch (const DumpError&) {
+        if (!handler.fastListsTook())
+            throw; // the JSON reader read every byte up to its problem itself
+    }
+    return std::nullopt;
+}
+
+// The streaming reader alone: one reader, or two halves at once.
+Dump readStreaming(const std::string& path, DumpFileChunks& chunks, const std::atomic<bool>* cancel,
+    std::atomic<std::uint64_t>* bytesRead, std::uint64_t relayFrom, std::uint64_t splitFrom, bool* readInTwo)
+{
     const bool twoCores = std::thread::hardware_concurrency() != 1;
-    // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
-    DumpFileChunks chunks(path, cancel, bytesRead);
-    chunks.start();
     if (!twoCores || chunks.fileBytes() < splitFrom)
         return readByOneReader(path, chunks, cancel, relayFrom, twoCores);
     DumpSaxHandler handler(path);
@@ -774,6 +826,26 @@ Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std:
     DumpFileChunks again(path, cancel, bytesRead);
     again.start();
     return readByOneReader(path, again, cancel, relayFrom, twoCores);
+}
+
+} // namespace
+
+Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
+    std::uint64_t relayFrom, std::uint64_t splitFrom, bool* readInTwo, std::uint64_t fastFrom,
+    std::size_t fastWindowBytes)
+{
+    if (readInTwo)
+        *readInTwo = false;
+    // Read in chunks, never whole: the file's bytes are not kept beside the plan made of them.
+    DumpFileChunks chunks(path, cancel, bytesRead);
+    chunks.start();
+    if (chunks.fileBytes() < fastFrom)
+        return readStreaming(path, chunks, cancel, bytesRead, relayFrom, splitFrom, readInTwo);
+    if (std::optional<Dump> dump = readWithFastLists(path, chunks, cancel, bytesRead, fastWindowBytes))
+        return std::move(*dump);
+    DumpFileChunks again(path, cancel, bytesRead);
+    again.start();
+    return readStreaming(path, again, cancel, bytesRead, relayFrom, splitFrom, readInTwo);
 }
 
 } // namespace memlens

@@ -5,6 +5,7 @@
 #include "core/base/work_thresholds.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_model.hpp"
+#include "core/dump/fast_list_reader.hpp"
 
 #include <atomic>
 #include <cstddef>
@@ -29,9 +30,14 @@ Dump parseDumpText(std::string_view json, const std::string& fileLabel, const st
 // in a buffer list (the same Dump and warnings; a problem past the split is found again by one
 // reader, so its message is one reader's); `splitFrom` changes that size and `readInTwo`, when
 // given, tells whether the Dump was read so.
+// From kFastListReadBytes on (`fastFrom`), buffer lists are read by FastListReader (simdjson, a
+// window of `fastWindowBytes` at a time) as far as they are plain, on this thread, and the rest
+// by the JSON reader; a problem after it took buffers reads the file again without it. The same
+// Dump, warnings and errors either way.
 Dump loadDumpFile(const std::string& path, const std::atomic<bool>* cancel = nullptr,
     std::atomic<std::uint64_t>* bytesRead = nullptr, std::uint64_t relayFrom = kRelayedReadBytes,
-    std::uint64_t splitFrom = kSplitReadBytes, bool* readInTwo = nullptr);
+    std::uint64_t splitFrom = kSplitReadBytes, bool* readInTwo = nullptr, std::uint64_t fastFrom = kFastListReadBytes,
+    std::size_t fastWindowBytes = kFastListWindowBytes);
 
 // The bytes of `path` (a regular file below the size limit). Throws DumpError (or LoadCancelled).
 std::string readDumpText(const std::string& path, const std::atomic<bool>* cancel = nullptr);

@@ -5,6 +5,7 @@
 #include "core/dump/dump_parser.hpp"
 #include "core/dump/list_split.hpp"
 #include "support/cancel_after_bytes.hpp"
+#include "support/dump_text.hpp"
 #include "support/temp_dir.hpp"
 #include "support/test_paths.hpp"
 
@@ -17,62 +18,19 @@
 #include <thread>
 
 using namespace memlens;
+using test::bufferList;
+using test::dumpOfRecords;
+using test::scope;
 
 namespace {
 
 constexpr std::uint64_t kNever = UINT64_MAX;
 
-std::string bufferObject(int i, const std::string& extra = "")
-{
-    return R"({"buffer": "%a)" + std::to_string(i) + R"( = memref.alloc() : memref<)" + std::to_string(16 + i % 5)
-        + R"(xf16, #hivm.address_space<ub>>", "offset": [)" + std::to_string(32 * (i % 700))
-        + (i % 4 == 0 ? ", " + std::to_string(32 * (i % 700) + 65536) : "") + R"(], "extent": )"
-        + std::to_string(2 * (16 + i % 5)) + R"(, "alloc_time_in_ir": )" + std::to_string(i / 3)
-        + R"(, "life_time_in_ir": [)" + std::to_string(i / 3) + ", " + std::to_string(i / 3 + i % 9)
-        + R"json(], "source_location": "loc(\"k.py\":)json" + std::to_string(i % 97) + R"json(:1)", "is_tmpbuf": )json"
-        + (i % 6 ? "false" : "true") + extra + "}";
-}
-
-std::string bufferList(int from, int count, const std::string& extraAt = "", int extraIndex = -1)
-{
-    std::string list;
-    for (int i = from; i < from + count; ++i)
-        list += std::string(i > from ? ",\n" : "") + bufferObject(i, i == extraIndex ? extraAt : "");
-    return list;
-}
-
-std::string dumpOfRecords(const std::string& records)
-{
-    return R"({"Header": {"KernelName": "halves"}, "Record": [)" + records + "]}";
-}
-
-std::string scope(const std::string& name, const std::string& buffers)
-{
-    return R"({"scope": ")" + name + R"(", "status": "fail", "error_info": "ub overflow", "memory_info_array": [)"
-        + buffers + "]}";
-}
-
-// Everything a load gives, buffer ids and all, or the error's text.
+// Everything a load gives (split from `splitFrom` on; FastListReader not used), or the error's text.
 std::string outcome(const std::filesystem::path& path, std::uint64_t splitFrom, bool* inTwo = nullptr)
 {
-    try {
-        const Dump dump = loadDumpFile(path.string(), nullptr, nullptr, kRelayedReadBytes, splitFrom, inTwo);
-        std::ostringstream out;
-        out << dump.kernel << ' ' << dump.scopes.size() << '\n';
-        for (const ScopePlan& plan : dump.scopes) {
-            out << plan.scope << ' ' << plan.status.value_or("-") << ' ' << plan.error << ' ' << plan.buffers.size()
-                << '\n';
-            for (const Buffer& buffer : plan.buffers)
-                out << buffer.id << ' ' << buffer.ssaName << ' ' << buffer.memrefType() << ' ' << buffer.location()
-                    << ' ' << buffer.sizeBytes << ' ' << buffer.lifeStart << ' ' << buffer.lifeEnd << ' '
-                    << buffer.isTmp << ' ' << buffer.offsets.size() << '\n';
-            for (const Block& block : plan.blocks)
-                out << block.bufferIndex << ' ' << block.copy << ' ' << block.offset << '\n';
-        }
-        return out.str();
-    } catch (const DumpError& error) {
-        return std::string("DumpError: ") + error.what();
-    }
+    return test::loadOutcome(
+        [&] { return loadDumpFile(path.string(), nullptr, nullptr, kRelayedReadBytes, splitFrom, inTwo, kNever); });
 }
 
 std::string readAll(DumpFileChunks& chunks)
@@ -163,7 +121,7 @@ TEST_CASE("a dump read in two halves is the dump read by one reader", "[halves][
         const auto path = dir.write("early.json",
             dumpOfRecords(scope("cbuf", bufferList(0, 8000)) + ", " + scope("ub", bufferList(8000, 40000))));
         bool inTwo = false;
-        const Dump dump = loadDumpFile(path.string(), nullptr, nullptr, kRelayedReadBytes, 0, &inTwo);
+        const Dump dump = loadDumpFile(path.string(), nullptr, nullptr, kRelayedReadBytes, 0, &inTwo, kNever);
         CHECK(inTwo);
         REQUIRE(dump.scopes.size() == 2);
         for (const ScopePlan& plan : dump.scopes) {
@@ -278,7 +236,7 @@ TEST_CASE("a load read in two halves stops when cancelled", "[halves][dump]")
     const auto path = dir.write("big.json", dumpOfRecords(scope("ub", bufferList(0, 120000))));
     const test::CancelOutcome outcome = test::cancelAfterBytes(
         std::uint64_t(2) << 20, [&](const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead) {
-            loadDumpFile(path.string(), cancel, bytesRead, kRelayedReadBytes, 0);
+            loadDumpFile(path.string(), cancel, bytesRead, kRelayedReadBytes, 0, nullptr, kNever);
         });
     CHECK(outcome.cancelled);
     CHECK(outcome.bytesRead < std::filesystem::file_size(path) / 2); // neither half read on to its end

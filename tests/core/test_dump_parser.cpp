@@ -1,11 +1,11 @@
 #include "core/base/cancellation.hpp"
 #include "core/dump/dump_error.hpp"
 #include "core/dump/dump_parser.hpp"
+#include "support/dump_text.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
 #include <unistd.h>
@@ -292,28 +292,7 @@ TEST_CASE("deeply nested JSON is refused without recursion", "[dump][errors]")
 
 namespace {
 
-// Every spdlog message logged while it lives.
-struct CapturedLog {
-    std::ostringstream text;
-    std::shared_ptr<spdlog::logger> previous = spdlog::default_logger();
-    CapturedLog()
-    {
-        auto logger
-            = std::make_shared<spdlog::logger>("captured", std::make_shared<spdlog::sinks::ostream_sink_st>(text));
-        logger->set_pattern("%v");
-        logger->set_level(spdlog::level::warn);
-        spdlog::set_default_logger(logger);
-    }
-    ~CapturedLog() { spdlog::set_default_logger(previous); }
-    std::vector<std::string> lines() const
-    {
-        std::vector<std::string> out;
-        std::istringstream in(text.str());
-        for (std::string line; std::getline(in, line);)
-            out.push_back(line);
-        return out;
-    }
-};
+using test::CapturedLog;
 
 std::string scopesWithoutName(int count)
 {

@@ -21,7 +21,7 @@ using namespace memlens::planner;
 
 namespace {
 
-constexpr std::uint64_t kUbBits = 1572864; // Ascend910B1
+constexpr std::uint64_t kAscend910B1UbBits = 1572864; // Ascend910B1
 constexpr std::uint64_t kUbAlignBits = 256;
 
 const Module& phasesModule()
@@ -153,7 +153,7 @@ TEST_CASE("planner phases: each storage lands at the strictest level that has ro
     LevelSearch search(*phases.entries, budget);
     // Without a limit, no storage shares an address with a pipe-conflicting one: 240 KB.
     CHECK(search.planUnlimited(root, ReuseLevel::NoPipeConflict, kUbAlignBits) == 3 * 81920 * 8);
-    REQUIRE(search.planWithin(root, kUbBits, kUbAlignBits));
+    REQUIRE(search.planWithin(root, kAscend910B1UbBits, kUbAlignBits));
     std::map<std::string, std::pair<ReuseLevel, std::uint64_t>> landed;
     for (const auto& [entry, level] : search.placedLevels())
         landed[entry->inplaceBuffers.front()->name] = {level, entry->offset / 8};
