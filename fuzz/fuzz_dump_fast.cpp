@@ -19,13 +19,13 @@ namespace {
 std::string outcome(const std::string& path, std::uint64_t fastFrom, std::size_t window)
 {
     try {
-        const memlens::Dump dump = memlens::loadDumpFile(
-            path, nullptr, nullptr, UINT64_MAX, UINT64_MAX, nullptr, fastFrom, window);
+        const memlens::Dump dump
+            = memlens::loadDumpFile(path, nullptr, nullptr, UINT64_MAX, UINT64_MAX, nullptr, fastFrom, window);
         std::ostringstream out;
         out << dump.kernel << '\n';
         for (const auto& scope : dump.scopes) {
-            out << scope.scope << ' ' << scope.status.value_or("-") << ' ' << scope.error << ' '
-                << scope.buffers.size() << '\n';
+            out << scope.scope << ' ' << scope.status.value_or("-") << ' ' << scope.error << ' ' << scope.buffers.size()
+                << '\n';
             for (const auto& buffer : scope.buffers) {
                 out << buffer.id << ' ' << buffer.bufferText() << ' ' << buffer.location() << ' ' << buffer.extentBits
                     << ' ' << buffer.allocTime << ' ' << buffer.lifeStart << ' ' << buffer.lifeEnd << ' '

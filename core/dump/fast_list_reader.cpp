@@ -1,12 +1,17 @@
 #include "core/dump/fast_list_reader.hpp"
 
 #include "core/base/cancellation.hpp"
+#include "core/base/run_beside.hpp"
 #include "core/dump/dump_parser.hpp"
 
 #include <simdjson.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <future>
+#include <mutex>
 #include <optional>
 #include <string_view>
 
@@ -139,8 +144,7 @@ bool takeScalar(ondemand::value& value, FieldValue& slot)
         slot.kind = FieldValue::Kind::Null;
         return true;
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -232,8 +236,7 @@ std::size_t FastListReader::fill(std::uint64_t at, std::size_t bytes)
     std::size_t got = std::fread(text_.data() + 1, 1, bytes, file_);
     if (bytesRead_) {
         std::uint64_t seen = bytesRead_->load(std::memory_order_relaxed);
-        while (seen < at + got && !bytesRead_->compare_exchange_weak(seen, at + got, std::memory_order_relaxed)) {
-        }
+        while (seen < at + got && !bytesRead_->compare_exchange_weak(seen, at + got, std::memory_order_relaxed)) { }
     }
     if (const void* nul = std::memchr(text_.data() + 1, '\0', got))
         got = static_cast<std::size_t>(static_cast<const char*>(nul) - (text_.data() + 1));
@@ -275,16 +278,15 @@ FastListReader::Window FastListReader::readWindow(
         if (!takeObject(element, fields))
             return Window{Window::End::StoppedAt, window.taken, static_cast<std::size_t>(start - base)};
         const char* next = nullptr;
-        const std::size_t after = document.current_location().get(next) ? length : static_cast<std::size_t>(next - base);
+        const std::size_t after
+            = document.current_location().get(next) ? length : static_cast<std::size_t>(next - base);
         lastClose = closeBefore(after);
         take(fields, at + lastClose); // the file offset just past the `}`: window index - 1 + 1
         ++window.taken;
     }
     // The list closed: at the window's own `]` (at its end) or at the dump's.
     const char* next = nullptr;
-    const std::size_t after = document.current_location().get(next)
-        ? length
-        : static_cast<std::size_t>(next - base);
+    const std::size_t after = document.current_location().get(next) ? length : static_cast<std::size_t>(next - base);
     const std::size_t close = closeBefore(after);
     if (base[close] != ']') {
         if (window.taken > 0)
@@ -300,6 +302,148 @@ std::uint64_t FastListReader::read(std::uint64_t from, BufferFields& fields, con
 {
     if (!file_)
         return from;
+    if (coresFreeHere() > 1 && fileBytes_ > from && fileBytes_ - from >= pipelinedFrom_)
+        return readBeside(from, take);
+    return readHere(from, fields, take);
+}
+
+namespace {
+
+// Objects read by simdjson on one thread, handed to `take` on the other, a batch at a time.
+struct ObjectBatch {
+    std::vector<BufferFields> objects; // kept allocated from batch to batch
+    std::vector<std::uint64_t> ends;
+    std::size_t count = 0;
+};
+
+constexpr std::size_t kObjectsPerBatch = 2048;
+constexpr std::size_t kBatchesInFlight = 3;
+
+class BatchQueue {
+public:
+    BatchQueue()
+    {
+        for (ObjectBatch& batch : batches_)
+            free_.push_back(&batch);
+    }
+    // The reader's side. Nullptr once the taker stopped.
+    ObjectBatch* emptyBatch()
+    {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [this] { return !free_.empty() || stopped_; });
+        if (stopped_)
+            return nullptr;
+        ObjectBatch* batch = free_.front();
+        free_.pop_front();
+        batch->count = 0;
+        return batch;
+    }
+    void filled(ObjectBatch* batch)
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            full_.push_back(batch);
+        }
+        changed_.notify_all();
+    }
+    void finish()
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            finished_ = true;
+        }
+        changed_.notify_all();
+    }
+    // The taker's side. Nullptr when the reader finished and every batch was taken.
+    ObjectBatch* fullBatch()
+    {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [this] { return !full_.empty() || finished_; });
+        if (full_.empty())
+            return nullptr;
+        ObjectBatch* batch = full_.front();
+        full_.pop_front();
+        return batch;
+    }
+    void taken(ObjectBatch* batch)
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            free_.push_back(batch);
+        }
+        changed_.notify_all();
+    }
+    void stop()
+    {
+        {
+            const std::lock_guard lock(mutex_);
+            stopped_ = true;
+        }
+        changed_.notify_all();
+    }
+
+private:
+    ObjectBatch batches_[kBatchesInFlight];
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    std::deque<ObjectBatch*> free_;
+    std::deque<ObjectBatch*> full_;
+    bool finished_ = false;
+    bool stopped_ = false;
+};
+
+// Thrown on the reading thread when the taker stopped: nothing more is wanted.
+struct ReadingStopped { };
+
+} // namespace
+
+std::uint64_t FastListReader::readBeside(std::uint64_t from, const Take& take)
+{
+    BatchQueue queue;
+    std::future<std::uint64_t> reading = runBeside([this, from, &queue]() -> std::uint64_t {
+        struct Finish {
+            BatchQueue& queue;
+            ~Finish() { queue.finish(); }
+        } finish{queue};
+        BufferFields fields;
+        ObjectBatch* batch = nullptr;
+        const std::uint64_t resume = readHere(from, fields, [&queue, &batch](BufferFields& object, std::uint64_t end) {
+            if (!batch && !(batch = queue.emptyBatch()))
+                throw ReadingStopped{};
+            if (batch->count == batch->objects.size()) {
+                batch->objects.emplace_back();
+                batch->ends.emplace_back();
+            }
+            std::swap(batch->objects[batch->count], object); // the reader's fields get the slot's allocations
+            batch->ends[batch->count++] = end;
+            if (batch->count == kObjectsPerBatch) {
+                queue.filled(batch);
+                batch = nullptr;
+            }
+        });
+        if (batch)
+            queue.filled(batch);
+        return resume;
+    });
+    try {
+        while (ObjectBatch* batch = queue.fullBatch()) {
+            for (std::size_t i = 0; i < batch->count; ++i)
+                take(batch->objects[i], batch->ends[i]);
+            queue.taken(batch);
+        }
+    } catch (...) {
+        queue.stop();
+        try {
+            reading.get();
+        } catch (...) { // it stopped because this side did: this side's exception is the one
+        }
+        throw;
+    }
+    return reading.get(); // rethrows a cancel
+}
+
+std::uint64_t FastListReader::readHere(std::uint64_t from, BufferFields& fields, const Take& take)
+{
     std::uint64_t at = from; // the file offset of text_[1]: an object (or white space before it) starts there
     std::size_t windowBytes = std::min(largestWindow_, std::size_t(256) << 10);
     for (;;) {
@@ -336,8 +480,8 @@ std::uint64_t FastListReader::read(std::uint64_t from, BufferFields& fields, con
             return at; // nothing read here: the streaming reader goes on from this object
         // A window read whole grows the next; one that needed a smaller cut shrinks it (a dump
         // whose strings look like boundaries then costs small windows, not big ones in vain).
-        windowBytes = std::min(largestWindow_,
-            used == 0 ? windowBytes * 2 : std::max(kSmallestWindowBytes, windowBytes / 4));
+        windowBytes
+            = std::min(largestWindow_, used == 0 ? windowBytes * 2 : std::max(kSmallestWindowBytes, windowBytes / 4));
         switch (window.end) {
         case Window::End::Consumed:
             at += window.index; // past the comma the window's `]` stood for
@@ -345,15 +489,13 @@ std::uint64_t FastListReader::read(std::uint64_t from, BufferFields& fields, con
         case Window::End::StoppedAt:
             at += window.index - 1; // that object's first byte: the next window starts there
             break;
-        case Window::End::ListEnd:
-            return at + window.index - 1;
+        case Window::End::ListEnd: return at + window.index - 1;
         case Window::End::Broken:
             // Objects were taken and what follows the last is not a comma and an object: the
             // streaming reader goes on at that object's `}`, fails there and the dump is read
             // again by it alone, whose words name the problem.
             return at + window.index - 1;
-        case Window::End::Nothing:
-            return at;
+        case Window::End::Nothing: return at;
         }
     }
 }

@@ -23,6 +23,9 @@ namespace memlens {
 // A window of 4 MiB holds about 15,000 buffer objects: one simdjson pass over it costs far
 // more than setting the pass up, and it stays small beside the plan it reads.
 inline constexpr std::size_t kFastListWindowBytes = std::size_t(4) << 20;
+// From this much file left on, a list is read on two threads (simdjson's reading, and what the
+// caller makes of each object): below it, the thread costs more than it saves.
+inline constexpr std::uint64_t kPipelinedListBytes = std::uint64_t(8) << 20;
 
 class FastListReader {
 public:
@@ -38,12 +41,16 @@ public:
     // `take` in order with the fields as the streaming reader fills them, and the offset just past
     // it. Returns where the streaming reader goes on: the list's `]` when every object was taken,
     // else the first byte of the first object not taken (`from` when none was). Throws
-    // LoadCancelled; what `take` throws goes through.
+    // LoadCancelled; what `take` throws goes through. From kPipelinedListBytes of file left on
+    // (and a second core), simdjson reads on a second thread while `take` runs on this one.
     using Take = std::function<void(BufferFields& fields, std::uint64_t objectEnd)>;
     std::uint64_t read(std::uint64_t from, BufferFields& fields, const Take& take);
+    void setPipelinedFrom(std::uint64_t bytes) { pipelinedFrom_ = bytes; }
 
 private:
     struct Window;
+    std::uint64_t readHere(std::uint64_t from, BufferFields& fields, const Take& take);
+    std::uint64_t readBeside(std::uint64_t from, const Take& take);
     std::size_t fill(std::uint64_t at, std::size_t bytes);
     Window readWindow(std::size_t length, bool cut, std::uint64_t at, BufferFields& fields, const Take& take);
 
@@ -52,6 +59,7 @@ private:
     const std::atomic<bool>* cancel_;
     std::atomic<std::uint64_t>* bytesRead_;
     std::size_t largestWindow_;
+    std::uint64_t pipelinedFrom_ = kPipelinedListBytes;
     std::vector<char> text_; // '[' then the file's bytes, then simdjson's padding
     struct Parser;
     std::unique_ptr<Parser> parser_;

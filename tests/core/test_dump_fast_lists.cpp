@@ -31,7 +31,8 @@ const std::vector<std::size_t> kWindows = {256, 1000, 4096, kFastListWindowBytes
 std::string loadedWith(const std::filesystem::path& path, std::uint64_t fastFrom, std::size_t window)
 {
     return test::loadOutcome([&] {
-        return loadDumpFile(path.string(), nullptr, nullptr, kRelayedReadBytes, kSplitReadBytes, nullptr, fastFrom, window);
+        return loadDumpFile(
+            path.string(), nullptr, nullptr, kRelayedReadBytes, kSplitReadBytes, nullptr, fastFrom, window);
     });
 }
 
@@ -63,13 +64,14 @@ struct ListRead {
     std::vector<std::uint64_t> ends;
 };
 
-// FastListReader on the first buffer list of `text`.
-ListRead readFirstList(const test::TempDir& dir, const std::string& text, std::size_t window)
+// FastListReader on the first buffer list of `text` (on two threads when `beside`).
+ListRead readFirstList(const test::TempDir& dir, const std::string& text, std::size_t window, bool beside = false)
 {
     const auto path = dir.write("list.json", text);
     ListRead read;
     read.from = text.find("\"memory_info_array\": [") + 22;
     FastListReader reader(path.string(), nullptr, nullptr, window);
+    reader.setPipelinedFrom(beside ? 0 : kNoFastLists);
     BufferFields fields;
     read.resume = reader.read(read.from, fields, [&](BufferFields& taken, std::uint64_t end) {
         CHECK(taken.values[BufferFields::Extent].kind == FieldValue::Kind::Unsigned);
@@ -103,6 +105,39 @@ TEST_CASE("FastListReader takes a plain list whole and stops at its `]`", "[fast
     }
 }
 
+TEST_CASE("FastListReader on two threads takes the objects one thread takes", "[fastlists][dump]")
+{
+    const test::TempDir dir;
+    std::string list = bufferList(0, 9000);
+    const std::size_t odd = list.find("{\"buffer\": \"%a8000 ");
+    list.insert(odd + 1, R"("colour": 1, )");
+    const std::string text = dumpOfRecords(scope("ub", list));
+    for (const std::size_t window : {std::size_t(1000), kFastListWindowBytes}) {
+        INFO("window " << window);
+        const ListRead here = readFirstList(dir, text, window);
+        const ListRead beside = readFirstList(dir, text, window, true);
+        CHECK(here.taken == 8000);
+        CHECK(beside.taken == here.taken);
+        CHECK(beside.ends == here.ends);
+        CHECK(beside.resume == here.resume);
+    }
+    SECTION("what the taker throws stops the reading beside and reaches the caller")
+    {
+        const auto path = dir.write("throws.json", text);
+        FastListReader reader(path.string(), nullptr, nullptr, 4096);
+        reader.setPipelinedFrom(0);
+        BufferFields fields;
+        std::size_t taken = 0;
+        CHECK_THROWS_WITH(reader.read(text.find("\"memory_info_array\": [") + 22, fields,
+                              [&](BufferFields&, std::uint64_t) {
+                                  if (++taken == 5000)
+                                      throw DumpError("throws.json", "x", "taken enough");
+                              }),
+            Catch::Contains("taken enough"));
+        CHECK(taken == 5000);
+    }
+}
+
 TEST_CASE("FastListReader stops at the first object that is not plain", "[fastlists][dump]")
 {
     const test::TempDir dir;
@@ -125,7 +160,8 @@ TEST_CASE("FastListReader stops at the first object that is not plain", "[fastli
         const std::string odd = R"({"buffer": "%odd = memref.alloc() : memref<16xf16, #hivm.address_space<ub>>", )"
                                 R"("extent": 256, "life_time_in_ir": [1, 2], )"
             + odder + "}";
-        const std::string text = dumpOfRecords(scope("ub", bufferList(0, 30) + ",\n" + odd + ",\n" + bufferList(31, 30)));
+        const std::string text
+            = dumpOfRecords(scope("ub", bufferList(0, 30) + ",\n" + odd + ",\n" + bufferList(31, 30)));
         for (const std::size_t window : {std::size_t(300), kFastListWindowBytes}) {
             const ListRead read = readFirstList(dir, text, window);
             INFO("resumed at: " << text.substr(read.resume, 40));
@@ -204,12 +240,13 @@ TEST_CASE("a dump read with FastListReader is the dump the streaming reader read
         checkSameAsStreaming(dir.write("comma.json", dumpOfRecords(scope("ub", noComma))));
         checkSameAsStreaming(dir.write("trailing.json", dumpOfRecords(scope("ub", bufferList(0, 400) + ","))));
         checkSameAsStreaming(dir.write("after_list.json",
-            R"({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "memory_info_array": [)"
-                + bufferList(0, 400) + R"(],= "status": "fail"}]})"));
+            R"({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "memory_info_array": [)" + bufferList(0, 400)
+                + R"(],= "status": "fail"}]})"));
         std::string nul = bufferList(0, 400);
         nul[nul.size() / 2] = '\0';
         checkSameAsStreaming(dir.write("nul.json", dumpOfRecords(scope("ub", nul))));
-        checkSameAsStreaming(dir.write("truncated.json", dumpOfRecords(scope("ub", bufferList(0, 400))).substr(0, 30000)));
+        checkSameAsStreaming(
+            dir.write("truncated.json", dumpOfRecords(scope("ub", bufferList(0, 400))).substr(0, 30000)));
         std::string badUtf8 = bufferList(0, 400);
         badUtf8.replace(badUtf8.find("k.py", badUtf8.size() / 3), 1, "\xC3\x28");
         checkSameAsStreaming(dir.write("utf8.json", dumpOfRecords(scope("ub", badUtf8))));
@@ -224,6 +261,9 @@ TEST_CASE("a load with FastListReader follows the read and stops when cancelled"
     const Dump dump = loadDumpFile(path.string(), nullptr, &bytesRead);
     CHECK(dump.blockCount() == 150000);
     CHECK(bytesRead.load() == std::filesystem::file_size(path));
+    // Past kPipelinedListBytes: read on two threads, the dump the streaming reader reads.
+    CHECK(std::filesystem::file_size(path) > kPipelinedListBytes);
+    CHECK(loadedWith(path, 0, kFastListWindowBytes) == loadedWith(path, kNoFastLists, kFastListWindowBytes));
     const test::CancelOutcome outcome = test::cancelAfterBytes(
         std::uint64_t(2) << 20, [&](const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* progress) {
             loadDumpFile(path.string(), cancel, progress);

@@ -58,10 +58,10 @@ template <typename Load> std::string loadOutcome(Load load)
             out << plan.scope << ' ' << plan.status.value_or("-") << ' ' << plan.error << ' ' << plan.buffers.size()
                 << '\n';
             for (const Buffer& buffer : plan.buffers)
-                out << buffer.id << ' ' << buffer.bufferText() << ' ' << buffer.memrefType() << ' '
-                    << buffer.location() << ' ' << buffer.extentBits << ' ' << buffer.sizeBytes << ' '
-                    << buffer.allocTime << ' ' << buffer.lifeStart << ' ' << buffer.lifeEnd << ' ' << buffer.isTmp
-                    << ' ' << buffer.offsets.size() << '\n';
+                out << buffer.id << ' ' << buffer.bufferText() << ' ' << buffer.memrefType() << ' ' << buffer.location()
+                    << ' ' << buffer.extentBits << ' ' << buffer.sizeBytes << ' ' << buffer.allocTime << ' '
+                    << buffer.lifeStart << ' ' << buffer.lifeEnd << ' ' << buffer.isTmp << ' ' << buffer.offsets.size()
+                    << '\n';
             for (const Block& block : plan.blocks)
                 out << block.bufferIndex << ' ' << block.copy << ' ' << block.offset << '\n';
         }
