@@ -3,15 +3,13 @@
 #include "core/base/cancellation.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/dump/dump_parser.hpp"
+#include "core/dump/object_batch_queue.hpp"
 
 #include <simdjson.h>
 
 #include <algorithm>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <future>
-#include <mutex>
 #include <optional>
 #include <string_view>
 
@@ -309,89 +307,6 @@ std::uint64_t FastListReader::read(std::uint64_t from, BufferFields& fields, con
 
 namespace {
 
-// Objects read by simdjson on one thread, handed to `take` on the other, a batch at a time.
-struct ObjectBatch {
-    std::vector<BufferFields> objects; // kept allocated from batch to batch
-    std::vector<std::uint64_t> ends;
-    std::size_t count = 0;
-};
-
-constexpr std::size_t kObjectsPerBatch = 2048;
-constexpr std::size_t kBatchesInFlight = 3;
-
-class BatchQueue {
-public:
-    BatchQueue()
-    {
-        for (ObjectBatch& batch : batches_)
-            free_.push_back(&batch);
-    }
-    // The reader's side. Nullptr once the taker stopped.
-    ObjectBatch* emptyBatch()
-    {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [this] { return !free_.empty() || stopped_; });
-        if (stopped_)
-            return nullptr;
-        ObjectBatch* batch = free_.front();
-        free_.pop_front();
-        batch->count = 0;
-        return batch;
-    }
-    void filled(ObjectBatch* batch)
-    {
-        {
-            const std::lock_guard lock(mutex_);
-            full_.push_back(batch);
-        }
-        changed_.notify_all();
-    }
-    void finish()
-    {
-        {
-            const std::lock_guard lock(mutex_);
-            finished_ = true;
-        }
-        changed_.notify_all();
-    }
-    // The taker's side. Nullptr when the reader finished and every batch was taken.
-    ObjectBatch* fullBatch()
-    {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [this] { return !full_.empty() || finished_; });
-        if (full_.empty())
-            return nullptr;
-        ObjectBatch* batch = full_.front();
-        full_.pop_front();
-        return batch;
-    }
-    void taken(ObjectBatch* batch)
-    {
-        {
-            const std::lock_guard lock(mutex_);
-            free_.push_back(batch);
-        }
-        changed_.notify_all();
-    }
-    void stop()
-    {
-        {
-            const std::lock_guard lock(mutex_);
-            stopped_ = true;
-        }
-        changed_.notify_all();
-    }
-
-private:
-    ObjectBatch batches_[kBatchesInFlight];
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    std::deque<ObjectBatch*> free_;
-    std::deque<ObjectBatch*> full_;
-    bool finished_ = false;
-    bool stopped_ = false;
-};
-
 // Thrown on the reading thread when the taker stopped: nothing more is wanted.
 struct ReadingStopped { };
 
@@ -399,10 +314,10 @@ struct ReadingStopped { };
 
 std::uint64_t FastListReader::readBeside(std::uint64_t from, const Take& take)
 {
-    BatchQueue queue;
+    ObjectBatchQueue queue;
     std::future<std::uint64_t> reading = runBeside([this, from, &queue]() -> std::uint64_t {
         struct Finish {
-            BatchQueue& queue;
+            ObjectBatchQueue& queue;
             ~Finish() { queue.finish(); }
         } finish{queue};
         BufferFields fields;
