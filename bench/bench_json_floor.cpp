@@ -1,7 +1,8 @@
-// Issue 67: the JSON floor before choosing a reader. The bare nlohmann SAX walk that
-// memlens_bench_scale sets every load against, and simdjson's on-demand reader taking
-// every member of every buffer (strings unescaped, numbers parsed), both from the file,
-// on one generated dump (bench/generated_dump.hpp's spread plan).
+// Issue 67: the JSON floor and memlens's dump reader. The bare nlohmann SAX walk that
+// memlens_bench_scale sets every load against, simdjson's on-demand reader taking every
+// member of every buffer (strings unescaped, numbers parsed), and loadDumpFile (the Dump
+// made: Buffers, shared texts, blocks) with FastListReader and with the streaming reader
+// alone, all from the file, on one generated dump (bench/generated_dump.hpp's spread plan).
 //
 //   build/bench/memlens_bench_json_floor                        (200,000 buffers)
 //   MEMLENS_BENCH_BUFFERS=1000000 build/bench/memlens_bench_json_floor
@@ -10,6 +11,7 @@
 // -march: its portable kernel); the file is read into a padded string first.
 #include "bench/generated_dump.hpp"
 #include "bench/sax_floor.hpp"
+#include "core/dump/dump_parser.hpp"
 
 #include <benchmark/benchmark.h>
 #include <nlohmann/json.hpp>
@@ -83,6 +85,19 @@ void BM_SimdjsonOnDemand(benchmark::State& state)
     }
 }
 
+// loadDumpFile as a load calls it (`fastFrom` 0: FastListReader; never: the streaming reader).
+void loadWith(benchmark::State& state, std::uint64_t fastFrom)
+{
+    for (auto _ : state) {
+        const memlens::Dump dump = memlens::loadDumpFile(dumpPath.string(), nullptr, nullptr,
+            memlens::kRelayedReadBytes, memlens::kSplitReadBytes, nullptr, fastFrom);
+        benchmark::DoNotOptimize(dump.blockCount());
+    }
+}
+
+void BM_LoadDumpFileFastLists(benchmark::State& state) { loadWith(state, 0); }
+void BM_LoadDumpFileStreaming(benchmark::State& state) { loadWith(state, UINT64_MAX); }
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -96,6 +111,14 @@ int main(int argc, char** argv)
     benchmark::Initialize(&argc, argv);
     benchmark::RegisterBenchmark("NlohmannSaxWalk", BM_NlohmannSaxWalk)->Iterations(3)->Unit(benchmark::kMillisecond);
     benchmark::RegisterBenchmark("SimdjsonOnDemand", BM_SimdjsonOnDemand)->Iterations(3)->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("LoadDumpFileFastLists", BM_LoadDumpFileFastLists)
+        ->Iterations(3)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+    benchmark::RegisterBenchmark("LoadDumpFileStreaming", BM_LoadDumpFileStreaming)
+        ->Iterations(3)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     fs::remove_all(dir);
