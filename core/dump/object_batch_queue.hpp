@@ -43,19 +43,11 @@ public:
     }
     void filled(ObjectBatch* batch)
     {
-        {
-            const std::lock_guard lock(mutex_);
-            full_.push_back(batch);
-        }
-        changed_.notify_all();
+        changeUnderLock([&] { full_.push_back(batch); });
     }
     void finish()
     {
-        {
-            const std::lock_guard lock(mutex_);
-            finished_ = true;
-        }
-        changed_.notify_all();
+        changeUnderLock([this] { finished_ = true; });
     }
     // The taker's side. Nullptr when the reader finished and every batch was taken.
     ObjectBatch* fullBatch()
@@ -70,22 +62,24 @@ public:
     }
     void taken(ObjectBatch* batch)
     {
-        {
-            const std::lock_guard lock(mutex_);
-            free_.push_back(batch);
-        }
-        changed_.notify_all();
+        changeUnderLock([&] { free_.push_back(batch); });
     }
     void stop()
     {
+        changeUnderLock([this] { stopped_ = true; });
+    }
+
+private:
+    // Changes the queue's state, then wakes whichever side waits for it.
+    template <typename Change> void changeUnderLock(Change change)
+    {
         {
             const std::lock_guard lock(mutex_);
-            stopped_ = true;
+            change();
         }
         changed_.notify_all();
     }
 
-private:
     ObjectBatch batches_[kBatchesInFlight];
     std::mutex mutex_;
     std::condition_variable changed_;
