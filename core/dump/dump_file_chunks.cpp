@@ -64,6 +64,8 @@ void DumpFileChunks::startAt(std::uint64_t offset, std::string_view prefix)
     checkChunk();
 }
 
+int DumpFileChunks::fileDescriptor() const { return ::fileno(file_); }
+
 std::uint64_t DumpFileChunks::position() const
 {
     if (!walker_ || splice_ == Splice::GivingNull)

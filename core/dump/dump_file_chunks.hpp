@@ -60,6 +60,8 @@ public:
     // it (a reader of the second half of a dump starts inside a list). Throws DumpError.
     void startAt(std::uint64_t offset, std::string_view prefix);
 
+    // The open file's descriptor (read elsewhere only with pread: the position is this reader's).
+    int fileDescriptor() const;
     // The file's size when it was opened.
     std::uint64_t fileBytes() const { return fileBytes_; }
 

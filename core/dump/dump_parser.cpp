@@ -785,7 +785,7 @@ namespace {
 std::optional<Dump> readWithFastLists(const std::string& path, DumpFileChunks& chunks, const std::atomic<bool>* cancel,
     std::atomic<std::uint64_t>* bytesRead, std::size_t windowBytes)
 {
-    FastListReader lists(path, cancel, bytesRead, windowBytes);
+    FastListReader lists(chunks.fileDescriptor(), cancel, bytesRead, windowBytes);
     DumpSaxHandler handler(path);
     handler.setCancel(cancel);
     handler.readListsWith(&lists, &chunks);

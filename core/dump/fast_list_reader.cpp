@@ -7,7 +7,12 @@
 
 #include <simdjson.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <future>
 #include <optional>
@@ -209,29 +214,50 @@ struct FastListReader::Window {
 
 FastListReader::FastListReader(const std::string& path, const std::atomic<bool>* cancel,
     std::atomic<std::uint64_t>* bytesRead, std::size_t windowBytes)
-    : file_(std::fopen(path.c_str(), "rb"))
+    : FastListReader(::open(path.c_str(), O_RDONLY | O_CLOEXEC), true, cancel, bytesRead, windowBytes)
+{
+}
+
+FastListReader::FastListReader(
+    int fileDescriptor, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead, std::size_t windowBytes)
+    : FastListReader(
+        fileDescriptor >= 0 ? ::fcntl(fileDescriptor, F_DUPFD_CLOEXEC, 0) : -1, true, cancel, bytesRead, windowBytes)
+{
+}
+
+FastListReader::FastListReader(
+    int owned, bool, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead, std::size_t windowBytes)
+    : file_(owned)
     , cancel_(cancel)
     , bytesRead_(bytesRead)
     , largestWindow_(std::max(windowBytes, std::size_t(64)))
     , parser_(std::make_unique<Parser>())
 {
-    if (file_ && std::fseek(file_, 0, SEEK_END) == 0)
-        fileBytes_ = static_cast<std::uint64_t>(std::max(0L, std::ftell(file_)));
+    struct stat status { };
+    if (file_ >= 0 && ::fstat(file_, &status) == 0)
+        fileBytes_ = static_cast<std::uint64_t>(status.st_size);
 }
 
 FastListReader::~FastListReader()
 {
-    if (file_)
-        std::fclose(file_);
+    if (file_ >= 0)
+        ::close(file_);
 }
 
 std::size_t FastListReader::fill(std::uint64_t at, std::size_t bytes)
 {
     text_.resize(1 + largestWindow_ + simdjson::SIMDJSON_PADDING);
     text_[0] = '[';
-    if (!file_ || std::fseek(file_, static_cast<long>(at), SEEK_SET) != 0)
-        return 0;
-    std::size_t got = std::fread(text_.data() + 1, 1, bytes, file_);
+    // pread: the streaming reader's descriptor shares this one's file offset.
+    std::size_t got = 0;
+    while (got < bytes) {
+        const ssize_t read = ::pread(file_, text_.data() + 1 + got, bytes - got, static_cast<off_t>(at + got));
+        if (read < 0 && errno == EINTR)
+            continue;
+        if (read <= 0)
+            break;
+        got += static_cast<std::size_t>(read);
+    }
     if (bytesRead_) {
         std::uint64_t seen = bytesRead_->load(std::memory_order_relaxed);
         while (seen < at + got && !bytesRead_->compare_exchange_weak(seen, at + got, std::memory_order_relaxed)) { }
@@ -298,7 +324,7 @@ FastListReader::Window FastListReader::readWindow(
 
 std::uint64_t FastListReader::read(std::uint64_t from, BufferFields& fields, const Take& take)
 {
-    if (!file_)
+    if (file_ < 0)
         return from;
     if (coresFreeHere() > 1 && fileBytes_ > from && fileBytes_ - from >= pipelinedFrom_)
         return readBeside(from, take);

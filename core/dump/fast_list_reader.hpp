@@ -12,7 +12,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <memory>
 #include <string>
@@ -29,9 +28,13 @@ inline constexpr std::uint64_t kPipelinedListBytes = std::uint64_t(8) << 20;
 
 class FastListReader {
 public:
-    // `path` is the dump being read (opened again here: the streaming reader keeps its own place).
+    // `path` is the dump being read (opened again here).
     // `bytesRead`, when given, follows the read (it only grows).
     FastListReader(const std::string& path, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
+        std::size_t windowBytes = kFastListWindowBytes);
+    // Reads through a copy of `fileDescriptor` (the streaming reader's own open file: the same
+    // bytes even when the path is replaced meanwhile).
+    FastListReader(int fileDescriptor, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
         std::size_t windowBytes = kFastListWindowBytes);
     ~FastListReader();
     FastListReader(const FastListReader&) = delete;
@@ -54,7 +57,10 @@ private:
     std::size_t fill(std::uint64_t at, std::size_t bytes);
     Window readWindow(std::size_t length, bool cut, std::uint64_t at, BufferFields& fields, const Take& take);
 
-    std::FILE* file_ = nullptr;
+    FastListReader(int owned, bool, const std::atomic<bool>* cancel, std::atomic<std::uint64_t>* bytesRead,
+        std::size_t windowBytes);
+
+    int file_ = -1; // owned
     std::uint64_t fileBytes_ = 0;
     const std::atomic<bool>* cancel_;
     std::atomic<std::uint64_t>* bytesRead_;
