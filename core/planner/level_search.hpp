@@ -118,6 +118,13 @@ private:
     bool placeAt(AddressOutline& outline, StorageEntry* e, const SearchCursor& cursor, ReuseLevel level);
     AfterFailure rollBack(SearchCursor& cursor, AddressOutline& outline, StorageEntry* root, std::uint64_t aligned,
         std::uint64_t capacity);
+    // memlens's pruning after a rollback (PlanOptions::pruneDoomedSearch; search_pruning.cpp).
+    AfterFailure skipDoomed(
+        SearchCursor& cursor, AddressOutline& outline, StorageEntry* root, std::uint64_t capacity, std::uint64_t align);
+    static bool copiesFollowTheirFirst(const StorageEntry* root);
+    // True when children[from..to] cannot all be placed over `outline` however the search goes on.
+    bool cannotPlaceAll(const AddressOutline& outline, const std::vector<StorageEntry*>& children, int from, int to,
+        std::uint64_t align) const;
     // `bOrdered`: b's lives end in increasing order (Segment::ordered), so runs may be skipped.
     bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints, bool bOrdered = false) const;
     bool stallPairAcross(const Value* a, const Value* b) const;
