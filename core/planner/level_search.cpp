@@ -1,7 +1,5 @@
 #include "core/planner/level_search.hpp"
 
-#include "core/planner/search_pruning.hpp"
-
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -473,6 +471,8 @@ bool LevelSearch::planWithin(StorageEntry* root, std::uint64_t capacity, std::ui
     root->offset = 0;
     counting_ = true;
     const bool prune = entries_.options().pruneDoomedSearch && copiesFollowTheirFirst(root);
+    if (prune)
+        pruning_.build(root->children, align);
     StorageEntry* current = root;
     while (cursor.childIdx < count) {
         current->aligned = alignUp(static_cast<std::uint64_t>(current->info->constBits), align);

@@ -12,6 +12,26 @@
 
 namespace memlens::planner {
 
+// What cannotPlaceAll reads of the entries, made once per search within capacity: each
+// candidate's aligned size and the times t whose ops t and t+1 its lives hold, and its scratch.
+struct PruningIndex {
+    struct Event {
+        std::int64_t time = 0;
+        int step = 0; // +1 from this time on, -1 no longer
+        int child = 0;
+    };
+    std::vector<Event> events;        // every candidate's, by time, the ends first
+    std::vector<std::uint64_t> sizes; // per child; 0: not a candidate (a copy, no size, no such life)
+    // Scratch of one test: rooms by child and segment, what is known and active by child.
+    std::vector<char> rooms;
+    std::vector<char> known;
+    std::vector<char> active;
+    std::vector<int> covers;
+    std::vector<int> unknown;
+
+    void build(const std::vector<StorageEntry*>& children, std::uint64_t align);
+};
+
 // A multi-buffer copy planned on its own is undone with its first entry when both were
 // placed at the same level; at another level it may be tried again by itself.
 bool rollsWithItsFirst(const StorageEntry& entry, ReuseLevel level);
