@@ -82,9 +82,9 @@ BENCHMARK(BM_PlanFailing3000Searched)->Unit(benchmark::kMillisecond);
 
 // The identity of the search's shortcuts on a corpus of 320 generated functions (fitting and
 // failing, both strategies, multi-buffer on and off), every seed searched: each planned with
-// the shortcuts and without, compared field by field; any difference stops the benchmark.
-// The time is the three plans of every function (the third with the overflow proof, to count
-// the failures only the search decides).
+// the shortcuts and without, and with only the pruning off, compared field by field; any
+// difference stops the benchmark. The time is the four plans of every function (the last with
+// the overflow proof, to count the failures only the search decides).
 void BM_SearchShortcutsCorpus(benchmark::State& state)
 {
     const auto corpus = memlens::bench::planCorpus(320);
@@ -95,8 +95,11 @@ void BM_SearchShortcutsCorpus(benchmark::State& state)
     long failed = 0;
     long repeated = 0;
     long unproved = 0; // failing where the overflow proof cannot tell: the search decides
+    long pruned = 0;   // plans the search's pruning made fewer placements for
+    long placementsPruned = 0;
+    long placementsSearched = 0;
     for (auto _ : state) {
-        failed = repeated = unproved = 0;
+        failed = repeated = unproved = pruned = placementsPruned = placementsSearched = 0;
         for (std::size_t i = 0; i < corpus.size(); ++i) {
             PlanOptions options;
             options.strategy = corpus[i].strategy;
@@ -110,6 +113,16 @@ void BM_SearchShortcutsCorpus(benchmark::State& state)
                 throw std::runtime_error("corpus function " + std::to_string(i) + ": " + difference);
             failed += fast.fits ? 0 : 1;
             repeated += fast.seedsRepeated;
+            // The pruning alone off (PlanOptions::pruneDoomedSearch): the same plan.
+            PlanOptions unpruned = options;
+            unpruned.pruneDoomedSearch = false;
+            const FunctionPlan searched = planFunction(modules[i]->functions.at(0), target, unpruned);
+            const std::string pruningDifference = memlens::bench::planDifference(fast, searched);
+            if (!pruningDifference.empty())
+                throw std::runtime_error("corpus function " + std::to_string(i) + ", pruning: " + pruningDifference);
+            pruned += fast.placements < searched.placements ? 1 : 0;
+            placementsPruned += fast.placements;
+            placementsSearched += searched.placements;
             options.proveOverflow = true;
             const FunctionPlan proved = planFunction(modules[i]->functions.at(0), target, options);
             unproved += !proved.fits && proved.placements > 0 ? 1 : 0;
@@ -119,6 +132,9 @@ void BM_SearchShortcutsCorpus(benchmark::State& state)
     state.counters["failing"] = static_cast<double>(failed);
     state.counters["seeds_repeated"] = static_cast<double>(repeated);
     state.counters["failing_unproved"] = static_cast<double>(unproved);
+    state.counters["pruned"] = static_cast<double>(pruned);
+    state.counters["placements_pruned"] = static_cast<double>(placementsPruned);
+    state.counters["placements_unpruned"] = static_cast<double>(placementsSearched);
 }
 BENCHMARK(BM_SearchShortcutsCorpus)->Unit(benchmark::kMillisecond)->Iterations(1);
 

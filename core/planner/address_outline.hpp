@@ -60,6 +60,7 @@ public:
     explicit AddressOutline(std::uint64_t extent);
 
     Segments& segments() { return segments_; }
+    const Segments& segments() const { return segments_; }
     const std::vector<Placement>& placements() const { return placements_; }
     // The placements' ranges by start address, kept so as each placement is made and undone.
     const std::vector<PlacedRange>& byAddress() const { return byAddress_; }

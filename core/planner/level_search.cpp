@@ -385,19 +385,6 @@ bool LevelSearch::placeFromLevel(SearchCursor& cursor, AddressOutline& outline, 
     return false;
 }
 
-namespace {
-
-// A multi-buffer copy planned on its own is undone with its first entry when both were
-// placed at the same level; at another level it may be tried again by itself.
-bool rollsWithItsFirst(const StorageEntry& entry, ReuseLevel level)
-{
-    if (entry.multiBuffer <= 1 || !entry.relations.empty() || !entry.copyOf)
-        return false;
-    return entry.copyOf->appliedLevel >= 0 && static_cast<int>(level) == entry.copyOf->appliedLevel;
-}
-
-} // namespace
-
 // ApplyFailStrategy: undo placements, newest first, to one placed above the lowest level
 // whose address can change, and try it one level lower; with none left, restart once with
 // split segments, then give up.
@@ -483,6 +470,9 @@ bool LevelSearch::planWithin(StorageEntry* root, std::uint64_t capacity, std::ui
         child->offset = 0;
     root->offset = 0;
     counting_ = true;
+    const bool prune = entries_.options().pruneDoomedSearch && copiesFollowTheirFirst(root);
+    if (prune)
+        pruning_.build(root->children, align);
     StorageEntry* current = root;
     while (cursor.childIdx < count) {
         current->aligned = alignUp(static_cast<std::uint64_t>(current->info->constBits), align);
@@ -492,7 +482,9 @@ bool LevelSearch::planWithin(StorageEntry* root, std::uint64_t capacity, std::ui
                 counting_ = false;
                 return false;
             }
-            const AfterFailure next = rollBack(cursor, outline, root, current->aligned, capacity);
+            AfterFailure next = rollBack(cursor, outline, root, current->aligned, capacity);
+            if (next == AfterFailure::Continue && prune)
+                next = skipDoomed(cursor, outline, root, capacity, align);
             if (next == AfterFailure::Restart) {
                 cursor = SearchCursor();
                 current = root;

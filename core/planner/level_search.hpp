@@ -22,6 +22,7 @@
 // | the unlimited plan at one level          | LevelSearch::planUnlimited                |
 #include "core/planner/address_outline.hpp"
 #include "core/planner/plan_options.hpp"
+#include "core/planner/search_pruning.hpp"
 #include "core/planner/storage_entries.hpp"
 
 #include <algorithm>
@@ -118,6 +119,14 @@ private:
     bool placeAt(AddressOutline& outline, StorageEntry* e, const SearchCursor& cursor, ReuseLevel level);
     AfterFailure rollBack(SearchCursor& cursor, AddressOutline& outline, StorageEntry* root, std::uint64_t aligned,
         std::uint64_t capacity);
+    // memlens's pruning after a rollback (PlanOptions::pruneDoomedSearch; search_pruning.cpp).
+    AfterFailure skipDoomed(
+        SearchCursor& cursor, AddressOutline& outline, StorageEntry* root, std::uint64_t capacity, std::uint64_t align);
+    static bool copiesFollowTheirFirst(const StorageEntry* root);
+    // True when children[from..to] cannot all be placed over `outline` however the search goes on.
+    // (pruning_ built for `children` first.)
+    bool cannotPlaceAll(
+        const AddressOutline& outline, const std::vector<StorageEntry*>& children, int from, int to) const;
     // `bOrdered`: b's lives end in increasing order (Segment::ordered), so runs may be skipped.
     bool lifeConflict(const Lives& a, const Lives& b, bool allowStallPoints, bool bOrdered = false) const;
     bool stallPairAcross(const Value* a, const Value* b) const;
@@ -139,6 +148,7 @@ private:
     bool split_ = false;
     bool counting_ = false; // in the search within capacity: placements count
     std::vector<std::pair<const StorageEntry*, ReuseLevel>> placedLevels_;
+    mutable PruningIndex pruning_; // of the search within capacity, when it prunes
 };
 
 // "[hivm-plan-memory] There reused some dma buffers in SCOPE address space, ..."

@@ -123,6 +123,11 @@ struct PlanOptions {
     // and a placement merges the sorted lives it joins rather than sorting them. false: lives
     // walked one by one and sorted (tests compare).
     bool fastSearchSteps = true;
+    // true: after a rollback, when the entries the search must place before it may go on past
+    // the last failure cannot all be placed over the addresses left (at some op, those live
+    // across it need more than the segments free across it), the rollback they would come back
+    // to is made at once (LevelSearch::skipDoomed). false: searched through (tests compare).
+    bool pruneDoomedSearch = true;
     // true: the buffer liveness is built once and each later seed only reorders its lists
     // (ShuffleLog::replay); false: built again per seed. The plans are the same.
     bool reuseLiveness = true;

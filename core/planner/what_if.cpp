@@ -282,6 +282,7 @@ WhatIfPlans WhatIfPlanner::planInFull(const WhatIf& whatIf)
     options.cancel = cancel_;
     options.deadline = deadline_;
     options.shuffleSeeds = shuffleSeeds_;
+    options.pruneDoomedSearch = pruneDoomedSearch_;
     const ShapeRewrite rewrite(*module_, whatIf.scales);
     std::optional<MultiBufferMarksRemoved> marksRemoved;
     if (!whatIf.multiBuffer)
@@ -334,6 +335,7 @@ std::unique_ptr<WhatIfPlanner> WhatIfPlanner::copyForThread() const
     copy->shuffleSeeds_ = shuffleSeeds_;
     copy->generation_ = generation_;
     copy->shareWalks_ = shareWalks_;
+    copy->pruneDoomedSearch_ = pruneDoomedSearch_;
     return copy;
 }
 

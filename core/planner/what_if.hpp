@@ -157,6 +157,8 @@ public:
     // made once per marks state and shared by every what-if this planner plans, only the sizes
     // read again (PreparedFunction); false: every what-if prepares its functions afresh.
     void setShareWalks(bool share) { shareWalks_ = share; }
+    // PlanOptions::pruneDoomedSearch for every what-if (default true); false to compare.
+    void setPruneDoomedSearch(bool prune) { pruneDoomedSearch_ = prune; }
     // The buffer walks the shared preparations made so far.
     int sharedWalks() const;
 
@@ -189,6 +191,7 @@ private:
     std::unique_ptr<Module> module_;
     PlanTarget target_;
     bool shareWalks_ = true;
+    bool pruneDoomedSearch_ = true;
     struct Prepared {
         const Function* function = nullptr;
         bool marks = true;
