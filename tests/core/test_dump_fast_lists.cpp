@@ -258,8 +258,10 @@ TEST_CASE("a load with FastListReader follows the read and stops when cancelled"
     const test::TempDir dir;
     const auto path = dir.write("big.json", dumpOfRecords(scope("ub", bufferList(0, 120000))));
     std::atomic<std::uint64_t> bytesRead{0};
-    const Dump dump = loadDumpFile(path.string(), nullptr, &bytesRead);
+    bool inTwo = true;
+    const Dump dump = loadDumpFile(path.string(), nullptr, &bytesRead, kRelayedReadBytes, kSplitReadBytes, &inTwo);
     CHECK(dump.blockCount() == 150000);
+    CHECK_FALSE(inTwo); // by default FastListReader reads it, not the streaming reader's two halves
     CHECK(bytesRead.load() == std::filesystem::file_size(path));
     // Past kPipelinedListBytes: read on two threads, the dump the streaming reader reads.
     CHECK(std::filesystem::file_size(path) > kPipelinedListBytes);

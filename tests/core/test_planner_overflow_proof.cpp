@@ -4,12 +4,12 @@
 #include "bench/plan_corpus.hpp"
 #include "core/planner/memory_planner.hpp"
 #include "core/planner/mlir_reader.hpp"
+#include "support/plan_comparison.hpp"
+#include "support/planner_cases.hpp"
 #include "support/test_documents.hpp"
 #include "support/test_paths.hpp"
 
 #include <catch2/catch.hpp>
-
-#include <sstream>
 
 using namespace memlens::planner;
 
@@ -18,18 +18,11 @@ namespace {
 // Plans every function of `text` with and without the proof; returns how many failed.
 int compareBoth(const std::string& text, PlanOptions options = {})
 {
-    const auto module = readMlir(text);
-    const PlanTarget target = *findPlanTarget(planTargetName(*module));
     int failed = 0;
-    for (const Function* function : deviceFunctions(*module)) {
-        INFO("@" << function->name);
-        options.proveOverflow = true;
-        const FunctionPlan proved = planFunction(*function, target, options);
-        options.proveOverflow = false;
-        const FunctionPlan searched = planFunction(*function, target, options);
-        CHECK(memlens::bench::planDifference(proved, searched).empty());
-        failed += proved.fits ? 0 : 1;
-    }
+    memlens::test::comparePlans(
+        text, options, false, [](PlanOptions& proved) { proved.proveOverflow = true; },
+        [](PlanOptions& searched) { searched.proveOverflow = false; },
+        [&failed](const FunctionPlan& proved, const FunctionPlan&) { failed += proved.fits ? 0 : 1; });
     return failed;
 }
 
@@ -51,18 +44,10 @@ TEST_CASE("overflow proof: generated functions fail as the full search fails", "
 TEST_CASE("overflow proof: the planner cases and the real samples", "[planner][overflow_proof][samples]")
 {
     MEMLENS_REQUIRE_SAMPLES();
-    std::istringstream lines(memlens::test::readText(memlens::test::sample("planner/plan-memory.mlir")));
-    std::string line, current;
     int failed = 0;
-    while (std::getline(lines, line)) {
-        if (line.rfind("// -----", 0) == 0) {
-            failed += compareBoth(current);
-            current.clear();
-        } else {
-            current += line + "\n";
-        }
-    }
-    failed += compareBoth(current);
+    for (const std::string& text :
+        memlens::test::splitPlannerCases(memlens::test::readText(memlens::test::sample("planner/plan-memory.mlir"))))
+        failed += compareBoth(text);
     failed += compareBoth(
         memlens::test::readText(memlens::test::sample("fake_attn_fwd_overflow/fake_attn_fwd_overflow.ttadapter")));
     CHECK(failed > 0);
