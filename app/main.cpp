@@ -1,5 +1,6 @@
 #include "app/report_command.hpp"
 #include "app/window_command.hpp"
+#include "core/base/allocator_settings.hpp"
 #include "core/base/fd_output_buffer.hpp"
 #include "core/base/logging.hpp"
 #include "core/cli/command_common.hpp"
@@ -21,6 +22,7 @@
 int main(int argc, char** argv)
 {
     using namespace memlens;
+    keepLargeAllocationsMapped();
     // Past `ulimit -f` a write fails with EFBIG, said like any other write error,
     // instead of the signal ending the process without a word.
     std::signal(SIGXFSZ, SIG_IGN);

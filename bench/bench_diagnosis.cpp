@@ -77,6 +77,39 @@ void BM_DiagnoseScope100k(benchmark::State& state)
 }
 BENCHMARK(BM_DiagnoseScope100k)->Unit(benchmark::kMillisecond);
 
+// A million blocks stacked as a big dump stacks them: Lives of up to 50 ops, addresses
+// 32-byte aligned over 32 MB (dense: counted into order), or spread over 2^50 bytes
+// (sparse: sorted). Only the blocks: the predictor reads nothing else.
+memlens::ScopePlan millionBlocks(bool sparse)
+{
+    std::mt19937_64 random(5);
+    memlens::ScopePlan scope;
+    scope.scope = "ub";
+    scope.blocks.reserve(1000000);
+    for (int i = 0; i < 1000000; ++i) {
+        memlens::Block block;
+        block.bufferIndex = i;
+        block.size = 32 * (1 + random() % 64);
+        block.offset = sparse ? (random() % (std::uint64_t(1) << 45)) * 32 : (random() % (1 << 20)) * 32;
+        block.start = i / 8;
+        block.end = block.start + static_cast<std::int64_t>(random() % 50);
+        scope.blocks.push_back(block);
+    }
+    return scope;
+}
+
+// Building the predictor: its steps are made once per scope, before any prediction.
+void BM_BuildPredictor1M(benchmark::State& state)
+{
+    const memlens::ScopePlan scope = millionBlocks(state.range(0) != 0);
+    for (auto _ : state) {
+        const memlens::PlanPredictor predictor(scope);
+        benchmark::DoNotOptimize(predictor.alignment());
+    }
+    state.SetLabel(state.range(0) != 0 ? "sparse addresses" : "dense addresses");
+}
+BENCHMARK(BM_BuildPredictor1M)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+
 } // namespace
 
 BENCHMARK_MAIN();

@@ -18,6 +18,7 @@
 #include "app/report_command.hpp"
 #include "bench/generated_dump.hpp"
 #include "bench/sax_floor.hpp"
+#include "core/base/allocator_settings.hpp"
 #include "core/base/cancellation.hpp"
 #include "core/cli/command_line.hpp"
 #include "core/cli/inspect_command.hpp"
@@ -459,6 +460,7 @@ void readOwnFlags(int& argc, char** argv)
 
 int main(int argc, char** argv)
 {
+    memlens::keepLargeAllocationsMapped(); // as memlens's own main does: the children measured inherit it
     readOwnFlags(argc, argv);
     setup.argc = argc;
     setup.argv = argv;

@@ -299,27 +299,58 @@ public:
     // The page's index of the source of `buffer` of scope `scopeIndex`.
     std::int64_t indexOf(std::size_t scopeIndex, int bufferIndex)
     {
-        const ScopePlan& scope = document_.dump.scopes[scopeIndex];
-        const Buffer& buffer = scope.buffers[static_cast<std::size_t>(bufferIndex)];
         const auto buffers = static_cast<std::size_t>(bufferIndex);
-        const bool linked = scopeIndex < document_.sources.size() && buffers < document_.sources[scopeIndex].size();
-        const Key key = linked
+        const Key key = linked(scopeIndex, buffers)
             ? Key{&document_.sources[scopeIndex].distinct(), document_.sources[scopeIndex].distinctIndexOf(buffers)}
-            : Key{&buffer.location(), ~std::uint64_t{0}};
+            : Key{&document_.dump.scopes[scopeIndex].buffers[buffers].location(), ~std::uint64_t{0}};
         const auto found = index_.find(key);
         if (found != index_.end())
             return found->second;
-        const auto index = static_cast<std::int64_t>(sourceCount_++);
-        // Kept as the text the page writes, all in one string: a tree per distinct source (400,000 of
-        // them) held until the end of the page was most of its memory, a string each a tenth of it.
-        // Written as json() writes {"location", "ir", "python", "note"}, without making the tree.
-        std::string& out = sourcesText_;
-        if (index > 0)
-            out += ',';
+        // Only the buffer that first met it is kept: the entry's text is made from it when the
+        // sources are written. Kept as text, 400,000 sources were a string of 126 MB (and the
+        // 63 MB it grew from), the most memory a big report held.
+        const auto index = static_cast<std::int64_t>(firstMet_.size());
+        firstMet_.push_back({scopeIndex, bufferIndex});
+        index_.emplace(key, index);
+        return index;
+    }
+
+    void write(PageJsonWriter& writer)
+    {
+        writer.raw(",\"sources\":[");
+        std::string entries; // script-safe, between commas, written a piece at a time
+        for (std::size_t index = 0; index < firstMet_.size(); ++index) {
+            if (index > 0)
+                entries += ',';
+            appendEntry(entries, firstMet_[index].scopeIndex, firstMet_[index].bufferIndex);
+            if (entries.size() >= kEntriesPiece) {
+                writer.safeRaw(entries);
+                entries.clear();
+            }
+        }
+        writer.safeRaw(entries);
+        writer.raw("],\"lines\":");
+        writer.json(lines_.json());
+    }
+
+private:
+    static constexpr std::size_t kEntriesPiece = 1u << 20;
+
+    bool linked(std::size_t scopeIndex, std::size_t buffer) const
+    {
+        return scopeIndex < document_.sources.size() && buffer < document_.sources[scopeIndex].size();
+    }
+
+    // An entry as json() writes {"location", "ir", "python", "note"}, without making the tree.
+    void appendEntry(std::string& out, std::size_t scopeIndex, int bufferIndex)
+    {
+        const Buffer& buffer = document_.dump.scopes[scopeIndex].buffers[static_cast<std::size_t>(bufferIndex)];
+        const auto buffers = static_cast<std::size_t>(bufferIndex);
         out += "{\"location\":";
         appendScriptSafeString(out, buffer.location());
         out += ",\"ir\":";
-        const BlockSource* source = linked ? &document_.sources[scopeIndex].sourceInto(buffers, scratch_) : nullptr;
+        const BlockSource* source
+            = linked(scopeIndex, buffers) ? &document_.sources[scopeIndex].sourceInto(buffers, scratch_) : nullptr;
         if (source && source->ir) {
             out += "{\"file\":";
             appendScriptSafeString(out, source->ir->file);
@@ -360,19 +391,8 @@ public:
         else
             out += "null";
         out += '}';
-        index_.emplace(key, index);
-        return index;
     }
 
-    void write(PageJsonWriter& writer)
-    {
-        writer.raw(",\"sources\":[");
-        writer.safeRaw(sourcesText_);
-        writer.raw("],\"lines\":");
-        writer.json(lines_.json());
-    }
-
-private:
     using Key = std::pair<const void*, std::uint64_t>;
     const PlanDocument& document_;
     EmbeddedLines lines_;
@@ -386,8 +406,11 @@ private:
     // Looked up once per buffer (a million): hashed, not a tree of 400,000 sources. The page's
     // order is the order sources are first met, whatever the index's.
     std::unordered_map<Key, std::int64_t, KeyHash> index_;
-    std::size_t sourceCount_ = 0;
-    std::string sourcesText_; // the entries' JSON, script-safe, between commas
+    struct FirstMet {
+        std::size_t scopeIndex;
+        int bufferIndex;
+    };
+    std::vector<FirstMet> firstMet_; // per source, in the page's order: the buffer that first met it
     BlockSource scratch_;
 };
 

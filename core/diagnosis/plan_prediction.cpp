@@ -75,75 +75,90 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope, SweepPolicy policy)
     , alignment_(alignmentOf(scope))
     , policy_(policy)
 {
+    // Built in phases, each dropping what the next no longer reads: on a million blocks the
+    // sort keys, the ranks and the steps side by side were the largest heap a load reached.
     const auto& blocks = scope.blocks;
-    const CompressedOps slots = compressOps(blocks);
-    slotCount_ = slots.count;
 
     // Blocks in the order they are placed: by offset, equal offsets in block order (their
     // order changes nothing: each is placed before any of them is seen); sorted as keys,
     // not through the blocks, and carrying what their steps need (a million blocks: each
-    // lookup through a block index is a cache miss).
+    // lookup through a block index is a cache miss). `placed_` keeps each one's extent.
     struct Placed {
-        std::uint64_t offset;
-        std::uint64_t end;
         int index;
         int from; // its Life's slots
         int to;
         int waiting; // where its top waits between being placed and being seen; -1 if never seen
     };
-    const auto placedAt = [&](std::size_t i) {
-        return Placed{
-            blocks[i].offset, blocks[i].addressEnd(), static_cast<int>(i), slots.startSlot[i], slots.endSlot[i], -1};
+    struct PlacedAt {
+        std::uint64_t offset;
+        std::uint64_t end;
+        Placed steps;
     };
-    std::vector<Placed> placed = orderByKey<std::uint64_t, Placed>(
-        [&blocks](const auto& visit) {
-            for (const Block& block : blocks)
-                visit(block.offset);
-        },
-        [&](const auto& visit) {
-            for (std::size_t i = 0; i < blocks.size(); ++i)
-                visit(placedAt(i));
-        },
-        [](const Placed& block) { return block.offset; });
-    // Blocks with a size, by end; equal ends keep the placing order (the rank in `placed`).
+    std::vector<PlacedAt> byOffset;
+    {
+        const CompressedOps slots = compressOps(blocks);
+        slotCount_ = slots.count;
+        byOffset = orderByKey<std::uint64_t, PlacedAt>(
+            [&blocks](const auto& visit) {
+                for (const Block& block : blocks)
+                    visit(block.offset);
+            },
+            [&](const auto& visit) {
+                for (std::size_t i = 0; i < blocks.size(); ++i)
+                    visit(PlacedAt{blocks[i].offset, blocks[i].addressEnd(),
+                        {static_cast<int>(i), slots.startSlot[i], slots.endSlot[i], -1}});
+            },
+            [](const PlacedAt& block) { return block.offset; });
+    }
+    std::vector<Placed> placed;
+    placed.reserve(byOffset.size());
+    placed_.reserve(byOffset.size());
+    for (const PlacedAt& block : byOffset) {
+        placed_.push_back({block.offset, block.end});
+        placed.push_back(block.steps);
+    }
+    byOffset = {};
+    // Blocks with a size, as ranks in `placed`, by end; equal ends keep the placing order.
     // A block whose end wraps past 2^64 is never seen, as one of size 0.
-    const auto sized = [](const Placed& block) { return block.end > block.offset; };
-    using EndRank = std::pair<std::uint64_t, int>;
-    const std::vector<EndRank> endRanks = orderByKey<std::uint64_t, EndRank>(
+    const auto sized = [this](std::size_t rank) { return placed_[rank].end > placed_[rank].offset; };
+    const std::vector<int> byEnd = orderByKey<std::uint64_t, int>(
         [&](const auto& visit) {
-            for (const Placed& block : placed)
-                if (sized(block))
-                    visit(block.end);
+            for (std::size_t rank = 0; rank < placed_.size(); ++rank)
+                if (sized(rank))
+                    visit(placed_[rank].end);
         },
         [&](const auto& visit) {
-            for (std::size_t rank = 0; rank < placed.size(); ++rank)
-                if (sized(placed[rank]))
-                    visit(EndRank{placed[rank].end, static_cast<int>(rank)});
+            for (std::size_t rank = 0; rank < placed_.size(); ++rank)
+                if (sized(rank))
+                    visit(static_cast<int>(rank));
         },
-        [](const EndRank& endRank) { return endRank.first; });
+        [this](int rank) { return placed_[static_cast<std::size_t>(rank)].end; });
 
     // The order of the sweep comes from the dump alone: every prediction shares it. Each
     // step carries what it needs, so that the sweep reads its steps in order, not per block.
-    steps_.reserve(placed.size() + endRanks.size());
-    placed_.reserve(placed.size());
+    steps_.reserve(placed.size() + byEnd.size());
     std::vector<int> freeSlots;
     std::size_t nextBelow = 0;
-    for (Placed& block : placed) {
+    for (std::size_t rank = 0; rank < placed.size(); ++rank) {
+        Placed& block = placed[rank];
+        const Extent extent = placed_[rank];
         // Blocks that end at or below this one's offset are below it; they are placed already.
-        for (; nextBelow < endRanks.size() && endRanks[nextBelow].first <= block.offset; ++nextBelow) {
-            const Placed& below = placed[static_cast<std::size_t>(endRanks[nextBelow].second)];
+        for (; nextBelow < byEnd.size(); ++nextBelow) {
+            const auto belowRank = static_cast<std::size_t>(byEnd[nextBelow]);
+            if (placed_[belowRank].end > extent.offset)
+                break;
+            const Placed& below = placed[belowRank];
             steps_.push_back({~below.index, below.from, below.to, below.waiting});
             freeSlots.push_back(below.waiting);
         }
-        if (sized(block)) {
-            highestSeenEnd_ = std::max(highestSeenEnd_, block.end);
+        if (sized(rank)) {
+            highestSeenEnd_ = std::max(highestSeenEnd_, extent.end);
             if (freeSlots.empty())
                 freeSlots.push_back(waitingSlots_++);
             block.waiting = freeSlots.back();
             freeSlots.pop_back();
         }
         steps_.push_back({block.index, block.from, block.to, block.waiting});
-        placed_.push_back({block.offset, block.end});
     }
 }
 
