@@ -114,9 +114,17 @@ ReportFile planPageFile(
 {
     if (!diagnoses)
         diagnoses = std::make_shared<const ScopeDiagnoses>(document);
-    if (document.dump.blockCount() >= streamedBlocks)
-        return {QStringLiteral("plan.html"), {},
-            [&document, diagnoses](std::ostream& out) { writePlanPage(out, document, *diagnoses); }, {}};
+    if (document.dump.blockCount() >= streamedBlocks) {
+        const auto write = [&document, diagnoses](std::ostream& out) {
+            // The diagnoses first: a page's blocks written while a diagnosis was still at work held
+            // the memory of both at once.
+            for (std::size_t scope = 0; scope < document.dump.scopes.size(); ++scope)
+                if (document.analyses[scope].planned)
+                    diagnoses->of(scope);
+            writePlanPage(out, document, *diagnoses);
+        };
+        return {QStringLiteral("plan.html"), {}, write, {}, true};
+    }
     std::ostringstream page;
     writePlanPage(page, document, *diagnoses);
     return {QStringLiteral("plan.html"), bytesOf(page.str()), {}, {}};
@@ -348,22 +356,46 @@ bool writeReport(const QString& dir, const std::vector<ReportFile>& files, QStri
     for (const ReportFile& file : files)
         if (file.pending.valid())
             order.push_back(&file);
-    for (const ReportFile* next : order) {
-        const ReportFile& file = *next;
+    // plan.html of a big document is written beside this thread, which writes the others
+    // meanwhile (blocks.csv, a second's worth at a million blocks). A failure is told for the
+    // first file in order that failed.
+    std::vector<std::future<int>> beside(order.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        if (order[i]->write && order[i]->besideOthers)
+            beside[i] = runBeside([path = fresh.filePath(order[i]->name), &write = order[i]->write] {
+                return writeStreamed(path, write);
+            });
+    const auto cannotWrite = [&dir](const ReportFile& file, const QString& why) {
+        return QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ") + why;
+    };
+    std::vector<QString> problems(order.size()); // per file, why it was not written
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const ReportFile& file = *order[i];
         QString why;
+        if (beside[i].valid())
+            continue;
         if (file.pending.valid()) {
             if (!writeFileAtomically(fresh.filePath(file.name), file.pending.get(), &why))
-                return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ")
-                    + why.section(QStringLiteral(": cannot write: "), 1));
+                problems[i] = cannotWrite(file, why.section(QStringLiteral(": cannot write: "), 1));
         } else if (file.write) {
             // Streamed: the staging folder already keeps the old report safe until the swap.
             if (const int code = writeStreamed(fresh.filePath(file.name), file.write))
-                return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ") + systemReason(code));
-        } else if (!writeFileAtomically(fresh.filePath(file.name), file.contents, &why))
-            return fail(QDir(dir).filePath(file.name) + QStringLiteral(": cannot write: ")
-                + why.section(QStringLiteral(": cannot write: "), 1));
-        names << file.name;
+                problems[i] = cannotWrite(file, systemReason(code));
+        } else if (!writeFileAtomically(fresh.filePath(file.name), file.contents, &why)) {
+            problems[i] = cannotWrite(file, why.section(QStringLiteral(": cannot write: "), 1));
+        }
+        if (!problems[i].isEmpty())
+            break;
     }
+    for (std::size_t i = 0; i < order.size(); ++i)
+        if (beside[i].valid())
+            if (const int code = beside[i].get())
+                problems[i] = cannotWrite(*order[i], systemReason(code));
+    for (const QString& problem : problems)
+        if (!problem.isEmpty())
+            return fail(problem);
+    for (const ReportFile* file : order)
+        names << file->name;
     QStringList charts;
     for (const QString& name : names)
         if (name.startsWith(QStringLiteral("chart-")))

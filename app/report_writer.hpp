@@ -34,6 +34,9 @@ struct ReportFile {
     // When valid, the contents are still being worked out on another thread (summary.md of
     // a big document: its diagnosis); writeReport() writes such files after the others.
     std::shared_future<QByteArray> pending = {};
+    // A streamed file written on a thread of its own while the others are written (plan.html of
+    // a big document: it waits for the diagnosis, then writes a second's worth of page).
+    bool besideOthers = false;
 };
 
 // From this many blocks on, buildReport() streams blocks.csv instead of holding it.

@@ -14,10 +14,7 @@
 namespace {
 
 // Bytes the allocator holds in blocks mapped on their own.
-std::size_t mappedBytes()
-{
-    return mallinfo2().hblkhd;
-}
+std::size_t mappedBytes() { return mallinfo2().hblkhd; }
 
 // Touches every byte, so that the allocation is not optimised away and its pages are resident.
 void* allocateTouched(std::size_t bytes)

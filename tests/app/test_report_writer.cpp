@@ -17,6 +17,9 @@
 
 #include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <sstream>
 
 using namespace memlens;
@@ -267,6 +270,38 @@ TEST_CASE("blocks.csv of a big document is streamed into the report, the same te
     CHECK_FALSE(held[0].pending.valid());
     REQUIRE(streamed[0].pending.valid());
     CHECK(contentsOf(QDir(dir.filePath("r")).filePath("summary.md")) == held[0].contents);
+    // So is plan.html, written beside the others, the same page.
+    REQUIRE(streamed[5].name == "plan.html");
+    CHECK_FALSE(held[5].besideOthers);
+    CHECK(streamed[5].besideOthers);
+    CHECK(contentsOf(QDir(dir.filePath("r")).filePath("plan.html")) == held[5].contents);
+}
+
+TEST_CASE("a file written beside the others is written while they are", "[report]")
+{
+    // The page waits for blocks.csv, which comes after it: written one after the other, it
+    // would wait in vain.
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool csvWritten = false, pageSawCsv = false;
+    ReportFile page{QStringLiteral("plan.html"), {}, [&](std::ostream& out) {
+                        std::unique_lock lock(mutex);
+                        pageSawCsv = changed.wait_for(lock, std::chrono::seconds(10), [&] { return csvWritten; });
+                        out << "page";
+                    }};
+    page.besideOthers = true;
+    const ReportFile csv{QStringLiteral("blocks.csv"), {}, [&](std::ostream& out) {
+                             out << "csv";
+                             const std::lock_guard lock(mutex);
+                             csvWritten = true;
+                             changed.notify_all();
+                         }};
+    QTemporaryDir dir;
+    QString error;
+    REQUIRE(writeReport(dir.filePath("r"), {page, {"summary.md", "s"}, csv}, &error));
+    CHECK(pageSawCsv);
+    CHECK(contentsOf(QDir(dir.filePath("r")).filePath("plan.html")) == "page");
+    CHECK(contentsOf(QDir(dir.filePath("r")).filePath("blocks.csv")) == "csv");
 }
 
 TEST_CASE("a report works out each scope's diagnosis once for summary.md and plan.html (issue 67)", "[report]")
@@ -360,6 +395,28 @@ TEST_CASE("a write error says the system's reason (File too large), held or stre
     CHECK(streamedError.contains("blocks.csv: cannot write: File too large"));
     CHECK_FALSE(QFileInfo::exists(dir.filePath("held")));
     CHECK_FALSE(QFileInfo::exists(dir.filePath("streamed")));
+}
+
+TEST_CASE("a file written beside the others that fails is named, the first in order when two fail", "[report][hostile]")
+{
+    QTemporaryDir dir;
+    const QByteArray big(256 * 1024, 'x');
+    const auto writeBig = [&big](std::ostream& out) { out.write(big.data(), big.size()); };
+    ReportFile page{QStringLiteral("plan.html"), {}, writeBig};
+    page.besideOthers = true;
+    const ReportFile csv{QStringLiteral("blocks.csv"), {}, writeBig};
+    QString pageError, bothError, csvFirstError;
+    {
+        const FileSizeLimit limit(64 * 1024);
+        CHECK_FALSE(writeReport(dir.filePath("page"), {{"summary.md", "s"}, page}, &pageError));
+        CHECK_FALSE(writeReport(dir.filePath("both"), {page, csv}, &bothError));
+        CHECK_FALSE(writeReport(dir.filePath("csvFirst"), {csv, page}, &csvFirstError));
+    }
+    CHECK(pageError.contains("plan.html: cannot write: File too large"));
+    CHECK(bothError.contains("plan.html: cannot write: File too large"));
+    CHECK(csvFirstError.contains("blocks.csv: cannot write: File too large"));
+    for (const char* name : {"page", "both", "csvFirst"})
+        CHECK_FALSE(QFileInfo::exists(dir.filePath(name)));
 }
 
 TEST_CASE(
