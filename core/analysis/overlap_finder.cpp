@@ -5,6 +5,7 @@
 #include "core/base/cancellation.hpp"
 #include "core/base/dense_key_order.hpp"
 #include "core/base/prefix_weights.hpp"
+#include "core/base/release_storage.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -33,9 +34,10 @@ struct StorageBox {
 };
 
 // The boxes' values of one field, sorted once: the distinct values, ascending, and each
-// box's position among them. Sorting (value, box) pairs replaces a binary search per box,
-// which on a million boxes misses the cache at every step; the pairs are dropped at once
-// (19 MB at a million boxes, two of them were held through the counts below).
+// box's position among them. Sorting the boxes by value replaces a binary search per box,
+// which on a million boxes misses the cache at every step; the order is dropped at once
+// (two were held through the counts below), and holds box numbers only: with the values
+// beside them it was 19 MB at a million boxes, the most the load's analyses held at once.
 struct Ranked {
     std::vector<std::uint64_t> values;     // distinct, ascending
     std::vector<std::uint32_t> positionOf; // per box, into `values`
@@ -44,20 +46,20 @@ struct Ranked {
 template <typename Field>
 Ranked rankBy(const std::vector<StorageBox>& boxes, Field field, const std::atomic<bool>* cancel)
 {
-    using ValueOfBox = std::pair<std::uint64_t, std::uint32_t>;
     Ranked ranked;
-    const std::vector<ValueOfBox> sorted = orderByKey<std::uint64_t, ValueOfBox>(
+    const std::vector<std::uint32_t> sorted = orderByKey<std::uint64_t, std::uint32_t>(
         [&](const auto& visit) {
             for (const StorageBox& box : boxes)
                 visit(field(box));
         },
         [&](const auto& visit) {
             for (std::size_t i = 0; i < boxes.size(); ++i)
-                visit(ValueOfBox{field(boxes[i]), static_cast<std::uint32_t>(i)});
+                visit(static_cast<std::uint32_t>(i));
         },
-        [](const ValueOfBox& pair) { return pair.first; }, cancel);
+        [&](std::uint32_t box) { return field(boxes[box]); }, cancel);
     ranked.positionOf.resize(boxes.size());
-    for (const auto& [value, box] : sorted) {
+    for (const std::uint32_t box : sorted) {
+        const std::uint64_t value = field(boxes[box]);
         if (ranked.values.empty() || ranked.values.back() != value)
             ranked.values.push_back(value);
         ranked.positionOf[box] = static_cast<std::uint32_t>(ranked.values.size() - 1);
@@ -120,8 +122,8 @@ std::vector<std::uint64_t> weightOfEarlierPartners(
     // Live weights by the rank of their high and low address. The sum of all weights is the
     // scope's block count, an int: it fits the trees' 32 bits.
     PrefixWeights liveByHigh(highs.values.size()), liveByLow(lows.values.size());
-    highs.values = {}; // only the positions are read from here on
-    lows.values = {};
+    releaseStorage(highs.values); // only the positions are read from here on
+    releaseStorage(lows.values);
     poll(0);
     std::uint32_t liveWeight = 0;
     const auto enter = [&](std::size_t box) {

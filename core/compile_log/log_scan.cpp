@@ -3,6 +3,7 @@
 #include "core/base/cancellation.hpp"
 #include "core/base/chip_table.hpp"
 #include "core/base/input_file.hpp"
+#include "core/base/release_storage.hpp"
 #include "core/dump/dump_error.hpp"
 
 #include <algorithm>
@@ -280,7 +281,7 @@ LogScan scanCompileLog(const std::string& path, const std::string& function, con
         if (keeping)
             whole.append(buffer.data(), got);
         else
-            whole = {};
+            releaseStorage(whole);
         if (bytesRead)
             bytesRead->store(countFrom + total, std::memory_order_relaxed);
         const char* at = buffer.data();

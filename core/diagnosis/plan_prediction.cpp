@@ -1,6 +1,7 @@
 #include "core/diagnosis/plan_prediction.hpp"
 
 #include "core/base/dense_key_order.hpp"
+#include "core/base/release_storage.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/base/work_thresholds.hpp"
 #include "core/diagnosis/range_max_tree.hpp"
@@ -117,7 +118,7 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope, SweepPolicy policy)
         placed_.push_back({block.offset, block.end});
         placed.push_back(block.steps);
     }
-    byOffset = {};
+    releaseStorage(byOffset);
     // Blocks with a size, as ranks in `placed`, by end; equal ends keep the placing order.
     // A block whose end wraps past 2^64 is never seen, as one of size 0.
     const auto sized = [this](std::size_t rank) { return placed_[rank].end > placed_[rank].offset; };

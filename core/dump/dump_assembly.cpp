@@ -9,11 +9,18 @@ namespace memlens {
 
 namespace {
 
-void expandBlocks(ScopePlan& scope)
+void expandBlocks(const std::string& file, ScopePlan& scope)
 {
     std::size_t total = 0;
-    for (const auto& buffer : scope.buffers)
+    for (const auto& buffer : scope.buffers) {
+        // A block keeps its copy's index in 31 bits (Block::copy).
+        if (buffer.offsets.size() > kMaxBufferCopies)
+            throw DumpError(file, "Record",
+                "scope '" + scope.scope + "': buffer " + buffer.ssaName + " has "
+                    + std::to_string(buffer.offsets.size()) + " offsets; memlens reads at most "
+                    + std::to_string(kMaxBufferCopies));
         total += buffer.offsets.size();
+    }
     scope.blocks.reserve(total);
     for (std::size_t b = 0; b < scope.buffers.size(); ++b) {
         const Buffer& buffer = scope.buffers[b];
@@ -53,7 +60,7 @@ void finishScopes(Dump& dump)
     for (auto& scope : dump.scopes) {
         scope.foldedRecords = foldRepeatedRecords(scope);
         folded = folded || scope.foldedRecords > 0;
-        expandBlocks(scope);
+        expandBlocks(dump.file, scope);
     }
     if (folded)
         renumberBuffers(dump);

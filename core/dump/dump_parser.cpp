@@ -4,6 +4,7 @@
 #include "core/base/input_file.hpp"
 
 #include "core/base/cancellation.hpp"
+#include "core/base/release_storage.hpp"
 #include "core/base/run_beside.hpp"
 #include "core/dump/buffer_fields.hpp"
 #include "core/dump/dump_assembly.hpp"
@@ -306,7 +307,7 @@ private:
             container = nullptr;
             key.clear();
             if (keys.bucket_count() > 64)
-                keys = {}; // a huge object's buckets are not cleared again for every buffer
+                releaseStorage(keys); // a huge object's buckets are not cleared again for every buffer
             else if (!keys.empty())
                 keys.clear();
             count = 0;
@@ -366,7 +367,7 @@ private:
         }
         nextId_ += static_cast<int>(tail_.size());
         frames_[depth_ - 1].count += tail_.size();
-        tail_ = {};
+        releaseStorage(tail_); // the second half's list, moved from
         return true;
     }
 
