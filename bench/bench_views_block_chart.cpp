@@ -42,7 +42,7 @@ struct Fixture {
         const std::uint64_t laneBytes = 5 * 1024; // 40 lanes x 5 KB = 200 KB > 192 KB
         int bufferId = 0;
         const auto type
-            = std::make_shared<const BufferType>(describeMemrefType("memref<1024xf16, #hivm.address_space<ub>>"));
+            = SharedConst<BufferType>::make(describeMemrefType("memref<1024xf16, #hivm.address_space<ub>>"));
         while (static_cast<int>(plan.blocks.size()) < kBlocks) {
             const int i = bufferId++;
             Buffer b;

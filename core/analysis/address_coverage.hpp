@@ -29,6 +29,9 @@ public:
 
     // The same by point index, for a caller that looks each range's points up once.
     std::size_t indexOf(std::uint64_t point) const; // `point` must be one of the points
+    // Frees the table that makes indexOf() a lookup (a million spread-out points: 4 MB held
+    // through a sweep that no longer asks); indexOf() searches from then on.
+    void releaseIndexTable() { ranks_.reset(); }
     std::uint64_t pointAt(std::size_t index) const { return points_[index]; }
     void addAt(std::size_t from, std::size_t to) { changeAt(from, to, +1); }
     void removeAt(std::size_t from, std::size_t to) { changeAt(from, to, -1); }

@@ -107,7 +107,7 @@ constexpr std::size_t kPrefetchBoxes = 8;
 // Per box, the weight of the boxes before it in the sweep that it overlaps. A box
 // overlaps every live one but those ending at or below its start address and those
 // starting at or above its end address (never both).
-std::vector<std::uint64_t> weightOfEarlierPartners(
+std::vector<std::uint32_t> weightOfEarlierPartners(
     const std::vector<StorageBox>& boxes, const std::atomic<bool>* cancel)
 {
     const auto poll = [cancel](std::size_t step) { throwIfCancelledAt(step, cancel); };
@@ -140,7 +140,7 @@ std::vector<std::uint64_t> weightOfEarlierPartners(
     const std::vector<int> ending = byEnd(boxes, cancel);
     poll(0);
     std::size_t nextEnding = 0;
-    std::vector<std::uint64_t> earlier(boxes.size(), 0);
+    std::vector<std::uint32_t> earlier(boxes.size(), 0); // weights, below the block count: 32 bits
     for (std::size_t i = 0; i < boxes.size(); ++i) {
         poll(i);
         // A million boxes' weights are a cache miss per step: fetch the lines a later box reads.
@@ -230,7 +230,7 @@ struct BlockRanks {
 class FirstPairsLister {
 public:
     FirstPairsLister(const ScopePlan& scope, const StorageMap& storages, const std::vector<StorageBox>& boxes,
-        const std::vector<std::uint64_t>& earlier, std::size_t limit, const std::atomic<bool>* cancel)
+        const std::vector<std::uint32_t>& earlier, std::size_t limit, const std::atomic<bool>* cancel)
         : storages_(storages)
         , boxes_(boxes)
         , earlier_(earlier)
@@ -288,7 +288,8 @@ private:
             marked_[static_cast<std::size_t>(box)] = true;
             // Pairs seen at entry are about half a storage's pairs, and about half of its
             // pairs have it first: the earlier-partner weight estimates its first-ranked pairs.
-            markedEstimate_ += boxes_[static_cast<std::size_t>(box)].weight * earlier_[static_cast<std::size_t>(box)];
+            markedEstimate_ += static_cast<std::uint64_t>(boxes_[static_cast<std::size_t>(box)].weight)
+                * earlier_[static_cast<std::size_t>(box)];
         }
     }
 
@@ -387,7 +388,7 @@ private:
 
     const StorageMap& storages_;
     const std::vector<StorageBox>& boxes_;
-    const std::vector<std::uint64_t>& earlier_;
+    const std::vector<std::uint32_t>& earlier_;
     const BlockRanks ranks_;
     const std::size_t limit_;
     const std::atomic<bool>* cancel_;
@@ -408,7 +409,7 @@ std::vector<Overlap> findOverlaps(const ScopePlan& scope, const StorageMap& stor
     // Sweep storages, not blocks: the blocks of one storage are identical.
     const std::vector<StorageBox> boxes = storageBoxesInSweepOrder(scope, storages, cancel);
     // The count, without visiting a pair.
-    const std::vector<std::uint64_t> earlier = weightOfEarlierPartners(boxes, cancel);
+    const std::vector<std::uint32_t> earlier = weightOfEarlierPartners(boxes, cancel);
     std::size_t pairCount = 0;
     for (std::size_t i = 0; i < boxes.size(); ++i)
         pairCount += static_cast<std::size_t>(boxes[i].weight) * earlier[i];

@@ -68,6 +68,7 @@ UsageSweep sweepUsage(const std::vector<Block>& blocks, const std::atomic<bool>*
             events[next[ranks.rankOf(block.end + 1)]++] = Event{from, 2 * to};
         }
     }
+    coverage.releaseIndexTable(); // the events carry their point indices
     throwIfCancelled(cancel);
 
     // The high address is the end of the highest covered byte, but a block of size 0 covers

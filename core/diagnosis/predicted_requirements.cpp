@@ -25,6 +25,7 @@ PredictedRequirements::PredictedRequirements(const ScopePlan& scope, const Diagn
         dims_.push_back(dim.value);
     bufferDims_.reserve(scope.buffers.size());
     for (const Buffer& buffer : scope.buffers) {
+        extentsApart_ = extentsApart_ || buffer.extentBits >= kPackedExtentLimit;
         std::uint8_t bits = 0;
         for (std::size_t k = 0; k < dims_.size(); ++k)
             bits |= hasDimension(buffer, dims_[k]) ? std::uint8_t(1u << k) : std::uint8_t(0);

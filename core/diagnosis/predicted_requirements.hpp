@@ -60,29 +60,39 @@ private:
     };
     static Scaling multiBufferingOff() { return {}; }
 
-    // What a block's size in a variant reads of the block and its buffer.
+    // What a block's size in a variant reads of the block and its buffer, in 16 bytes (a million
+    // blocks in sweep order: 19 MB, not 29): the extent, the buffer's bits in bufferDims_ and
+    // whether the block is an extra copy of a multi-buffered buffer share a word. An extent too
+    // large for it (past 2^55 bits: only a hostile dump) is read from the buffer instead.
     struct SizeInputs {
         std::uint64_t size;
-        std::uint64_t extentBits;
-        std::uint8_t dims; // the buffer's bits in bufferDims_
-        bool copy;         // an extra copy of a multi-buffered buffer
+        std::uint64_t packed; // extentBits << 9 | dims << 1 | copy
+        std::uint8_t dims() const { return static_cast<std::uint8_t>(packed >> 1); }
+        bool copy() const { return (packed & 1) != 0; }
     };
+    static constexpr std::uint64_t kPackedExtentLimit = std::uint64_t(1) << 55;
     SizeInputs inputsOf(const Block& block) const
     {
-        return {block.size, scope_.bufferOf(block).extentBits, bufferDims_[static_cast<std::size_t>(block.bufferIndex)],
-            block.copy > 0};
+        const std::uint64_t bits = extentsApart_ ? 0 : scope_.bufferOf(block).extentBits;
+        return {block.size,
+            bits << 9 | std::uint64_t(bufferDims_[static_cast<std::size_t>(block.bufferIndex)]) << 1
+                | (block.copy > 0 ? 1u : 0u)};
+    }
+    std::uint64_t extentBitsOf(const SizeInputs& inputs, std::size_t block) const
+    {
+        return extentsApart_ ? scope_.bufferOf(scope_.blocks[block]).extentBits : inputs.packed >> 9;
     }
 
     // Block `block`'s size in a variant; `inputs` are what it reads of it.
     std::optional<std::uint64_t> sizeIn(const Scaling& scaling, const SizeInputs& inputs, std::size_t block) const
     {
         if (scaling.bit == 0)
-            return inputs.copy ? std::nullopt : std::optional<std::uint64_t>(inputs.size);
-        if ((inputs.dims & scaling.bit) == 0)
+            return inputs.copy() ? std::nullopt : std::optional<std::uint64_t>(inputs.size);
+        if ((inputs.dims() & scaling.bit) == 0)
             return inputs.size;
         if (scaling.shift < 0)
             return scaledBufferBytes(scope_.bufferOf(scope_.blocks[block]), scaling.from, scaling.to);
-        const std::uint64_t bits = inputs.extentBits >> scaling.shift;
+        const std::uint64_t bits = extentBitsOf(inputs, block) >> scaling.shift;
         return bits / 8 + (bits % 8 != 0 ? 1 : 0);
     }
 
@@ -107,6 +117,7 @@ private:
     std::map<std::pair<std::int64_t, std::int64_t>, std::uint64_t> scaled_;
     std::vector<std::int64_t> dims_;       // the diagnosis's dimensions
     std::vector<std::uint8_t> bufferDims_; // per buffer, bit k when its shape has dims_[k]
+    bool extentsApart_ = false;            // some extent does not fit SizeInputs::packed
 };
 
 } // namespace memlens

@@ -30,7 +30,7 @@ std::string Buffer::bufferText() const
 
 void Buffer::setBufferText(std::string text)
 {
-    irregularText = std::make_shared<const std::string>(std::move(text));
+    irregularText = SharedConst<std::string>::make(std::move(text));
     bufferTextRebuilt = false;
 }
 
@@ -43,15 +43,12 @@ void Buffer::keepBufferTextIfIrregular(std::string_view text)
     if (bufferTextRebuilt)
         irregularText.reset();
     else
-        irregularText = std::make_shared<const std::string>(text);
+        irregularText = SharedConst<std::string>::make(text);
 }
 
 void Buffer::setLocation(std::string text) { sourceLocation = std::make_shared<const std::string>(std::move(text)); }
 
-void Buffer::setType(std::string_view typeText)
-{
-    type = std::make_shared<const BufferType>(describeMemrefType(typeText));
-}
+void Buffer::setType(std::string_view typeText) { type = SharedConst<BufferType>::make(describeMemrefType(typeText)); }
 
 const ScopePlan* Dump::findScope(const std::string& name) const
 {

@@ -3,6 +3,7 @@
 // (one per offset) that the chart draws. Data with small accessors; the one rule
 // it applies itself is the buffer's text: a buffer rebuilds its `buffer` text from
 // its parts, and reads a type's shape and element type when it is given one.
+#include "core/base/shared_const.hpp"
 #include "core/base/shared_vector.hpp"
 #include "core/base/small_vector.hpp"
 
@@ -26,8 +27,8 @@ struct BufferType {
 // `extent` is bits and is kept for reference. Texts that many buffers repeat
 // (type, location) are shared, so a million buffers stay small.
 struct Buffer {
-    std::string ssaName;                    // "%alloc_0", or the whole text when it has none
-    std::shared_ptr<const BufferType> type; // null when the text names no type
+    std::string ssaName;          // "%alloc_0", or the whole text when it has none
+    SharedConst<BufferType> type; // null when the text names no type; shared by the buffers of one type
     std::uint64_t extentBits = 0;
     std::uint64_t sizeBytes = 0;           // ceil(extentBits / 8)
     SmallVector<std::uint64_t, 2> offsets; // one per copy: two kept inline, no heap block per buffer
@@ -39,8 +40,8 @@ struct Buffer {
     bool isTmp = false;
     bool bufferTextRebuilt = false; // bufferText() is rebuilt, irregularText is null
     // The raw `buffer` text when it is not rebuilt: a pointer, not a string, because a million
-    // buffers nearly all rebuild theirs (16 bytes less per buffer).
-    std::shared_ptr<const std::string> irregularText;
+    // buffers nearly all rebuild theirs.
+    SharedConst<std::string> irregularText;
 
     // The raw `buffer` string. Most read "<ssaName> = memref.alloc() : <type>" and are
     // rebuilt from those when asked for; only the others keep their own text.

@@ -6,11 +6,11 @@ namespace memlens {
 
 std::shared_ptr<const std::string> SharedTexts::location(std::string_view text) { return locations_.intern(text); }
 
-std::shared_ptr<const BufferType> SharedTexts::type(std::string_view typeText)
+SharedConst<BufferType> SharedTexts::type(std::string_view typeText)
 {
     if (const auto it = types_.find(typeText); it != types_.end())
         return it->second;
-    auto shared = std::make_shared<const BufferType>(describeMemrefType(typeText));
+    auto shared = SharedConst<BufferType>::make(describeMemrefType(typeText));
     types_.emplace(std::string(typeText), shared);
     return shared;
 }

@@ -17,7 +17,7 @@ class SharedTexts {
 public:
     std::shared_ptr<const std::string> location(std::string_view text);
     // The type of this `memref<...>` text, its shape and element type read once.
-    std::shared_ptr<const BufferType> type(std::string_view typeText);
+    SharedConst<BufferType> type(std::string_view typeText);
 
 private:
     struct Hash {
@@ -25,7 +25,7 @@ private:
         std::size_t operator()(std::string_view text) const noexcept { return std::hash<std::string_view>()(text); }
     };
     TextInterner locations_;
-    std::unordered_map<std::string, std::shared_ptr<const BufferType>, Hash, std::equal_to<>> types_;
+    std::unordered_map<std::string, SharedConst<BufferType>, Hash, std::equal_to<>> types_;
 };
 
 } // namespace memlens

@@ -410,18 +410,34 @@ TEST_CASE("scaling a buffer changes its size in proportion to one dimension", "[
 TEST_CASE("every lever and the search predict what the plan predictor gives for the scaled sizes", "[diagnosis]")
 {
     // 48 halves down to 3 (a shift) and is searched at 32, 16, 8, 4 (a division); %b, on
-    // top, has 240 bits, which scaled are not whole bytes.
+    // top, has 240 bits, which scaled are not whole bytes. Then again with %e made 2^56 bits
+    // (more than a dump may say; a plan built otherwise may): past what the sweep packs beside
+    // a block's flags, its extent is read from its buffer.
+    const bool huge = GENERATE(false, true);
+    INFO("with a buffer of 2^56 bits: " << huge);
     const std::string text = R"json({"Header": {"KernelName": "k"}, "Record": [{"scope": "ub", "memory_info_array": [
         {"buffer": "%a = memref.alloc() : memref<6x48xf16>", "offset": [64], "extent": 4608, "life_time_in_ir": [0, 5]},
         {"buffer": "%b = memref.alloc() : memref<48x5xi1>", "offset": [1248], "extent": 240, "life_time_in_ir": [2, 8]},
         {"buffer": "%c = memref.alloc() : memref<48xf32>", "offset": [640], "extent": 1536, "life_time_in_ir": [1, 9]},
-        {"buffer": "%d = memref.alloc() : memref<3x7xf16>", "offset": [0], "extent": 336, "life_time_in_ir": [0, 9]}
+        {"buffer": "%d = memref.alloc() : memref<3x7xf16>", "offset": [0], "extent": 336, "life_time_in_ir": [0, 9]})json"
+        + std::string(huge ? R"json(,
+        {"buffer": "%e = memref.alloc() : memref<48x8xi8>", "offset": [4096], "extent": 3072, "life_time_in_ir": [3, 4]})json"
+                           : "")
+        + R"json(
     ]}]})json";
     LoadOptions options;
     options.capacity.all = 800;
     options.searchTritonCache = false;
-    const PlanDocument document
-        = buildPlanDocument(parseDumpText(text, "scaled.json"), "/nonexistent/scaled.json", options);
+    Dump dump = parseDumpText(text, "scaled.json");
+    if (huge) {
+        ScopePlan& edited = dump.scopes.edit()[0];
+        edited.buffers[4].extentBits = std::uint64_t(1) << 56;
+        edited.buffers[4].sizeBytes = std::uint64_t(1) << 53;
+        for (Block& block : edited.blocks)
+            if (block.bufferIndex == 4)
+                block.size = edited.buffers[4].sizeBytes;
+    }
+    const PlanDocument document = buildPlanDocument(std::move(dump), "/nonexistent/scaled.json", options);
     const ScopePlan& scope = document.dump.scopes.at(0);
     const Diagnosis d = diagnoseScope(document, 0);
     REQUIRE_FALSE(d.dimensions.empty());
@@ -446,6 +462,13 @@ TEST_CASE("every lever and the search predict what the plan predictor gives for 
     }
     CHECK(scaled >= 3); // 48 -> 24 (a halving), 48 -> 12 (60 bits for %b), and the 6 of %a
     REQUIRE(d.largestFitting);
+    for (const std::int64_t power : {4, 8, 16, 32})
+        CHECK((requiredAt(48, power) <= d.capacityBytes)
+            == (d.largestFitting->value && *d.largestFitting->value >= power));
+    if (huge) {
+        CHECK_FALSE(d.largestFitting->value); // nothing fits beside 2^53 bytes
+        return;
+    }
     const std::int64_t at = d.largestFitting->value.value_or(3);
     INFO("largest fitting at " << at);
     CHECK(d.largestFitting->predictedRequiredBytes == requiredAt(48, at));
