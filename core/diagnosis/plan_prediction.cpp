@@ -77,7 +77,7 @@ PlanPredictor::PlanPredictor(const ScopePlan& scope, SweepPolicy policy)
     , policy_(policy)
 {
     // Built in phases, each dropping what the next no longer reads: on a million blocks the
-    // sort keys, the ranks and the steps side by side were the largest heap a load reached.
+    // sorted blocks, the ranks and the steps side by side were the most an inspect held at once.
     const auto& blocks = scope.blocks;
 
     // Blocks in the order they are placed: by offset, equal offsets in block order (their
