@@ -102,6 +102,29 @@ bool ExportController::exportReport(const QString& dir, QString* error)
     return writeReport(dir, buildReport(*session_->document()), error);
 }
 
+bool ExportController::startReportExport(const QString& dir)
+{
+    std::shared_ptr<const PlanDocument> document = session_->sharedDocument();
+    if (!document || writingReport())
+        return false;
+    struct Written {
+        bool ok = false;
+        QString error;
+    };
+    reportJobs_.start(
+        [document, dir](const JobCancel&) {
+            Written written;
+            written.ok = writeReport(dir, buildReport(*document), &written.error);
+            return written;
+        },
+        [this, dir](Written written) {
+            emit reportEnded();
+            reportResult(written.ok, dir, written.error); // last: its warning box may outlive the window
+        });
+    emit reportStarted(dir);
+    return true;
+}
+
 QString ExportController::defaultFileName(const QString& what, const QString& suffix) const
 {
     QString kernel = QStringLiteral("memlens");
@@ -215,8 +238,7 @@ void ExportController::chooseAndExportReport()
             != QMessageBox::Yes)
         return;
     remember(dir, true);
-    QString error;
-    reportResult(exportReport(dir, &error), dir, error);
+    startReportExport(dir);
 }
 
 } // namespace memlens

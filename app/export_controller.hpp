@@ -2,6 +2,8 @@
 // File > Export: the chart as PNG or SVG, the table as CSV, the report folder.
 // Each export has a plain method (used by tests and the menu alike) and an
 // interactive one that asks where and how. Files are written atomically.
+#include "views/job_runner.hpp"
+
 #include <QObject>
 #include <QSize>
 #include <QString>
@@ -35,6 +37,12 @@ public:
     // Rows as filtered and sorted in the table, or every block of the scope.
     bool exportTableCsv(const QString& path, bool shownRowsOnly, QString* error);
     bool exportReport(const QString& dir, QString* error);
+    // The same report written on a worker thread (seconds at a million blocks, the window
+    // free meanwhile), from the document on show now even if another is opened before it
+    // ends: reportStarted now, then `exported` or a warning, then reportEnded, on this thread.
+    // False (nothing started) without a document or while a report is being written.
+    bool startReportExport(const QString& dir);
+    bool writingReport() const { return reportJobs_.hasPending(); }
 
     // "_attn_fwd_ub_chart.png": from the kernel and scope.
     QString defaultFileName(const QString& what, const QString& suffix) const;
@@ -52,6 +60,8 @@ public slots:
 
 signals:
     void exported(const QString& path);
+    void reportStarted(const QString& dir);
+    void reportEnded();
 
 private:
     ChartRenderOptions renderOptions(bool asShown) const;
@@ -61,6 +71,7 @@ private:
 
     // The dump a save last went out from: its dialogs start where that save went.
     std::string exportedFrom_;
+    JobRunner reportJobs_{JobRunner::Mode::Concurrent}; // one at a time: startReportExport refuses a second
 
     PlanSession* session_;
     BlockChartWidget* chart_;

@@ -111,6 +111,15 @@ void MainWindow::connectParts()
     connect(exporter_, &ExportController::exported, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
     });
+    connect(exporter_, &ExportController::reportStarted, this, [this](const QString& dir) {
+        statusBar()->showMessage(tr("Writing the report to %1…").arg(QDir::toNativeSeparators(dir)));
+        updateActions();
+    });
+    connect(exporter_, &ExportController::reportEnded, this, [this] {
+        if (statusBar()->currentMessage().startsWith(tr("Writing the report")))
+            statusBar()->clearMessage(); // a failure says so in its own box
+        updateActions();
+    });
     connect(session_, &PlanSession::documentChanged, this, &MainWindow::updateActions);
     // History judges the versions it captures as the window does: its capacities, the IR on show's target.
     connect(session_, &PlanSession::documentChanged, this, [this] {
@@ -396,6 +405,8 @@ void MainWindow::updateActions()
     const bool hasDocument = session_->document() != nullptr;
     for (QAction* action : menus_.documentActions)
         action->setEnabled(hasDocument);
+    if (menus_.exportReport)
+        menus_.exportReport->setEnabled(hasDocument && !exporter_->writingReport());
 }
 
 void MainWindow::updateWindowTitle()

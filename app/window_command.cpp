@@ -5,6 +5,9 @@
 
 #include <QApplication>
 #include <QFileInfo>
+#include <QThreadPool>
+
+#include <memory>
 
 namespace memlens {
 
@@ -16,7 +19,8 @@ int runWindow(const CommandLine& commandLine, int argc, char** argv)
     QApplication::setApplicationVersion(QStringLiteral(MEMLENS_VERSION));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/memlens/memlens.svg")));
     const QuitOnSignal quitOnSignal; // a killed window still removes History's copies
-    MainWindow window;
+    auto owned = std::make_unique<MainWindow>();
+    MainWindow& window = *owned;
     LoadOptions options = commandLine.load;
     if (!options.irFile.empty())
         options.irFile = QFileInfo(QString::fromStdString(options.irFile)).absoluteFilePath().toStdString();
@@ -34,7 +38,12 @@ int runWindow(const CommandLine& commandLine, int argc, char** argv)
     }
     if (!commandLine.compareWith.empty()) // memlens A B: the compare view of A and B, above the window with A
         window.compareFiles(QString::fromStdString(commandLine.dump), QString::fromStdString(commandLine.compareWith));
-    return app.exec();
+    const int status = app.exec();
+    // The window's going cancels its loads; a report still being written (File > Export Report)
+    // is finished while the application, whose fonts its charts use, still lives.
+    owned.reset();
+    QThreadPool::globalInstance()->waitForDone();
+    return status;
 }
 
 } // namespace memlens

@@ -16,6 +16,8 @@
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
+#include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableView>
 
 using namespace memlens;
@@ -153,6 +155,55 @@ TEST_CASE("the window exports the report folder", "[export]")
     for (const char* name : {"summary.md", "chart.png", "chart.svg", "blocks.csv", "live_at_peak.csv"})
         CHECK(QFileInfo(QDir(dir).filePath(name)).size() > 0);
     CHECK(f.window->exporter()->defaultFileName("chart", "png") == "_layer_norm_fwd_fused_ub_chart.png");
+}
+
+TEST_CASE("the window writes the report on a worker thread, from the document shown when it was asked",
+    "[export][report]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(layerNormDump()));
+    QAction* action = nullptr;
+    for (QAction* candidate : f.window->findChildren<QAction*>())
+        if (candidate->text() == QStringLiteral("Export &Report…"))
+            action = candidate;
+    REQUIRE(action);
+    REQUIRE(action->isEnabled());
+    const QString together = f.dir.filePath("together");
+    QString error;
+    REQUIRE(f.window->exporter()->exportReport(together, &error));
+
+    ExportController* exporter = f.window->exporter();
+    QSignalSpy exported(exporter, &ExportController::exported);
+    QSignalSpy ended(exporter, &ExportController::reportEnded);
+    const QString dir = f.dir.filePath("beside");
+    REQUIRE(exporter->startReportExport(dir));
+    // Handed back through the event loop, never within the call: the menu returned at once.
+    CHECK(exported.isEmpty());
+    CHECK(exporter->writingReport());
+    CHECK_FALSE(action->isEnabled());
+    CHECK(f.window->statusBar()->currentMessage().startsWith(QStringLiteral("Writing the report to")));
+    CHECK_FALSE(exporter->startReportExport(f.dir.filePath("second"))); // one at a time
+    CHECK_FALSE(QFileInfo::exists(f.dir.filePath("second")));
+
+    // Another dump opened meanwhile: the report is still the first one's.
+    REQUIRE(f.open(QString::fromStdString(memlens::test::data("dumps/in_place_multibuffer.json").string())));
+    for (int i = 0; i < 100 && ended.isEmpty(); ++i)
+        ended.wait(100);
+    REQUIRE(ended.size() == 1);
+    REQUIRE(exported.size() == 1);
+    CHECK(exported.front().front().toString() == dir);
+    CHECK_FALSE(exporter->writingReport());
+    CHECK(action->isEnabled());
+    CHECK(f.window->statusBar()->currentMessage().startsWith(QStringLiteral("Exported")));
+    for (const char* name : {"summary.md", "blocks.csv", "live_at_peak.csv", "plan.html"}) {
+        QFile a(QDir(together).filePath(name));
+        QFile b(QDir(dir).filePath(name));
+        REQUIRE(a.open(QIODevice::ReadOnly));
+        REQUIRE(b.open(QIODevice::ReadOnly));
+        INFO(name);
+        CHECK(a.readAll() == b.readAll());
+    }
+    CHECK(QImage(QDir(dir).filePath("chart.png")) == QImage(QDir(together).filePath("chart.png")));
 }
 
 TEST_CASE("grouped rows export as one CSV line per block they stand for", "[export][group]")
