@@ -157,8 +157,8 @@ TEST_CASE("the window exports the report folder", "[export]")
     CHECK(f.window->exporter()->defaultFileName("chart", "png") == "_layer_norm_fwd_fused_ub_chart.png");
 }
 
-TEST_CASE("the window writes the report on a worker thread, from the document shown when it was asked",
-    "[export][report]")
+TEST_CASE(
+    "the window writes the report on a worker thread, from the document shown when it was asked", "[export][report]")
 {
     WindowFixture f;
     REQUIRE(f.open(layerNormDump()));
