@@ -215,11 +215,19 @@ struct CancelPoint {
     const char* name;
     std::function<bool(std::uint64_t bytesRead, double secondsSinceAllRead)> ready;
 };
+// How long a load that is not stopped goes on after its last byte is read (its analyses),
+// measured once before the points that fall within it (analysisSeconds()).
+double analysisSpan = -1;
+double analysisSeconds();
 const std::vector<CancelPoint> kCancelPoints{
     {"while parsing (half the bytes read)", [](std::uint64_t read, double) { return read >= setup.fileBytes / 2; }},
     {"as the last byte is read", [](std::uint64_t, double since) { return since >= 0; }},
-    {"while analysing (0.3 s after the last byte)", [](std::uint64_t, double since) { return since >= 0.3; }},
-    {"while analysing (1 s after the last byte)", [](std::uint64_t, double since) { return since >= 1.0; }},
+    // Fixed delays past the last byte went stale as the analyses got faster (a load done
+    // before the point measures nothing): the points are fractions of the analyses' own span.
+    {"a third into the analyses after the last byte",
+        [](std::uint64_t, double since) { return since >= 0 && since >= analysisSeconds() / 3; }},
+    {"two thirds into the analyses after the last byte",
+        [](std::uint64_t, double since) { return since >= 0 && since >= analysisSeconds() * 2 / 3; }},
 };
 std::vector<std::pair<std::string, double>> cancelDelays; // filled by BM_CancelLoad
 
@@ -261,6 +269,41 @@ int cancelLoad(const CancelPoint& point)
     return 0;
 }
 
+// A load run to its end: the seconds from its last byte read to its result.
+int timeAnalyses()
+{
+    memlens::LoadOptions options;
+    auto bytesRead = std::make_shared<std::atomic<std::uint64_t>>(0);
+    options.bytesRead = bytesRead;
+    std::atomic<bool> finished{false};
+    using Clock = std::chrono::steady_clock;
+    std::optional<Clock::time_point> allRead;
+    std::thread load([&] {
+        memlens::loadPlanDocument(setup.dump, options);
+        finished = true;
+    });
+    while (!finished) {
+        if (!allRead && bytesRead->load() >= setup.fileBytes)
+            allRead = Clock::now();
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    const auto done = Clock::now();
+    load.join();
+    if (!allRead)
+        return 1;
+    std::printf("SECONDS %.6f\n", std::chrono::duration<double>(done - *allRead).count());
+    return 0;
+}
+
+std::optional<double> secondsReportedByChild(const std::function<int()>& work);
+
+double analysisSeconds()
+{
+    if (analysisSpan < 0)
+        analysisSpan = secondsReportedByChild(timeAnalyses).value_or(0);
+    return analysisSpan;
+}
+
 // Runs `work` in a child that reports one time in seconds (printed as "SECONDS <value>");
 // returns it, or nullopt when the child failed or reported nothing.
 std::optional<double> secondsReportedByChild(const std::function<int()>& work)
@@ -299,6 +342,7 @@ std::optional<double> secondsReportedByChild(const std::function<int()>& work)
 void BM_CancelLoad(benchmark::State& state)
 {
     const CancelPoint& point = kCancelPoints[static_cast<std::size_t>(state.range(0))];
+    analysisSeconds(); // here, not in the forked child that loads
     double worst = 0;
     for (auto _ : state) {
         const std::optional<double> delay = secondsReportedByChild([&point] { return cancelLoad(point); });
@@ -392,6 +436,8 @@ std::string megabytes(double bytes)
 
 void printTable()
 {
+    if (analysisSpan > 0)
+        std::printf("a load goes on for %.0f ms after its last byte is read (its analyses)\n", analysisSpan * 1000);
     for (const auto& [name, delay] : cancelDelays)
         std::printf("a superseded load told to stop %s: stopped in %.0f ms\n", name.c_str(), delay * 1000);
     if (rows.empty())
