@@ -64,13 +64,8 @@ bool ExportController::exportChart(ChartFormat format, const QString& path, QSiz
     return writeFileAtomically(path, bytes, error);
 }
 
-bool ExportController::exportTableCsv(const QString& path, bool shownRowsOnly, QString* error)
+std::vector<BlockRef> ExportController::tableRows(bool shownRowsOnly) const
 {
-    if (!session_->hasScope()) {
-        if (error)
-            *error = tr("No dump is open.");
-        return false;
-    }
     const auto scope = static_cast<std::size_t>(session_->scopeIndex());
     const ScopePlan& plan = *session_->scope();
     std::vector<BlockRef> rows;
@@ -88,7 +83,17 @@ bool ExportController::exportTableCsv(const QString& path, bool shownRowsOnly, Q
         for (std::size_t b = 0; b < plan.blocks.size(); ++b)
             rows.emplace_back(scope, b);
     }
-    const std::string csv = blocksCsv(*session_->document(), rows);
+    return rows;
+}
+
+bool ExportController::exportTableCsv(const QString& path, bool shownRowsOnly, QString* error)
+{
+    if (!session_->hasScope()) {
+        if (error)
+            *error = tr("No dump is open.");
+        return false;
+    }
+    const std::string csv = blocksCsv(*session_->document(), tableRows(shownRowsOnly));
     return writeFileAtomically(path, QByteArray(csv.data(), static_cast<qsizetype>(csv.size())), error);
 }
 
@@ -102,27 +107,65 @@ bool ExportController::exportReport(const QString& dir, QString* error)
     return writeReport(dir, buildReport(*session_->document()), error);
 }
 
-bool ExportController::startReportExport(const QString& dir)
+bool ExportController::startExport(const QString& path, std::function<bool(QString* error)> write)
 {
-    std::shared_ptr<const PlanDocument> document = session_->sharedDocument();
-    if (!document || writingReport())
+    if (exporting())
         return false;
     struct Written {
         bool ok = false;
         QString error;
     };
-    reportJobs_.start(
-        [document, dir](const JobCancel&) {
+    exportJobs_.start(
+        [write = std::move(write)](const JobCancel&) {
             Written written;
-            written.ok = writeReport(dir, buildReport(*document), &written.error);
+            written.ok = write(&written.error);
             return written;
         },
-        [this, dir](Written written) {
-            emit reportEnded();
-            reportResult(written.ok, dir, written.error); // last: its warning box may outlive the window
+        [this, path](Written written) {
+            emit exportEnded();
+            reportResult(written.ok, path, written.error); // last: its warning box may outlive the window
         });
-    emit reportStarted(dir);
+    emit exportStarted(path);
     return true;
+}
+
+bool ExportController::startChartExport(ChartFormat format, const QString& path, QSize size, bool asShown)
+{
+    std::shared_ptr<const PlanDocument> document = session_->sharedDocument();
+    if (!document || !session_->hasScope())
+        return false;
+    const auto scope = static_cast<std::size_t>(session_->scopeIndex());
+    return startExport(path, [document, scope, format, path, size, options = renderOptions(asShown)](QString* error) {
+        const QByteArray bytes = format == ChartFormat::Png ? captionedChartPng(*document, scope, size, options)
+                                                            : chartSvg(*document, scope, size, options, error);
+        if (bytes.isEmpty()) {
+            if (error && error->isEmpty())
+                *error = tr("The chart could not be drawn as %1.").arg(format == ChartFormat::Png ? "PNG" : "SVG");
+            return false;
+        }
+        return writeFileAtomically(path, bytes, error);
+    });
+}
+
+bool ExportController::startTableCsvExport(const QString& path, bool shownRowsOnly)
+{
+    std::shared_ptr<const PlanDocument> document = session_->sharedDocument();
+    if (!document || !session_->hasScope() || exporting())
+        return false;
+    // The rows are read here, as the table shows them now; the lines are made on the worker.
+    return startExport(path, [document, path, rows = tableRows(shownRowsOnly)](QString* error) {
+        const std::string csv = blocksCsv(*document, rows);
+        return writeFileAtomically(path, QByteArray(csv.data(), static_cast<qsizetype>(csv.size())), error);
+    });
+}
+
+bool ExportController::startReportExport(const QString& dir)
+{
+    std::shared_ptr<const PlanDocument> document = session_->sharedDocument();
+    if (!document)
+        return false;
+    return startExport(
+        dir, [document, dir](QString* error) { return writeReport(dir, buildReport(*document), error); });
 }
 
 QString ExportController::defaultFileName(const QString& what, const QString& suffix) const
@@ -196,8 +239,7 @@ void ExportController::chooseAndExportChart(ChartFormat format)
             format == ChartFormat::Png ? QStringLiteral("PNG") : QStringLiteral("SVG"), &path, &size, &asShown))
         return;
     remember(path, false);
-    QString error;
-    reportResult(exportChart(format, path, size, asShown, &error), path, error);
+    startChartExport(format, path, size, asShown);
 }
 
 void ExportController::chooseAndExportTableCsv()
@@ -216,8 +258,7 @@ void ExportController::chooseAndExportTableCsv()
     if (path.isEmpty())
         return;
     remember(path, false);
-    QString error;
-    reportResult(exportTableCsv(path, shownOnly, &error), path, error);
+    startTableCsvExport(path, shownOnly);
 }
 
 void ExportController::chooseAndExportReport()

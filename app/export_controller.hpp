@@ -2,13 +2,16 @@
 // File > Export: the chart as PNG or SVG, the table as CSV, the report folder.
 // Each export has a plain method (used by tests and the menu alike) and an
 // interactive one that asks where and how. Files are written atomically.
+#include "core/cli/report_files.hpp"
 #include "views/job_runner.hpp"
 
 #include <QObject>
 #include <QSize>
 #include <QString>
 
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace memlens {
 
@@ -37,12 +40,16 @@ public:
     // Rows as filtered and sorted in the table, or every block of the scope.
     bool exportTableCsv(const QString& path, bool shownRowsOnly, QString* error);
     bool exportReport(const QString& dir, QString* error);
-    // The same report written on a worker thread (seconds at a million blocks, the window
-    // free meanwhile), from the document on show now even if another is opened before it
-    // ends: reportStarted now, then `exported` or a warning, then reportEnded, on this thread.
-    // False (nothing started) without a document or while a report is being written.
+
+    // The same exports written on a worker thread (a second or more at a million blocks, the
+    // window free meanwhile), of the document and view as they are now even if another dump is
+    // opened before the file is written: exportStarted now, then `exported` or a warning, then
+    // exportEnded, on this thread. One at a time: false (nothing started) without a document
+    // or while an export is being written. The menu's exports go this way.
+    bool startChartExport(ChartFormat format, const QString& path, QSize size, bool asShown);
+    bool startTableCsvExport(const QString& path, bool shownRowsOnly);
     bool startReportExport(const QString& dir);
-    bool writingReport() const { return reportJobs_.hasPending(); }
+    bool exporting() const { return exportJobs_.hasPending(); }
 
     // "_attn_fwd_ub_chart.png": from the kernel and scope.
     QString defaultFileName(const QString& what, const QString& suffix) const;
@@ -60,18 +67,21 @@ public slots:
 
 signals:
     void exported(const QString& path);
-    void reportStarted(const QString& dir);
-    void reportEnded();
+    void exportStarted(const QString& path);
+    void exportEnded();
 
 private:
     ChartRenderOptions renderOptions(bool asShown) const;
     void chooseAndExportChart(ChartFormat format);
     bool chooseChart(const QString& format, QString* path, QSize* size, bool* asShown);
     void reportResult(bool ok, const QString& path, const QString& error);
+    // Runs `write` (which captures values only) on a worker thread, for the start*Export methods.
+    bool startExport(const QString& path, std::function<bool(QString* error)> write);
+    std::vector<BlockRef> tableRows(bool shownRowsOnly) const;
 
     // The dump a save last went out from: its dialogs start where that save went.
     std::string exportedFrom_;
-    JobRunner reportJobs_{JobRunner::Mode::Concurrent}; // one at a time: startReportExport refuses a second
+    JobRunner exportJobs_{JobRunner::Mode::Concurrent}; // one at a time: startExport refuses a second
 
     PlanSession* session_;
     BlockChartWidget* chart_;

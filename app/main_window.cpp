@@ -111,12 +111,12 @@ void MainWindow::connectParts()
     connect(exporter_, &ExportController::exported, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 8000);
     });
-    connect(exporter_, &ExportController::reportStarted, this, [this](const QString& dir) {
-        statusBar()->showMessage(tr("Writing the report to %1…").arg(QDir::toNativeSeparators(dir)));
+    connect(exporter_, &ExportController::exportStarted, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Writing %1…").arg(QDir::toNativeSeparators(path)));
         updateActions();
     });
-    connect(exporter_, &ExportController::reportEnded, this, [this] {
-        if (statusBar()->currentMessage().startsWith(tr("Writing the report")))
+    connect(exporter_, &ExportController::exportEnded, this, [this] {
+        if (statusBar()->currentMessage().startsWith(tr("Writing ")))
             statusBar()->clearMessage(); // a failure says so in its own box
         updateActions();
     });
@@ -405,8 +405,8 @@ void MainWindow::updateActions()
     const bool hasDocument = session_->document() != nullptr;
     for (QAction* action : menus_.documentActions)
         action->setEnabled(hasDocument);
-    if (menus_.exportReport)
-        menus_.exportReport->setEnabled(hasDocument && !exporter_->writingReport());
+    for (QAction* action : menus_.exportActions)
+        action->setEnabled(hasDocument && !exporter_->exporting());
 }
 
 void MainWindow::updateWindowTitle()

@@ -78,7 +78,7 @@ void MainWindow::buildMenus()
     QAction* csv = file->addAction(tr("Export &Table as CSV…"), exporter_, &ExportController::chooseAndExportTableCsv);
     QAction* report = file->addAction(tr("Export &Report…"), exporter_, &ExportController::chooseAndExportReport);
     report->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
-    menus_.exportReport = report;
+    menus_.exportActions = {png, svg, csv, report};
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);

@@ -52,7 +52,7 @@ struct MainWindowViews {
 struct WindowMenus {
     QMenu* recent = nullptr;
     QAction* reload = nullptr;
-    QAction* exportReport = nullptr; // off too while a report is being written
+    QList<QAction*> exportActions;   // off too while an export is being written
     QList<QAction*> documentActions; // enabled only with a document
 };
 

@@ -157,53 +157,102 @@ TEST_CASE("the window exports the report folder", "[export]")
     CHECK(f.window->exporter()->defaultFileName("chart", "png") == "_layer_norm_fwd_fused_ub_chart.png");
 }
 
-TEST_CASE(
-    "the window writes the report on a worker thread, from the document shown when it was asked", "[export][report]")
+namespace {
+
+QByteArray fileBytes(const QString& path)
 {
-    WindowFixture f;
-    REQUIRE(f.open(layerNormDump()));
-    QAction* action = nullptr;
-    for (QAction* candidate : f.window->findChildren<QAction*>())
-        if (candidate->text() == QStringLiteral("Export &Report…"))
-            action = candidate;
-    REQUIRE(action);
-    REQUIRE(action->isEnabled());
-    const QString together = f.dir.filePath("together");
-    QString error;
-    REQUIRE(f.window->exporter()->exportReport(together, &error));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    return file.readAll();
+}
 
-    ExportController* exporter = f.window->exporter();
-    QSignalSpy exported(exporter, &ExportController::exported);
-    QSignalSpy ended(exporter, &ExportController::reportEnded);
-    const QString dir = f.dir.filePath("beside");
-    REQUIRE(exporter->startReportExport(dir));
-    // Handed back through the event loop, never within the call: the menu returned at once.
-    CHECK(exported.isEmpty());
-    CHECK(exporter->writingReport());
-    CHECK_FALSE(action->isEnabled());
-    CHECK(f.window->statusBar()->currentMessage().startsWith(QStringLiteral("Writing the report to")));
-    CHECK_FALSE(exporter->startReportExport(f.dir.filePath("second"))); // one at a time
-    CHECK_FALSE(QFileInfo::exists(f.dir.filePath("second")));
-
-    // Another dump opened meanwhile: the report is still the first one's.
-    REQUIRE(f.open(QString::fromStdString(memlens::test::data("dumps/in_place_multibuffer.json").string())));
+// Waits for the export on the worker to be handed back.
+void waitForExport(QSignalSpy& ended)
+{
     for (int i = 0; i < 100 && ended.isEmpty(); ++i)
         ended.wait(100);
     REQUIRE(ended.size() == 1);
+    ended.clear();
+}
+
+} // namespace
+
+TEST_CASE("the menu's exports are written on a worker thread, of the view as it was when asked", "[export][report]")
+{
+    WindowFixture f;
+    REQUIRE(f.open(layerNormDump()));
+    QList<QAction*> actions;
+    for (QAction* candidate : f.window->findChildren<QAction*>())
+        if (candidate->text().startsWith(QStringLiteral("Export ")))
+            actions << candidate;
+    REQUIRE(actions.size() == 4); // chart PNG and SVG, table CSV, report
+    for (QAction* action : actions)
+        CHECK(action->isEnabled());
+    ExportController* exporter = f.window->exporter();
+    BlockTablePanel* table = f.window->table();
+    table->overCapacityOnlyBox()->setChecked(true);
+    table->tableView()->sortByColumn(BlockTableModel::SizeColumn, Qt::DescendingOrder);
+    f.window->chart()->setOpRange(3, 6);
+    QString error;
+    const QDir there(f.dir.filePath("there"));
+    REQUIRE(QDir().mkpath(there.path()));
+    REQUIRE(exporter->exportReport(there.filePath("report"), &error));
+    REQUIRE(exporter->exportTableCsv(there.filePath("shown.csv"), true, &error));
+    REQUIRE(exporter->exportChartPng(there.filePath("shown.png"), QSize(900, 500), true, &error));
+    REQUIRE(exporter->exportChartSvg(there.filePath("shown.svg"), QSize(900, 500), true, &error));
+
+    QSignalSpy exported(exporter, &ExportController::exported);
+    QSignalSpy ended(exporter, &ExportController::exportEnded);
+    const QDir here(f.dir.filePath("here"));
+    REQUIRE(QDir().mkpath(here.path()));
+    REQUIRE(exporter->startReportExport(here.filePath("report")));
+    // Handed back through the event loop, never within the call: the menu returned at once.
+    CHECK(exported.isEmpty());
+    CHECK(exporter->exporting());
+    for (QAction* action : actions)
+        CHECK_FALSE(action->isEnabled());
+    CHECK(f.window->statusBar()->currentMessage().startsWith(QStringLiteral("Writing ")));
+    // One at a time.
+    CHECK_FALSE(exporter->startReportExport(here.filePath("second")));
+    CHECK_FALSE(exporter->startTableCsvExport(here.filePath("second.csv"), true));
+    CHECK_FALSE(exporter->startChartExport(ExportController::ChartFormat::Png, here.filePath("second.png"), {}, true));
+    waitForExport(ended);
     REQUIRE(exported.size() == 1);
-    CHECK(exported.front().front().toString() == dir);
-    CHECK_FALSE(exporter->writingReport());
-    CHECK(action->isEnabled());
+    CHECK(exported.takeFirst().front().toString() == here.filePath("report"));
+    CHECK_FALSE(exporter->exporting());
+    for (QAction* action : actions)
+        CHECK(action->isEnabled());
     CHECK(f.window->statusBar()->currentMessage().startsWith(QStringLiteral("Exported")));
-    for (const char* name : {"summary.md", "blocks.csv", "live_at_peak.csv", "plan.html"}) {
-        QFile a(QDir(together).filePath(name));
-        QFile b(QDir(dir).filePath(name));
-        REQUIRE(a.open(QIODevice::ReadOnly));
-        REQUIRE(b.open(QIODevice::ReadOnly));
+    CHECK_FALSE(QFileInfo::exists(here.filePath("second")));
+
+    // The table's rows and the chart's window are taken when asked: changed right after, the
+    // files still show them as they were.
+    REQUIRE(exporter->startTableCsvExport(here.filePath("shown.csv"), true));
+    table->overCapacityOnlyBox()->setChecked(false);
+    waitForExport(ended);
+    REQUIRE(
+        exporter->startChartExport(ExportController::ChartFormat::Png, here.filePath("shown.png"), {900, 500}, true));
+    f.window->chart()->setOpRange(0, 20);
+    waitForExport(ended);
+    f.window->chart()->setOpRange(3, 6);
+    // And another dump opened meanwhile: the SVG is still the first one's.
+    REQUIRE(
+        exporter->startChartExport(ExportController::ChartFormat::Svg, here.filePath("shown.svg"), {900, 500}, true));
+    REQUIRE(f.open(QString::fromStdString(memlens::test::data("dumps/in_place_multibuffer.json").string())));
+    waitForExport(ended);
+    CHECK(exported.size() == 3);
+
+    for (const char* name : {"report/summary.md", "report/blocks.csv", "report/live_at_peak.csv", "report/plan.html",
+             "report/chart.svg", "shown.csv", "shown.svg"}) {
         INFO(name);
-        CHECK(a.readAll() == b.readAll());
+        CHECK(fileBytes(here.filePath(name)) == fileBytes(there.filePath(name)));
     }
-    CHECK(QImage(QDir(dir).filePath("chart.png")) == QImage(QDir(together).filePath("chart.png")));
+    for (const char* name : {"report/chart.png", "shown.png"}) {
+        INFO(name);
+        CHECK(QImage(here.filePath(name)) == QImage(there.filePath(name)));
+    }
+    CHECK(
+        fileBytes(here.filePath("shown.csv")).count('\n') < fileBytes(here.filePath("report/blocks.csv")).count('\n'));
 }
 
 TEST_CASE("grouped rows export as one CSV line per block they stand for", "[export][group]")
