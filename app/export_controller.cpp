@@ -47,21 +47,25 @@ ChartRenderOptions ExportController::renderOptions(bool asShown) const
     return options;
 }
 
-bool ExportController::exportChart(ChartFormat format, const QString& path, QSize size, bool asShown, QString* error)
+// Each export is a write made here from the document and the view as they are now, holding
+// values only (the document by shared_ptr): run in place by exportChart() and the like, or on
+// a worker by the start*Export() methods.
+ExportController::Write ExportController::chartWrite(
+    ChartFormat format, const QString& path, QSize size, bool asShown) const
 {
-    if (!session_->hasScope()) {
-        if (error)
-            *error = tr("No dump is open.");
-        return false;
-    }
-    const PlanDocument& document = *session_->document();
     const auto scope = static_cast<std::size_t>(session_->scopeIndex());
-    const QByteArray bytes = format == ChartFormat::Png
-        ? captionedChartPng(document, scope, size, renderOptions(asShown)) // the report's status header on top
-        : chartSvg(document, scope, size, renderOptions(asShown), error);
-    if (format == ChartFormat::Svg && bytes.isEmpty())
-        return false; // chartSvg() said why
-    return writeFileAtomically(path, bytes, error);
+    return [document = session_->sharedDocument(), scope, format, path, size, options = renderOptions(asShown)](
+               QString* error) {
+        const QByteArray bytes = format == ChartFormat::Png
+            ? captionedChartPng(*document, scope, size, options) // the report's status header on top
+            : chartSvg(*document, scope, size, options, error);
+        if (bytes.isEmpty()) {
+            if (error && error->isEmpty())
+                *error = tr("The chart could not be drawn as %1.").arg(format == ChartFormat::Png ? "PNG" : "SVG");
+            return false;
+        }
+        return writeFileAtomically(path, bytes, error);
+    };
 }
 
 std::vector<BlockRef> ExportController::tableRows(bool shownRowsOnly) const
@@ -86,31 +90,62 @@ std::vector<BlockRef> ExportController::tableRows(bool shownRowsOnly) const
     return rows;
 }
 
+ExportController::Write ExportController::tableCsvWrite(const QString& path, bool shownRowsOnly) const
+{
+    // The rows are read here, as the table shows them now; the lines are made by the write.
+    return [document = session_->sharedDocument(), path, rows = tableRows(shownRowsOnly)](QString* error) {
+        const std::string csv = blocksCsv(*document, rows);
+        return writeFileAtomically(path, QByteArray(csv.data(), static_cast<qsizetype>(csv.size())), error);
+    };
+}
+
+ExportController::Write ExportController::reportWrite(const QString& dir) const
+{
+    return [document = session_->sharedDocument(), dir](
+               QString* error) { return writeReport(dir, buildReport(*document), error); };
+}
+
+bool ExportController::canExport(bool needsScope, QString* error) const
+{
+    if (needsScope ? session_->hasScope() : session_->document() != nullptr)
+        return true;
+    if (error)
+        *error = tr("No dump is open.");
+    return false;
+}
+
+bool ExportController::exportChart(ChartFormat format, const QString& path, QSize size, bool asShown, QString* error)
+{
+    return canExport(true, error) && chartWrite(format, path, size, asShown)(error);
+}
+
 bool ExportController::exportTableCsv(const QString& path, bool shownRowsOnly, QString* error)
 {
-    if (!session_->hasScope()) {
-        if (error)
-            *error = tr("No dump is open.");
-        return false;
-    }
-    const std::string csv = blocksCsv(*session_->document(), tableRows(shownRowsOnly));
-    return writeFileAtomically(path, QByteArray(csv.data(), static_cast<qsizetype>(csv.size())), error);
+    return canExport(true, error) && tableCsvWrite(path, shownRowsOnly)(error);
 }
 
 bool ExportController::exportReport(const QString& dir, QString* error)
 {
-    if (!session_->document()) {
-        if (error)
-            *error = tr("No dump is open.");
-        return false;
-    }
-    return writeReport(dir, buildReport(*session_->document()), error);
+    return canExport(false, error) && reportWrite(dir)(error);
 }
 
-bool ExportController::startExport(const QString& path, std::function<bool(QString* error)> write)
+bool ExportController::startChartExport(ChartFormat format, const QString& path, QSize size, bool asShown)
 {
-    if (exporting())
-        return false;
+    return !exporting() && canExport(true, nullptr) && startExport(path, chartWrite(format, path, size, asShown));
+}
+
+bool ExportController::startTableCsvExport(const QString& path, bool shownRowsOnly)
+{
+    return !exporting() && canExport(true, nullptr) && startExport(path, tableCsvWrite(path, shownRowsOnly));
+}
+
+bool ExportController::startReportExport(const QString& dir)
+{
+    return !exporting() && canExport(false, nullptr) && startExport(dir, reportWrite(dir));
+}
+
+bool ExportController::startExport(const QString& path, Write write)
+{
     struct Written {
         bool ok = false;
         QString error;
@@ -127,45 +162,6 @@ bool ExportController::startExport(const QString& path, std::function<bool(QStri
         });
     emit exportStarted(path);
     return true;
-}
-
-bool ExportController::startChartExport(ChartFormat format, const QString& path, QSize size, bool asShown)
-{
-    std::shared_ptr<const PlanDocument> document = session_->sharedDocument();
-    if (!document || !session_->hasScope())
-        return false;
-    const auto scope = static_cast<std::size_t>(session_->scopeIndex());
-    return startExport(path, [document, scope, format, path, size, options = renderOptions(asShown)](QString* error) {
-        const QByteArray bytes = format == ChartFormat::Png ? captionedChartPng(*document, scope, size, options)
-                                                            : chartSvg(*document, scope, size, options, error);
-        if (bytes.isEmpty()) {
-            if (error && error->isEmpty())
-                *error = tr("The chart could not be drawn as %1.").arg(format == ChartFormat::Png ? "PNG" : "SVG");
-            return false;
-        }
-        return writeFileAtomically(path, bytes, error);
-    });
-}
-
-bool ExportController::startTableCsvExport(const QString& path, bool shownRowsOnly)
-{
-    std::shared_ptr<const PlanDocument> document = session_->sharedDocument();
-    if (!document || !session_->hasScope() || exporting())
-        return false;
-    // The rows are read here, as the table shows them now; the lines are made on the worker.
-    return startExport(path, [document, path, rows = tableRows(shownRowsOnly)](QString* error) {
-        const std::string csv = blocksCsv(*document, rows);
-        return writeFileAtomically(path, QByteArray(csv.data(), static_cast<qsizetype>(csv.size())), error);
-    });
-}
-
-bool ExportController::startReportExport(const QString& dir)
-{
-    std::shared_ptr<const PlanDocument> document = session_->sharedDocument();
-    if (!document)
-        return false;
-    return startExport(
-        dir, [document, dir](QString* error) { return writeReport(dir, buildReport(*document), error); });
 }
 
 QString ExportController::defaultFileName(const QString& what, const QString& suffix) const

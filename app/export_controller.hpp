@@ -75,9 +75,16 @@ private:
     void chooseAndExportChart(ChartFormat format);
     bool chooseChart(const QString& format, QString* path, QSize* size, bool* asShown);
     void reportResult(bool ok, const QString& path, const QString& error);
-    // Runs `write` (which captures values only) on a worker thread, for the start*Export methods.
-    bool startExport(const QString& path, std::function<bool(QString* error)> write);
+    // An export's work, taken from the document and view as they are when made; it holds values
+    // only, so it runs here (exportChart() and the like) or on a worker (start*Export()).
+    using Write = std::function<bool(QString* error)>;
+    Write chartWrite(ChartFormat format, const QString& path, QSize size, bool asShown) const;
+    Write tableCsvWrite(const QString& path, bool shownRowsOnly) const;
+    Write reportWrite(const QString& dir) const;
     std::vector<BlockRef> tableRows(bool shownRowsOnly) const;
+    // A document is on show (and a scope, when `needsScope`); else false with *error saying so.
+    bool canExport(bool needsScope, QString* error) const;
+    bool startExport(const QString& path, Write write);
 
     // The dump a save last went out from: its dialogs start where that save went.
     std::string exportedFrom_;

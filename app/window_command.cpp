@@ -39,8 +39,8 @@ int runWindow(const CommandLine& commandLine, int argc, char** argv)
     if (!commandLine.compareWith.empty()) // memlens A B: the compare view of A and B, above the window with A
         window.compareFiles(QString::fromStdString(commandLine.dump), QString::fromStdString(commandLine.compareWith));
     const int status = app.exec();
-    // The window's going cancels its loads; a report still being written (File > Export Report)
-    // is finished while the application, whose fonts its charts use, still lives.
+    // The window's going cancels its loads; an export still being written (File > Export) is
+    // finished while the application, whose fonts its charts use, still lives.
     owned.reset();
     QThreadPool::globalInstance()->waitForDone();
     return status;
